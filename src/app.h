@@ -1,0 +1,32 @@
+/* app: the state the main loop owns and every screen may read.
+ *
+ * One struct app lives in main for the program's lifetime.  Screens change
+ * progress through app_progress_changed() so it is saved after every change
+ * that matters. */
+#ifndef CK_APP_H
+#define CK_APP_H
+#include <stdbool.h>
+#include "options.h"
+#include "lesson.h"
+#include "progress.h"
+
+#define APP_STACK 16
+
+struct app {
+	struct options opt;
+	struct course course;      /* lessons, broken ones included */
+	struct diags course_diags; /* problems found while loading */
+	struct progress progress;
+	char progress_file[4096];  /* "" when progress cannot be saved */
+	char open_id[64];          /* target of ACT_OPEN */
+	char status[256];          /* one-line message for the status bar, "" for none */
+	char datadir[4096];        /* where lessons/ and quizzes/ live */
+	char demodir[4096];        /* where the demo programs live */
+};
+
+/* Saves progress now (atomic); failures go to app->status, never abort. */
+void app_progress_changed(struct app *app);
+/* Runs the TUI starting at screen/lesson `start` (NULL: the menu, resuming).
+ * Returns the process exit status. */
+int app_run(struct app *app, const char *start);
+#endif

@@ -1,0 +1,90 @@
+/* lesson: the course model, loaded from lessons/<lang>/NN-slug.yaml.
+ *
+ * Schema (documented for instructors in lessons/README.md):
+ *
+ *   id: kitchen                 # required, [a-z0-9-]+, unique in the course
+ *   title: The kitchen          # required
+ *   summary: One or two lines.  # required
+ *   minutes: 7                  # required, reading time 1..60
+ *   analogy: GPU = kitchen ...  # required, the lesson's analogy in one line
+ *   see: [inside-the-kitchen]   # optional, ids of related lessons
+ *   pages:                      # required, at least one
+ *     - title: Page title       # required
+ *       body:                   # required, a list of blocks, each a mapping with ONE key:
+ *         - heading: Text
+ *         - text: Paragraph (blank lines separate paragraphs)
+ *         - analogy: Callout in the kitchen analogy
+ *         - note: A side remark / warning
+ *         - code: |             # CUDA C; optional sibling key `caption`
+ *             __global__ void k(float *x) { ... }
+ *         - facts:              # a key-fact table: list of [key, value] pairs
+ *             - [SMs on an H200, "132"]
+ *         - list: [item, item]  # a bulleted list
+ *         - block: gpu-map      # an interactive block, from the fixed table
+ *         - demo: matmul        # a demo, from the fixed table
+ *         - see: lesson-id      # a link to another lesson
+ *
+ * Names of blocks and demos come only from the fixed tables below; a lesson
+ * can never name a program or a path. */
+#ifndef CK_LESSON_H
+#define CK_LESSON_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "diag.h"
+
+enum item_kind {
+	ITEM_HEADING, ITEM_TEXT, ITEM_ANALOGY, ITEM_NOTE, ITEM_CODE,
+	ITEM_FACTS, ITEM_LIST, ITEM_BLOCK, ITEM_DEMO, ITEM_SEE
+};
+
+struct item {
+	enum item_kind kind;
+	int line, col;          /* position in the file, 1-based */
+	char *text;             /* heading/text/analogy/note/code/block/demo/see (sanitized) */
+	char *caption;          /* code only, may be NULL */
+	char **cells;           /* facts: 2*n cells (key, value); list: n entries */
+	size_t n;
+};
+
+struct page {
+	char *title;
+	struct item *items;
+	size_t n;
+};
+
+struct lesson {
+	char *file;             /* path it was loaded from */
+	char *id, *title, *summary, *analogy;
+	int minutes;
+	char **see;             /* ids */
+	size_t nsee;
+	struct page *pages;
+	size_t npages;
+	bool broken;            /* failed to load: only file, id (from filename) and error are set */
+	char *error;            /* first error, formatted FILE:LINE:COL: error: MSG */
+	bool fallback;          /* loaded from English in place of a missing translation */
+};
+
+struct course {
+	struct lesson *lessons; /* in file-name order */
+	size_t n;
+};
+
+/* The fixed tables of interactive blocks and demos lessons may name. */
+extern const char *const lesson_blocks[];  /* NULL-terminated */
+extern const char *const lesson_demos[];   /* NULL-terminated */
+bool lesson_block_known(const char *name);
+bool lesson_demo_known(const char *name);
+
+/* Loads one lesson file; on error returns false and appends diags. */
+bool lesson_load(const char *path, struct lesson *out, struct diags *d);
+void lesson_free(struct lesson *l);
+
+/* Loads every *.yaml in dir (sorted), checks cross-references (duplicate
+ * ids, `see` targets).  Broken lessons are kept, marked broken, so the menu
+ * can show them; every problem is appended to d.  Returns false if any
+ * problem was found. */
+bool course_load(const char *dir, struct course *out, struct diags *d);
+void course_free(struct course *c);
+const struct lesson *course_find(const struct course *c, const char *id);
+#endif

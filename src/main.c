@@ -1,0 +1,125 @@
+/* main: options, language, and dispatch to a command.  Nothing else lives
+ * here: the TUI starts in app.c, each plain command in its cmd_*.c. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <langinfo.h>
+#include "cli.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage: cudakitchen [OPTIONS] [COMMAND [ARGS...]]\n"
+	      "Learn how GPUs, CUDA and cuDNN work, in a kitchen, in your terminal.\n"
+	      "\n"
+	      "Commands:\n"
+	      "  (none)              start the tutorial at the lesson menu, resuming\n"
+	      "  open ID             start straight in a lesson or block\n"
+	      "                      (gpu-map, tiling, matmul, conv, devinfo, quiz, a lesson id)\n"
+	      "  lint [PATH...]      check lesson and quiz files or directories\n"
+	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv) and print its table\n"
+	      "  cert verify FILE    check that a certificate is unmodified\n"
+	      "\n"
+	      "Options:\n"
+	      "  --lessons DIR       use the lessons (and quizzes) in DIR\n"
+	      "  --lang en|zh        language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
+	      "  --cert-dir DIR      where certificates are written\n"
+	      "  --no-color          no colours (also when NO_COLOR is set)\n"
+	      "  --no-mouse          do not use the mouse\n"
+	      "  --ascii             ASCII boxes and glyphs only\n"
+	      "  --help              show this help\n"
+	      "  --version           show the version\n", out);
+}
+
+/* The language from the environment: the first set variable of LC_ALL,
+ * LC_MESSAGES, LANG decides; a value starting with "zh" means Chinese. */
+static const char *env_lang(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+	for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v)
+			return strncmp(v, "zh", 2) == 0 ? "zh" : "en";
+	}
+	return "en";
+}
+
+/* Character handling needs a UTF-8 LC_CTYPE even when the learner's
+ * locale (say zh_CN.UTF-8) is not installed: fall back to C.UTF-8. */
+static bool setup_locale(void)
+{
+	setlocale(LC_ALL, "");
+	const char *cs = nl_langinfo(CODESET);
+	if (cs && strcasecmp(cs, "UTF-8") == 0)
+		return true;
+	const char *v = getenv("LC_ALL");
+	if (!v || !*v) v = getenv("LC_CTYPE");
+	if (!v || !*v) v = getenv("LANG");
+	bool wants_utf8 = v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"));
+	if (wants_utf8 && (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8")))
+		return true;
+	return false;
+}
+
+static int need_arg(int i, int argc, const char *opt)
+{
+	if (i + 1 >= argc) {
+		fprintf(stderr, "cudakitchen: option '%s' needs an argument\nTry 'cudakitchen --help'\n", opt);
+		return 0;
+	}
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt = { .color = true, .mouse = true };
+	const char *nc = getenv("NO_COLOR");
+	if (nc && *nc)
+		opt.color = false;
+	opt.ascii = !setup_locale();
+	opt.lang = env_lang();
+
+	/* Options come before the command; the command's own arguments follow it. */
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) { i++; break; }
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+		else if (!strcmp(a, "--version")) { printf("cudakitchen %s\n", CK_VERSION); return 0; }
+		else if (!strcmp(a, "--no-color")) opt.color = false;
+		else if (!strcmp(a, "--no-mouse")) opt.mouse = false;
+		else if (!strcmp(a, "--ascii")) opt.ascii = true;
+		else if (!strcmp(a, "--lessons")) { if (!need_arg(i, argc, a)) return 2; opt.lessons_dir = argv[++i]; }
+		else if (!strcmp(a, "--cert-dir")) { if (!need_arg(i, argc, a)) return 2; opt.cert_dir = argv[++i]; }
+		else if (!strcmp(a, "--lang")) {
+			if (!need_arg(i, argc, a)) return 2;
+			opt.lang = argv[++i];
+			if (strcmp(opt.lang, "en") && strcmp(opt.lang, "zh")) {
+				fprintf(stderr, "cudakitchen: unknown language '%s' (en or zh)\nTry 'cudakitchen --help'\n", opt.lang);
+				return 2;
+			}
+		} else {
+			fprintf(stderr, "cudakitchen: unknown option '%s'\nTry 'cudakitchen --help'\n", a);
+			return 2;
+		}
+	}
+	if (i >= argc)
+		return cmd_tui(&opt, NULL);
+	const char *cmd = argv[i];
+	if (!strcmp(cmd, "open")) {
+		if (i + 2 != argc) {
+			fprintf(stderr, "cudakitchen: 'open' takes one ID\nTry 'cudakitchen --help'\n");
+			return 2;
+		}
+		return cmd_tui(&opt, argv[i + 1]);
+	}
+	if (!strcmp(cmd, "lint"))
+		return cmd_lint(&opt, argc - i - 1, argv + i + 1);
+	if (!strcmp(cmd, "demo"))
+		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
+	if (!strcmp(cmd, "cert"))
+		return cmd_cert(&opt, argc - i - 1, argv + i + 1);
+	fprintf(stderr, "cudakitchen: unknown command '%s'\nTry 'cudakitchen --help'\n", cmd);
+	return 2;
+}

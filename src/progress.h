@@ -1,0 +1,66 @@
+/* progress: what the learner has done, saved as YAML in
+ * ${XDG_STATE_HOME:-~/.local/state}/cudakitchen/progress.yaml (a relative
+ * XDG_STATE_HOME is ignored; directories 0700, file 0600).
+ *
+ * Saved atomically: a temporary file in the same directory, fsync, rename,
+ * fsync of the directory.  A corrupt, truncated, empty or binary file is
+ * kept as progress.corrupt-<UTC time> and the learner starts fresh, with a
+ * one-line notice.  A file whose format_version is newer than ours is read
+ * as far as possible and never overwritten (progress.readonly is set). */
+#ifndef CK_PROGRESS_H
+#define CK_PROGRESS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "diag.h"
+
+#define PROGRESS_FORMAT 1
+#define PROGRESS_MAX_LESSONS 256
+#define PROGRESS_LEVELS 5
+#define PROGRESS_SKILLS 6
+
+/* The six skill axes of DESIGN.md, in this order everywhere. */
+enum skill { SK_CONCEPTS, SK_ARCHITECTURE, SK_THREADS, SK_MEMORY, SK_LIBRARIES, SK_PERFORMANCE };
+extern const char *const skill_names[PROGRESS_SKILLS]; /* "concepts", ... */
+
+struct lesson_progress {
+	char id[64];
+	int page;        /* 0-based page the learner is on */
+	bool done;
+};
+
+/* Quiz state of one level; answers are kept so a level resumes mid-way. */
+struct level_progress {
+	int best;               /* best score in percent, -1 when never finished */
+	int attempt;            /* attempts started */
+	int question;           /* index in the current attempt's order, 0-based */
+	unsigned seed;          /* shuffle seed of the current attempt */
+	int points, max_points; /* of the current attempt so far */
+	bool in_progress;
+};
+
+struct progress {
+	int format_version;
+	char last[64];          /* id of the lesson or block the learner was in */
+	struct lesson_progress lessons[PROGRESS_MAX_LESSONS];
+	size_t nlessons;
+	struct level_progress levels[PROGRESS_LEVELS];
+	/* per skill: points earned and points possible, from quiz, gpu-map, experiments */
+	double skill_got[PROGRESS_SKILLS], skill_max[PROGRESS_SKILLS];
+	int gpumap_attempts, gpumap_correct;
+	char apis[1024];        /* space-separated cuDNN/cuBLAS functions answered right */
+	char speedups[256];     /* learner's measured speedups line, free text, sanitized */
+	bool readonly;          /* loaded from a newer format: never written */
+	char notice[256];       /* one-line notice for the learner ("" when none) */
+};
+
+void progress_init(struct progress *p);
+/* The directory and file path (caller-provided buffers); false if no HOME
+ * and no absolute XDG_STATE_HOME. */
+bool progress_path(char *dir, size_t dsz, char *file, size_t fsz);
+/* Loads from path; a missing file is a fresh start (true).  Corruption is
+ * handled as above (true, with p->notice set).  False only on I/O errors
+ * that leave nothing usable, with a diag. */
+bool progress_load(const char *path, struct progress *p, struct diags *d);
+bool progress_save(const char *path, const struct progress *p, struct diags *d);
+struct lesson_progress *progress_lesson(struct progress *p, const char *id); /* creates */
+#endif

@@ -1,0 +1,36 @@
+/* screen: the contract between the main loop and each screen.
+ *
+ * A screen is a small table of functions (tig's view_ops, ncdu's
+ * init/draw/key).  It keeps its own state in the pointer enter() returns
+ * (freed by leave()), draws everything from that state in draw() (so a
+ * resize is only a redraw), and turns input into an action in key().  Only
+ * the main loop (app.c) switches screens. */
+#ifndef CK_SCREEN_H
+#define CK_SCREEN_H
+#include <stdbool.h>
+#include "keys.h"
+
+struct app;
+
+enum act {
+	ACT_NONE,      /* handled, redraw */
+	ACT_QUIT,      /* leave the program */
+	ACT_BACK,      /* pop this screen */
+	ACT_OPEN,      /* push the screen/lesson named in app->open_id (set by the screen) */
+	ACT_HELP,      /* show the help screen for this screen's keys */
+};
+
+struct screen {
+	const char *name;
+	void *(*enter)(struct app *app, const char *arg); /* returns state, NULL on failure */
+	void (*draw)(struct app *app, void *st);          /* draw the whole screen */
+	enum act (*key)(struct app *app, void *st, const struct input *in);
+	void (*tick)(struct app *app, void *st);          /* optional: timers, children; ~10/s */
+	void (*leave)(struct app *app, void *st);         /* optional: save, free state */
+};
+
+/* The registry of screens and interactive blocks, in screens.c.  Lessons
+ * name blocks (`gpu-map`, `tiling`, `matmul`, `conv`, `devinfo`) and
+ * `cudakitchen open ID` names a block, `quiz`, or a lesson id. */
+const struct screen *screen_find(const char *name);
+#endif

@@ -1,0 +1,44 @@
+/* text: the one place that cleans, measures and wraps text.
+ *
+ * Every string that reaches the terminal or a file goes through
+ * text_sanitize first.  Widths are display columns (wcwidth via mbrtowc in
+ * the current LC_CTYPE, which main sets to a UTF-8 locale); never strlen.
+ * No ncurses here: this module is pure and unit-tested. */
+#ifndef CK_TEXT_H
+#define CK_TEXT_H
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Returns a new string (caller frees) where C0 controls other than '\n' and
+ * '\t', DEL, C1 controls (U+0080..U+009F), and bidi overrides/isolates
+ * (U+202A..U+202E, U+2066..U+2069) are removed, and invalid UTF-8 bytes
+ * become U+FFFD.  len may be (size_t)-1 for a NUL-terminated s. */
+char *text_sanitize(const char *s, size_t len);
+
+/* True when s is valid UTF-8 without NUL; *bad gets the byte offset of the
+ * first problem. */
+bool text_valid_utf8(const char *s, size_t len, size_t *bad);
+
+/* Display columns of a (sanitized) UTF-8 string; tabs count as 1 here,
+ * non-printable code points as 0. */
+int text_width(const char *s);
+
+/* Bytes of s that fit in cols display columns without splitting a
+ * character; a wide character that would straddle the edge is left out
+ * whole.  *used (may be NULL) gets the columns taken. */
+size_t text_fit(const char *s, int cols, int *used);
+
+/* Word-wraps s into lines of at most width columns.  Breaks at spaces;
+ * between CJK characters; never inside a character; words longer than
+ * width are broken at character boundaries.  Line-breaking rules: no line
+ * starts with ，。、；：？！）」』 (and their ASCII twins , . ; : ? ! ) ),
+ * none ends with （「『 (.  Explicit '\n' ends a line; a blank line is kept
+ * as an empty line.  Lines carry no trailing spaces.  Returns the count;
+ * *out is a malloc'd array of malloc'd strings (free with text_lines_free). */
+struct text_lines {
+	char **line;
+	size_t n;
+};
+size_t text_wrap(const char *s, int width, struct text_lines *out);
+void text_lines_free(struct text_lines *l); /* accepts NULL */
+#endif

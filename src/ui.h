@@ -1,0 +1,41 @@
+/* ui: drawing helpers over ncurses shared by all screens.
+ *
+ * Colours are roles, mapped once in ui_init (none at all with --no-color or
+ * NO_COLOR); drawing code never names a raw colour.  Glyphs have ASCII twins
+ * chosen once at start (--ascii, or a non-UTF-8 locale).  All text is
+ * measured with text.h and cropped to the columns given; a wide character
+ * never straddles the right edge. */
+#ifndef CK_UI_H
+#define CK_UI_H
+#include <stdbool.h>
+#include "options.h"
+
+enum role {
+	C_NORMAL, C_TITLE, C_HEADING, C_DIM, C_CODE, C_KEYWORD, C_COMMENT, C_STRING,
+	C_ANALOGY, C_NOTE, C_OK, C_WRONG, C_SELECT, C_STATUS, C_ACCENT,
+	C_SM0, C_SM1, C_SM2, C_SM3, C_SM4, C_SM5, C_SM6, C_SM7,  /* per-SM colours (tiling) */
+	C_COUNT
+};
+
+enum glyph {
+	G_HLINE, G_VLINE, G_TL, G_TR, G_BL, G_BR, G_TEE_L, G_TEE_R,
+	G_BULLET, G_CHECK, G_CROSS, G_ARROW, G_BLOCK_FULL, G_BLOCK_LIGHT,
+	G_ELLIPSIS, G_COUNT
+};
+
+void ui_init(const struct options *opt);   /* after initscr */
+bool ui_ascii(void);
+const char *ui_glyph(enum glyph g);        /* UTF-8 or ASCII twin */
+/* Draws s (sanitized UTF-8) at y,x, cropped to maxw columns; returns columns used. */
+int ui_text(int y, int x, int maxw, enum role r, const char *s);
+void ui_attr_on(enum role r);
+void ui_attr_off(enum role r);
+void ui_box(int y, int x, int h, int w, enum role r);
+void ui_hline(int y, int x, int w, enum role r);
+void ui_fill(int y, int x, int h, int w, enum role r); /* spaces in that role */
+/* Top title bar and bottom status/key-hint bar, drawn by every screen. */
+void ui_title(const char *title, const char *right);
+void ui_status(const char *left, const char *hints);
+/* True (and draws the guard screen) when the terminal is below 60x20. */
+bool ui_too_small(void);
+#endif
