@@ -11,6 +11,54 @@
 #include "../common/ck_cuda.cuh"
 #include "../common/gpu.h"
 #include "conv_cudnn.h"
+
+static const char *const algo_names[CONV_CUDNN_ALGOS] = {
+    "implicit-gemm", "implicit-precomp-gemm", "gemm", "direct",
+    "fft", "fft-tiling", "winograd", "winograd-nonfused"};
+
+extern "C" const char *conv_cudnn_algo_name(int algo)
+{
+    return algo >= 0 && algo < CONV_CUDNN_ALGOS ? algo_names[algo] : "unknown";
+}
+
+/* A toolkit without cuDNN's headers still builds the demo: it then reports
+ * cuDNN as unavailable instead of failing to compile. */
+#if !__has_include(<cudnn.h>)
+extern "C" const char *conv_cudnn_math_name(int math)
+{
+    (void)math;
+    return "unknown";
+}
+
+extern "C" int conv_cudnn_open(struct conv_cudnn **out,
+                               const struct conv_shape *sh, char *version,
+                               size_t version_len, struct ck_err *err)
+{
+    (void)sh;
+    *out = NULL;
+    snprintf(version, version_len, "not built in");
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers (cudnn.h)");
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_find(struct conv_cudnn *, bool, const float *,
+                               const float *, float *, struct conv_cudnn_algo *,
+                               int *, struct ck_err *err)
+{
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
+    return CK_ECUDA;
+}
+
+extern "C" int conv_cudnn_forward(struct conv_cudnn *,
+                                  const struct conv_cudnn_algo *, const float *,
+                                  const float *, float *, struct ck_err *err)
+{
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
+    return CK_ECUDA;
+}
+
+extern "C" void conv_cudnn_close(struct conv_cudnn *) {}
+#else
 #include "cudnn_dl.h"
 
 /* Largest workspace we hand cuDNN: algorithms wanting more are skipped. */
@@ -35,15 +83,6 @@ struct conv_cudnn {
     void *ws;        /* device workspace of ws_bytes */
     size_t ws_bytes;
 };
-
-static const char *const algo_names[CONV_CUDNN_ALGOS] = {
-    "implicit-gemm", "implicit-precomp-gemm", "gemm", "direct",
-    "fft", "fft-tiling", "winograd", "winograd-nonfused"};
-
-extern "C" const char *conv_cudnn_algo_name(int algo)
-{
-    return algo >= 0 && algo < CONV_CUDNN_ALGOS ? algo_names[algo] : "unknown";
-}
 
 extern "C" const char *conv_cudnn_math_name(int math)
 {
@@ -223,3 +262,4 @@ extern "C" void conv_cudnn_close(struct conv_cudnn *c)
     conv_cudnn_unload(l);
     free(c);
 }
+#endif

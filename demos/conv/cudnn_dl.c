@@ -3,7 +3,7 @@
  * on the loader path, in the CUDA toolkit or in Python wheels. */
 #include "../common/ck.h"
 
-#if CK_HAVE_CUDA
+#if CK_HAVE_CUDA && __has_include(<cudnn.h>)
 #include "cudnn_dl.h"
 
 #include <dlfcn.h>
