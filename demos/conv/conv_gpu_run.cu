@@ -173,6 +173,8 @@ static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
     x->supported = a->supported;
     if (!a->supported) {
         snprintf(x->why, sizeof x->why, "%s", a->status);
+        snprintf(job->res[i].error, sizeof job->res[i].error,
+                 "not supported by cuDNN for this problem (%s)", a->status);
         return CK_OK;
     }
     x->workspace = (long long)a->workspace;

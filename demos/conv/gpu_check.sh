@@ -4,8 +4,9 @@
 # (padding, stride, dilation, K and C*R*S off the tile sizes), run the four
 # compute-sanitizer tools on the hand-written kernels at a small odd size,
 # time the ResNet-50 conv2_x layer three times, and print a short table last.
-# Logs and YAML go to OUTDIR (default $OUT, else /tmp/conv-gpu).
-# usage: demos/conv/gpu_check.sh [OUTDIR]
+# Logs and YAML go to OUTDIR (default $OUT, else /tmp/conv-gpu), packed
+# into OUTDIR/conv-gpu.tar.gz too. STEPS picks parts: odd san bench tune ncu.
+# usage: [STEPS="odd san bench"] demos/conv/gpu_check.sh [OUTDIR]
 set -u
 out=${1:-${OUT:-/tmp/conv-gpu}}
 mkdir -p "$out"
@@ -20,6 +21,8 @@ lib=$(find /usr /opt -name 'libcudnn.so.9' 2>/dev/null | head -1)
 [ -n "$lib" ] && export LD_LIBRARY_PATH="$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 echo "cudnn: ${lib:-none}" >>"$out/smi.txt"
 
+steps=${STEPS:-odd san bench tune ncu}
+has() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 summary="$out/summary.txt"
 : >"$summary"
 odd=(
@@ -30,7 +33,7 @@ odd=(
     "--n 2 --c 8 --h 9 --w 11 --k 5 --r 5 --s 3 --stride 3"
 )
 i=0
-for a in "${odd[@]}"; do
+has odd && for a in "${odd[@]}"; do
     i=$((i + 1))
     timeout 120 "$bin" $a --reps 3 --format yaml >"$out/odd$i.yaml" 2>"$out/odd$i.err"
     rc=$?
@@ -39,21 +42,21 @@ for a in "${odd[@]}"; do
 done
 
 hand=naive,smem-direct,im2col-gemm,implicit-gemm
-for tool in memcheck racecheck initcheck synccheck; do
+has san && for tool in memcheck racecheck initcheck synccheck; do
     timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 \
         "$bin" ${odd[0]} --variants $hand --reps 1 --format yaml \
         >"$out/san_$tool.log" 2>&1
     echo "sanitizer $tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/san_$tool.log" | head -2 | tr '\n' ' ')" >>"$summary"
 done
 
-for n in 1 2 3; do
+has bench && for n in 1 2 3; do
     timeout 300 "$bin" --format yaml $([ $n -gt 1 ] && echo --variants \
         naive,smem-direct,im2col-gemm,implicit-gemm,cudnn-implicit-gemm,cudnn-implicit-precomp-gemm,cudnn-gemm,cudnn-direct,cudnn-fft,cudnn-fft-tiling,cudnn-winograd,cudnn-winograd-nonfused,cudnn-default) \
         >"$out/conv2x_$n.yaml" 2>"$out/conv2x_$n.err"
     echo "conv2x run $n rc=$?" >>"$summary"
 done
 # tuning builds of the implicit GEMM (build/conv_cfg*), if carried along
-for b in build/conv_cfg*; do
+has tune && for b in build/conv_cfg*; do
     [ -x "$b" ] || continue
     "$b" --variants implicit-gemm --reps 50 --format yaml 2>&1 |
         grep -o 'variant: "implicit-gemm".*gflops: [0-9.e+]*' |
@@ -61,11 +64,22 @@ for b in build/conv_cfg*; do
 done
 command -v cuobjdump >/dev/null &&
     cuobjdump --dump-sass "$bin" >"$out/sass.txt" 2>&1
+if has ncu && command -v ncu >/dev/null; then
+    for b in "$bin" build/conv_cfg2 build/conv_cfg4; do
+        [ -x "$b" ] || continue
+        timeout 120 ncu --clock-control none --section SpeedOfLight \
+            --section WarpStateStats --section Occupancy --section MemoryWorkloadAnalysis \
+            -k regex:igemm -c 1 "$b" --variants implicit-gemm --reps 3 \
+            --format yaml >"$out/ncu_$(basename "$b").txt" 2>&1
+    done
+fi
+tar -C "$out" -czf "$out/conv-gpu.tar.gz" --exclude conv-gpu.tar.gz . 2>/dev/null
 
 cat "$summary"
 echo
 # variant, ms (median of the three runs' medians), GFLOP/s, workspace, % of library
 awk -F', ' '/record: "variant"/ {
+    delete f
     for (i = 1; i <= NF; i++) { split($i, kv, ": "); gsub(/[{}"]/, "", kv[2]); f[kv[1]] = kv[2] }
     v = f["variant"]; n[v]++; ms[v, n[v]] = f["ms"]; g[v] = f["gflops"]; ws[v] = f["workspace"];
     pl[v] = f["pct_of_library"]; m[v] = f["math"]; ok[v] = f["ok"]; al[v] = f["algo"]; if (!(v in ord)) ord[v] = ++nv; name[ord[v]] = v
