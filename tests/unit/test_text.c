@@ -316,6 +316,53 @@ static void test_wrap_property(void)
 	ok(!bad, "wrap: 400 generated paragraphs keep every character and fit");
 }
 
+/* Property: CJK text where each punctuation mark sits next to a character,
+ * at widths 6..30: no line starts with a closing mark or ends with an
+ * opening one. */
+static bool starts_with_any(const char *s, const char *const *set, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(s, set[i], strlen(set[i])))
+			return true;
+	return false;
+}
+
+static bool ends_with_any(const char *s, const char *const *set, size_t n)
+{
+	size_t len = strlen(s);
+	for (size_t i = 0; i < n; i++)
+		if (len >= strlen(set[i]) && !strcmp(s + len - strlen(set[i]), set[i]))
+			return true;
+	return false;
+}
+
+static void test_kinsoku_property(void)
+{
+	static const char *const atoms[] = { ZH, WEN, ZI, ZH COMMA, WEN STOP, LPAR ZH RPAR, LQ WEN RQ, "GPU", ZH "," };
+	static const char *const closers[] = { COMMA, STOP, RPAR, RQ, ",", ".", ")" };
+	static const char *const openers[] = { LPAR, LQ, "(" };
+	unsigned x = 99;
+	int bad = 0;
+	for (int round = 0; round < 300 && !bad; round++) {
+		char s[1024] = "";
+		for (int k = 0; k < 40; k++) {
+			x = x * 1103515245u + 12345u;
+			strcat(s, atoms[(x >> 16) % (sizeof atoms / sizeof *atoms)]);
+		}
+		int width = 6 + round % 25;   /* the widest unbreakable unit, 「文」, is 6 */
+		struct text_lines l;
+		text_wrap(s, width, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			if ((i > 0 && starts_with_any(l.line[i], closers, 7)) ||
+			    (i + 1 < l.n && ends_with_any(l.line[i], openers, 3)) ||
+			    text_width(l.line[i]) > width)
+				bad++, diag("width %d line %zu: \"%s\"", width, i, l.line[i]);
+		}
+		text_lines_free(&l);
+	}
+	ok(!bad, "wrap: 300 generated CJK paragraphs keep the line-breaking rules");
+}
+
 int main(void)
 {
 	if (!setlocale(LC_ALL, "C.UTF-8"))
@@ -328,5 +375,6 @@ int main(void)
 	test_wrap_table();
 	test_wrap_edges();
 	test_wrap_property();
+	test_kinsoku_property();
 	return tap_done();
 }
