@@ -7,53 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "diag.h"
+#include "text.h"
 
-/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid. */
-static int utf8_len(const unsigned char *s, unsigned long *cp)
-{
-	int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 :
-		s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-	unsigned long c = n == 1 ? s[0] : n == 2 ? s[0] & 0x1F : n == 3 ? s[0] & 0x0F : s[0] & 0x07;
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if ((n == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
-	    (n == 4 && (c < 0x10000 || c > 0x10FFFF)))
-		return 0;
-	*cp = c;
-	return n;
-}
-
-/* A message is one line of plain text: newlines and tabs become spaces;
- * C0/DEL/C1 controls and bidi overrides are dropped; a byte that is not
- * UTF-8 becomes '?'.  (The same rules as text_sanitize, kept here so this
- * bottom module depends on nothing.) */
+/* A message is one line of clean text: text_sanitize drops controls, C1
+ * and bidi overrides and replaces invalid UTF-8; the newlines and tabs it
+ * keeps become spaces here. */
 static char *clean_line(const char *s)
 {
-	size_t len = strlen(s);
-	char *t = malloc(len + 1), *o = t;
-	if (!t)
-		return NULL;
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		unsigned long c = 0;
-		int n = utf8_len(p, &c);
-		if (n == 0) {
-			*o++ = '?';
-			p++;
-			continue;
-		}
-		if (c == '\n' || c == '\t' || c == '\r')
-			*o++ = ' ';
-		else if (!(c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) ||
-			   (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069))) {
-			memcpy(o, p, (size_t)n);
-			o += n;
-		}
-		p += n;
-	}
-	*o = '\0';
+	char *t = text_sanitize(s, (size_t)-1);
+	for (char *p = t; p && *p; p++)
+		if (*p == '\n' || *p == '\t')
+			*p = ' ';
 	return t;
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <yaml.h>
 #include "doc.h"
+#include "text.h"
 
 /* The line and column (1-based, columns in characters, as libyaml counts)
  * of byte offset off in buf. */
@@ -36,41 +37,19 @@ static void offset_pos(const char *buf, size_t off, int *line, int *col)
 	*col = c;
 }
 
-/* Length of the valid UTF-8 sequence at s[0..n), 0 when invalid. */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	unsigned char b = s[0];
-	size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 :
-		     b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
-	if (len == 0 || len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if ((b == 0xE0 && s[1] < 0xA0) || (b == 0xED && s[1] > 0x9F) ||
-	    (b == 0xF0 && s[1] < 0x90) || (b == 0xF4 && s[1] > 0x8F))
-		return 0; /* overlong, surrogate, or above U+10FFFF */
-	return len;
-}
-
-/* Checks the raw text: no NUL, valid UTF-8.  One linear pass. */
+/* Checks the raw text before libyaml sees it: no NUL, valid UTF-8. */
 static bool check_bytes(const char *name, const char *buf, size_t len, struct diags *d)
 {
-	const unsigned char *s = (const unsigned char *)buf;
-	for (size_t i = 0; i < len;) {
-		size_t n = s[i] == 0 ? 0 : utf8_seq(s + i, len - i);
-		if (n == 0) {
-			int line, col;
-			offset_pos(buf, i, &line, &col);
-			if (s[i] == 0)
-				diags_add(d, name, line, col, "NUL byte in the file");
-			else
-				diags_add(d, name, line, col, "invalid UTF-8 (byte 0x%02X)", s[i]);
-			return false;
-		}
-		i += n;
-	}
-	return true;
+	size_t bad;
+	if (text_valid_utf8(buf, len, &bad))
+		return true;
+	int line, col;
+	offset_pos(buf, bad, &line, &col);
+	if (buf[bad] == '\0')
+		diags_add(d, name, line, col, "NUL byte in the file");
+	else
+		diags_add(d, name, line, col, "invalid UTF-8 (byte 0x%02X)", (unsigned char)buf[bad]);
+	return false;
 }
 
 /* ---- the tree ---------------------------------------------------------- */

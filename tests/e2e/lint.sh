@@ -79,6 +79,12 @@ for f in deep:1:33:nesting laughs:1:4:anchors selfref:1:4:anchors big:1:1:large 
 	ok $(( ms < 1000 ? 0 : 1 )) "$name: $ms ms (< 1000)"
 done
 
+# The repository's own content (the binary runs from this checkout's build dir).
+out=$("$CK_BIN" lint 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "the built-in lessons and quizzes lint clean"
+[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/#   /' | head -20
+like "$(cat "$T_TMP/err")" "^[0-9]+ files, 0 errors$" "with a summary"
+
 # Usage errors.
 "$CK_BIN" lint --frobnicate >/dev/null 2>"$T_TMP/err"; rc=$?
 is "$rc" 2 "an unknown lint option exits 2"
