@@ -137,31 +137,48 @@ static int key_cmp(const void *pa, const void *pb)
 	       a->col != b->col ? (a->col < b->col ? -1 : 1) : 0;
 }
 
-/* Reports each repeated key of a finished map at its later occurrence.
- * Sorting keeps this O(n log n) even for a map of 50 000 keys. */
+struct dup {
+	const struct doc_node *key, *first;
+};
+
+static int dup_cmp(const void *pa, const void *pb)
+{
+	const struct doc_node *a = ((const struct dup *)pa)->key, *b = ((const struct dup *)pb)->key;
+	return a->line != b->line ? (a->line < b->line ? -1 : 1) : (a->col > b->col) - (a->col < b->col);
+}
+
+/* Reports each repeated key of a finished map at its later occurrence, in
+ * file order.  Sorting keeps this O(n log n) even for 50 000 keys. */
 static bool check_duplicates(struct builder *b, const struct doc_node *map)
 {
 	if (map->n < 2)
 		return true;
 	const struct doc_node **keys = malloc(map->n * sizeof *keys);
-	if (!keys)
+	struct dup *dups = malloc(map->n * sizeof *dups);
+	size_t nd = 0;
+	if (!keys || !dups) {
+		free(keys);
+		free(dups);
 		return false;
+	}
 	for (size_t i = 0; i < map->n; i++)
 		keys[i] = map->items[2 * i];
 	qsort(keys, map->n, sizeof *keys, key_cmp);
-	size_t first = 0;
-	for (size_t i = 1; i < map->n; i++) {
+	for (size_t i = 1, first = 0; i < map->n; i++) {
 		if (keys[i]->len == keys[first]->len &&
-		    memcmp(keys[i]->str, keys[first]->str, keys[i]->len) == 0) {
-			diags_add(b->d, b->name, keys[i]->line, keys[i]->col,
-				  "duplicate key '%.80s' (first at line %d, column %d)",
-				  keys[i]->str, keys[first]->line, keys[first]->col);
-			b->dups++;
-		} else {
+		    memcmp(keys[i]->str, keys[first]->str, keys[i]->len) == 0)
+			dups[nd++] = (struct dup){ keys[i], keys[first] };
+		else
 			first = i;
-		}
 	}
+	qsort(dups, nd, sizeof *dups, dup_cmp);
+	for (size_t i = 0; i < nd; i++)
+		diags_add(b->d, b->name, dups[i].key->line, dups[i].key->col,
+			  "duplicate key '%.80s' (first at line %d, column %d)",
+			  dups[i].key->str, dups[i].first->line, dups[i].first->col);
+	b->dups += (int)nd;
 	free(keys);
+	free(dups);
 	return true;
 }
 

@@ -177,6 +177,28 @@ static void test_pathological_speed(void)
 	unlink(path);
 }
 
+static void test_duplicates(void)
+{
+	struct doc doc;
+	struct diags d = { 0 };
+	const char *in = "b: 1\na: 1\nb: 2\na: 2\nb: 3\n";
+	ok(!doc_load_buffer("d", in, strlen(in), &doc, &d) && d.n == 3, "three duplicates reported");
+	ok(d.n == 3 && d.v[0].line == 3 && d.v[1].line == 4 && d.v[2].line == 5 &&
+	   strstr(d.v[2].msg, "'b' (first at line 1, column 1)"), "in file order, each naming the first");
+	diags_free(&d);
+	size_t len;
+	char *b = malloc(50000 * 12), *p = b;
+	for (int i = 0; i < 49000; i++)
+		p += sprintf(p, "k%d: 1\n", i % 30000);
+	len = (size_t)(p - b);
+	double t0 = now();
+	ok(!doc_load_buffer("d", b, len, &doc, &d) && d.n == 19000, "19 000 duplicates among 49 000 keys");
+	double dt = now() - t0;
+	ok(dt < 1.0, "found in %.3f s (< 1 s)", dt);
+	diags_free(&d);
+	free(b);
+}
+
 static void test_good(void)
 {
 	struct doc doc;
@@ -310,6 +332,7 @@ int main(void)
 	test_bad_table();
 	test_limits();
 	test_pathological_speed();
+	test_duplicates();
 	test_good();
 	return tap_done();
 }
