@@ -92,6 +92,12 @@ static bool make_pipe(int fds[2])
 	return true;
 }
 
+bool runner_program_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
 static bool check_program(struct runner *r, const char *path)
 {
 	struct stat st;

@@ -22,6 +22,8 @@ bool runner_demo_known(const char *name);
 /* Writes DIR/NAME into out.  False when name is not in the table or the
  * path does not fit. */
 bool runner_demo_path(const char *dir, const char *name, char *out, size_t size);
+/* True when path is a regular file we may execute. */
+bool runner_program_exists(const char *path);
 /* The demo dir next to the running binary (build/cudakitchen ->
  * build/demos), used until the caller knows better.  False if unknown. */
 bool runner_default_demodir(char *out, size_t size);
