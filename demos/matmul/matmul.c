@@ -31,7 +31,7 @@ static void usage(FILE *f)
         "  --quick           small size (%d^3), about a second on a CPU\n"
         "  --format yaml|table  result lines or a table (default: table on a\n"
         "                    terminal, yaml otherwise)\n"
-        "  --list            the ladder: id, name, kind, idea (tab-separated)\n"
+        "  --list            the ladder: id, rung, kind, name, idea\n"
         "  --help            this text\n"
         "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
         "      4 a CUDA error\n",
@@ -41,8 +41,8 @@ static void usage(FILE *f)
 static void list(void)
 {
     for (int i = 0; i < MM_NRUNGS; i++)
-        printf("%s\t%s\t%s\t%s\n", mm_rungs[i].id, mm_rungs[i].name,
-               mm_rungs[i].kind, mm_rungs[i].idea);
+        printf("%-14s %d %-7s %-26s %s\n", mm_rungs[i].id, i + 1,
+               mm_rungs[i].kind, mm_rungs[i].name, mm_rungs[i].idea);
 }
 
 static int dim_arg(const char *opt, int argc, char **argv, int *i, int *out)
