@@ -60,7 +60,8 @@ static const struct field var_fields[] = {
 	VAR(pct_of_peak, F_NUM, true, true), VAR(intensity, F_NUM, false, true),
 	VAR(gbs, F_NUM, false, true),       VAR(baseline, F_BOOL, false, true),
 	VAR(error, F_STR, false, true),     VAR(workspace, F_LONG, false, true),
-	VAR(math, F_STR, false, true),
+	VAR(math, F_STR, false, true),      VAR(algo, F_STR, false, true),
+	VAR(supported, F_BOOL, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
 	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
 };
@@ -237,6 +238,8 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 				 sizeof var_fields / sizeof *var_fields, (char *)x, d) ||
 		    !check_format(file, map, x->format, d) || !check_sizes(file, map, x, d))
 			return false;
+		if (!doc_get(map, "supported"))
+			x->supported = true;
 		out->nvar++;
 	}
 	/* any other record kind: from a newer demo, skipped */

@@ -62,6 +62,9 @@ struct res_variant {
 	struct res_sizes size;
 	long workspace;             /* bytes, -1 when absent */
 	char math[16];              /* cuDNN math type, "" when absent */
+	char algo[48];              /* cuDNN algorithm, "" when absent */
+	bool supported;             /* false: the library has no such algorithm
+	                               for this shape here (not a failure) */
 };
 
 /* Invariant: dev[0..ndev) and var[0..nvar) in input order. */

@@ -39,7 +39,11 @@ static const char *str(const char *s) { return s; }
 	"rung: 5, kind: \"library\", label: \"cuDNN implicit GEMM\", ok: true, rel_err: 3e-07, " \
 	"ms: 0.5, ms_min: 0.49, ms_max: 0.52, gflops: 7000, pct_of_library: 80, pct_of_peak: 10.5, " \
 	"baseline: false, workspace: 4096, math: \"fma\", n: 32, c: 64, h: 56, w: 56, k: 64, " \
-	"r: 3, s: 3, pad: 1, stride: 1, dil: 1, p: 56, q: 56}\n"
+	"r: 3, s: 3, pad: 1, stride: 1, dil: 1, p: 56, q: 56, algo: \"IMPLICIT_GEMM\", supported: true}\n"
+#define CONV_UNSUP "- {record: \"variant\", format: 1, demo: \"conv\", variant: \"cudnn-fft\", " \
+	"rung: 9, kind: \"library\", label: \"cuDNN FFT\", ok: false, rel_err: ~, ms: ~, " \
+	"ms_min: ~, ms_max: ~, gflops: ~, pct_of_library: ~, pct_of_peak: ~, error: \"not supported\", " \
+	"n: 32, c: 64, h: 56, w: 56, k: 64, r: 3, s: 3, workspace: ~, supported: false}\n"
 #define FAILED "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"tiled\", rung: 3, " \
 	"kind: \"hand\", label: \"tiled\", ok: false, rel_err: ~, ms: ~, ms_min: ~, ms_max: ~, " \
 	"gflops: ~, pct_of_library: ~, pct_of_peak: ~, error: \"rel_err nan > tol\", " \
@@ -47,7 +51,7 @@ static const char *str(const char *s) { return s; }
 
 static void test_good(void)
 {
-	static const char buf[] = DEV_CPU VAR1 VAR2 FAILED DEV_GPU CONV_LIB
+	static const char buf[] = DEV_CPU VAR1 VAR2 FAILED DEV_GPU CONV_LIB CONV_UNSUP
 		"- {record: \"histogram\", format: 2, bins: [1, 2, 3]}\n";
 	struct results r;
 	struct diags d = { 0 };
@@ -55,8 +59,8 @@ static void test_good(void)
 	if (d.n)
 		diag("first error: %d:%d %s", d.v[0].line, d.v[0].col, d.v[0].msg);
 	is_int(r.ndev, 2, "two device records");
-	is_int(r.nvar, 4, "four variants; the unknown record kind is skipped");
-	if (r.ndev < 2 || r.nvar < 4)
+	is_int(r.nvar, 5, "five variants; the unknown record kind is skipped");
+	if (r.ndev < 2 || r.nvar < 5)
 		goto out;
 	const struct res_device *cpu = &r.dev[0], *gpu = &r.dev[1];
 	ok(!cpu->live, "fallback device: live false");
@@ -96,6 +100,9 @@ static void test_good(void)
 	is_str(str(c->math), "fma", "conv: math");
 	ok(c->size.n == 32 && c->size.c == 64 && c->size.r == 3 && c->size.p == 56,
 	   "conv: sizes");
+	ok(c->supported && !strcmp(c->algo, "IMPLICIT_GEMM"), "conv: algo, supported");
+	ok(!r.var[4].supported && r.var[4].workspace == -1, "conv: an unsupported algorithm");
+	ok(v->supported, "supported defaults to true when absent");
 
 	ok(results_naive(&r, "matmul") == &r.var[0], "naive reference: lowest CPU rung");
 	ok(results_fastest(&r, "matmul", RES_CPU) == &r.var[1], "fastest CPU variant");
@@ -177,6 +184,20 @@ static void test_bad(void)
 		results_free(&r);
 		diags_free(&d);
 	}
+}
+
+static void test_merge(void)
+{
+	char p[64] = "";
+	results_merge_speedups(p, sizeof p, "matmul", "matmul 1: a");
+	is_str(str(p), "matmul 1: a", "merge into empty");
+	results_merge_speedups(p, sizeof p, "conv", "conv 2: b");
+	is_str(str(p), "matmul 1: a | conv 2: b", "another demo is appended");
+	results_merge_speedups(p, sizeof p, "matmul", "matmul 3: c");
+	is_str(str(p), "conv 2: b | matmul 3: c", "the same demo replaces its segment, newest last");
+	char q[24] = "conv 1234567890";
+	results_merge_speedups(q, sizeof q, "matmul", "matmul 12345");
+	is_str(str(q), "matmul 12345", "too long: the oldest segment goes");
 }
 
 static void test_small(void)
@@ -278,6 +299,7 @@ int main(void)
 	test_good();
 	test_bad();
 	test_small();
+	test_merge();
 	test_recorded();
 	test_live_demo("matmul", "--size", "64");
 	test_live_demo("conv", NULL, NULL);
