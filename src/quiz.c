@@ -9,16 +9,13 @@
 #include <string.h>
 #include "doc.h"
 #include "quiz.h"
+#include "quiz_parse.h"
 #include "text.h"
 
 const char *const quiz_type_names[QT_COUNT] = {
 	"fill", "single", "multi", "match", "truefalse", "order", "predict",
 };
 
-struct ctx {
-	const char *file;
-	struct diags *d;
-};
 
 /* Every key a question may have; which ones a type needs is below. */
 static const struct doc_field q_fields[] = {
@@ -60,7 +57,7 @@ static bool type_uses(enum quiz_type t, const char *key)
 	return false;
 }
 
-static char *text_of(struct ctx *c, const struct doc_node *n)
+char *quiz_text_of(struct ctx *c, const struct doc_node *n)
 {
 	const char *s;
 	if (!n || !doc_str(c->file, n, &s, c->d))
@@ -84,7 +81,7 @@ static void free_strs(char **v, size_t n)
 }
 
 /* A sequence of lo..hi texts; NULL (after an error) otherwise. */
-static char **texts_of(struct ctx *c, const struct doc_node *seq, const char *key,
+char **quiz_texts_of(struct ctx *c, const struct doc_node *seq, const char *key,
 		       size_t lo, size_t hi, size_t *count)
 {
 	*count = 0;
@@ -98,7 +95,7 @@ static char **texts_of(struct ctx *c, const struct doc_node *seq, const char *ke
 	char **v = calloc(seq->n ? seq->n : 1, sizeof *v);
 	bool good = v != NULL;
 	for (size_t i = 0; v && i < seq->n; i++)
-		good &= (v[i] = text_of(c, seq->items[i])) != NULL;
+		good &= (v[i] = quiz_text_of(c, seq->items[i])) != NULL;
 	if (!good) {
 		free_strs(v, seq->n);
 		return NULL;
@@ -163,7 +160,7 @@ static unsigned skills_of(struct ctx *c, const struct doc_node *seq)
 
 static bool single_of(struct ctx *c, const struct doc_node *m, struct quiz_question *q)
 {
-	bool good = (q->options = texts_of(c, doc_get(m, "options"), "options", 2, QUIZ_MAX_ITEMS,
+	bool good = (q->options = quiz_texts_of(c, doc_get(m, "options"), "options", 2, QUIZ_MAX_ITEMS,
 					    &q->noptions)) != NULL;
 	good = good && distinct(c, doc_get(m, "options"), q->options, q->noptions, "options");
 	long a = int_of(c, doc_get(m, "answer"), 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
@@ -174,7 +171,7 @@ static bool single_of(struct ctx *c, const struct doc_node *m, struct quiz_quest
 static bool multi_of(struct ctx *c, const struct doc_node *m, struct quiz_question *q)
 {
 	const struct doc_node *opts = doc_get(m, "options"), *ans = doc_get(m, "answers");
-	bool good = (q->options = texts_of(c, opts, "options", 2, QUIZ_MAX_ITEMS, &q->noptions)) != NULL;
+	bool good = (q->options = quiz_texts_of(c, opts, "options", 2, QUIZ_MAX_ITEMS, &q->noptions)) != NULL;
 	good = good && distinct(c, opts, q->options, q->noptions, "options");
 	if (ans->n == 0)
 		diags_add(c->d, c->file, ans->line, ans->col, "'answers': expected at least one option number");
@@ -213,8 +210,8 @@ static bool match_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 			good = false;
 			continue;
 		}
-		good &= (q->left[i] = text_of(c, p->items[0])) != NULL;
-		good &= (q->right[i] = text_of(c, p->items[1])) != NULL;
+		good &= (q->left[i] = quiz_text_of(c, p->items[0])) != NULL;
+		good &= (q->right[i] = quiz_text_of(c, p->items[1])) != NULL;
 	}
 	for (size_t i = 0; good && i < pairs->n; i++)
 		for (size_t j = 0; j < i; j++)
@@ -225,133 +222,6 @@ static bool match_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 				return false;
 			}
 	return good;
-}
-
-static bool band_of(struct ctx *c, const struct doc_node *b, struct quiz_band *out)
-{
-	static const struct doc_field f[] = {
-		{ "label", DOC_SCALAR, true }, { "min", DOC_SCALAR, false }, { "max", DOC_SCALAR, false },
-	};
-	if (!doc_check_map(c->file, b, f, 3, c->d))
-		return false;
-	out->min = -HUGE_VAL;
-	out->max = HUGE_VAL;
-	const struct doc_node *lo = doc_get(b, "min"), *hi = doc_get(b, "max");
-	bool good = (out->label = text_of(c, doc_get(b, "label"))) != NULL;
-	if (lo)
-		good &= doc_double(c->file, lo, &out->min, c->d);
-	if (hi)
-		good &= doc_double(c->file, hi, &out->max, c->d);
-	if (good && (!lo && !hi)) {
-		diags_add(c->d, c->file, b->line, b->col, "a band needs 'min', 'max' or both");
-		return false;
-	}
-	if (good && out->min >= out->max) {
-		diags_add(c->d, c->file, b->line, b->col, "band '%.60s': min must be below max", out->label);
-		return false;
-	}
-	return good;
-}
-
-/* Bands must not overlap, so exactly one band holds any measured value. */
-static bool bands_of(struct ctx *c, const struct doc_node *seq, struct quiz_question *q)
-{
-	if (seq->n < 2 || seq->n > QUIZ_MAX_ITEMS) {
-		diags_add(c->d, c->file, seq->line, seq->col, "'bands': expected a list of 2 to %d bands",
-			  QUIZ_MAX_ITEMS);
-		return false;
-	}
-	if (!(q->bands = calloc(seq->n, sizeof *q->bands)))
-		return false;
-	q->nbands = seq->n;
-	bool good = true;
-	for (size_t i = 0; i < seq->n; i++)
-		good &= band_of(c, seq->items[i], &q->bands[i]);
-	for (size_t i = 0; good && i < seq->n; i++)
-		for (size_t j = 0; j < i; j++)
-			if (q->bands[i].min < q->bands[j].max && q->bands[j].min < q->bands[i].max) {
-				const struct doc_node *b = seq->items[i];
-				diags_add(c->d, c->file, b->line, b->col, "band %zu overlaps band %zu", i + 1, j + 1);
-				return false;
-			}
-	return good;
-}
-
-static bool choices_of(struct ctx *c, const struct doc_node *seq, struct quiz_question *q)
-{
-	static const struct doc_field f[] = { { "label", DOC_SCALAR, true }, { "values", DOC_SEQ, true } };
-	if (seq->n < 2 || seq->n > QUIZ_MAX_ITEMS) {
-		diags_add(c->d, c->file, seq->line, seq->col, "'choices': expected a list of 2 to %d choices",
-			  QUIZ_MAX_ITEMS);
-		return false;
-	}
-	if (!(q->choices = calloc(seq->n, sizeof *q->choices)))
-		return false;
-	q->nchoices = seq->n;
-	bool good = true;
-	for (size_t i = 0; i < seq->n; i++) {
-		const struct doc_node *ch = seq->items[i];
-		struct quiz_choice *o = &q->choices[i];
-		if (!doc_check_map(c->file, ch, f, 2, c->d)) {
-			good = false;
-			continue;
-		}
-		const struct doc_node *vals = doc_get(ch, "values");
-		good &= (o->label = text_of(c, doc_get(ch, "label"))) != NULL;
-		o->values = texts_of(c, vals, "values", 1, 16, &o->nvalues);
-		good &= o->values != NULL;
-		for (size_t k = 0; k < o->nvalues && q->measure; k++)
-			if (!quiz_measure_value_valid(q->demo, q->measure, o->values[k])) {
-				diags_add(c->d, c->file, vals->items[k]->line, vals->items[k]->col,
-					  "'%.60s' is not a possible result of %s", o->values[k], q->measure);
-				good = false;
-			}
-	}
-	return good;
-}
-
-static bool predict_of(struct ctx *c, const struct doc_node *m, struct quiz_question *q)
-{
-	const struct doc_node *mn = doc_get(m, "measure");
-	q->demo = text_of(c, doc_get(m, "demo"));
-	q->measure = text_of(c, mn);
-	if (!q->demo || !q->measure)
-		return false;
-	char why[256];
-	if (!quiz_measure_valid(q->demo, q->measure, why, sizeof why)) {
-		const struct doc_node *at = strncmp(why, "unknown demo", 12) ? mn : doc_get(m, "demo");
-		diags_add(c->d, c->file, at->line, at->col, "%s", why);
-		free(q->measure);
-		q->measure = NULL;
-		return false;
-	}
-	const struct doc_node *u = doc_get(m, "unit");
-	const char *us = "";
-	if (u && !doc_str(c->file, u, &us, c->d))
-		return false;
-	q->unit = text_sanitize(us, (size_t)-1);
-	const struct doc_node *b = doc_get(m, "bands"), *ch = doc_get(m, "choices"),
-			      *f = doc_get(m, "factor");
-	bool cat = quiz_measure_categorical(q->measure);
-	const struct doc_node *want = cat ? ch : (b ? b : f);
-	if ((b != NULL) + (ch != NULL) + (f != NULL) != 1 || !want) {
-		diags_add(c->d, c->file, m->line, m->col, cat
-			  ? "measure '%s' names a result: give 'choices' (and neither 'bands' nor 'factor')"
-			  : "measure '%s' is a number: give exactly one of 'bands' or 'factor'", q->measure);
-		return false;
-	}
-	if (ch)
-		return choices_of(c, ch, q);
-	if (b)
-		return bands_of(c, b, q);
-	if (!doc_double(c->file, f, &q->factor, c->d))
-		return false;
-	if (!(q->factor > 1.0 && q->factor <= 1000.0)) {
-		diags_add(c->d, c->file, f->line, f->col, "'factor': expected a number above 1 (2 means "
-			  "'within a factor of 2'), at most 1000");
-		return false;
-	}
-	return true;
 }
 
 static enum quiz_type type_of(struct ctx *c, const struct doc_node *n, bool *good)
@@ -402,7 +272,7 @@ static bool typed_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 	bool good = true;
 	switch (q->type) {
 	case QT_FILL:
-		q->accept = texts_of(c, doc_get(m, "accept"), "accept", 1, 16, &q->naccept);
+		q->accept = quiz_texts_of(c, doc_get(m, "accept"), "accept", 1, 16, &q->naccept);
 		return q->accept != NULL;
 	case QT_SINGLE:
 		return single_of(c, m, q);
@@ -412,16 +282,16 @@ static bool typed_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 		return match_of(c, m, q);
 	case QT_TRUEFALSE: {
 		bool v = false;
-		q->scenario = text_of(c, doc_get(m, "scenario"));
+		q->scenario = quiz_text_of(c, doc_get(m, "scenario"));
 		good = q->scenario && doc_bool(c->file, doc_get(m, "answer"), &v, c->d);
 		q->answer = v ? 1 : 0;
 		return good;
 	}
 	case QT_ORDER:
-		q->items = texts_of(c, doc_get(m, "items"), "items", 2, QUIZ_MAX_ITEMS, &q->nitems);
+		q->items = quiz_texts_of(c, doc_get(m, "items"), "items", 2, QUIZ_MAX_ITEMS, &q->nitems);
 		return q->items && distinct(c, doc_get(m, "items"), q->items, q->nitems, "items");
 	case QT_PREDICT:
-		return predict_of(c, m, q);
+		return quiz_predict_of(c, m, q);
 	default:
 		return false;
 	}
@@ -437,15 +307,15 @@ static bool question_of(struct ctx *c, const struct doc_node *m, struct quiz_que
 	bool good = true;
 	q->type = type_of(c, doc_get(m, "type"), &good);
 	const struct doc_node *idn = doc_get(m, "id");
-	good &= (q->id = text_of(c, idn)) != NULL;
+	good &= (q->id = quiz_text_of(c, idn)) != NULL;
 	if (q->id && (strlen(q->id) > 63 || strpbrk(q->id, " \t\n"))) {
 		diags_add(c->d, c->file, idn->line, idn->col, "question id '%.80s': at most 63 characters, no spaces",
 			  q->id);
 		good = false;
 	}
-	good &= (q->prompt = text_of(c, doc_get(m, "prompt"))) != NULL;
-	good &= (q->hint = text_of(c, doc_get(m, "hint"))) != NULL;
-	good &= (q->explanation = text_of(c, doc_get(m, "explanation"))) != NULL;
+	good &= (q->prompt = quiz_text_of(c, doc_get(m, "prompt"))) != NULL;
+	good &= (q->hint = quiz_text_of(c, doc_get(m, "hint"))) != NULL;
+	good &= (q->explanation = quiz_text_of(c, doc_get(m, "explanation"))) != NULL;
 	good &= (q->skills = skills_of(c, doc_get(m, "skills"))) != 0;
 	q->points = (int)int_of(c, doc_get(m, "points"), 1, 100, &good);
 	q->hint_cost = (int)int_of(c, doc_get(m, "hint_cost"), 0, 100, &good);
@@ -456,7 +326,7 @@ static bool question_of(struct ctx *c, const struct doc_node *m, struct quiz_que
 		good = false;
 	}
 	if (doc_get(m, "apis"))
-		good &= (q->apis = texts_of(c, doc_get(m, "apis"), "apis", 1, 16, &q->napis)) != NULL;
+		good &= (q->apis = quiz_texts_of(c, doc_get(m, "apis"), "apis", 1, 16, &q->napis)) != NULL;
 	for (size_t i = 0; i < q->napis; i++)
 		if (strpbrk(q->apis[i], " \t\n") || strlen(q->apis[i]) > 63) {
 			const struct doc_node *e = doc_get(m, "apis")->items[i];
@@ -571,8 +441,8 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 		if (good && named && named != out->level)
 			diags_add(d, path, ln->line, ln->col, "level %d in a file named level%d.yaml",
 				  out->level, named);
-		out->title = text_of(&c, doc_get(doc.root, "title"));
-		out->summary = text_of(&c, doc_get(doc.root, "summary"));
+		out->title = quiz_text_of(&c, doc_get(doc.root, "title"));
+		out->summary = quiz_text_of(&c, doc_get(doc.root, "summary"));
 		questions_of(&c, doc_get(doc.root, "questions"), out);
 	}
 	doc_free(&doc);
