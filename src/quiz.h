@@ -158,4 +158,29 @@ void quiz_record(struct progress *p, int level, const struct quiz_question *q,
 		 bool judged, int earned);
 /* Ends the attempt: returns its percent and raises best when higher. */
 int quiz_finish(struct level_progress *lp);
+/* ---- quiz_attempt.c: the state of one question on screen ---- */
+
+/* The k-th question asked in an attempt is z->q[order[k]]. */
+void quiz_attempt_order(unsigned seed, size_t n, int *order);
+/* Answers typed as text: fill, and predict with a factor. */
+bool quiz_text_entry(const struct quiz_question *q);
+/* Prepares a blank response for question file index qi and the rows shown
+ * for it: row r shows option/band/choice rowmap[r] (single, multi, predict,
+ * truefalse: row 0 true, row 1 false); for match, left r with right
+ * seq[r]; for order, item seq[r].  Match and order start shuffled and never
+ * already solved.  Returns the number of rows (0 for text entry). */
+int quiz_rows_init(const struct quiz_question *q, unsigned seed, int qi, int *rowmap,
+		   struct quiz_response *r);
+/* Space/Enter on a row: picks it (single, truefalse, predict) or toggles it (multi). */
+void quiz_row_choose(const struct quiz_question *q, const int *rowmap, int row,
+		     struct quiz_response *r);
+/* True when row is the chosen (or a ticked) one. */
+bool quiz_row_chosen(const struct quiz_question *q, const int *rowmap, int row,
+		     const struct quiz_response *r);
+/* Match and order: swaps what rows a and b hold. */
+void quiz_row_swap(struct quiz_response *r, int a, int b);
+/* Text entry: appends one UTF-8 encoded character (false when it does not
+ * fit or is a control), or deletes the last whole character. */
+bool quiz_text_put(struct quiz_response *r, const char *utf8, size_t len);
+void quiz_text_backspace(struct quiz_response *r);
 #endif
