@@ -136,11 +136,19 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	int i = demo_index(q->demo);
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
+	char reason[200] = "no GPU run";
+	if (qr->why[i][0])
+		snprintf(reason, sizeof reason, "%s", qr->why[i]);
+	else if (dev && !dev->live)   /* the demo's reason, up to its detail in () */
+		snprintf(reason, sizeof reason, "%.*s", (int)strcspn(dev->reason, "("), dev->reason);
+	size_t rl = strlen(reason);
+	while (rl && reason[rl - 1] == ' ')
+		reason[--rl] = '\0';
 	if (dev && quiz_measure(q, &qr->live[i], v)) {
 		if (dev->live)
 			snprintf(src, sizeof src, "live on your %s", dev->name);
 		else
-			snprintf(src, sizeof src, "on your CPU (no GPU: %s)", dev->reason);
+			snprintf(src, sizeof src, "on your CPU (%s)", reason);
 		value_label(q, v, src, label, size);
 		return true;
 	}
@@ -151,12 +159,11 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 		qr->rec_state = is_file(path) && results_load_file(path, &qr->rec, &d) ? 1 : -1;
 		diags_free(&d);
 	}
-	const char *why = qr->why[i][0] ? qr->why[i] : dev && !dev->live ? dev->reason : "no GPU run";
 	if (qr->rec_state == 1 && quiz_measure(q, &qr->rec, v)) {
-		snprintf(src, sizeof src, "recorded on NVIDIA H200, not your machine (here: %s)", why);
+		snprintf(src, sizeof src, "recorded on NVIDIA H200, not your machine (here: %s)", reason);
 		value_label(q, v, src, label, size);
 		return true;
 	}
-	snprintf(label, size, "No measurement: %s, and no recorded H200 result has this value.", why);
+	snprintf(label, size, "No measurement: %s, and no recorded H200 result has this value.", reason);
 	return false;
 }

@@ -212,10 +212,12 @@ static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
 	}
 }
 
+/* Rows wrap when long; the cursor's highlight covers all their lines. */
 static void draw_rows(struct qs *s, int y)
 {
 	const struct quiz_question *q = cur(s);
-	for (int r = 0; r < s->nrows && y + r < LINES - 3; r++) {
+	int w = COLS - 11;
+	for (int r = 0; r < s->nrows && y < LINES - 3; r++) {
 		char buf[600], mark[8] = "";
 		bool at = r == s->cursor;
 		enum role role = at ? C_SELECT : C_NORMAL;
@@ -223,10 +225,18 @@ static void draw_rows(struct qs *s, int y)
 			snprintf(mark, sizeof mark, "[%s]", quiz_row_chosen(q, s->rowmap, r, &s->resp) ? "x" : " ");
 		else if (q->type == QT_ORDER || q->type == QT_MATCH)
 			snprintf(mark, sizeof mark, "%s%d", r == s->grabbed ? "*" : " ", r + 1);
-		ui_fill(y + r, 2, 1, COLS - 4, role);
-		ui_text(y + r, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
-		ui_text(y + r, 4, 4, role, mark);
-		ui_text(y + r, 9, COLS - 11, r == s->grabbed ? C_ACCENT : role, row_text(s, r, buf, sizeof buf));
+		struct text_lines tl = { 0 };
+		text_wrap(row_text(s, r, buf, sizeof buf), w, &tl);
+		for (size_t i = 0; i < (tl.n ? tl.n : 1) && y < LINES - 3; i++, y++) {
+			ui_fill(y, 2, 1, COLS - 4, role);
+			if (i == 0) {
+				ui_text(y, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
+				ui_text(y, 4, 4, role, mark);
+			}
+			if (tl.n)
+				ui_text(y, 9, w, r == s->grabbed ? C_ACCENT : role, tl.line[i]);
+		}
+		text_lines_free(&tl);
 	}
 }
 
