@@ -1,10 +1,301 @@
-/* cmd_lint: placeholder until its owner lands the real command. */
+/* cmd_lint: `cudakitchen lint [--require-translations] [PATH...]`.
+ *
+ * Checks lesson and quiz files with the same loaders the tutorial uses and
+ * prints every problem as FILE:LINE:COL: error: MSG on stdout (so
+ * `lint > report` captures them), then "N files, N errors" on stderr.
+ * Exit 0 when everything is valid, 1 when anything is not, 2 on usage
+ * errors (an unknown option, a PATH that does not exist).
+ *
+ * A PATH may be a file or a directory: a content root (with lessons/ and
+ * quizzes/), a lessons base (with en/, zh/...), a quizzes directory, or a
+ * plain directory of lessons, which is checked as one course (duplicate ids,
+ * `see` targets).  A single lesson file is checked on its own, without
+ * cross-references.  Missing translations are notes unless
+ * --require-translations makes them errors.  Without PATH: the built-in
+ * content (every language) and the --lessons directory, if given. */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
+#include "doc.h"
+#include "lesson.h"
+#include "paths.h"
+
+struct lint {
+	struct diags errors;
+	struct diags notes;       /* missing translations, unless required */
+	int files;
+	bool require_translations;
+};
+
+/* The one place a quiz file is checked.  Until the quiz module exists this
+ * checks what every YAML file must pass (syntax and the input limits); the
+ * quiz module switches it to quiz_lint_file(path, d). */
+static bool lint_quiz_file(const char *path, struct diags *d)
+{
+	struct doc doc;
+	bool ok = doc_load_file(path, &doc, d);
+	doc_free(&doc);
+	return ok;
+}
+
+static char *join(const char *a, const char *b)
+{
+	size_t la = strlen(a);
+	char *s = malloc(la + strlen(b) + 2);
+	if (s)
+		sprintf(s, "%s%s%s", a, la && a[la - 1] == '/' ? "" : "/", b);
+	return s;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* levelN.yaml names a quiz level. */
+static bool is_level_name(const char *path)
+{
+	const char *b = base_name(path);
+	if (strncmp(b, "level", 5))
+		return false;
+	size_t i = 5;
+	while (b[i] >= '0' && b[i] <= '9')
+		i++;
+	return i > 5 && !strcmp(b + i, ".yaml");
+}
+
+/* True when some directory component of path is `quizzes`. */
+static bool under_quizzes(const char *path)
+{
+	for (const char *p = path; (p = strstr(p, "quizzes")); p += 7)
+		if ((p == path || p[-1] == '/') && (p[7] == '/' || p[7] == '\0'))
+			return true;
+	return false;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted full paths of dir's *.yaml files (dirs false) or subdirectories
+ * (dirs true); hidden entries skipped.  Caller frees with free_list. */
+static size_t list_dir(const char *dir, bool dirs, char ***out)
+{
+	size_t n = 0, cap = 0;
+	*out = NULL;
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	while (dp && (e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || (!dirs && (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))))
+			continue;
+		char *p = join(dir, e->d_name);
+		struct stat st;
+		if (!p || stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
+			free(p);
+			continue;
+		}
+		if (n == cap) {
+			char **v = realloc(*out, (cap = cap ? 2 * cap : 16) * sizeof *v);
+			if (!v) {
+				free(p);
+				break;
+			}
+			*out = v;
+		}
+		(*out)[n++] = p;
+	}
+	if (dp)
+		closedir(dp);
+	if (n)
+		qsort(*out, n, sizeof **out, cmp_str);
+	return n;
+}
+
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void lint_file(struct lint *L, const char *path)
+{
+	L->files++;
+	if (under_quizzes(path) || is_level_name(path)) {
+		lint_quiz_file(path, &L->errors);
+		return;
+	}
+	struct lesson l;
+	lesson_load(path, &l, &L->errors);
+	lesson_free(&l);
+}
+
+/* A quizzes directory: its files, and its language subdirectories. */
+static void lint_quiz_dir(struct lint *L, const char *dir)
+{
+	char **v;
+	size_t n = list_dir(dir, false, &v);
+	for (size_t i = 0; i < n; i++) {
+		L->files++;
+		lint_quiz_file(v[i], &L->errors);
+	}
+	free_list(v, n);
+	n = list_dir(dir, true, &v);
+	for (size_t i = 0; i < n; i++)
+		lint_quiz_dir(L, v[i]);
+	free_list(v, n);
+}
+
+/* A plain directory of lessons, checked as one course. */
+static void lint_course(struct lint *L, const char *dir)
+{
+	char **v;
+	size_t n = list_dir(dir, false, &v);
+	free_list(v, n);
+	L->files += (int)n;
+	struct course c;
+	course_load(dir, &c, &L->errors);
+	course_free(&c);
+}
+
+/* A lessons base: en/ as a course, each other language merged over
+ * English (its own files checked, its `see` targets resolved against the
+ * merged course), and the ids it lacks. */
+static void lint_lessons_base(struct lint *L, const char *base)
+{
+	char *en = join(base, "en");
+	if (en && is_dir(en))
+		lint_course(L, en);
+	free(en);
+	char **v;
+	size_t n = list_dir(base, true, &v);
+	for (size_t i = 0; i < n; i++) {
+		const char *lang = base_name(v[i]);
+		if (!strcmp(lang, "en"))
+			continue;
+		char **files;
+		size_t nf = list_dir(v[i], false, &files);
+		free_list(files, nf);
+		L->files += (int)nf;
+		struct course c;
+		course_load_lang(base, lang, &c, &L->errors);
+		course_free(&c);
+		course_missing_translations(base, lang,
+					    L->require_translations ? &L->errors : &L->notes);
+	}
+	free_list(v, n);
+}
+
+static void lint_dir(struct lint *L, const char *dir)
+{
+	char *lessons = join(dir, "lessons"), *quizzes = join(dir, "quizzes"), *en = join(dir, "en");
+	if (!lessons || !quizzes || !en) {
+		diags_add(&L->errors, dir, 0, 0, "out of memory");
+	} else if (under_quizzes(dir)) {
+		lint_quiz_dir(L, dir);
+	} else if (is_dir(lessons) || is_dir(quizzes)) {
+		if (is_dir(lessons))
+			lint_lessons_base(L, lessons);
+		if (is_dir(quizzes))
+			lint_quiz_dir(L, quizzes);
+	} else if (is_dir(en)) {
+		lint_lessons_base(L, dir);
+	} else {
+		lint_course(L, dir);
+	}
+	free(lessons);
+	free(quizzes);
+	free(en);
+}
+
+static void lint_path(struct lint *L, const char *path)
+{
+	if (is_dir(path))
+		lint_dir(L, path);
+	else
+		lint_file(L, path);
+}
+
+/* The built-in content, found next to the executable (paths.h). */
+static bool lint_builtin(struct lint *L)
+{
+	struct paths p;
+	if (!paths_init(NULL, &p)) {
+		fputs("cudakitchen lint: cannot find the built-in lessons\n", stderr);
+		return false;
+	}
+	char *lessons = join(p.data, "lessons");
+	if (lessons && is_dir(lessons))
+		lint_dir(L, p.data);
+	else
+		diags_add(&L->errors, lessons ? lessons : p.data, 0, 0,
+			  "the built-in lessons are not there; give a PATH or --lessons DIR");
+	free(lessons);
+	paths_free(&p);
+	return true;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("cudakitchen lint: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'cudakitchen --help'\n", stderr);
+	return 2;
+}
 
 int cmd_lint(const struct options *opt, int argc, char **argv)
 {
-	(void)opt; (void)argc; (void)argv;
-	fputs("cudakitchen: 'lint' is not built yet\n", stderr);
-	return 2;
+	struct lint L = { 0 };
+	int first = 0;
+	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
+		if (!strcmp(argv[first], "--")) {
+			first++;
+			break;
+		} else if (!strcmp(argv[first], "--require-translations")) {
+			L.require_translations = true;
+		} else {
+			return usage_error("unknown option '%s'", argv[first]);
+		}
+	}
+	for (int i = first; i < argc; i++) {
+		struct stat st;
+		if (stat(argv[i], &st) != 0) {
+			fprintf(stderr, "cudakitchen lint: cannot access '%s': %s\n", argv[i],
+				strerror(errno));
+			return 2;
+		}
+	}
+	if (first == argc && opt->lessons_dir && !is_dir(opt->lessons_dir))
+		return usage_error("--lessons '%s' is not a directory", opt->lessons_dir);
+
+	if (first == argc && !lint_builtin(&L))
+		return 1;
+	if (first == argc && opt->lessons_dir)
+		lint_dir(&L, opt->lessons_dir);
+	for (int i = first; i < argc; i++)
+		lint_path(&L, argv[i]);
+
+	diags_print(&L.errors, stdout);
+	for (size_t i = 0; i < L.notes.n; i++)
+		printf("%s: note: %s\n", L.notes.v[i].file, L.notes.v[i].msg);
+	fflush(stdout);
+	fprintf(stderr, "%d file%s, %zu error%s\n", L.files, L.files == 1 ? "" : "s",
+		L.errors.n, L.errors.n == 1 ? "" : "s");
+	int rc = L.errors.n ? 1 : 0;
+	diags_free(&L.errors);
+	diags_free(&L.notes);
+	return rc;
 }

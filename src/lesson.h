@@ -52,12 +52,18 @@ struct page {
 	size_t n;
 };
 
+struct lesson_pos {
+	int line, col;          /* 1-based */
+};
+
 struct lesson {
 	char *file;             /* path it was loaded from */
 	char *id, *title, *summary, *analogy;
 	int minutes;
 	char **see;             /* ids */
 	size_t nsee;
+	struct lesson_pos id_pos;   /* where `id:` was, for duplicate-id messages */
+	struct lesson_pos *see_pos; /* nsee entries, for unknown-target messages */
 	struct page *pages;
 	size_t npages;
 	bool broken;            /* failed to load: only file, id (from filename) and error are set */
@@ -83,8 +89,20 @@ void lesson_free(struct lesson *l);
 /* Loads every *.yaml in dir (sorted), checks cross-references (duplicate
  * ids, `see` targets).  Broken lessons are kept, marked broken, so the menu
  * can show them; every problem is appended to d.  Returns false if any
- * problem was found. */
+ * problem was found.  A lesson whose id repeats an earlier one is marked
+ * broken; a `see` to an unknown id is reported but the lesson stays
+ * readable (course_find returns NULL for the target). */
 bool course_load(const char *dir, struct course *out, struct diags *d);
+/* Translations: loads base/<lang>/ (base is the lessons root, e.g.
+ * "lessons"), and for every id of base/en/ that the translation lacks
+ * (or that is broken there) uses the English lesson with fallback = true;
+ * ordered by file name.  Problems of the English files are not appended
+ * (lint English on its own); lang "en" is course_load(base/en). */
+bool course_load_lang(const char *base, const char *lang, struct course *out,
+		      struct diags *d);
+/* Appends "BASE/LANG: missing translation for 'ID'" (no position) for each
+ * id in base/en/ that base/<lang>/ lacks; returns how many. */
+size_t course_missing_translations(const char *base, const char *lang, struct diags *d);
 void course_free(struct course *c);
 const struct lesson *course_find(const struct course *c, const char *id);
 #endif

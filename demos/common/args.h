@@ -11,6 +11,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum ck_format { CK_FMT_AUTO, CK_FMT_YAML, CK_FMT_TABLE };
 
 struct ck_args {
@@ -36,5 +40,9 @@ bool ck_args_known(const char *list, const char *const *ids, int n);
 
 /* YAML unless --format table, or output is a terminal and no --format. */
 bool ck_args_yaml(const struct ck_args *a);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

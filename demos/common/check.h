@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Tolerances on the relative error (documented in demos/README.md).
  * FP32: rounding of one float product/sum is 2^-24 (6e-8) and grows about
  * like sqrt(K) over a K-long dot product, so 1e-4 is far above honest
@@ -37,5 +41,9 @@ double ck_rel_err(const float *out, const double *ref, size_t n);
 double ck_rel_err_f32(const float *out, const float *ref, size_t n);
 /* rel_err <= tol and finite. */
 bool ck_within(double rel_err, double tol);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

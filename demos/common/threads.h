@@ -7,11 +7,19 @@
 #ifndef CK_THREADS_H
 #define CK_THREADS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Online host cores (>= 1), capped at CK_MAX_THREADS. */
 #define CK_MAX_THREADS 256
 int ck_cpu_threads(void);
 
 typedef void (*ck_range_fn)(void *ctx, long begin, long end);
 void ck_parallel_for(long n, ck_range_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

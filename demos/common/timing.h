@@ -18,6 +18,10 @@
 
 #include "ck.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CK_TIME_TARGET_MS 100.0
 #define CK_TIME_MAX_REPS 1000
 
@@ -34,10 +38,11 @@ void ck_timing_stats(double *ms, int n, struct ck_timing *t);
 int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
                 struct ck_timing *t);
 
-#ifdef __cplusplus
-extern "C"
-#endif
 int ck_time_gpu(ck_run_fn run, void *ctx, int ncopies, int reps,
                 struct ck_timing *t, struct ck_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

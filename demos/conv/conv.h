@@ -57,10 +57,9 @@ extern const size_t conv_rung_count;
 /* CPU variants (cpu_conv.c). x, w, y as above, y fully overwritten. */
 void conv_cpu_naive(const struct conv_shape *sh, const float *x,
                     const float *w, float *y);
-/* Cache-blocked over output rows, threads over (n, k-block) pairs; threads
- * <= 0 means all online cores. Returns false if a thread can't start. */
-bool conv_cpu_blocked(const struct conv_shape *sh, const float *x,
-                      const float *w, float *y, int threads);
+/* Cache-blocked, all online cores (pthreads) over (n, filter-block) items. */
+void conv_cpu_blocked(const struct conv_shape *sh, const float *x,
+                      const float *w, float *y);
 /* FP64 reference of one output element (n, k, p, q). */
 double conv_ref_point(const struct conv_shape *sh, const float *x,
                       const float *w, int n, int k, int p, int q);

@@ -1,0 +1,59 @@
+/* timing.c: CPU timing and the median/min/max statistics (see timing.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "timing.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void ck_timing_stats(double *ms, int n, struct ck_timing *t)
+{
+    if (n <= 0) {
+        *t = (struct ck_timing){NAN, NAN, NAN, 0};
+        return;
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    t->ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    t->ms_min = ms[0];
+    t->ms_max = ms[n - 1];
+    t->reps = n;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
+                struct ck_timing *t)
+{
+    int rc, n = 0;
+    double first = now_ms();
+    if ((rc = run(ctx, 0)) != CK_OK) /* one warm-up: CPU runs are long */
+        return rc;
+    double once = now_ms() - first;
+    if (reps <= 0) {
+        reps = once > 0 ? (int)(CK_TIME_TARGET_MS / once) : CK_TIME_MAX_REPS;
+        reps = reps < 3 ? 3 : reps > CK_TIME_MAX_REPS ? CK_TIME_MAX_REPS : reps;
+    }
+    double *ms = malloc((size_t)reps * sizeof *ms);
+    if (!ms)
+        return CK_ECHECK;
+    for (; n < reps; n++) {
+        double t0 = now_ms();
+        if ((rc = run(ctx, (n + 1) % ncopies)) != CK_OK)
+            break;
+        ms[n] = now_ms() - t0;
+    }
+    ck_timing_stats(ms, n, t);
+    free(ms);
+    return rc;
+}

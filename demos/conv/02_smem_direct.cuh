@@ -1,0 +1,101 @@
+/* Rung 2, direct convolution with shared-memory tiles: a block owns an
+ * 8 x 32 patch of output pixels for SD_KT filters. For a few channels at a
+ * time it copies the input patch plus its halo (the extra rows and columns
+ * the filter reaches) and those filters' taps into shared memory once, then
+ * every thread reads its taps from there: each input value is fetched from
+ * global memory about once per block instead of R*S*SD_KT times. */
+
+#define SD_TP 8   /* output rows per block */
+#define SD_TQ 32  /* output columns per block (one warp wide) */
+#define SD_KT 8   /* filters per block; each thread keeps SD_KT sums */
+#define SD_CB 4   /* channels staged per step */
+
+struct sd_geom {
+    int ih, iw;    /* staged input patch, halo included */
+    int cb;        /* channels per step */
+    size_t smem;   /* dynamic shared memory bytes */
+};
+
+static struct sd_geom sd_geometry(const struct conv_shape *sh)
+{
+    struct sd_geom g;
+    g.ih = (SD_TP - 1) * sh->stride + (sh->r - 1) * sh->dil + 1;
+    g.iw = (SD_TQ - 1) * sh->stride + (sh->s - 1) * sh->dil + 1;
+    g.cb = sh->c < SD_CB ? sh->c : SD_CB;
+    g.smem = (size_t)g.cb * ((size_t)g.ih * g.iw + SD_KT * sh->r * sh->s) *
+             sizeof(float);
+    return g;
+}
+
+__global__ void conv_smem_direct_kernel(struct conv_shape sh, struct sd_geom g,
+                                        const float *x, const float *w,
+                                        float *y)
+{
+    extern __shared__ float sd_smem[];
+    float *xs = sd_smem;                             /* (cb, ih, iw) */
+    float *ws = sd_smem + (size_t)g.cb * g.ih * g.iw; /* (cb, KT, R, S) */
+    int tiles_q = (sh.q + SD_TQ - 1) / SD_TQ;
+    int p0 = blockIdx.x / tiles_q * SD_TP, q0 = blockIdx.x % tiles_q * SD_TQ;
+    int k0 = blockIdx.y * SD_KT, n = blockIdx.z;
+    int tp = threadIdx.x / SD_TQ, tq = threadIdx.x % SD_TQ;
+    int h_org = p0 * sh.stride - sh.pad, w_org = q0 * sh.stride - sh.pad;
+    int rs = sh.r * sh.s;
+    float acc[SD_KT];
+    for (int j = 0; j < SD_KT; j++)
+        acc[j] = 0.0f;
+    for (int c0 = 0; c0 < sh.c; c0 += g.cb) {
+        int cn = min(g.cb, sh.c - c0);
+        for (int i = threadIdx.x; i < cn * g.ih * g.iw; i += blockDim.x) {
+            int cc = i / (g.ih * g.iw), rem = i % (g.ih * g.iw);
+            int hh = h_org + rem / g.iw, ww = w_org + rem % g.iw;
+            bool in = hh >= 0 && hh < sh.h && ww >= 0 && ww < sh.w;
+            xs[i] = in ? x[(((long)n * sh.c + c0 + cc) * sh.h + hh) * sh.w + ww]
+                       : 0.0f;
+        }
+        for (int i = threadIdx.x; i < cn * SD_KT * rs; i += blockDim.x) {
+            int cc = i / (SD_KT * rs), j = i / rs % SD_KT, t = i % rs;
+            ws[i] = k0 + j < sh.k
+                        ? w[((long)(k0 + j) * sh.c + c0 + cc) * rs + t] : 0.0f;
+        }
+        __syncthreads();
+        for (int cc = 0; cc < cn; cc++) {
+            const float *xc = xs + (size_t)cc * g.ih * g.iw;
+            const float *wc = ws + (size_t)cc * SD_KT * rs;
+            for (int r = 0; r < sh.r; r++) {
+                const float *row = xc + (tp * sh.stride + r * sh.dil) * g.iw +
+                                   tq * sh.stride;
+                for (int s = 0; s < sh.s; s++) {
+                    float v = row[s * sh.dil];
+#pragma unroll
+                    for (int j = 0; j < SD_KT; j++)
+                        acc[j] += v * wc[j * rs + r * sh.s + s];
+                }
+            }
+        }
+        __syncthreads();
+    }
+    int p = p0 + tp, q = q0 + tq;
+    if (p >= sh.p || q >= sh.q)
+        return;
+    for (int j = 0; j < SD_KT && k0 + j < sh.k; j++)
+        y[(((long)n * sh.k + k0 + j) * sh.p + p) * sh.q + q] = acc[j];
+}
+
+static cudaError_t conv_smem_direct_launch(const struct conv_shape *sh,
+                                           const float *x, const float *w,
+                                           float *y, cudaStream_t st)
+{
+    struct sd_geom g = sd_geometry(sh);
+    if (g.smem > 48 * 1024) {
+        cudaError_t e = cudaFuncSetAttribute(
+            conv_smem_direct_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+            (int)g.smem);
+        if (e != cudaSuccess)
+            return e;
+    }
+    dim3 grid((unsigned)(((sh->p + SD_TP - 1) / SD_TP) *
+                         ((sh->q + SD_TQ - 1) / SD_TQ)),
+              (unsigned)((sh->k + SD_KT - 1) / SD_KT), (unsigned)sh->n);
+    conv_smem_direct_kernel<<<grid, SD_TP * SD_TQ, g.smem, st>>>(*sh, g, x, w, y);
+    return cudaGetLastError();
+}

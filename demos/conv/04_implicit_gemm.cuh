@@ -1,0 +1,352 @@
+/* Rung 4, implicit GEMM (the cuDNN-style kernel): the convolution is the
+ * GEMM  Y(M = N*P*Q pixels, K filters) = A(M, C*R*S) * B(C*R*S, K)  where A
+ * is im2col's matrix, but A is never stored: each block gathers its
+ * (BM x BK) slice of A straight from x while loading it into shared memory,
+ * using a per-shape table of (c, r, s) offsets built once, as a library
+ * builds its plan. Block tiles in shared memory, double buffered (the next
+ * slice is fetched into registers while the current one is multiplied),
+ * each thread accumulating a TM x TN register micro-tile read with 16-byte
+ * shared loads, and 16-byte stores of the output when rows allow it. */
+
+/* Table entry for reduction index j = (c, r, s):
+ * {c*H*W + r*dil*W + s*dil, (r*dil << 16) | s*dil}; conv_shape_init keeps
+ * H, W <= 8192 and pad <= 4096, so r*dil < 2^15. Padded entries carry row
+ * offset IG_PAD_ROW, which lands every pixel below the image. */
+#define IG_TAB_PAD 16
+#define IG_PAD_ROW 0x7fff
+#define IG_NO_ROW (-(1 << 29)) /* h0 of a pixel past M: never in range */
+
+struct ig_args {
+    const float *x;   /* (N, C, H, W) */
+    const float *w;   /* (K, C*R*S)   */
+    float *y;         /* (N, K, P*Q)  */
+    const int2 *tab;  /* (ceil(C*R*S / 16) * 16) */
+    int m_total, k, crs, pq, q, chw, h, wd, stride, pad;
+};
+
+/* The thread's place in the TM x TN micro-tile grid. LAYOUT 0: threads
+ * walk M first. LAYOUT 1: each warp owns an 8 x 4 patch of micro-tiles, so
+ * a warp's 16-byte shared loads touch 8 distinct A and 4 distinct B vectors
+ * (one 128-byte wavefront each; the rest are broadcasts). */
+template <int BM, int BN, int TM, int TN, int LAYOUT>
+__device__ __forceinline__ void ig_place(int t, int *tm, int *tn)
+{
+    if (LAYOUT == 0) {
+        *tm = t % (BM / TM);
+        *tn = t / (BM / TM);
+    } else {
+        constexpr int WM = (BM / TM) / 8; /* warps along M */
+        const int w = t / 32, lane = t % 32;
+        *tm = (w % WM) * 8 + lane % 8;
+        *tn = (w / WM) * 4 + lane / 8;
+    }
+}
+
+/* acc += A(BK x BM slice) * B(BK x BN slice) for this thread's micro-tile. */
+template <int BM, int BN, int BK, int TM, int TN>
+__device__ __forceinline__ void ig_multiply(const float (*as)[BM],
+                                            const float (*bs)[BN + 4], int tm,
+                                            int tn, float (&acc)[TM][TN])
+{
+    constexpr int GM = (BM / TM) * 4, GN = (BN / TN) * 4;
+#pragma unroll
+    for (int kk = 0; kk < BK; kk++) {
+        float fa[TM], fb[TN];
+#pragma unroll
+        for (int g = 0; g < TM / 4; g++) {
+            float4 v = *(const float4 *)&as[kk][g * GM + tm * 4];
+            fa[g * 4 + 0] = v.x; fa[g * 4 + 1] = v.y;
+            fa[g * 4 + 2] = v.z; fa[g * 4 + 3] = v.w;
+        }
+#pragma unroll
+        for (int g = 0; g < TN / 4; g++) {
+            float4 v = *(const float4 *)&bs[kk][g * GN + tn * 4];
+            fb[g * 4 + 0] = v.x; fb[g * 4 + 1] = v.y;
+            fb[g * 4 + 2] = v.z; fb[g * 4 + 3] = v.w;
+        }
+#pragma unroll
+        for (int i = 0; i < TM; i++)
+#pragma unroll
+            for (int j = 0; j < TN; j++)
+                acc[i][j] = fmaf(fa[i], fb[j], acc[i][j]);
+    }
+}
+
+/* Epilogue: the thread's pixels come in runs of 4 consecutive m. */
+template <int BM, int BN, int TM, int TN>
+__device__ __forceinline__ void ig_store(const struct ig_args &a, int m0,
+                                         int k0, int tm, int tn,
+                                         const float (&acc)[TM][TN])
+{
+    constexpr int GM = (BM / TM) * 4, GN = (BN / TN) * 4;
+    const bool vec = (a.pq % 4) == 0;
+#pragma unroll
+    for (int g = 0; g < TM / 4; g++) {
+        const int mb = m0 + g * GM + tm * 4;
+        if (mb >= a.m_total)
+            continue;
+        const int n = mb / a.pq, off = mb - n * a.pq;
+#pragma unroll
+        for (int j = 0; j < TN; j++) {
+            const int kc = k0 + (j / 4) * GN + tn * 4 + (j % 4);
+            if (kc >= a.k)
+                continue;
+            if (vec) { /* 4 pixels in one image, 16-byte aligned */
+                float4 v = make_float4(acc[g * 4 + 0][j], acc[g * 4 + 1][j],
+                                       acc[g * 4 + 2][j], acc[g * 4 + 3][j]);
+                *(float4 *)&a.y[(n * a.k + kc) * a.pq + off] = v;
+                continue;
+            }
+#pragma unroll
+            for (int u = 0; u < 4; u++) {
+                const int m = mb + u;
+                if (m < a.m_total) {
+                    const int nn = m / a.pq;
+                    a.y[(nn * a.k + kc) * a.pq + (m - nn * a.pq)] = acc[g * 4 + u][j];
+                }
+            }
+        }
+    }
+}
+
+/* Where this thread's A-loading pixel sits: h0 (IG_NO_ROW past M), w0 and
+ * the x offset of its (c=0, r=0, s=0) tap. */
+__device__ __forceinline__ void ig_pixel(const struct ig_args &a, int m,
+                                         int *h0, int *w0, int *base)
+{
+    *h0 = IG_NO_ROW;
+    *w0 = 0;
+    *base = 0;
+    if (m < a.m_total) {
+        int n = m / a.pq, pq = m - n * a.pq, p = pq / a.q;
+        *h0 = p * a.stride - a.pad;
+        *w0 = (pq - p * a.q) * a.stride - a.pad;
+        *base = n * a.chw + *h0 * a.wd + *w0;
+    }
+}
+
+__device__ __forceinline__ void cp_async4(float *dst, const float *src, bool valid)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    int bytes = valid ? 4 : 0; /* 0: nothing read, the 4 bytes are zeroed */
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s),
+                 "l"(src), "r"(bytes));
+}
+
+__device__ __forceinline__ void cp_async_commit()
+{
+    asm volatile("cp.async.commit_group;\n" ::);
+}
+
+template <int N>
+__device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
+template <int BM, int BN, int BK, int TM, int TN, int MINB, int LAYOUT>
+__global__ void __launch_bounds__((BM / TM) * (BN / TN), MINB)
+conv_igemm_kernel(const struct ig_args a)
+{
+    constexpr int NT = (BM / TM) * (BN / TN);
+    constexpr int A_ROWS = BK * BM / NT, A_STEP = NT / BM;
+    constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
+    static_assert(NT % BM == 0 && NT % BK == 0 && BK <= IG_TAB_PAD, "tiling");
+    __shared__ __align__(16) float as[2][BK][BM];     /* (j, pixel) */
+    __shared__ __align__(16) float bs[2][BK][BN + 4]; /* (j, filter), padded */
+
+    const int t = threadIdx.x, m0 = blockIdx.x * BM, k0 = blockIdx.y * BN;
+    /* A loader: one pixel per thread, rows a_row0 + i*A_STEP of the slice */
+    const int a_col = t % BM, a_row0 = t / BM;
+    int h0, w0, a_base;
+    ig_pixel(a, m0 + a_col, &h0, &w0, &a_base);
+    /* B loader: consecutive threads walk j, so a warp reads whole sectors */
+    const int b_row = t % BK, b_col0 = t / BK;
+    float ra[A_ROWS], rb[B_PER];
+
+    auto load = [&](int kt) {
+        const int jb = kt * BK;
+#pragma unroll
+        for (int i = 0; i < A_ROWS; i++) {
+            const int2 e = __ldg(&a.tab[jb + a_row0 + i * A_STEP]);
+            const int hh = h0 + (e.y >> 16), ww = w0 + (e.y & 0xffff);
+            ra[i] = ((unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd)
+                        ? __ldg(&a.x[a_base + e.x]) : 0.0f;
+        }
+#pragma unroll
+        for (int i = 0; i < B_PER; i++) {
+            const int j = jb + b_row, kc = k0 + b_col0 + i * B_STEP;
+            rb[i] = (j < a.crs && kc < a.k) ? __ldg(&a.w[kc * a.crs + j]) : 0.0f;
+        }
+    };
+    auto store = [&](int buf) {
+#pragma unroll
+        for (int i = 0; i < A_ROWS; i++)
+            as[buf][a_row0 + i * A_STEP][a_col] = ra[i];
+#pragma unroll
+        for (int i = 0; i < B_PER; i++)
+            bs[buf][b_row][b_col0 + i * B_STEP] = rb[i];
+    };
+
+    int tm, tn;
+    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+
+    const int ktiles = (a.crs + BK - 1) / BK;
+    load(0);
+    store(0);
+    __syncthreads();
+    for (int kt = 0; kt < ktiles; kt++) {
+        const int buf = kt & 1;
+        if (kt + 1 < ktiles)
+            load(kt + 1);
+        ig_multiply<BM, BN, BK, TM, TN>(as[buf], bs[buf], tm, tn, acc);
+        if (kt + 1 < ktiles)
+            store(buf ^ 1);
+        __syncthreads();
+    }
+    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+}
+
+/* The same GEMM with an ST-stage cp.async pipeline: slices go from global
+ * straight into shared memory (zero-filled outside the image), ST-1 slices
+ * in flight while one is multiplied, no staging registers. */
+template <int BM, int BN, int BK, int TM, int TN, int MINB, int LAYOUT, int ST>
+__global__ void __launch_bounds__((BM / TM) * (BN / TN), MINB)
+conv_igemm_async_kernel(const struct ig_args a)
+{
+    constexpr int NT = (BM / TM) * (BN / TN);
+    constexpr int A_ROWS = BK * BM / NT, A_STEP = NT / BM;
+    constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
+    static_assert(NT % BM == 0 && NT % BK == 0 && BK <= IG_TAB_PAD, "tiling");
+    __shared__ __align__(16) float as[ST][BK][BM];
+    __shared__ __align__(16) float bs[ST][BK][BN + 4];
+
+    const int t = threadIdx.x, m0 = blockIdx.x * BM, k0 = blockIdx.y * BN;
+    const int a_col = t % BM, a_row0 = t / BM;
+    int h0, w0, a_base;
+    ig_pixel(a, m0 + a_col, &h0, &w0, &a_base);
+    const int b_row = t % BK, b_col0 = t / BK;
+
+    auto issue = [&](int kt, int st) {
+        const int jb = kt * BK;
+#pragma unroll
+        for (int i = 0; i < A_ROWS; i++) {
+            const int2 e = __ldg(&a.tab[jb + a_row0 + i * A_STEP]);
+            const int hh = h0 + (e.y >> 16), ww = w0 + (e.y & 0xffff);
+            const bool in = (unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd;
+            cp_async4(&as[st][a_row0 + i * A_STEP][a_col],
+                      in ? a.x + a_base + e.x : a.x, in);
+        }
+#pragma unroll
+        for (int i = 0; i < B_PER; i++) {
+            const int j = jb + b_row, kc = k0 + b_col0 + i * B_STEP;
+            const bool in = j < a.crs && kc < a.k;
+            cp_async4(&bs[st][b_row][b_col0 + i * B_STEP],
+                      in ? a.w + kc * a.crs + j : a.w, in);
+        }
+    };
+
+    int tm, tn;
+    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+
+    const int ktiles = (a.crs + BK - 1) / BK;
+#pragma unroll
+    for (int s = 0; s < ST - 1; s++) {
+        if (s < ktiles)
+            issue(s, s);
+        cp_async_commit();
+    }
+    for (int kt = 0; kt < ktiles; kt++) {
+        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
+        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
+        if (kt + ST - 1 < ktiles)
+            issue(kt + ST - 1, (kt + ST - 1) % ST);
+        cp_async_commit();
+        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
+    }
+    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+}
+
+static size_t conv_igemm_workspace(const struct conv_shape *sh)
+{
+    size_t crs = (size_t)sh->c * sh->r * sh->s;
+    return (crs + IG_TAB_PAD - 1) / IG_TAB_PAD * IG_TAB_PAD * sizeof(int2);
+}
+
+/* Builds the offset table on the host and copies it into ws. */
+static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
+{
+    size_t bytes = conv_igemm_workspace(sh), len = bytes / sizeof(int2);
+    int2 *tab = (int2 *)malloc(bytes);
+    if (!tab)
+        return cudaErrorMemoryAllocation;
+    int rs = sh->r * sh->s, crs = sh->c * rs;
+    for (size_t j = 0; j < len; j++) {
+        int jj = (int)j, c = jj / rs, r = jj % rs / sh->s, s = jj % sh->s;
+        tab[j] = jj < crs ? make_int2(c * sh->h * sh->w + r * sh->dil * sh->w +
+                                          s * sh->dil,
+                                      (r * sh->dil) << 16 | (s * sh->dil))
+                          : make_int2(0, IG_PAD_ROW << 16);
+    }
+    cudaError_t e = cudaMemcpy(ws, tab, bytes, cudaMemcpyHostToDevice);
+    free(tab);
+    return e;
+}
+
+#ifndef IG_CFG
+#define IG_CFG 0
+#endif
+
+/* Tile shapes; IG_CFG picks another at build time for tuning runs.
+ * ASYNC 0: register double buffer; else a cp.async pipeline of ASYNC stages. */
+#if IG_CFG == 1
+#define IG_SHAPE 128, 64, 8, 8, 8, 3, 1
+#define IG_ASYNC 0
+#elif IG_CFG == 2
+#define IG_SHAPE 128, 64, 8, 8, 8, 3, 1
+#define IG_ASYNC 3
+#elif IG_CFG == 3
+#define IG_SHAPE 128, 64, 16, 8, 8, 3, 1
+#define IG_ASYNC 3
+#elif IG_CFG == 4
+#define IG_SHAPE 128, 64, 8, 8, 8, 4, 1
+#define IG_ASYNC 4
+#elif IG_CFG == 5
+#define IG_SHAPE 128, 64, 16, 8, 8, 3, 0
+#define IG_ASYNC 0
+#else
+#define IG_SHAPE 128, 64, 8, 8, 8, 3, 0
+#define IG_ASYNC 0
+#endif
+
+static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
+                                     const float *x, const float *w, float *y,
+                                     const void *ws, cudaStream_t st)
+{
+    struct ig_args a = {x, w, y, (const int2 *)ws, sh->n * sh->p * sh->q,
+                        sh->k, sh->c * sh->r * sh->s, sh->p * sh->q, sh->q,
+                        sh->c * sh->h * sh->w, sh->h, sh->w, sh->stride, sh->pad};
+    constexpr int shape[] = {IG_SHAPE};
+    constexpr int BM = shape[0], BN = shape[1], TM = shape[3], TN = shape[4];
+    dim3 grid((unsigned)((a.m_total + BM - 1) / BM),
+              (unsigned)((sh->k + BN - 1) / BN));
+#if IG_ASYNC
+    conv_igemm_async_kernel<IG_SHAPE, IG_ASYNC>
+        <<<grid, (BM / TM) * (BN / TN), 0, st>>>(a);
+#else
+    conv_igemm_kernel<IG_SHAPE><<<grid, (BM / TM) * (BN / TN), 0, st>>>(a);
+#endif
+    return cudaGetLastError();
+}

@@ -1,0 +1,51 @@
+/* conv_check.h - what every conv variant's output is judged against.
+ *
+ * Small problems (conv_flops <= CONV_FULL_REF_FLOPS) get a full FP64
+ * reference of every output element. Large ones get FP64 values at
+ * CONV_SAMPLES output points (random ones plus the first and last) and, once
+ * a cuDNN FP32 result has passed that sampled check, that whole FP32 output
+ * as the 'library' reference for the hand-written variants. A NaN or Inf
+ * anywhere in an output fails, whichever reference is used. */
+#ifndef CK_CONV_CHECK_H
+#define CK_CONV_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/report.h"
+#include "conv.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CONV_FULL_REF_FLOPS 5e8
+#define CONV_SAMPLES 4096
+
+struct conv_ref {
+    bool full;       /* vals holds every output element */
+    double *vals;    /* full: conv_y_elems values; else n sampled values */
+    size_t *idx;     /* sampled: output indices of vals */
+    size_t n;
+    float *lib;      /* large sizes: a checked cuDNN FP32 output, or NULL */
+    size_t y_elems;
+};
+
+/* Returns false when out of host memory. */
+bool conv_ref_build(struct conv_ref *ref, const struct conv_shape *sh,
+                    const float *x, const float *w, unsigned long long seed);
+void conv_ref_free(struct conv_ref *ref); /* accepts a zeroed ref */
+
+/* Sets r->rel_err, tol, checked, ok and error from out (y_elems floats).
+ * use_lib: may compare against ref->lib when present. */
+void conv_ref_judge(const struct conv_ref *ref, const float *out, double tol,
+                    bool use_lib, struct ck_result *r);
+
+/* Keeps a copy of out as the library reference (large sizes only). */
+bool conv_ref_keep_lib(struct conv_ref *ref, const float *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

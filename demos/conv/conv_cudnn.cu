@@ -1,0 +1,265 @@
+/* conv_cudnn.cu - cuDNN's forward convolution through the legacy (v7-style)
+ * API, which cuDNN 9 still provides: tensor descriptors for x and y (NCHW,
+ * FP32), a filter descriptor (KCRS), a convolution descriptor (padding,
+ * stride, dilation, cross-correlation, FP32 compute, a math mode), then
+ * cudnnFindConvolutionForwardAlgorithmEx to run every algorithm once and
+ * cudnnConvolutionForward to run a chosen one. See conv_cudnn.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/ck_cuda.cuh"
+#include "../common/gpu.h"
+#include "conv_cudnn.h"
+
+static const char *const algo_names[CONV_CUDNN_ALGOS] = {
+    "implicit-gemm", "implicit-precomp-gemm", "gemm", "direct",
+    "fft", "fft-tiling", "winograd", "winograd-nonfused"};
+
+extern "C" const char *conv_cudnn_algo_name(int algo)
+{
+    return algo >= 0 && algo < CONV_CUDNN_ALGOS ? algo_names[algo] : "unknown";
+}
+
+/* A toolkit without cuDNN's headers still builds the demo: it then reports
+ * cuDNN as unavailable instead of failing to compile. */
+#if !__has_include(<cudnn.h>)
+extern "C" const char *conv_cudnn_math_name(int math)
+{
+    (void)math;
+    return "unknown";
+}
+
+extern "C" int conv_cudnn_open(struct conv_cudnn **out,
+                               const struct conv_shape *sh, char *version,
+                               size_t version_len, struct ck_err *err)
+{
+    (void)sh;
+    *out = NULL;
+    snprintf(version, version_len, "not built in");
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers (cudnn.h)");
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_find(struct conv_cudnn *, bool, const float *,
+                               const float *, float *, struct conv_cudnn_algo *,
+                               int *, struct ck_err *err)
+{
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
+    return CK_ECUDA;
+}
+
+extern "C" int conv_cudnn_forward(struct conv_cudnn *,
+                                  const struct conv_cudnn_algo *, const float *,
+                                  const float *, float *, struct ck_err *err)
+{
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
+    return CK_ECUDA;
+}
+
+extern "C" void conv_cudnn_close(struct conv_cudnn *) {}
+#else
+#include "cudnn_dl.h"
+
+/* Largest workspace we hand cuDNN: algorithms wanting more are skipped. */
+#define CONV_CUDNN_WS_CAP ((size_t)2 << 30)
+
+#define CUDNN_CHECK(err, lib, expr)                                            \
+    do {                                                                       \
+        cudnnStatus_t ck_s_ = (expr);                                          \
+        if (ck_s_ != CUDNN_STATUS_SUCCESS) {                                   \
+            snprintf((err)->msg, sizeof (err)->msg, "%s: %s (%s:%d)", #expr,   \
+                     (lib)->error_string(ck_s_), __FILE__, __LINE__);          \
+            return CK_ECUDA;                                                   \
+        }                                                                      \
+    } while (0)
+
+struct conv_cudnn {
+    struct conv_cudnn_lib *l;
+    cudnnHandle_t h;
+    cudnnTensorDescriptor_t xd, yd;
+    cudnnFilterDescriptor_t wd;
+    cudnnConvolutionDescriptor_t cd;
+    void *ws;        /* device workspace of ws_bytes */
+    size_t ws_bytes;
+};
+
+extern "C" const char *conv_cudnn_math_name(int math)
+{
+    switch (math) {
+    case CUDNN_FMA_MATH: return "fma";
+    case CUDNN_DEFAULT_MATH: return "default";
+    case CUDNN_TENSOR_OP_MATH: return "tensor-op";
+    case CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION: return "tensor-op-conversion";
+    }
+    return "unknown";
+}
+
+static int describe(struct conv_cudnn *c, const struct conv_shape *sh,
+                    struct ck_err *err)
+{
+    struct conv_cudnn_lib *l = c->l;
+    int n, k, p, q;
+    CUDNN_CHECK(err, l, l->create(&c->h));
+    CUDNN_CHECK(err, l, l->create_tensor(&c->xd));
+    CUDNN_CHECK(err, l, l->create_tensor(&c->yd));
+    CUDNN_CHECK(err, l, l->create_filter(&c->wd));
+    CUDNN_CHECK(err, l, l->create_conv(&c->cd));
+    CUDNN_CHECK(err, l, l->set_tensor4d(c->xd, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
+                                        sh->n, sh->c, sh->h, sh->w));
+    CUDNN_CHECK(err, l, l->set_filter4d(c->wd, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW,
+                                        sh->k, sh->c, sh->r, sh->s));
+    CUDNN_CHECK(err, l, l->set_conv2d(c->cd, sh->pad, sh->pad, sh->stride,
+                                      sh->stride, sh->dil, sh->dil,
+                                      CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
+    CUDNN_CHECK(err, l, l->out_dim(c->cd, c->xd, c->wd, &n, &k, &p, &q));
+    if (n != sh->n || k != sh->k || p != sh->p || q != sh->q) {
+        snprintf(err->msg, sizeof err->msg, "cuDNN output shape %dx%dx%dx%d "
+                 "differs from ours %dx%dx%dx%d", n, k, p, q, sh->n, sh->k,
+                 sh->p, sh->q);
+        return CK_ECUDA;
+    }
+    CUDNN_CHECK(err, l, l->set_tensor4d(c->yd, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
+                                        n, k, p, q));
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_open(struct conv_cudnn **out,
+                               const struct conv_shape *sh, char *version,
+                               size_t version_len, struct ck_err *err)
+{
+    *out = NULL;
+    struct conv_cudnn_lib *l = conv_cudnn_load();
+    if (!l) {
+        snprintf(err->msg, sizeof err->msg, "cuDNN not installed "
+                 "(libcudnn.so.9 not found; CK_LIB_PATH adds folders)");
+        snprintf(version, version_len, "not installed");
+        return CK_OK;
+    }
+    snprintf(version, version_len, "%zu.%zu.%zu", l->version / 10000,
+             l->version % 10000 / 100, l->version % 100);
+    struct conv_cudnn *c = (struct conv_cudnn *)calloc(1, sizeof *c);
+    if (!c) {
+        conv_cudnn_unload(l);
+        snprintf(err->msg, sizeof err->msg, "out of host memory");
+        return CK_ECUDA;
+    }
+    c->l = l;
+    int rc = describe(c, sh, err);
+    if (rc != CK_OK) {
+        conv_cudnn_close(c);
+        return rc;
+    }
+    *out = c;
+    return CK_OK;
+}
+
+/* Grows the workspace to the largest any algorithm asks for (under the cap
+ * and what fits in device memory), so Find can try them all. */
+static int size_workspace(struct conv_cudnn *c, struct ck_err *err)
+{
+    size_t need = 0;
+    for (int a = 0; a < CONV_CUDNN_ALGOS; a++) {
+        size_t b = 0;
+        if (c->l->workspace(c->h, c->xd, c->wd, c->cd, c->yd,
+                            (cudnnConvolutionFwdAlgo_t)a, &b) ==
+                CUDNN_STATUS_SUCCESS && b <= CONV_CUDNN_WS_CAP && b > need) {
+            size_t more = b > c->ws_bytes ? b - c->ws_bytes : 0;
+            int fits = ck_gpu_fits(more, err); /* 1, 0 or an error */
+            if (fits == CK_ECUDA)
+                return CK_ECUDA;
+            if (fits == 1)
+                need = b;
+        }
+    }
+    if (need <= c->ws_bytes)
+        return CK_OK;
+    CUDA_CHECK(err, cudaFree(c->ws));
+    c->ws = NULL;
+    c->ws_bytes = 0;
+    CUDA_CHECK(err, cudaMalloc(&c->ws, need));
+    c->ws_bytes = need;
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_find(struct conv_cudnn *c, bool fma, const float *x,
+                               const float *w, float *y,
+                               struct conv_cudnn_algo res[CONV_CUDNN_ALGOS],
+                               int *best, struct ck_err *err)
+{
+    struct conv_cudnn_lib *l = c->l;
+    cudnnConvolutionFwdAlgoPerf_t perf[4 * CONV_CUDNN_ALGOS];
+    int want = 0, got = 0;
+    CUDNN_CHECK(err, l, l->set_math(c->cd, fma ? CUDNN_FMA_MATH : CUDNN_DEFAULT_MATH));
+    int rc = size_workspace(c, err);
+    if (rc != CK_OK)
+        return rc;
+    CUDNN_CHECK(err, l, l->algo_max(c->h, &want));
+    if (want > 4 * CONV_CUDNN_ALGOS)
+        want = 4 * CONV_CUDNN_ALGOS;
+    CUDNN_CHECK(err, l, l->find_ex(c->h, c->xd, x, c->wd, w, c->cd, c->yd, y,
+                                   want, &got, perf, c->ws, c->ws_bytes));
+    for (int a = 0; a < CONV_CUDNN_ALGOS; a++) {
+        res[a] = (struct conv_cudnn_algo){a, false, fma ? CUDNN_FMA_MATH
+                                                        : CUDNN_DEFAULT_MATH,
+                                          0, 0.0f, "not returned by Find"};
+    }
+    *best = -1;
+    /* perf is sorted fastest first; keep each algorithm's first success */
+    for (int i = got - 1; i >= 0; i--) {
+        int a = (int)perf[i].algo;
+        if (a < 0 || a >= CONV_CUDNN_ALGOS)
+            continue;
+        if (perf[i].status != CUDNN_STATUS_SUCCESS) {
+            if (!res[a].supported)
+                snprintf(res[a].status, sizeof res[a].status, "%s",
+                         l->error_string(perf[i].status));
+            continue;
+        }
+        res[a] = (struct conv_cudnn_algo){a, true, (int)perf[i].mathType,
+                                          perf[i].memory, perf[i].time, ""};
+        *best = a;
+    }
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_forward(struct conv_cudnn *c,
+                                  const struct conv_cudnn_algo *a,
+                                  const float *x, const float *w, float *y,
+                                  struct ck_err *err)
+{
+    struct conv_cudnn_lib *l = c->l;
+    const float one = 1.0f, zero = 0.0f;
+    if (a->workspace > c->ws_bytes) {
+        snprintf(err->msg, sizeof err->msg, "cuDNN %s wants %zu workspace "
+                 "bytes, %zu allocated", conv_cudnn_algo_name(a->algo),
+                 a->workspace, c->ws_bytes);
+        return CK_ECUDA;
+    }
+    CUDNN_CHECK(err, l, l->set_math(c->cd, (cudnnMathType_t)a->math));
+    CUDNN_CHECK(err, l, l->forward(c->h, &one, c->xd, x, c->wd, w, c->cd,
+                                   (cudnnConvolutionFwdAlgo_t)a->algo, c->ws,
+                                   c->ws_bytes, &zero, c->yd, y));
+    return CK_OK;
+}
+
+extern "C" void conv_cudnn_close(struct conv_cudnn *c)
+{
+    if (!c)
+        return;
+    struct conv_cudnn_lib *l = c->l;
+    if (c->cd)
+        l->destroy_conv(c->cd);
+    if (c->wd)
+        l->destroy_filter(c->wd);
+    if (c->yd)
+        l->destroy_tensor(c->yd);
+    if (c->xd)
+        l->destroy_tensor(c->xd);
+    if (c->h)
+        l->destroy(c->h);
+    cudaFree(c->ws);
+    conv_cudnn_unload(l);
+    free(c);
+}
+#endif

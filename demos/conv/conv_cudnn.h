@@ -1,0 +1,60 @@
+/* conv_cudnn.h - the cuDNN rung: cuDNN's own forward-convolution algorithms
+ * on the same problem, each run on its own so the demo can check and time
+ * it (conv_cudnn.cu, only with CUDA; cuDNN itself is loaded at run time).
+ *
+ *   conv_cudnn_open()  load libcudnn, make the handle and descriptors
+ *   conv_cudnn_find()  cudnnFindConvolutionForwardAlgorithmEx under one math
+ *                      mode; fills one entry per algorithm (fastest first is
+ *                      cuDNN's own ranking; we time again ourselves)
+ *   conv_cudnn_forward() one cudnnConvolutionForward with an algorithm
+ * All return enum ck_status and put a message naming the call, file and line
+ * into err; conv_cudnn_close() accepts NULL. */
+#ifndef CK_CONV_CUDNN_H
+#define CK_CONV_CUDNN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/ck.h"
+#include "conv.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CONV_CUDNN_ALGOS 8 /* CUDNN_CONVOLUTION_FWD_ALGO_COUNT in cuDNN 9 */
+
+struct conv_cudnn_algo {
+    int algo;         /* cudnnConvolutionFwdAlgo_t */
+    bool supported;   /* Find ran it successfully */
+    int math;         /* cudnnMathType_t it ran with */
+    size_t workspace; /* bytes it asked for */
+    float find_ms;    /* cuDNN's own timing during Find */
+    char status[64];  /* cuDNN's status name when not supported */
+};
+
+struct conv_cudnn;
+
+/* *out is NULL (and CK_OK returned, reason in err) when cuDNN is missing. */
+int conv_cudnn_open(struct conv_cudnn **out, const struct conv_shape *sh,
+                    char *version, size_t version_len, struct ck_err *err);
+/* fma: CUDNN_FMA_MATH (pure FP32) or CUDNN_DEFAULT_MATH (TF32 allowed).
+ * res[a] describes algorithm a. *best is the fastest supported one, or -1. */
+int conv_cudnn_find(struct conv_cudnn *c, bool fma, const float *x,
+                    const float *w, float *y,
+                    struct conv_cudnn_algo res[CONV_CUDNN_ALGOS], int *best,
+                    struct ck_err *err);
+int conv_cudnn_forward(struct conv_cudnn *c, const struct conv_cudnn_algo *a,
+                       const float *x, const float *w, float *y,
+                       struct ck_err *err);
+void conv_cudnn_close(struct conv_cudnn *c);
+
+/* "implicit-gemm", "fft-tiling"...; "fma"/"default"/"tensor-op". */
+const char *conv_cudnn_algo_name(int algo);
+const char *conv_cudnn_math_name(int math);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

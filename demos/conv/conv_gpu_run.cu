@@ -1,0 +1,278 @@
+/* conv_gpu_run.cu - the GPU side of one conv demo run: allocate (after
+ * checking it fits), upload the inputs, then for every selected GPU variant
+ * check first (NaN-poisoned output, compared with the reference) and only
+ * then time it (common/timing: events, warm-up, median, rotated inputs).
+ * cuDNN's algorithms run first so that at large sizes their checked FP32
+ * output can serve as the full reference for the hand-written kernels. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/check.h"
+#include "../common/ck_cuda.cuh"
+#include "../common/gpu.h"
+#include "../common/timing.h"
+#include "conv_cudnn.h"
+#include "conv_run.h"
+
+#define MAX_COPIES 4
+
+struct bufs {
+    float *x[MAX_COPIES], *y[MAX_COPIES], *w;
+    void *ws;          /* hand-variant workspace, ws_bytes */
+    size_t ws_bytes;
+    int copies;        /* input/output sets rotated while timing */
+    float *host_y;     /* one output, for checking */
+};
+
+/* What one timed call runs: a hand kernel (algo NULL) or a cuDNN algorithm. */
+struct call {
+    struct conv_job *job;
+    const char *id;
+    struct bufs *b;
+    struct conv_cudnn *cd;
+    const struct conv_cudnn_algo *algo;
+    struct ck_err *err;
+};
+
+static int run_once(void *ctx, int copy)
+{
+    struct call *c = (struct call *)ctx;
+    struct bufs *b = c->b;
+    if (c->algo)
+        return conv_cudnn_forward(c->cd, c->algo, b->x[copy], b->w, b->y[copy],
+                                  c->err);
+    int e = conv_gpu_launch(c->id, &c->job->sh, b->x[copy], b->w, b->y[copy],
+                            b->ws, NULL);
+    if (e != (int)cudaSuccess) {
+        snprintf(c->err->msg, sizeof c->err->msg, "conv_gpu_launch(%s): %s "
+                 "(%s:%d)", c->id, cudaGetErrorString((cudaError_t)e),
+                 __FILE__, __LINE__);
+        return CK_ECUDA;
+    }
+    return CK_OK;
+}
+
+/* Check, then (if right) time. A wrong result is recorded, not timed. */
+static int check_and_time(struct call *c, struct ck_result *r, double tol,
+                          bool use_lib)
+{
+    struct conv_job *job = c->job;
+    size_t ny = conv_y_elems(&job->sh);
+    r->ran = true;
+    r->flops = conv_flops(&job->sh);
+    r->bytes = 4.0 * (conv_x_elems(&job->sh) + conv_w_elems(&job->sh) + ny);
+    int rc = ck_gpu_poison(c->b->y[0], ny, c->err);
+    if (rc == CK_OK)
+        rc = run_once(c, 0);
+    if (rc != CK_OK)
+        return rc;
+    CUDA_CHECK(c->err, cudaDeviceSynchronize());
+    CUDA_CHECK(c->err, cudaMemcpy(c->b->host_y, c->b->y[0], ny * sizeof(float),
+                                  cudaMemcpyDeviceToHost));
+    conv_ref_judge(&job->ref, c->b->host_y, tol, use_lib, r);
+    if (!r->ok)
+        return CK_OK;
+    return ck_time_gpu(run_once, c, c->b->copies, job->reps, &r->t, c->err);
+}
+
+static size_t hand_workspace(const struct conv_job *job)
+{
+    size_t most = 0;
+    for (size_t i = 0; i < conv_rung_count; i++)
+        if (conv_rungs[i].kind == CONV_KIND_HAND && conv_job_selected(job, (int)i)) {
+            size_t b = conv_gpu_workspace(conv_rungs[i].id, &job->sh);
+            most = b > most ? b : most;
+        }
+    return most;
+}
+
+static int alloc_bufs(struct conv_job *job, struct bufs *b, struct ck_err *err)
+{
+    size_t xb = conv_x_elems(&job->sh) * sizeof(float);
+    size_t yb = conv_y_elems(&job->sh) * sizeof(float);
+    size_t wb = conv_w_elems(&job->sh) * sizeof(float);
+    /* enough sets that a pass over them all is about twice the L2 */
+    size_t set = xb + yb, want = (2 * job->l2_bytes + set - 1) / set;
+    b->copies = want < 1 ? 1 : want > MAX_COPIES ? MAX_COPIES : (int)want;
+    b->ws_bytes = hand_workspace(job);
+    size_t need = b->copies * set + wb + b->ws_bytes;
+    int fits = ck_gpu_fits(need, err);
+    if (fits != 1)
+        return fits == 0 ? CK_EARGS : fits;
+    if (!(b->host_y = (float *)malloc(yb))) {
+        snprintf(err->msg, sizeof err->msg, "out of host memory (%zu bytes)", yb);
+        return CK_ECUDA;
+    }
+    CUDA_CHECK(err, cudaMalloc(&b->w, wb));
+    CUDA_CHECK(err, cudaMemcpy(b->w, job->w, wb, cudaMemcpyHostToDevice));
+    for (int i = 0; i < b->copies; i++) {
+        CUDA_CHECK(err, cudaMalloc(&b->x[i], xb));
+        CUDA_CHECK(err, cudaMalloc(&b->y[i], yb));
+        int rc = i == 0 ? CK_OK
+                        : ck_gpu_fill_random(b->x[i], xb / sizeof(float),
+                                             0x5eed0000u + (unsigned)i, err);
+        if (rc != CK_OK)
+            return rc;
+        rc = ck_gpu_poison(b->y[i], yb / sizeof(float), err);
+        if (rc != CK_OK)
+            return rc;
+    }
+    CUDA_CHECK(err, cudaMemcpy(b->x[0], job->x, xb, cudaMemcpyHostToDevice));
+    if (b->ws_bytes)
+        CUDA_CHECK(err, cudaMalloc(&b->ws, b->ws_bytes));
+    return CK_OK;
+}
+
+static void free_bufs(struct bufs *b)
+{
+    for (int i = 0; i < MAX_COPIES; i++) {
+        cudaFree(b->x[i]);
+        cudaFree(b->y[i]);
+    }
+    cudaFree(b->w);
+    cudaFree(b->ws);
+    free(b->host_y);
+}
+
+static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
+{
+    for (size_t i = 0; i < conv_rung_count; i++) {
+        const struct conv_rung *g = &conv_rungs[i];
+        if (g->kind != CONV_KIND_HAND || !conv_job_selected(job, (int)i))
+            continue;
+        job->ext[i].workspace = (long long)conv_gpu_workspace(g->id, &job->sh);
+        int e = conv_gpu_prepare(g->id, &job->sh, b->ws);
+        if (e != (int)cudaSuccess) {
+            snprintf(err->msg, sizeof err->msg, "conv_gpu_prepare(%s): %s "
+                     "(%s:%d)", g->id, cudaGetErrorString((cudaError_t)e),
+                     __FILE__, __LINE__);
+            return CK_ECUDA;
+        }
+        struct call c = {job, g->id, b, NULL, NULL, err};
+        int rc = check_and_time(&c, &job->res[i], CK_TOL_FP32, true);
+        if (rc != CK_OK)
+            return rc;
+    }
+    return CK_OK;
+}
+
+/* One cuDNN algorithm found under FMA math: its own record. */
+static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
+                         struct conv_cudnn *cd,
+                         const struct conv_cudnn_algo *a, struct ck_err *err)
+{
+    char id[64];
+    snprintf(id, sizeof id, "cudnn-%s", conv_cudnn_algo_name(a->algo));
+    int i = conv_rung_index(id);
+    if (i < 0 || !conv_job_selected(job, i))
+        return CK_OK;
+    struct conv_extra *x = &job->ext[i];
+    x->algo = conv_cudnn_algo_name(a->algo);
+    x->math = conv_cudnn_math_name(a->math);
+    x->supported = a->supported;
+    if (!a->supported) {
+        snprintf(x->why, sizeof x->why, "%s", a->status);
+        snprintf(job->res[i].error, sizeof job->res[i].error,
+                 "not supported by cuDNN for this problem (%s)", a->status);
+        return CK_OK;
+    }
+    x->workspace = (long long)a->workspace;
+    struct call c = {job, id, b, cd, a, err};
+    int rc = check_and_time(&c, &job->res[i], CK_TOL_FP32, false);
+    if (rc == CK_OK && job->res[i].ok && !conv_ref_keep_lib(&job->ref, b->host_y)) {
+        snprintf(err->msg, sizeof err->msg, "out of host memory");
+        rc = CK_ECUDA;
+    }
+    return rc;
+}
+
+/* The fastest FMA record becomes the '% of library' baseline. */
+static void mark_baseline(struct conv_job *job)
+{
+    int best = -1;
+    for (size_t i = 0; i < conv_rung_count; i++) {
+        const struct ck_result *r = &job->res[i];
+        if (conv_rungs[i].kind != CONV_KIND_LIBRARY || !r->ran || !r->ok ||
+            !job->ext[i].math || strcmp(job->ext[i].math, "fma") != 0)
+            continue;
+        if (best < 0 || r->t.ms < job->res[best].t.ms)
+            best = (int)i;
+    }
+    if (best >= 0)
+        job->res[best].baseline = true;
+}
+
+/* cuDNN's fastest algorithm with default math (TF32 Tensor Cores allowed). */
+static int run_cudnn_default(struct conv_job *job, struct bufs *b,
+                             struct conv_cudnn *cd, struct ck_err *err)
+{
+    int i = conv_rung_index("cudnn-default"), best = -1;
+    if (i < 0 || !conv_job_selected(job, i))
+        return CK_OK;
+    struct conv_cudnn_algo res[CONV_CUDNN_ALGOS];
+    int rc = conv_cudnn_find(cd, false, b->x[0], b->w, b->y[0], res, &best, err);
+    if (rc != CK_OK || best < 0)
+        return rc;
+    struct conv_extra *x = &job->ext[i];
+    x->algo = conv_cudnn_algo_name(best);
+    x->math = conv_cudnn_math_name(res[best].math);
+    x->supported = 1;
+    x->workspace = (long long)res[best].workspace;
+    snprintf(x->label, sizeof x->label, "cuDNN fastest, TF32-allowed: %s (%s)",
+             x->algo, x->math);
+    job->res[i].label = x->label;
+    struct call c = {job, "cudnn-default", b, cd, &res[best], err};
+    return check_and_time(&c, &job->res[i], CK_TOL_TF32, false);
+}
+
+static bool any_library(const struct conv_job *job)
+{
+    for (size_t i = 0; i < conv_rung_count; i++)
+        if (conv_rungs[i].kind == CONV_KIND_LIBRARY && conv_job_selected(job, (int)i))
+            return true;
+    return false;
+}
+
+static int run_cudnn(struct conv_job *job, struct bufs *b, struct ck_err *err)
+{
+    if (!any_library(job))
+        return CK_OK;
+    struct conv_cudnn *cd = NULL;
+    struct ck_err why;
+    int rc = conv_cudnn_open(&cd, &job->sh, job->cudnn, sizeof job->cudnn, &why);
+    if (rc != CK_OK) {
+        *err = why;
+        return rc;
+    }
+    if (!cd) {
+        snprintf(job->note, sizeof job->note, "library variants skipped: %s",
+                 why.msg);
+        return CK_OK;
+    }
+    struct conv_cudnn_algo res[CONV_CUDNN_ALGOS];
+    int best = -1;
+    rc = conv_cudnn_find(cd, true, b->x[0], b->w, b->y[0], res, &best, err);
+    for (int pass = 0; pass < 2 && rc == CK_OK; pass++) /* Find's fastest first */
+        for (int a = 0; a < CONV_CUDNN_ALGOS && rc == CK_OK; a++)
+            if ((a == best) == (pass == 0))
+                rc = run_cudnn_fma(job, b, cd, &res[a], err);
+    mark_baseline(job);
+    if (rc == CK_OK)
+        rc = run_cudnn_default(job, b, cd, err);
+    conv_cudnn_close(cd);
+    return rc;
+}
+
+extern "C" int conv_gpu_run(struct conv_job *job, struct ck_err *err)
+{
+    struct bufs b;
+    memset(&b, 0, sizeof b);
+    int rc = alloc_bufs(job, &b, err);
+    if (rc == CK_OK)
+        rc = run_cudnn(job, &b, err);
+    if (rc == CK_OK)
+        rc = run_hand(job, &b, err);
+    free_bufs(&b);
+    return rc;
+}

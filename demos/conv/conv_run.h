@@ -1,0 +1,56 @@
+/* conv_run.h - one run of the conv demo: the problem, the selected
+ * variants and their results, shared by the host driver (conv.c) and the GPU
+ * driver (conv_gpu_run.cu). res[], ext[] are indexed like conv_rungs[]. */
+#ifndef CK_CONV_RUN_H
+#define CK_CONV_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/ck.h"
+#include "../common/report.h"
+#include "conv.h"
+#include "conv_check.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a result has beyond the common fields. */
+struct conv_extra {
+    long long workspace; /* device/host workspace bytes, -1 unknown */
+    const char *math;    /* cuDNN records: "fma", "default", "tensor-op"... */
+    const char *algo;    /* cuDNN records: algorithm name */
+    int supported;       /* cuDNN records: 1 yes, 0 no, -1 not asked */
+    char label[96];      /* a label that depends on the run */
+    char why[96];        /* cuDNN: status when not supported */
+};
+
+struct conv_job {
+    struct conv_shape sh;
+    const char *variants; /* --variants list, NULL = all */
+    int reps;             /* --reps, 0 = automatic */
+    size_t l2_bytes;      /* device L2, to size input rotation */
+    const float *x, *w;   /* host inputs (copy 0 on the device) */
+    struct conv_ref ref;
+    struct ck_result *res;
+    struct conv_extra *ext;
+    char cudnn[32];       /* cuDNN version, or "not installed" */
+    char note[320];       /* why some variants did not run, if so */
+};
+
+/* Index of id in conv_rungs, or -1. */
+int conv_rung_index(const char *id);
+/* Whether variant i is selected by job->variants. */
+bool conv_job_selected(const struct conv_job *job, int i);
+
+/* Runs the selected GPU variants (hand and cuDNN); enum ck_status. Only
+ * with CK_HAVE_CUDA. CK_EARGS: the problem does not fit in device memory
+ * (err names the bytes; nothing was allocated). */
+int conv_gpu_run(struct conv_job *job, struct ck_err *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,92 @@
+# demos/demos.mk: builds the standalone demos (build/demos/devinfo, matmul,
+# conv). Included by the top Makefile; also works alone:
+#   make -f demos/demos.mk demos
+# GPU variants are compiled when nvcc is found (NVCC=... to choose one,
+# NVCC= to force a CPU-only build). CUDA_ARCH overrides the GPU target:
+# `native` by default when nvidia-smi lists a GPU, otherwise sm_90 machine
+# code plus compute_90 PTX. Needs only libc, pthreads, dl and the static CUDA
+# runtime; cuBLAS/cuDNN are loaded at run time.
+
+DEMO_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+BUILD ?= build
+DEMO_OUT := $(BUILD)/demos
+DEMO_OBJ := $(DEMO_OUT)/obj
+
+DEMO_NVCC_FOUND := $(shell command -v nvcc 2>/dev/null || \
+	{ test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+NVCC ?= $(DEMO_NVCC_FOUND)
+DEMO_HAVE_CUDA := $(if $(strip $(NVCC)),1,0)
+DEMO_CUDA_HOME := $(patsubst %/bin/,%,$(dir $(NVCC)))
+
+DEMO_HAS_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q GPU && echo 1)
+CUDA_ARCH ?= $(if $(DEMO_HAS_GPU),native,sm_90)
+DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
+	-gencode arch=compute_$(CUDA_ARCH:sm_%=%),code=[sm_$(CUDA_ARCH:sm_%=%),compute_$(CUDA_ARCH:sm_%=%)])
+
+DEMO_CC ?= $(CC)
+DEMO_CFLAGS := -std=c11 -O3 -Wall -Wextra -Werror -pthread -MMD -MP \
+	-DCK_HAVE_CUDA=$(DEMO_HAVE_CUDA) -Idemos/common \
+	$(if $(filter 1,$(DEMO_HAVE_CUDA)),-I$(DEMO_CUDA_HOME)/include)
+DEMO_NVFLAGS := -std=c++17 -O3 $(DEMO_GENCODE) -MMD -MP -DCK_HAVE_CUDA=1 \
+	-Idemos/common -Xcompiler -Wall
+DEMO_LIBS := -ldl -lpthread -lrt -lm
+
+# sources: common, then one folder per demo
+DEMO_COMMON_C := $(filter-out $(if $(filter 0,$(DEMO_HAVE_CUDA)),demos/common/cublas_dl.c),\
+	$(wildcard demos/common/*.c))
+DEMO_COMMON_CU := $(if $(filter 1,$(DEMO_HAVE_CUDA)),$(wildcard demos/common/*.cu))
+demo_srcs = $(wildcard demos/$(1)/*.c) \
+	$(if $(filter 1,$(DEMO_HAVE_CUDA)),$(wildcard demos/$(1)/*.cu))
+demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
+	$(call demo_srcs,$(1)))
+
+DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv)
+DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
+DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
+DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
+	$(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.cu)))
+
+.PHONY: demos gpu-test bench demos-clean
+demos: $(DEMO_BINS)
+
+$(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C)): $(DEMO_OBJ)/%.c.o: %.c
+	@mkdir -p $(@D)
+	$(DEMO_CC) $(DEMO_CFLAGS) -Idemos/$(word 2,$(subst /, ,$<)) -c $< -o $@
+
+$(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_CU)): $(DEMO_OBJ)/%.cu.o: %.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(DEMO_NVFLAGS) -Idemos/$(word 2,$(subst /, ,$<)) -c $< -o $@
+
+ifeq ($(DEMO_HAVE_CUDA),1)
+$(DEMO_OUT)/%:
+	$(NVCC) $(DEMO_GENCODE) -o $@ $^ -cudart static $(DEMO_LIBS)
+else
+$(DEMO_OUT)/%:
+	$(DEMO_CC) -pthread -o $@ $^ $(DEMO_LIBS)
+endif
+
+$(DEMO_OUT)/devinfo: $(call demo_objs,devinfo)
+$(DEMO_OUT)/matmul: $(call demo_objs,matmul)
+$(DEMO_OUT)/conv: $(call demo_objs,conv)
+
+# the flags a binary was built with: a change (NVCC=, CUDA_ARCH=) rebuilds
+DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))
+$(DEMO_STAMP):
+	@mkdir -p $(@D)
+	@rm -f $(DEMO_OBJ)/flags-*
+	@touch $@
+$(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C) $(DEMO_ALL_CU)): $(DEMO_STAMP)
+
+gpu-test: demos
+	demos/scripts/gpu_test.sh $(DEMO_OUT)
+
+bench: demos
+	demos/scripts/bench.sh $(DEMO_OUT)
+
+demos-clean:
+	rm -rf $(DEMO_OUT)
+
+-include $(shell find $(DEMO_OBJ) -name '*.d' 2>/dev/null)
+
+.DEFAULT_GOAL := $(DEMO_SAVED_GOAL)

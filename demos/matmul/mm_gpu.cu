@@ -1,0 +1,166 @@
+// mm_gpu.cu: the matmul demo's device side (see mm_gpu.h): buffers, the
+// dispatch to each rung's launcher, and cuBLAS through its dlopen table.
+#include <stdlib.h>
+#include "gpu.h"
+#include "mm_gpu.h"
+
+#include "01_naive.cuh"
+#include "02_coalesced.cuh"
+#include "03_smem_tiled.cuh"
+#include "04_regblock.cuh"
+#include "05_best.cuh"
+
+#define MM_MAX_COPIES 8
+
+struct mm_gpu {
+    int M, N, K;
+    int ncopies;                                // rotated input sets
+    float *A[MM_MAX_COPIES], *B[MM_MAX_COPIES]; // (M, K), (K, N)
+    float *C;                                   // (M, N)
+    struct ck_cublas *cb;                       // borrowed, may be NULL
+    cublasHandle_t handle;
+    int best_cfg;                               // CK_MM_BEST_CFG, tuning only
+};
+
+#define CUBLAS_CHECK(err, expr)                                                \
+    do {                                                                       \
+        cublasStatus_t st_ = (expr);                                           \
+        if (st_ != CUBLAS_STATUS_SUCCESS) {                                    \
+            snprintf((err)->msg, sizeof (err)->msg, "%s: %s (%s:%d)", #expr,   \
+                     ck_cublas_status_str(st_), __FILE__, __LINE__);           \
+            return CK_ECUDA;                                                   \
+        }                                                                      \
+    } while (0)
+
+static int alloc_all(struct mm_gpu *g, const float *hA, const float *hB,
+                     struct ck_err *err)
+{
+    size_t na = (size_t)g->M * g->K, nb = (size_t)g->K * g->N;
+    for (int c = 0; c < g->ncopies; c++) {
+        CUDA_CHECK(err, cudaMalloc((void **)&g->A[c], na * sizeof(float)));
+        CUDA_CHECK(err, cudaMalloc((void **)&g->B[c], nb * sizeof(float)));
+        if (c == 0)
+            continue;
+        int rc = ck_gpu_fill_random(g->A[c], na, 2 * c + 11, err);
+        if (rc == CK_OK)
+            rc = ck_gpu_fill_random(g->B[c], nb, 2 * c + 12, err);
+        if (rc != CK_OK)
+            return rc;
+    }
+    CUDA_CHECK(err, cudaMalloc((void **)&g->C, (size_t)g->M * g->N * sizeof(float)));
+    CUDA_CHECK(err, cudaMemcpy(g->A[0], hA, na * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(err, cudaMemcpy(g->B[0], hB, nb * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(err, cudaDeviceSynchronize());
+    return CK_OK;
+}
+
+extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
+                           const float *hA, const float *hB, long long l2_bytes,
+                           struct ck_cublas *cb, struct ck_err *err)
+{
+    *out = NULL;
+    double per_copy = ((double)M * K + (double)K * N) * sizeof(float);
+    // enough copies that one pass over them is three times the L2
+    int copies = (int)(3.0 * (double)l2_bytes / per_copy) + 1;
+    copies = copies < 1 ? 1 : copies > MM_MAX_COPIES ? MM_MAX_COPIES : copies;
+    size_t need = (size_t)(copies * per_copy) + (size_t)M * N * sizeof(float);
+    int fits = ck_gpu_fits(need, err); // 1 fits, 0 does not, else an error
+    if (fits != 1)
+        return fits == 0 ? CK_EARGS : CK_ECUDA;
+    struct mm_gpu *g = (struct mm_gpu *)calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err->msg, sizeof err->msg, "out of host memory");
+        return CK_ECUDA;
+    }
+    *g = (struct mm_gpu){M, N, K, copies};
+    const char *cfg = getenv("CK_MM_BEST_CFG");
+    g->best_cfg = cfg ? atoi(cfg) : 0;
+    *out = g;
+    int rc = alloc_all(g, hA, hB, err);
+    if (rc == CK_OK && cb) {
+        CUBLAS_CHECK(err, cb->create(&g->handle));
+        g->cb = cb;
+    }
+    return rc;
+}
+
+// Row-major C (M,N) = A (M,K) B (K,N) is, read column-major, C^T = B^T A^T:
+// so cuBLAS gets B first, with the roles of M and N swapped, no transposes.
+static int run_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
+{
+    const float one = 1.0f, zero = 0.0f;
+    if (!g->cb) {
+        snprintf(err->msg, sizeof err->msg, "cuBLAS is not installed");
+        return CK_ECUDA;
+    }
+    CUBLAS_CHECK(err, g->cb->set_math(g->handle, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH
+                                                      : CUBLAS_DEFAULT_MATH));
+    CUBLAS_CHECK(err, g->cb->sgemm(g->handle, CUBLAS_OP_N, CUBLAS_OP_N, g->N,
+                                   g->M, g->K, &one, g->B[copy], g->N,
+                                   g->A[copy], g->K, &zero, g->C, g->N));
+    return CK_OK;
+}
+
+extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_gpu_variant v, int copy,
+                          struct ck_err *err)
+{
+    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C};
+    switch (v) {
+    case MM_NAIVE: return mm_naive(&a, err);
+    case MM_COALESCED: return mm_coalesced(&a, err);
+    case MM_SMEM_TILED: return mm_smem_tiled(&a, err);
+    case MM_REGBLOCK: return mm_regblock(&a, err);
+    case MM_BEST: return mm_best(&a, g->best_cfg, err);
+    case MM_CUBLAS: return run_cublas(g, copy, false, err);
+    case MM_CUBLAS_TF32: return run_cublas(g, copy, true, err);
+    }
+    snprintf(err->msg, sizeof err->msg, "unknown GPU variant %d", (int)v);
+    return CK_ECUDA;
+}
+
+extern "C" int mm_gpu_check_run(struct mm_gpu *g, enum mm_gpu_variant v,
+                                float *hC, struct ck_err *err)
+{
+    size_t n = (size_t)g->M * g->N;
+    int rc = ck_gpu_poison(g->C, n, err);
+    if (rc == CK_OK)
+        rc = mm_gpu_run(g, v, 0, err);
+    if (rc != CK_OK)
+        return rc;
+    CUDA_CHECK(err, cudaDeviceSynchronize());
+    CUDA_CHECK(err, cudaMemcpy(hC, g->C, n * sizeof(float), cudaMemcpyDeviceToHost));
+    return CK_OK;
+}
+
+struct time_ctx {
+    struct mm_gpu *g;
+    enum mm_gpu_variant v;
+    struct ck_err *err;
+};
+
+static int time_one(void *ctx, int copy)
+{
+    struct time_ctx *t = (struct time_ctx *)ctx;
+    return mm_gpu_run(t->g, t->v, copy, t->err);
+}
+
+extern "C" int mm_gpu_time(struct mm_gpu *g, enum mm_gpu_variant v, int reps,
+                           struct ck_timing *t, struct ck_err *err)
+{
+    struct time_ctx ctx = {g, v, err};
+    return ck_time_gpu(time_one, &ctx, g->ncopies, reps, t, err);
+}
+
+extern "C" void mm_gpu_close(struct mm_gpu *g)
+{
+    if (!g)
+        return;
+    if (g->cb && g->handle)
+        g->cb->destroy(g->handle);
+    for (int c = 0; c < g->ncopies; c++) {
+        cudaFree(g->A[c]);
+        cudaFree(g->B[c]);
+    }
+    cudaFree(g->C);
+    free(g);
+}

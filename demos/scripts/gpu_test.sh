@@ -1,0 +1,89 @@
+#!/bin/sh
+# gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
+# (`make gpu-test`). Every GPU and CPU variant of matmul and conv is checked
+# at odd sizes (correctness only: --reps 1), then the hand-written kernels run
+# under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
+# go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
+# set); a short table is printed last.
+# Exit 0 only if every step passed.
+set -u
+BIN=${1:-build/demos}
+LOG=$BIN/gpu-test
+mkdir -p "$LOG"
+SUM=$LOG/summary.txt
+: >"$SUM"
+FAIL=0
+SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+
+record() { # name status detail
+    printf '%-44s %-5s %s\n' "$1" "$2" "$3" >>"$SUM"
+    [ "$2" = ok ] || FAIL=1
+}
+
+# run_demo NAME PROGRAM ARGS...: exit 0, a live device record, no ok: false
+run_demo() {
+    name=$1; shift
+    "$@" --format yaml >"$LOG/$name.log" 2>&1
+    rc=$?
+    n=$(grep -c '^- {record: "variant"' "$LOG/$name.log")
+    bad=$(grep -c 'ok: false' "$LOG/$name.log")
+    live=$(grep -c '^- {record: "device".*live: true' "$LOG/$name.log")
+    [ "$name" = devinfo ] && n=1 # the device record alone
+    if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$live" -eq 1 ] && [ "$n" -gt 0 ]; then
+        record "$name" ok "$n variants"
+    else
+        record "$name" FAIL "exit $rc, $bad failed, live=$live ($LOG/$name.log)"
+    fi
+}
+
+# sanitize TOOL NAME PROGRAM ARGS...: no hazards reported, program exit 0
+sanitize() {
+    tool=$1; name=$2; shift 2
+    "$SAN" --tool "$tool" --error-exitcode 99 "$@" --format yaml \
+        >"$LOG/san-$tool-$name.log" 2>&1
+    rc=$?
+    summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/san-$tool-$name.log" | tail -1)
+    if [ "$rc" -eq 0 ]; then
+        record "$tool $name" ok "${summary:-clean}"
+    else
+        record "$tool $name" FAIL "exit $rc: $summary"
+    fi
+}
+
+run_demo devinfo "$BIN/devinfo"
+for size in "37 53 61" "1 1 1" "17 1 33" "1 64 1" "129 127 130" "256 128 64" \
+            "1000 1000 1000" "2048 1536 1032"; do
+    set -- $size
+    run_demo "matmul-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1
+done
+
+MM_SAN_VARIANTS=naive,coalesced,smem-tiled,regblock,best
+CONV=$BIN/conv
+CONV_ODD="--n 2 --c 3 --h 17 --w 19 --k 5 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
+CONV_ONE="--n 1 --c 1 --h 1 --w 1 --k 1 --r 1 --s 1 --pad 0 --stride 1 --dil 1"
+CONV_MID="--n 3 --c 17 --h 23 --w 29 --k 33 --r 5 --s 3 --pad 1 --stride 1 --dil 1"
+if [ -x "$CONV" ]; then
+    run_demo conv-odd "$CONV" $CONV_ODD --reps 1
+    run_demo conv-one "$CONV" $CONV_ONE --reps 1
+    run_demo conv-mid "$CONV" $CONV_MID --reps 1
+else
+    record conv skip "not built (demos/conv/conv.c missing)"
+fi
+
+for tool in memcheck racecheck initcheck synccheck; do
+    sanitize "$tool" matmul-37x53x61 "$BIN/matmul" --m 37 --n 53 --k 61 \
+        --reps 1 --variants "$MM_SAN_VARIANTS"
+    sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
+        --reps 1 --variants "$MM_SAN_VARIANTS"
+    if [ -x "$CONV" ]; then
+        CONV_HAND=$("$CONV" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}')
+        sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
+    fi
+done
+
+echo
+echo "gpu-test summary (logs in $LOG)"
+cat "$SUM"
+[ -n "${OUT:-}" ] && tar czf "$OUT/gpu-test-logs.tgz" -C "$LOG" .
+[ "$FAIL" -eq 0 ] && echo "gpu-test: all passed" || echo "gpu-test: FAILED"
+exit "$FAIL"

@@ -1,0 +1,297 @@
+/* course: every lesson of a directory, in file-name order, and the checks
+ * that need them all (duplicate ids, `see` targets); and translations,
+ * which fall back to the English lesson per missing id.  One lesson file
+ * is lesson.c's business. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "doc.h"
+#include "lesson.h"
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_names(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static bool is_yaml_name(const char *name)
+{
+	size_t n = strlen(name);
+	return name[0] != '.' && n > 5 && !strcmp(name + n - 5, ".yaml");
+}
+
+/* The paths "dir/NAME.yaml" of the regular files in dir, sorted by name.
+ * Returns false (with a diag) when dir cannot be read. */
+static bool yaml_files(const char *dir, char ***out, size_t *n, struct diags *d)
+{
+	*out = NULL;
+	*n = 0;
+	DIR *dp = opendir(dir);
+	if (!dp) {
+		diags_add(d, dir, 0, 0, "cannot read the directory: %s", strerror(errno));
+		return false;
+	}
+	size_t cap = 0;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		if (!is_yaml_name(e->d_name))
+			continue;
+		char *path = malloc(strlen(dir) + strlen(e->d_name) + 2);
+		if (!path)
+			break;
+		sprintf(path, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 16;
+			char **v = realloc(*out, cap * sizeof *v);
+			if (!v) {
+				free(path);
+				break;
+			}
+			*out = v;
+		}
+		(*out)[(*n)++] = path;
+	}
+	closedir(dp);
+	if (*n)
+		qsort(*out, *n, sizeof **out, cmp_str);
+	return true;
+}
+
+/* Loads each file into out (broken ones too); no cross-checks. */
+static bool load_dir(const char *dir, struct course *out, struct diags *d)
+{
+	*out = (struct course){ 0 };
+	char **names;
+	size_t n;
+	if (!yaml_files(dir, &names, &n, d))
+		return false;
+	bool ok = true;
+	out->lessons = calloc(n ? n : 1, sizeof *out->lessons);
+	for (size_t i = 0; out->lessons && i < n; i++)
+		ok = lesson_load(names[i], &out->lessons[out->n++], d) && ok;
+	free_names(names, n);
+	return ok && out->lessons;
+}
+
+const struct lesson *course_find(const struct course *c, const char *id)
+{
+	const struct lesson *broken = NULL;
+	for (size_t i = 0; c && i < c->n; i++) {
+		if (c->lessons[i].id && !strcmp(c->lessons[i].id, id)) {
+			if (!c->lessons[i].broken)
+				return &c->lessons[i];
+			if (!broken)
+				broken = &c->lessons[i];
+		}
+	}
+	return broken;
+}
+
+/* Turns a loaded lesson into a broken one with the given first error. */
+static void make_broken(struct lesson *l, const struct diag *e)
+{
+	char buf[1024];
+	diag_format(e, buf, sizeof buf);
+	char *file = l->file, *id = l->id;
+	l->file = l->id = NULL;
+	lesson_free(l);
+	l->file = file;
+	l->id = id;
+	l->error = strdup(buf);
+	l->broken = true;
+}
+
+/* A repeated id is an error at the later file, which is marked broken. */
+static bool check_ids(struct course *c, struct diags *d)
+{
+	bool ok = true;
+	for (size_t i = 0; i < c->n; i++) {
+		struct lesson *l = &c->lessons[i];
+		for (size_t j = 0; !l->broken && j < i; j++) {
+			const struct lesson *first = &c->lessons[j];
+			if (first->broken || strcmp(first->id, l->id))
+				continue;
+			diags_add(d, l->file, l->id_pos.line, l->id_pos.col,
+				  "duplicate lesson id '%s' (already used by %s)", l->id, first->file);
+			make_broken(l, &d->v[d->n - 1]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static void unknown_ref(const struct course *c, const char *file, const char *id,
+			int line, int col, struct diags *d)
+{
+	const char **ids = malloc((c->n + 1) * sizeof *ids);
+	const char *near = NULL;
+	if (ids) {
+		for (size_t i = 0; i < c->n; i++)
+			ids[i] = c->lessons[i].id;
+		near = doc_suggest(id, ids, c->n);
+	}
+	if (near)
+		diags_add(d, file, line, col, "'see': no lesson has the id '%s'; did you mean '%s'?",
+			  id, near);
+	else
+		diags_add(d, file, line, col, "'see': no lesson has the id '%s'", id);
+	free(ids);
+}
+
+/* Every `see` (the list and the body items) must name a lesson of the
+ * course.  Fallback lessons were checked with English already. */
+static bool check_refs(const struct course *c, struct diags *d)
+{
+	size_t before = d->n;
+	for (size_t i = 0; i < c->n; i++) {
+		const struct lesson *l = &c->lessons[i];
+		if (l->broken || l->fallback)
+			continue;
+		for (size_t k = 0; k < l->nsee; k++)
+			if (!course_find(c, l->see[k]))
+				unknown_ref(c, l->file, l->see[k], l->see_pos[k].line,
+					    l->see_pos[k].col, d);
+		for (size_t p = 0; p < l->npages; p++)
+			for (size_t k = 0; k < l->pages[p].n; k++) {
+				const struct item *it = &l->pages[p].items[k];
+				if (it->kind == ITEM_SEE && !course_find(c, it->text))
+					unknown_ref(c, l->file, it->text, it->line, it->col, d);
+			}
+	}
+	return d->n == before;
+}
+
+bool course_load(const char *dir, struct course *out, struct diags *d)
+{
+	bool ok = load_dir(dir, out, d);
+	ok = check_ids(out, d) && ok;
+	return check_refs(out, d) && ok;
+}
+
+void course_free(struct course *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		lesson_free(&c->lessons[i]);
+	free(c->lessons);
+	*c = (struct course){ 0 };
+}
+
+static char *join(const char *a, const char *b)
+{
+	char *s = malloc(strlen(a) + strlen(b) + 2);
+	if (s)
+		sprintf(s, "%s/%s", a, b);
+	return s;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+static int cmp_lesson_file(const void *a, const void *b)
+{
+	return strcmp(base_name(((const struct lesson *)a)->file),
+		      base_name(((const struct lesson *)b)->file));
+}
+
+/* Moves the lessons of tr (a translation) and en into out: per English id
+ * the translated lesson when it loaded, else the English one marked
+ * fallback; then translated lessons with ids English lacks. */
+static bool merge(struct course *tr, struct course *en, struct course *out)
+{
+	*out = (struct course){ .lessons = calloc(tr->n + en->n + 1, sizeof *out->lessons) };
+	if (!out->lessons)
+		return false;
+	for (size_t i = 0; i < en->n; i++) {
+		struct lesson *e = &en->lessons[i];
+		struct lesson *t = (struct lesson *)course_find(tr, e->id);
+		if (t && !t->broken) {
+			out->lessons[out->n++] = *t;
+			*t = (struct lesson){ 0 };
+		} else {
+			e->fallback = true;
+			out->lessons[out->n++] = *e;
+			*e = (struct lesson){ 0 };
+			if (t)
+				lesson_free(t); /* a broken translation: English instead */
+		}
+	}
+	for (size_t i = 0; i < tr->n; i++) {
+		if (tr->lessons[i].file) {
+			out->lessons[out->n++] = tr->lessons[i];
+			tr->lessons[i] = (struct lesson){ 0 };
+		}
+	}
+	qsort(out->lessons, out->n, sizeof *out->lessons, cmp_lesson_file);
+	return true;
+}
+
+bool course_load_lang(const char *base, const char *lang, struct course *out,
+		      struct diags *d)
+{
+	char *en_dir = join(base, "en"), *tr_dir = join(base, lang);
+	struct course en = { 0 }, tr = { 0 };
+	struct diags scratch = { 0 };
+	bool ok = en_dir && tr_dir;
+	*out = (struct course){ 0 };
+	if (ok && !strcmp(lang, "en")) {
+		ok = course_load(en_dir, out, d);
+	} else if (ok) {
+		struct stat st;
+		if (stat(tr_dir, &st) == 0)
+			ok = load_dir(tr_dir, &tr, d);
+		ok = check_ids(&tr, d) && ok;
+		load_dir(en_dir, &en, &scratch);
+		check_ids(&en, &scratch);
+		ok = merge(&tr, &en, out) && ok;
+		ok = check_refs(out, d) && ok;
+	}
+	course_free(&en);
+	course_free(&tr);
+	diags_free(&scratch);
+	free(en_dir);
+	free(tr_dir);
+	return ok;
+}
+
+size_t course_missing_translations(const char *base, const char *lang, struct diags *d)
+{
+	char *en_dir = join(base, "en"), *tr_dir = join(base, lang);
+	struct course en = { 0 }, tr = { 0 };
+	struct diags scratch = { 0 };
+	size_t missing = 0;
+	if (en_dir && tr_dir) {
+		load_dir(en_dir, &en, &scratch);
+		load_dir(tr_dir, &tr, &scratch);
+		for (size_t i = 0; i < en.n; i++) {
+			if (!course_find(&tr, en.lessons[i].id)) {
+				diags_add(d, tr_dir, 0, 0, "missing translation for '%s'", en.lessons[i].id);
+				missing++;
+			}
+		}
+	}
+	course_free(&en);
+	course_free(&tr);
+	diags_free(&scratch);
+	free(en_dir);
+	free(tr_dir);
+	return missing;
+}

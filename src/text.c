@@ -1,0 +1,392 @@
+/* text: cleaning, measuring and wrapping text for the terminal.
+ *
+ * The sanitizer works on bytes with its own strict UTF-8 decoder, because it
+ * is fed untrusted input and must not depend on the locale.  Widths and
+ * wrapping use mbrtowc + wcwidth in the current LC_CTYPE, so the columns we
+ * count are the columns ncurses will draw.  This file is deliberately not a
+ * full UAX #14 line breaker: it breaks at spaces and around wide (CJK)
+ * characters, and applies the basic kinsoku rules of text.h. */
+#include "text.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+/* ---- strict UTF-8 ---------------------------------------------------- */
+
+/* Decodes one sequence at s[0..len), len >= 1.  Returns the bytes consumed
+ * (>= 1).  *cp gets the code point, or -1 for an ill-formed sequence; an
+ * ill-formed sequence is its maximal valid prefix (Unicode's "maximal
+ * subpart"), so a truncated character costs one U+FFFD, not several.
+ * Overlongs, surrogates and values above U+10FFFF are rejected through the
+ * ranges allowed for the second byte. */
+static size_t u8_next(const unsigned char *s, size_t len, long *cp)
+{
+	unsigned c = s[0], lo = 0x80, hi = 0xBF;
+	size_t need;
+	long v;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xC2 && c <= 0xDF) {
+		need = 1;
+		v = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		need = 2;
+		v = c & 0x0F;
+		if (c == 0xE0) lo = 0xA0;       /* overlong */
+		if (c == 0xED) hi = 0x9F;       /* surrogates */
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		need = 3;
+		v = c & 0x07;
+		if (c == 0xF0) lo = 0x90;       /* overlong */
+		if (c == 0xF4) hi = 0x8F;       /* above U+10FFFF */
+	} else {
+		*cp = -1;                       /* C0, C1 lead, F5..FF, stray continuation */
+		return 1;
+	}
+	size_t i;
+	for (i = 1; i <= need && i < len; i++) {
+		unsigned b = s[i];
+		if (b < lo || b > hi)
+			break;
+		v = (v << 6) | (long)(b & 0x3F);
+		lo = 0x80;
+		hi = 0xBF;
+	}
+	if (i <= need) {
+		*cp = -1;
+		return i;
+	}
+	*cp = v;
+	return need + 1;
+}
+
+static bool removed_cp(long cp)
+{
+	if (cp < 0x20)
+		return cp != '\n' && cp != '\t';
+	return (cp >= 0x7F && cp <= 0x9F)            /* DEL and C1 */
+	       || (cp >= 0x202A && cp <= 0x202E)     /* bidi embeddings/overrides */
+	       || (cp >= 0x2066 && cp <= 0x2069);    /* bidi isolates */
+}
+
+static size_t u8_put(char *o, long cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xC0 | (cp >> 6));
+		o[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xE0 | (cp >> 12));
+		o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	o[0] = (char)(0xF0 | (cp >> 18));
+	o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	o[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+char *text_sanitize(const char *s, size_t len)
+{
+	if (!s)
+		s = "";
+	if (len == (size_t)-1)
+		len = strlen(s);
+	/* Worst case: every byte becomes a 3-byte U+FFFD. */
+	if (len > (SIZE_MAX - 1) / 3)
+		return NULL;
+	char *out = malloc(len * 3 + 1);
+	if (!out)
+		return NULL;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, o = 0;
+	while (i < len) {
+		long cp;
+		i += u8_next(u + i, len - i, &cp);
+		if (cp < 0)
+			cp = 0xFFFD;
+		if (!removed_cp(cp))
+			o += u8_put(out + o, cp);
+	}
+	out[o] = '\0';
+	return out;
+}
+
+bool text_valid_utf8(const char *s, size_t len, size_t *bad)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < len) {
+		long cp;
+		size_t k = u8_next(u + i, len - i, &cp);
+		if (cp <= 0) {
+			if (bad)
+				*bad = i;
+			return false;
+		}
+		i += k;
+	}
+	return true;
+}
+
+/* ---- widths in the current locale ------------------------------------ */
+
+/* One character at s (NUL-terminated, *s != 0): returns its byte length,
+ * sets *wc and its display width *w (tab 1, non-printable 0).  A byte the
+ * locale cannot decode counts as one column, as U+FFFD would after
+ * sanitizing. */
+static size_t char_at(const char *s, wchar_t *wc, int *w)
+{
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t k = mbrtowc(wc, s, strnlen(s, MB_LEN_MAX), &st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+		*wc = 0xFFFD;
+		*w = 1;
+		return 1;
+	}
+	if (*wc == L'\t') {
+		*w = 1;
+	} else {
+		int cw = wcwidth(*wc);
+		*w = cw < 0 ? 0 : cw;
+	}
+	return k;
+}
+
+int text_width(const char *s)
+{
+	int cols = 0;
+	while (s && *s) {
+		wchar_t wc;
+		int w;
+		s += char_at(s, &wc, &w);
+		cols += w;
+	}
+	return cols;
+}
+
+size_t text_fit(const char *s, int cols, int *used)
+{
+	size_t i = 0;
+	int u = 0;
+	while (s && s[i]) {
+		wchar_t wc;
+		int w;
+		size_t k = char_at(s + i, &wc, &w);
+		if (u + w > cols)
+			break;
+		u += w;
+		i += k;
+	}
+	if (used)
+		*used = u;
+	return i;
+}
+
+/* ---- wrapping -------------------------------------------------------- */
+
+struct ch {
+	size_t off;   /* byte offset in the paragraph */
+	size_t len;   /* bytes */
+	int w;        /* columns */
+	wchar_t wc;
+};
+
+struct lines_buf {
+	struct text_lines *l;
+	size_t cap;
+	bool failed;
+};
+
+static bool no_start(wchar_t c)
+{
+	return c && wcschr(L"\uFF0C\u3002\u3001\uFF1B\uFF1A\uFF1F\uFF01\uFF09\u300D\u300F,.;:?!)", c);
+}
+
+static bool no_end(wchar_t c)
+{
+	return c && wcschr(L"\uFF08\u300C\u300E(", c);
+}
+
+/* May a line break just before c[b] (0 < b < n)?  At a word start after
+ * spaces, or next to a wide character; never before a zero-width
+ * (combining) character, before a closing mark or after an opening one. */
+static bool can_break_before(const struct ch *c, size_t b)
+{
+	if (c[b].wc == L' ' || c[b].w == 0 || no_start(c[b].wc))
+		return false;
+	if (c[b - 1].wc == L' ')
+		return true;
+	if (no_end(c[b - 1].wc))
+		return false;
+	return c[b - 1].w == 2 || c[b].w == 2;
+}
+
+/* The last break opportunity in (start, i] that leaves something other
+ * than spaces on the line, or 0 when there is none. */
+static size_t last_break(const struct ch *c, size_t start, size_t i)
+{
+	for (size_t b = i; b > start; b--) {
+		if (!can_break_before(c, b))
+			continue;
+		for (size_t k = start; k < b; k++)
+			if (c[k].wc != L' ')
+				return b;
+		return 0;
+	}
+	return 0;
+}
+
+/* A forced break inside an overlong run, before c[i].  Moves the break
+ * back while it would start a line with a closing mark or a combining
+ * character, or end one with an opening mark (the previous character is
+ * pulled down), as long as the line keeps at least one character. */
+static size_t forced_break(const struct ch *c, size_t start, size_t i)
+{
+	size_t end = i;
+	while (end > start + 1 && (no_start(c[end].wc) || c[end].w == 0 || no_end(c[end - 1].wc)))
+		end--;
+	return end;
+}
+
+static void emit(struct lines_buf *b, const char *p, const struct ch *c, size_t start, size_t end)
+{
+	while (end > start && c[end - 1].wc == L' ')
+		end--;
+	if (b->failed)
+		return;
+	if (b->l->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 16;
+		char **v = realloc(b->l->line, cap * sizeof *v);
+		if (!v) {
+			b->failed = true;
+			return;
+		}
+		b->l->line = v;
+		b->cap = cap;
+	}
+	size_t from = end > start ? c[start].off : 0;
+	size_t to = end > start ? c[end - 1].off + c[end - 1].len : 0;
+	char *s = malloc(to - from + 1);
+	if (!s) {
+		b->failed = true;
+		return;
+	}
+	memcpy(s, p + from, to - from);
+	s[to - from] = '\0';
+	b->l->line[b->l->n++] = s;
+}
+
+static bool only_spaces(const struct ch *c, size_t start, size_t end)
+{
+	for (size_t k = start; k < end; k++)
+		if (c[k].wc != L' ')
+			return false;
+	return true;
+}
+
+static size_t skip_spaces(const struct ch *c, size_t i, size_t n)
+{
+	while (i < n && c[i].wc == L' ')
+		i++;
+	return i;
+}
+
+/* Greedy wrap of one paragraph (no '\n' inside) of n characters. */
+static void wrap_para(struct lines_buf *b, const char *p, const struct ch *c, size_t n, int width)
+{
+	size_t start = 0, i = 0;
+	int cur = 0;
+	bool emitted = false;
+
+	while (i < n) {
+		if (c[i].w == 0 || cur + c[i].w <= width) {
+			cur += c[i].w;
+			i++;
+			continue;
+		}
+		size_t end;
+		if (c[i].wc == L' ')
+			end = i;                        /* the spaces overflow: break there */
+		else if (i == start)
+			end = i + 1;                    /* one character wider than the line */
+		else if (!(end = last_break(c, start, i)))
+			end = forced_break(c, start, i);
+		if (!only_spaces(c, start, end)) {
+			emit(b, p, c, start, end);
+			emitted = true;
+		}
+		start = i = skip_spaces(c, end, n);
+		cur = 0;
+	}
+	if (start < n || !emitted)
+		emit(b, p, c, start, n);
+}
+
+size_t text_wrap(const char *s, int width, struct text_lines *out)
+{
+	struct lines_buf b = { .l = out };
+	struct ch *c = NULL;
+
+	out->line = NULL;
+	out->n = 0;
+	if (!s)
+		return 0;
+	if (width < 1)
+		width = 1;
+	/* One paragraph per '\n'; a final '\n' ends the last line, it does not
+	 * start an empty one. */
+	while (*s && !b.failed) {
+		size_t plen = strcspn(s, "\n");
+		struct ch *nc = realloc(c, (plen ? plen : 1) * sizeof *c);
+		if (!nc) {
+			b.failed = true;
+			break;
+		}
+		c = nc;
+		size_t n = 0;
+		for (size_t off = 0; off < plen; n++) {
+			c[n].off = off;
+			/* char_at stops at NUL, so it never crosses the '\n'. */
+			c[n].len = char_at(s + off, &c[n].wc, &c[n].w);
+			if (off + c[n].len > plen)
+				c[n].len = plen - off;
+			off += c[n].len;
+		}
+		wrap_para(&b, s, c, n, width);
+		s += plen;
+		if (*s == '\n')
+			s++;
+	}
+	free(c);
+	if (b.failed) {
+		text_lines_free(out);
+		return 0;
+	}
+	return out->n;
+}
+
+void text_lines_free(struct text_lines *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->n; i++)
+		free(l->line[i]);
+	free(l->line);
+	l->line = NULL;
+	l->n = 0;
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The conv demo from the outside: help and --list, argument errors (exit 2),
+# the output-shape formula through --shape-only, the CPU variants at odd
+# sizes against the FP64 reference, the documented YAML fields, and the CPU
+# fallback when no GPU is visible. Needs no GPU.
+. "$(dirname "$0")/lib.bash"
+conv="$CK_BUILD/demos/conv"
+[ -x "$conv" ] || skip_all "no $conv (make demos)"
+
+out=$("$conv" --help); ok $? "--help exits 0"
+for o in --n --c --h --w --k --r --s --pad --stride --dil --variants --reps \
+         --cpu --quick --list --format; do
+    like "$out" "^ +$o " "--help documents $o"
+done
+
+out=$("$conv" --list); ok $? "--list exits 0"
+for id in naive smem-direct im2col-gemm implicit-gemm cudnn-implicit-gemm \
+          cudnn-implicit-precomp-gemm cudnn-gemm cudnn-direct cudnn-fft \
+          cudnn-fft-tiling cudnn-winograd cudnn-winograd-nonfused cudnn-default \
+          cpu-naive cpu-blocked; do
+    like "$out" "^$id +[0-9] +(cpu|hand|library) " "--list names $id with rung and kind"
+done
+
+bad=("--frobnicate" "--n 0" "--n abc" "--k" "--pad -1" "--stride 0"
+     "--variants naive,bogus" "--variants" "--format xml" "--reps 0"
+     "--h 3 --r 5 --pad 0" "--w 4 --s 3 --dil 2 --pad 0" "--quick --n 4")
+for a in "${bad[@]}"; do
+    err=$("$conv" $a 2>&1 >/dev/null); rc=$?
+    is "$rc" 2 "bad arguments '$a' exit 2"
+    like "$err" "." "bad arguments '$a' say why on stderr"
+done
+
+# P = (H + 2*pad - dil*(R-1) - 1)/stride + 1, Q likewise: H R PAD STRIDE DIL P
+shapes=("56 3 1 1 1 56" "224 7 3 2 1 112" "37 3 2 2 2 19" "5 5 0 1 1 1"
+        "7 3 0 1 3 1" "10 1 0 3 1 4" "3 5 1 1 1 1" "8 2 0 2 1 4"
+        "61 5 0 4 2 14" "9 1 4 1 1 17" "100 11 5 4 3 20")
+for t in "${shapes[@]}"; do
+    set -- $t
+    got=$("$conv" --shape-only --h "$1" --r "$2" --w "$1" --s "$2" --pad "$3" \
+          --stride "$4" --dil "$5")
+    is "$got" "p=$6 q=$6" "shape H=$1 R=$2 pad=$3 stride=$4 dil=$5 gives $6"
+done
+got=$("$conv" --shape-only --h 9 --r 1 --w 9 --s 4 --pad 1 --stride 2 --dil 2)
+is "$got" "p=6 q=3" "P and Q follow their own axes"
+
+fields="record format demo variant rung kind label ok checked rel_err tol ms \
+ms_min ms_max reps gflops pct_of_library pct_of_peak intensity gbs baseline n \
+c h w k r s pad stride dil p q workspace"
+y=$("$conv" --quick --cpu --format yaml); ok $? "--quick --cpu --format yaml exits 0"
+first=$(printf '%s\n' "$y" | head -1)
+like "$first" '^- \{record: "device", format: 1, demo: "conv", live: false, reason: "--cpu given"' \
+    "the first record is the device, saying why there is no GPU"
+is "$(printf '%s\n' "$y" | grep -c '^- {record: "variant"')" 2 "one record per CPU variant"
+unlike "$y" '^[^-]|^-[^ ]' "every line is a YAML sequence item"
+for v in cpu-naive cpu-blocked; do
+    rec=$(printf '%s\n' "$y" | grep "variant: \"$v\"")
+    for f in $fields; do
+        like "$rec" "[{ ]$f: " "$v record has $f"
+    done
+    like "$rec" 'ok: true, checked: "fp64"' "$v passes the FP64 check"
+    like "$rec" 'kind: "cpu"' "$v is of kind cpu"
+done
+
+# odd sizes with padding, stride and dilation: the demo's own FP64 check
+odd=("--n 2 --c 3 --h 11 --w 13 --k 5 --r 3 --s 2 --pad 2 --stride 2 --dil 2"
+     "--n 1 --c 7 --h 17 --w 9 --k 3 --r 5 --s 5 --pad 1 --stride 3"
+     "--n 3 --c 1 --h 5 --w 31 --k 9 --r 1 --s 7 --dil 3"
+     "--n 1 --c 2 --h 4 --w 4 --k 1 --r 4 --s 4 --pad 3")
+for a in "${odd[@]}"; do
+    y=$("$conv" --cpu --format yaml $a); rc=$?
+    is "$rc" 0 "CPU variants at $a exit 0"
+    is "$(printf '%s\n' "$y" | grep -c 'ok: true, checked: "fp64"')" 2 \
+        "both CPU variants match FP64 at $a"
+done
+
+y=$(CUDA_VISIBLE_DEVICES="" "$conv" --format yaml 2>&1); rc=$?
+is "$rc" 0 "no visible GPU: CPU fallback exits 0"
+like "$(printf '%s\n' "$y" | head -1)" 'live: false, reason: "[^"]+"' \
+    "the fallback says why"
+is "$(printf '%s\n' "$y" | grep -c 'kind: "cpu".*ok: true')" 2 \
+    "the fallback runs both CPU variants"
+t=$(CUDA_VISIBLE_DEVICES="" "$conv" --format table); ok $? "table format exits 0"
+like "$t" "cpu-blocked +cpu +ok" "the table lists the CPU variants"
+like "$t" "CPU only: " "the table says why only the CPU ran"
+
+if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+    like "$(nm "$conv" 2>/dev/null)" "conv_igemm_kernel" \
+        "with nvcc, the GPU kernels are built in"
+fi
+done_testing

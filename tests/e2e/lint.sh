@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# `cudakitchen lint`: output format, exit codes, the pathological inputs,
+# the README's example lesson, and the default (built-in content) mode.
+. "$(dirname "$0")/lib.bash"
+FX="$CK_ROOT/tests/fixtures"
+cd "$CK_ROOT" || exit 1
+
+out=$("$CK_BIN" lint "$FX/example/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "the README example lints clean"
+is "$out" "" "nothing on stdout when clean"
+is "$(cat "$T_TMP/err")" "1 file, 0 errors" "summary on stderr"
+
+# The README holds the example verbatim: the fenced block after its heading.
+awk '/^## A complete example/{f=1} f&&/^```$/{exit} f&&p{print} f&&/^```yaml$/{p=1}' \
+	lessons/README.md > "$T_TMP/readme-example.yaml"
+cmp -s "$T_TMP/readme-example.yaml" "$FX/example/14-warps.yaml"
+ok $? "lessons/README.md contains the example lesson verbatim"
+mkdir -p "$T_TMP/ex" && cp "$T_TMP/readme-example.yaml" "$T_TMP/ex/14-warps.yaml"
+"$CK_BIN" lint "$T_TMP/ex/14-warps.yaml" >/dev/null 2>&1
+ok $? "the example extracted from the README lints clean"
+
+out=$("$CK_BIN" lint tests/fixtures/lesson-bad/07-unknown-block.yaml 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "an invalid lesson exits 1"
+is "$out" "tests/fixtures/lesson-bad/07-unknown-block.yaml:10:16: error: unknown block 'gpumap'; did you mean 'gpu-map'?" \
+	"FILE:LINE:COL: error: MSG on stdout"
+is "$(cat "$T_TMP/err")" "1 file, 1 error" "summary counts the error"
+
+out=$("$CK_BIN" lint tests/fixtures/lesson-bad 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "the directory of bad lessons exits 1"
+n=$(ls tests/fixtures/lesson-bad/*.yaml | wc -l)
+bad=$(printf '%s\n' "$out" | cut -d: -f1 | sort -u | wc -l)
+is "$bad" "$n" "every bad fixture is reported"
+unlike "$out" ":0:0:" "no zero positions"
+like "$(cat "$T_TMP/err")" "^$n files, [0-9]+ errors$" "summary for a directory"
+unlike "$(printf '%s\n' "$out" | grep -v -E '^[^:]+:[0-9]+:[0-9]+: error: ')" "." \
+	"every line is FILE:LINE:COL: error: MSG"
+
+out=$("$CK_BIN" lint tests/fixtures/course-dup 2>/dev/null); rc=$?
+is "$rc" 1 "duplicate ids exit 1"
+like "$out" "^tests/fixtures/course-dup/02-alpha.yaml:1:5: error: duplicate lesson id 'alpha' \(already used by tests/fixtures/course-dup/01-alpha.yaml\)$" \
+	"duplicate id reported at the second file"
+out=$("$CK_BIN" lint tests/fixtures/course-see 2>/dev/null)
+like "$out" "01-alpha.yaml:6:13: error: 'see': no lesson has the id 'gama'; did you mean 'gamma'\?" "unknown see target"
+
+out=$("$CK_BIN" lint tests/fixtures/course-good tests/fixtures/example/14-warps.yaml 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "good course and example: exit 0"
+is "$(cat "$T_TMP/err")" "3 files, 0 errors" "several paths add up"
+
+# Translations: notes by default, errors on request.
+out=$("$CK_BIN" lint tests/fixtures/i18n 2>/dev/null); rc=$?
+is "$rc" 1 "i18n fixture: the broken zh lesson fails"
+like "$out" "^tests/fixtures/i18n/zh: note: missing translation for 'beta'$" "missing translation is a note"
+like "$out" "i18n/zh/03-gamma.yaml:10:9: error: unknown block kind 'txt'" "broken translation reported"
+out=$("$CK_BIN" lint --require-translations tests/fixtures/i18n 2>/dev/null)
+like "$out" "^tests/fixtures/i18n/zh: error: missing translation for 'beta'$" "--require-translations makes it an error"
+
+# Quiz files: checked as YAML (syntax and limits) until the quiz loader lands.
+mkdir -p "$T_TMP/quizzes/en"
+printf 'questions: [a, b\n' > "$T_TMP/quizzes/en/level1.yaml"
+out=$("$CK_BIN" lint "$T_TMP/quizzes" 2>/dev/null); rc=$?
+is "$rc" 1 "a quiz syntax error exits 1"
+like "$out" "level1.yaml:2:1: error: did not find expected ',' or ']'" "quiz syntax error with position"
+
+# Pathological inputs, each well under a second.
+gen() { python3 -c "$1" > "$2"; }
+gen 'print("[" * 100000)' "$T_TMP/deep.yaml"
+gen 'import sys; sys.stdout.write("a: &a [" + ",".join(["\"lol\""]*9) + "]\n" + "".join("%s: &%s [%s]\n" % (c, c, ",".join(["*"+p]*9)) for p, c in zip("abcdefgh", "bcdefghi")))' "$T_TMP/laughs.yaml"
+printf 'a: &a [*a]\n' > "$T_TMP/selfref.yaml"
+truncate -s 20M "$T_TMP/big.yaml"
+printf 'a: 1\nb: x\0y\n' > "$T_TMP/nul.yaml"
+printf 'a: 1\nb: \xff\n' > "$T_TMP/utf8.yaml"
+for f in deep:1:33:nesting laughs:1:4:anchors selfref:1:4:anchors big:1:1:large nul:2:5:NUL utf8:2:4:UTF-8; do
+	IFS=: read -r name line col word <<<"$f"
+	t0=$(date +%s%N)
+	out=$("$CK_BIN" lint "$T_TMP/$name.yaml" 2>/dev/null); rc=$?
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	is "$rc" 1 "$name: exit 1"
+	like "$out" "^$T_TMP/$name.yaml:$line:$col: error: .*$word" "$name: error at $line:$col"
+	ok $(( ms < 1000 ? 0 : 1 )) "$name: $ms ms (< 1000)"
+done
+
+# The repository's own content (the binary runs from this checkout's build dir).
+out=$("$CK_BIN" lint 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "the built-in lessons and quizzes lint clean"
+[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/#   /' | head -20
+like "$(cat "$T_TMP/err")" "^[0-9]+ files, 0 errors$" "with a summary"
+
+# Usage errors.
+"$CK_BIN" lint --frobnicate >/dev/null 2>"$T_TMP/err"; rc=$?
+is "$rc" 2 "an unknown lint option exits 2"
+like "$(cat "$T_TMP/err")" "unknown option '--frobnicate'" "and says which"
+"$CK_BIN" lint "$T_TMP/no-such-file.yaml" >/dev/null 2>"$T_TMP/err"; rc=$?
+is "$rc" 2 "a PATH that does not exist exits 2"
+like "$(cat "$T_TMP/err")" "cannot access '.*no-such-file.yaml': No such file or directory" "and says why"
+
+# Default: the built-in content next to the executable.  A checkout is a
+# directory with a Makefile and lessons/en/ whose build*/ holds the binary.
+co="$T_TMP/checkout"
+mkdir -p "$co/build" "$co/lessons/en" "$co/lessons/zh"
+touch "$co/Makefile"
+cp "$CK_BIN" "$co/build/cudakitchen"
+cp "$FX"/course-good/*.yaml "$co/lessons/en/"
+cp "$FX/course-good/01-alpha.yaml" "$co/lessons/zh/"
+out=$("$co/build/cudakitchen" lint 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "lint with no PATH checks the checkout's content: exit 0"
+is "$(cat "$T_TMP/err")" "3 files, 0 errors" "en (2) and zh (1)"
+like "$out" "lessons/zh: note: missing translation for 'beta'" "and notes the missing translation"
+cp "$FX/lesson-bad/06-unknown-kind.yaml" "$co/lessons/en/"
+out=$("$co/build/cudakitchen" lint 2>/dev/null); rc=$?
+is "$rc" 1 "a broken built-in lesson: exit 1"
+like "$out" "^$co/lessons/en/06-unknown-kind.yaml:10:9: error: unknown block kind 'txt'" "reported with the checkout path"
+out=$("$co/build/cudakitchen" --lessons "$FX/course-dup" lint 2>/dev/null)
+like "$out" "course-dup/02-alpha.yaml:1:5: error: duplicate lesson id" "--lessons DIR is linted too"
+"$co/build/cudakitchen" --lessons "$T_TMP/nope" lint >/dev/null 2>&1; rc=$?
+is "$rc" 2 "--lessons with a missing directory exits 2"
+done_testing
