@@ -60,8 +60,12 @@ static size_t wrapped(struct layout *L, enum lkind k, enum role r, int indent,
 	char *flow = reflow(text);
 	text_wrap(flow ? flow : "", width > 1 ? width : 1, &tl);
 	free(flow);
-	for (size_t i = 0; i < tl.n; i++)
-		add(L, k, r, indent, tl.line[i], item);
+	for (size_t i = 0; i < tl.n; i++) {
+		if (k == L_TEXT && !tl.line[i][0])
+			add(L, L_BLANK, C_NORMAL, 0, NULL, item); /* between paragraphs */
+		else
+			add(L, k, r, indent, tl.line[i], item);
+	}
 	text_lines_free(&tl);
 	return first;
 }
