@@ -233,30 +233,42 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     int h0, w0, a_base;
     ig_pixel(a, m0 + a_col, &h0, &w0, &a_base);
     const int b_row = t % BK, b_col0 = t / BK;
-    /* the next slice to fetch: channels ic..ic+BK-1 of tap (ir, is) */
-    int ic = 0, ir = 0, is = 0;
+    /* the next slice to fetch: channels ic..ic+BK-1 of tap (dr, ds) =
+     * (r*dil, s*dil); pointers step by whole rows of the slice, so each
+     * element costs one 64-bit add and one cp.async */
+    int ic = 0, tap = 0, dr = 0, ds = 0; /* tap = r*S + s */
+    const size_t a_step = (size_t)A_STEP * a.hw, b_step = (size_t)B_STEP * a.crs;
+    const bool k_full = k0 + BN <= a.k; /* block-uniform */
 
     auto issue = [&](int st) {
-        const int hh = h0 + ir * a.dil, ww = w0 + is * a.dil;
+        const int hh = h0 + dr, ww = w0 + ds;
         const bool in = (unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd;
-        const int xo = a_base + (ic + a_row0) * a.hw + ir * a.dil * a.wd + is * a.dil;
+        /* outside the image: read nothing (zero-fill) from a harmless
+         * address; C >= BK keeps the stepped addresses inside x */
+        const float *pa = a.x + (in ? a_base + (ic + a_row0) * a.hw + dr * a.wd + ds : 0);
 #pragma unroll
-        for (int i = 0; i < A_ROWS; i++)
-            cp_async4(&as[st][a_row0 + i * A_STEP][a_col],
-                      a.x + (in ? xo + i * A_STEP * a.hw : 0), in);
-        const int wo = (k0 + b_col0) * a.crs + (ic + b_row) * a.rs + ir * a.s + is;
+        for (int i = 0; i < A_ROWS; i++, pa += a_step)
+            cp_async4(&as[st][a_row0 + i * A_STEP][a_col], pa, in);
+        const float *pb = a.w + (k0 + b_col0) * a.crs + (ic + b_row) * a.rs + tap;
+        if (k_full) {
 #pragma unroll
-        for (int i = 0; i < B_PER; i++) {
-            const bool kin = k0 + b_col0 + i * B_STEP < a.k;
-            cp_async4(&bs[st][b_row][b_col0 + i * B_STEP],
-                      a.w + (kin ? wo + i * B_STEP * a.crs : 0), kin);
+            for (int i = 0; i < B_PER; i++, pb += b_step)
+                cp_async4(&bs[st][b_row][b_col0 + i * B_STEP], pb, true);
+        } else {
+#pragma unroll
+            for (int i = 0; i < B_PER; i++, pb += b_step) {
+                const bool kin = k0 + b_col0 + i * B_STEP < a.k;
+                cp_async4(&bs[st][b_row][b_col0 + i * B_STEP], kin ? pb : a.w, kin);
+            }
         }
         ic += BK;
         if (ic == a.c) {
             ic = 0;
-            if (++is == a.s) {
-                is = 0;
-                ++ir;
+            tap++;
+            ds += a.dil;
+            if (ds == a.s * a.dil) {
+                ds = 0;
+                dr += a.dil;
             }
         }
     };
@@ -333,6 +345,8 @@ static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
 #define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
 #elif IG_CFG == 6
 #define IG_FAST 256, 64, 8, 8, 8, 2, 1, 3
+#elif IG_CFG == 7
+#define IG_FAST 128, 64, 16, 8, 8, 4, 0, 3
 #else
 #define IG_FAST 128, 64, 8, 8, 8, 4, 1, 4
 #endif
