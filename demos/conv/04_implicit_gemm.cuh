@@ -147,6 +147,40 @@ __device__ __forceinline__ void cp_async_wait()
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
+/* The main loop both kernels share: ST-1 slices in flight while one is
+ * multiplied. issue(kt, stage) starts the cp.async copies of slice kt into
+ * a stage; it is called for kt = 0, 1, 2... in order. */
+template <int BM, int BN, int BK, int TM, int TN, int LAYOUT, int ST, class Issue>
+__device__ __forceinline__ void ig_pipeline(const struct ig_args &a, int ktiles,
+                                            float (*as)[BK][BM],
+                                            float (*bs)[BK][BN + 4],
+                                            Issue &&issue)
+{
+    int tm, tn;
+    ig_place<BM, BN, TM, TN, LAYOUT>(threadIdx.x, &tm, &tn);
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+#pragma unroll
+    for (int s = 0; s < ST - 1; s++) {
+        if (s < ktiles)
+            issue(s, s);
+        cp_async_commit();
+    }
+    for (int kt = 0; kt < ktiles; kt++) {
+        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
+        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
+        if (kt + ST - 1 < ktiles)
+            issue(kt + ST - 1, (kt + ST - 1) % ST);
+        cp_async_commit();
+        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
+    }
+    ig_store<BM, BN, TM, TN>(a, blockIdx.x * BM, blockIdx.y * BN, tm, tn, acc);
+}
+
 /* The general kernel, any C: slices go from global straight into shared
  * memory with cp.async (zero-filled outside the image), ST-1 slices in flight
  * while one is multiplied, so no staging registers; the (c, r, s) of each
@@ -187,31 +221,8 @@ conv_igemm_async_kernel(const struct ig_args a)
         }
     };
 
-    int tm, tn;
-    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
-    float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-
-    const int ktiles = (a.crs + BK - 1) / BK;
-#pragma unroll
-    for (int s = 0; s < ST - 1; s++) {
-        if (s < ktiles)
-            issue(s, s);
-        cp_async_commit();
-    }
-    for (int kt = 0; kt < ktiles; kt++) {
-        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
-        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
-        if (kt + ST - 1 < ktiles)
-            issue(kt + ST - 1, (kt + ST - 1) % ST);
-        cp_async_commit();
-        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
-    }
-    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+    ig_pipeline<BM, BN, BK, TM, TN, LAYOUT, ST>(a, (a.crs + BK - 1) / BK, as, bs,
+                                                issue);
 }
 
 /* The fast path when C is a multiple of BK: the reduction runs over
@@ -244,7 +255,7 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     const size_t a_step = (size_t)A_STEP * a.hw, b_step = (size_t)B_STEP * a.crs;
     const bool k_full = k0 + BN <= a.k; /* block-uniform */
 
-    auto issue = [&](int st) {
+    auto issue = [&](int, int st) { /* slices come in order: kt unused */
         const int hh = h0 + dr, ww = w0 + ds;
         const bool in = (unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd;
         /* outside the image: read nothing (zero-fill) from a harmless
@@ -277,31 +288,7 @@ conv_igemm_rsc_kernel(const struct ig_args a)
         }
     };
 
-    int tm, tn;
-    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
-    float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-
-    const int ktiles = a.crs / BK;
-#pragma unroll
-    for (int s = 0; s < ST - 1; s++) {
-        if (s < ktiles)
-            issue(s);
-        cp_async_commit();
-    }
-    for (int kt = 0; kt < ktiles; kt++) {
-        cp_async_wait<ST - 2>();
-        __syncthreads();
-        if (kt + ST - 1 < ktiles)
-            issue((kt + ST - 1) % ST);
-        cp_async_commit();
-        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
-    }
-    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+    ig_pipeline<BM, BN, BK, TM, TN, LAYOUT, ST>(a, a.crs / BK, as, bs, issue);
 }
 
 #ifndef IG_CFG
