@@ -83,10 +83,11 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 enum cert_verdict { CERT_INTACT = 0, CERT_MODIFIED = 1, CERT_NOT_CERT = 2 };
 
 /* Checks a certificate's text: not a certificate when the first line is
- * not CERT_MAGIC or no line starts with "verification:", or the last such
- * line is not exactly CERT_VERIFY_PREFIX and 64 lowercase hex digits;
- * modified when the digest differs or anything follows that line; intact
- * otherwise.  why (may be NULL) gets a short reason for the first two. */
+ * not CERT_MAGIC, or "verification:" does not occur after it, or its last
+ * occurrence is not CERT_VERIFY_PREFIX and 64 lowercase hex digits up to
+ * the end of the line; modified when the digest of the bytes before it
+ * differs, it does not start a line, or anything follows that line;
+ * intact otherwise.  why (may be NULL) gets a short reason for the first two. */
 enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why);
 /* The same for a file; unreadable or larger than CERT_MAX_FILE is "not a
  * certificate" with why set. */

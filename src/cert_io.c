@@ -190,11 +190,12 @@ enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why)
 		*why = "no certificate header line";
 		return CERT_NOT_CERT;
 	}
-	/* the last line that starts with "verification:" */
+	/* the last "verification:"; normally it starts the last line, but a
+	 * lost newline before it must read as a change, not as no line */
 	size_t v = 0;
 	bool found = false;
-	for (size_t i = sizeof magic - 1; i < len; i++)
-		if (buf[i - 1] == '\n' && len - i >= sizeof key - 1 && !memcmp(buf + i, key, sizeof key - 1)) {
+	for (size_t i = sizeof magic - 1; i + sizeof key - 1 <= len; i++)
+		if (buf[i] == 'v' && !memcmp(buf + i, key, sizeof key - 1)) {
 			v = i;
 			found = true;
 		}
@@ -213,7 +214,7 @@ enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why)
 		*why = "cannot compute SHA-256";
 		return CERT_NOT_CERT;
 	}
-	if (!nl || end + 1 != len || memcmp(hex, buf + v + plen, 64) != 0)
+	if (buf[v - 1] != '\n' || !nl || end + 1 != len || memcmp(hex, buf + v + plen, 64) != 0)
 		return CERT_MODIFIED;
 	return CERT_INTACT;
 }
