@@ -224,9 +224,19 @@ enum cert_verdict cert_verify_file(const char *path, char *why, size_t wsize)
 	enum cert_verdict r = CERT_NOT_CERT;
 	const char *reason = NULL;
 	char *buf = NULL;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* O_NONBLOCK: a FIFO must not hang the check; only regular files count */
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
 		snprintf(why, wsize, "cannot read: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return r;
+	}
+	FILE *f = S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
+	if (!f) {
+		snprintf(why, wsize, S_ISREG(st.st_mode) ? "cannot read" : "not a regular file");
+		close(fd);
 		return r;
 	}
 	buf = malloc(CERT_MAX_FILE + 1);

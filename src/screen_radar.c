@@ -18,6 +18,8 @@
 #define PANEL_NARROW 12
 #define LABEL_W 12   /* widest axis name, "architecture" */
 
+/* The radar keeps no state of its own (it draws from progress), but a
+ * screen's enter must return one. */
 struct radar_view {
 	int unused;
 };

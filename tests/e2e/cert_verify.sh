@@ -47,6 +47,9 @@ is "$(verify "$D/nohead")" "2 not a certificate" "header line removed: not a cer
 is "$(verify "$D/missing")" "2 not a certificate" "missing file: not a certificate"
 like "$(cat "$T_TMP/err")" 'cannot read' "and stderr says it cannot be read"
 is "$(verify "$D")" "2 not a certificate" "a directory: not a certificate"
+mkfifo "$D/fifo"
+is "$(timeout 5 "$CK_BIN" cert verify "$D/fifo" 2>/dev/null; echo "rc $?")" "not a certificate
+rc 2" "a FIFO: not a certificate, without waiting"
 
 "$CK_BIN" cert >/dev/null 2>"$T_TMP/err"; is $? 2 "'cert' alone: usage error, exit 2"
 like "$(cat "$T_TMP/err")" 'Usage: cudakitchen cert verify FILE' "with the usage on stderr"
