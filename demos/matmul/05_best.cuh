@@ -1,9 +1,10 @@
 // Rung 5, library-style: what cuBLAS-class kernels do inside. A 128x128 block
 // tile is split into warp tiles of 64x32 and each thread owns 8x8 outputs
 // (2x2 sub-tiles of 4x4); tiles move global->shared with 16-byte loads (A
-// transposed on the way), the next tile is fetched into registers while the
-// current one is multiplied from the other half of a double-buffered shared
-// memory, and fragments are read with 16-byte shared loads.
+// transposed on the way), the next tile is fetched through registers while
+// the current one is multiplied from the other half of a double-buffered
+// shared memory, and fragments are read with 16-byte shared loads.
+// (matmul/NOTES.md has the configurations and designs measured on the H200.)
 #pragma once
 #include "mm_kernels.h"
 
@@ -182,16 +183,25 @@ static int mm_best_cfg(const struct mm_args *a, struct ck_err *err)
     return CK_OK;
 }
 
-// Configurations tried on the H200 (CK_MM_BEST_CFG selects one for tuning
-// runs; 0 is the shipped choice).
+// Configurations measured on the H200 at 4096^3 (% of cuBLAS FP32; 8192 x
+// 8192 x 4096 in brackets). CK_MM_BEST_CFG selects one for tuning runs
+// (demos/scripts/mm_tune.sh); 0 is the shipped choice.
+//   0: 128x128, BK 16 (two 8-deep staging chunks, one barrier per 16 k),
+//      2 blocks/SM ............................................ 90.6 (93.0)
+//   1: 128x128, BK 8 (one barrier per 8 k) .................... 87.8 (89.0)
+//   2: as 0, tile order grouped by 16 rows instead of 8 ....... 90.6 (93.0)
+//   3: 128x256, 8x16 per thread, ~230 registers, 1 block/SM ... 68.5 (69.0)
+// Sizes that are not whole 128x128x16 tiles take the bounds-checked kernel
+// with BK 8 (BK 16 spills registers there).
 static int mm_best(const struct mm_args *a, int cfg, struct ck_err *err)
 {
+    bool full = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
+    if (!full)
+        return mm_best_cfg<128, 128, 8, 8>(a, err);
     switch (cfg) {
-    case 1: return mm_best_cfg<128, 128, 16, 8>(a, err);
+    case 1: return mm_best_cfg<128, 128, 8, 8>(a, err);
     case 2: return mm_best_cfg<128, 128, 16, 8, 16>(a, err);
-    case 3: return mm_best_cfg<128, 128, 8, 8, 4>(a, err);
-    case 4: return mm_best_cfg<128, 128, 8, 8, 16>(a, err);
-    case 5: return mm_best_cfg<128, 256, 8, 16>(a, err);
-    default: return mm_best_cfg<128, 128, 8, 8>(a, err);
+    case 3: return mm_best_cfg<128, 256, 8, 16>(a, err);
+    default: return mm_best_cfg<128, 128, 16, 8>(a, err);
     }
 }
