@@ -61,6 +61,24 @@ for v in cpu-naive cpu-blocked; do
     like "$rec" 'kind: "cpu"' "$v is of kind cpu"
 done
 
+# the whole output is one YAML sequence with typed values (PyYAML, if there)
+if python3 -c 'import yaml' 2>/dev/null; then
+    r=$("$conv" --quick --cpu --format yaml | python3 -c '
+import sys, yaml
+recs = yaml.safe_load(sys.stdin)
+assert isinstance(recs, list) and recs[0]["record"] == "device", "device first"
+v = [r for r in recs[1:] if r["record"] == "variant"]
+assert len(v) == 2 and len(recs) == 3, "two variant records"
+for r in v:
+    assert r["ok"] is True and isinstance(r["ms"], float) and r["ms"] > 0
+    assert isinstance(r["n"], int) and r["p"] == 28 and r["q"] == 28
+    assert r["pct_of_library"] is None and r["baseline"] is False
+print("parsed")' 2>&1)
+    is "$r" parsed "the YAML output parses, with typed fields"
+else
+    ok 0 "# SKIP no PyYAML to parse the output"
+fi
+
 # odd sizes with padding, stride and dilation: the demo's own FP64 check
 odd=("--n 2 --c 3 --h 11 --w 13 --k 5 --r 3 --s 2 --pad 2 --stride 2 --dil 2"
      "--n 1 --c 7 --h 17 --w 9 --k 3 --r 5 --s 5 --pad 1 --stride 3"
