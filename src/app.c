@@ -1,10 +1,262 @@
-/* app: placeholder until the TUI lands. */
+/* app: the TUI command and its main loop.
+ *
+ * cmd_tui checks the terminal, loads the course and the learner's progress
+ * and validates `open ID` before curses starts, so every refusal is a plain
+ * line on stderr.  app_run owns the stack of screens: it draws the top one
+ * from its state, waits for input with a timeout (never spinning), hands
+ * keys to the screen and acts on what comes back.  Only this file switches
+ * screens. */
+#include <curses.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app.h"
 #include "cli.h"
+#include "paths.h"
+#include "screens.h"
+#include "term.h"
+#include "text.h"
+#include "ui.h"
+
+#define TICK_MS 100
+
+struct frame {
+	const struct screen *s;
+	void *st;
+};
+
+struct stack {
+	struct frame f[APP_STACK];
+	int n;
+};
+
+static void say(struct app *app, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(app->status, sizeof app->status, fmt, ap);
+	va_end(ap);
+}
+
+void app_progress_changed(struct app *app)
+{
+	if (!app->progress_file[0] || app->progress.readonly)
+		return;
+	struct diags d = { 0 };
+	if (!progress_save(app->progress_file, &app->progress, &d)) {
+		char msg[512] = "progress not saved";
+		if (d.n)
+			diag_format(&d.v[0], msg, sizeof msg);
+		say(app, "%s", msg);
+	}
+	diags_free(&d);
+}
+
+static bool push(struct app *app, struct stack *k, const struct screen *s, const char *arg)
+{
+	if (k->n == APP_STACK) {
+		say(app, "too many screens open; press Esc to go back");
+		return false;
+	}
+	void *st = s->enter(app, arg);
+	if (!st) {
+		say(app, "cannot open '%s'", arg ? arg : s->name);
+		return false;
+	}
+	k->f[k->n++] = (struct frame){ s, st };
+	return true;
+}
+
+static void pop(struct app *app, struct stack *k)
+{
+	struct frame *f = &k->f[--k->n];
+	if (f->s->leave)
+		f->s->leave(app, f->st);
+}
+
+/* Opens a block/screen or a lesson by name; what the menu opens becomes
+ * the learner's place to resume from. */
+static void open_name(struct app *app, struct stack *k, const char *name)
+{
+	char id[sizeof app->open_id];
+	snprintf(id, sizeof id, "%s", name);
+	const struct screen *s = screen_find(id);
+	bool ok;
+	if (s)
+		ok = push(app, k, s, id);
+	else if (course_find(&app->course, id))
+		ok = push(app, k, &screen_reader, id);
+	else {
+		say(app, "no lesson or block named '%s'", id);
+		ok = false;
+	}
+	if (ok && k->n == 2) {
+		snprintf(app->progress.last, sizeof app->progress.last, "%s", id);
+		app_progress_changed(app);
+	}
+}
+
+static void draw(struct app *app, const struct frame *f)
+{
+	erase();
+	if (!ui_too_small())
+		f->s->draw(app, f->st);
+	refresh();
+}
+
+/* Acts on one input event; returns false when the program should end. */
+static bool handle(struct app *app, struct stack *k, const struct input *in)
+{
+	if (in->is_key_code && in->key == KEY_RESIZE)
+		return true;
+	if (in->cmd == CMD_REDRAW) {
+		term_redraw();
+		return true;
+	}
+	if (COLS < 60 || LINES < 20)
+		return in->cmd != CMD_QUIT;
+	struct frame *top = &k->f[k->n - 1];
+	if (in->mouse == MOUSE_NONE || in->mouse == MOUSE_PRESS)
+		app->status[0] = '\0';
+	switch (top->s->key(app, top->st, in)) {
+	case ACT_QUIT:
+		return false;
+	case ACT_BACK:
+		pop(app, k);
+		return k->n > 0;
+	case ACT_OPEN:
+		open_name(app, k, app->open_id);
+		return true;
+	case ACT_HELP:
+		if (top->s != &screen_help)
+			push(app, k, &screen_help, top->s->name);
+		return true;
+	case ACT_NONE:
+		break;
+	}
+	return true;
+}
+
+int app_run(struct app *app, const char *start)
+{
+	char why[256];
+	if (!term_start(&app->opt, why, sizeof why)) {
+		fprintf(stderr, "cudakitchen: %s\n", why);
+		return 1;
+	}
+	ui_init(&app->opt);
+	struct stack k = { .n = 0 };
+	if (!push(app, &k, &screen_menu, NULL)) {
+		term_stop();
+		fprintf(stderr, "cudakitchen: cannot start the menu\n");
+		return 1;
+	}
+	if (start)
+		open_name(app, &k, start);
+	bool dirty = true, running = true;
+	while (running && k.n > 0 && !term_quit_requested()) {
+		struct frame *top = &k.f[k.n - 1];
+		if (dirty)
+			draw(app, top);
+		dirty = false;
+		struct input in;
+		if (term_read(&in, TICK_MS)) {
+			running = handle(app, &k, &in);
+			dirty = true;
+		} else if (top->s->tick) {
+			top->s->tick(app, top->st);
+			dirty = true;
+		}
+	}
+	while (k.n > 0)
+		pop(app, &k);
+	app_progress_changed(app);
+	term_stop();
+	return 0;
+}
+
+/* Where lessons/ and quizzes/ and the demo programs live (paths.h). */
+static bool find_dirs(struct app *app)
+{
+	struct paths p;
+	if (!paths_init(app->opt.cert_dir, &p)) {
+		paths_free(&p);
+		return false;
+	}
+	snprintf(app->datadir, sizeof app->datadir, "%s", p.data);
+	snprintf(app->demodir, sizeof app->demodir, "%s", p.demos);
+	paths_free(&p);
+	return true;
+}
+
+/* Loads course and progress; false (message printed) when there is
+ * nothing to show. */
+static bool load(struct app *app)
+{
+	char dir[sizeof app->datadir + 32];
+	if (app->opt.lessons_dir) {
+		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
+		course_load(dir, &app->course, &app->course_diags);
+	} else {
+		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
+		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);
+	}
+	if (app->course.n == 0) {
+		fprintf(stderr, "cudakitchen: no lessons found in %s\n", dir);
+		diags_print(&app->course_diags, stderr);
+		return false;
+	}
+	progress_init(&app->progress);
+	char pdir[4096];
+	struct diags d = { 0 };
+	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
+		app->progress_file[0] = '\0';
+		say(app, "progress will not be saved: no HOME or XDG_STATE_HOME");
+	} else if (!progress_load(app->progress_file, &app->progress, &d)) {
+		char msg[512] = "progress could not be read";
+		if (d.n)
+			diag_format(&d.v[0], msg, sizeof msg);
+		say(app, "%s; it will not be saved this time", msg);
+		app->progress_file[0] = '\0';
+	} else if (app->progress.notice[0]) {
+		say(app, "%s", app->progress.notice);
+	}
+	diags_free(&d);
+	return true;
+}
 
 int cmd_tui(const struct options *opt, const char *start)
 {
-	(void)opt; (void)start;
-	fputs("cudakitchen: the tutorial is not built yet\n", stderr);
-	return 2;
+	char why[256];
+	if (!term_usable(why, sizeof why)) {
+		fprintf(stderr, "cudakitchen: the tutorial needs an interactive terminal (%s); "
+			"without one use 'cudakitchen lint', 'cudakitchen demo NAME' or 'cudakitchen --help'\n", why);
+		return 2;
+	}
+	struct app *app = calloc(1, sizeof *app);
+	if (!app) {
+		fputs("cudakitchen: out of memory\n", stderr);
+		return 1;
+	}
+	app->opt = *opt;
+	int rc = 2;
+	if (!find_dirs(app)) {
+		fputs("cudakitchen: cannot find the program's data directory\n", stderr);
+		goto out;
+	}
+	if (!load(app))
+		goto out;
+	if (start && !screen_find(start) && !course_find(&app->course, start)) {
+		char *clean = text_sanitize(start, (size_t)-1);
+		fprintf(stderr, "cudakitchen: no lesson or block named '%s'\nTry 'cudakitchen --help'\n", clean ? clean : "?");
+		free(clean);
+		goto out;
+	}
+	rc = app_run(app, start);
+out:
+	course_free(&app->course);
+	diags_free(&app->course_diags);
+	free(app);
+	return rc;
 }

@@ -1,0 +1,86 @@
+/* keys: the bindings are read from the same strings the help screen shows
+ * ("Up k", "Space PgDn", "Ctrl-L"), so the two can never disagree.  Each
+ * word of a label is a key name from the small table below or a single
+ * printable character standing for itself. */
+#include <curses.h>
+#include <string.h>
+#include "keys.h"
+
+static const struct { enum cmd cmd; const char *keys, *help; } table[] = {
+#define X(c, k, h) { c, k, h },
+	CK_COMMANDS(X)
+#undef X
+};
+#define NCMD ((int)(sizeof table / sizeof *table))
+
+/* A key name and the raw keys it stands for; code marks curses KEY_* values
+ * (as opposed to characters, which can share the same numbers). */
+struct keyname {
+	const char *name;
+	int key[3];
+	bool code[3];
+	int n;
+};
+
+static const struct keyname names[] = {
+	{ "Up",        { KEY_UP },                     { true },  1 },
+	{ "Down",      { KEY_DOWN },                   { true },  1 },
+	{ "Left",      { KEY_LEFT },                   { true },  1 },
+	{ "Right",     { KEY_RIGHT },                  { true },  1 },
+	{ "PgDn",      { KEY_NPAGE },                  { true },  1 },
+	{ "PgUp",      { KEY_PPAGE },                  { true },  1 },
+	{ "Home",      { KEY_HOME },                   { true },  1 },
+	{ "End",       { KEY_END },                    { true },  1 },
+	{ "Space",     { ' ' },                        { false }, 1 },
+	{ "Tab",       { '\t' },                       { false }, 1 },
+	{ "Esc",       { 27 },                         { false }, 1 },
+	{ "Enter",     { '\r', '\n', KEY_ENTER },      { false, false, true }, 3 },
+	{ "Backspace", { KEY_BACKSPACE, 127, 8 },      { true, false, false }, 3 },
+	{ "Ctrl-L",    { 12 },                         { false }, 1 },
+};
+
+static bool word_matches(const char *w, size_t len, int key, bool is_code)
+{
+	if (len == 1)
+		return !is_code && key == (unsigned char)w[0];
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		const struct keyname *k = &names[i];
+		if (strlen(k->name) != len || strncmp(k->name, w, len))
+			continue;
+		for (int j = 0; j < k->n; j++)
+			if (k->key[j] == key && k->code[j] == is_code)
+				return true;
+		return false;
+	}
+	return false;
+}
+
+enum cmd keys_cmd(int key, bool is_key_code)
+{
+	for (int i = 0; i < NCMD; i++) {
+		const char *p = table[i].keys;
+		while (*p) {
+			size_t len = strcspn(p, " ");
+			if (len && word_matches(p, len, key, is_key_code))
+				return table[i].cmd;
+			p += len;
+			p += strspn(p, " ");
+		}
+	}
+	return CMD_NONE;
+}
+
+int keys_count(void)
+{
+	return NCMD;
+}
+
+const char *keys_label(int i)
+{
+	return i >= 0 && i < NCMD ? table[i].keys : "";
+}
+
+const char *keys_help(int i)
+{
+	return i >= 0 && i < NCMD ? table[i].help : "";
+}

@@ -1,0 +1,279 @@
+/* layout: one lesson page -> display lines (see layout.h).  Each item kind
+ * has one small function; all measuring goes through text.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "highlight.h"
+#include "layout.h"
+#include "text.h"
+
+#define TABSTOP 4
+
+static struct lline *add(struct layout *L, enum lkind k, enum role r, int indent,
+			 const char *text, int item)
+{
+	if (L->n == L->cap) {
+		size_t cap = L->cap ? L->cap * 2 : 64;
+		struct lline *v = realloc(L->line, cap * sizeof *v);
+		if (!v)
+			return NULL;
+		L->line = v;
+		L->cap = cap;
+	}
+	struct lline *ln = &L->line[L->n];
+	*ln = (struct lline){ .kind = k, .role = r, .indent = indent, .item = item, .link = -1 };
+	if (text && !(ln->text = strdup(text)))
+		return NULL;
+	L->n++;
+	return ln;
+}
+
+static void blank(struct layout *L, int item)
+{
+	if (L->n > 0 && L->line[L->n - 1].kind != L_BLANK)
+		add(L, L_BLANK, C_NORMAL, 0, NULL, item);
+}
+
+/* Prose is reflowed: a single newline is a space (YAML block scalars keep
+ * the author's line breaks), a blank line separates paragraphs.  The
+ * caller frees. */
+static char *reflow(const char *s)
+{
+	char *o = strdup(s ? s : "");
+	if (!o)
+		return NULL;
+	size_t n = strlen(o);
+	while (n > 0 && o[n - 1] == '\n')
+		o[--n] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (o[i] == '\n' && (i == 0 || o[i - 1] != '\n') && o[i + 1] != '\n')
+			o[i] = ' ';
+	return o;
+}
+
+/* Wraps text to width at indent; returns the index of the first line. */
+static size_t wrapped(struct layout *L, enum lkind k, enum role r, int indent,
+		      int width, const char *text, int item)
+{
+	size_t first = L->n;
+	struct text_lines tl = { 0 };
+	char *flow = reflow(text);
+	text_wrap(flow ? flow : "", width > 1 ? width : 1, &tl);
+	free(flow);
+	for (size_t i = 0; i < tl.n; i++) {
+		if (k == L_TEXT && !tl.line[i][0])
+			add(L, L_BLANK, C_NORMAL, 0, NULL, item); /* between paragraphs */
+		else
+			add(L, k, r, indent, tl.line[i], item);
+	}
+	text_lines_free(&tl);
+	return first;
+}
+
+static void begin_link(struct layout *L, const char *target)
+{
+	if (L->nlinks == L->linkcap) {
+		size_t cap = L->linkcap ? L->linkcap * 2 : 8;
+		struct llink *v = realloc(L->link, cap * sizeof *v);
+		if (!v)
+			return;
+		L->link = v;
+		L->linkcap = cap;
+	}
+	struct llink *k = &L->link[L->nlinks++];
+	snprintf(k->target, sizeof k->target, "%s", target ? target : "");
+	k->first = (int)L->n;
+	k->last = (int)L->n - 1;
+}
+
+static void end_link(struct layout *L)
+{
+	struct llink *k = &L->link[L->nlinks - 1];
+	k->last = (int)L->n - 1;
+	for (int i = k->first; i <= k->last; i++)
+		L->line[i].link = (int)L->nlinks - 1;
+}
+
+/* A box around text (and an optional second paragraph, text2). */
+static void box(struct layout *L, enum role r, const char *label, const char *text,
+		const char *text2, int item)
+{
+	struct lline *t = add(L, L_BOX_TOP, r, 0, label, item);
+	if (t)
+		t->boxw = L->width;
+	size_t first = wrapped(L, L_BOX_MID, r, 2, L->width - 4, text, item);
+	if (text2)
+		wrapped(L, L_BOX_MID, r, 2, L->width - 4, text2, item);
+	for (size_t i = first; i < L->n; i++)
+		L->line[i].boxw = L->width;
+	struct lline *b = add(L, L_BOX_BOT, r, 0, NULL, item);
+	if (b)
+		b->boxw = L->width;
+}
+
+/* Expands tabs so columns are predictable; the caller frees. */
+static char *expand_tabs(const char *s, size_t len)
+{
+	size_t tabs = 0;
+	for (size_t i = 0; i < len; i++)
+		tabs += s[i] == '\t';
+	char *o = malloc(len + tabs * TABSTOP + 1);
+	if (!o)
+		return NULL;
+	size_t j = 0;
+	int col = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\t') {
+			do o[j++] = ' '; while (++col % TABSTOP);
+		} else {
+			o[j++] = s[i];
+			col += ((unsigned char)s[i] & 0xC0) != 0x80;
+		}
+	}
+	o[j] = '\0';
+	return o;
+}
+
+static void code(struct layout *L, const struct item *it, int item)
+{
+	if (it->caption)
+		wrapped(L, L_TEXT, C_DIM, 2, L->width - 2, it->caption, item);
+	bool in_comment = false;
+	const char *p = it->text ? it->text : "";
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		char *src = expand_tabs(p, len);
+		if (!src)
+			return;
+		struct lline *ln = add(L, L_CODE, C_CODE, 2, src, item);
+		if (ln)
+			ln->in_comment = in_comment;
+		in_comment = hl_line_end_in_comment(src, in_comment);
+		free(src);
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+static void facts(struct layout *L, const struct item *it, int item)
+{
+	int keyw = 0, maxkey = (L->width - 4) / 2;
+	for (size_t i = 0; i < it->n; i++) {
+		int w = text_width(it->cells[2 * i]);
+		keyw = w > keyw ? w : keyw;
+	}
+	keyw = keyw > maxkey ? maxkey : keyw;
+	int valw = L->width - 2 - keyw - 3;
+	for (size_t i = 0; i < it->n; i++) {
+		struct text_lines k = { 0 }, v = { 0 };
+		text_wrap(it->cells[2 * i], keyw > 0 ? keyw : 1, &k);
+		text_wrap(it->cells[2 * i + 1], valw > 1 ? valw : 1, &v);
+		size_t rows = k.n > v.n ? k.n : v.n;
+		for (size_t r = 0; r < rows; r++) {
+			struct lline *ln = add(L, L_FACT, C_NORMAL, 2, r < k.n ? k.line[r] : "", item);
+			if (ln) {
+				ln->text2 = strdup(r < v.n ? v.line[r] : "");
+				ln->keyw = keyw;
+			}
+		}
+		text_lines_free(&k);
+		text_lines_free(&v);
+	}
+}
+
+static void list(struct layout *L, const struct item *it, int item)
+{
+	for (size_t i = 0; i < it->n; i++) {
+		size_t first = wrapped(L, L_TEXT, C_NORMAL, 4, L->width - 4, it->cells[i], item);
+		if (first < L->n)
+			L->line[first].bullet = true;
+	}
+}
+
+static void see(struct layout *L, const struct course *c, const char *id, bool ascii, int item)
+{
+	const struct lesson *t = c ? course_find(c, id) : NULL;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s See also: %s", ascii ? "->" : "→",
+		 t && t->title ? t->title : id);
+	begin_link(L, id);
+	wrapped(L, L_TEXT, C_ACCENT, 0, L->width, buf, item);
+	end_link(L);
+}
+
+static void slot(struct layout *L, const struct item *it, int item)
+{
+	char text[160];
+	snprintf(text, sizeof text, "%s '%s'",
+		 it->kind == ITEM_BLOCK ? "Interactive block" : "Demo", it->text ? it->text : "?");
+	begin_link(L, it->text);
+	box(L, C_ACCENT, it->kind == ITEM_BLOCK ? "block" : "demo", text, "Enter to open", item);
+	end_link(L);
+}
+
+static void one_item(struct layout *L, const struct item *it, int i, const struct course *c, bool ascii)
+{
+	char *note;
+	switch (it->kind) {
+	case ITEM_HEADING: blank(L, i); wrapped(L, L_TEXT, C_HEADING, 0, L->width, it->text, i); return;
+	case ITEM_TEXT: wrapped(L, L_TEXT, C_NORMAL, 0, L->width, it->text, i); break;
+	case ITEM_ANALOGY: box(L, C_ANALOGY, "kitchen", it->text, NULL, i); break;
+	case ITEM_NOTE:
+		if ((note = malloc(strlen(it->text ? it->text : "") + 8))) {
+			sprintf(note, "Note: %s", it->text ? it->text : "");
+			wrapped(L, L_BAR, C_NOTE, 2, L->width - 2, note, i);
+			free(note);
+		}
+		break;
+	case ITEM_CODE: code(L, it, i); break;
+	case ITEM_FACTS: facts(L, it, i); break;
+	case ITEM_LIST: list(L, it, i); break;
+	case ITEM_BLOCK: case ITEM_DEMO: slot(L, it, i); break;
+	case ITEM_SEE: see(L, c, it->text, ascii, i); break;
+	}
+	blank(L, i);
+}
+
+bool layout_page(struct layout *out, const struct lesson *l, size_t page,
+		 const struct course *c, int width, bool ascii)
+{
+	memset(out, 0, sizeof *out);
+	out->width = width < 20 ? 20 : width;
+	if (!l || page >= l->npages)
+		return true;
+	const struct page *pg = &l->pages[page];
+	wrapped(out, L_TEXT, C_TITLE, 0, out->width, pg->title, -1);
+	add(out, L_BLANK, C_NORMAL, 0, NULL, -1);
+	for (size_t i = 0; i < pg->n; i++)
+		one_item(out, &pg->items[i], (int)i, c, ascii);
+	if (page + 1 == l->npages) {
+		for (size_t i = 0; i < l->nsee; i++)
+			see(out, c, l->see[i], ascii, (int)pg->n);
+		blank(out, (int)pg->n);
+		wrapped(out, L_TEXT, C_DIM, 0, out->width,
+			"End of the lesson. Esc goes back to the menu.", (int)pg->n);
+	}
+	return true;
+}
+
+void layout_free(struct layout *lay)
+{
+	if (!lay)
+		return;
+	for (size_t i = 0; i < lay->n; i++) {
+		free(lay->line[i].text);
+		free(lay->line[i].text2);
+	}
+	free(lay->line);
+	free(lay->link);
+	memset(lay, 0, sizeof *lay);
+}
+
+size_t layout_item_line(const struct layout *lay, int item)
+{
+	for (size_t i = 0; i < lay->n; i++)
+		if (lay->line[i].item >= item)
+			return i;
+	return lay->n ? lay->n - 1 : 0;
+}

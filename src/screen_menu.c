@@ -1,0 +1,220 @@
+/* screen_menu: the lesson list, with completion marks, the learner's place
+ * in each lesson, broken lessons shown with their first error, and the quiz
+ * and skills radar at the end.  The cursor starts where the learner last
+ * was.  The menu only chooses; the reader and blocks are other screens. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app.h"
+#include "screens.h"
+#include "text.h"
+#include "ui.h"
+
+/* Entries after the lessons: a screen name and how the menu shows it. */
+static const struct { const char *name, *title, *about; } extras[] = {
+	{ "quiz", "Quiz: five levels", "Five levels, from what CUDA and cuDNN are to a performance experiment." },
+	{ "radar", "Skills radar", "Your six skill axes, from the quiz, the GPU map and the experiments." },
+};
+#define NEXTRA ((int)(sizeof extras / sizeof *extras))
+
+struct menu {
+	int cursor, top;
+};
+
+static int menu_rows(const struct app *app)
+{
+	return (int)app->course.n + NEXTRA;
+}
+
+/* The list occupies rows 2 .. list_end-1; the detail pane sits below it. */
+static int list_y(void) { return 2; }
+static int list_h(void) { return LINES - 7; }
+
+static void *menu_enter(struct app *app, const char *arg)
+{
+	(void)arg;
+	struct menu *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	const char *last = app->progress.last;
+	for (int i = 0; i < menu_rows(app); i++) {
+		const char *id = i < (int)app->course.n ? app->course.lessons[i].id
+			: extras[i - (int)app->course.n].name;
+		if (id && last[0] && !strcmp(id, last))
+			m->cursor = i;
+	}
+	return m;
+}
+
+/* The right-hand column: the learner's place, or the reading time. */
+static void lesson_place(struct app *app, const struct lesson *l, char *buf, size_t size)
+{
+	struct lesson_progress *lp = NULL;
+	for (size_t i = 0; i < app->progress.nlessons; i++)
+		if (!strcmp(app->progress.lessons[i].id, l->id))
+			lp = &app->progress.lessons[i];
+	if (lp && lp->done)
+		snprintf(buf, size, "done");
+	else if (lp && l->npages > 0)
+		snprintf(buf, size, "page %d/%zu", lp->page + 1, l->npages);
+	else
+		snprintf(buf, size, "%d min", l->minutes);
+}
+
+static bool lesson_done(const struct app *app, const char *id)
+{
+	for (size_t i = 0; i < app->progress.nlessons; i++)
+		if (!strcmp(app->progress.lessons[i].id, id))
+			return app->progress.lessons[i].done;
+	return false;
+}
+
+static void draw_lesson_row(struct app *app, int y, int i, bool sel)
+{
+	const struct lesson *l = &app->course.lessons[i];
+	enum role base = sel ? C_SELECT : C_NORMAL;
+	ui_fill(y, 0, 1, COLS, base);
+	bool ascii = ui_ascii();
+	const char *mark = l->broken ? (ascii ? "[!]" : ui_glyph(G_CROSS))
+		: lesson_done(app, l->id) ? (ascii ? "[x]" : ui_glyph(G_CHECK))
+		: (ascii ? "[ ]" : " ");
+	ui_text(y, 2, 3, sel ? base : l->broken ? C_WRONG : C_OK, mark);
+	char num[16];
+	snprintf(num, sizeof num, "%2d", i + 1);
+	ui_text(y, 6, 2, sel ? base : C_DIM, num);
+	char right[64];
+	if (l->broken)
+		snprintf(right, sizeof right, "broken");
+	else
+		lesson_place(app, l, right, sizeof right);
+	int rw = text_width(right);
+	ui_text(y, COLS - 2 - rw, rw, sel ? base : C_DIM, right);
+	int tw = COLS - 2 - rw - 2 - 10;
+	if (l->broken) {
+		/* the row shows the message; the detail pane the whole FILE:LINE:COL line */
+		const char *e = l->error ? l->error : "cannot load";
+		const char *msg = strstr(e, "error: ");
+		char line[600];
+		snprintf(line, sizeof line, "%s: %s", l->id ? l->id : "?", msg ? msg + 7 : e);
+		ui_text(y, 10, tw, sel ? base : C_WRONG, line);
+	} else {
+		ui_text(y, 10, tw, base, l->title);
+	}
+}
+
+static void draw_extra_row(int y, int e, bool sel)
+{
+	enum role base = sel ? C_SELECT : C_NORMAL;
+	ui_fill(y, 0, 1, COLS, base);
+	ui_text(y, 6, 2, sel ? base : C_ACCENT, ui_glyph(G_ARROW));
+	ui_text(y, 10, COLS - 12, base, extras[e].title);
+}
+
+/* Below the list: the selected entry's summary, or a broken lesson's error. */
+static void draw_detail(struct app *app, const struct menu *m)
+{
+	int y = list_y() + list_h();
+	ui_hline(y, 0, COLS, C_DIM);
+	const char *text;
+	enum role r = C_NORMAL;
+	if (m->cursor < (int)app->course.n) {
+		const struct lesson *l = &app->course.lessons[m->cursor];
+		text = l->broken ? l->error : l->summary;
+		if (l->broken)
+			r = C_WRONG;
+	} else {
+		text = extras[m->cursor - (int)app->course.n].about;
+	}
+	struct text_lines tl = { 0 };
+	text_wrap(text ? text : "", COLS - 4, &tl);
+	for (size_t i = 0; i < tl.n && i < 3; i++)
+		ui_text(y + 1 + (int)i, 2, COLS - 4, r, tl.line[i]);
+	text_lines_free(&tl);
+}
+
+static void menu_draw(struct app *app, void *st)
+{
+	struct menu *m = st;
+	int n = menu_rows(app), h = list_h();
+	if (m->cursor >= n)
+		m->cursor = n - 1;
+	if (m->cursor < 0)
+		m->cursor = 0;
+	if (m->cursor < m->top)
+		m->top = m->cursor;
+	if (m->cursor >= m->top + h)
+		m->top = m->cursor - h + 1;
+	int done = 0;
+	for (size_t i = 0; i < app->course.n; i++)
+		done += !app->course.lessons[i].broken && lesson_done(app, app->course.lessons[i].id);
+	char right[48];
+	snprintf(right, sizeof right, "%d/%zu lessons done", done, app->course.n);
+	ui_title("cudakitchen: lessons", right);
+	for (int r = 0; r < h && m->top + r < n; r++) {
+		int i = m->top + r;
+		if (i < (int)app->course.n)
+			draw_lesson_row(app, list_y() + r, i, i == m->cursor);
+		else
+			draw_extra_row(list_y() + r, i - (int)app->course.n, i == m->cursor);
+	}
+	draw_detail(app, m);
+	ui_status(app->status[0] ? app->status : "", "Enter open  ? help  q quit");
+}
+
+static enum act menu_open(struct app *app, struct menu *m)
+{
+	if (m->cursor < (int)app->course.n) {
+		const struct lesson *l = &app->course.lessons[m->cursor];
+		if (l->broken) {
+			snprintf(app->status, sizeof app->status, "%s cannot be opened: it is broken (see below)", l->id ? l->id : "this lesson");
+			return ACT_NONE;
+		}
+		snprintf(app->open_id, sizeof app->open_id, "%s", l->id);
+	} else {
+		snprintf(app->open_id, sizeof app->open_id, "%s", extras[m->cursor - (int)app->course.n].name);
+	}
+	return ACT_OPEN;
+}
+
+static enum act menu_key(struct app *app, void *st, const struct input *in)
+{
+	struct menu *m = st;
+	int n = menu_rows(app), h = list_h();
+	if (in->mouse == MOUSE_PRESS) {
+		int i = m->top + in->my - list_y();
+		if (in->my < list_y() || in->my >= list_y() + h || i >= n)
+			return ACT_NONE;
+		if (i == m->cursor)
+			return menu_open(app, m);
+		m->cursor = i;
+		return ACT_NONE;
+	}
+	switch (in->cmd) {
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	case CMD_UP: m->cursor--; break;
+	case CMD_DOWN: m->cursor++; break;
+	case CMD_PGUP: m->cursor -= h; break;
+	case CMD_PGDN: m->cursor += h; break;
+	case CMD_TOP: m->cursor = 0; break;
+	case CMD_BOTTOM: m->cursor = n - 1; break;
+	case CMD_ENTER: case CMD_RIGHT: return menu_open(app, m);
+	default: break;
+	}
+	if (m->cursor < 0)
+		m->cursor = 0;
+	if (m->cursor >= n)
+		m->cursor = n - 1;
+	return ACT_NONE;
+}
+
+static void menu_leave(struct app *app, void *st)
+{
+	(void)app;
+	free(st);
+}
+
+const struct screen screen_menu = {
+	.name = "menu", .enter = menu_enter, .draw = menu_draw, .key = menu_key, .leave = menu_leave,
+};

@@ -1,0 +1,87 @@
+/* screens: the registry that turns a name from a lesson or from
+ * `cudakitchen open NAME` into a screen, and the placeholder shown for a
+ * known name whose screen is not in this build.
+ *
+ * To add a screen: define `const struct screen screen_xxx` in its own
+ * screen_xxx.c and add one X line below. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <curses.h>
+#include "screens.h"
+#include "app.h"
+#include "ui.h"
+
+/* X(name as lessons and `open` spell it, the screen's object); add one
+ * line per implemented screen, like  X("quiz", screen_quiz) \  */
+#define CK_SCREENS(X) \
+	/* end of the list */
+
+/* Names the course may open even before their screen exists. */
+static const char *const planned[] = {
+	"gpu-map", "tiling", "matmul", "conv", "devinfo", "quiz", "radar", "cert",
+};
+
+#define X(n, s) extern const struct screen s;
+CK_SCREENS(X)
+#undef X
+
+static const struct { const char *name; const struct screen *screen; } registry[] = {
+#define X(n, s) { n, &s },
+	CK_SCREENS(X)
+#undef X
+	{ NULL, NULL }
+};
+
+const struct screen *screen_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; registry[i].name; i++)
+		if (!strcmp(registry[i].name, name))
+			return registry[i].screen;
+	for (size_t i = 0; i < sizeof planned / sizeof *planned; i++)
+		if (!strcmp(planned[i], name))
+			return &screen_placeholder;
+	return NULL;
+}
+
+/* The placeholder keeps the block's name as its state. */
+static void *ph_enter(struct app *app, const char *arg)
+{
+	(void)app;
+	return strdup(arg ? arg : "?");
+}
+
+static void ph_draw(struct app *app, void *st)
+{
+	char msg[160];
+	snprintf(msg, sizeof msg, "Interactive block '%s' is not available in this build", (const char *)st);
+	ui_title("cudakitchen", (const char *)st);
+	int w = COLS - 8 < 70 ? COLS - 8 : 70;
+	int y = LINES / 2 - 3;
+	ui_box(y, 4, 5, w, C_DIM);
+	ui_text(y + 2, 6, w - 4, C_HEADING, msg);
+	ui_status(app->status[0] ? app->status : "", "Esc back  ? help  q quit");
+}
+
+static enum act ph_key(struct app *app, void *st, const struct input *in)
+{
+	(void)app; (void)st;
+	switch (in->cmd) {
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	case CMD_BACK: case CMD_ENTER: return ACT_BACK;
+	default: return ACT_NONE;
+	}
+}
+
+static void ph_leave(struct app *app, void *st)
+{
+	(void)app;
+	free(st);
+}
+
+const struct screen screen_placeholder = {
+	.name = "placeholder", .enter = ph_enter, .draw = ph_draw, .key = ph_key, .leave = ph_leave,
+};

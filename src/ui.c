@@ -1,0 +1,212 @@
+/* ui: colour roles, glyphs with ASCII twins, and cropped text drawing over
+ * ncurses.  Every string drawn passes text_sanitize and is measured with
+ * text.h, here and nowhere else, so no screen can put a control sequence
+ * or a half wide character on the terminal.  Without colour (NO_COLOR,
+ * --no-color, or a terminal without colours) start_color is never called
+ * and roles fall back to bold/reverse/dim, so no colour escape is sent. */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ui.h"
+#include "term.h"
+#include "text.h"
+
+/* fg/bg for colour terminals (-1: the terminal's default), and the
+ * attributes used with colour and without it. */
+static const struct { short fg, bg; attr_t with, mono; } roles[C_COUNT] = {
+	[C_NORMAL]  = { -1, -1, A_NORMAL, A_NORMAL },
+	[C_TITLE]   = { COLOR_WHITE, COLOR_BLUE, A_BOLD, A_REVERSE | A_BOLD },
+	[C_HEADING] = { COLOR_CYAN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[C_DIM]     = { -1, -1, A_DIM, A_DIM },
+	[C_CODE]    = { -1, -1, A_NORMAL, A_NORMAL },
+	[C_KEYWORD] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
+	[C_COMMENT] = { COLOR_GREEN, -1, A_NORMAL, A_DIM },
+	[C_STRING]  = { COLOR_YELLOW, -1, A_NORMAL, A_UNDERLINE },
+	[C_ANALOGY] = { COLOR_YELLOW, -1, A_NORMAL, A_NORMAL },
+	[C_NOTE]    = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
+	[C_OK]      = { COLOR_GREEN, -1, A_BOLD, A_BOLD },
+	[C_WRONG]   = { COLOR_RED, -1, A_BOLD, A_BOLD },
+	[C_SELECT]  = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+	[C_STATUS]  = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
+	[C_ACCENT]  = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
+	[C_SM0]     = { COLOR_BLACK, COLOR_RED, A_NORMAL, A_REVERSE },
+	[C_SM1]     = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD },
+	[C_SM2]     = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_UNDERLINE },
+	[C_SM3]     = { COLOR_WHITE, COLOR_BLUE, A_NORMAL, A_DIM },
+	[C_SM4]     = { COLOR_BLACK, COLOR_MAGENTA, A_NORMAL, A_REVERSE | A_BOLD },
+	[C_SM5]     = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_BOLD | A_UNDERLINE },
+	[C_SM6]     = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE | A_UNDERLINE },
+	[C_SM7]     = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
+};
+
+static const char *const glyphs[G_COUNT][2] = {
+	[G_HLINE] = { "─", "-" },      [G_VLINE] = { "│", "|" },
+	[G_TL] = { "┌", "+" },         [G_TR] = { "┐", "+" },
+	[G_BL] = { "└", "+" },         [G_BR] = { "┘", "+" },
+	[G_TEE_L] = { "├", "+" },      [G_TEE_R] = { "┤", "+" },
+	[G_BULLET] = { "•", "*" },     [G_CHECK] = { "✓", "x" },
+	[G_CROSS] = { "✗", "!" },      [G_ARROW] = { "→", ">" },
+	[G_BLOCK_FULL] = { "█", "#" }, [G_BLOCK_LIGHT] = { "░", "." },
+	[G_ELLIPSIS] = { "…", ">" },
+};
+
+void ui_init(const struct options *opt)
+{
+	(void)opt; /* term_start already recorded the choices */
+	if (!term_color())
+		return;
+	start_color();
+	use_default_colors();
+	for (int r = 1; r < C_COUNT && r < COLOR_PAIRS; r++)
+		init_pair((short)r, roles[r].fg, roles[r].bg);
+}
+
+bool ui_ascii(void)
+{
+	return term_ascii();
+}
+
+const char *ui_glyph(enum glyph g)
+{
+	if ((int)g < 0 || g >= G_COUNT)
+		return "?";
+	return glyphs[g][ui_ascii() ? 1 : 0];
+}
+
+static attr_t role_attr(enum role r)
+{
+	if ((int)r < 0 || r >= C_COUNT)
+		r = C_NORMAL;
+	if (!term_color())
+		return roles[r].mono;
+	return roles[r].with | (r == C_NORMAL ? 0 : COLOR_PAIR(r));
+}
+
+void ui_attr_on(enum role r)
+{
+	attron(role_attr(r));
+}
+
+void ui_attr_off(enum role r)
+{
+	attroff(role_attr(r));
+}
+
+int ui_text(int y, int x, int maxw, enum role r, const char *s)
+{
+	if (!s || y < 0 || y >= LINES || x < 0 || x >= COLS)
+		return 0;
+	if (maxw > COLS - x)
+		maxw = COLS - x;
+	if (maxw <= 0)
+		return 0;
+	char *clean = text_sanitize(s, (size_t)-1);
+	if (!clean)
+		return 0;
+	for (char *p = clean; *p; p++)
+		if (*p == '\t' || *p == '\n')
+			*p = ' ';
+	int used = 0;
+	size_t n = text_fit(clean, maxw, &used);
+	attr_t a = role_attr(r);
+	attron(a);
+	mvaddnstr(y, x, clean, (int)n);
+	attroff(a);
+	free(clean);
+	return used;
+}
+
+/* Draws glyph g n times from y,x. */
+static void glyph_run(int y, int x, int n, enum glyph g, enum role r)
+{
+	const char *s = ui_glyph(g);
+	size_t gl = strlen(s);
+	if (n <= 0)
+		return;
+	char *buf = malloc(gl * (size_t)n + 1);
+	if (!buf)
+		return;
+	for (int i = 0; i < n; i++)
+		memcpy(buf + gl * (size_t)i, s, gl);
+	buf[gl * (size_t)n] = '\0';
+	ui_text(y, x, n, r, buf);
+	free(buf);
+}
+
+void ui_hline(int y, int x, int w, enum role r)
+{
+	glyph_run(y, x, w, G_HLINE, r);
+}
+
+void ui_box(int y, int x, int h, int w, enum role r)
+{
+	if (h < 2 || w < 2)
+		return;
+	ui_text(y, x, 1, r, ui_glyph(G_TL));
+	glyph_run(y, x + 1, w - 2, G_HLINE, r);
+	ui_text(y, x + w - 1, 1, r, ui_glyph(G_TR));
+	for (int i = 1; i < h - 1; i++) {
+		ui_text(y + i, x, 1, r, ui_glyph(G_VLINE));
+		ui_text(y + i, x + w - 1, 1, r, ui_glyph(G_VLINE));
+	}
+	ui_text(y + h - 1, x, 1, r, ui_glyph(G_BL));
+	glyph_run(y + h - 1, x + 1, w - 2, G_HLINE, r);
+	ui_text(y + h - 1, x + w - 1, 1, r, ui_glyph(G_BR));
+}
+
+void ui_fill(int y, int x, int h, int w, enum role r)
+{
+	if (w <= 0 || h <= 0)
+		return;
+	attr_t a = role_attr(r);
+	attron(a);
+	for (int i = 0; i < h; i++)
+		mvhline(y + i, x, ' ', w);
+	attroff(a);
+}
+
+/* A bar across the whole row: left text, right text right-aligned; the
+ * left text wins when both do not fit. */
+static void bar(int y, enum role r, const char *left, const char *right)
+{
+	ui_fill(y, 0, 1, COLS, r);
+	int used = left && *left ? ui_text(y, 1, COLS - 2, r, left) : 0;
+	if (!right || !*right)
+		return;
+	int rw = text_width(right);
+	int room = COLS - 2 - used - (used ? 2 : 0);
+	if (room <= 0)
+		return;
+	if (rw > room)
+		rw = room;
+	ui_text(y, COLS - 1 - rw, rw, r, right);
+}
+
+void ui_title(const char *title, const char *right)
+{
+	bar(0, C_TITLE, title, right);
+}
+
+void ui_status(const char *left, const char *hints)
+{
+	bar(LINES - 1, C_STATUS, left, hints);
+}
+
+bool ui_too_small(void)
+{
+	if (COLS >= 60 && LINES >= 20)
+		return false;
+	char msg[128];
+	const char *x = ui_ascii() ? "x" : "×";
+	snprintf(msg, sizeof msg, "terminal too small: need 60%s20, have %d%s%d", x, COLS, x, LINES);
+	erase();
+	struct text_lines tl = { 0 };
+	text_wrap(msg, COLS > 0 ? COLS : 1, &tl);
+	int y0 = LINES > (int)tl.n ? (LINES - (int)tl.n) / 2 : 0;
+	for (size_t i = 0; i < tl.n; i++) {
+		int w = text_width(tl.line[i]);
+		ui_text(y0 + (int)i, w < COLS ? (COLS - w) / 2 : 0, COLS, C_NORMAL, tl.line[i]);
+	}
+	text_lines_free(&tl);
+	return true;
+}
