@@ -50,6 +50,23 @@ keys Escape; sleep 0.3
 like "$(screen)" "lessons" "Esc goes back to the menu"
 stop; sleep 0.3
 
+# Live numbers: a stand-in prints a run recorded on an H200 (the fixture).
+printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
+	>"$ckd/build/demos/matmul"
+start 80 24 "$ck open matmul"
+wait_for "Yours: live" 5; ok $? "a run on a GPU is labelled live"
+s=$(screen)
+like "$s" "Yours: live, measured on NVIDIA H200 now +1024x1024x1024" "with the GPU's name and the size"
+like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +×[0-9]+ +100%" "the library baseline row: 100% of library"
+like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +naive +[0-9]+%" "the naive row is the speedup reference"
+like "$s" "CPU naive, 1 thread .* at 512 " "a row measured at another size says so instead of a speedup"
+keys v; sleep 0.3
+s=$(screen)
+like "$s" "compute 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
+like "$s" "memory 4814 GB/s" "and its memory ceiling the device's bandwidth"
+like "$s" "above roof: Tensor Cores" "TF32 above the FP32 roof is explained"
+stop; sleep 0.3
+
 # A missing demo program is a message on the screen, not a crash.
 start 80 24 "$ck open conv"
 wait_for "no demo program at" 5; ok $? "a missing program says so"
