@@ -33,7 +33,7 @@ const struct conv_rung conv_rungs[] = {
     {"im2col-gemm", 3, CONV_KIND_HAND, "im2col + tiled GEMM",
      "unfold inputs into a (C*R*S, N*P*Q) matrix in memory, then a GEMM"},
     {"implicit-gemm", 4, CONV_KIND_HAND, "implicit GEMM",
-     "GEMM tiles gathered from x on the fly: register tiles, double buffer"},
+     "GEMM tiles gathered from x on the fly: cp.async pipeline, 8x8 per thread"},
     {"cudnn-implicit-gemm", 5, CONV_KIND_LIBRARY, "cuDNN implicit-gemm",
      "cuDNN IMPLICIT_GEMM, pure FP32 (CUDNN_FMA_MATH)"},
     {"cudnn-implicit-precomp-gemm", 5, CONV_KIND_LIBRARY,
