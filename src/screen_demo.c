@@ -362,8 +362,14 @@ static void demo_draw(struct app *app, void *p)
 		if (!st->have_rec && y >= y0 && y < y1)
 			ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
 	}
-	ui_status(app->status, dev ? "r run  t this/recorded  Esc back  ? help"
-				   : "r run  +/- size  v roofline  t yours/recorded  Esc back");
+	char more[64] = "";
+	int rows = y1 - y0;
+	if (!dev && !st->roofline && st->lines > rows)
+		say(more, sizeof more, "%d-%d/%d Up/Down", st->scroll + 1,
+		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
+	ui_status(app->status[0] ? app->status : more,
+		  dev ? "r run  t this/recorded  Esc back  ? help"
+		      : "r run  +/- size  v roofline  t yours/recorded  Esc back");
 }
 
 static void scroll_by(struct demo_st *st, int d)
@@ -409,6 +415,7 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	case CMD_PGUP: scroll_by(st, -(LINES - 6)); return ACT_NONE;
 	case CMD_PGDN: scroll_by(st, LINES - 6); return ACT_NONE;
 	case CMD_TOP: st->scroll = 0; return ACT_NONE;
+	case CMD_BOTTOM: scroll_by(st, st->lines); return ACT_NONE;
 	default: break;
 	}
 	if (!in->is_key_code)

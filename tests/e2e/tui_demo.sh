@@ -67,6 +67,23 @@ like "$s" "memory 4814 GB/s" "and its memory ceiling the device's bandwidth"
 like "$s" "above roof: Tensor Cores" "TF32 above the FP32 roof is explained"
 stop; sleep 0.3
 
+# Live conv beside the recorded reference needs more rows than 80x24 has.
+mkdir -p "$ckd/demos/results"
+cat "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
+	"$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" >"$ckd/demos/results/h200.yaml"
+printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" \
+	>"$ckd/build/demos/conv"
+chmod +x "$ckd/build/demos/conv"
+start 80 24 "$ck open conv"
+wait_for "Yours: live" 5; ok $? "conv: live results"
+like "$(screen)" "1-19/[0-9]+ Up/Down" "the status bar says there is more below"
+keys G; sleep 0.3
+s=$(screen)
+like "$s" "Reference: recorded on NVIDIA H200, 2026-11-29" "G scrolls to the recorded reference"
+like "$s" "cuDNN winograd +not available here" "an algorithm cuDNN lacks for this shape is not a failure"
+stop; sleep 0.3
+rm -f "$ckd/build/demos/conv" "$ckd/demos/results/h200.yaml"
+
 # A missing demo program is a message on the screen, not a crash.
 start 80 24 "$ck open conv"
 wait_for "no demo program at" 5; ok $? "a missing program says so"
