@@ -264,9 +264,10 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w)
 	}
 }
 
-void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1)
+void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
+			struct chart_roof *grid)
 {
-	static struct chart_roof c; /* 19 KiB: too big for the stack of a draw */
+	struct chart_roof *c = grid;
 	struct roof_in in;
 	collect(s, n, &in);
 	ui_text(y0, 0, COLS, C_HEADING,
@@ -277,10 +278,10 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1)
 		ui_text(y0 + 1, 0, COLS, C_DIM, "(the terminal is too small for the roofline)");
 		return;
 	}
-	chart_roofline(&c, w, h, in.dev ? in.dev->peak_gflops : NAN,
+	chart_roofline(c, w, h, in.dev ? in.dev->peak_gflops : NAN,
 		       in.dev ? in.dev->mem_gbs : NAN, in.pt, in.n);
-	draw_axes(&c, y0 + 1, x);
-	draw_grid(&c, &in, y0 + 1, x);
+	draw_axes(c, y0 + 1, x);
+	draw_grid(c, &in, y0 + 1, x);
 	legend(&in, y0 + 1, y1, COLS - legw, legw);
 	if (!in.n)
 		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, "no timed variants to place yet");

@@ -104,6 +104,7 @@ struct demo_st {
 	enum show show;
 	int scroll, lines;
 	unsigned spin;
+	struct chart_roof roof;   /* the roofline's layout, redone each draw */
 };
 
 static const struct preset *presets(const struct demo_st *st, int *n)
@@ -355,7 +356,7 @@ static void demo_draw(struct app *app, void *p)
 	if (dev) {
 		draw_devinfo(st, y0, y1);
 	} else if (st->roofline) {
-		demo_view_roofline(s, n, y0, y1);
+		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
 		st->lines = demo_view_bars(s, n, y0, y1, st->scroll);
 		int y = y0 + st->lines - st->scroll;
