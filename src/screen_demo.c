@@ -306,11 +306,11 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		if (st->mine.nvar)
 			results_size_text(&st->mine.var[0], size, sizeof size);
 		if (d->live)
-			say(s[n].title, sizeof s[n].title, "Yours: live, measured on %s now  %s",
-				 d->name, size);
+			say(s[n].title, sizeof s[n].title, "Yours: live, measured on %s now, %s",
+			    d->name, size);
 		else
-			say(s[n].title, sizeof s[n].title, "Yours: CPU fallback (%s)  %s",
-				 d->reason, size);
+			say(s[n].title, sizeof s[n].title, "Yours: CPU fallback, %s: %s",
+			    size, d->reason);
 		n++;
 	}
 	d = st->have_rec ? results_device(&st->rec, name) : NULL;
@@ -320,8 +320,8 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		for (size_t i = 0; i < st->rec.nvar && !size[0]; i++)
 			if (!strcmp(st->rec.var[i].demo, name))
 				results_size_text(&st->rec.var[i], size, sizeof size);
-		say(s[n].title, sizeof s[n].title, "Reference: recorded on %s, %.10s  %s",
-			 d->name, d->date, size);
+		say(s[n].title, sizeof s[n].title, "Reference: recorded on %s, %.10s, %s",
+		    d->name, d->date, size);
 		n++;
 	}
 	return n;
