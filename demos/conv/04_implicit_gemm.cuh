@@ -227,8 +227,10 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     constexpr int A_ROWS = BK * BM / NT, A_STEP = NT / BM;
     constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
     static_assert(NT % BM == 0 && NT % BK == 0, "tiling");
-    __shared__ __align__(16) float as[ST][BK][BM];
-    __shared__ __align__(16) float bs[ST][BK][BN + 4];
+    /* dynamic shared memory: ST stages of A (BK, BM) then B (BK, BN+4) */
+    extern __shared__ __align__(16) float ig_smem[];
+    float(*as)[BK][BM] = reinterpret_cast<float(*)[BK][BM]>(ig_smem);
+    float(*bs)[BK][BN + 4] = reinterpret_cast<float(*)[BK][BN + 4]>(ig_smem + ST * BK * BM);
 
     const int t = threadIdx.x, m0 = blockIdx.x * BM, k0 = blockIdx.y * BN;
     const int a_col = t % BM, a_row0 = t / BM;
@@ -310,21 +312,17 @@ conv_igemm_rsc_kernel(const struct ig_args a)
  * IG_FAST for C % BK == 0, IG_GEN otherwise; IG_CFG picks others at build
  * time for tuning runs. */
 #if IG_CFG == 1
-#define IG_FAST 128, 64, 16, 8, 4, 3, 1, 3
+#define IG_FAST 128, 64, 32, 8, 8, 4, 1, 2
 #elif IG_CFG == 2
-#define IG_FAST 128, 64, 16, 4, 8, 3, 1, 3
+#define IG_FAST 128, 64, 32, 8, 8, 3, 1, 2
 #elif IG_CFG == 3
-#define IG_FAST 128, 64, 8, 8, 4, 3, 1, 4
+#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 3
 #elif IG_CFG == 4
-#define IG_FAST 128, 64, 8, 8, 8, 5, 1, 3
+#define IG_FAST 128, 64, 32, 8, 8, 4, 1, 3
 #elif IG_CFG == 5
-#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
-#elif IG_CFG == 6
-#define IG_FAST 256, 64, 8, 8, 8, 2, 1, 3
-#elif IG_CFG == 7
-#define IG_FAST 64, 64, 16, 4, 8, 6, 1, 3
-#else
 #define IG_FAST 128, 64, 8, 8, 8, 4, 1, 4
+#else
+#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
 #endif
 #define IG_GEN 128, 64, 16, 8, 8, 3, 1, 3
 
@@ -372,8 +370,17 @@ static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
     if (sh->c % fast[2] == 0) {
         dim3 grid((unsigned)((a.m_total + fast[0] - 1) / fast[0]),
                   (unsigned)((sh->k + fast[1] - 1) / fast[1]));
+        const size_t smem = (size_t)fast[7] * fast[2] * (fast[0] + fast[1] + 4) *
+                            sizeof(float);
+        if (smem > 48 * 1024) {
+            cudaError_t e = cudaFuncSetAttribute(
+                conv_igemm_rsc_kernel<IG_FAST>,
+                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+            if (e != cudaSuccess)
+                return e;
+        }
         conv_igemm_rsc_kernel<IG_FAST>
-            <<<grid, (fast[0] / fast[3]) * (fast[1] / fast[4]), 0, st>>>(a);
+            <<<grid, (fast[0] / fast[3]) * (fast[1] / fast[4]), smem, st>>>(a);
     } else {
         dim3 grid((unsigned)((a.m_total + gen[0] - 1) / gen[0]),
                   (unsigned)((sh->k + gen[1] - 1) / gen[1]));
