@@ -7,16 +7,13 @@
  * keys to the screen and acts on what comes back.  Only this file switches
  * screens. */
 #include <curses.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "app.h"
 #include "cli.h"
+#include "paths.h"
 #include "screens.h"
 #include "term.h"
 #include "text.h"
@@ -179,26 +176,18 @@ int app_run(struct app *app, const char *start)
 	return 0;
 }
 
-/* Where lessons/ and quizzes/ live: the checkout when the binary runs from
- * build/ in the source tree, else the installed data directory. */
-#ifndef CK_DATADIR
-#define CK_DATADIR "/usr/local/share/cudakitchen"
-#endif
-static void find_dirs(struct app *app)
+/* Where lessons/ and quizzes/ and the demo programs live (paths.h). */
+static bool find_dirs(struct app *app)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	snprintf(app->datadir, sizeof app->datadir, "%s", CK_DATADIR);
-	if (n <= 0)
-		return;
-	exe[n] = '\0';
-	char *bindir = dirname(exe);
-	snprintf(app->demodir, sizeof app->demodir, "%s/demos", bindir);
-	char probe[PATH_MAX + 32];
-	struct stat sb;
-	snprintf(probe, sizeof probe, "%s/../lessons", bindir);
-	if (stat(probe, &sb) == 0 && S_ISDIR(sb.st_mode))
-		snprintf(app->datadir, sizeof app->datadir, "%s/..", bindir);
+	struct paths p;
+	if (!paths_init(app->opt.cert_dir, &p)) {
+		paths_free(&p);
+		return false;
+	}
+	snprintf(app->datadir, sizeof app->datadir, "%s", p.data);
+	snprintf(app->demodir, sizeof app->demodir, "%s", p.demos);
+	paths_free(&p);
+	return true;
 }
 
 /* Loads course and progress; false (message printed) when there is
@@ -206,15 +195,13 @@ static void find_dirs(struct app *app)
 static bool load(struct app *app)
 {
 	char dir[sizeof app->datadir + 32];
-	struct stat sb;
-	if (app->opt.lessons_dir)
+	if (app->opt.lessons_dir) {
 		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
-	else {
-		snprintf(dir, sizeof dir, "%s/lessons/%s", app->datadir, app->opt.lang ? app->opt.lang : "en");
-		if (stat(dir, &sb) != 0)
-			snprintf(dir, sizeof dir, "%s/lessons/en", app->datadir);
+		course_load(dir, &app->course, &app->course_diags);
+	} else {
+		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
+		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);
 	}
-	course_load(dir, &app->course, &app->course_diags);
 	if (app->course.n == 0) {
 		fprintf(stderr, "cudakitchen: no lessons found in %s\n", dir);
 		diags_print(&app->course_diags, stderr);
@@ -253,8 +240,11 @@ int cmd_tui(const struct options *opt, const char *start)
 		return 1;
 	}
 	app->opt = *opt;
-	find_dirs(app);
 	int rc = 2;
+	if (!find_dirs(app)) {
+		fputs("cudakitchen: cannot find the program's data directory\n", stderr);
+		goto out;
+	}
 	if (!load(app))
 		goto out;
 	if (start && !screen_find(start) && !course_find(&app->course, start)) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "paths.h"
 #include "runner.h"
 
 static void list_demos(FILE *out)
@@ -75,7 +76,6 @@ out:
 
 int cmd_demo(const struct options *opt, int argc, char **argv)
 {
-	(void)opt;
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
 		FILE *out = argc < 1 ? stderr : stdout;
 		fprintf(out, "Usage: cudakitchen demo NAME [ARGS...]\nNAME is one of: ");
@@ -90,8 +90,13 @@ int cmd_demo(const struct options *opt, int argc, char **argv)
 		fprintf(stderr, ")\n");
 		return 2;
 	}
-	char dir[4096], path[4352];
-	if (!runner_default_demodir(dir, sizeof dir) ||
+	char dir[4096] = "", path[4352];
+	struct paths p;
+	if (paths_init(opt->cert_dir, &p)) {
+		snprintf(dir, sizeof dir, "%s", p.demos);
+		paths_free(&p);
+	}
+	if ((!dir[0] && !runner_default_demodir(dir, sizeof dir)) ||
 	    !runner_demo_path(dir, name, path, sizeof path)) {
 		fprintf(stderr, "cudakitchen: cannot tell where the demo programs are\n");
 		return 2;

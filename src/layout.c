@@ -34,15 +34,38 @@ static void blank(struct layout *L, int item)
 		add(L, L_BLANK, C_NORMAL, 0, NULL, item);
 }
 
+/* Prose is reflowed: a single newline is a space (YAML block scalars keep
+ * the author's line breaks), a blank line separates paragraphs.  The
+ * caller frees. */
+static char *reflow(const char *s)
+{
+	char *o = strdup(s ? s : "");
+	if (!o)
+		return NULL;
+	size_t n = strlen(o);
+	while (n > 0 && o[n - 1] == '\n')
+		o[--n] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (o[i] == '\n' && (i == 0 || o[i - 1] != '\n') && o[i + 1] != '\n')
+			o[i] = ' ';
+	return o;
+}
+
 /* Wraps text to width at indent; returns the index of the first line. */
 static size_t wrapped(struct layout *L, enum lkind k, enum role r, int indent,
 		      int width, const char *text, int item)
 {
 	size_t first = L->n;
 	struct text_lines tl = { 0 };
-	text_wrap(text ? text : "", width > 1 ? width : 1, &tl);
-	for (size_t i = 0; i < tl.n; i++)
-		add(L, k, r, indent, tl.line[i], item);
+	char *flow = reflow(text);
+	text_wrap(flow ? flow : "", width > 1 ? width : 1, &tl);
+	free(flow);
+	for (size_t i = 0; i < tl.n; i++) {
+		if (k == L_TEXT && !tl.line[i][0])
+			add(L, L_BLANK, C_NORMAL, 0, NULL, item); /* between paragraphs */
+		else
+			add(L, k, r, indent, tl.line[i], item);
+	}
 	text_lines_free(&tl);
 	return first;
 }
@@ -71,12 +94,16 @@ static void end_link(struct layout *L)
 		L->line[i].link = (int)L->nlinks - 1;
 }
 
-static void box(struct layout *L, enum role r, const char *label, const char *text, int item)
+/* A box around text (and an optional second paragraph, text2). */
+static void box(struct layout *L, enum role r, const char *label, const char *text,
+		const char *text2, int item)
 {
 	struct lline *t = add(L, L_BOX_TOP, r, 0, label, item);
 	if (t)
 		t->boxw = L->width;
 	size_t first = wrapped(L, L_BOX_MID, r, 2, L->width - 4, text, item);
+	if (text2)
+		wrapped(L, L_BOX_MID, r, 2, L->width - 4, text2, item);
 	for (size_t i = first; i < L->n; i++)
 		L->line[i].boxw = L->width;
 	struct lline *b = add(L, L_BOX_BOT, r, 0, NULL, item);
@@ -178,10 +205,10 @@ static void see(struct layout *L, const struct course *c, const char *id, bool a
 static void slot(struct layout *L, const struct item *it, int item)
 {
 	char text[160];
-	snprintf(text, sizeof text, "%s '%s'\nEnter to open",
+	snprintf(text, sizeof text, "%s '%s'",
 		 it->kind == ITEM_BLOCK ? "Interactive block" : "Demo", it->text ? it->text : "?");
 	begin_link(L, it->text);
-	box(L, C_ACCENT, it->kind == ITEM_BLOCK ? "block" : "demo", text, item);
+	box(L, C_ACCENT, it->kind == ITEM_BLOCK ? "block" : "demo", text, "Enter to open", item);
 	end_link(L);
 }
 
@@ -191,7 +218,7 @@ static void one_item(struct layout *L, const struct item *it, int i, const struc
 	switch (it->kind) {
 	case ITEM_HEADING: blank(L, i); wrapped(L, L_TEXT, C_HEADING, 0, L->width, it->text, i); return;
 	case ITEM_TEXT: wrapped(L, L_TEXT, C_NORMAL, 0, L->width, it->text, i); break;
-	case ITEM_ANALOGY: box(L, C_ANALOGY, "kitchen", it->text, i); break;
+	case ITEM_ANALOGY: box(L, C_ANALOGY, "kitchen", it->text, NULL, i); break;
 	case ITEM_NOTE:
 		if ((note = malloc(strlen(it->text ? it->text : "") + 8))) {
 			sprintf(note, "Note: %s", it->text ? it->text : "");

@@ -92,8 +92,11 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 	ui_text(y, COLS - 2 - rw, rw, sel ? base : C_DIM, right);
 	int tw = COLS - 2 - rw - 2 - 10;
 	if (l->broken) {
+		/* the row shows the message; the detail pane the whole FILE:LINE:COL line */
+		const char *e = l->error ? l->error : "cannot load";
+		const char *msg = strstr(e, "error: ");
 		char line[600];
-		snprintf(line, sizeof line, "%s: %s", l->id ? l->id : "?", l->error ? l->error : "cannot load");
+		snprintf(line, sizeof line, "%s: %s", l->id ? l->id : "?", msg ? msg + 7 : e);
 		ui_text(y, 10, tw, sel ? base : C_WRONG, line);
 	} else {
 		ui_text(y, 10, tw, base, l->title);

@@ -21,7 +21,7 @@ lib=$(find /usr /opt -name 'libcudnn.so.9' 2>/dev/null | head -1)
 [ -n "$lib" ] && export LD_LIBRARY_PATH="$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 echo "cudnn: ${lib:-none}" >>"$out/smi.txt"
 
-steps=${STEPS:-odd san bench tune ncu}
+steps=${STEPS:-odd san bench tune}
 has() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 summary="$out/summary.txt"
 : >"$summary"
@@ -42,11 +42,15 @@ has odd && for a in "${odd[@]}"; do
 done
 
 hand=naive,smem-direct,im2col-gemm,implicit-gemm
+# the first odd size takes the general kernels, this one the C % 8 == 0 paths
+san=("${odd[0]}" "--n 2 --c 16 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 2 --stride 2 --dil 2")
 has san && for tool in memcheck racecheck initcheck synccheck; do
-    timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 \
-        "$bin" ${odd[0]} --variants $hand --reps 1 --format yaml \
-        >"$out/san_$tool.log" 2>&1
-    echo "sanitizer $tool rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/san_$tool.log" | head -2 | tr '\n' ' ')" >>"$summary"
+    for j in 0 1; do
+        timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 \
+            "$bin" ${san[$j]} --variants $hand --reps 1 --format yaml \
+            >"$out/san_${tool}_$j.log" 2>&1
+        echo "sanitizer $tool size$j rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/san_${tool}_$j.log" | head -2 | tr '\n' ' ')" >>"$summary"
+    done
 done
 
 has bench && for n in 1 2 3; do
@@ -58,14 +62,14 @@ done
 # tuning builds of the implicit GEMM (build/conv_cfg*), if carried along
 has tune && for b in build/conv_cfg*; do
     [ -x "$b" ] || continue
-    "$b" --variants implicit-gemm --reps 50 --format yaml 2>&1 |
-        grep -o 'variant: "implicit-gemm".*gflops: [0-9.e+]*' |
-        sed "s|^|$(basename "$b"): |" >>"$summary"
+    "$b" --variants implicit-gemm,cudnn-implicit-gemm,cudnn-winograd-nonfused,cudnn-fft-tiling \
+        --format yaml 2>&1 | grep -o 'variant: "[a-z-]*".*ms: [0-9.e+-]*,' |
+        sed -e "s|^|$(basename "$b"): |" -e 's|, rung.*rel_err| rel_err|' >>"$summary"
 done
 command -v cuobjdump >/dev/null &&
     cuobjdump --dump-sass "$bin" >"$out/sass.txt" 2>&1
 if has ncu && command -v ncu >/dev/null; then
-    for b in "$bin" build/conv_cfg2 build/conv_cfg4; do
+    for b in "$bin"; do
         [ -x "$b" ] || continue
         timeout 120 ncu --clock-control none --section SpeedOfLight \
             --section WarpStateStats --section Occupancy --section MemoryWorkloadAnalysis \

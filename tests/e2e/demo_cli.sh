@@ -13,30 +13,32 @@ err=$("$CK_BIN" demo 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "demo without a name exits 2"
 like "$err" "Usage: cudakitchen demo NAME" "demo without a name shows the usage"
 
-# A copy of the binary finds its demos next to itself, in bin/demos.
-mkdir -p "$T_TMP/bin"
-cp "$CK_BIN" "$T_TMP/bin/cudakitchen"
-err=$("$T_TMP/bin/cudakitchen" demo matmul 2>&1 >/dev/null); rc=$?
+# A copy of the binary in a checkout-shaped tree finds its demos in build/demos.
+ck="$T_TMP/ck"
+mkdir -p "$ck/build" "$ck/lessons/en"
+touch "$ck/Makefile"
+cp "$CK_BIN" "$ck/build/cudakitchen"
+err=$("$ck/build/cudakitchen" demo matmul 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "a missing demo program exits 2"
-like "$err" "no demo program at $T_TMP/bin/demos/matmul; build the demos with 'make demos'" \
+like "$err" "no demo program at $ck/build/demos/matmul; build the demos with 'make demos'" \
 	"a missing demo program names the path and 'make demos'"
 
-mkdir -p "$T_TMP/bin/demos"
-cat > "$T_TMP/bin/demos/matmul" <<'STUB'
+mkdir -p "$ck/build/demos"
+cat > "$ck/build/demos/matmul" <<'STUB'
 #!/bin/sh
 for a in "$@"; do printf 'arg[%s]\n' "$a"; done
 if read -r x; then echo "stdin had data"; fi
 exit "${STUB_EXIT:-0}"
 STUB
-chmod +x "$T_TMP/bin/demos/matmul"
-out=$("$T_TMP/bin/cudakitchen" demo matmul --size 7 'two words' </dev/zero); rc=$?
+chmod +x "$ck/build/demos/matmul"
+out=$("$ck/build/cudakitchen" demo matmul --size 7 'two words' </dev/zero); rc=$?
 is "$rc" 0 "the demo's exit status 0 is ours"
 is "$out" "$(printf 'arg[--format]\narg[table]\narg[--size]\narg[7]\narg[two words]')" \
 	"arguments reach the demo verbatim, after --format table"
-out=$("$T_TMP/bin/cudakitchen" demo matmul --format yaml); rc=$?
+out=$("$ck/build/cudakitchen" demo matmul --format yaml); rc=$?
 is "$out" "$(printf 'arg[--format]\narg[yaml]')" "a --format of the learner's is kept alone"
 for code in 2 3 4; do
-	STUB_EXIT=$code "$T_TMP/bin/cudakitchen" demo matmul >/dev/null; rc=$?
+	STUB_EXIT=$code "$ck/build/cudakitchen" demo matmul >/dev/null; rc=$?
 	is "$rc" "$code" "the demo's exit status $code is ours"
 done
 

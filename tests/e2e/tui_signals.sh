@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Every way out leaves the terminal restored: SIGTERM, SIGHUP and Ctrl-C
+# exit cleanly and save progress; SIGSEGV and SIGABRT restore the terminal
+# from the crash handler (mouse modes off, main screen, cursor visible,
+# attributes reset, cooked mode) and still die of the signal.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+PFILE="$XDG_STATE_HOME/cudakitchen/progress.yaml"
+RESTORE=$'\e[?1006l\e[?1002l\e[?1000l\e[?1049l\e[?25h\e[0m'
+
+# in_reader: start, open the first lesson, go to page 2.
+in_reader() {
+	launch 80 24 "$CK_BIN" --lessons "$FIX"
+	wait_for 'lessons done' || return 1
+	keys Enter; wait_for 'Pantry page one' || return 1
+	keys n; wait_for 'Pantry page two'
+}
+restored() { # restored NAME: alternate screen off, cursor visible, cooked tty
+	is "$(pane '#{alternate_on}')" 0 "$1: the main screen is back"
+	is "$(pane '#{cursor_flag}')" 1 "$1: the cursor is visible"
+	local m; m=$(tty_modes)
+	like "$m" '(^| )icanon( |$)' "$1: canonical mode is back"
+	like "$m" '(^| )echo( |$)' "$1: echo is back"
+	is "$(pane '#{mouse_any_flag}')" 0 "$1: mouse reporting is off"
+}
+
+for sig in TERM HUP INT; do
+	rm -f "$PFILE"
+	in_reader; ok $? "SIG$sig: in the reader on page 2"
+	pid=$(ck_pid)
+	ok $([ -n "$pid" ]; echo $?) "SIG$sig: found the process"
+	if [ "$sig" = INT ]; then keys C-c; else kill -"$sig" "$pid"; fi
+	is "$(wait_exit)" 0 "SIG$sig: a clean exit"
+	restored "SIG$sig"
+	like "$(cat "$PFILE" 2>/dev/null)" 'pantry' "SIG$sig: progress was saved"
+	stop
+done
+
+for sig in SEGV ABRT; do
+	rm -f "$PFILE"
+	in_reader; ok $? "SIG$sig: in the reader"
+	pid=$(ck_pid)
+	kill -"$sig" "$pid"
+	want=$((128 + $(kill -l "$sig")))
+	is "$(wait_exit)" "$want" "SIG$sig: the process still dies of the signal"
+	restored "SIG$sig"
+	bytes=$(cat "$OUT")
+	ok $([[ "$bytes" == *"$RESTORE"* ]]; echo $?) "SIG$sig: the crash handler wrote the restore sequence"
+	tail=${bytes##*"$RESTORE"}
+	ok $([[ "$tail" != *$'\e[?1049h'* ]]; echo $?) "SIG$sig: nothing re-entered the alternate screen after it"
+	stop
+done
+done_testing

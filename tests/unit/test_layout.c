@@ -1,0 +1,123 @@
+/* Unit tests for layout.c: a hand-built lesson laid out at several widths.
+ * Checks what the reader relies on: nothing wider than the width, prose
+ * reflowed, code never wrapped, fact values in one column measured by
+ * display width, links for blocks, demos and see items, and anchors. */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "layout.h"
+#include "text.h"
+
+static char *cells_facts[] = { "厨房 key", "value one", "k", "a long value that must wrap at narrow widths for sure" };
+static char *cells_list[] = { "first", "second item that is long enough to wrap at twenty-four columns" };
+
+static struct item items[] = {
+	{ .kind = ITEM_HEADING, .text = "Heading" },
+	{ .kind = ITEM_TEXT, .text = "one two\nthree four\n\nnew paragraph" },
+	{ .kind = ITEM_ANALOGY, .text = "The kitchen analogy text that wraps inside a box." },
+	{ .kind = ITEM_NOTE, .text = "a note" },
+	{ .kind = ITEM_CODE, .text = "int a; /* open\n\tstill */ int b = 1234567890123456789012345678901234567890;\n", .caption = "cap" },
+	{ .kind = ITEM_FACTS, .cells = cells_facts, .n = 2 },
+	{ .kind = ITEM_LIST, .cells = cells_list, .n = 2 },
+	{ .kind = ITEM_BLOCK, .text = "tiling" },
+	{ .kind = ITEM_DEMO, .text = "matmul" },
+	{ .kind = ITEM_SEE, .text = "other" },
+};
+
+static int line_width(const struct lline *ln)
+{
+	switch (ln->kind) {
+	case L_BLANK: return 0;
+	case L_FACT: return ln->indent + ln->keyw + 3 + text_width(ln->text2);
+	case L_BOX_TOP: case L_BOX_BOT: return ln->boxw;
+	case L_BOX_MID: return ln->indent + text_width(ln->text) + 2;
+	default: return ln->indent + text_width(ln->text ? ln->text : "");
+	}
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	struct page pages[2] = {
+		{ .title = "Page one", .items = items, .n = sizeof items / sizeof *items },
+		{ .title = "Page two", .items = items, .n = 1 },
+	};
+	char *see[] = { "other" };
+	struct lesson ls[2] = {
+		{ .id = "this", .title = "This", .pages = pages, .npages = 2, .see = see, .nsee = 1 },
+		{ .id = "other", .title = "The other lesson", .pages = pages, .npages = 1 },
+	};
+	struct course c = { .lessons = ls, .n = 2 };
+
+	static const int widths[] = { 24, 40, 76, 100 };
+	for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+		int W = widths[w];
+		struct layout L;
+		ok(layout_page(&L, &ls[0], 0, &c, W, false), "width %d: laid out", W);
+		int over = 0, code = 0, facts = 0, keyw = -1, aligned = 1;
+		for (size_t i = 0; i < L.n; i++) {
+			const struct lline *ln = &L.line[i];
+			if (ln->kind == L_CODE) {
+				code++;
+				continue; /* cropped by the reader, never wrapped */
+			}
+			if (line_width(ln) > W) {
+				over++;
+				diag("width %d: line %zu is %d wide: %s", W, i, line_width(ln), ln->text ? ln->text : "");
+			}
+			if (ln->kind == L_FACT) {
+				facts++;
+				if (keyw < 0) keyw = ln->keyw;
+				aligned &= ln->keyw == keyw && text_width(ln->text) <= ln->keyw;
+			}
+		}
+		is_int(over, 0, "width %d: no line is wider than the width", W);
+		is_int(code, 2, "width %d: two code lines, never wrapped", W);
+		ok(facts >= 2 && aligned, "width %d: fact keys fit one key column", W);
+		is_int(L.nlinks, 3, "width %d: block, demo and see are links", W);
+		if (L.nlinks == 3) {
+			is_str(L.link[0].target, "tiling", "width %d: first link is the block", W);
+			is_str(L.link[1].target, "matmul", "width %d: second is the demo", W);
+			is_str(L.link[2].target, "other", "width %d: third is the see link", W);
+			ok(L.link[0].last - L.link[0].first >= 3, "width %d: the block slot is a box", W);
+		}
+		layout_free(&L);
+	}
+
+	struct layout L;
+	layout_page(&L, &ls[0], 0, &c, 76, false);
+	int found_reflow = 0, found_para = 0, found_title = 0, found_tab = 0, comment_flag = 0;
+	for (size_t i = 0; i < L.n; i++) {
+		const struct lline *ln = &L.line[i];
+		if (ln->text && !strcmp(ln->text, "one two three four")) found_reflow = 1;
+		if (ln->text && !strcmp(ln->text, "new paragraph") && i > 0 && L.line[i - 1].kind == L_BLANK) found_para = 1;
+		if (ln->text && strstr(ln->text, "The other lesson")) found_title = 1;
+		if (ln->kind == L_CODE && !strncmp(ln->text, "    still */", 12)) { found_tab = 1; comment_flag = ln->in_comment; }
+	}
+	ok(found_reflow, "a single newline in prose is a space");
+	ok(found_para, "a blank line separates paragraphs");
+	ok(found_title, "see links show the target lesson's title");
+	ok(found_tab, "tabs in code are expanded");
+	ok(comment_flag, "a code line inside a block comment is marked");
+	size_t a = layout_item_line(&L, 4);
+	ok(a < L.n && L.line[a].item == 4, "layout_item_line finds the code item");
+	layout_free(&L);
+	layout_free(&L);
+	ok(L.n == 0 && L.line == NULL, "layout_free leaves it empty and can run twice");
+
+	layout_page(&L, &ls[0], 1, &c, 76, true);
+	int end = 0, arrow_ascii = 0;
+	for (size_t i = 0; i < L.n; i++) {
+		if (L.line[i].text && strstr(L.line[i].text, "End of the lesson")) end = 1;
+		if (L.line[i].text && !strncmp(L.line[i].text, "-> See also: The other lesson", 29)) arrow_ascii = 1;
+	}
+	ok(end, "the last page says the lesson ends");
+	ok(arrow_ascii, "the last page lists the lesson's see ids, with an ASCII arrow when asked");
+	is_int(L.nlinks, 1, "the lesson-level see is a link");
+	layout_free(&L);
+
+	ok(layout_page(&L, &ls[0], 7, &c, 76, false) && L.n == 0, "a page past the end lays out as nothing");
+	layout_free(&L);
+	return tap_done();
+}
