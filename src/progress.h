@@ -63,4 +63,21 @@ bool progress_path(char *dir, size_t dsz, char *file, size_t fsz);
 bool progress_load(const char *path, struct progress *p, struct diags *d);
 bool progress_save(const char *path, const struct progress *p, struct diags *d);
 struct lesson_progress *progress_lesson(struct progress *p, const char *id); /* creates */
+
+/* Added by the progress module (additive).  The YAML form without files:
+ * progress_parse fills p from a buffer and returns false when the text is
+ * corrupt (p is then fresh); a newer format is read leniently and marks
+ * p->readonly.  progress_format writes p as YAML (false on a stream error).
+ * progress_load/save use these; a fuzzer can call progress_parse. */
+bool progress_parse(const char *name, const char *buf, size_t len, struct progress *p);
+bool progress_format(FILE *f, const struct progress *p);
+
+/* One instance at a time: takes an exclusive flock on DIR/progress.lock
+ * (creating DIR with 0700 if needed) and stores the open descriptor in
+ * *fd.  False when another instance holds it, with a one-line reason in
+ * why (the caller then should not save).  Stale temporary files of a
+ * killed save are removed once the lock is held.  progress_unlock
+ * releases it (accepts -1). */
+bool progress_lock(const char *dir, int *fd, char *why, size_t n);
+void progress_unlock(int fd);
 #endif

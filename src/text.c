@@ -337,6 +337,17 @@ static void wrap_para(struct lines_buf *b, const char *p, const struct ch *c, si
 		emit(b, p, c, start, n);
 }
 
+/* Details text.h leaves open, decided here:
+ * - width < 1 is treated as 1;
+ * - a character wider than the line (a wide character at width 1) gets a
+ *   line of its own, the only case where a line is wider than width;
+ * - a paragraph's leading spaces are kept (indentation); spaces at a wrap
+ *   are dropped, and a line of only spaces becomes an empty line;
+ * - tabs count one column and are not break points;
+ * - "" gives no lines, and a final '\n' does not add an empty line;
+ * - when the rules cannot all hold (a unit like 「文」 wider than the
+ *   line), the line keeps at least one character and the rule gives way;
+ * - on allocation failure, 0 lines (out is left empty). */
 size_t text_wrap(const char *s, int width, struct text_lines *out)
 {
 	struct lines_buf b = { .l = out };

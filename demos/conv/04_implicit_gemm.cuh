@@ -22,6 +22,7 @@ struct ig_args {
     float *y;         /* (N, K, P*Q)  */
     const int2 *tab;  /* (ceil(C*R*S / 16) * 16) */
     int m_total, k, crs, pq, q, chw, h, wd, stride, pad;
+    int c, s, rs, dil, hw; /* for the (r, s, c)-ordered fast path */
 };
 
 /* The thread's place in the TM x TN micro-tile grid. LAYOUT 0: threads
@@ -144,78 +145,10 @@ __device__ __forceinline__ void cp_async_wait()
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
-template <int BM, int BN, int BK, int TM, int TN, int MINB, int LAYOUT>
-__global__ void __launch_bounds__((BM / TM) * (BN / TN), MINB)
-conv_igemm_kernel(const struct ig_args a)
-{
-    constexpr int NT = (BM / TM) * (BN / TN);
-    constexpr int A_ROWS = BK * BM / NT, A_STEP = NT / BM;
-    constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
-    static_assert(NT % BM == 0 && NT % BK == 0 && BK <= IG_TAB_PAD, "tiling");
-    __shared__ __align__(16) float as[2][BK][BM];     /* (j, pixel) */
-    __shared__ __align__(16) float bs[2][BK][BN + 4]; /* (j, filter), padded */
-
-    const int t = threadIdx.x, m0 = blockIdx.x * BM, k0 = blockIdx.y * BN;
-    /* A loader: one pixel per thread, rows a_row0 + i*A_STEP of the slice */
-    const int a_col = t % BM, a_row0 = t / BM;
-    int h0, w0, a_base;
-    ig_pixel(a, m0 + a_col, &h0, &w0, &a_base);
-    /* B loader: consecutive threads walk j, so a warp reads whole sectors */
-    const int b_row = t % BK, b_col0 = t / BK;
-    float ra[A_ROWS], rb[B_PER];
-
-    auto load = [&](int kt) {
-        const int jb = kt * BK;
-#pragma unroll
-        for (int i = 0; i < A_ROWS; i++) {
-            const int2 e = __ldg(&a.tab[jb + a_row0 + i * A_STEP]);
-            const int hh = h0 + (e.y >> 16), ww = w0 + (e.y & 0xffff);
-            ra[i] = ((unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd)
-                        ? __ldg(&a.x[a_base + e.x]) : 0.0f;
-        }
-#pragma unroll
-        for (int i = 0; i < B_PER; i++) {
-            const int j = jb + b_row, kc = k0 + b_col0 + i * B_STEP;
-            rb[i] = (j < a.crs && kc < a.k) ? __ldg(&a.w[kc * a.crs + j]) : 0.0f;
-        }
-    };
-    auto store = [&](int buf) {
-#pragma unroll
-        for (int i = 0; i < A_ROWS; i++)
-            as[buf][a_row0 + i * A_STEP][a_col] = ra[i];
-#pragma unroll
-        for (int i = 0; i < B_PER; i++)
-            bs[buf][b_row][b_col0 + i * B_STEP] = rb[i];
-    };
-
-    int tm, tn;
-    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
-    float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-
-    const int ktiles = (a.crs + BK - 1) / BK;
-    load(0);
-    store(0);
-    __syncthreads();
-    for (int kt = 0; kt < ktiles; kt++) {
-        const int buf = kt & 1;
-        if (kt + 1 < ktiles)
-            load(kt + 1);
-        ig_multiply<BM, BN, BK, TM, TN>(as[buf], bs[buf], tm, tn, acc);
-        if (kt + 1 < ktiles)
-            store(buf ^ 1);
-        __syncthreads();
-    }
-    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
-}
-
-/* The same GEMM with an ST-stage cp.async pipeline: slices go from global
- * straight into shared memory (zero-filled outside the image), ST-1 slices
- * in flight while one is multiplied, no staging registers. */
+/* The general kernel, any C: slices go from global straight into shared
+ * memory with cp.async (zero-filled outside the image), ST-1 slices in flight
+ * while one is multiplied, so no staging registers; the (c, r, s) of each
+ * reduction index comes from the offset table. */
 template <int BM, int BN, int BK, int TM, int TN, int MINB, int LAYOUT, int ST>
 __global__ void __launch_bounds__((BM / TM) * (BN / TN), MINB)
 conv_igemm_async_kernel(const struct ig_args a)
@@ -279,6 +212,82 @@ conv_igemm_async_kernel(const struct ig_args a)
     ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
 }
 
+/* The fast path when C is a multiple of BK: the reduction runs over
+ * (r, s, c) with c fastest, so a BK-long slice shares one filter tap (r, s).
+ * Each thread then tests its pixel against the image once per slice and
+ * steps through channels by adding H*W: no table, no per-element bounds
+ * test, which leaves the issue slots to the FFMAs. */
+template <int BM, int BN, int BK, int TM, int TN, int MINB, int LAYOUT, int ST>
+__global__ void __launch_bounds__((BM / TM) * (BN / TN), MINB)
+conv_igemm_rsc_kernel(const struct ig_args a)
+{
+    constexpr int NT = (BM / TM) * (BN / TN);
+    constexpr int A_ROWS = BK * BM / NT, A_STEP = NT / BM;
+    constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
+    static_assert(NT % BM == 0 && NT % BK == 0, "tiling");
+    __shared__ __align__(16) float as[ST][BK][BM];
+    __shared__ __align__(16) float bs[ST][BK][BN + 4];
+
+    const int t = threadIdx.x, m0 = blockIdx.x * BM, k0 = blockIdx.y * BN;
+    const int a_col = t % BM, a_row0 = t / BM;
+    int h0, w0, a_base;
+    ig_pixel(a, m0 + a_col, &h0, &w0, &a_base);
+    const int b_row = t % BK, b_col0 = t / BK;
+    /* the next slice to fetch: channels ic..ic+BK-1 of tap (ir, is) */
+    int ic = 0, ir = 0, is = 0;
+
+    auto issue = [&](int st) {
+        const int hh = h0 + ir * a.dil, ww = w0 + is * a.dil;
+        const bool in = (unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd;
+        const int xo = a_base + (ic + a_row0) * a.hw + ir * a.dil * a.wd + is * a.dil;
+#pragma unroll
+        for (int i = 0; i < A_ROWS; i++)
+            cp_async4(&as[st][a_row0 + i * A_STEP][a_col],
+                      a.x + (in ? xo + i * A_STEP * a.hw : 0), in);
+        const int wo = (k0 + b_col0) * a.crs + (ic + b_row) * a.rs + ir * a.s + is;
+#pragma unroll
+        for (int i = 0; i < B_PER; i++) {
+            const bool kin = k0 + b_col0 + i * B_STEP < a.k;
+            cp_async4(&bs[st][b_row][b_col0 + i * B_STEP],
+                      a.w + (kin ? wo + i * B_STEP * a.crs : 0), kin);
+        }
+        ic += BK;
+        if (ic == a.c) {
+            ic = 0;
+            if (++is == a.s) {
+                is = 0;
+                ++ir;
+            }
+        }
+    };
+
+    int tm, tn;
+    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+
+    const int ktiles = a.crs / BK;
+#pragma unroll
+    for (int s = 0; s < ST - 1; s++) {
+        if (s < ktiles)
+            issue(s);
+        cp_async_commit();
+    }
+    for (int kt = 0; kt < ktiles; kt++) {
+        cp_async_wait<ST - 2>();
+        __syncthreads();
+        if (kt + ST - 1 < ktiles)
+            issue((kt + ST - 1) % ST);
+        cp_async_commit();
+        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
+    }
+    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+}
+
 static size_t conv_igemm_workspace(const struct conv_shape *sh)
 {
     size_t crs = (size_t)sh->c * sh->r * sh->s;
@@ -309,27 +318,25 @@ static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
 #define IG_CFG 0
 #endif
 
-/* Tile shapes; IG_CFG picks another at build time for tuning runs.
- * ASYNC 0: register double buffer; else a cp.async pipeline of ASYNC stages. */
+/* Tile shapes: BM, BN, BK, TM, TN, min blocks/SM, layout, pipeline stages.
+ * IG_FAST for C % BK == 0, IG_GEN otherwise; IG_CFG picks others at build
+ * time for tuning runs. */
 #if IG_CFG == 1
-#define IG_SHAPE 128, 64, 8, 8, 8, 3, 1
-#define IG_ASYNC 0
+#define IG_FAST 128, 64, 16, 8, 8, 3, 1, 3
 #elif IG_CFG == 2
-#define IG_SHAPE 128, 64, 8, 8, 8, 3, 1
-#define IG_ASYNC 3
+#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 3
 #elif IG_CFG == 3
-#define IG_SHAPE 128, 64, 16, 8, 8, 3, 1
-#define IG_ASYNC 3
+#define IG_FAST 128, 64, 8, 8, 8, 3, 1, 3
 #elif IG_CFG == 4
-#define IG_SHAPE 128, 64, 8, 8, 8, 4, 1
-#define IG_ASYNC 4
+#define IG_FAST 128, 64, 8, 8, 8, 4, 0, 4
 #elif IG_CFG == 5
-#define IG_SHAPE 128, 64, 16, 8, 8, 3, 0
-#define IG_ASYNC 0
+#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
+#elif IG_CFG == 6
+#define IG_FAST 256, 64, 8, 8, 8, 2, 1, 3
 #else
-#define IG_SHAPE 128, 64, 8, 8, 8, 3, 0
-#define IG_ASYNC 0
+#define IG_FAST 128, 64, 8, 8, 8, 4, 1, 4
 #endif
+#define IG_GEN 128, 64, 16, 8, 8, 3, 1, 3
 
 static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
                                      const float *x, const float *w, float *y,
@@ -337,16 +344,19 @@ static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
 {
     struct ig_args a = {x, w, y, (const int2 *)ws, sh->n * sh->p * sh->q,
                         sh->k, sh->c * sh->r * sh->s, sh->p * sh->q, sh->q,
-                        sh->c * sh->h * sh->w, sh->h, sh->w, sh->stride, sh->pad};
-    constexpr int shape[] = {IG_SHAPE};
-    constexpr int BM = shape[0], BN = shape[1], TM = shape[3], TN = shape[4];
-    dim3 grid((unsigned)((a.m_total + BM - 1) / BM),
-              (unsigned)((sh->k + BN - 1) / BN));
-#if IG_ASYNC
-    conv_igemm_async_kernel<IG_SHAPE, IG_ASYNC>
-        <<<grid, (BM / TM) * (BN / TN), 0, st>>>(a);
-#else
-    conv_igemm_kernel<IG_SHAPE><<<grid, (BM / TM) * (BN / TN), 0, st>>>(a);
-#endif
+                        sh->c * sh->h * sh->w, sh->h, sh->w, sh->stride, sh->pad,
+                        sh->c, sh->s, sh->r * sh->s, sh->dil, sh->h * sh->w};
+    constexpr int fast[] = {IG_FAST}, gen[] = {IG_GEN};
+    if (sh->c % fast[2] == 0) {
+        dim3 grid((unsigned)((a.m_total + fast[0] - 1) / fast[0]),
+                  (unsigned)((sh->k + fast[1] - 1) / fast[1]));
+        conv_igemm_rsc_kernel<IG_FAST>
+            <<<grid, (fast[0] / fast[3]) * (fast[1] / fast[4]), 0, st>>>(a);
+    } else {
+        dim3 grid((unsigned)((a.m_total + gen[0] - 1) / gen[0]),
+                  (unsigned)((sh->k + gen[1] - 1) / gen[1]));
+        conv_igemm_async_kernel<IG_GEN>
+            <<<grid, (gen[0] / gen[3]) * (gen[1] / gen[4]), 0, st>>>(a);
+    }
     return cudaGetLastError();
 }

@@ -54,7 +54,10 @@ __device__ __forceinline__ void best_tile(int M, int N, int BM, int BN,
     *n0 = (pid % per_group) / gsize * BN;
 }
 
-template <int BM, int BN, int BK, bool EDGE>
+// PIPE: fragments are double-buffered in registers too, and the first
+// fragment of the next tile is read right after the barrier while the last
+// k-step of this tile is still being multiplied, hiding that latency.
+template <int BM, int BN, int BK, bool EDGE, bool PIPE>
 __global__ void __launch_bounds__(best_cfg<BM, BN, BK>::THREADS,
                                  best_cfg<BM, BN, BK>::MIN_BLOCKS)
 mm_best_kernel(int M, int N, int K,
@@ -101,27 +104,48 @@ mm_best_kernel(int M, int N, int K,
     };
 
     float acc[8][8] = {};
+    float fa[2][8], fb[2][8]; // this k-step's fragments and the next one's
+    auto frag = [&](int buf, int st, int k) {
+        *reinterpret_cast<float4 *>(&fa[buf][0]) = *reinterpret_cast<const float4 *>(&As[st][k][wm + tm]);
+        *reinterpret_cast<float4 *>(&fa[buf][4]) = *reinterpret_cast<const float4 *>(&As[st][k][wm + 32 + tm]);
+        *reinterpret_cast<float4 *>(&fb[buf][0]) = *reinterpret_cast<const float4 *>(&Bs[st][k][wn + tn]);
+        *reinterpret_cast<float4 *>(&fb[buf][4]) = *reinterpret_cast<const float4 *>(&Bs[st][k][wn + 16 + tn]);
+    };
+    auto fma_step = [&](int buf) {
+#pragma unroll
+        for (int i = 0; i < 8; i++)
+#pragma unroll
+            for (int j = 0; j < 8; j++)
+                acc[i][j] = fmaf(fa[buf][i], fb[buf][j], acc[i][j]);
+    };
     fetch(0);
     stash(0);
     __syncthreads();
     int s = 0;
+    if (PIPE)
+        frag(0, 0, 0);
     for (int k0 = 0; k0 < K; k0 += BK) {
-        if (k0 + BK < K)
+        const bool more = k0 + BK < K; // the same for the whole block
+        if (more)
             fetch(k0 + BK); // global loads overlap the FMAs below
 #pragma unroll
         for (int k = 0; k < BK; k++) {
-            float a[8], b[8];
-            *reinterpret_cast<float4 *>(&a[0]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + tm]);
-            *reinterpret_cast<float4 *>(&a[4]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + 32 + tm]);
-            *reinterpret_cast<float4 *>(&b[0]) = *reinterpret_cast<const float4 *>(&Bs[s][k][wn + tn]);
-            *reinterpret_cast<float4 *>(&b[4]) = *reinterpret_cast<const float4 *>(&Bs[s][k][wn + 16 + tn]);
-#pragma unroll
-            for (int i = 0; i < 8; i++)
-#pragma unroll
-                for (int j = 0; j < 8; j++)
-                    acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+            if (!PIPE) {
+                frag(0, s, k);
+                fma_step(0);
+                continue;
+            }
+            if (k < BK - 1) {
+                frag((k + 1) % 2, s, k + 1);
+            } else if (more) {
+                stash(s ^ 1); // buffer s^1 was last read before the previous barrier
+                __syncthreads();
+                s ^= 1;
+                frag(0, s, 0);
+            }
+            fma_step(k % 2);
         }
-        if (k0 + BK < K) {
+        if (!PIPE && more) {
             stash(s ^ 1); // the other buffer: nobody reads it this round
             __syncthreads();
             s ^= 1;
@@ -265,15 +289,15 @@ mm_best_async_kernel(int M, int N, int K,
 }
 
 // Edge tiles (any M, N, K): the register-staged kernel with bounds checks.
-template <int BM, int BN, int BK>
+template <int BM, int BN, int BK, bool PIPE>
 static int mm_best_staged(const struct mm_args *a, bool edge, struct ck_err *err)
 {
     using cfg = best_cfg<BM, BN, BK>;
     int tiles = ((a->M + BM - 1) / BM) * ((a->N + BN - 1) / BN);
     if (edge)
-        mm_best_kernel<BM, BN, BK, true><<<tiles, cfg::THREADS>>>(a->M, a->N, a->K, a->A, a->B, a->C);
+        mm_best_kernel<BM, BN, BK, true, PIPE><<<tiles, cfg::THREADS>>>(a->M, a->N, a->K, a->A, a->B, a->C);
     else
-        mm_best_kernel<BM, BN, BK, false><<<tiles, cfg::THREADS>>>(a->M, a->N, a->K, a->A, a->B, a->C);
+        mm_best_kernel<BM, BN, BK, false, PIPE><<<tiles, cfg::THREADS>>>(a->M, a->N, a->K, a->A, a->B, a->C);
     CUDA_LAUNCH_CHECK(err);
     return CK_OK;
 }
@@ -295,9 +319,11 @@ static int mm_best(const struct mm_args *a, int cfg, struct ck_err *err)
 {
     bool full = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
     if (!full)
-        return mm_best_staged<128, 128, 8>(a, true, err);
+        return mm_best_staged<128, 128, 8, true>(a, true, err);
     switch (cfg) {
-    case 1: return mm_best_staged<128, 128, 8>(a, false, err);
+    case 1: return mm_best_staged<128, 128, 8, false>(a, false, err);
+    case 5: return mm_best_staged<128, 128, 8, true>(a, false, err);
+    case 6: return mm_best_staged<128, 128, 16, true>(a, false, err);
     case 2: return mm_best_async<128, 128, 8, 3, 4>(a, err);
     case 3: return mm_best_async<128, 128, 16, 2, 2>(a, err);
     case 4: return mm_best_async<128, 128, 8, 4, 2>(a, err);

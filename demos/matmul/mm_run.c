@@ -53,6 +53,14 @@ static struct mm_problem *problem(struct mm_state *s, int M, int N, int K)
     return p;
 }
 
+/* Test hook: CK_DEMO_CORRUPT=ID spoils one output element of that CPU
+ * variant after it ran, so tests can see a failed check (exit 3). */
+static bool corrupt(const char *id)
+{
+    const char *c = getenv("CK_DEMO_CORRUPT");
+    return c && !strcmp(c, id);
+}
+
 static bool judge(struct ck_result *r, double err, const char *checked)
 {
     r->rel_err = err;
@@ -96,6 +104,8 @@ static int run_cpu(struct mm_state *s, int i, struct ck_result *r)
     r->bytes = 4.0 * ((double)M * K + (double)K * N + (double)M * N);
     ck_poison_nan(p->C, (size_t)M * N);
     g->cpu(M, N, K, p->A, p->B, p->C);
+    if (corrupt(g->id))
+        p->C[(size_t)M * N / 2] = NAN;
     if (!judge(r, mm_problem_err(p, p->C), "fp64"))
         return CK_ECHECK;
     struct cpu_ctx c = {g->cpu, p};

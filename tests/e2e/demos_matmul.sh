@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The matmul demo from the outside, without a GPU: help and --list, argument
+# errors (exit 2 with a message), the CPU variants against the FP64 reference
+# at odd sizes, the documented YAML fields, a failed check (exit 3, not
+# timed), and the CPU fallback when no GPU is visible.
+. "$(dirname "$0")/lib.bash"
+mm="$CK_BUILD/demos/matmul"
+[ -x "$mm" ] || skip_all "no $mm (make demos)"
+
+out=$("$mm" --help); ok $? "--help exits 0"
+for o in --size --m --n --k --variants --reps --cpu --quick --format --list --help; do
+    like "$out" "^ +$o " "--help documents $o"
+done
+
+out=$("$mm" --list); ok $? "--list exits 0"
+rung=1
+for id in naive coalesced smem-tiled regblock best cublas cublas-tf32 cpu-naive cpu-blocked; do
+    like "$out" "^$id +$rung +(cpu|hand|library) +[^ ]" "--list: $id is rung $rung with kind and name"
+    rung=$((rung + 1))
+done
+is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 9 "--list: nine rungs"
+
+bad=("--frobnicate" "--size 0" "--size abc" "--size" "--m 3" "--m 3 --n 4"
+     "--size 70000" "--variants naive,bogus" "--variants" "--format xml"
+     "--reps 0" "--reps" "--k -1")
+for a in "${bad[@]}"; do
+    err=$("$mm" $a 2>&1 >/dev/null); rc=$?
+    is "$rc" 2 "bad arguments '$a' exit 2"
+    like "$err" "." "bad arguments '$a' say why on stderr"
+done
+
+# field FIELD LINE: the value of FIELD in a flow-mapping line
+field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
+
+for size in "37 53 61" "1 1 1" "17 1 33" "64 64 64" "1 40 7"; do
+    set -- $size
+    out=$("$mm" --cpu --m "$1" --n "$2" --k "$3" --reps 1 --format yaml); rc=$?
+    is "$rc" 0 "cpu ${1}x${2}x${3}: exit 0"
+    for v in cpu-naive cpu-blocked; do
+        line=$(printf '%s\n' "$out" | grep "variant: \"$v\"")
+        is "$(field ok "$line")" true "cpu ${1}x${2}x${3}: $v passes"
+        is "$(field checked "$line")" '"fp64"' "cpu ${1}x${2}x${3}: $v checked against FP64"
+        is "$(field m "$line") $(field n "$line") $(field k "$line")" "$1 $2 $3" \
+            "cpu ${1}x${2}x${3}: $v reports its sizes"
+        err=$(field rel_err "$line")
+        ok "$(awk -v e="$err" 'BEGIN { exit !(e >= 0 && e < 1e-5) }'; echo $?)" \
+            "cpu ${1}x${2}x${3}: $v rel_err $err far under tol"
+    done
+done
+
+out=$(CUDA_VISIBLE_DEVICES="" "$mm" --quick --format yaml); rc=$?
+is "$rc" 0 "no visible GPU: exit 0"
+unlike "$out" '^[^-]|^-[^ ]|^- [^{]' "every line starts with '- {'"
+dev=$(printf '%s\n' "$out" | head -1)
+for f in record format demo live reason date command cpu_name cpu_threads; do
+    like "$dev" "[{ ]$f: " "device record has $f"
+done
+is "$(field live "$dev")" false "fallback: live false"
+like "$(field reason "$dev")" '^"..+"$' "fallback: a reason is given"
+like "$(field date "$dev")" '^"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z"$' "date is UTC ISO 8601"
+n=$(printf '%s\n' "$out" | grep -c 'record: "variant"')
+is "$n" 2 "fallback runs the two CPU variants"
+line=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
+for f in record format demo variant rung kind label ok checked rel_err tol ms \
+         ms_min ms_max reps gflops pct_of_library pct_of_peak intensity gbs \
+         baseline m n k; do
+    like "$line" "[{ ]$f: " "variant record has $f"
+done
+is "$(field kind "$line")" '"cpu"' "cpu-blocked is kind cpu"
+is "$(field rung "$line")" 9 "cpu-blocked is rung 9"
+is "$(field pct_of_library "$line")" '~' "no library baseline on a CPU: ~"
+unlike "$line" "error: " "a passing record has no error field"
+ok "$(awk -v a="$(field ms_min "$line")" -v b="$(field ms "$line")" -v c="$(field ms_max "$line")" \
+      'BEGIN { exit !(a > 0 && a <= b && b <= c) }'; echo $?)" "ms_min <= ms <= ms_max"
+
+out=$(CK_DEMO_CORRUPT=cpu-naive "$mm" --cpu --size 33 --reps 1 --format yaml); rc=$?
+is "$rc" 3 "a spoilt result exits 3"
+line=$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')
+is "$(field ok "$line")" false "the spoilt variant is reported failed"
+is "$(field ms "$line")" '~' "a failed variant is not timed"
+like "$(field error "$line")" 'NaN' "its error says why"
+like "$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')" 'ok: true' "the others still run"
+
+out=$("$mm" --cpu --quick --format table); rc=$?
+is "$rc" 0 "table output exits 0"
+like "$out" "variant +kind +check +rel_err +ms +GFLOP/s" "table has a header"
+like "$out" "cpu-blocked +cpu +ok " "table has the CPU rows"
+like "$out" "CPU fallback" "table says it is a CPU fallback"
+
+out=$("$mm" --variants cpu-naive --quick --cpu --format yaml)
+is "$(printf '%s\n' "$out" | grep -c 'record: "variant"')" 1 "--variants selects one"
+done_testing
