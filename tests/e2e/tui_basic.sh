@@ -133,4 +133,15 @@ like "$s" '\* first fixture item' "--ascii bullets are *"
 unlike "$s" '[┌─│…]' "no box-drawing characters with --ascii"
 keys q
 is "$(wait_exit)" 0 "q quits"
+
+# A locale that is not UTF-8: ASCII glyphs automatically, and no UTF-8
+# bytes at all reach the terminal (wide text shows as '?').
+fresh; launch 80 24 env LC_ALL=C "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'; ok $? "the menu is drawn in the C locale"
+like "$(screen)" '\[!\] +3' "ASCII marks without --ascii in the C locale"
+keys Enter; wait_for 'Pantry page one'; ok $? "the lesson opens in the C locale"
+like "$(screen)" 'wide text \?+ for width' "non-ASCII text becomes ?"
+keys q
+is "$(wait_exit)" 0 "q quits"
+ok $(! LC_ALL=C grep -qaP '[\x80-\xff]' "$OUT"; echo $?) "no byte above 0x7f was written in the C locale"
 done_testing
