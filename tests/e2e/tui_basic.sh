@@ -53,6 +53,22 @@ keys Enter
 wait_for "Interactive block 'tiling' is not available in this build"; ok $? "Enter on a slot opens the block (placeholder until it exists)"
 keys Escape
 wait_for 'Pantry page two'; ok $? "Esc returns to the same page"
+keys o
+wait_for "Interactive block 'tiling' is not available in this build"; ok $? "o opens the block too"
+keys Escape
+wait_for 'Pantry page two'; ok $? "and Esc comes back"
+keys n
+wait_for 'Pantry page three'; ok $? "the last page"
+keys Tab Enter
+wait_for "Interactive block 'matmul' is not available"; ok $? "Tab focuses the first link (the demo slot), Enter opens it"
+keys Escape
+wait_for 'Pantry page three'; ok $? "Esc returns to the lesson"
+keys Tab Enter
+wait_for 'Stations page one'; ok $? "Tab moves the focus to the next link (see), Enter follows it"
+keys Escape
+wait_for 'Pantry page three'; ok $? "back again"
+keys p
+wait_for 'Pantry page two'; ok $? "p goes back to page two"
 
 keys p
 wait_for 'Pantry page one'; ok $? "p goes to the previous page"
@@ -102,7 +118,8 @@ launch 80 24 "$CK_BIN" --ascii --lessons "$FIX"
 wait_for 'lessons done'; ok $? "the menu is drawn with --ascii"
 s=$(screen)
 like "$s" '\[!\] +3' "--ascii marks the broken lesson as [!]"
-like "$s" '\[ \] +1' "--ascii shows open boxes for unfinished lessons"
+like "$s" '\[x\] +1' "--ascii marks the finished lesson [x]"
+like "$s" '\[ \] +2' "--ascii shows an open box for an unfinished lesson"
 resize 40 10
 wait_for 'too small'; ok $? "guard screen with --ascii"
 like "$(screen | tr -s ' \n' ' ')" 'need 60x20, have 40x10' "--ascii uses an ASCII x"
@@ -116,4 +133,15 @@ like "$s" '\* first fixture item' "--ascii bullets are *"
 unlike "$s" '[┌─│…]' "no box-drawing characters with --ascii"
 keys q
 is "$(wait_exit)" 0 "q quits"
+
+# A locale that is not UTF-8: ASCII glyphs automatically, and no UTF-8
+# bytes at all reach the terminal (wide text shows as '?').
+fresh; launch 80 24 env LC_ALL=C "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'; ok $? "the menu is drawn in the C locale"
+like "$(screen)" '\[!\] +3' "ASCII marks without --ascii in the C locale"
+keys Enter; wait_for 'Pantry page one'; ok $? "the lesson opens in the C locale"
+like "$(screen)" 'wide text \?+ for width' "non-ASCII text becomes ?"
+keys q
+is "$(wait_exit)" 0 "q quits"
+ok $(! LC_ALL=C grep -qaP '[\x80-\xff]' "$OUT"; echo $?) "no byte above 0x7f was written in the C locale"
 done_testing
