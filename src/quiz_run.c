@@ -136,14 +136,15 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	int i = demo_index(q->demo);
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
-	char reason[200] = "no GPU run";
+	char reason[700] = "no GPU run";
 	if (qr->why[i][0])
 		snprintf(reason, sizeof reason, "%s", qr->why[i]);
-	else if (dev && !dev->live)   /* the demo's reason, up to its detail in () */
-		snprintf(reason, sizeof reason, "%.*s", (int)strcspn(dev->reason, "("), dev->reason);
+	else if (dev && !dev->live)
+		snprintf(reason, sizeof reason, "%s", dev->reason);
 	size_t rl = strlen(reason);
-	while (rl && reason[rl - 1] == ' ')
-		reason[--rl] = '\0';
+	char *open = strrchr(reason, '(');   /* drop a trailing "(detail)" */
+	if (rl && reason[rl - 1] == ')' && open && open > reason && open[-1] == ' ')
+		open[-1] = '\0';
 	if (dev && quiz_measure(q, &qr->live[i], v)) {
 		if (dev->live)
 			snprintf(src, sizeof src, "live on your %s", dev->name);

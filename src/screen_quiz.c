@@ -101,6 +101,8 @@ static void level_state(struct app *app, struct qs *s, int i, char *buf, size_t 
 		snprintf(buf, size, "cannot be loaded");
 	else if (!quiz_unlocked(&app->progress, i))
 		snprintf(buf, size, "locked");
+	else if (lp->in_progress && (size_t)lp->question >= s->lv[i].n)
+		snprintf(buf, size, "all answered: see your score");
 	else if (lp->in_progress)
 		snprintf(buf, size, "question %d/%zu", lp->question + 1, s->lv[i].n);
 	else if (lp->best >= QUIZ_PASS_PCT)
