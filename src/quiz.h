@@ -183,4 +183,10 @@ void quiz_row_swap(struct quiz_response *r, int a, int b);
  * fit or is a control), or deletes the last whole character. */
 bool quiz_text_put(struct quiz_response *r, const char *utf8, size_t len);
 void quiz_text_backspace(struct quiz_response *r);
+/* The one-line instruction shown above a question's answer area. */
+const char *quiz_instruction(const struct quiz_question *q);
+/* A level's state for the level list: "locked", "open", "question 3/10",
+ * "passed, best 90%", "best 60%: try again"; nquestions 0 means the level
+ * file could not be loaded. */
+void quiz_level_state(const struct progress *p, int level, size_t nquestions, char *buf, size_t size);
 #endif

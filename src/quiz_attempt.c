@@ -1,6 +1,7 @@
 /* quiz_attempt: what one question on screen holds between keys: the
  * shuffled rows, the cursor's effect on the answer, and text editing.  Pure
  * (no ncurses), so the screen only maps keys to these calls and draws. */
+#include <stdio.h>
 #include <string.h>
 #include "quiz.h"
 
@@ -113,4 +114,39 @@ void quiz_text_backspace(struct quiz_response *r)
 	if (n > 0)
 		n--;
 	r->text[n] = '\0';
+}
+
+const char *quiz_instruction(const struct quiz_question *q)
+{
+	switch (q->type) {
+	case QT_FILL: return "Type the answer, then Enter.";
+	case QT_SINGLE: return "Choose one: Up/Down, then Enter.";
+	case QT_MULTI: return "Choose all that apply: Space ticks, Enter submits.";
+	case QT_TRUEFALSE: return "True or false? Up/Down, then Enter.";
+	case QT_MATCH: return "Match: Space on a row, Space on another swaps their right sides. Enter submits.";
+	case QT_ORDER: return "Put in order: Space on a row, Space on another swaps them. Enter submits.";
+	case QT_PREDICT:
+		return q->factor > 1 ? "Predict: type a number, then Enter; the demo then measures."
+				     : "Predict: choose one, then Enter; the demo then measures.";
+	default: return "";
+	}
+}
+
+void quiz_level_state(const struct progress *p, int level, size_t nquestions, char *buf, size_t size)
+{
+	const struct level_progress *lp = &p->levels[level];
+	if (nquestions == 0)
+		snprintf(buf, size, "cannot be loaded");
+	else if (!quiz_unlocked(p, level))
+		snprintf(buf, size, "locked");
+	else if (lp->in_progress && (size_t)lp->question >= nquestions)
+		snprintf(buf, size, "all answered: see your score");
+	else if (lp->in_progress)
+		snprintf(buf, size, "question %d/%zu", lp->question + 1, nquestions);
+	else if (lp->best >= QUIZ_PASS_PCT)
+		snprintf(buf, size, "passed, best %d%%", lp->best);
+	else if (lp->best >= 0)
+		snprintf(buf, size, "best %d%%: try again", lp->best);
+	else
+		snprintf(buf, size, "open");
 }

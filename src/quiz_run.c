@@ -168,3 +168,13 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	snprintf(label, size, "No measurement: %s, and no recorded H200 result has this value.", reason);
 	return false;
 }
+
+void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
+{
+	static const char *const demos[2] = { "matmul", "conv" };
+	for (int i = 0; i < 2; i++) {
+		char line[256];
+		if (qr->live[i].nvar && results_speedups_line(&qr->live[i], demos[i], line, sizeof line))
+			results_merge_speedups(dst, size, demos[i], line);
+	}
+}

@@ -48,4 +48,8 @@ long long quiz_run_elapsed_s(const struct quiz_run *qr);
  * and its source; false (label says why) when nothing has it. */
 bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct quiz_question *q,
 		      struct quiz_value *v, char *label, size_t size);
+/* Merges the measured speedups of every demo run here into dst
+ * (progress.speedups, for the certificate); CPU-fallback runs count too,
+ * since they are the learner's own measurements. */
+void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size);
 #endif

@@ -94,25 +94,6 @@ static int para(int y, int x, int w, int ymax, enum role r, const char *s)
 
 /* ---- the level list ---- */
 
-static void level_state(struct app *app, struct qs *s, int i, char *buf, size_t size)
-{
-	const struct level_progress *lp = &app->progress.levels[i];
-	if (s->error[i][0])
-		snprintf(buf, size, "cannot be loaded");
-	else if (!quiz_unlocked(&app->progress, i))
-		snprintf(buf, size, "locked");
-	else if (lp->in_progress && (size_t)lp->question >= s->lv[i].n)
-		snprintf(buf, size, "all answered: see your score");
-	else if (lp->in_progress)
-		snprintf(buf, size, "question %d/%zu", lp->question + 1, s->lv[i].n);
-	else if (lp->best >= QUIZ_PASS_PCT)
-		snprintf(buf, size, "passed, best %d%%", lp->best);
-	else if (lp->best >= 0)
-		snprintf(buf, size, "best %d%%: try again", lp->best);
-	else
-		snprintf(buf, size, "open");
-}
-
 static void draw_list(struct app *app, struct qs *s)
 {
 	ui_title("cudakitchen: quiz", "five levels, 80% opens the next");
@@ -122,7 +103,7 @@ static void draw_list(struct app *app, struct qs *s)
 		enum role base = sel ? C_SELECT : C_NORMAL;
 		ui_fill(y, 0, 1, COLS, base);
 		char state[64], name[160];
-		level_state(app, s, i, state, sizeof state);
+		quiz_level_state(&app->progress, i, s->error[i][0] ? 0 : s->lv[i].n, state, sizeof state);
 		snprintf(name, sizeof name, "Level %d  %s", i + 1, s->lv[i].title ? s->lv[i].title : "");
 		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
 		int sw = text_width(state);
@@ -173,22 +154,6 @@ static void open_level(struct app *app, struct qs *s, int i)
 		finish_level(app, s);
 	else
 		setup_question(app, s);
-}
-
-static const char *instruction(const struct quiz_question *q)
-{
-	switch (q->type) {
-	case QT_FILL: return "Type the answer, then Enter.";
-	case QT_SINGLE: return "Choose one: Up/Down, then Enter.";
-	case QT_MULTI: return "Choose all that apply: Space ticks, Enter submits.";
-	case QT_TRUEFALSE: return "True or false? Up/Down, then Enter.";
-	case QT_MATCH: return "Match: Space on a row, Space on another swaps their right sides. Enter submits.";
-	case QT_ORDER: return "Put in order: Space on a row, Space on another swaps them. Enter submits.";
-	case QT_PREDICT:
-		return q->factor > 1 ? "Predict: type a number, then Enter; the demo then measures."
-				     : "Predict: choose one, then Enter; the demo then measures.";
-	default: return "";
-	}
 }
 
 static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
@@ -277,7 +242,7 @@ static void draw_ask(struct app *app, struct qs *s)
 		quiz_run_tolerance(q, tol, sizeof tol);
 		y = para(y, 2, w, bottom, C_DIM, tol);
 	}
-	y = para(y + 1, 2, w, bottom, C_DIM, instruction(q));
+	y = para(y + 1, 2, w, bottom, C_DIM, quiz_instruction(q));
 	if (quiz_text_entry(q))
 		draw_entry(s, y + 1);
 	else
@@ -540,8 +505,10 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 static void quiz_tick(struct app *app, void *st)
 {
 	struct qs *s = st;
-	if (s->phase == PH_MEASURE && !quiz_run_poll(&s->run))
-		judge_prediction(app, s);
+	if (s->phase == PH_MEASURE && !quiz_run_poll(&s->run)) {
+		quiz_run_speedups(&s->run, app->progress.speedups, sizeof app->progress.speedups);
+		judge_prediction(app, s);   /* saves progress, speedups included */
+	}
 }
 
 const struct screen screen_quiz = {

@@ -5,6 +5,10 @@
 #include "quiz.h"
 #include "tap.h"
 
+/* is_str for arrays (tap.h's NULL checks warn on an array's address). */
+#define is_s(got, want, ...) do { const char *g_ = (got), *w_ = (want); \
+	is_str(g_, w_, __VA_ARGS__); } while (0)
+
 static struct quiz ex;
 
 static const struct quiz_question *q_of(const char *id)
@@ -92,12 +96,12 @@ static void test_text(void)
 	struct quiz_response r = { .choice = -1 };
 	ok(quiz_text_put(&r, "a", 1) && quiz_text_put(&r, "\xc3\xa9", 2) && quiz_text_put(&r, "\xe4\xb8\xad", 3),
 	   "ASCII, 2-byte and 3-byte characters go in");
-	is_str((const char *)r.text, "a\xc3\xa9\xe4\xb8\xad", "text is their UTF-8");
+	is_s(r.text, "a\xc3\xa9\xe4\xb8\xad", "text is their UTF-8");
 	ok(!quiz_text_put(&r, "\n", 1) && !quiz_text_put(&r, "\x7f", 1), "controls are refused");
 	quiz_text_backspace(&r);
-	is_str((const char *)r.text, "a\xc3\xa9", "backspace removes the 3-byte character whole");
+	is_s(r.text, "a\xc3\xa9", "backspace removes the 3-byte character whole");
 	quiz_text_backspace(&r);
-	is_str((const char *)r.text, "a", "and the 2-byte one");
+	is_s(r.text, "a", "and the 2-byte one");
 	quiz_text_backspace(&r);
 	quiz_text_backspace(&r);
 	is_int(r.text[0], 0, "backspace on empty text is harmless");
@@ -108,6 +112,39 @@ static void test_text(void)
 	ok(!quiz_text_put(&r, "\xc3\xa9", 2), "a character that does not fit is refused whole");
 }
 
+static void test_states(void)
+{
+	struct progress p;
+	char buf[64];
+	progress_init(&p);
+	quiz_level_state(&p, 0, 10, buf, sizeof buf);
+	is_s(buf, "open", "a fresh level 1 is open");
+	quiz_level_state(&p, 1, 10, buf, sizeof buf);
+	is_s(buf, "locked", "level 2 is locked");
+	quiz_level_state(&p, 0, 0, buf, sizeof buf);
+	is_s(buf, "cannot be loaded", "a broken level says so");
+	quiz_start_attempt(&p.levels[0], 5);
+	p.levels[0].question = 2;
+	quiz_level_state(&p, 0, 10, buf, sizeof buf);
+	is_s(buf, "question 3/10", "in progress: the next question");
+	p.levels[0].question = 10;
+	quiz_level_state(&p, 0, 10, buf, sizeof buf);
+	is_s(buf, "all answered: see your score", "all answered before the score");
+	p.levels[0].in_progress = false;
+	p.levels[0].best = 60;
+	quiz_level_state(&p, 0, 10, buf, sizeof buf);
+	is_s(buf, "best 60%: try again", "below 80%");
+	p.levels[0].best = 80;
+	quiz_level_state(&p, 0, 10, buf, sizeof buf);
+	is_s(buf, "passed, best 80%", "passed");
+	quiz_level_state(&p, 1, 10, buf, sizeof buf);
+	is_s(buf, "open", "and level 2 opens");
+	for (int t = 0; t < QT_COUNT; t++) {
+		struct quiz_question q = { .type = (enum quiz_type)t };
+		ok(quiz_instruction(&q)[0] != '\0', "an instruction for %s", quiz_type_names[t]);
+	}
+}
+
 int main(void)
 {
 	struct diags d = { 0 };
@@ -116,6 +153,7 @@ int main(void)
 	test_rows();
 	test_swaps();
 	test_text();
+	test_states();
 	quiz_free(&ex);
 	diags_free(&d);
 	return tap_done();

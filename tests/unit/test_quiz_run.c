@@ -93,6 +93,10 @@ static void test_measure(struct app *app, const struct quiz *z)
 	ok(strstr(label, "Measured: ") == label && strstr(label, "on your CPU (no CUDA driver"),
 	   "labelled as measured on the CPU: %s", label);
 	ok(!quiz_run_start(&qr, app, "matmul"), "the demo does not run twice");
+	char speedups[256] = "conv earlier run";
+	quiz_run_speedups(&qr, speedups, sizeof speedups);
+	ok(strstr(speedups, "conv earlier run | matmul 256x256x256, CPU fallback: naive CPU") == speedups,
+	   "the measured speedups go to progress, other demos kept: %s", speedups);
 	ok(!quiz_run_measure(&qr, app, gpu, &v, label, sizeof label), "a GPU measure is not judged");
 	ok(strstr(label, "No measurement: no CUDA driver") && strstr(label, "no recorded H200"),
 	   "and says why: %s", label);
