@@ -189,4 +189,7 @@ const char *quiz_instruction(const struct quiz_question *q);
  * "passed, best 90%", "best 60%: try again"; nquestions 0 means the level
  * file could not be loaded. */
 void quiz_level_state(const struct progress *p, int level, size_t nquestions, char *buf, size_t size);
+/* One line for the lesson menu: "Level 1 passed (best 90%). Level 2 open.
+ * Levels 3 to 5 locked." */
+void quiz_summary(const struct progress *p, char *buf, size_t size);
 #endif

@@ -150,3 +150,27 @@ void quiz_level_state(const struct progress *p, int level, size_t nquestions, ch
 	else
 		snprintf(buf, size, "open");
 }
+
+void quiz_summary(const struct progress *p, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < QUIZ_LEVELS && len < size; i++) {
+		const struct level_progress *lp = &p->levels[i];
+		int w;
+		if (!quiz_unlocked(p, i)) {   /* the rest are locked too */
+			w = i + 1 < QUIZ_LEVELS
+				? snprintf(buf + len, size - len, "%sLevels %d to %d locked.", len ? " " : "", i + 1, QUIZ_LEVELS)
+				: snprintf(buf + len, size - len, "%sLevel %d locked.", len ? " " : "", i + 1);
+			break;
+		}
+		const char *state = lp->in_progress ? "in progress" : lp->best >= QUIZ_PASS_PCT ? "passed"
+				    : lp->best >= 0 ? "tried" : "open";
+		if (lp->best >= 0)
+			w = snprintf(buf + len, size - len, "%sLevel %d %s (best %d%%).", len ? " " : "", i + 1, state,
+				     lp->best);
+		else
+			w = snprintf(buf + len, size - len, "%sLevel %d %s.", len ? " " : "", i + 1, state);
+		len += w < 0 ? 0 : (size_t)w;
+	}
+}

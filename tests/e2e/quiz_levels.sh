@@ -57,6 +57,11 @@ s=$(screen)
 like "$s" "Level 1  Fixture level one +passed, best 100%" "the list shows level 1 passed with its best"
 like "$s" "Level 2  Fixture level two +open" "level 2 is open"
 like "$s" "^  > Level 2" "and selected"
+keys Escape; wait_for "Quiz: five levels" 3
+keys Down; wait_for "Level 1 passed" 3
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "Level 1 passed \(best 100%\)\. Level 2 open\. Levels 3 to 5 locked\." \
+	"Esc goes to the menu, which shows each level's state"
+keys Enter; wait_for "Fixture level two" 3
 
 # A wrong answer: the explanation and the right answer are shown.
 keys Enter; wait_for "question 1/3" 3

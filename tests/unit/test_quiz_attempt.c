@@ -139,6 +139,23 @@ static void test_states(void)
 	is_s(buf, "passed, best 80%", "passed");
 	quiz_level_state(&p, 1, 10, buf, sizeof buf);
 	is_s(buf, "open", "and level 2 opens");
+	char line[200];
+	progress_init(&p);
+	quiz_summary(&p, line, sizeof line);
+	is_s(line, "Level 1 open. Levels 2 to 5 locked.", "summary of a fresh start");
+	p.levels[0].best = 90;
+	p.levels[1].best = 40;
+	quiz_start_attempt(&p.levels[1], 3);
+	quiz_summary(&p, line, sizeof line);
+	is_s(line, "Level 1 passed (best 90%). Level 2 in progress (best 40%). Levels 3 to 5 locked.",
+	     "summary with a pass and a level under way");
+	for (int i = 0; i < QUIZ_LEVELS; i++)
+		p.levels[i] = (struct level_progress){ .best = 100 };
+	p.levels[4].best = 70;
+	quiz_summary(&p, line, 60);
+	ok(strlen(line) < 60, "summary fits its buffer");
+	quiz_summary(&p, line, sizeof line);
+	ok(strstr(line, "Level 5 tried (best 70%).") != NULL, "a level tried but not passed");
 	for (int t = 0; t < QT_COUNT; t++) {
 		struct quiz_question q = { .type = (enum quiz_type)t };
 		ok(quiz_instruction(&q)[0] != '\0', "an instruction for %s", quiz_type_names[t]);
