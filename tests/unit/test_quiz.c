@@ -86,6 +86,11 @@ static void test_builtin(void)
 			text_lines_free(&b);
 			size_t e = text_wrap(q->explanation, 76, &a);
 			text_lines_free(&a);
+			for (size_t k = 0; k < q->npairs; k++)
+				if (text_width(q->left[k]) > 30) {
+					diag("%s: %s: match left '%s' is over 30 columns", rel, q->id, q->left[k]);
+					tall++;
+				}
 			if (n > 15 || e > 9) {
 				diag("%s: %s needs %zu question lines, %zu explanation lines", rel, q->id, n, e);
 				tall++;
