@@ -471,8 +471,19 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 static enum act quiz_key(struct app *app, void *st, const struct input *in)
 {
 	struct qs *s = st;
-	if (in->mouse != MOUSE_NONE)
-		return ACT_NONE;
+	if (in->mouse == MOUSE_PRESS && s->phase == PH_LIST) {   /* a click picks a level */
+		int i = (in->my - 2) / 2;
+		if (in->my >= 2 && (in->my - 2) % 2 == 0 && i < QUIZ_LEVELS) {
+			if (i != s->sel) {
+				s->sel = i;
+				return ACT_NONE;
+			}
+			struct input enter = { .cmd = CMD_ENTER };
+			return key_list(app, s, &enter);
+		}
+	}
+	if (in->mouse != MOUSE_NONE && in->mouse != MOUSE_WHEEL_UP && in->mouse != MOUSE_WHEEL_DOWN)
+		return ACT_NONE;   /* wheel events arrive as Up/Down */
 	switch (s->phase) {
 	case PH_LIST:
 		return key_list(app, s, in);

@@ -40,8 +40,15 @@ answer_right() {
 run
 like "$(screen)" "Level 2  Fixture level two +locked" "level 2 starts locked"
 like "$(screen)" "Level 3  Optimisation scenarios" "levels the class lacks come from the built-in quiz"
-keys Enter
-wait_for "question 1/6" 3; ok $? "level 1 starts at question 1 of 6"
+# The mouse: a click selects a level, a second click opens it.
+click() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; sleep 0.2; }
+click 10 4
+like "$(screen)" "^  > Level 2" "a click selects a level"
+click 10 4
+like "$(screen)" "Level 2 is locked: score 80% on level 1 first" "a second click on a locked level says why"
+click 10 2
+click 10 2
+wait_for "question 1/6" 3; ok $? "a second click opens level 1 at question 1 of 6"
 for i in 1 2 3 4 5 6; do
 	answer_right
 	s=$(screen)
