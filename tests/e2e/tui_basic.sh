@@ -50,19 +50,16 @@ like "$s" "Interactive block 'tiling'" "a block slot names its block"
 like "$s" 'Enter to open' "and says how to open it"
 
 keys Enter
-wait_for "Interactive block 'tiling' is not available in this build"; ok $? "Enter on a slot opens the block (placeholder until it exists)"
-keys Escape
-wait_for 'Pantry page two'; ok $? "Esc returns to the same page"
+opened tiling; ok $? "Enter on a slot opens the block"
+back_to 'Pantry page two'; ok $? "Esc returns to the same page"
 keys o
-wait_for "Interactive block 'tiling' is not available in this build"; ok $? "o opens the block too"
-keys Escape
-wait_for 'Pantry page two'; ok $? "and Esc comes back"
+opened tiling; ok $? "o opens the block too"
+back_to 'Pantry page two'; ok $? "and Esc comes back"
 keys n
 wait_for 'Pantry page three'; ok $? "the last page"
 keys Tab Enter
-wait_for "Interactive block 'matmul' is not available"; ok $? "Tab focuses the first link (the demo slot), Enter opens it"
-keys Escape
-wait_for 'Pantry page three'; ok $? "Esc returns to the lesson"
+opened matmul; ok $? "Tab focuses the first link (the demo slot), Enter opens it"
+back_to 'Pantry page three'; ok $? "Esc returns to the lesson"
 keys Tab Enter
 wait_for 'Stations page one'; ok $? "Tab moves the focus to the next link (see), Enter follows it"
 keys Escape
@@ -136,6 +133,23 @@ is "$(wait_exit)" 0 "q quits"
 
 # A locale that is not UTF-8: ASCII glyphs automatically, and no UTF-8
 # bytes at all reach the terminal (wide text shows as '?').
+# The placeholder for a block whose screen is not in this build: checked
+# with the first planned name that has no screen yet.
+placeholder=""
+for name in gpu-map tiling quiz radar cert matmul conv devinfo; do
+	launch 80 24 "$CK_BIN" --lessons "$FIX" open "$name"
+	wait_for 'lessons done|[A-Za-z]' 2
+	sleep 0.3
+	if screen | grep -q "Interactive block '$name' is not available in this build"; then placeholder=$name; break; fi
+done
+if [ -n "$placeholder" ]; then
+	ok 0 "a block without a screen shows the placeholder naming it ($placeholder)"
+	keys Escape
+	wait_for 'lessons done'; ok $? "Esc leaves the placeholder for the menu"
+else
+	echo "ok $((T_N + 1)) # SKIP every planned block has its screen now"; T_N=$((T_N + 1))
+fi
+
 fresh; launch 80 24 env LC_ALL=C "$CK_BIN" --lessons "$FIX"
 wait_for 'lessons done'; ok $? "the menu is drawn in the C locale"
 like "$(screen)" '\[!\] +3' "ASCII marks without --ascii in the C locale"
