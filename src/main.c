@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <langinfo.h>
 #include "cli.h"
+#include "i18n.h"
 
 static void usage(FILE *out)
 {
@@ -104,6 +105,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	i18n_set_lang(opt.lang);   /* chosen once: the TUI and certificates read it */
 	if (i >= argc)
 		return cmd_tui(&opt, NULL);
 	const char *cmd = argv[i];

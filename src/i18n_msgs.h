@@ -1,0 +1,190 @@
+/* i18n_msgs: the text of every UI message, English then Simplified
+ * Chinese.  X(id, English, Chinese); printf placeholders must match in
+ * order and kind (tests/unit/test_i18n.c checks).  Chinese uses the terms
+ * learners meet elsewhere (流式多处理器, 显存, 线程块, 核函数...) and
+ * full-width punctuation. */
+#ifndef CK_I18N_MSGS_H
+#define CK_I18N_MSGS_H
+
+#define CK_MESSAGES(X) \
+	/* ---- shared chrome ---- */ \
+	X(MSG_TOO_SMALL, "terminal too small: need 60%s20, have %d%s%d", "终端太小：需要 60%s20，当前 %d%s%d") \
+	X(MSG_HINTS_BACK_QUIT, "Esc back  q quit", "Esc 返回  q 退出") \
+	X(MSG_HINTS_BACK_HELP_QUIT, "Esc back  ? help  q quit", "Esc 返回  ? 帮助  q 退出") \
+	X(MSG_FALLBACK_MARK, "[EN]", "（英文）") \
+	/* ---- app status lines ---- */ \
+	X(MSG_PROGRESS_NOT_SAVED, "progress not saved", "进度未保存") \
+	X(MSG_TOO_MANY_SCREENS, "too many screens open; press Esc to go back", "打开的界面太多；按 Esc 返回") \
+	X(MSG_CANNOT_OPEN, "cannot open '%s'", "无法打开“%s”") \
+	X(MSG_NO_SUCH_ID, "no lesson or block named '%s'", "没有名为“%s”的课程或模块") \
+	X(MSG_NO_HOME, "progress will not be saved: no HOME or XDG_STATE_HOME", "进度不会保存：没有设置 HOME 或 XDG_STATE_HOME") \
+	X(MSG_PROGRESS_UNREADABLE, "progress could not be read", "无法读取进度") \
+	X(MSG_NOT_SAVED_THIS_TIME, "%s; it will not be saved this time", "%s；本次不会保存") \
+	X(MSG_WILL_NOT_SAVE, "%s; progress will not be saved", "%s；进度不会保存") \
+	X(MSG_BLOCK_UNAVAILABLE, "Interactive block '%s' is not available in this build", "此版本中没有交互模块“%s”") \
+	/* ---- menu ---- */ \
+	X(MSG_MENU_TITLE, "cudakitchen: lessons", "cudakitchen：课程") \
+	X(MSG_MENU_DONE_COUNT, "%d/%zu lessons done", "已完成 %d/%zu 课") \
+	X(MSG_MENU_HINTS, "Enter open  ? help  q quit", "Enter 打开  ? 帮助  q 退出") \
+	X(MSG_MENU_DONE, "done", "已完成") \
+	X(MSG_MENU_PAGE, "page %d/%zu", "第 %d/%zu 页") \
+	X(MSG_MENU_MINUTES, "%d min", "%d 分钟") \
+	X(MSG_MENU_BROKEN, "broken", "已损坏") \
+	X(MSG_MENU_CANNOT_LOAD, "cannot load", "无法加载") \
+	X(MSG_MENU_BROKEN_OPEN, "%s cannot be opened: it is broken (see below)", "%s 无法打开：文件已损坏（见下方）") \
+	X(MSG_MENU_THIS_LESSON, "this lesson", "本课") \
+	X(MSG_MENU_QUIZ, "Quiz: five levels", "测验：五个关卡") \
+	X(MSG_MENU_QUIZ_ABOUT, "Five levels, from what CUDA and cuDNN are to a performance experiment.", "五个关卡：从 CUDA 和 cuDNN 是什么，到一次性能实验。") \
+	X(MSG_MENU_RADAR, "Skills radar", "技能雷达图") \
+	X(MSG_MENU_RADAR_ABOUT, "Your six skill axes, from the quiz, the GPU map and the experiments.", "你的六项技能，来自测验、GPU 结构图和实验。") \
+	/* ---- reader and lesson layout ---- */ \
+	X(MSG_READER_PAGE, "page %zu/%zu", "第 %zu/%zu 页") \
+	X(MSG_READER_FOOT, "%s  lines %d-%d of %zu", "%s  第 %d-%d 行，共 %zu 行") \
+	X(MSG_READER_HINTS, "n/p page  Space more  Enter open  Esc menu  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 菜单  ? 帮助") \
+	X(MSG_READER_LESSON, "lesson", "课程") \
+	X(MSG_READER_BROKEN, "This lesson could not be loaded:", "这一课无法加载：") \
+	X(MSG_READER_UNKNOWN_ERROR, "unknown error", "未知错误") \
+	X(MSG_READER_NOTHING, "nothing to open on this part of the page", "页面的这一部分没有可打开的内容") \
+	X(MSG_LAYOUT_SEE_ALSO, "%s See also: %s", "%s 另见：%s") \
+	X(MSG_LAYOUT_BLOCK, "Interactive block '%s'", "交互模块“%s”") \
+	X(MSG_LAYOUT_DEMO, "Demo '%s'", "演示程序“%s”") \
+	X(MSG_LAYOUT_BLOCK_LABEL, "block", "模块") \
+	X(MSG_LAYOUT_DEMO_LABEL, "demo", "演示") \
+	X(MSG_LAYOUT_ENTER_OPEN, "Enter to open", "按 Enter 打开") \
+	X(MSG_LAYOUT_KITCHEN, "kitchen", "厨房") \
+	X(MSG_LAYOUT_NOTE, "Note: %s", "注意：%s") \
+	X(MSG_LAYOUT_END, "End of the lesson. Esc goes back to the menu.", "本课结束。按 Esc 返回菜单。") \
+	X(MSG_LAYOUT_FALLBACK, "This lesson is not translated yet; it is shown in English.", "这一课还没有翻译，以下为英文原文。") \
+	/* ---- help ---- */ \
+	X(MSG_HELP_TITLE, "cudakitchen: help", "cudakitchen：帮助") \
+	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s 的帮助") \
+	X(MSG_HELP_KEYS, "keys", "按键") \
+	X(MSG_HELP_OPEN, "open the interactive block or demo on this page", "打开本页的交互模块或演示程序") \
+	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \
+	X(MSG_HELP_MOUSE, "wheel scrolls; click selects, click again opens (not with --no-mouse)", "滚轮滚动；单击选中，再次单击打开（--no-mouse 时不可用）") \
+	X(MSG_KEY_CMD_QUIT, "quit (progress is saved)", "退出（进度会保存）") \
+	X(MSG_KEY_CMD_HELP, "this help", "本帮助") \
+	X(MSG_KEY_CMD_UP, "move up / scroll up", "上移 / 向上滚动") \
+	X(MSG_KEY_CMD_DOWN, "move down / scroll down", "下移 / 向下滚动") \
+	X(MSG_KEY_CMD_LEFT, "left / step back", "左移 / 后退一步") \
+	X(MSG_KEY_CMD_RIGHT, "right / step forward", "右移 / 前进一步") \
+	X(MSG_KEY_CMD_PGDN, "page down", "向下翻页") \
+	X(MSG_KEY_CMD_PGUP, "page up", "向上翻页") \
+	X(MSG_KEY_CMD_TOP, "go to top", "到顶部") \
+	X(MSG_KEY_CMD_BOTTOM, "go to bottom", "到底部") \
+	X(MSG_KEY_CMD_NEXT, "next page", "下一页") \
+	X(MSG_KEY_CMD_PREV, "previous page", "上一页") \
+	X(MSG_KEY_CMD_ENTER, "open / choose / drop", "打开 / 选择 / 放下") \
+	X(MSG_KEY_CMD_BACK, "back", "返回") \
+	X(MSG_KEY_CMD_TAB, "next item / label", "下一项 / 下一个标签") \
+	X(MSG_KEY_CMD_REDRAW, "redraw the screen", "重绘屏幕") \
+	/* ---- skill axes (radar, certificate), in enum skill order ---- */ \
+	X(MSG_SKILL_CONCEPTS, "concepts", "概念") \
+	X(MSG_SKILL_ARCHITECTURE, "architecture", "架构") \
+	X(MSG_SKILL_THREADS, "threads", "线程") \
+	X(MSG_SKILL_MEMORY, "memory", "内存") \
+	X(MSG_SKILL_LIBRARIES, "libraries", "库") \
+	X(MSG_SKILL_PERFORMANCE, "performance", "性能") \
+	/* ---- radar screen ---- */ \
+	X(MSG_RADAR_TITLE, "cudakitchen: skills radar", "cudakitchen：技能雷达图") \
+	X(MSG_RADAR_SOURCES, "quiz, GPU map and experiments", "测验、GPU 结构图和实验") \
+	X(MSG_RADAR_QUIZ_LEVELS, "Quiz levels", "测验关卡") \
+	X(MSG_RADAR_LEVELS, "Levels", "关卡") \
+	X(MSG_RADAR_LEVEL_NONE, "Level %d    --", "第 %d 关   --") \
+	X(MSG_RADAR_LEVEL_PCT, "Level %d  %3d%%", "第 %d 关 %3d%%") \
+	X(MSG_RADAR_SKILLS, "Skills", "技能") \
+	X(MSG_RADAR_EMPTY, "Take the quiz, label the GPU map and run the demos to fill the radar.", "完成测验、标注 GPU 结构图并运行演示程序，雷达图就会填满。") \
+	X(MSG_RADAR_CERT_READY, "Level 5 passed: press Enter for your certificate.", "第 5 关已通过：按 Enter 获取证书。") \
+	X(MSG_RADAR_HINTS, "Enter certificate  Esc back  ? help  q quit", "Enter 证书  Esc 返回  ? 帮助  q 退出") \
+	/* ---- quiz screen ---- */ \
+	X(MSG_QUIZ_TITLE, "cudakitchen: quiz", "cudakitchen：测验") \
+	X(MSG_QUIZ_RULE, "five levels, 80% opens the next", "五个关卡，得分 80% 开启下一关") \
+	X(MSG_QUIZ_MISSING, "level%d.yaml is missing", "缺少 level%d.yaml") \
+	X(MSG_QUIZ_LEVEL_NAME, "Level %d  %s", "第 %d 关  %s") \
+	X(MSG_QUIZ_LOCKED_NOTE, "Opens when the level before it scores at least 80%.", "上一关得分达到 80% 后开启。") \
+	X(MSG_QUIZ_LIST_HINTS, "Enter start/resume  Esc back  q quit", "Enter 开始/继续  Esc 返回  q 退出") \
+	X(MSG_QUIZ_TRUE, "True", "对") \
+	X(MSG_QUIZ_FALSE, "False", "错") \
+	X(MSG_QUIZ_ANSWER_LABEL, "Answer:", "答案：") \
+	X(MSG_QUIZ_LEVEL_TITLE, "Level %d: %s", "第 %d 关：%s") \
+	X(MSG_QUIZ_QUESTION_POS, "question %d/%zu, %d pt", "第 %d/%zu 题，%d 分") \
+	X(MSG_QUIZ_HINT, "Hint: %s", "提示：%s") \
+	X(MSG_QUIZ_HINT_AVAILABLE, "Hint available: %s (costs %d %s)", "可以查看提示：%s（扣 %d %s）") \
+	X(MSG_QUIZ_HINT_KEYS_TAB, "Tab", "Tab") \
+	X(MSG_QUIZ_HINT_KEYS_H, "h or Tab", "h 或 Tab") \
+	X(MSG_QUIZ_ASK_HINTS_TEXT, "Enter submit  Tab hint  Esc levels", "Enter 提交  Tab 提示  Esc 关卡") \
+	X(MSG_QUIZ_ASK_HINTS, "Enter submit  h hint  Esc levels  q quit", "Enter 提交  h 提示  Esc 关卡  q 退出") \
+	X(MSG_QUIZ_MEASURING, "measuring", "测量中") \
+	X(MSG_QUIZ_RUNNING, "Your answer is in. Running the %s demo to measure it (%lld s)...", "答案已提交。正在运行 %s 演示程序进行测量（%lld 秒）……") \
+	X(MSG_QUIZ_STOP_HINT, "Esc stop (the answer is then not judged)", "Esc 停止（这样本题不计分）") \
+	X(MSG_QUIZ_POINTS_SO_FAR, "%d of %d points so far", "目前 %d/%d 分") \
+	X(MSG_QUIZ_NOT_JUDGED, "Not judged: no measurement. It counts neither for nor against you.", "未评判：没有测量结果。本题不加分也不扣分。") \
+	X(MSG_QUIZ_RIGHT, "%s Right! +%d %s%s", "%s 答对了！+%d %s%s") \
+	X(MSG_POINT, "point", "分") \
+	X(MSG_POINTS, "points", "分") \
+	X(MSG_QUIZ_HINT_USED, " (hint used)", "（用了提示）") \
+	X(MSG_QUIZ_NOT_QUITE, "%s Not quite.", "%s 不太对。") \
+	X(MSG_QUIZ_ANSWER, "Answer: %s", "答案：%s") \
+	X(MSG_QUIZ_SEE_SCORE_HINTS, "Enter see your score  q quit", "Enter 查看得分  q 退出") \
+	X(MSG_QUIZ_NEXT_HINTS, "Enter next question  Esc levels  q quit", "Enter 下一题  Esc 关卡  q 退出") \
+	X(MSG_QUIZ_RESULT, "result", "结果") \
+	X(MSG_QUIZ_SCORE, "%s Your score: %d%%. %s", "%s 你的得分：%d%%。%s") \
+	X(MSG_QUIZ_PASSED, "Passed.", "通过。") \
+	X(MSG_QUIZ_NOT_PASSED, "Not passed yet: 80% is needed.", "尚未通过：需要 80%。") \
+	X(MSG_QUIZ_BEST, "Best score on this level: %d%%.", "本关最高分：%d%%。") \
+	X(MSG_QUIZ_LEVEL_OPEN, "Level %d is open.", "第 %d 关已开启。") \
+	X(MSG_QUIZ_ALL_PASSED, "You have passed all five levels.", "五个关卡你已全部通过。") \
+	X(MSG_QUIZ_RETRY, "Retry as often as you like: questions and options are shuffled again.", "可以随时重来：题目和选项会重新打乱。") \
+	X(MSG_QUIZ_CONTINUE_HINTS, "Enter continue  q quit", "Enter 继续  q 退出") \
+	X(MSG_QUIZ_TYPE_FIRST, "Type an answer first", "请先输入答案") \
+	X(MSG_QUIZ_CHOOSE_FIRST, "Choose an answer first", "请先选择答案") \
+	X(MSG_QUIZ_LONG_ENOUGH, "The answer is long enough", "答案已经够长了") \
+	X(MSG_QUIZ_CANNOT_LOAD_LEVEL, "Level %d cannot be loaded (see below)", "第 %d 关无法加载（见下方）") \
+	X(MSG_QUIZ_LOCKED_WHY, "Level %d is locked: score 80%% on level %d first", "第 %d 关未开启：先在第 %d 关得到 80%%") \
+	X(MSG_QUIZ_FALLBACK, "This question is not translated yet; it is shown in English.", "这道题还没有翻译，以下为英文原文。") \
+	X(MSG_QUIZ_DO_FILL, "Type the answer, then Enter.", "输入答案，然后按 Enter。") \
+	X(MSG_QUIZ_DO_SINGLE, "Choose one: Up/Down, then Enter.", "单选：用上/下键选择，然后按 Enter。") \
+	X(MSG_QUIZ_DO_MULTI, "Choose all that apply: Space ticks, Enter submits.", "多选：空格勾选，Enter 提交。") \
+	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down, then Enter.", "判断对错：用上/下键选择，然后按 Enter。") \
+	X(MSG_QUIZ_DO_MATCH, "Match: Space on a row, Space on another swaps their right sides. Enter submits.", "连线：在一行按空格，再在另一行按空格，交换两行的右侧。Enter 提交。") \
+	X(MSG_QUIZ_DO_ORDER, "Put in order: Space on a row, Space on another swaps them. Enter submits.", "排序：在一行按空格，再在另一行按空格，交换这两行。Enter 提交。") \
+	X(MSG_QUIZ_DO_PREDICT_NUM, "Predict: type a number, then Enter; the demo then measures.", "预测：输入一个数，然后按 Enter；随后演示程序进行测量。") \
+	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: choose one, then Enter; the demo then measures.", "预测：选择一项，然后按 Enter；随后演示程序进行测量。") \
+	X(MSG_QUIZ_ST_CANNOT_LOAD, "cannot be loaded", "无法加载") \
+	X(MSG_QUIZ_ST_LOCKED, "locked", "未开启") \
+	X(MSG_QUIZ_ST_ALL_ANSWERED, "all answered: see your score", "已全部作答：查看得分") \
+	X(MSG_QUIZ_ST_QUESTION, "question %d/%zu", "第 %d/%zu 题") \
+	X(MSG_QUIZ_ST_PASSED, "passed, best %d%%", "已通过，最高 %d%%") \
+	X(MSG_QUIZ_ST_RETRY, "best %d%%: try again", "最高 %d%%：再试一次") \
+	X(MSG_QUIZ_ST_OPEN, "open", "已开启") \
+	X(MSG_QUIZ_SUM_LOCKED_RANGE, "%sLevels %d to %d locked.", "%s第 %d 至 %d 关未开启。") \
+	X(MSG_QUIZ_SUM_LOCKED, "%sLevel %d locked.", "%s第 %d 关未开启。") \
+	X(MSG_QUIZ_SUM_BEST, "%sLevel %d %s (best %d%%).", "%s第 %d 关%s（最高 %d%%）。") \
+	X(MSG_QUIZ_SUM_STATE, "%sLevel %d %s.", "%s第 %d 关%s。") \
+	X(MSG_QUIZ_SUM_IN_PROGRESS, "in progress", "进行中") \
+	X(MSG_QUIZ_SUM_PASSED, "passed", "已通过") \
+	X(MSG_QUIZ_SUM_TRIED, "tried", "已尝试") \
+	X(MSG_QUIZ_SUM_OPEN, "open", "已开启") \
+	/* ---- certificate screen ---- */ \
+	X(MSG_CERT_TITLE, "cudakitchen: certificate", "cudakitchen：证书") \
+	X(MSG_CERT_HOW, "The certificate is earned by passing level 5 of the quiz (80% or more).", "通过测验第 5 关（80% 或以上）即可获得证书。") \
+	X(MSG_CERT_REMAINS, "What remains:", "还需完成：") \
+	X(MSG_CERT_NOT_TAKEN, "Level %d, %s: not taken yet", "第 %d 关，%s：尚未参加") \
+	X(MSG_CERT_NEEDS, "Level %d, %s: best %d%%, needs %d%%", "第 %d 关，%s：最高 %d%%，需要 %d%%") \
+	X(MSG_CERT_LOCKED_HINTS, "Enter open the quiz  Esc back  q quit", "Enter 打开测验  Esc 返回  q 退出") \
+	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
+	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
+	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. The certificate ends with a SHA-256 code that shows whether the file was changed (integrity); it does not prove who earned it (identity).", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验码能说明文件是否被改动过（完整性），但不能证明是谁获得了它（身份）。") \
+	X(MSG_CERT_NAME_HINTS, "Enter write  Backspace delete  Esc back", "Enter 生成  Backspace 删除  Esc 返回") \
+	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
+	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
+	X(MSG_CERT_DONE_HINTS, "Up/Down scroll  Esc back  q quit", "上/下 滚动  Esc 返回  q 退出") \
+	X(MSG_CERT_NAME_IS, "The name is %s.", "姓名%s。") \
+	X(MSG_CERT_NAME_EMPTY, "empty", "为空") \
+	X(MSG_CERT_NAME_TOO_LONG, "too long", "太长") \
+	X(MSG_CERT_NO_DIR, "No folder for certificates (set --cert-dir).", "没有存放证书的文件夹（请设置 --cert-dir）。") \
+	X(MSG_CERT_NOT_WRITTEN, "Not written: %s", "未写入：%s") \
+	X(MSG_CERT_AT_MOST, "At most %d columns.", "最多 %d 列。") \
+	/* end */
+
+#endif
