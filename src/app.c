@@ -18,6 +18,7 @@
 #include "term.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define TICK_MS 100
 
@@ -45,7 +46,8 @@ void app_progress_changed(struct app *app)
 		return;
 	struct diags d = { 0 };
 	if (!progress_save(app->progress_file, &app->progress, &d)) {
-		char msg[512] = "progress not saved";
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", tr(MSG_PROGRESS_NOT_SAVED));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
 		say(app, "%s", msg);
@@ -56,12 +58,12 @@ void app_progress_changed(struct app *app)
 static bool push(struct app *app, struct stack *k, const struct screen *s, const char *arg)
 {
 	if (k->n == APP_STACK) {
-		say(app, "too many screens open; press Esc to go back");
+		say(app, "%s", tr(MSG_TOO_MANY_SCREENS));
 		return false;
 	}
 	void *st = s->enter(app, arg);
 	if (!st) {
-		say(app, "cannot open '%s'", arg ? arg : s->name);
+		say(app, tr(MSG_CANNOT_OPEN), arg ? arg : s->name);
 		return false;
 	}
 	k->f[k->n++] = (struct frame){ s, st };
@@ -88,7 +90,7 @@ static void open_name(struct app *app, struct stack *k, const char *name)
 	else if (course_find(&app->course, id))
 		ok = push(app, k, &screen_reader, id);
 	else {
-		say(app, "no lesson or block named '%s'", id);
+		say(app, tr(MSG_NO_SUCH_ID), id);
 		ok = false;
 	}
 	if (ok && k->n == 2) {
@@ -221,18 +223,19 @@ static void load_progress(struct app *app, int *lock_fd)
 	progress_init(&app->progress);
 	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
 		app->progress_file[0] = '\0';
-		say(app, "progress will not be saved: no HOME or XDG_STATE_HOME");
+		say(app, "%s", tr(MSG_NO_HOME));
 		return;
 	}
 	bool locked = progress_lock(pdir, lock_fd, why, sizeof why);
 	if (!progress_load(app->progress_file, &app->progress, &d)) {
-		char msg[512] = "progress could not be read";
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", tr(MSG_PROGRESS_UNREADABLE));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
-		say(app, "%s; it will not be saved this time", msg);
+		say(app, tr(MSG_NOT_SAVED_THIS_TIME), msg);
 		app->progress_file[0] = '\0';
 	} else if (!locked) {
-		say(app, "%s; progress will not be saved", why);
+		say(app, tr(MSG_WILL_NOT_SAVE), why);
 		app->progress_file[0] = '\0';
 	} else if (app->progress.notice[0]) {
 		say(app, "%s", app->progress.notice);

@@ -60,6 +60,7 @@
 	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s 的帮助") \
 	X(MSG_HELP_KEYS, "keys", "按键") \
 	X(MSG_HELP_OPEN, "open the interactive block or demo on this page", "打开本页的交互模块或演示程序") \
+	X(MSG_HELP_O_KEY, "o", "o") \
 	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \
 	X(MSG_HELP_MOUSE, "wheel scrolls; click selects, click again opens (not with --no-mouse)", "滚轮滚动；单击选中，再次单击打开（--no-mouse 时不可用）") \
 	X(MSG_KEY_CMD_QUIT, "quit (progress is saved)", "退出（进度会保存）") \
