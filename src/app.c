@@ -9,6 +9,7 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
@@ -196,9 +197,18 @@ static bool find_dirs(struct app *app)
 static bool load_course(struct app *app)
 {
 	char dir[sizeof app->datadir + 32];
+	struct stat st;
+	const char *lang = app->opt.lang ? app->opt.lang : "en";
 	if (app->opt.lessons_dir) {
+		/* DIR/lessons/<lang>/ or DIR/<lang>/ is a translated class: per-lesson fallback */
+		snprintf(dir, sizeof dir, "%s/lessons/en", app->opt.lessons_dir);
+		bool nested = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+		snprintf(dir, sizeof dir, nested ? "%s/lessons" : "%s/en", app->opt.lessons_dir);
+		if (nested || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
+			course_load_lang(nested ? dir : app->opt.lessons_dir, lang, &app->course, &app->course_diags);
+		else
+			course_load(app->opt.lessons_dir, &app->course, &app->course_diags);
 		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
-		course_load(dir, &app->course, &app->course_diags);
 	} else {
 		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
 		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);

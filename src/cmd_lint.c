@@ -24,6 +24,7 @@
 #include "lesson.h"
 #include "paths.h"
 #include "quiz.h"
+#include "quiz_lang.h"
 
 struct lint {
 	struct diags errors;
@@ -150,8 +151,15 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 	}
 	free_list(v, n);
 	n = list_dir(dir, true, &v);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		lint_quiz_dir(L, v[i]);
+		/* a language next to en/: the question ids it lacks */
+		const char *lang = base_name(v[i]);
+		char *en = join(dir, "en");
+		if (strcmp(lang, "en") && en && is_dir(en))
+			quiz_missing_translations(dir, lang, L->require_translations ? &L->errors : &L->notes);
+		free(en);
+	}
 	free_list(v, n);
 }
 

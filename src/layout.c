@@ -36,29 +36,41 @@ static void blank(struct layout *L, int item)
 		add(L, L_BLANK, C_NORMAL, 0, NULL, item);
 }
 
-/* True when the character starting at p is double-width (CJK). */
-static bool wide_at(const char *p, size_t len)
+/* 2 when the character starting at p is double-width (CJK), 3 when it is
+ * also full-width punctuation (，。、：） etc.), else 0. */
+static int wide_at(const char *p, size_t len)
 {
 	mbstate_t st = { 0 };
 	wchar_t wc;
 	size_t k = mbrtowc(&wc, p, len, &st);
-	return k != (size_t)-1 && k != (size_t)-2 && k > 0 && wcwidth(wc) == 2;
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0 || wcwidth(wc) != 2)
+		return 0;
+	return (wc >= 0x3000 && wc <= 0x303F) || (wc >= 0xFF00 && wc <= 0xFF65) ? 3 : 2;
 }
 
-/* True when the character that ends just before s + i is double-width. */
-static bool wide_before(const char *s, size_t i)
+/* The same for the character that ends just before s + i. */
+static int wide_before(const char *s, size_t i)
 {
 	size_t j = i;
 	while (j > 0 && ((unsigned char)s[j - 1] & 0xC0) == 0x80)
 		j--;
-	return j > 0 && wide_at(s + j - 1, i - j + 1);
+	return j > 0 ? wide_at(s + j - 1, i - j + 1) : 0;
+}
+
+/* A single newline joins without a space between two wide characters, and
+ * after full-width punctuation ("设备，\ncuDNN" reads "设备，cuDNN"). */
+static bool join_tight(const char *s, size_t i, size_t n)
+{
+	int before = wide_before(s, i);
+	return before == 3 || (before && wide_at(s + i + 1, n - i - 1));
 }
 
 /* Prose is reflowed: a single newline is a space (YAML block scalars keep
  * the author's line breaks), a blank line separates paragraphs.  Between
  * two wide (CJK) characters a single newline joins them with nothing:
  * Chinese puts no spaces between words, so a paragraph written over
- * several source lines must read as one (lessons/README.md).  The caller
+ * several source lines must read as one (lessons/README.md); after
+ * full-width punctuation likewise (join_tight).  The caller
  * frees. */
 static char *reflow(const char *s)
 {
@@ -73,7 +85,7 @@ static char *reflow(const char *s)
 		bool single = s[i] == '\n' && (i == 0 || s[i - 1] != '\n') && s[i + 1] != '\n';
 		if (!single)
 			o[j++] = s[i];
-		else if (!(wide_before(s, i) && wide_at(s + i + 1, n - i - 1)))
+		else if (!join_tight(s, i, n))
 			o[j++] = ' ';
 	}
 	o[j] = '\0';

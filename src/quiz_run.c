@@ -55,6 +55,29 @@ bool quiz_run_level_path(const struct app *app, int level, char *out, size_t siz
 	return false;
 }
 
+bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, size_t size)
+{
+	const char *lang = app->opt.lang ? app->opt.lang : "en";
+	const char *bases[2] = { app->opt.lessons_dir, app->datadir };
+	for (int b = 0; b < 2; b++) {
+		if (!bases[b])
+			continue;
+		snprintf(tr, size, "%s/quizzes/%s/level%d.yaml", bases[b], lang, level);
+		snprintf(en, size, "%s/quizzes/en/level%d.yaml", bases[b], level);
+		if (!is_file(en))
+			snprintf(en, size, "%s/quizzes/level%d.yaml", bases[b], level);
+		bool has_tr = strcmp(lang, "en") && is_file(tr), has_en = is_file(en);
+		if (!has_tr)
+			tr[0] = '\0';
+		if (!has_en)
+			en[0] = '\0';
+		if (has_tr || has_en)
+			return true;
+	}
+	tr[0] = en[0] = '\0';
+	return false;
+}
+
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
 {
 	if (q->factor > 1)
