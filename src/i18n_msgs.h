@@ -186,6 +186,62 @@
 	X(MSG_CERT_NO_DIR, "No folder for certificates (set --cert-dir).", "没有存放证书的文件夹（请设置 --cert-dir）。") \
 	X(MSG_CERT_NOT_WRITTEN, "Not written: %s", "未写入：%s") \
 	X(MSG_CERT_AT_MOST, "At most %d columns.", "最多 %d 列。") \
+	/* ---- demo screens (screen_demo.c, demo_view.c) ---- */ \
+	X(MSG_DEMO_MATMUL_TITLE, "Matrix multiply: from naive to the library", "矩阵乘法：从朴素实现到库") \
+	X(MSG_DEMO_CONV_TITLE, "Convolution: from naive to cuDNN", "卷积：从朴素实现到 cuDNN") \
+	X(MSG_DEMO_DEVINFO_TITLE, "Your GPU, as it reports itself", "你的 GPU 自报家门") \
+	X(MSG_DEMO_AT, " at ", "，规模 ") \
+	X(MSG_DEMO_RUNNING, "%s running %s%s%s ... %lld s   (q or Esc cancels)", "%s 正在运行 %s%s%s …… %lld 秒   （q 或 Esc 取消）") \
+	X(MSG_DEMO_FINISHED, "%s finished%s%s.", "%s 已完成%s%s。") \
+	X(MSG_DEMO_RUN_AGAIN, "Press r to run it again.", "按 r 再运行一次。") \
+	X(MSG_DEMO_SIZE, "Size %s%s   +/- change size, r run", "规模 %s%s   +/- 改变规模，r 运行") \
+	X(MSG_DEMO_NOT_RUN, " (not run yet)", "（尚未运行）") \
+	X(MSG_DEMO_YOURS_LIVE, "Yours: live, measured on %s now, %s", "你的机器：刚刚在 %s 上实测，%s") \
+	X(MSG_DEMO_YOURS_CPU, "Yours: CPU fallback, %s: %s", "你的机器：CPU 后备，%s：%s") \
+	X(MSG_DEMO_REF_SIZE, "Reference: recorded on %s, %.10s, %s", "参考：记录于 %s，%.10s，%s") \
+	X(MSG_DEMO_REF, "Reference: recorded on %s, %.10s", "参考：记录于 %s，%.10s") \
+	X(MSG_DEMO_THIS_LIVE, "This machine: live, measured now", "本机：实时测量") \
+	X(MSG_DEMO_THIS_CPU, "This machine: CPU fallback", "本机：CPU 后备") \
+	X(MSG_DEMO_MORE, "%d-%d/%d Up/Down", "%d-%d/%d 上/下") \
+	X(MSG_DEMO_DEV_HINTS, "r run  t this/recorded  Esc back  ? help", "r 运行  t 本机/记录  Esc 返回  ? 帮助") \
+	X(MSG_DEMO_HINTS, "r run  +/- size  v roofline  t yours/recorded  Esc back", "r 运行  +/- 规模  v 屋顶线  t 本机/记录  Esc 返回") \
+	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
+	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
+	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
+	X(MSG_DV_AT, "at %ld", "规模%ld") \
+	X(MSG_DV_AT_N, "at N%ld", "规模N%ld") \
+	X(MSG_DV_OTHER, "other", "其他") \
+	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
+	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \
+	X(MSG_DV_CHECK_FAILED, "check failed", "校验失败") \
+	X(MSG_DV_UNSUPPORTED, "unsupported", "不支持") \
+	X(MSG_DV_NAIVE, "naive", "朴素") \
+	X(MSG_DV_LOG_SCALE, "log scale %s ... %s ms", "对数刻度 %s … %s ms") \
+	X(MSG_DV_TIME, "time", "时间") \
+	X(MSG_DV_SPEEDUP, "speedup", "加速比") \
+	X(MSG_DV_MEMORY_ROOF, "/ memory %.0f GB/s", "/ 显存 %.0f GB/s") \
+	X(MSG_DV_COMPUTE_ROOF, "%s compute %.1f TFLOP/s", "%s 算力 %.1f TFLOP/s") \
+	X(MSG_DV_RECORDED_MARK, " (recorded)", "（记录值）") \
+	X(MSG_DV_ABOVE_ROOF, "above roof: Tensor Cores", "高于屋顶：张量核心") \
+	X(MSG_DV_NO_CEILINGS, "no GPU ceilings to draw", "没有可画的 GPU 上限") \
+	X(MSG_DV_RECORDED, "recorded:", "记录值：") \
+	X(MSG_DV_YOURS, "yours:", "你的：") \
+	X(MSG_DV_ROOFLINE, "Roofline: achieved GFLOP/s (up) against FLOP per byte moved (right), log-log", "屋顶线：实际 GFLOP/s（纵轴）对每搬运一字节的 FLOP 数（横轴），双对数") \
+	X(MSG_DV_ROOF_SMALL, "(the terminal is too small for the roofline)", "（终端太小，画不下屋顶线图）") \
+	X(MSG_DV_NO_VARIANTS, "no timed variants to place yet", "还没有可标注的计时结果") \
+	X(MSG_DV_NO_GPU, "none in use: %s (CPU fallback)", "未使用：%s（CPU 后备）") \
+	X(MSG_DV_THREADS, "%s, %ld threads", "%s，%ld 个线程") \
+	X(MSG_DV_GPU, "%s, compute capability %s", "%s，计算能力 %s") \
+	X(MSG_DV_CORES_V, "%ld SMs x %ld FP32 lanes at %ld MHz", "%ld 个 SM × 每 SM %ld 条 FP32 通道，%ld MHz") \
+	X(MSG_DV_PEAK_V, "%.1f TFLOP/s FP32 (SMs x lanes x 2 x clock)", "%.1f TFLOP/s FP32（SM 数 × 通道数 × 2 × 频率）") \
+	X(MSG_DV_MEMORY_V, "%.1f GiB at %.0f GB/s", "%.1f GiB，%.0f GB/s") \
+	X(MSG_DV_CHIP_V, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM", "L2 %.0f MiB；每 SM 共享内存 %ld KiB；每 SM %ld 个寄存器") \
+	X(MSG_DV_CUDA_V, "driver %s, runtime %s%s%s", "驱动 %s，运行时 %s%s%s") \
+	X(MSG_DV_CORES, "cores", "核心") \
+	X(MSG_DV_PEAK, "peak", "峰值") \
+	X(MSG_DV_MEMORY, "memory", "显存") \
+	X(MSG_DV_ON_CHIP, "on chip", "片上") \
+	X(MSG_DV_LIBRARIES, "libraries", "库") \
 	/* end */
 
 #endif
