@@ -242,6 +242,24 @@
 	X(MSG_DV_MEMORY, "memory", "显存") \
 	X(MSG_DV_ON_CHIP, "on chip", "片上") \
 	X(MSG_DV_LIBRARIES, "libraries", "库") \
+	/* ---- quiz answers and measurements (quiz_grade.c, quiz_run.c) ---- */ \
+	X(MSG_ANS_SEP, "; ", "；") \
+	X(MSG_ANS_OR, " / ", " / ") \
+	X(MSG_ANS_TRUE, "true", "对") \
+	X(MSG_ANS_FALSE, "false", "错") \
+	X(MSG_ANS_ORDER_SEP, ", ", "，") \
+	X(MSG_ANS_FACTOR, "within a factor of %g of the measurement", "与测量值相差不超过 %g 倍") \
+	X(MSG_RUN_TOL_FACTOR, "Right when within a factor of %g of what the %s demo measures (from 1/%g to %g times it).", "与测量值相差不超过 %g 倍即算答对（%s 演示程序测得值的 1/%g 到 %g 倍）。") \
+	X(MSG_RUN_TOL_BAND, "Right when the %s demo's measurement falls in the band you choose.", "%s 演示程序的测量值落在你选的区间内即算答对。") \
+	X(MSG_RUN_TOL_CHOICE, "Right when the %s demo's result is one your choice names.", "%s 演示程序的结果是你所选的那一项即算答对。") \
+	X(MSG_RUN_NOT_BUILT, "the %s demo is not built (make demos)", "%s 演示程序尚未构建（make demos）") \
+	X(MSG_RUN_UNREADABLE, "its results could not be read", "无法读取它的结果") \
+	X(MSG_RUN_MEASURED, "Measured: %s, %s.", "测量值：%s，%s。") \
+	X(MSG_RUN_NO_GPU, "no GPU run", "没有在 GPU 上运行") \
+	X(MSG_RUN_LIVE, "live on your %s", "在你的 %s 上实测") \
+	X(MSG_RUN_CPU, "on your CPU (%s)", "在你的 CPU 上（%s）") \
+	X(MSG_RUN_RECORDED, "recorded on NVIDIA H200, not your machine (here: %s)", "记录于 NVIDIA H200，不是你的机器（本机：%s）") \
+	X(MSG_RUN_NONE, "No measurement: %s, and no recorded H200 result has this value.", "没有测量值：%s，且记录的 H200 结果中也没有这一项。") \
 	/* end */
 
 #endif

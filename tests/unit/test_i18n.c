@@ -7,6 +7,7 @@
 #include <string.h>
 #include "tap.h"
 #include "i18n.h"
+#include "keys.h"
 #include "text.h"
 
 /* The argument-taking conversions of a printf format, "%d|%s|%zu|", into
@@ -76,6 +77,15 @@ int main(void)
 	is_int(mismatch, 0, "printf placeholders match between the languages");
 	is_int(untranslated, 0, "every Chinese text differs from the English");
 
+	/* the help screen's English must be keys.h's text, word for word */
+	int keys_differ = 0;
+#define X(c, k, h) keys_differ += strcmp(i18n_text(LANG_EN, MSG_KEY_##c), h) != 0;
+	CK_COMMANDS(X)
+#undef X
+	is_int(keys_differ, 0, "every MSG_KEY_* in English is the keys.h description");
+	i18n_set_lang("zh");
+	is_str(keys_help(0), i18n_text(LANG_ZH, MSG_KEY_CMD_QUIT), "keys_help() answers in the chosen language");
+	i18n_set_lang("en");
 	char sp[128];
 	specs("Level %d is locked: score 80%% on level %d first", sp, sizeof sp);
 	const char *got = sp;
