@@ -57,7 +57,9 @@ static bool setup_locale(void)
 	const char *v = getenv("LC_ALL");
 	if (!v || !*v) v = getenv("LC_CTYPE");
 	if (!v || !*v) v = getenv("LANG");
-	bool wants_utf8 = v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"));
+	/* "zh_CN" without a codeset: Chinese needs UTF-8 here, so take it too */
+	bool wants_utf8 = v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8")
+				|| (!strncmp(v, "zh", 2) && !strchr(v, '.')));
 	if (wants_utf8 && (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8")))
 		return true;
 	return false;
