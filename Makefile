@@ -24,7 +24,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS ?= -O2 -g
 CK_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
 	-DCK_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(SANFLAGS) -MMD -MP
-LDLIBS_CK := $(PKG_LIBS) $(SANFLAGS)
+LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)
 
 SRC := $(wildcard src/*.c)
 OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)

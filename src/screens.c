@@ -15,6 +15,9 @@
 /* X(name as lessons and `open` spell it, the screen's object); add one
  * line per implemented screen, like  X("quiz", screen_quiz) \  */
 #define CK_SCREENS(X) \
+	X("matmul", screen_matmul) \
+	X("conv", screen_conv) \
+	X("devinfo", screen_devinfo) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
