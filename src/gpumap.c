@@ -116,6 +116,83 @@ bool gpumap_figure(enum gm_comp c, const struct res_device *d, char *buf, size_t
 	return true;
 }
 
+/* A device record that describes a GPU. */
+static const struct res_device *gpu_record(const struct results *r)
+{
+	for (size_t i = 0; i < r->ndev; i++)
+		if (r->dev[i].live && r->dev[i].sms > 0)
+			return &r->dev[i];
+	return NULL;
+}
+
+void gpumap_source_pick(struct gm_source *s)
+{
+	const struct res_device *live = s->have_live ? results_device(&s->live, NULL) : NULL;
+	const struct res_device *rec = s->have_rec ? gpu_record(&s->rec) : NULL;
+	s->host = live;
+	if (live && live->live && live->sms > 0) {
+		s->dev = live;
+		snprintf(s->label, sizeof s->label, "measured on this machine: %s", live->name);
+		s->why[0] = '\0';
+		return;
+	}
+	if (live)
+		snprintf(s->why, sizeof s->why, "no GPU here: %.200s", live->reason);
+	else if (s->running)
+		snprintf(s->why, sizeof s->why, "devinfo is still running");
+	s->dev = rec;
+	if (!s->host)
+		s->host = rec;
+	if (rec)
+		snprintf(s->label, sizeof s->label, "recorded on %s, %.10s", rec->name, rec->date);
+	else
+		snprintf(s->label, sizeof s->label, "no GPU figures: no GPU answered and no recorded run was found");
+}
+
+void gpumap_source_start(struct gm_source *s, const char *devinfo_path, const char *recorded_path)
+{
+	memset(s, 0, sizeof *s);
+	runner_init(&s->run);
+	struct diags d = { 0 };
+	if (recorded_path)
+		s->have_rec = results_load_file(recorded_path, &s->rec, &d);
+	diags_free(&d);
+	if (devinfo_path) {
+		char *argv[] = { "devinfo", "--format", "yaml", NULL };
+		struct runner_opts o = { .timeout_ms = 30000 };
+		s->running = runner_start(&s->run, devinfo_path, argv, &o);
+		if (!s->running)
+			snprintf(s->why, sizeof s->why, "devinfo did not start: %.200s", s->run.error);
+	}
+	gpumap_source_pick(s);
+}
+
+bool gpumap_source_poll(struct gm_source *s)
+{
+	if (!s->running || runner_poll(&s->run, 0))
+		return false;
+	s->running = false;
+	struct diags d = { 0 };
+	if (s->run.state == RUNNER_EXITED && s->run.exit_code == 0)
+		s->have_live = results_parse("devinfo", s->run.out.p ? s->run.out.p : "", s->run.out.len, &s->live, &d);
+	diags_free(&d);
+	if (!s->have_live)
+		runner_describe(&s->run, s->why, sizeof s->why);
+	runner_free(&s->run);
+	gpumap_source_pick(s);
+	return true;
+}
+
+void gpumap_source_free(struct gm_source *s)
+{
+	if (!s)
+		return;
+	runner_free(&s->run);
+	results_free(&s->live);
+	results_free(&s->rec);
+	s->dev = s->host = NULL;
+}
+
 bool gm_rect_has(const struct gm_rect *r, int y, int x)
 {
 	return y >= r->y && y < r->y + r->h && x >= r->x && x < r->x + r->w;

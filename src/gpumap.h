@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "results.h"
+#include "runner.h"
 
 #define GM_MIN_COLS 60
 #define GM_MIN_LINES 20
@@ -50,6 +51,29 @@ enum gm_comp gpumap_tray(int i);
  * False (buf "") when the record has no GPU (not live) or devinfo does not
  * report that part. */
 bool gpumap_figure(enum gm_comp c, const struct res_device *d, char *buf, size_t size);
+
+/* Where the figures come from: devinfo run now as a child (runner.h),
+ * asynchronously; until it answers, or when it finds no GPU, the device
+ * record of the recorded H200 run (demos/results/h200.yaml), labelled as
+ * recorded.  dev and host point into live or rec (NULL when none). */
+struct gm_source {
+	struct runner run;
+	bool running;
+	bool have_live, have_rec;
+	struct results live, rec;
+	const struct res_device *dev;   /* GPU figures, or NULL */
+	const struct res_device *host;  /* this machine's CPU, else dev */
+	char label[320];                /* "measured on this machine: ...", "recorded on ..." */
+	char why[256];                  /* why not live, "" */
+};
+/* Loads recorded_path (may be missing) and starts devinfo_path (may be
+ * NULL or missing: then only the recorded figures). */
+void gpumap_source_start(struct gm_source *s, const char *devinfo_path, const char *recorded_path);
+/* Polls the run without blocking; true when it just finished. */
+bool gpumap_source_poll(struct gm_source *s);
+/* Chooses dev, host and label from live and rec (called by the two above). */
+void gpumap_source_pick(struct gm_source *s);
+void gpumap_source_free(struct gm_source *s);  /* stops a run still going */
 
 /* The screen cut into regions for lines x cols.  frame[v] is the outline
  * drawn around view v's drawing (the GPU board; the SM); tab[v] is the

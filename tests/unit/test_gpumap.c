@@ -185,11 +185,41 @@ static void figures(void)
 	diags_free(&d);
 }
 
+static void sources(void)
+{
+	struct gm_source s;
+	struct diags d = { 0 };
+	memset(&s, 0, sizeof s);
+	s.have_rec = results_parse("rec", h200_line, strlen(h200_line), &s.rec, &d);
+	s.have_live = results_parse("live", cpu_line, strlen(cpu_line), &s.live, &d);
+	gpumap_source_pick(&s);
+	ok(s.dev && s.dev->sms == 132, "no GPU here: the figures come from the recorded H200");
+	is_str(s.label, "recorded on NVIDIA H200, 2026-11-29", "and say so");
+	is_str(s.why, "no GPU here: built without CUDA", "with the reason");
+	ok(s.host && !strcmp(s.host->cpu_name, "AMD EPYC"), "the host figure is this machine's CPU");
+	results_free(&s.live);
+	s.have_live = results_parse("live", h200_line, strlen(h200_line), &s.live, &d);
+	gpumap_source_pick(&s);
+	ok(s.dev == &s.live.dev[0], "a live GPU record wins");
+	is_str(s.label, "measured on this machine: NVIDIA H200", "labelled as measured here");
+	gpumap_source_free(&s);
+	memset(&s, 0, sizeof s);
+	gpumap_source_pick(&s);
+	ok(!s.dev && strstr(s.label, "no GPU figures"), "neither: no figures, and the label says so");
+	gpumap_source_start(&s, "/nonexistent/devinfo", "/nonexistent/h200.yaml");
+	ok(!s.running && !s.dev && strstr(s.why, "devinfo did not start"), "a missing devinfo and recording: no figures, a reason");
+	ok(!gpumap_source_poll(&s), "nothing to poll");
+	gpumap_source_free(&s);
+	gpumap_source_free(NULL);
+	diags_free(&d);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	layouts();
 	game();
 	figures();
+	sources();
 	return tap_done();
 }
