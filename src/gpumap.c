@@ -146,7 +146,7 @@ void gpumap_source_pick(struct gm_source *s)
 	if (rec)
 		snprintf(s->label, sizeof s->label, "recorded on %s, %.10s", rec->name, rec->date);
 	else
-		snprintf(s->label, sizeof s->label, "no GPU figures: no GPU answered and no recorded run was found");
+		snprintf(s->label, sizeof s->label, "no GPU figures: none measured here and no recorded H200 run found");
 }
 
 void gpumap_source_start(struct gm_source *s, const char *devinfo_path, const char *recorded_path)

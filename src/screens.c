@@ -18,6 +18,7 @@
 	X("matmul", screen_matmul) \
 	X("conv", screen_conv) \
 	X("devinfo", screen_devinfo) \
+	X("gpu-map", screen_gpumap) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
