@@ -149,9 +149,9 @@ static void draw_parts(const struct gm_st *st)
 		} else {
 			fill_pattern(r, c, hover ? C_SELECT : C_DIM);
 		}
-		if (hover)
-			carried_over(r, gpumap_label(g->carry));
 	}
+	if (g->carry >= 0 && !g->by_mouse && gpumap_view_of(g->target) == g->view)
+		carried_over(&st->lay.comp[g->target], gpumap_label(g->carry));
 	if (g->carry >= 0 && g->by_mouse) {
 		char s[64];
 		snprintf(s, sizeof s, "[%s]", gpumap_label(g->carry));
@@ -206,7 +206,7 @@ static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 	const struct gm_game *g = &st->g;
 	char s[1024], fig[320];
 	snprintf(s, sizeof s, "%s %s: %s", ui_glyph(G_CHECK), gpumap_label(g->shown), gpumap_role(g->shown));
-	y = para(y, y1 - 1, 1, w, C_OK, s);
+	y = para(y, y + 2 < y1 - 1 ? y + 2 : y1 - 1, 1, w, C_OK, s);  /* room for the figure */
 	const struct res_device *d = g->shown == GM_HOST ? st->src.host : st->src.dev;
 	if (gpumap_figure(g->shown, d, fig, sizeof fig)) {
 		bool here = d == st->src.host && st->src.host && st->src.host != st->src.dev;
