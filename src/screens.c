@@ -19,6 +19,7 @@
 	X("conv", screen_conv) \
 	X("devinfo", screen_devinfo) \
 	X("gpu-map", screen_gpumap) \
+	X("tiling", screen_tiling) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
