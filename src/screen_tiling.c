@@ -405,7 +405,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 }
 
 static const char keys_text[] =
-	"Space play  Left/Right step  +/- speed  m mode  [/] n-/+1  {/} n-/+16  t/T tile  "
+	"Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16  t/T tile  "
 	"u micro-tile  s SMs  r run matmul  c convolution  Esc back";
 
 /* Rows the key help takes at the bottom, drawn from row LINES-1-n. */

@@ -85,6 +85,14 @@ void tiling_view_conv(int o, int y0, int y1)
 		strcat(row, " | . [1..9]");
 		ui_text(y0 + 2 + k, x, COLS - x, k == o ? C_SELECT : C_NORMAL, row);
 	}
+	char cur[96] = "";
+	snprintf(cur, sizeof cur, "o%d = [", o);
+	for (int j = 0; j < R * S; j++) {
+		char t[4] = { (char)('a' + tl_im2col(H, W, R, S, o, j)), j + 1 < R * S ? ' ' : ']', 0 };
+		strcat(cur, t);
+	}
+	strcat(cur, " . [1 2 3 4 5 6 7 8 9]");
+	ui_text(y0 + 11, x, COLS - x, C_SELECT, cur);
 	static const char text[] =
 		"Each output is its 3x3 window times the filter, summed. Stack the windows as rows and the whole "
 		"convolution is one matrix product; with C channels, K filters and a batch of N it is a GEMM of "
