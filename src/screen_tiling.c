@@ -276,18 +276,13 @@ static int draw_ratio(const struct tl_st *st, int y, int x, int w)
 	const struct tl_config *c = &st->sim.cfg;
 	enum tl_mode other = st->sim.mode == TL_NAIVE ? TL_TILED : st->sim.mode;
 	struct tl_counts nv = tl_formula_total(c, TL_NAIVE), o = tl_formula_total(c, other);
-	struct tl_counts ti = tl_formula_total(c, TL_TILED), rb = tl_formula_total(c, TL_REGBLOCK);
 	char line[160], num[32];
 	snprintf(line, sizeof line, "global loads, naive / %s:", tl_mode_name(other));
 	ui_text(y++, x, w, C_HEADING, line);
 	double r = tl_ratio(nv.global, o.global);
 	snprintf(num, sizeof num, r >= 100 || r == (long long)r ? "%.0fx" : "%.1fx", r);
 	tiling_view_big(y, x, w, C_ACCENT, num);
-	y += 3;
-	snprintf(line, sizeof line, "shared/FMA: tiled %.2f, regblock %.2f (%.1fx)", tl_ratio(ti.shared, ti.fma),
-		 tl_ratio(rb.shared, rb.fma), tl_ratio(ti.shared * rb.fma, rb.shared * ti.fma));
-	ui_text(y++, x, w, C_NORMAL, line);
-	return y;
+	return y + 3;
 }
 
 static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
@@ -298,6 +293,10 @@ static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
 		t[m] = tl_formula_total(c, (enum tl_mode)m);
 	static const char *const rows[] = { "global", "shared", "FMAs" };
 	char line[160], a[24], b[24], d[24];
+	snprintf(line, sizeof line, "shared/FMA: tiled %.2f, regblock %.2f", tl_ratio(t[TL_TILED].shared, t[TL_TILED].fma),
+		 tl_ratio(t[TL_REGBLOCK].shared, t[TL_REGBLOCK].fma));
+	if (y < y1)
+		ui_text(y++, x, w, C_NORMAL, line);
 	if (y < y1)
 		ui_text(y++, x, w, C_DIM, "whole run     naive smem-tiled  regblock");
 	for (int i = 0; i < 3 && y < y1; i++) {
@@ -321,16 +320,27 @@ static const struct res_variant *find_var(const struct results *r, const char *i
 	return NULL;
 }
 
-/* "naive 4.42 ms", with its own size when it differs from n (the CPU
- * variants run smaller). */
-static void ms_text(const struct res_variant *v, long n, char *buf, size_t size)
+/* "naive 4.42", with its own size when it differs from n (the CPU
+ * variants run smaller); times in ms. */
+static void ms_text(const struct res_variant *v, const char *name, long n, char *buf, size_t size)
 {
 	if (!v)
-		snprintf(buf, size, "-");
+		snprintf(buf, size, "%s -", name);
 	else if (v->size.m != n)
-		snprintf(buf, size, "%.47s %.3g ms at %ld", v->variant, v->ms, v->size.m);
+		snprintf(buf, size, "%s %.3g (at %ld)", name, v->ms, v->size.m);
 	else
-		snprintf(buf, size, "%.47s %.3g ms", v->variant, v->ms);
+		snprintf(buf, size, "%s %.3g", name, v->ms);
+}
+
+/* s word-wrapped into rows y..y1-1 at x; returns the next row. */
+static int wrapped(int y, int y1, int x, int w, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s, w, &tl);
+	for (size_t i = 0; i < tl.n && y < y1; i++)
+		ui_text(y++, x, w, r, tl.line[i]);
+	text_lines_free(&tl);
+	return y;
 }
 
 /* The three hand-written rungs of one result set, with the ratios the
@@ -347,21 +357,19 @@ static int draw_rungs(const struct results *r, const char *title, int y, int y1,
 	struct tl_config demo = { .n = (int)n, .t = 32, .b = 64, .r = 4, .bk = 8, .sms = 1 };
 	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
 		pr = tl_formula_total(&demo, TL_REGBLOCK);
-	snprintf(line, sizeof line, "%s, %ldx%ldx%ld:", title, n, n, n);
-	if (y < y1)
-		ui_text(y++, x, w, C_HEADING, line);
-	ms_text(nv, n, a, sizeof a);
-	ms_text(ti, n, b, sizeof b);
-	ms_text(rb, n, c, sizeof c);
-	snprintf(line, sizeof line, "%s  %s  %s", a, b, c);
-	if (y < y1)
-		ui_text(y++, x, w, C_NORMAL, line);
-	snprintf(line, sizeof line, "time naive/tiled %.1fx, tiled/regblock %.1fx; global loads predicted %.0fx, %.0fx",
-		 nv && ti ? nv->ms / ti->ms : 0.0, ti && rb ? ti->ms / rb->ms : 0.0, tl_ratio(pn.global, pt.global),
-		 tl_ratio(pt.global, pr.global));
-	if (y < y1)
-		ui_text(y++, x, w, C_ACCENT, line);
-	return y;
+	snprintf(line, sizeof line, "%s, n=%ld:", title, n);
+	y = wrapped(y, y1, x, w, C_HEADING, line);
+	ms_text(nv, "naive", n, a, sizeof a);
+	ms_text(ti, "tiled", n, b, sizeof b);
+	ms_text(rb, "regblock", n, c, sizeof c);
+	snprintf(line, sizeof line, "ms: %s  %s  %s", a, b, c);
+	y = wrapped(y, y1, x, w, C_NORMAL, line);
+	snprintf(line, sizeof line, "time naive/tiled %.1fx, tiled/regblock %.1fx", nv && ti ? nv->ms / ti->ms : 0.0,
+		 ti && rb ? ti->ms / rb->ms : 0.0);
+	y = wrapped(y, y1, x, w, C_ACCENT, line);
+	snprintf(line, sizeof line, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)",
+		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
+	return wrapped(y, y1, x, w, C_ACCENT, line);
 }
 
 static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
@@ -388,12 +396,12 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	}
 	const struct res_variant *cn = find_var(&st->res, "cpu-naive"), *cb = find_var(&st->res, "cpu-blocked");
 	char a[96], b[96];
-	ms_text(cn, st->run_n, a, sizeof a);
-	ms_text(cb, st->run_n, b, sizeof b);
-	snprintf(line, sizeof line, "CPU fallback at n=%d: %s, %s", st->run_n, a, b);
+	snprintf(line, sizeof line, "CPU fallback, n=%d (%s):", st->run_n, d ? d->reason : "no device record");
 	ui_text(y++, x, w, C_NOTE, line);
-	if (d && y < y1)
-		ui_text(y++, x, w, C_DIM, d->reason);
+	ms_text(cn, "cpu-naive", st->run_n, a, sizeof a);
+	ms_text(cb, "cpu-blocked", st->run_n, b, sizeof b);
+	snprintf(line, sizeof line, "ms: %s  %s", a, b);
+	y = wrapped(y, y1, x, w, C_NOTE, line);
 	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
 	if (rd) {
 		snprintf(line, sizeof line, "recorded on %s, %.10s", rd->name, rd->date);
@@ -431,16 +439,13 @@ static void tl_draw(struct app *app, void *p)
 		tiling_view_conv(st->conv_step, 1, y1);
 	} else {
 		draw_header(st);
-		int lw = COLS >= 80 ? 34 : COLS - 40;
+		int lw = COLS >= 80 ? 30 : COLS - 40;
 		draw_grid(st, 4, 0, lw, y1 - 4);
 		int x = lw + 2, w = COLS - x - 1;
 		int y = draw_counters(st, 4, x, w);
-		bool ran = st->running || st->have_res || st->note[0];
-		if (ran && y < y1)           /* a run the learner asked for comes first */
-			y = draw_run(st, y, y1, x, w);
-		if (y + 5 <= y1)
+		if (y + 4 <= y1)
 			y = draw_ratio(st, y, x, w);
-		if (!ran && y + 1 < y1)
+		if (y < y1)
 			y = draw_run(st, y, y1, x, w);
 		if (y + 2 < y1)
 			draw_totals(st, y, y1, x, w);
