@@ -17,7 +17,7 @@ like "$(screen)" 'r: run the matmul demo at n=64' "r is offered at the model's s
 keys r
 wait_for 'live on NVIDIA H200, n=64:'; ok $? "r: live results, labelled with the GPU"
 s=$(flat)
-like "$s" 'ms: naive 0\.0395 +tiled 0\.00659 +regblock 0\.00874' "the three rungs' median times"
+like "$s" 'ms: naive 0\.0395 +tiled 0\.00659 +regblock +0\.00874' "the three rungs' median times"
 like "$s" 'time naive/tiled 6\.0x, tiled/regblock 0\.8x' "measured ratios"
 like "$(flat)" 'global-load model: 32x, 2x \(T 32; 64x64, 4x4\)' "next to the predicted global-load ratios for the demo's tiles"
 keys q
