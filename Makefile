@@ -17,6 +17,15 @@ endif
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS := ncursesw yaml-0.1 libcrypto
+# A fresh machine gets its packages here, before the flags are read
+# (scripts/deps.sh installs them as root, or names them and fails).
+ifeq ($(filter clean demos gpu-test bench,$(MAKECMDGOALS)),)
+DEPS_KIND := $(if $(filter test,$(MAKECMDGOALS)),test,build)
+DEPS_OK := $(shell sh scripts/deps.sh $(DEPS_KIND) >&2 && echo ok)
+ifneq ($(DEPS_OK),ok)
+$(error missing prerequisites (see the message above and the README))
+endif
+endif
 PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -31,7 +40,7 @@ OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)
 CORE_OBJ := $(filter-out $(BUILD)/obj/main.o,$(OBJ))
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
-.PHONY: all run test check-deps clean demos gpu-test bench
+.PHONY: all run test clean demos gpu-test bench
 all: $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(OBJ)
@@ -53,9 +62,6 @@ run: $(BUILD)/cudakitchen demos
 test: all $(UNIT)
 	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
 		prove -f $(UNIT) $(sort $(wildcard tests/e2e/*.sh))
-
-check-deps:
-	@$(PKG_CONFIG) --exists $(PKGS) || { echo "missing libraries: install libncurses-dev libyaml-dev libssl-dev pkg-config (see README)"; exit 1; }
 
 clean:
 	rm -rf build build-san

@@ -106,6 +106,32 @@ static void draw_roof(struct chart_roof *c, double peak, double bw)
 	}
 }
 
+static bool is_point(const struct chart_roof *c, int row, int col)
+{
+	return c->kind[row][col] == CH_POINT || c->kind[row][col] == CH_CLASH;
+}
+
+/* A point goes in its cell; when another point holds it, in the nearest
+ * free cell of the same row within two columns (kernels of one problem
+ * often share an intensity), else the cell becomes a clash. */
+static void place(struct chart_roof *c, const struct chart_point *p)
+{
+	static const int nudge[] = { 0, 1, -1, 2, -2 };
+	int row = chart_roof_row(c, p->y), col = chart_roof_col(c, p->x);
+	if (row < 0 || col < 0)
+		return;
+	for (size_t i = 0; i < sizeof nudge / sizeof *nudge; i++) {
+		int k = col + nudge[i];
+		if (k >= 0 && k < c->w && !is_point(c, row, k)) {
+			c->kind[row][k] = CH_POINT;
+			c->mark[row][k] = p->mark;
+			return;
+		}
+	}
+	c->kind[row][col] = CH_CLASH;
+	c->mark[row][col] = '*';
+}
+
 void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
 		    const struct chart_point *p, int n)
 {
@@ -116,14 +142,8 @@ void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
 	ranges(c, peak, bw, p, n);
 	if (c->has_roof)
 		draw_roof(c, peak, bw);
-	for (int i = 0; i < n; i++) {
-		int row = chart_roof_row(c, p[i].y), col = chart_roof_col(c, p[i].x);
-		if (row < 0 || col < 0)
-			continue;
-		bool taken = c->kind[row][col] == CH_POINT || c->kind[row][col] == CH_CLASH;
-		c->kind[row][col] = taken ? CH_CLASH : CH_POINT;
-		c->mark[row][col] = taken ? '*' : p[i].mark;
-	}
+	for (int i = 0; i < n; i++)
+		place(c, &p[i]);
 }
 
 void chart_decade_label(double v, char *buf, int size)

@@ -41,8 +41,9 @@ struct chart_roof {
 
 /* Lays out a w x h roofline (clamped to the maxima) for the points with
  * x > 0 and y > 0; peak/bw may be NAN (no ceilings).  The axes cover the
- * points, the ridge and the peak, in whole decades.  Two points in one
- * cell make a CH_CLASH. */
+ * points, the ridge and the peak, in whole decades.  A point whose cell
+ * is taken moves up to two columns sideways to a free one; with none free
+ * the cell becomes a CH_CLASH. */
 void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
 		    const struct chart_point *p, int n);
 /* Row of value y / column of value x in a laid-out roofline. */

@@ -50,6 +50,24 @@ static void time_axis(const struct demo_section *s, double *lo, double *hi)
 	chart_decades(isfinite(a) ? a : 0, b, lo, hi);
 }
 
+static bool same_size(const struct res_variant *a, const struct res_variant *b)
+{
+	return !memcmp(&a->size, &b->size, sizeof a->size);
+}
+
+/* "at 512" (a cube) or "at N4" (a batch): the size a row was measured at
+ * when it differs from the naive reference's. */
+static void other_size(const struct res_variant *v, char *buf, size_t n)
+{
+	const struct res_sizes *z = &v->size;
+	if (z->m > 0 && z->m == z->n && z->n == z->k)
+		snprintf(buf, n, "at %ld", z->m);
+	else if (!strcmp(v->demo, "conv") && z->n > 0)
+		snprintf(buf, n, "at N%ld", z->n);
+	else
+		snprintf(buf, n, "other");
+}
+
 static void bar_cells(int y, int x, int n, enum role r)
 {
 	char buf[CHART_MAX_W * 4 + 1] = "";
@@ -76,12 +94,14 @@ static void variant_row(int y, const struct res_variant *v, const struct res_var
 	bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), kind_role(v->kind));
 	char ms[24], sp[24] = "", lib[16] = "", nums[80];
 	demo_view_ms(v->ms, ms, sizeof ms);
-	if (naive && v->ms > 0 && v != naive) {
+	if (naive && !same_size(v, naive)) {
+		other_size(v, sp, sizeof sp); /* times of other sizes do not compare */
+	} else if (naive && v->ms > 0 && v != naive) {
 		double k = naive->ms / v->ms;
-		if (k >= 1)
-			snprintf(sp, sizeof sp, "%s%.*f", ui_ascii() ? "x" : "×", k < 10 ? 1 : 0, k);
+		if (k >= 0.1)
+			snprintf(sp, sizeof sp, "%s%.*f", ui_ascii() ? "x" : "×", k < 10 ? k < 1 ? 2 : 1 : 0, k);
 		else
-			snprintf(sp, sizeof sp, "%s%.2g", ui_ascii() ? "x" : "×", k);
+			snprintf(sp, sizeof sp, "1/%.0f", 1 / k); /* that many times slower */
 	} else if (v == naive) {
 		snprintf(sp, sizeof sp, "naive");
 	}
@@ -209,6 +229,16 @@ static void draw_axes(const struct chart_roof *c, int y, int x)
 	}
 }
 
+/* A TF32 variant above the FP32 roof ran on Tensor Cores, which the FP32
+ * peak (SMs x FP32 lanes x 2 x clock) does not count. */
+static bool tensor_cores_above(const struct roof_in *in)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->pt[i].y > in->dev->peak_gflops && strstr(in->var[i]->label, "TF32"))
+			return true;
+	return false;
+}
+
 static void legend(const struct roof_in *in, int y, int y1, int x, int w)
 {
 	char line[256];
@@ -221,6 +251,8 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w)
 		snprintf(line, sizeof line, "  %s%s", in->dev->name,
 			 in->dev_recorded ? " (recorded)" : "");
 		ui_text(y++, x, w, C_DIM, line);
+		if (tensor_cores_above(in))
+			ui_text(y++, x, w, C_DIM, "above roof: Tensor Cores");
 	} else {
 		ui_text(y++, x, w, C_DIM, "no GPU ceilings to draw");
 	}
@@ -232,9 +264,10 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w)
 	}
 }
 
-void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1)
+void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
+			struct chart_roof *grid)
 {
-	static struct chart_roof c; /* 19 KiB: too big for the stack of a draw */
+	struct chart_roof *c = grid;
 	struct roof_in in;
 	collect(s, n, &in);
 	ui_text(y0, 0, COLS, C_HEADING,
@@ -245,10 +278,10 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1)
 		ui_text(y0 + 1, 0, COLS, C_DIM, "(the terminal is too small for the roofline)");
 		return;
 	}
-	chart_roofline(&c, w, h, in.dev ? in.dev->peak_gflops : NAN,
+	chart_roofline(c, w, h, in.dev ? in.dev->peak_gflops : NAN,
 		       in.dev ? in.dev->mem_gbs : NAN, in.pt, in.n);
-	draw_axes(&c, y0 + 1, x);
-	draw_grid(&c, &in, y0 + 1, x);
+	draw_axes(c, y0 + 1, x);
+	draw_grid(c, &in, y0 + 1, x);
 	legend(&in, y0 + 1, y1, COLS - legw, legw);
 	if (!in.n)
 		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, "no timed variants to place yet");

@@ -5,6 +5,7 @@
  * redraw).  The arithmetic lives in chart.c. */
 #ifndef CK_DEMO_VIEW_H
 #define CK_DEMO_VIEW_H
+#include "chart.h"
 #include "results.h"
 
 /* One block of results: the learner's run or the recorded one. */
@@ -19,8 +20,10 @@ struct demo_section {
  * picture.  Returns the number of lines the picture needs. */
 int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scroll);
 /* The roofline of the sections' variants in rows [y0, y1); the ceilings come
- * from the first section whose device has a peak and a bandwidth. */
-void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1);
+ * from the first section whose device has a peak and a bandwidth.  grid is
+ * the caller's scratch space for the layout (too big for a draw's stack). */
+void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
+			struct chart_roof *grid);
 /* The device table under a title, from row y; returns the next free row. */
 int demo_view_device(const struct res_device *dev, const char *title, int y, int y1);
 /* "12.3 ms", "0.045 ms", "2.31 s" into buf. */

@@ -104,6 +104,7 @@ struct demo_st {
 	enum show show;
 	int scroll, lines;
 	unsigned spin;
+	struct chart_roof roof;   /* the roofline's layout, redone each draw */
 };
 
 static const struct preset *presets(const struct demo_st *st, int *n)
@@ -305,11 +306,11 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		if (st->mine.nvar)
 			results_size_text(&st->mine.var[0], size, sizeof size);
 		if (d->live)
-			say(s[n].title, sizeof s[n].title, "Yours: live, measured on %s now  %s",
-				 d->name, size);
+			say(s[n].title, sizeof s[n].title, "Yours: live, measured on %s now, %s",
+			    d->name, size);
 		else
-			say(s[n].title, sizeof s[n].title, "Yours: CPU fallback (%s)  %s",
-				 d->reason, size);
+			say(s[n].title, sizeof s[n].title, "Yours: CPU fallback, %s: %s",
+			    size, d->reason);
 		n++;
 	}
 	d = st->have_rec ? results_device(&st->rec, name) : NULL;
@@ -319,8 +320,8 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		for (size_t i = 0; i < st->rec.nvar && !size[0]; i++)
 			if (!strcmp(st->rec.var[i].demo, name))
 				results_size_text(&st->rec.var[i], size, sizeof size);
-		say(s[n].title, sizeof s[n].title, "Reference: recorded on %s, %.10s  %s",
-			 d->name, d->date, size);
+		say(s[n].title, sizeof s[n].title, "Reference: recorded on %s, %.10s, %s",
+		    d->name, d->date, size);
 		n++;
 	}
 	return n;
@@ -355,15 +356,21 @@ static void demo_draw(struct app *app, void *p)
 	if (dev) {
 		draw_devinfo(st, y0, y1);
 	} else if (st->roofline) {
-		demo_view_roofline(s, n, y0, y1);
+		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
 		st->lines = demo_view_bars(s, n, y0, y1, st->scroll);
 		int y = y0 + st->lines - st->scroll;
 		if (!st->have_rec && y >= y0 && y < y1)
 			ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
 	}
-	ui_status(app->status, dev ? "r run  t this/recorded  Esc back  ? help"
-				   : "r run  +/- size  v roofline  t yours/recorded  Esc back");
+	char more[64] = "";
+	int rows = y1 - y0;
+	if (!dev && !st->roofline && st->lines > rows)
+		say(more, sizeof more, "%d-%d/%d Up/Down", st->scroll + 1,
+		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
+	ui_status(app->status[0] ? app->status : more,
+		  dev ? "r run  t this/recorded  Esc back  ? help"
+		      : "r run  +/- size  v roofline  t yours/recorded  Esc back");
 }
 
 static void scroll_by(struct demo_st *st, int d)
@@ -409,6 +416,7 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	case CMD_PGUP: scroll_by(st, -(LINES - 6)); return ACT_NONE;
 	case CMD_PGDN: scroll_by(st, LINES - 6); return ACT_NONE;
 	case CMD_TOP: st->scroll = 0; return ACT_NONE;
+	case CMD_BOTTOM: scroll_by(st, st->lines); return ACT_NONE;
 	default: break;
 	}
 	if (!in->is_key_code)

@@ -1,12 +1,14 @@
 /* Rung 4, implicit GEMM (the cuDNN-style kernel): the convolution is the
  * GEMM  Y(M = N*P*Q pixels, K filters) = A(M, C*R*S) * B(C*R*S, K)  where A
  * is im2col's matrix, but A is never stored: each block gathers its
- * (BM x BK) slice of A straight from x while loading it into shared memory,
- * using a per-shape table of (c, r, s) offsets built once, as a library
- * builds its plan. Block tiles in shared memory, double buffered (the next
- * slice is fetched into registers while the current one is multiplied),
- * each thread accumulating a TM x TN register micro-tile read with 16-byte
- * shared loads, and 16-byte stores of the output when rows allow it. */
+ * (BM x BK) slice of A straight from x into shared memory. Block tiles in
+ * shared memory fed by a cp.async pipeline (several slices in flight while
+ * one is multiplied), each thread accumulating an 8 x 8 register micro-tile
+ * read with 16-byte shared loads, 16-byte output stores where rows allow.
+ * When C is a multiple of BK the reduction runs over (r, s, c) and a slice
+ * shares one filter tap, so the gather needs one bounds test per slice;
+ * otherwise a per-shape table of (c, r, s) offsets, built once as a library
+ * builds its plan, drives a per-element gather. */
 
 /* Table entry for reduction index j = (c, r, s):
  * {c*H*W + r*dil*W + s*dil, (r*dil << 16) | s*dil}; conv_shape_init keeps
@@ -145,6 +147,40 @@ __device__ __forceinline__ void cp_async_wait()
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
+/* The main loop both kernels share: ST-1 slices in flight while one is
+ * multiplied. issue(kt, stage) starts the cp.async copies of slice kt into
+ * a stage; it is called for kt = 0, 1, 2... in order. */
+template <int BM, int BN, int BK, int TM, int TN, int LAYOUT, int ST, class Issue>
+__device__ __forceinline__ void ig_pipeline(const struct ig_args &a, int ktiles,
+                                            float (*as)[BK][BM],
+                                            float (*bs)[BK][BN + 4],
+                                            Issue &&issue)
+{
+    int tm, tn;
+    ig_place<BM, BN, TM, TN, LAYOUT>(threadIdx.x, &tm, &tn);
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+#pragma unroll
+    for (int s = 0; s < ST - 1; s++) {
+        if (s < ktiles)
+            issue(s, s);
+        cp_async_commit();
+    }
+    for (int kt = 0; kt < ktiles; kt++) {
+        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
+        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
+        if (kt + ST - 1 < ktiles)
+            issue(kt + ST - 1, (kt + ST - 1) % ST);
+        cp_async_commit();
+        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
+    }
+    ig_store<BM, BN, TM, TN>(a, blockIdx.x * BM, blockIdx.y * BN, tm, tn, acc);
+}
+
 /* The general kernel, any C: slices go from global straight into shared
  * memory with cp.async (zero-filled outside the image), ST-1 slices in flight
  * while one is multiplied, so no staging registers; the (c, r, s) of each
@@ -185,31 +221,8 @@ conv_igemm_async_kernel(const struct ig_args a)
         }
     };
 
-    int tm, tn;
-    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
-    float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-
-    const int ktiles = (a.crs + BK - 1) / BK;
-#pragma unroll
-    for (int s = 0; s < ST - 1; s++) {
-        if (s < ktiles)
-            issue(s, s);
-        cp_async_commit();
-    }
-    for (int kt = 0; kt < ktiles; kt++) {
-        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
-        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
-        if (kt + ST - 1 < ktiles)
-            issue(kt + ST - 1, (kt + ST - 1) % ST);
-        cp_async_commit();
-        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
-    }
-    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+    ig_pipeline<BM, BN, BK, TM, TN, LAYOUT, ST>(a, (a.crs + BK - 1) / BK, as, bs,
+                                                issue);
 }
 
 /* The fast path when C is a multiple of BK: the reduction runs over
@@ -225,8 +238,10 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     constexpr int A_ROWS = BK * BM / NT, A_STEP = NT / BM;
     constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
     static_assert(NT % BM == 0 && NT % BK == 0, "tiling");
-    __shared__ __align__(16) float as[ST][BK][BM];
-    __shared__ __align__(16) float bs[ST][BK][BN + 4];
+    /* dynamic shared memory: ST stages of A (BK, BM) then B (BK, BN+4) */
+    extern __shared__ __align__(16) float ig_smem[];
+    float(*as)[BK][BM] = reinterpret_cast<float(*)[BK][BM]>(ig_smem);
+    float(*bs)[BK][BN + 4] = reinterpret_cast<float(*)[BK][BN + 4]>(ig_smem + ST * BK * BM);
 
     const int t = threadIdx.x, m0 = blockIdx.x * BM, k0 = blockIdx.y * BN;
     const int a_col = t % BM, a_row0 = t / BM;
@@ -240,7 +255,7 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     const size_t a_step = (size_t)A_STEP * a.hw, b_step = (size_t)B_STEP * a.crs;
     const bool k_full = k0 + BN <= a.k; /* block-uniform */
 
-    auto issue = [&](int st) {
+    auto issue = [&](int, int st) { /* slices come in order: kt unused */
         const int hh = h0 + dr, ww = w0 + ds;
         const bool in = (unsigned)hh < (unsigned)a.h && (unsigned)ww < (unsigned)a.wd;
         /* outside the image: read nothing (zero-fill) from a harmless
@@ -273,35 +288,37 @@ conv_igemm_rsc_kernel(const struct ig_args a)
         }
     };
 
-    int tm, tn;
-    ig_place<BM, BN, TM, TN, LAYOUT>(t, &tm, &tn);
-    float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-
-    const int ktiles = a.crs / BK;
-#pragma unroll
-    for (int s = 0; s < ST - 1; s++) {
-        if (s < ktiles)
-            issue(s);
-        cp_async_commit();
-    }
-    for (int kt = 0; kt < ktiles; kt++) {
-        cp_async_wait<ST - 2>();
-        __syncthreads();
-        if (kt + ST - 1 < ktiles)
-            issue((kt + ST - 1) % ST);
-        cp_async_commit();
-        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
-    }
-    ig_store<BM, BN, TM, TN>(a, m0, k0, tm, tn, acc);
+    ig_pipeline<BM, BN, BK, TM, TN, LAYOUT, ST>(a, a.crs / BK, as, bs, issue);
 }
 
+#ifndef IG_CFG
+#define IG_CFG 0
+#endif
+
+/* Tile shapes: BM, BN, BK, TM, TN, min blocks/SM, layout, pipeline stages.
+ * IG_FAST for C % BK == 0, IG_GEN otherwise; IG_CFG picks others at build
+ * time for tuning runs. */
+#if IG_CFG == 1
+#define IG_FAST 128, 64, 32, 8, 8, 4, 1, 2
+#elif IG_CFG == 2
+#define IG_FAST 128, 64, 32, 8, 8, 3, 1, 2
+#elif IG_CFG == 3
+#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 3
+#elif IG_CFG == 4
+#define IG_FAST 128, 64, 32, 8, 8, 4, 1, 3
+#elif IG_CFG == 5
+#define IG_FAST 128, 64, 8, 8, 8, 4, 1, 4
+#else
+#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
+#endif
+#define IG_GEN 128, 64, 16, 8, 8, 3, 1, 3
+
+/* The table is only needed by the general kernel (C % BK != 0). */
 static size_t conv_igemm_workspace(const struct conv_shape *sh)
 {
+    constexpr int fast[] = {IG_FAST};
+    if (sh->c % fast[2] == 0)
+        return 0;
     size_t crs = (size_t)sh->c * sh->r * sh->s;
     return (crs + IG_TAB_PAD - 1) / IG_TAB_PAD * IG_TAB_PAD * sizeof(int2);
 }
@@ -310,6 +327,8 @@ static size_t conv_igemm_workspace(const struct conv_shape *sh)
 static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
 {
     size_t bytes = conv_igemm_workspace(sh), len = bytes / sizeof(int2);
+    if (bytes == 0)
+        return cudaSuccess;
     int2 *tab = (int2 *)malloc(bytes);
     if (!tab)
         return cudaErrorMemoryAllocation;
@@ -326,32 +345,6 @@ static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
     return e;
 }
 
-#ifndef IG_CFG
-#define IG_CFG 0
-#endif
-
-/* Tile shapes: BM, BN, BK, TM, TN, min blocks/SM, layout, pipeline stages.
- * IG_FAST for C % BK == 0, IG_GEN otherwise; IG_CFG picks others at build
- * time for tuning runs. */
-#if IG_CFG == 1
-#define IG_FAST 128, 64, 16, 8, 8, 3, 1, 3
-#elif IG_CFG == 2
-#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 3
-#elif IG_CFG == 3
-#define IG_FAST 128, 64, 8, 8, 8, 3, 1, 3
-#elif IG_CFG == 4
-#define IG_FAST 128, 64, 8, 8, 8, 4, 0, 4
-#elif IG_CFG == 5
-#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
-#elif IG_CFG == 6
-#define IG_FAST 256, 64, 8, 8, 8, 2, 1, 3
-#elif IG_CFG == 7
-#define IG_FAST 128, 64, 16, 8, 8, 4, 0, 3
-#else
-#define IG_FAST 128, 64, 8, 8, 8, 4, 1, 4
-#endif
-#define IG_GEN 128, 64, 16, 8, 8, 3, 1, 3
-
 static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
                                      const float *x, const float *w, float *y,
                                      const void *ws, cudaStream_t st)
@@ -364,8 +357,17 @@ static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
     if (sh->c % fast[2] == 0) {
         dim3 grid((unsigned)((a.m_total + fast[0] - 1) / fast[0]),
                   (unsigned)((sh->k + fast[1] - 1) / fast[1]));
+        const size_t smem = (size_t)fast[7] * fast[2] * (fast[0] + fast[1] + 4) *
+                            sizeof(float);
+        if (smem > 48 * 1024) {
+            cudaError_t e = cudaFuncSetAttribute(
+                conv_igemm_rsc_kernel<IG_FAST>,
+                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+            if (e != cudaSuccess)
+                return e;
+        }
         conv_igemm_rsc_kernel<IG_FAST>
-            <<<grid, (fast[0] / fast[3]) * (fast[1] / fast[4]), 0, st>>>(a);
+            <<<grid, (fast[0] / fast[3]) * (fast[1] / fast[4]), smem, st>>>(a);
     } else {
         dim3 grid((unsigned)((a.m_total + gen[0] - 1) / gen[0]),
                   (unsigned)((sh->k + gen[1] - 1) / gen[1]));

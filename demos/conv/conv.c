@@ -33,7 +33,7 @@ const struct conv_rung conv_rungs[] = {
     {"im2col-gemm", 3, CONV_KIND_HAND, "im2col + tiled GEMM",
      "unfold inputs into a (C*R*S, N*P*Q) matrix in memory, then a GEMM"},
     {"implicit-gemm", 4, CONV_KIND_HAND, "implicit GEMM",
-     "GEMM tiles gathered from x on the fly: register tiles, double buffer"},
+     "GEMM tiles gathered from x on the fly: cp.async pipeline, 8x8 per thread"},
     {"cudnn-implicit-gemm", 5, CONV_KIND_LIBRARY, "cuDNN implicit-gemm",
      "cuDNN IMPLICIT_GEMM, pure FP32 (CUDNN_FMA_MATH)"},
     {"cudnn-implicit-precomp-gemm", 5, CONV_KIND_LIBRARY,
@@ -204,6 +204,15 @@ static int cpu_once(void *ctx, int copy)
     return CK_OK;
 }
 
+/* Test hook: CK_DEMO_CORRUPT=ID spoils one output element of that CPU
+ * variant after its checked run, so tests can see a failed check (exit 3). */
+static void maybe_corrupt(const char *id, float *y, size_t ny)
+{
+    const char *c = getenv("CK_DEMO_CORRUPT");
+    if (c && strcmp(c, id) == 0)
+        y[ny / 2] = NAN;
+}
+
 /* CPU variants: check against the reference, then time (large problems are
  * timed once after the checked run, unless --reps says otherwise). */
 static int run_cpu(struct conv_job *job)
@@ -227,12 +236,44 @@ static int run_cpu(struct conv_job *job)
         job->ext[i].workspace = 0;
         ck_poison_nan(y, ny);
         cpu_once(&c, 0);
+        maybe_corrupt(conv_rungs[i].id, y, ny);
         conv_ref_judge(&job->ref, y, CK_TOL_FP32, true, r);
         if (r->ok)
             ck_time_cpu(cpu_once, &c, 1, reps, &r->t);
     }
     free(y);
     return CK_OK;
+}
+
+/* The sizes every record of this demo carries. */
+static void rec_sizes(struct ck_rec *rec, const struct conv_shape *s)
+{
+    const int v[] = {s->n, s->c, s->h, s->w, s->k, s->r, s->s, s->pad,
+                     s->stride, s->dil, s->p, s->q};
+    static const char *const k[] = {"n", "c", "h", "w", "k", "r", "s",
+                                    "pad", "stride", "dil", "p", "q"};
+    for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
+        ck_rec_int(rec, k[j], v[j]);
+}
+
+/* A cuDNN algorithm that cuDNN declined for this problem: its own record
+ * kind, so it is neither a result nor a failure. */
+static void emit_unsupported(const struct conv_job *job, size_t i)
+{
+    struct ck_rec rec;
+    ck_rec_begin(&rec);
+    ck_rec_str(&rec, "record", "unsupported");
+    ck_rec_int(&rec, "format", CK_FORMAT_VERSION);
+    ck_rec_str(&rec, "demo", "conv");
+    ck_rec_str(&rec, "variant", conv_rungs[i].id);
+    ck_rec_int(&rec, "rung", conv_rungs[i].rung);
+    ck_rec_str(&rec, "kind", kind_names[conv_rungs[i].kind]);
+    ck_rec_str(&rec, "label", job->res[i].label);
+    ck_rec_str(&rec, "reason", job->res[i].error);
+    ck_rec_str(&rec, "math", job->ext[i].math);
+    ck_rec_str(&rec, "algo", job->ext[i].algo);
+    rec_sizes(&rec, &job->sh);
+    ck_rec_end(&rec, stdout);
 }
 
 static void emit_yaml(const struct conv_job *job, const struct ck_device *dev,
@@ -242,17 +283,13 @@ static void emit_yaml(const struct conv_job *job, const struct ck_device *dev,
     for (size_t i = 0; i < conv_rung_count; i++) {
         const struct ck_result *r = &job->res[i];
         const struct conv_extra *x = &job->ext[i];
-        if (!r->ran && x->supported != 0)
+        if (x->supported == 0)
+            emit_unsupported(job, i);
+        if (!r->ran)
             continue;
         struct ck_rec rec;
         ck_rec_variant(&rec, "conv", r);
-        const struct conv_shape *s = &job->sh;
-        const int v[] = {s->n, s->c, s->h, s->w, s->k, s->r, s->s, s->pad,
-                         s->stride, s->dil, s->p, s->q};
-        static const char *const k[] = {"n", "c", "h", "w", "k", "r", "s",
-                                        "pad", "stride", "dil", "p", "q"};
-        for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
-            ck_rec_int(&rec, k[j], v[j]);
+        rec_sizes(&rec, &job->sh);
         if (x->workspace >= 0)
             ck_rec_int(&rec, "workspace", x->workspace);
         else
@@ -260,7 +297,6 @@ static void emit_yaml(const struct conv_job *job, const struct ck_device *dev,
         if (conv_rungs[i].kind == CONV_KIND_LIBRARY) {
             ck_rec_str(&rec, "math", x->math);
             ck_rec_str(&rec, "algo", x->algo);
-            ck_rec_bool(&rec, "supported", x->supported != 0);
         }
         ck_rec_end(&rec, stdout);
     }

@@ -119,13 +119,13 @@ void conv_ref_judge(const struct conv_ref *ref, const float *out, double tol,
                  r->checked);
 }
 
-bool conv_ref_keep_lib(struct conv_ref *ref, const float *out)
+bool conv_ref_keep_lib(struct conv_ref *ref, const float *out, double rel_err)
 {
-    if (ref->full || ref->lib)
+    if (ref->full || (ref->lib && ref->lib_err <= rel_err))
         return true;
-    ref->lib = malloc(ref->y_elems * sizeof *ref->lib);
-    if (!ref->lib)
+    if (!ref->lib && !(ref->lib = malloc(ref->y_elems * sizeof *ref->lib)))
         return false;
     memcpy(ref->lib, out, ref->y_elems * sizeof *ref->lib);
+    ref->lib_err = rel_err;
     return true;
 }

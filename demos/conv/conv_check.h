@@ -28,6 +28,7 @@ struct conv_ref {
     size_t *idx;     /* sampled: output indices of vals */
     size_t n;
     float *lib;      /* large sizes: a checked cuDNN FP32 output, or NULL */
+    double lib_err;  /* its sampled FP64 error: the most accurate one is kept */
     size_t y_elems;
 };
 
@@ -41,8 +42,9 @@ void conv_ref_free(struct conv_ref *ref); /* accepts a zeroed ref */
 void conv_ref_judge(const struct conv_ref *ref, const float *out, double tol,
                     bool use_lib, struct ck_result *r);
 
-/* Keeps a copy of out as the library reference (large sizes only). */
-bool conv_ref_keep_lib(struct conv_ref *ref, const float *out);
+/* Keeps a copy of out, whose sampled FP64 error is rel_err, as the library
+ * reference if it is the most accurate so far (large sizes only). */
+bool conv_ref_keep_lib(struct conv_ref *ref, const float *out, double rel_err);
 
 #ifdef __cplusplus
 }

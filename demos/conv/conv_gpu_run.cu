@@ -180,7 +180,8 @@ static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
     x->workspace = (long long)a->workspace;
     struct call c = {job, id, b, cd, a, err};
     int rc = check_and_time(&c, &job->res[i], CK_TOL_FP32, false);
-    if (rc == CK_OK && job->res[i].ok && !conv_ref_keep_lib(&job->ref, b->host_y)) {
+    if (rc == CK_OK && job->res[i].ok &&
+        !conv_ref_keep_lib(&job->ref, b->host_y, job->res[i].rel_err)) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
         rc = CK_ECUDA;
     }

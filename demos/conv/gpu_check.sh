@@ -21,7 +21,7 @@ lib=$(find /usr /opt -name 'libcudnn.so.9' 2>/dev/null | head -1)
 [ -n "$lib" ] && export LD_LIBRARY_PATH="$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 echo "cudnn: ${lib:-none}" >>"$out/smi.txt"
 
-steps=${STEPS:-odd san bench tune ncu}
+steps=${STEPS:-odd san bench tune}
 has() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
 summary="$out/summary.txt"
 : >"$summary"
@@ -62,14 +62,14 @@ done
 # tuning builds of the implicit GEMM (build/conv_cfg*), if carried along
 has tune && for b in build/conv_cfg*; do
     [ -x "$b" ] || continue
-    "$b" --variants implicit-gemm --reps 50 --format yaml 2>&1 |
-        grep -o 'variant: "implicit-gemm".*gflops: [0-9.e+]*' |
-        sed "s|^|$(basename "$b"): |" >>"$summary"
+    "$b" --variants implicit-gemm,cudnn-implicit-gemm,cudnn-winograd-nonfused,cudnn-fft-tiling \
+        --format yaml 2>&1 | grep -o 'variant: "[a-z-]*".*ms: [0-9.e+-]*,' |
+        sed -e "s|^|$(basename "$b"): |" -e 's|, rung.*rel_err| rel_err|' >>"$summary"
 done
 command -v cuobjdump >/dev/null &&
     cuobjdump --dump-sass "$bin" >"$out/sass.txt" 2>&1
 if has ncu && command -v ncu >/dev/null; then
-    for b in "$bin" build/conv_cfg2 build/conv_cfg4; do
+    for b in "$bin"; do
         [ -x "$b" ] || continue
         timeout 120 ncu --clock-control none --section SpeedOfLight \
             --section WarpStateStats --section Occupancy --section MemoryWorkloadAnalysis \

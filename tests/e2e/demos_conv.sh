@@ -48,7 +48,7 @@ ms_min ms_max reps gflops pct_of_library pct_of_peak intensity gbs baseline n \
 c h w k r s pad stride dil p q workspace"
 y=$("$conv" --quick --cpu --format yaml); ok $? "--quick --cpu --format yaml exits 0"
 first=$(printf '%s\n' "$y" | head -1)
-like "$first" '^- \{record: "device", format: 1, demo: "conv", live: false, reason: "--cpu given"' \
+like "$first" '^- \{record: "device", format: 1, demo: "conv", live: false, reason: "(--cpu given|built without CUDA)"' \
     "the first record is the device, saying why there is no GPU"
 is "$(printf '%s\n' "$y" | grep -c '^- {record: "variant"')" 2 "one record per CPU variant"
 unlike "$y" '^[^-]|^-[^ ]' "every line is a YAML sequence item"
@@ -60,6 +60,33 @@ for v in cpu-naive cpu-blocked; do
     like "$rec" 'ok: true, checked: "fp64"' "$v passes the FP64 check"
     like "$rec" 'kind: "cpu"' "$v is of kind cpu"
 done
+
+# the whole output is one YAML sequence with typed values (PyYAML, if there)
+if python3 -c 'import yaml' 2>/dev/null; then
+    r=$("$conv" --quick --cpu --format yaml | python3 -c '
+import sys, yaml
+recs = yaml.safe_load(sys.stdin)
+assert isinstance(recs, list) and recs[0]["record"] == "device", "device first"
+v = [r for r in recs[1:] if r["record"] == "variant"]
+assert len(v) == 2 and len(recs) == 3, "two variant records"
+for r in v:
+    assert r["ok"] is True and isinstance(r["ms"], float) and r["ms"] > 0
+    assert isinstance(r["n"], int) and r["p"] == 28 and r["q"] == 28
+    assert r["pct_of_library"] is None and r["baseline"] is False
+print("parsed")' 2>&1)
+    is "$r" parsed "the YAML output parses, with typed fields"
+else
+    ok 0 "# SKIP no PyYAML to parse the output"
+fi
+
+# a wrong result: reported failed, not timed, exit 3, the others still run
+out=$(CK_DEMO_CORRUPT=cpu-blocked "$conv" --quick --cpu --reps 1 --format yaml); rc=$?
+is "$rc" 3 "a spoilt result exits 3"
+rec=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
+like "$rec" 'ok: false' "the spoilt variant is reported failed"
+like "$rec" 'ms: ~' "a failed variant is not timed"
+like "$rec" 'error: "output holds NaN' "its error says why"
+like "$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')" 'ok: true' "the others still pass"
 
 # odd sizes with padding, stride and dilation: the demo's own FP64 check
 odd=("--n 2 --c 3 --h 11 --w 13 --k 5 --r 3 --s 2 --pad 2 --stride 2 --dil 2"
@@ -83,8 +110,14 @@ t=$(CUDA_VISIBLE_DEVICES="" "$conv" --format table); ok $? "table format exits 0
 like "$t" "cpu-blocked +cpu +ok" "the table lists the CPU variants"
 like "$t" "CPU only: " "the table says why only the CPU ran"
 
-if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
-    like "$(nm "$conv" 2>/dev/null)" "conv_igemm_kernel" \
-        "with nvcc, the GPU kernels are built in"
+# a build that found nvcc has every rung's kernel in it
+if printf '%s\n' "$first" | grep -q 'built without CUDA'; then
+    ok 0 "# SKIP built without nvcc"
+else
+    syms=$(nm "$conv" 2>/dev/null)
+    for k in conv_naive_kernel conv_smem_direct_kernel conv_im2col_kernel \
+             conv_col_gemm_kernel conv_igemm_rsc_kernel conv_igemm_async_kernel; do
+        like "$syms" "$k" "the GPU build contains $k"
+    done
 fi
 done_testing

@@ -68,7 +68,7 @@ static void test_roofline(void)
 	ok(c.ylo == 10 && c.yhi == 1000, "y axis 10..1000 GFLOP/s (%g..%g)", c.ylo, c.yhi);
 	render(&c, got);
 	static const char *const want[8] = {
-		"       ///---------*",
+		"       ///--------32",
 		"     //             ",
 		"  ///               ",
 		"//                  ",
@@ -84,6 +84,12 @@ static void test_roofline(void)
 	render(&c, got);
 	is_str(str(got[0]), "          ", "no ceiling, row 0");
 	is_str(str(got[1]), "1         ", "only the point, at 1 FLOP/B and 50 GFLOP/s on 1..10 x 10..100");
+	const struct chart_point same[] = {
+		{ 5, 5, 'a' }, { 5, 5, 'b' }, { 5, 5, 'c' }, { 5, 5, 'd' }, { 5, 5, 'e' }, { 5, 5, 'f' },
+	};
+	chart_roofline(&c, 10, 2, NAN, NAN, same, 6);
+	render(&c, got);
+	is_str(str(got[0]), "    ec*bd ", "points in one cell spread two columns each way, then clash");
 	chart_roofline(&c, 1000, 1000, 1, 1, pts, 0);
 	ok(c.w == CHART_MAX_W && c.h == CHART_MAX_H, "size clamped to the maxima");
 }

@@ -248,6 +248,40 @@ static void test_recorded(void)
 	diags_free(&d);
 }
 
+/* Real outputs of the GPU demos, measured on an H200 (tests/fixtures/results). */
+static void test_gpu_fixtures(void)
+{
+	struct results r;
+	struct diags d = { 0 };
+	const char *mm = "tests/fixtures/results/h200-matmul-1024.yaml";
+	ok(results_load_file(mm, &r, &d), "%s parses", mm);
+	const struct res_device *dev = results_device(&r, "matmul");
+	ok(dev && dev->live && !strcmp(dev->name, "NVIDIA H200") && dev->sms == 132 &&
+	   dev->peak_gflops > 0 && dev->mem_gbs > 0, "a live H200 device record with its peaks");
+	is_int(r.nvar, 9, "nine matmul rungs");
+	const struct res_variant *lib = results_library(&r, "matmul");
+	ok(lib && !strcmp(lib->variant, "cublas") && lib->baseline, "the FP32 cuBLAS baseline");
+	const struct res_variant *nv = results_naive(&r, "matmul");
+	ok(nv && !strcmp(nv->variant, "naive") && nv->kind == RES_HAND, "the naive GPU rung");
+	results_free(&r);
+	const char *cv = "tests/fixtures/results/h200-conv-quick.yaml";
+	ok(results_load_file(cv, &r, &d), "%s parses", cv);
+	int unsup = 0, lib_n = 0;
+	for (size_t i = 0; i < r.nvar; i++) {
+		unsup += !r.var[i].supported;
+		lib_n += r.var[i].kind == RES_LIBRARY;
+	}
+	ok(unsup >= 1 && lib_n >= 5, "cuDNN algorithms as library records, some unsupported (%d of %d)",
+	   unsup, lib_n);
+	results_free(&r);
+	ok(results_load_file("tests/fixtures/results/h200-devinfo.yaml", &r, &d) && r.ndev == 1 &&
+	   r.nvar == 0 && r.dev[0].live, "devinfo on the H200: one live device record");
+	results_free(&r);
+	if (d.n)
+		diag("%s:%d:%d: %s", d.v[0].file, d.v[0].line, d.v[0].col, d.v[0].msg);
+	diags_free(&d);
+}
+
 /* The real CPU demos, run the way the demo screen runs them. */
 static void test_live_demo(const char *demo, const char *size_arg, const char *size)
 {
@@ -301,6 +335,7 @@ int main(void)
 	test_small();
 	test_merge();
 	test_recorded();
+	test_gpu_fixtures();
 	test_live_demo("matmul", "--size", "64");
 	test_live_demo("conv", NULL, NULL);
 	test_live_demo("devinfo", NULL, NULL);

@@ -1,0 +1,340 @@
+/* cert: the certificate's words and its text, built from progress.
+ *
+ * Pure apart from the clock the caller passes in: the same info gives the
+ * same bytes, which is what tests/golden/certificate.txt relies on.  The
+ * radar is drawn in ASCII here, so the certificate reads the same in any
+ * viewer and font.  Files and the digest check are in cert_io.c. */
+#include "cert.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "radar.h"
+#include "text.h"
+
+#define WRAP 76          /* body paragraphs wrap here, indented by 2 */
+#define RADAR_ROWS 11
+
+static const struct cert_strings strings_en = {
+	.title = "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen",
+	.name = "Name:", .date = "Date:", .utc = "(UTC)", .version = "Version:", .gpu = "GPU:",
+	.no_gpu = "none recorded (no demo ran on a GPU)",
+	.levels_head = "Quiz levels (best score; a level is passed at 80%)",
+	.level_name = { "Concepts", "Components", "Optimisation scenarios",
+			"Thread-scheduling strategy", "Performance experiment" },
+	.passed = "passed", .not_passed = "not passed", .not_taken = "not taken",
+	.radar_head = "Skills radar",
+	.skills_head = "Skills",
+	.skill_name = { "concepts", "architecture", "threads", "memory", "libraries", "performance" },
+	.skill_about = { "CUDA, cuDNN, cuBLAS, driver and runtime",
+			 "SMs, cores, Tensor Cores, memory hierarchy",
+			 "grids, blocks, threads, warps, SM scheduling",
+			 "transfers, coalescing, tiling, streams",
+			 "cuBLAS/cuDNN handles, descriptors, algorithms",
+			 "honest timing, GFLOP/s, roofline, benchmarks" },
+	.band_strong = "strong", .band_solid = "good", .band_weak = "to grow", .band_unknown = "not yet",
+	.apis_head = "cuDNN and cuBLAS functions answered correctly",
+	.apis_none = "none yet", .apis_other = "other:",
+	.speed_head = "Speedups measured on the learner's own machine (naive -> tiled -> library)",
+	.speed_none = "none were measured (no demo was run)",
+	.integrity = "About the verification line below: it is the SHA-256 of everything "
+		"above it, so `cudakitchen cert verify FILE` can tell whether this text was "
+		"changed after it was written. It checks integrity, not identity: it does not "
+		"prove who wrote the file or who took the quiz, since anyone with cudakitchen "
+		"can write a certificate.",
+};
+
+const struct cert_strings *cert_strings_for(const char *lang)
+{
+	(void)lang;   /* one table per language goes here (issue 6) */
+	return &strings_en;
+}
+
+bool cert_earned(const struct progress *p)
+{
+	return p->levels[PROGRESS_LEVELS - 1].best >= CERT_PASS_PERCENT;
+}
+
+/* Keeps printable code points only (no tab, newline or other controls). */
+static char *printable_only(const char *s)
+{
+	size_t n = strlen(s), o = 0;
+	char *out = malloc(n + 1);
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < n;) {
+		wchar_t wc;
+		size_t k = mbrtowc(&wc, s + i, n - i, &st);
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {   /* cannot happen after sanitize */
+			memset(&st, 0, sizeof st);
+			i++;
+			continue;
+		}
+		if (iswprint((wint_t)wc)) {
+			memcpy(out + o, s + i, k);
+			o += k;
+		}
+		i += k;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+bool cert_name_clean(const char *in, char **out, const char **why)
+{
+	*out = NULL;
+	*why = "empty";
+	char *clean = text_sanitize(in ? in : "", (size_t)-1);
+	char *p = clean ? printable_only(clean) : NULL;
+	free(clean);
+	if (!p) {
+		*why = "out of memory";
+		return false;
+	}
+	size_t a = 0, b = strlen(p);
+	while (a < b && p[a] == ' ')
+		a++;
+	while (b > a && p[b - 1] == ' ')
+		b--;
+	memmove(p, p + a, b - a);
+	p[b - a] = '\0';
+	int w = text_width(p);
+	if (w < 1 || w > CERT_NAME_MAX_COLS) {
+		*why = w < 1 ? "empty" : "too long (at most 64 columns)";
+		free(p);
+		return false;
+	}
+	*out = p;
+	return true;
+}
+
+void cert_gpu_from_speedups(const char *speedups, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (const char *seg = speedups; seg && *seg;) {
+		const char *end = strstr(seg, " | ");
+		size_t n = end ? (size_t)(end - seg) : strlen(seg);
+		const char *comma = memchr(seg, ',', n);
+		const char *colon = comma ? memchr(comma, ':', n - (size_t)(comma - seg)) : NULL;
+		if (comma && colon && colon > comma + 2) {
+			char dev[128];
+			size_t dn = (size_t)(colon - comma - 2);
+			snprintf(dev, sizeof dev, "%.*s", (int)dn, comma + 2);
+			if (strcmp(dev, "CPU fallback") && strcmp(dev, "?") && !strstr(buf, dev)) {
+				int w = snprintf(buf + len, size - len, "%s%s", len ? ", " : "", dev);
+				if (w > 0 && (size_t)w < size - len)
+					len += (size_t)w;
+				else
+					buf[len] = '\0';
+			}
+		}
+		seg += n + (end ? 3 : 0);
+	}
+}
+
+/* "label<pad>value" with labels padded to width columns. */
+static void field(FILE *f, const char *label, int width, const char *value)
+{
+	fprintf(f, "%s%*s%s\n", label, width - text_width(label) + 1, "", value);
+}
+
+/* A paragraph wrapped at WRAP, each line after the first indented. */
+static void para(FILE *f, const char *indent, const char *more, const char *text)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(text, WRAP - text_width(indent), &tl);
+	for (size_t i = 0; i < tl.n; i++)
+		fprintf(f, "%s%s\n", i ? more : indent, tl.line[i]);
+	text_lines_free(&tl);
+}
+
+static void put_header(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
+{
+	const char *labels[] = { s->name, s->date, s->version, s->gpu };
+	int w = 0;
+	for (size_t i = 0; i < sizeof labels / sizeof *labels; i++)
+		if (text_width(labels[i]) > w)
+			w = text_width(labels[i]);
+	char date[32] = "?", version[96];
+	struct tm tm;
+	if (gmtime_r(&ci->date, &tm))
+		strftime(date, sizeof date, "%Y-%m-%d", &tm);
+	char when[64];
+	snprintf(when, sizeof when, "%s %s", date, s->utc);
+	snprintf(version, sizeof version, "cudakitchen %s", ci->version ? ci->version : "?");
+	fprintf(f, "%s\n\n%s\n\n", CERT_MAGIC, s->title);
+	field(f, s->name, w, ci->name);
+	field(f, s->date, w, when);
+	field(f, s->version, w, version);
+	field(f, s->gpu, w, ci->gpu && ci->gpu[0] ? ci->gpu : s->no_gpu);
+}
+
+static void put_levels(FILE *f, const struct progress *p, const struct cert_strings *s)
+{
+	int w = 0;
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		if (text_width(s->level_name[i]) > w)
+			w = text_width(s->level_name[i]);
+	fprintf(f, "\n%s\n", s->levels_head);
+	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+		int best = p->levels[i].best;
+		char score[8] = "--";
+		if (best >= 0)
+			snprintf(score, sizeof score, "%d%%", best > 100 ? 100 : best);
+		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, s->level_name[i],
+			w - text_width(s->level_name[i]), "", score,
+			best < 0 ? s->not_taken : best >= CERT_PASS_PERCENT ? s->passed : s->not_passed);
+	}
+}
+
+static void put_radar(FILE *f, const struct radar_scores *rs, const struct cert_strings *s)
+{
+	struct radar_chart c;
+	struct text_lines tl = { 0 };
+	fprintf(f, "\n%s\n\n", s->radar_head);
+	if (radar_chart_make(rs, s->skill_name, RADAR_ROWS, radar_cols_for_rows(RADAR_ROWS, RADAR_ASCII),
+			     RADAR_ASCII, &c) && radar_chart_lines(&c, &tl))
+		for (size_t i = 0; i < tl.n; i++)
+			fprintf(f, "%s%s\n", tl.line[i][0] ? "  " : "", tl.line[i]);
+	text_lines_free(&tl);
+	radar_chart_free(&c);
+}
+
+static void put_skills(FILE *f, const struct radar_scores *rs, const struct cert_strings *s)
+{
+	const char *bands[] = { s->band_strong, s->band_solid, s->band_weak, s->band_unknown };
+	int nw = 0, bw = 0;
+	for (int i = 0; i < PROGRESS_SKILLS; i++)
+		if (text_width(s->skill_name[i]) > nw)
+			nw = text_width(s->skill_name[i]);
+	for (int i = 0; i < 4; i++)
+		if (text_width(bands[i]) > bw)
+			bw = text_width(bands[i]);
+	fprintf(f, "\n%s\n", s->skills_head);
+	for (int i = 0; i < PROGRESS_SKILLS; i++) {
+		char pct[8] = "--";
+		const char *band = bands[3];
+		if (rs->known[i]) {
+			snprintf(pct, sizeof pct, "%d%%", rs->pct[i]);
+			band = bands[rs->pct[i] >= CERT_PASS_PERCENT ? 0 : rs->pct[i] >= 50 ? 1 : 2];
+		}
+		fprintf(f, "  %s%*s %4s  %s%*s  %s\n", s->skill_name[i], nw - text_width(s->skill_name[i]), "",
+			pct, band, bw - text_width(band), "", s->skill_about[i]);
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The functions of progress.apis, sorted and without repeats, grouped by
+ * library (cudnn*, cublas*, the rest). */
+static void put_apis(FILE *f, const char *apis, const struct cert_strings *s)
+{
+	char *copy = strdup(apis), *words[256], *save = NULL;
+	size_t n = 0;
+	fprintf(f, "\n%s\n", s->apis_head);
+	for (char *w = copy ? strtok_r(copy, " \t", &save) : NULL; w && n < 256; w = strtok_r(NULL, " \t", &save))
+		words[n++] = w;
+	qsort(words, n, sizeof *words, cmp_str);
+	static const char *const prefix[] = { "cudnn", "cublas", "" };
+	static const char *const group[] = { "cuDNN:", "cuBLAS:", NULL };
+	bool any = false;
+	for (int g = 0; g < 3; g++) {
+		char line[2048] = "";
+		size_t len = 0;
+		for (size_t i = 0; i < n; i++) {
+			bool mine = g < 2 ? !strncmp(words[i], prefix[g], strlen(prefix[g]))
+				: strncmp(words[i], "cudnn", 5) && strncmp(words[i], "cublas", 6);
+			if (!mine || (i > 0 && !strcmp(words[i], words[i - 1])))
+				continue;
+			int w = snprintf(line + len, sizeof line - len, "%s%s", len ? ", " : "", words[i]);
+			if (w > 0 && (size_t)w < sizeof line - len)
+				len += (size_t)w;
+		}
+		if (!len)
+			continue;
+		char head[64];
+		snprintf(head, sizeof head, "  %s ", g < 2 ? group[g] : s->apis_other);
+		para(f, head, "    ", line);
+		any = true;
+	}
+	if (!any)
+		fprintf(f, "  %s\n", s->apis_none);
+	free(copy);
+}
+
+static void put_speedups(FILE *f, const char *speedups, const struct cert_strings *s)
+{
+	fprintf(f, "\n%s\n", s->speed_head);
+	if (!speedups[0])
+		fprintf(f, "  %s\n", s->speed_none);
+	for (const char *seg = speedups; *seg;) {
+		const char *end = strstr(seg, " | ");
+		size_t n = end ? (size_t)(end - seg) : strlen(seg);
+		char *one = strndup(seg, n);
+		if (one)
+			para(f, "  - ", "    ", one);
+		free(one);
+		seg += n + (end ? 3 : 0);
+	}
+}
+
+/* The body: everything above the verification line. */
+static char *cert_body(const struct cert_info *ci, size_t *len)
+{
+	const struct cert_strings *s = ci->s ? ci->s : &strings_en;
+	struct radar_scores rs;
+	radar_scores(ci->progress, &rs);
+	char *name = NULL, *buf = NULL;
+	const char *why;
+	if (!cert_name_clean(ci->name, &name, &why))   /* a name can never add a line */
+		return NULL;
+	struct cert_info named = *ci;
+	named.name = name;
+	FILE *f = open_memstream(&buf, len);
+	if (!f) {
+		free(name);
+		return NULL;
+	}
+	put_header(f, &named, s);
+	free(name);
+	put_levels(f, ci->progress, s);
+	put_radar(f, &rs, s);
+	put_skills(f, &rs, s);
+	put_apis(f, ci->progress->apis, s);
+	put_speedups(f, ci->progress->speedups, s);
+	fputc('\n', f);
+	para(f, "", "", s->integrity);
+	bool bad = ferror(f);
+	if (fclose(f) != 0 || bad) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+char *cert_text(const struct cert_info *ci)
+{
+	size_t len = 0;
+	char *body = cert_body(ci, &len), hex[65];
+	if (!body || !cert_sha256_hex(body, len, hex)) {
+		free(body);
+		return NULL;
+	}
+	size_t total = len + strlen(CERT_VERIFY_PREFIX) + 64 + 2;
+	char *out = realloc(body, total);
+	if (!out) {
+		free(body);
+		return NULL;
+	}
+	snprintf(out + len, total - len, "%s%s\n", CERT_VERIFY_PREFIX, hex);
+	return out;
+}

@@ -1,0 +1,299 @@
+/* screen_cert: the certificate.  Three states: locked (level 5 not passed:
+ * what remains, Enter opens the quiz), name entry (1-64 columns of
+ * printable UTF-8 typed with get_wch, Backspace, Enter), and written (the
+ * certificate as saved, scrollable, with its path).
+ *
+ * Existing certificates: never overwritten.  Every certificate gets its
+ * own file (cert_write picks a new name, -2, -3 ...), so writing again,
+ * with the same name or another, keeps the earlier ones; the screen says
+ * so before the learner types. */
+#include <curses.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+#include <wctype.h>
+#include "app.h"
+#include "cert.h"
+#include "paths.h"
+#include "screen.h"
+#include "text.h"
+#include "ui.h"
+
+enum cert_state { CS_LOCKED, CS_NAME, CS_DONE };
+
+struct cert_view {
+	enum cert_state state;
+	char name[CERT_NAME_MAX_BYTES + 8];   /* typed so far, UTF-8 */
+	char error[600];
+	char path[4096];
+	struct text_lines text;               /* the written certificate */
+	int top;
+};
+
+static void *cert_enter(struct app *app, const char *arg)
+{
+	(void)arg;
+	struct cert_view *v = calloc(1, sizeof *v);
+	if (v)
+		v->state = cert_earned(&app->progress) ? CS_NAME : CS_LOCKED;
+	return v;
+}
+
+static void draw_locked(const struct app *app)
+{
+	const struct cert_strings *s = cert_strings_for(app->opt.lang);
+	int y = 2;
+	ui_text(y++, 2, COLS - 4, C_HEADING, "The certificate is earned by passing level 5 of the quiz (80% or more).");
+	y++;
+	ui_text(y++, 2, COLS - 4, C_NORMAL, "What remains:");
+	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+		int best = app->progress.levels[i].best;
+		if (best >= CERT_PASS_PERCENT)
+			continue;
+		char line[160];
+		if (best < 0)
+			snprintf(line, sizeof line, "Level %d, %s: not taken yet", i + 1, s->level_name[i]);
+		else
+			snprintf(line, sizeof line, "Level %d, %s: best %d%%, needs %d%%", i + 1, s->level_name[i],
+				 best, CERT_PASS_PERCENT);
+		ui_text(y, 4, 1, C_ACCENT, ui_glyph(G_BULLET));
+		ui_text(y++, 6, COLS - 8, C_NORMAL, line);
+	}
+	ui_status("", "Enter open the quiz  Esc back  q quit");
+}
+
+static void draw_name(const struct cert_view *v)
+{
+	int y = 2, w = CERT_NAME_MAX_COLS + 4;
+	if (w > COLS - 4)
+		w = COLS - 4;
+	ui_text(y++, 2, COLS - 4, C_OK, "Level 5 passed: your certificate is ready to be written.");
+	y++;
+	ui_text(y++, 2, COLS - 4, C_NORMAL, "Your name as it should appear (1 to 64 columns), then Enter:");
+	ui_box(y, 2, 3, w, C_DIM);
+	/* the end of a long name stays visible */
+	const char *shown = v->name;
+	while (text_width(shown) > w - 5)
+		do
+			shown++;
+		while (((unsigned char)*shown & 0xC0) == 0x80);
+	int used = ui_text(y + 1, 4, w - 5, C_HEADING, shown);
+	ui_text(y + 1, 4 + used, 1, C_SELECT, " ");
+	y += 4;
+	if (v->error[0])
+		ui_text(y, 2, COLS - 4, C_WRONG, v->error);
+	y += 2;
+	struct text_lines tl = { 0 };
+	text_wrap("Each certificate is a new file: earlier ones are never overwritten. "
+		  "The certificate ends with a SHA-256 code that shows whether the file was "
+		  "changed (integrity); it does not prove who earned it (identity).", COLS - 4, &tl);
+	for (size_t i = 0; i < tl.n && y < LINES - 2; i++)
+		ui_text(y++, 2, COLS - 4, C_DIM, tl.line[i]);
+	text_lines_free(&tl);
+	ui_status("", "Enter write  Backspace delete  Esc back");
+}
+
+/* The certificate's lines cut into rows of w columns (the verification
+ * line is wider than 80), drawing rows top..top+n-1 from row y0; returns
+ * how many rows there are in all. */
+static int draw_rows(const struct text_lines *t, int w, int top, int y0, int n)
+{
+	int row = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		const char *s = t->line[i];
+		do {
+			size_t k = text_fit(s, w, NULL);
+			if (!k && *s)   /* a character wider than the view: skip it */
+				do
+					k++;
+				while (((unsigned char)s[k] & 0xC0) == 0x80);
+			if (row >= top && row < top + n) {
+				char *part = strndup(s, k);
+				if (part)
+					ui_text(y0 + row - top, 2, w, C_NORMAL, part);
+				free(part);
+			}
+			row++;
+			s += k;
+		} while (*s);
+	}
+	return row;
+}
+
+static void draw_done(struct cert_view *v)
+{
+	struct text_lines path = { 0 };
+	int y = 2, w = COLS - 4;
+	ui_text(y++, 2, w, C_OK, "Certificate written to:");
+	text_wrap(v->path, w, &path);
+	for (size_t i = 0; i < path.n; i++)
+		ui_text(y++, 2, w, C_HEADING, path.line[i]);
+	text_lines_free(&path);
+	ui_hline(y++, 0, COLS, C_DIM);
+	int view = LINES - 1 - y, rows = draw_rows(&v->text, w, 0, y, 0);
+	if (v->top > rows - view)
+		v->top = rows - view;
+	if (v->top < 0)
+		v->top = 0;
+	draw_rows(&v->text, w, v->top, y, view);
+	ui_status("check it: cudakitchen cert verify FILE", "Up/Down scroll  Esc back  q quit");
+}
+
+static void cert_draw(struct app *app, void *st)
+{
+	struct cert_view *v = st;
+	ui_title("cudakitchen: certificate", "");
+	if (v->state == CS_LOCKED)
+		draw_locked(app);
+	else if (v->state == CS_NAME)
+		draw_name(v);
+	else
+		draw_done(v);
+	if (app->status[0])
+		ui_status(app->status, "");
+}
+
+/* Reads the written file back, so the screen shows exactly what was
+ * saved, line by line as written (ui_text crops what is too wide). */
+static void load_text(struct cert_view *v)
+{
+	FILE *f = fopen(v->path, "rb");
+	char *line = NULL;
+	size_t cap = 0, room = 0;
+	ssize_t n;
+	while (f && (n = getline(&line, &cap, f)) >= 0) {
+		if (n > 0 && line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		if (v->text.n == room) {
+			size_t nroom = room ? room * 2 : 64;
+			char **l = realloc(v->text.line, nroom * sizeof *l);
+			if (!l)
+				break;
+			v->text.line = l;
+			room = nroom;
+		}
+		char *copy = strdup(line);
+		if (!copy)
+			break;
+		v->text.line[v->text.n++] = copy;
+	}
+	free(line);
+	if (f)
+		fclose(f);
+}
+
+static void write_cert(struct app *app, struct cert_view *v)
+{
+	char *name, gpu[256], why[512];
+	const char *bad;
+	if (!cert_name_clean(v->name, &name, &bad)) {
+		snprintf(v->error, sizeof v->error, "The name is %s.", bad);
+		return;
+	}
+	struct paths p;
+	cert_gpu_from_speedups(app->progress.speedups, gpu, sizeof gpu);
+	struct cert_info ci = { .name = name, .date = time(NULL), .version = CK_VERSION, .gpu = gpu,
+				.progress = &app->progress, .s = cert_strings_for(app->opt.lang) };
+	if (!paths_init(app->opt.cert_dir, &p) || !p.certs)
+		snprintf(v->error, sizeof v->error, "No folder for certificates (set --cert-dir).");
+	else if (!cert_write(p.certs, &ci, v->path, sizeof v->path, why, sizeof why))
+		snprintf(v->error, sizeof v->error, "Not written: %s", why);
+	else {
+		v->state = CS_DONE;
+		v->error[0] = '\0';
+		load_text(v);
+	}
+	paths_free(&p);
+	free(name);
+}
+
+/* Appends a typed character when the name stays within 64 columns. */
+static void type_char(struct cert_view *v, wchar_t wc)
+{
+	char mb[MB_LEN_MAX + 1];
+	mbstate_t ms;
+	memset(&ms, 0, sizeof ms);
+	size_t n = wcrtomb(mb, wc, &ms);
+	size_t len = strlen(v->name);
+	if (n == (size_t)-1 || len + n >= CERT_NAME_MAX_BYTES)
+		return;
+	mb[n] = '\0';
+	memcpy(v->name + len, mb, n + 1);
+	if (text_width(v->name) > CERT_NAME_MAX_COLS) {
+		v->name[len] = '\0';
+		snprintf(v->error, sizeof v->error, "At most %d columns.", CERT_NAME_MAX_COLS);
+	} else {
+		v->error[0] = '\0';
+	}
+}
+
+static void backspace(struct cert_view *v)
+{
+	size_t len = strlen(v->name);
+	while (len > 0 && ((unsigned char)v->name[len - 1] & 0xC0) == 0x80)
+		len--;
+	if (len > 0)
+		len--;
+	v->name[len] = '\0';
+	v->error[0] = '\0';
+}
+
+static enum act name_key(struct app *app, struct cert_view *v, const struct input *in)
+{
+	if (in->mouse != MOUSE_NONE)
+		return ACT_NONE;
+	if (in->is_key_code ? in->key == KEY_BACKSPACE : (in->key == 127 || in->key == 8)) {
+		backspace(v);
+		return ACT_NONE;
+	}
+	if (in->cmd == CMD_ENTER) {
+		write_cert(app, v);
+		return ACT_NONE;
+	}
+	if (!in->is_key_code && in->key == 27)
+		return ACT_BACK;
+	if (!in->is_key_code && in->key >= 32 && iswprint((wint_t)in->key))
+		type_char(v, (wchar_t)in->key);
+	return ACT_NONE;
+}
+
+static enum act cert_key(struct app *app, void *st, const struct input *in)
+{
+	struct cert_view *v = st;
+	if (v->state == CS_NAME)
+		return name_key(app, v, in);
+	switch (in->cmd) {
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	case CMD_BACK: return ACT_BACK;
+	case CMD_UP: v->top--; break;
+	case CMD_DOWN: v->top++; break;
+	case CMD_PGUP: v->top -= LINES / 2; break;
+	case CMD_PGDN: v->top += LINES / 2; break;
+	case CMD_TOP: v->top = 0; break;
+	case CMD_BOTTOM: v->top = (int)v->text.n; break;
+	case CMD_ENTER:
+		if (v->state == CS_LOCKED) {
+			snprintf(app->open_id, sizeof app->open_id, "quiz");
+			return ACT_OPEN;
+		}
+		break;
+	default: break;
+	}
+	return ACT_NONE;
+}
+
+static void cert_leave(struct app *app, void *st)
+{
+	(void)app;
+	struct cert_view *v = st;
+	text_lines_free(&v->text);
+	free(v);
+}
+
+const struct screen screen_cert = {
+	.name = "cert", .enter = cert_enter, .draw = cert_draw, .key = cert_key, .leave = cert_leave,
+};

@@ -1,0 +1,148 @@
+/* screen_radar: the skills radar beside the per-level quiz scores and the
+ * per-skill percentages.  Everything is laid out from LINES/COLS on every
+ * draw, so a resize is a redraw: the plot takes the largest size that
+ * fits beside the panel (a compact panel on narrow terminals).  Braille in
+ * UTF-8, the ASCII twin with --ascii.  Enter goes on to the certificate
+ * screen.  The numbers come from radar.c; nothing is computed here. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "app.h"
+#include "cert.h"
+#include "radar.h"
+#include "screen.h"
+#include "text.h"
+#include "ui.h"
+
+#define PANEL_W 26   /* "architecture 100% ########" */
+#define PANEL_NARROW 12
+#define LABEL_W 12   /* widest axis name, "architecture" */
+
+/* The radar keeps no state of its own (it draws from progress), but a
+ * screen's enter must return one. */
+struct radar_view {
+	int unused;
+};
+
+static void *radar_enter(struct app *app, const char *arg)
+{
+	(void)app; (void)arg;
+	return calloc(1, sizeof(struct radar_view));
+}
+
+/* The largest plot that fits in h rows and w columns (0 when none). */
+static int plot_rows_for(int h, int w, enum radar_style st)
+{
+	for (int rows = h; rows >= RADAR_MIN_ROWS; rows--)
+		if (radar_cols_for_rows(rows, st) + 2 * (LABEL_W + 2) <= w)
+			return rows;
+	return 0;
+}
+
+static void draw_chart(const struct radar_chart *c, int y0, int x0)
+{
+	for (int r = 0; r < c->grid.rows; r++)
+		for (int k = 0; k < c->grid.cols; k++) {
+			const struct radar_cell *cell = &c->grid.cell[r * c->grid.cols + k];
+			if (!cell->layers)
+				continue;
+			enum role role = cell->layers & RADAR_SCORE ? C_OK : C_DIM;
+			ui_text(y0 + c->plot_y + r, x0 + c->plot_x + k, 1, role, cell->glyph);
+		}
+	for (int i = 0; i < c->nlabels; i++) {
+		const struct radar_label *l = &c->label[i];
+		bool number = (l->text[0] >= '0' && l->text[0] <= '9') || l->text[0] == '-';
+		ui_text(y0 + l->row, x0 + l->col, c->cols - l->col, number ? C_ACCENT : C_HEADING, l->text);
+	}
+}
+
+/* A bar of width w for pct, in block glyphs (ASCII '#' and '.'). */
+static void draw_bar(int y, int x, int w, int pct)
+{
+	int full = (pct * w + 50) / 100;
+	for (int i = 0; i < w; i++)
+		ui_text(y, x + i, 1, i < full ? C_OK : C_DIM, ui_glyph(i < full ? G_BLOCK_FULL : G_BLOCK_LIGHT));
+}
+
+static void draw_panel(const struct app *app, const struct radar_scores *s, int y, int x, int w)
+{
+	bool wide = w >= PANEL_W;
+	ui_text(y++, x, w, C_HEADING, wide ? "Quiz levels" : "Levels");
+	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+		int best = app->progress.levels[i].best;
+		char line[48];
+		if (best < 0)
+			snprintf(line, sizeof line, wide ? "Level %d    --" : "L%d   --", i + 1);
+		else
+			snprintf(line, sizeof line, wide ? "Level %d  %3d%%" : "L%d %3d%%", i + 1, best);
+		int used = ui_text(y, x, w, C_NORMAL, line);
+		if (best >= CERT_PASS_PERCENT)
+			ui_text(y, x + used + 1, 1, C_OK, ui_glyph(G_CHECK));
+		y++;
+	}
+	if (!wide)
+		return;
+	y++;
+	ui_text(y++, x, w, C_HEADING, "Skills");
+	for (int i = 0; i < PROGRESS_SKILLS; i++, y++) {
+		char pct[8] = "--";
+		if (s->known[i])
+			snprintf(pct, sizeof pct, "%d%%", s->pct[i]);
+		ui_text(y, x, LABEL_W, C_NORMAL, skill_names[i]);
+		ui_text(y, x + LABEL_W + 1 + 4 - text_width(pct), 4, C_ACCENT, pct);
+		if (s->known[i])
+			draw_bar(y, x + LABEL_W + 6, w - LABEL_W - 6, s->pct[i]);
+	}
+}
+
+static void radar_draw(struct app *app, void *st)
+{
+	(void)st;
+	struct radar_scores s;
+	radar_scores(&app->progress, &s);
+	enum radar_style style = ui_ascii() ? RADAR_ASCII : RADAR_BRAILLE;
+	ui_title("cudakitchen: skills radar", "quiz, GPU map and experiments");
+	int top = 2, h = LINES - 4;   /* rows for the chart, label rows included */
+	int panel = COLS >= 2 + PANEL_W + 2 + 2 * (LABEL_W + 2) + radar_cols_for_rows(9, style) ? PANEL_W : PANEL_NARROW;
+	int rows = plot_rows_for(h - 2, COLS - 2 - panel - 2, style);
+	struct radar_chart c;
+	int chart_w = 0;
+	if (rows && radar_chart_make(&s, NULL, rows, radar_cols_for_rows(rows, style), style, &c)) {
+		chart_w = c.cols;
+		draw_chart(&c, top + (h - c.rows) / 2, 1);
+		radar_chart_free(&c);
+	}
+	int px = 1 + chart_w + 2;
+	draw_panel(app, &s, top + 1, px, COLS - px - 1 < panel ? COLS - px - 1 : panel);
+	int known = 0;
+	for (int i = 0; i < PROGRESS_SKILLS; i++)
+		known += s.known[i];
+	const char *note = !known ? "Take the quiz, label the GPU map and run the demos to fill the radar."
+		: cert_earned(&app->progress) ? "Level 5 passed: press Enter for your certificate." : "";
+	ui_text(LINES - 2, 2, COLS - 4, C_NOTE, note);
+	ui_status(app->status, "Enter certificate  Esc back  ? help  q quit");
+}
+
+static enum act radar_key(struct app *app, void *st, const struct input *in)
+{
+	(void)st;
+	switch (in->cmd) {
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	case CMD_BACK: return ACT_BACK;
+	case CMD_ENTER:
+		snprintf(app->open_id, sizeof app->open_id, "cert");
+		return ACT_OPEN;
+	default: return ACT_NONE;
+	}
+}
+
+static void radar_leave(struct app *app, void *st)
+{
+	(void)app;
+	free(st);
+}
+
+const struct screen screen_radar = {
+	.name = "radar", .enter = radar_enter, .draw = radar_draw, .key = radar_key, .leave = radar_leave,
+};

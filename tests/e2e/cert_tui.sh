@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The radar and certificate screens in tmux at 80x24: the radar with its
+# six axis labels (braille, and ASCII with --ascii), relayout on resize,
+# the menu reaching the radar, the locked certificate, name entry, and a
+# written certificate that `cudakitchen cert verify` finds intact; a
+# second certificate never replaces the first.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+PDIR="$XDG_STATE_HOME/cudakitchen"
+CERTS="$T_TMP/certs"
+AXES='concepts architecture threads memory libraries performance'
+
+# A learner who passed level 5 (the progress YAML of src/progress_yaml.c).
+passed() {
+	mkdir -p "$PDIR"
+	cat >"$PDIR/progress.yaml" <<'YAML'
+format_version: 1
+last: ""
+lessons: []
+levels:
+  - {best: 100, attempt: 1, question: 0, seed: 1, points: 0, max_points: 0, in_progress: false}
+  - {best: 90, attempt: 1, question: 0, seed: 2, points: 0, max_points: 0, in_progress: false}
+  - {best: 85, attempt: 2, question: 0, seed: 3, points: 0, max_points: 0, in_progress: false}
+  - {best: 80, attempt: 1, question: 0, seed: 4, points: 0, max_points: 0, in_progress: false}
+  - {best: 88, attempt: 1, question: 0, seed: 5, points: 0, max_points: 0, in_progress: false}
+skills:
+  concepts: {got: 11, max: 12}
+  architecture: {got: 6, max: 8}
+  threads: {got: 7.5, max: 9}
+  memory: {got: 4, max: 8}
+  libraries: {got: 9, max: 10}
+  performance: {got: 3, max: 5}
+gpumap: {attempts: 4, correct: 3}
+apis: "cudnnCreate cublasSgemm cudnnConvolutionForward"
+speedups: ""
+YAML
+}
+all_axes() { # all_axes SCREEN: 0 when every axis label is on it
+	local a
+	for a in $AXES; do printf '%s\n' "$1" | grep -q "$a" || return 1; done
+}
+
+launch 80 24 "$CK_BIN" --lessons "$FIX" open radar
+wait_for 'skills radar'; ok $? "open radar shows the radar screen"
+s=$(screen)
+all_axes "$s"; ok $? "all six axis labels at 80x24"
+printf '%s' "$s" | LC_ALL=C grep -q $'\xe2[\xa0-\xa3]'; ok $? "the radar is drawn in braille (U+2800 block)"
+like "$s" 'Level 5 +--' "per-level scores (none yet)"
+like "$s" 'Take the quiz' "says how to fill the radar"
+resize 100 30; sleep 0.3
+s=$(screen)
+all_axes "$s"; ok $? "all six labels after a resize to 100x30"
+like "$s" 'concepts {5,}--$' "the skills panel is there"
+resize 60 20; sleep 0.3
+s=$(screen)
+all_axes "$s"; ok $? "all six labels at 60x20"
+unlike "$s" 'too small' "60x20 is not too small"
+keys q
+is "$(wait_exit)" 0 "quit"
+
+launch 80 24 "$CK_BIN" --ascii --lessons "$FIX" open radar
+wait_for 'skills radar'; ok $? "open radar with --ascii"
+s=$(screen)
+all_axes "$s"; ok $? "ASCII: all six labels"
+if printf '%s' "$s" | LC_ALL=C grep -q $'[\x80-\xff]'; then ok 1 "ASCII: no byte >= 0x80 on the screen"; else ok 0 "ASCII: no byte >= 0x80 on the screen"; fi
+like "$s" '\+\.\.' "ASCII: the frame is drawn with + and ."
+keys q; wait_exit >/dev/null
+
+fresh
+launch 80 24 "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'; ok $? "the menu"
+keys G; sleep 0.1; keys Enter
+wait_for 'skills radar'; ok $? "the menu's last entry opens the radar"
+keys Enter
+wait_for 'What remains'; ok $? "Enter on the radar: the certificate screen, locked without level 5"
+like "$(screen)" 'Level 5, Performance experiment: not taken yet' "it lists what remains"
+keys q; wait_exit >/dev/null
+
+passed
+launch 80 24 "$CK_BIN" --lessons "$FIX" open radar
+wait_for 'skills radar'; ok $? "the radar of a learner who passed"
+s=$(screen)
+like "$s" 'concepts 92%' "concepts 11 of 12 is 92%"
+like "$s" 'architecture +75% ' "architecture: quiz 6/8 and gpu-map 3/4"
+like "$s" 'Level 5 +88% ✓' "level 5 passed"
+keys q; wait_exit >/dev/null
+
+passed
+launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
+wait_for 'Your name'; ok $? "open cert asks for the name"
+keys Enter
+wait_for 'The name is empty'; ok $? "an empty name is refused"
+keys -l 'Ada Lovelacx'; keys BSpace; keys -l 'e'
+wait_for 'Ada Lovelace'; ok $? "typing and Backspace"
+keys Enter
+wait_for 'Certificate written to'; ok $? "Enter writes the certificate"
+f=$(ls "$CERTS"/*.txt 2>/dev/null | head -1)
+ok $([ -n "$f" ]; echo $?) "a file in the certificate folder"
+like "$(screen)" "$(basename "$f")" "the screen shows its path"
+like "$(screen)" 'Name: +Ada Lovelace' "and the certificate"
+is "$("$CK_BIN" cert verify "$f")" intact "cert verify: intact"
+keys q; wait_exit >/dev/null
+cp "$f" "$T_TMP/first"
+
+passed
+launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
+wait_for 'Your name'; ok $? "a second certificate"
+keys -l 'Ada Lovelace 张三'
+wait_for 'Ada Lovelace 张三'; ok $? "wide characters typed"
+keys Enter
+wait_for 'Certificate written to'; ok $? "written"
+is "$(ls "$CERTS"/*.txt | wc -l)" 2 "a new file, not over the first"
+cmp -s "$f" "$T_TMP/first"; ok $? "the first certificate is unchanged"
+g=$(ls "$CERTS"/*-2.txt 2>/dev/null)
+is "$("$CK_BIN" cert verify "$g")" intact "the second one verifies intact"
+grep -q 'Ada Lovelace 张三' "$g"; ok $? "with the UTF-8 name"
+keys q; wait_exit >/dev/null
+done_testing
