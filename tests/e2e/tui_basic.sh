@@ -50,7 +50,7 @@ like "$s" "Interactive block 'tiling'" "a block slot names its block"
 like "$s" 'Enter to open' "and says how to open it"
 
 keys Enter
-wait_for "Interactive block 'tiling' is not available in this build"; ok $? "Enter on a slot opens the block (placeholder until it exists)"
+wait_for 'Tiling: how the brigade'; ok $? "Enter on a slot opens the block"
 keys Escape
 wait_for 'Pantry page two'; ok $? "Esc returns to the same page"
 

@@ -48,7 +48,7 @@ is "$(wait_exit)" 0 "quit"
 stop
 
 launch 80 24 "$CK_BIN" --lessons "$FIX" open tiling
-wait_for "Interactive block 'tiling' is not available"; ok $? "open BLOCK shows the block (placeholder until it exists)"
+wait_for 'Tiling: how the brigade'; ok $? "open BLOCK shows the block"
 keys q
 is "$(wait_exit)" 0 "quit"
 stop
