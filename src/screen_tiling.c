@@ -312,66 +312,6 @@ static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
 	return y;
 }
 
-static const struct res_variant *find_var(const struct results *r, const char *id)
-{
-	for (size_t i = 0; r && i < r->nvar; i++)
-		if (!strcmp(r->var[i].demo, "matmul") && !strcmp(r->var[i].variant, id) && r->var[i].ms == r->var[i].ms)
-			return &r->var[i];
-	return NULL;
-}
-
-/* "naive 4.42", with its own size when it differs from n (the CPU
- * variants run smaller); times in ms. */
-static void ms_text(const struct res_variant *v, const char *name, long n, char *buf, size_t size)
-{
-	if (!v)
-		snprintf(buf, size, "%s -", name);
-	else if (v->size.m != n)
-		snprintf(buf, size, "%s %.3g (at %ld)", name, v->ms, v->size.m);
-	else
-		snprintf(buf, size, "%s %.3g", name, v->ms);
-}
-
-/* s word-wrapped into rows y..y1-1 at x; returns the next row. */
-static int wrapped(int y, int y1, int x, int w, enum role r, const char *s)
-{
-	struct text_lines tl = { 0 };
-	text_wrap(s, w, &tl);
-	for (size_t i = 0; i < tl.n && y < y1; i++)
-		ui_text(y++, x, w, r, tl.line[i]);
-	text_lines_free(&tl);
-	return y;
-}
-
-/* The three hand-written rungs of one result set, with the ratios the
- * model predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
- * thread) at that size.  Returns the next row. */
-static int draw_rungs(const struct results *r, const char *title, int y, int y1, int x, int w)
-{
-	const struct res_variant *nv = find_var(r, "naive"), *ti = find_var(r, "smem-tiled"),
-		*rb = find_var(r, "regblock");
-	if (!nv && !ti && !rb)
-		return y;
-	char line[400], a[96], b[96], c[96];
-	long n = (nv ? nv : ti ? ti : rb)->size.m;
-	struct tl_config demo = { .n = (int)n, .t = 32, .b = 64, .r = 4, .bk = 8, .sms = 1 };
-	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
-		pr = tl_formula_total(&demo, TL_REGBLOCK);
-	snprintf(line, sizeof line, "%s, n=%ld:", title, n);
-	y = wrapped(y, y1, x, w, C_HEADING, line);
-	ms_text(nv, "naive", n, a, sizeof a);
-	ms_text(ti, "tiled", n, b, sizeof b);
-	ms_text(rb, "regblock", n, c, sizeof c);
-	snprintf(line, sizeof line, "ms: %s  %s  %s", a, b, c);
-	y = wrapped(y, y1, x, w, C_NORMAL, line);
-	snprintf(line, sizeof line, "time naive/tiled %.1fx, tiled/regblock %.1fx", nv && ti ? nv->ms / ti->ms : 0.0,
-		 ti && rb ? ti->ms / rb->ms : 0.0);
-	y = wrapped(y, y1, x, w, C_ACCENT, line);
-	snprintf(line, sizeof line, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)",
-		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
-	return wrapped(y, y1, x, w, C_ACCENT, line);
-}
-
 static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 {
 	char line[600];
@@ -392,20 +332,20 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	const struct res_device *d = results_device(&st->res, "matmul");
 	if (d && d->live) {
 		snprintf(line, sizeof line, "live on %s", d->name);
-		return draw_rungs(&st->res, line, y, y1, x, w);
+		return tiling_view_rungs(&st->res, line, y, y1, x, w);
 	}
-	const struct res_variant *cn = find_var(&st->res, "cpu-naive"), *cb = find_var(&st->res, "cpu-blocked");
+	const struct res_variant *cn = tiling_view_find(&st->res, "cpu-naive"), *cb = tiling_view_find(&st->res, "cpu-blocked");
 	char a[96], b[96];
 	snprintf(line, sizeof line, "CPU fallback, n=%d (%s):", st->run_n, d ? d->reason : "no device record");
 	ui_text(y++, x, w, C_NOTE, line);
-	ms_text(cn, "cpu-naive", st->run_n, a, sizeof a);
-	ms_text(cb, "cpu-blocked", st->run_n, b, sizeof b);
+	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
+	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
 	snprintf(line, sizeof line, "ms: %s  %s", a, b);
-	y = wrapped(y, y1, x, w, C_NOTE, line);
+	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
 	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
 	if (rd) {
 		snprintf(line, sizeof line, "recorded on %s, %.10s", rd->name, rd->date);
-		return draw_rungs(&st->src.rec, line, y, y1, x, w);
+		return tiling_view_rungs(&st->src.rec, line, y, y1, x, w);
 	}
 	if (y < y1)
 		ui_text(y++, x, w, C_DIM, "no recorded H200 run to compare with");
@@ -413,7 +353,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 }
 
 static const char keys_text[] =
-	"Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16  t/T tile  "
+	"Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16 (n 4..256)  t/T tile  "
 	"u micro-tile  s SMs  r run matmul  c convolution  Esc back";
 
 /* Rows the key help takes at the bottom, drawn from row LINES-1-n. */

@@ -1,11 +1,13 @@
 /* tiling_view: two drawings of the tiling screen kept apart so that
  * screen_tiling.c stays readable: the large digits that show the ratio
- * between modes, and the convolution view (im2col).  They draw from their
+ * between modes, the measured times of a matmul run next to the model's
+ * prediction, and the convolution view (im2col).  They draw from their
  * arguments only, with ui.h; the arithmetic is tiling.c's. */
 #include <curses.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include "results.h"
 #include "text.h"
 #include "tiling.h"
 #include "tiling_view.h"
@@ -106,3 +108,63 @@ void tiling_view_conv(int o, int y0, int y1)
 	text_lines_free(&tl);
 }
 
+
+const struct res_variant *tiling_view_find(const struct results *r, const char *id)
+{
+	for (size_t i = 0; r && i < r->nvar; i++)
+		if (!strcmp(r->var[i].demo, "matmul") && !strcmp(r->var[i].variant, id) && r->var[i].ms == r->var[i].ms)
+			return &r->var[i];
+	return NULL;
+}
+
+/* "naive 4.42", with its own size when it differs from n (the CPU
+ * variants run smaller); times in ms. */
+void tiling_view_ms(const struct res_variant *v, const char *name, long n, char *buf, size_t size)
+{
+	if (!v)
+		snprintf(buf, size, "%s -", name);
+	else if (v->size.m != n)
+		snprintf(buf, size, "%s %.3g (at %ld)", name, v->ms, v->size.m);
+	else
+		snprintf(buf, size, "%s %.3g", name, v->ms);
+}
+
+/* s word-wrapped into rows y..y1-1 at x; returns the next row. */
+int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s, w, &tl);
+	for (size_t i = 0; i < tl.n && y < y1; i++)
+		ui_text(y++, x, w, r, tl.line[i]);
+	text_lines_free(&tl);
+	return y;
+}
+
+/* The three hand-written rungs of one result set, with the ratios the
+ * model predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
+ * thread) at that size.  Returns the next row. */
+int tiling_view_rungs(const struct results *r, const char *title, int y, int y1, int x, int w)
+{
+	const struct res_variant *nv = tiling_view_find(r, "naive"), *ti = tiling_view_find(r, "smem-tiled"),
+		*rb = tiling_view_find(r, "regblock");
+	if (!nv && !ti && !rb)
+		return y;
+	char line[400], a[96], b[96], c[96];
+	long n = (nv ? nv : ti ? ti : rb)->size.m;
+	struct tl_config demo = { .n = (int)n, .t = 32, .b = 64, .r = 4, .bk = 8, .sms = 1 };
+	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
+		pr = tl_formula_total(&demo, TL_REGBLOCK);
+	snprintf(line, sizeof line, "%s, n=%ld:", title, n);
+	y = tiling_view_wrap(y, y1, x, w, C_HEADING, line);
+	tiling_view_ms(nv, "naive", n, a, sizeof a);
+	tiling_view_ms(ti, "tiled", n, b, sizeof b);
+	tiling_view_ms(rb, "regblock", n, c, sizeof c);
+	snprintf(line, sizeof line, "ms: %s  %s  %s", a, b, c);
+	y = tiling_view_wrap(y, y1, x, w, C_NORMAL, line);
+	snprintf(line, sizeof line, "time naive/tiled %.1fx, tiled/regblock %.1fx", nv && ti ? nv->ms / ti->ms : 0.0,
+		 ti && rb ? ti->ms / rb->ms : 0.0);
+	y = tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
+	snprintf(line, sizeof line, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)",
+		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
+	return tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
+}
