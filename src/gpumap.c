@@ -130,7 +130,8 @@ void gpumap_source_pick(struct gm_source *s)
 	const struct res_device *live = s->have_live ? results_device(&s->live, NULL) : NULL;
 	const struct res_device *rec = s->have_rec ? gpu_record(&s->rec) : NULL;
 	s->host = live;
-	if (live && live->live && live->sms > 0) {
+	s->measured = live && live->live && live->sms > 0;
+	if (s->measured) {
 		s->dev = live;
 		snprintf(s->label, sizeof s->label, "measured on this machine: %s", live->name);
 		s->why[0] = '\0';

@@ -62,6 +62,7 @@ struct gm_source {
 	bool have_live, have_rec;
 	struct results live, rec;
 	const struct res_device *dev;   /* GPU figures, or NULL */
+	bool measured;                  /* dev was measured here now (not recorded) */
 	const struct res_device *host;  /* this machine's CPU, else dev */
 	char label[320];                /* "measured on this machine: ...", "recorded on ..." */
 	char why[256];                  /* why not live, "" */

@@ -151,12 +151,14 @@ static void draw_header(const struct tl_st *st)
 			 c->t, m == TL_NAIVE ? " (no reuse)" : "");
 	ui_text(2, 0, COLS, C_HEADING, line);
 	if (st->real_sms && st->src.dev)
-		snprintf(sms, sizeof sms, "%d SMs of the %.100s", c->sms, st->src.dev->name);
+		snprintf(sms, sizeof sms, "%d SMs (%.100s, %s)", c->sms, st->src.dev->name,
+			 st->src.measured ? "here" : "recorded");
 	else
 		snprintf(sms, sizeof sms, "%d SMs (few, to show waves)", c->sms);
 	int g = tl_grid(c, m);
-	snprintf(line, sizeof line, "%dx%d blocks, %s: %d waves x %d k-steps, colour = SM%s", g, g, sms,
-		 tl_waves(c, m), tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
+	int waves = tl_waves(c, m);
+	snprintf(line, sizeof line, "%dx%d blocks, %s: %d wave%s x %d k-steps, colour = SM%s", g, g, sms, waves,
+		 waves == 1 ? "" : "s", tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
 	ui_text(3, 0, COLS, C_DIM, line);
 }
 
@@ -189,9 +191,11 @@ static void draw_cell(int y, int x, int w, int b, const struct tl_sim *s)
 		ui_text(y, x + w - 1, 1, C_DIM, ui_ascii() ? "." : "·");
 		return;
 	}
-	snprintf(t, sizeof t, p < ks ? ">%d" : "%d", sm % 100);
+	snprintf(t, sizeof t, p < ks ? ">%d" : "%d", sm);
+	if ((int)strlen(t) > w)          /* too narrow for the SM number */
+		snprintf(t, sizeof t, "%s", p < ks ? ">" : " ");
 	ui_fill(y, x, 1, w, (enum role)(C_SM0 + sm % 8));
-	ui_text(y, x + (w > (int)strlen(t) ? w - (int)strlen(t) : 0), w, (enum role)(C_SM0 + sm % 8), t);
+	ui_text(y, x + w - (int)strlen(t), w, (enum role)(C_SM0 + sm % 8), t);
 }
 
 /* A (left), B (top) and C: each C tile a block; the A and B tiles the last

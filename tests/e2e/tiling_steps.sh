@@ -65,10 +65,10 @@ like "$(screen)" 'block 64x64' "T doubles the block tile"
 check regblock 70 16 64 8 4 "regblock 64x64 after two steps"
 
 devinfo_done
-keys s; wait_for '132 SMs of the NVIDIA H200'; ok $? "s: the GPU's own 132 SMs from devinfo"
+keys s; wait_for '132 SMs \(NVIDIA H200, here\)'; ok $? "s: the GPU's own 132 SMs, measured here by devinfo"
 keys m; keys Right; keys Right; keys Right; sleep 0.2
 check naive 70 16 64 8 132 "naive on 132 SMs: one wave"
-like "$(screen)" '1 waves x 5 k-steps, colour = SM mod 8' "colours say mod 8"
+like "$(screen)" '1 wave x 5 k-steps, colour = SM mod 8' "colours say mod 8"
 keys q
 is "$(wait_exit)" 0 "quit"
 done_testing

@@ -193,14 +193,14 @@ static void sources(void)
 	s.have_rec = results_parse("rec", h200_line, strlen(h200_line), &s.rec, &d);
 	s.have_live = results_parse("live", cpu_line, strlen(cpu_line), &s.live, &d);
 	gpumap_source_pick(&s);
-	ok(s.dev && s.dev->sms == 132, "no GPU here: the figures come from the recorded H200");
+	ok(s.dev && s.dev->sms == 132 && !s.measured, "no GPU here: the figures come from the recorded H200");
 	is_str(s.label, "recorded on NVIDIA H200, 2026-11-29", "and say so");
 	is_str(s.why, "no GPU here: built without CUDA", "with the reason");
 	ok(s.host && !strcmp(s.host->cpu_name, "AMD EPYC"), "the host figure is this machine's CPU");
 	results_free(&s.live);
 	s.have_live = results_parse("live", h200_line, strlen(h200_line), &s.live, &d);
 	gpumap_source_pick(&s);
-	ok(s.dev == &s.live.dev[0], "a live GPU record wins");
+	ok(s.dev == &s.live.dev[0] && s.measured, "a live GPU record wins");
 	is_str(s.label, "measured on this machine: NVIDIA H200", "labelled as measured here");
 	gpumap_source_free(&s);
 	memset(&s, 0, sizeof s);
