@@ -285,6 +285,9 @@ static void drop_on(struct app *app, struct gm_st *st, int on)
 	enum gm_result r = gpumap_drop(&st->g, on);
 	if (r == GM_MISS)
 		snprintf(app->status, sizeof app->status, "dropped outside the drawing: the label is back in the tray");
+	else if (r == GM_RIGHT && gpumap_done(&st->g))
+		snprintf(app->status, sizeof app->status, "Map complete: %d labels in %d attempts", GM_NCOMP,
+			 st->g.attempts);
 	record(app, r);
 }
 

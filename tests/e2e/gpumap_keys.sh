@@ -40,6 +40,7 @@ for i in "${!TRAY[@]}"; do
 	esac
 done
 like "$(screen)" 'placed 11/11 +attempts 11' "the map is complete in 11 attempts"
+like "$(screen | tail -1)" 'Map complete: 11 labels in 11 attempts' "and the status bar says so"
 keys q
 is "$(wait_exit)" 0 "quit"
 like "$(cat "$PFILE")" 'gpumap: \{attempts: 11, correct: 11\}' "attempts and correct drops saved"
