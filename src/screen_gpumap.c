@@ -295,7 +295,11 @@ static void mouse(struct app *app, struct gm_st *st, const struct input *in)
 {
 	struct gm_game *g = &st->g;
 	const struct gm_layout *l = &st->lay;
-	if (in->mouse == MOUSE_PRESS) {
+	if (in->mouse == MOUSE_PRESS && g->carry >= 0 && g->by_mouse) {
+		/* The release went missing (ncurses may drop one of several mouse
+		 * events read at once): this press drops the label where it is. */
+		drop_on(app, st, gpumap_hit(l, g->view, in->my, in->mx));
+	} else if (in->mouse == MOUSE_PRESS) {
 		int tab = gpumap_hit_tab(l, in->my, in->mx);
 		int slot = gpumap_hit_slot(l, in->my, in->mx);
 		int part = gpumap_hit(l, g->view, in->my, in->mx);

@@ -37,10 +37,12 @@ TRAY=("L2 cache" "FP32 CUDA cores" "Host CPU" "Register file" "SMs" "Tensor Core
 VIEW=(0 1 0 1 0 1 0 1 0 1 0)
 TABS=(4 1 0 3 5 2 2 0 1 4 3)
 
-# SGR mouse: press, drag and release of the left button at 0-based X Y.
-m_press() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; }
-m_drag() { keys -l $'\e'"[<32;$(($1 + 1));$(($2 + 1))M"; }
-m_release() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
+# SGR mouse: press, drag and release of the left button at 0-based X Y,
+# a few milliseconds apart as a hand makes them (ncurses can drop one of
+# several mouse events that arrive in a single read).
+m_press() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; sleep 0.03; }
+m_drag() { keys -l $'\e'"[<32;$(($1 + 1));$(($2 + 1))M"; sleep 0.03; }
+m_release() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; sleep 0.03; }
 # re TEXT: TEXT as an extended regex matching itself.
 re() { printf '%s' "$1" | sed 's/[][()./*+?^$|{}\\]/\\&/g'; }
 # devinfo_done: waits until the title no longer says devinfo is running.

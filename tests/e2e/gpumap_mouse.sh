@@ -43,6 +43,9 @@ like "$(screen)" 'attempts 2' "no attempt counted"
 m_press 63 2; m_drag 25 14; m_release 25 14
 wait_for '✓ L2 cache: '; ok $? "dragged onto the L2 strip: placed"
 
+m_press 63 3; m_drag 40 9; m_press 3 9; m_release 3 9
+wait_for "Not there: 'FP32 CUDA cores'"; ok $? "a label whose release went missing is dropped by the next click (on the host: wrong)"
+
 m_press 14 1; m_release 14 1
 wait_for 'one SM of 132'; ok $? "a click on the SM tab shows one SM (of the 132 devinfo reports)"
 m_press 63 5; m_drag 30 4; m_release 30 4
