@@ -266,17 +266,16 @@ static void gm_draw(struct app *app, void *p)
 	ui_status(app->status, hints);
 }
 
-/* Saves what a drop did: attempts, correct drops, the architecture skill. */
+/* Saves what a drop did: attempts and correct drops.  They feed the
+ * architecture skill through radar_scores(), which adds them to the quiz's
+ * points, so they are not added to skill_got/skill_max here as well. */
 static void record(struct app *app, enum gm_result r)
 {
 	if (r == GM_MISS)
 		return;
 	app->progress.gpumap_attempts++;
-	app->progress.skill_max[SK_ARCHITECTURE] += 1.0;
-	if (r == GM_RIGHT) {
+	if (r == GM_RIGHT)
 		app->progress.gpumap_correct++;
-		app->progress.skill_got[SK_ARCHITECTURE] += 1.0;
-	}
 	app_progress_changed(app);
 }
 
