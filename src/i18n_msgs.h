@@ -260,6 +260,45 @@
 	X(MSG_RUN_CPU, "on your CPU (%s)", "在你的 CPU 上（%s）") \
 	X(MSG_RUN_RECORDED, "recorded on NVIDIA H200, not your machine (here: %s)", "记录于 NVIDIA H200，不是你的机器（本机：%s）") \
 	X(MSG_RUN_NONE, "No measurement: %s, and no recorded H200 result has this value.", "没有测量值：%s，且记录的 H200 结果中也没有这一项。") \
+	/* ---- gpu-map (gpumap.c, screen_gpumap.c); labels and roles are in gpumap.c ---- */ \
+	X(MSG_GM_FIG_HOST, "%s, %ld hardware threads", "%s，%ld 个硬件线程") \
+	X(MSG_GM_FIG_HBM, "%.1f GiB of device memory, %.0f GB/s", "%.1f GiB 显存，%.0f GB/s") \
+	X(MSG_GM_FIG_MC, "%.0f GB/s peak memory bandwidth (from bus width and memory clock)", "峰值显存带宽 %.0f GB/s（由总线宽度和显存时钟算出）") \
+	X(MSG_GM_FIG_L2, "%.1f MiB of L2 cache", "%.1f MiB L2 缓存") \
+	X(MSG_GM_FIG_SMS, "%ld SMs at up to %ld MHz: %.1f TFLOP/s FP32 peak", "%ld 个 SM，最高 %ld MHz：FP32 峰值 %.1f TFLOP/s") \
+	X(MSG_GM_FIG_SCHED, "warps of %ld threads; up to %ld threads (%ld warps) resident per SM", "线程束为 %ld 个线程；每个 SM 最多驻留 %ld 个线程（%ld 个线程束）") \
+	X(MSG_GM_FIG_CORES, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", "每 SM %ld 条 FP32 通道，全芯片 %ld 条，最高 %ld MHz") \
+	X(MSG_GM_FIG_TENSOR, "compute capability %s (devinfo does not count Tensor Cores)", "计算能力 %s（devinfo 不统计张量核心数量）") \
+	X(MSG_GM_FIG_REGS, "%ld 32-bit registers per SM (%ld KiB)", "每 SM %ld 个 32 位寄存器（%ld KiB）") \
+	X(MSG_GM_FIG_L1, "%ld KiB shared memory per SM, %ld KiB per block by default", "每 SM %ld KiB 共享内存，默认每个线程块 %ld KiB") \
+	X(MSG_GM_MEASURED, "measured on this machine: %s", "本机实测：%s") \
+	X(MSG_GM_NO_GPU, "no GPU here: %.200s", "本机没有 GPU：%.200s") \
+	X(MSG_GM_STILL_RUNNING, "devinfo is still running", "devinfo 仍在运行") \
+	X(MSG_GM_RECORDED, "recorded on %s, %.10s", "记录于 %s，%.10s") \
+	X(MSG_GM_NO_FIGURES, "no GPU figures: none measured here and no recorded H200 run found", "没有 GPU 数据：本机没有测量，也找不到记录的 H200 结果") \
+	X(MSG_GM_NOT_STARTED, "devinfo did not start: %.200s", "devinfo 未能启动：%.200s") \
+	X(MSG_GM_BOARD, " GPU board ", " GPU 板卡 ") \
+	X(MSG_GM_ONE_SM_OF, " one SM of %ld ", " %ld 个 SM 中的一个 ") \
+	X(MSG_GM_ONE_SM, " one SM ", " 一个 SM ") \
+	X(MSG_GM_TAB_GPU, "[ the GPU ]", "[ 全 GPU  ]") \
+	X(MSG_GM_TAB_SM, "[ one SM  ]", "[ 一个 SM  ]") \
+	X(MSG_GM_VIEW_KEY, "z: view", "z：视图") \
+	X(MSG_GM_LABELS, " Labels ", " 标签 ") \
+	X(MSG_GM_CARRIED, "  (carried)", "  （拿着）") \
+	X(MSG_GM_LEGEND, "How work lands: a kernel's blocks go to SMs, each block to one SM; the SM splits a block into warps of 32 threads, and its warp schedulers issue their instructions.", "工作如何落地：核函数的线程块分给各个 SM，每个线程块只去一个 SM；SM 把线程块分成 32 个线程的线程束，由它的线程束调度器发出指令。") \
+	X(MSG_GM_THIS_MACHINE, "this machine", "本机") \
+	X(MSG_GM_NO_LINK, "devinfo does not measure the host link (lesson 2 gives its rated speeds)", "devinfo 不测量主机链路（第 2 课给出了它的标称速度）") \
+	X(MSG_GM_NOT_THERE, "%s Not there: '%s' goes back to the tray. %s", "%s 不在这里：“%s”回到标签栏。%s") \
+	X(MSG_GM_COMPLETE, "Map complete: %d labels in %d attempts.", "结构图完成：%d 个标签，共尝试 %d 次。") \
+	X(MSG_GM_CARRYING, "Carrying '%s'. Drop it on the part it names.", "拿着“%s”。把它放到它所指的部件上。") \
+	X(MSG_GM_START, "Put each label on its part: drag it, or Tab to pick and Enter to take.", "把每个标签放到对应的部件上：用鼠标拖动，或按 Tab 选择、Enter 拿起。") \
+	X(MSG_GM_PLACED, "placed %d/%d  attempts %d%s", "已放置 %d/%d  尝试 %d 次%s") \
+	X(MSG_GM_RUNNING, "  devinfo...", "  devinfo 运行中……") \
+	X(MSG_GM_TITLE, "GPU map: label the kitchen", "GPU 结构图：给厨房贴标签") \
+	X(MSG_GM_HINTS_CARRY, "arrows/Tab move  Enter drop  Esc back  z view  ? help", "方向键/Tab 移动  Enter 放下  Esc 返回  z 视图  ? 帮助") \
+	X(MSG_GM_HINTS, "Tab/Up/Down pick  Enter take  z view  Esc back  q quit", "Tab/上/下 选择  Enter 拿起  z 视图  Esc 返回  q 退出") \
+	X(MSG_GM_MISS, "dropped outside the drawing: the label is back in the tray", "放在了图外：标签回到标签栏") \
+	X(MSG_GM_COMPLETE_STATUS, "Map complete: %d labels in %d attempts", "结构图完成：%d 个标签，共尝试 %d 次") \
 	/* end */
 
 #endif
