@@ -299,6 +299,54 @@
 	X(MSG_GM_HINTS, "Tab/Up/Down pick  Enter take  z view  Esc back  q quit", "Tab/上/下 选择  Enter 拿起  z 视图  Esc 返回  q 退出") \
 	X(MSG_GM_MISS, "dropped outside the drawing: the label is back in the tray", "放在了图外：标签回到标签栏") \
 	X(MSG_GM_COMPLETE_STATUS, "Map complete: %d labels in %d attempts", "结构图完成：%d 个标签，共尝试 %d 次") \
+	/* ---- tiling (screen_tiling.c, tiling_view.c); mode names stay the demo's variant ids ---- */ \
+	X(MSG_TL_MODE_KEY, "m: mode", "m：模式") \
+	X(MSG_TL_REGBLOCK_HEAD, "n=%d  block %dx%d, %dx%d per thread (%d threads), k-step %d", "n=%d  线程块 %dx%d，每线程 %dx%d（%d 个线程），k 步长 %d") \
+	X(MSG_TL_TILE_HEAD, "n=%d  T=%d: blocks of %dx%d threads, k-tile %d%s", "n=%d  T=%d：线程块 %dx%d 个线程，k 分块 %d%s") \
+	X(MSG_TL_NO_REUSE, " (no reuse)", "（无复用）") \
+	X(MSG_TL_SMS_REAL, "%d SMs (%.100s, %s)", "%d 个 SM（%.100s，%s）") \
+	X(MSG_TL_HERE, "here", "本机") \
+	X(MSG_TL_RECORDED, "recorded", "记录值") \
+	X(MSG_TL_SMS_FEW, "%d SMs (few, to show waves)", "%d 个 SM（故意少，便于看出波次）") \
+	X(MSG_TL_GRID_LINE_1, "%dx%d blocks, %s: %d wave x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
+	X(MSG_TL_GRID_LINE, "%dx%d blocks, %s: %d waves x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
+	X(MSG_TL_STEP, "%s, step %d/%d (wave %d/%d)%s", "%s，第 %d/%d 步（第 %d/%d 波）%s") \
+	X(MSG_TL_PLAYING, "  playing", "  播放中") \
+	X(MSG_TL_GLOBAL_LOADS, "global loads", "全局内存读取") \
+	X(MSG_TL_SHARED_LOADS, "shared loads", "共享内存读取") \
+	X(MSG_TL_FMAS, "multiply-adds", "乘加次数") \
+	X(MSG_TL_PER_FMA, "per FMA: global %.3f, shared %.3f", "每次 FMA：全局 %.3f，共享 %.3f") \
+	X(MSG_TL_SAME, "= the closed forms (tiling.h)", "= 与公式一致（tiling.h）") \
+	X(MSG_TL_DIFFERS, "differs from the formulas!", "与公式不一致！") \
+	X(MSG_TL_RATIO, "global loads, naive / %s:", "全局读取，naive / %s：") \
+	X(MSG_TL_ROW_GLOBAL, "global", "全局") \
+	X(MSG_TL_ROW_SHARED, "shared", "共享") \
+	X(MSG_TL_ROW_FMAS, "FMAs", "乘加") \
+	X(MSG_TL_SHARED_PER_FMA, "shared/FMA: tiled %.2f, regblock %.2f", "共享/FMA：tiled %.2f，regblock %.2f") \
+	X(MSG_TL_WHOLE_RUN, "whole run", "整次运行") \
+	X(MSG_TL_RUNNING, "running matmul at n=%d ... %lld s", "正在运行 matmul，n=%d …… %lld 秒") \
+	X(MSG_TL_RUN_KEY, "r: run the matmul demo at n=%d", "r：以 n=%d 运行 matmul 演示程序") \
+	X(MSG_TL_LIVE, "live on %s", "在 %s 上实测") \
+	X(MSG_TL_CPU, "CPU fallback, n=%d (%s):", "CPU 后备，n=%d（%s）：") \
+	X(MSG_TL_NO_DEVICE, "no device record", "没有设备记录") \
+	X(MSG_TL_REC, "recorded on %s, %.10s", "记录于 %s，%.10s") \
+	X(MSG_TL_NO_REC, "no recorded H200 run to compare with", "没有可供比较的 H200 记录") \
+	X(MSG_TL_KEYS, "Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16 (n 4..256)  t/T tile  u micro-tile  s SMs  r run matmul  c convolution  Esc back", "空格 播放  左/右 单步  g/G 开头/结尾  +/- 速度  m 模式  [/] n-/+1  {/} n-/+16（n 4..256）  t/T 分块  u 微分块  s SM 数  r 运行 matmul  c 卷积  Esc 返回") \
+	X(MSG_TL_SPEED, "speed x%d%s", "速度 x%d%s") \
+	X(MSG_TL_TITLE, "Tiling: how the brigade shares the pantry", "分块：厨师团队如何共用储藏室") \
+	X(MSG_TL_PAUSE, "Space pause", "空格 暂停") \
+	X(MSG_TL_PLAY, "Space play", "空格 播放") \
+	X(MSG_TL_NO_SMS, "no SM count: %.200s", "没有 SM 数量：%.200s") \
+	X(MSG_TL_NOT_STARTED, "matmul did not start: %.200s", "matmul 未能启动：%.200s") \
+	X(MSG_TV_CONV_HEAD, "Convolution as a matrix multiply (im2col)   c: back to tiling", "把卷积变成矩阵乘法（im2col）   c：回到分块") \
+	X(MSG_TV_INPUT, "input 5x5", "输入 5x5") \
+	X(MSG_TV_FILTER, "filter 3x3", "滤波器 3x3") \
+	X(MSG_TV_OUTPUT, "output", "输出") \
+	X(MSG_TV_IM2COL, "im2col (9 outputs x 9 taps) . filter", "im2col（9 个输出 × 9 个抽头）· 滤波器") \
+	X(MSG_TV_CONV_TEXT, "Each output is its 3x3 window times the filter, summed. Stack the windows as rows and the whole convolution is one matrix product; with C channels, K filters and a batch of N it is a GEMM of (N*P*Q) x (C*R*S) times (C*R*S) x K. cuDNN's GEMM algorithm builds this matrix in its workspace; its implicit-GEMM algorithms compute the same product without building it. Letters repeat: im2col copies each input up to R*S times.", "每个输出就是它的 3x3 窗口与滤波器逐项相乘再求和。把各个窗口作为行堆起来，整个卷积就是一次矩阵乘法；有 C 个通道、K 个滤波器、批大小为 N 时，它是 (N*P*Q) x (C*R*S) 乘以 (C*R*S) x K 的 GEMM。cuDNN 的 GEMM 算法在工作空间里构造这个矩阵；隐式 GEMM 算法不构造它，直接算出同样的乘积。字母会重复：im2col 把每个输入最多复制 R*S 次。") \
+	X(MSG_TV_AT, "%s %.3g (at %ld)", "%s %.3g（n=%ld）") \
+	X(MSG_TV_TIME_RATIO, "time naive/tiled %.1fx, tiled/regblock %.1fx", "耗时 naive/tiled %.1fx，tiled/regblock %.1fx") \
+	X(MSG_TV_MODEL, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)", "全局读取模型：%.0fx，%.0fx（T 32；64x64，4x4）") \
 	/* end */
 
 #endif
