@@ -39,6 +39,11 @@ resize 80 24; sleep 0.3
 keys '?'; wait_for "按键" 3
 like "$(screen)" "退出（进度会保存）" "help texts in Chinese"
 keys Escape; sleep 0.2; keys Escape; wait_for "课程" 3
+# the untranslated lesson opens in English with the marker in its title bar
+keys Down; sleep 0.1; keys Enter; wait_for "Beta page" 3
+like "$(screen | head -1)" "Beta in English +（英文）  第 1/1 页" "the reader marks an English fallback lesson"
+like "$(screen)" "本课结束。" "its chrome stays Chinese"
+keys Escape; wait_for "课程" 3; keys Up; sleep 0.1
 
 # The quiz: level 1 of the class, answered right by reading the screen.
 cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
