@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include "tap.h"
 #include "i18n.h"
 #include "layout.h"
@@ -132,6 +133,69 @@ static void test_words(void)
 	layout_free(&lay);
 }
 
+/* True when s has a space between two wide characters: the Chinese
+ * sources have none, so one in a laid-out line came from joining lines. */
+static bool spaced_cjk(const char *s)
+{
+	mbstate_t st = { 0 };
+	int prev = 0, prev2 = 0;   /* widths of the last two characters */
+	bool space = false;
+	while (s && *s) {
+		wchar_t wc;
+		size_t k = mbrtowc(&wc, s, strlen(s), &st);
+		if (k == 0 || k == (size_t)-1 || k == (size_t)-2)
+			return false;
+		int w = wc == L' ' ? -1 : wcwidth(wc);
+		if (w == 2 && prev == -1 && prev2 == 2)
+			space = true;
+		prev2 = prev;
+		prev = w;
+		s += k;
+	}
+	return space;
+}
+
+/* Every page of the built-in Chinese course laid out at the reader's text
+ * widths for 80, 79 and 60 columns: no line wider than its room (text
+ * lines at their indent, box lines inside the box, fact keys in their
+ * column), so nothing is cropped and every box closes in one column. */
+static void test_course(void)
+{
+	struct course c;
+	struct diags d = { 0 };
+	course_load_lang("lessons", "zh", &c, &d);
+	ok(c.n == 13 && d.n == 0, "the built-in Chinese course loads (%zu lessons, %zu problems)", c.n, d.n);
+	static const int widths[] = { 76, 75, 56 };
+	int bad = 0, pages = 0, spaced = 0;
+	for (size_t w = 0; w < 3; w++)
+		for (size_t i = 0; i < c.n; i++)
+			for (size_t p = 0; p < c.lessons[i].npages; p++, pages++) {
+				struct layout lay;
+				layout_page(&lay, &c.lessons[i], p, &c, widths[w], false);
+				for (size_t k = 0; k < lay.n; k++) {
+					const struct lline *ln = &lay.line[k];
+					if (ln->kind != L_CODE && spaced_cjk(ln->text) && spaced++ < 3)
+						diag("space between CJK: '%s'", ln->text);
+					int tw = ln->text ? text_width(ln->text) : 0, room = widths[w] - ln->indent;
+					if (ln->kind == L_BOX_MID)
+						room = ln->boxw - 4;
+					else if (ln->kind == L_FACT)
+						room = ln->keyw;
+					else if (ln->kind == L_CODE || ln->kind == L_BOX_TOP)
+						continue;   /* code is cropped with a marker; labels are short */
+					if (tw > room || (ln->kind == L_FACT && ln->keyw + 3 + text_width(ln->text2 ? ln->text2 : "") > widths[w] - ln->indent)) {
+						if (bad++ < 5)
+							diag("%s page %zu width %d: '%s'", c.lessons[i].id, p + 1, widths[w], ln->text);
+					}
+				}
+				layout_free(&lay);
+			}
+	is_int(bad, 0, "no line of %d laid-out Chinese pages is wider than its room", pages);
+	is_int(spaced, 0, "no laid-out line has a space between two CJK characters");
+	course_free(&c);
+	diags_free(&d);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -139,5 +203,6 @@ int main(void)
 	test_golden();
 	test_edge();
 	test_words();
+	test_course();
 	return tap_done();
 }
