@@ -59,14 +59,14 @@ static void test_example(void)
 	diags_free(&d);
 }
 
-/* Every built-in level: loads, at least 8 questions, and fits 80x24. */
-static void test_builtin(void)
+/* Every built-in level in a language: loads, at least 8 questions, and fits 80x24. */
+static void test_builtin(const char *lang)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	double per_skill[PROGRESS_SKILLS] = { 0 };
 	for (int lv = 1; lv <= QUIZ_LEVELS; lv++) {
 		char rel[64];
-		snprintf(rel, sizeof rel, "quizzes/en/level%d.yaml", lv);
+		snprintf(rel, sizeof rel, "quizzes/%s/level%d.yaml", lang, lv);
 		struct quiz z;
 		struct diags d = { 0 };
 		ok(load(rel, &z, &d), "%s loads", rel);
@@ -101,7 +101,7 @@ static void test_builtin(void)
 		diags_free(&d);
 	}
 	for (int k = 0; k < PROGRESS_SKILLS; k++)
-		ok(per_skill[k] >= 4, "skill %s is tagged on %g questions", skill_names[k], per_skill[k]);
+		ok(per_skill[k] >= 4, "%s: skill %s is tagged on %g questions", lang, skill_names[k], per_skill[k]);
 }
 
 /* Each bad fixture gives exactly the first error recorded in expected.txt. */
@@ -164,7 +164,8 @@ int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	test_example();
-	test_builtin();
+	test_builtin("en");
+	test_builtin("zh");
 	test_bad_fixtures();
 	test_level_name();
 	return tap_done();

@@ -33,8 +33,12 @@ static void test_paths(struct app *app)
 	ok(quiz_run_level_path(app, 1, path, sizeof path), "built-in level 1 found");
 	is_s(path, "./quizzes/en/level1.yaml", "in quizzes/en");
 	app->opt.lang = "zh";
-	ok(quiz_run_level_path(app, 5, path, sizeof path) && strstr(path, "quizzes/en/level5.yaml"),
-	   "a missing translation falls back to English");
+	ok(quiz_run_level_path(app, 5, path, sizeof path), "built-in zh level 5 found");
+	is_s(path, "./quizzes/zh/level5.yaml", "in quizzes/zh");
+	app->opt.lessons_dir = "tests/fixtures/quiz/class";
+	ok(quiz_run_level_path(app, 2, path, sizeof path) && strstr(path, "class/quizzes/en/level2.yaml"),
+	   "a level missing from the translation falls back to English");
+	app->opt.lessons_dir = NULL;
 	app->opt.lang = "en";
 	app->opt.lessons_dir = "tests/fixtures/quiz/class";
 	ok(quiz_run_level_path(app, 2, path, sizeof path), "class level 2 found");
