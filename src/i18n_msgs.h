@@ -59,6 +59,13 @@
 	X(MSG_HELP_TITLE, "cudakitchen: help", "cudakitchen：帮助") \
 	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s 的帮助") \
 	X(MSG_HELP_KEYS, "keys", "按键") \
+	X(MSG_SCREEN_MENU, "menu", "菜单") \
+	X(MSG_SCREEN_READER, "reader", "课程阅读") \
+	X(MSG_SCREEN_QUIZ, "quiz", "测验") \
+	X(MSG_SCREEN_RADAR, "radar", "技能雷达图") \
+	X(MSG_SCREEN_CERT, "cert", "证书") \
+	X(MSG_SCREEN_GPUMAP, "gpu-map", "GPU 结构图") \
+	X(MSG_SCREEN_TILING, "tiling", "分块") \
 	X(MSG_HELP_OPEN, "open the interactive block or demo on this page", "打开本页的交互模块或演示程序") \
 	X(MSG_HELP_O_KEY, "o", "o") \
 	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \

@@ -50,8 +50,17 @@ static void help_draw(struct app *app, void *st)
 		if (text_width(keys_label(i)) > kw)
 			kw = text_width(keys_label(i));
 	char title[96];
+	static const struct { const char *name; enum msg text; } names[] = {
+		{ "menu", MSG_SCREEN_MENU }, { "reader", MSG_SCREEN_READER }, { "quiz", MSG_SCREEN_QUIZ },
+		{ "radar", MSG_SCREEN_RADAR }, { "cert", MSG_SCREEN_CERT }, { "gpu-map", MSG_SCREEN_GPUMAP },
+		{ "tiling", MSG_SCREEN_TILING },
+	};
+	const char *from = h->from;   /* the screen's name in the learner's language */
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(from, names[i].name))
+			from = tr(names[i].text);
 	if (h->from[0])
-		snprintf(title, sizeof title, tr(MSG_HELP_FOR), h->from);
+		snprintf(title, sizeof title, tr(MSG_HELP_FOR), from);
 	else
 		snprintf(title, sizeof title, "%s", tr(MSG_HELP_TITLE));
 	ui_title(title, tr(MSG_HELP_KEYS));
