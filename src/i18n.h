@@ -4,9 +4,11 @@
  * Why a table and not gettext: one binary and two languages, no .mo files
  * to build or install, and a unit test (tests/unit/test_i18n.c) that checks
  * every id has a non-empty text in both languages with the same printf
- * placeholders.  The language is chosen once, before the first tr() (main
- * via cmd_tui/cmd_cert); it is the one piece of mutable state here, set
- * once and read everywhere, like the terminal module's. */
+ * placeholders.  The language is chosen once, before the first tr(): main
+ * calls i18n_set_lang(options.lang) before any command runs.  It is the one
+ * piece of mutable state here, set once and then only read.  Texts that are
+ * data rather than UI (gpu-map roles, certificate wording) keep their own
+ * per-language tables in gpumap.c and cert.c. */
 #ifndef CK_I18N_H
 #define CK_I18N_H
 #include <stdbool.h>
