@@ -28,23 +28,35 @@ bool cert_sha256_hex(const void *data, size_t len, char hex[65])
 
 /* ---- writing --------------------------------------------------------- */
 
-/* mkdir -p with mode; true when dir exists as a directory afterwards. */
+/* mkdir -p with mode; true when dir exists as a directory afterwards.
+ * False with errno set otherwise ("" is ENOENT, as for mkdir). */
 static bool make_dirs(const char *dir, mode_t mode)
 {
+	if (!dir[0]) {
+		errno = ENOENT;
+		return false;
+	}
 	char *p = strdup(dir);
 	if (!p)
 		return false;
-	for (char *s = p + 1; *s; s++)
+	bool ok = true;
+	for (char *s = p + 1; ok && *s; s++)
 		if (*s == '/') {
 			*s = '\0';
-			if (mkdir(p, mode) != 0 && errno != EEXIST)
-				break;
+			ok = mkdir(p, mode) == 0 || errno == EEXIST;
 			*s = '/';
 		}
-	bool ok = mkdir(p, mode) == 0 || errno == EEXIST;
+	ok = ok && (mkdir(p, mode) == 0 || errno == EEXIST);
 	struct stat st;
-	ok = ok && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+	if (ok && stat(p, &st) != 0)
+		ok = false;                 /* errno from stat */
+	else if (ok && !S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		ok = false;
+	}
+	int e = errno;
 	free(p);
+	errno = e;
 	return ok;
 }
 
@@ -149,8 +161,12 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 		snprintf(why, wsize, "cannot write %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	close(fd);
+	int closed = close(fd);
 	fd = -1;
+	if (closed != 0) {
+		snprintf(why, wsize, "cannot write %s: %s", tmp, strerror(errno));
+		goto out;
+	}
 	if (!publish(tmp, dir, base, path, psize)) {
 		snprintf(why, wsize, "cannot name the certificate in %s: %s", dir, strerror(errno));
 		path[0] = '\0';

@@ -23,6 +23,7 @@
 #include "doc.h"
 #include "lesson.h"
 #include "paths.h"
+#include "text.h"
 
 struct lint {
 	struct diags errors;
@@ -40,15 +41,6 @@ static bool lint_quiz_file(const char *path, struct diags *d)
 	bool ok = doc_load_file(path, &doc, d);
 	doc_free(&doc);
 	return ok;
-}
-
-static char *join(const char *a, const char *b)
-{
-	size_t la = strlen(a);
-	char *s = malloc(la + strlen(b) + 2);
-	if (s)
-		sprintf(s, "%s%s%s", a, la && a[la - 1] == '/' ? "" : "/", b);
-	return s;
 }
 
 static const char *base_name(const char *path)
@@ -101,7 +93,7 @@ static size_t list_dir(const char *dir, bool dirs, char ***out)
 		size_t len = strlen(e->d_name);
 		if (e->d_name[0] == '.' || (!dirs && (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))))
 			continue;
-		char *p = join(dir, e->d_name);
+		char *p = paths_join(dir, e->d_name);
 		struct stat st;
 		if (!p || stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
 			free(p);
@@ -176,7 +168,7 @@ static void lint_course(struct lint *L, const char *dir)
  * merged course), and the ids it lacks. */
 static void lint_lessons_base(struct lint *L, const char *base)
 {
-	char *en = join(base, "en");
+	char *en = paths_join(base, "en");
 	if (en && is_dir(en))
 		lint_course(L, en);
 	free(en);
@@ -201,7 +193,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 
 static void lint_dir(struct lint *L, const char *dir)
 {
-	char *lessons = join(dir, "lessons"), *quizzes = join(dir, "quizzes"), *en = join(dir, "en");
+	char *lessons = paths_join(dir, "lessons"), *quizzes = paths_join(dir, "quizzes"), *en = paths_join(dir, "en");
 	if (!lessons || !quizzes || !en) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
 	} else if (under_quizzes(dir)) {
@@ -237,7 +229,7 @@ static bool lint_builtin(struct lint *L)
 		fputs("cudakitchen lint: cannot find the built-in lessons\n", stderr);
 		return false;
 	}
-	char *lessons = join(p.data, "lessons");
+	char *lessons = paths_join(p.data, "lessons");
 	if (lessons && is_dir(lessons))
 		lint_dir(L, p.data);
 	else
@@ -248,11 +240,14 @@ static bool lint_builtin(struct lint *L)
 	return true;
 }
 
+/* arg is the user's text: sanitized like everything that reaches a terminal. */
 static int usage_error(const char *fmt, const char *arg)
 {
+	char *clean = text_sanitize(arg, (size_t)-1);
 	fputs("cudakitchen lint: ", stderr);
-	fprintf(stderr, fmt, arg);
+	fprintf(stderr, fmt, clean ? clean : "?");
 	fputs("\nTry 'cudakitchen --help'\n", stderr);
+	free(clean);
 	return 2;
 }
 
@@ -273,8 +268,11 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 	for (int i = first; i < argc; i++) {
 		struct stat st;
 		if (stat(argv[i], &st) != 0) {
-			fprintf(stderr, "cudakitchen lint: cannot access '%s': %s\n", argv[i],
-				strerror(errno));
+			int e = errno;
+			char *clean = text_sanitize(argv[i], (size_t)-1);
+			fprintf(stderr, "cudakitchen lint: cannot access '%s': %s\n", clean ? clean : "?",
+				strerror(e));
+			free(clean);
 			return 2;
 		}
 	}

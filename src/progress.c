@@ -20,14 +20,11 @@
 
 #include "doc.h"
 
-#define TEMP_PREFIX ".progress.yaml."  /* + mkstemp's XXXXXX */
-
 const char *const skill_names[PROGRESS_SKILLS] = {
 	"concepts", "architecture", "threads", "memory", "libraries", "performance",
 };
 
 #define TEMP_PREFIX ".progress.yaml."  /* + mkstemp's XXXXXX */
-#define MAX_POINTS 1000000     /* quiz points and per-skill totals are far below this */
 
 void progress_init(struct progress *p)
 {
@@ -126,7 +123,10 @@ bool progress_lock(const char *dir, int *fd, char *why, size_t n)
 	char path[PATH_MAX];
 	*fd = -1;
 	if (!mkdir_p(dir, &d)) {
-		diag_format(&d.v[0], why, n);
+		if (d.n)
+			diag_format(&d.v[0], why, n);
+		else
+			snprintf(why, n, "%s: cannot create the directory", dir);
 		diags_free(&d);
 		return false;
 	}

@@ -215,8 +215,10 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 		return false;
 	if (!strcmp(rec, "device")) {
 		struct res_device *nd = grow(out->dev, out->ndev, sizeof *nd);
-		if (!nd)
+		if (!nd) {
+			diags_add(d, file, map->line, map->col, "out of memory");
 			return false;
+		}
 		out->dev = nd;
 		struct res_device *x = &out->dev[out->ndev];
 		memset(x, 0, sizeof *x);
@@ -228,8 +230,10 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 		out->ndev++;
 	} else if (!strcmp(rec, "variant")) {
 		struct res_variant *nv = grow(out->var, out->nvar, sizeof *nv);
-		if (!nv)
+		if (!nv) {
+			diags_add(d, file, map->line, map->col, "out of memory");
 			return false;
+		}
 		out->var = nv;
 		struct res_variant *x = &out->var[out->nvar];
 		memset(x, 0, sizeof *x);
@@ -275,27 +279,29 @@ static bool from_doc(const struct doc *doc, const char *name, struct results *ou
 	return true;
 }
 
+/* The common end of both entry points: maps a loaded doc (loaded false:
+ * doc_load_* failed and left doc empty), then frees the doc. */
+static bool finish(bool loaded, struct doc *doc, const char *name, struct results *out,
+		   struct diags *d)
+{
+	bool good = loaded && from_doc(doc, name, out, d);
+	doc_free(doc);
+	return good;
+}
+
 bool results_parse(const char *name, const char *buf, size_t len,
 		   struct results *out, struct diags *d)
 {
-	memset(out, 0, sizeof *out);
 	struct doc doc;
-	if (!doc_load_buffer(name, buf, len, &doc, d))
-		return false;
-	bool good = from_doc(&doc, name, out, d);
-	doc_free(&doc);
-	return good;
+	memset(out, 0, sizeof *out);
+	return finish(doc_load_buffer(name, buf, len, &doc, d), &doc, name, out, d);
 }
 
 bool results_load_file(const char *path, struct results *out, struct diags *d)
 {
-	memset(out, 0, sizeof *out);
 	struct doc doc;
-	if (!doc_load_file(path, &doc, d))
-		return false;
-	bool good = from_doc(&doc, path, out, d);
-	doc_free(&doc);
-	return good;
+	memset(out, 0, sizeof *out);
+	return finish(doc_load_file(path, &doc, d), &doc, path, out, d);
 }
 
 void results_free(struct results *r)

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "slurp.h"
 #include "tap.h"
 #include "progress.h"
 #include "text.h"
@@ -43,13 +44,7 @@ static bool write_bytes(const char *path, const char *buf, size_t len)
 /* The whole file in a malloc'd buffer (NULL if unreadable). */
 static char *read_bytes(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = malloc(4 << 20);
-	*len = buf ? fread(buf, 1, 4 << 20, f) : 0;
-	fclose(f);
-	return buf;
+	return slurp(path, 4 << 20, len);
 }
 
 static bool has_bytes(const char *buf, size_t len, const char *needle)
