@@ -82,26 +82,36 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Sorted full paths of dir's *.yaml files (dirs false) or subdirectories
- * (dirs true); hidden entries skipped.  Caller frees with free_list. */
-static size_t list_dir(const char *dir, bool dirs, char ***out)
+ * (dirs true); hidden entries skipped.  Caller frees with free_list.  A
+ * directory that cannot be read, or running out of memory, is an error in
+ * d (when not NULL: callers whose loader reports it already pass NULL),
+ * never a silent "0 files, 0 errors". */
+static size_t list_dir(const char *dir, bool dirs, char ***out, struct diags *d)
 {
 	size_t n = 0, cap = 0;
 	*out = NULL;
 	DIR *dp = opendir(dir);
 	struct dirent *e;
+	if (!dp)
+		diags_add(d, dir, 0, 0, "cannot read the directory: %s", strerror(errno));
 	while (dp && (e = readdir(dp))) {
 		size_t len = strlen(e->d_name);
 		if (e->d_name[0] == '.' || (!dirs && (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))))
 			continue;
 		char *p = paths_join(dir, e->d_name);
 		struct stat st;
-		if (!p || stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
+		if (!p) {
+			diags_add(d, dir, 0, 0, "out of memory");
+			break;
+		}
+		if (stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
 			free(p);
 			continue;
 		}
 		if (n == cap) {
 			char **v = realloc(*out, (cap = cap ? 2 * cap : 16) * sizeof *v);
 			if (!v) {
+				diags_add(d, dir, 0, 0, "out of memory");
 				free(p);
 				break;
 			}
@@ -139,13 +149,13 @@ static void lint_file(struct lint *L, const char *path)
 static void lint_quiz_dir(struct lint *L, const char *dir)
 {
 	char **v;
-	size_t n = list_dir(dir, false, &v);
+	size_t n = list_dir(dir, false, &v, &L->errors);
 	for (size_t i = 0; i < n; i++) {
 		L->files++;
 		lint_quiz_file(v[i], &L->errors);
 	}
 	free_list(v, n);
-	n = list_dir(dir, true, &v);
+	n = list_dir(dir, true, &v, NULL);
 	for (size_t i = 0; i < n; i++)
 		lint_quiz_dir(L, v[i]);
 	free_list(v, n);
@@ -155,7 +165,7 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 static void lint_course(struct lint *L, const char *dir)
 {
 	char **v;
-	size_t n = list_dir(dir, false, &v);
+	size_t n = list_dir(dir, false, &v, NULL);
 	free_list(v, n);
 	L->files += (int)n;
 	struct course c;
@@ -173,13 +183,13 @@ static void lint_lessons_base(struct lint *L, const char *base)
 		lint_course(L, en);
 	free(en);
 	char **v;
-	size_t n = list_dir(base, true, &v);
+	size_t n = list_dir(base, true, &v, &L->errors);
 	for (size_t i = 0; i < n; i++) {
 		const char *lang = base_name(v[i]);
 		if (!strcmp(lang, "en"))
 			continue;
 		char **files;
-		size_t nf = list_dir(v[i], false, &files);
+		size_t nf = list_dir(v[i], false, &files, NULL);
 		free_list(files, nf);
 		L->files += (int)nf;
 		struct course c;

@@ -258,6 +258,20 @@ static int read_file(const char *path, char **buf, size_t *len)
 	return 0;
 }
 
+/* Renames path to dest unless dest exists: link(2) then unlink, which
+ * cannot replace an earlier kept file even in a race; where the file
+ * system has no hard links, a check then rename(2).  0, EEXIST when dest
+ * is taken, or another errno. */
+static int move_no_clobber(const char *path, const char *dest)
+{
+	struct stat st;
+	if (link(path, dest) == 0)
+		return unlink(path) == 0 ? 0 : errno;
+	if (errno == EEXIST || lstat(dest, &st) == 0)
+		return EEXIST;
+	return rename(path, dest) == 0 ? 0 : errno;
+}
+
 /* Moves an unreadable file aside as progress.corrupt-<UTC time> (with a
  * -N suffix if that name is taken) and says so in p->notice. */
 static void set_aside(const char *path, struct progress *p)
@@ -272,15 +286,16 @@ static void set_aside(const char *path, struct progress *p)
 	if (!dir_of(path, dir, sizeof dir))
 		goto fail;
 	for (int i = 0; i < 100; i++) {
-		struct stat st;
 		if (i == 0)
 			snprintf(name, sizeof name, "progress.corrupt-%s", stamp);
 		else
 			snprintf(name, sizeof name, "progress.corrupt-%s-%d", stamp, i);
 		snprintf(dest, sizeof dest, "%s/%s", dir, name);
-		if (lstat(dest, &st) == 0)
+		int e = move_no_clobber(path, dest);
+		if (e == EEXIST)
 			continue;
-		if (rename(path, dest) != 0)
+		errno = e;
+		if (e)
 			goto fail;
 		fsync_dir(dir);
 		snprintf(p->notice, sizeof p->notice,
