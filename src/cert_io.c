@@ -5,6 +5,7 @@
  * reading is bounded (CERT_MAX_FILE) and treats the file as bytes, so a
  * binary or non-UTF-8 file is judged like any other. */
 #include "cert.h"
+#include "fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,38 +28,6 @@ bool cert_sha256_hex(const void *data, size_t len, char hex[65])
 }
 
 /* ---- writing --------------------------------------------------------- */
-
-/* mkdir -p with mode; true when dir exists as a directory afterwards.
- * False with errno set otherwise ("" is ENOENT, as for mkdir). */
-static bool make_dirs(const char *dir, mode_t mode)
-{
-	if (!dir[0]) {
-		errno = ENOENT;
-		return false;
-	}
-	char *p = strdup(dir);
-	if (!p)
-		return false;
-	bool ok = true;
-	for (char *s = p + 1; ok && *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			ok = mkdir(p, mode) == 0 || errno == EEXIST;
-			*s = '/';
-		}
-	ok = ok && (mkdir(p, mode) == 0 || errno == EEXIST);
-	struct stat st;
-	if (ok && stat(p, &st) != 0)
-		ok = false;                 /* errno from stat */
-	else if (ok && !S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		ok = false;
-	}
-	int e = errno;
-	free(p);
-	errno = e;
-	return ok;
-}
 
 /* The file name's middle part: ASCII letters and digits of the name,
  * lower-cased, other runs as one '-', at most 32; "learner" when none. */
@@ -105,29 +74,14 @@ static bool publish(const char *tmp, const char *dir, const char *base, char *pa
 			errno = ENAMETOOLONG;
 			return false;
 		}
-		if (link(tmp, path) == 0) {
-			unlink(tmp);
-			return true;
-		}
-		if (errno == EEXIST)
+		int e = fs_move_no_clobber(tmp, path);
+		if (e == EEXIST)
 			continue;
-		/* no hard links here: check, then rename (a tiny race, no clobber in practice) */
-		struct stat st;
-		if (lstat(path, &st) == 0)
-			continue;
-		return rename(tmp, path) == 0;
+		errno = e;
+		return e == 0;
 	}
 	errno = EEXIST;
 	return false;
-}
-
-static void fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
 }
 
 bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t psize,
@@ -147,7 +101,7 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 		strftime(date, sizeof date, "%Y-%m-%d", &tm);
 	slug(ci->name, name, sizeof name);
 	snprintf(base, sizeof base, "cudakitchen-certificate-%s-%s", name, date);
-	if (!make_dirs(dir, 0755)) {
+	if (!fs_mkdirs(dir, 0755)) {
 		snprintf(why, wsize, "cannot create %s: %s", dir, strerror(errno));
 		goto out;
 	}
@@ -172,7 +126,7 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 		path[0] = '\0';
 		goto out;
 	}
-	fsync_dir(dir);
+	fs_fsync_dir(dir);
 	ok = true;
 out:
 	if (fd >= 0)

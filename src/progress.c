@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "doc.h"
+#include "fsutil.h"
 
 const char *const skill_names[PROGRESS_SKILLS] = {
 	"concepts", "architecture", "threads", "memory", "libraries", "performance",
@@ -67,39 +68,13 @@ static bool dir_of(const char *path, char *dir, size_t size)
 	return true;
 }
 
-/* mkdir -p with mode 0700 for the directories it creates. */
+/* mkdir -p with mode 0700 for the directories it creates, as a diag. */
 static bool mkdir_p(const char *dir, struct diags *d)
 {
-	char tmp[PATH_MAX];
-	size_t n = strlen(dir);
-	if (n == 0 || n >= sizeof tmp) {
-		diags_add(d, dir, 0, 0, "directory name too long");
-		return false;
-	}
-	memcpy(tmp, dir, n + 1);
-	for (char *p = tmp + 1;; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(tmp, 0700) != 0 && errno != EEXIST) {
-			diags_add(d, tmp, 0, 0, "cannot create directory: %s", strerror(errno));
-			return false;
-		}
-		if (!c)
-			break;
-		*p = c;
-	}
-	return true;
-}
-
-static void fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	if (fs_mkdirs(dir, 0700))
+		return true;
+	diags_add(d, dir, 0, 0, "cannot create directory: %s", strerror(errno));
+	return false;
 }
 
 /* ---- the lock -------------------------------------------------------- */
@@ -216,7 +191,7 @@ bool progress_save(const char *path, const struct progress *p, struct diags *d)
 		unlink(tmp);
 		return false;
 	}
-	fsync_dir(dir);
+	fs_fsync_dir(dir);
 	return true;
 }
 
@@ -258,20 +233,6 @@ static int read_file(const char *path, char **buf, size_t *len)
 	return 0;
 }
 
-/* Renames path to dest unless dest exists: link(2) then unlink, which
- * cannot replace an earlier kept file even in a race; where the file
- * system has no hard links, a check then rename(2).  0, EEXIST when dest
- * is taken, or another errno. */
-static int move_no_clobber(const char *path, const char *dest)
-{
-	struct stat st;
-	if (link(path, dest) == 0)
-		return unlink(path) == 0 ? 0 : errno;
-	if (errno == EEXIST || lstat(dest, &st) == 0)
-		return EEXIST;
-	return rename(path, dest) == 0 ? 0 : errno;
-}
-
 /* Moves an unreadable file aside as progress.corrupt-<UTC time> (with a
  * -N suffix if that name is taken) and says so in p->notice. */
 static void set_aside(const char *path, struct progress *p)
@@ -291,13 +252,13 @@ static void set_aside(const char *path, struct progress *p)
 		else
 			snprintf(name, sizeof name, "progress.corrupt-%s-%d", stamp, i);
 		snprintf(dest, sizeof dest, "%s/%s", dir, name);
-		int e = move_no_clobber(path, dest);
+		int e = fs_move_no_clobber(path, dest);
 		if (e == EEXIST)
 			continue;
 		errno = e;
 		if (e)
 			goto fail;
-		fsync_dir(dir);
+		fs_fsync_dir(dir);
 		snprintf(p->notice, sizeof p->notice,
 			 "progress file was unreadable; kept as %s; starting fresh", name);
 		return;
