@@ -326,14 +326,17 @@ static bool timed(const struct res_variant *v, const char *demo)
 	return (!demo || !strcmp(v->demo, demo)) && v->ok && isfinite(v->ms) && v->ms > 0;
 }
 
-/* The lowest-rung timed variant of a kind (ties: the first). */
-static const struct res_variant *lowest(const struct results *r, const char *demo,
-					enum res_kind kind)
+/* The timed variant of demo and kind that comes first in the ladder
+ * (by_rung) or runs fastest; ties: the first in input order. */
+static const struct res_variant *pick(const struct results *r, const char *demo,
+				      enum res_kind kind, bool by_rung)
 {
 	const struct res_variant *best = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (timed(v, demo) && v->kind == kind && (!best || v->rung < best->rung))
+		if (!timed(v, demo) || v->kind != kind)
+			continue;
+		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
 			best = v;
 	}
 	return best;
@@ -341,20 +344,14 @@ static const struct res_variant *lowest(const struct results *r, const char *dem
 
 const struct res_variant *results_naive(const struct results *r, const char *demo)
 {
-	const struct res_variant *v = lowest(r, demo, RES_HAND);
-	return v ? v : lowest(r, demo, RES_CPU);
+	const struct res_variant *v = pick(r, demo, RES_HAND, true);
+	return v ? v : pick(r, demo, RES_CPU, true);
 }
 
 const struct res_variant *results_fastest(const struct results *r, const char *demo,
 					  enum res_kind kind)
 {
-	const struct res_variant *best = NULL;
-	for (size_t i = 0; i < r->nvar; i++) {
-		const struct res_variant *v = &r->var[i];
-		if (timed(v, demo) && v->kind == kind && (!best || v->ms < best->ms))
-			best = v;
-	}
-	return best;
+	return pick(r, demo, kind, false);
 }
 
 const struct res_variant *results_library(const struct results *r, const char *demo)
