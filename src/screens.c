@@ -15,6 +15,7 @@
 /* X(name as lessons and `open` spell it, the screen's object); add one
  * line per implemented screen, like  X("quiz", screen_quiz) \  */
 #define CK_SCREENS(X) \
+	X("quiz", screen_quiz) \
 	X("radar", screen_radar) \
 	X("cert", screen_cert) \
 	X("matmul", screen_matmul) \
