@@ -196,12 +196,56 @@ static bool check_sizes(const char *file, const struct doc_node *map,
 	return good;
 }
 
-/* Room for one more element (records are few: a realloc per record). */
-static void *grow(void *p, size_t n, size_t elem)
+/* Room for one more element (records are few: a realloc per record); an
+ * error at the record when out of memory. */
+static void *grow(void *p, size_t n, size_t elem, const char *file,
+		  const struct doc_node *at, struct diags *d)
 {
-	return realloc(p, (n + 1) * elem);
+	void *q = realloc(p, (n + 1) * elem);
+	if (!q)
+		diags_add(d, file, at->line, at->col, "out of memory");
+	return q;
 }
 
+static bool add_device(const char *file, const struct doc_node *map, struct results *out,
+		       struct diags *d)
+{
+	struct res_device *nd = grow(out->dev, out->ndev, sizeof *nd, file, map, d);
+	if (!nd)
+		return false;
+	out->dev = nd;
+	struct res_device *x = &out->dev[out->ndev];
+	memset(x, 0, sizeof *x);
+	x->line = map->line;
+	if (!read_fields(file, map, "device", dev_fields, sizeof dev_fields / sizeof *dev_fields,
+			 (char *)x, d) || !check_format(file, map, x->format, d))
+		return false;
+	out->ndev++;
+	return true;
+}
+
+static bool add_variant(const char *file, const struct doc_node *map, struct results *out,
+			struct diags *d)
+{
+	struct res_variant *nv = grow(out->var, out->nvar, sizeof *nv, file, map, d);
+	if (!nv)
+		return false;
+	out->var = nv;
+	struct res_variant *x = &out->var[out->nvar];
+	memset(x, 0, sizeof *x);
+	x->line = map->line;
+	if (!read_fields(file, map, "variant", var_fields, sizeof var_fields / sizeof *var_fields,
+			 (char *)x, d) || !check_format(file, map, x->format, d) ||
+	    !check_sizes(file, map, x, d))
+		return false;
+	if (!doc_get(map, "supported"))
+		x->supported = true;
+	out->nvar++;
+	return true;
+}
+
+/* One record by its `record:` kind; any other kind comes from a newer
+ * demo and is skipped. */
 static bool add_record(const char *file, const struct doc_node *map, struct results *out,
 		       struct diags *d)
 {
@@ -213,40 +257,10 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 	}
 	if (!doc_str(file, rk, &rec, d))
 		return false;
-	if (!strcmp(rec, "device")) {
-		struct res_device *nd = grow(out->dev, out->ndev, sizeof *nd);
-		if (!nd) {
-			diags_add(d, file, map->line, map->col, "out of memory");
-			return false;
-		}
-		out->dev = nd;
-		struct res_device *x = &out->dev[out->ndev];
-		memset(x, 0, sizeof *x);
-		x->line = map->line;
-		if (!read_fields(file, map, "device", dev_fields,
-				 sizeof dev_fields / sizeof *dev_fields, (char *)x, d) ||
-		    !check_format(file, map, x->format, d))
-			return false;
-		out->ndev++;
-	} else if (!strcmp(rec, "variant")) {
-		struct res_variant *nv = grow(out->var, out->nvar, sizeof *nv);
-		if (!nv) {
-			diags_add(d, file, map->line, map->col, "out of memory");
-			return false;
-		}
-		out->var = nv;
-		struct res_variant *x = &out->var[out->nvar];
-		memset(x, 0, sizeof *x);
-		x->line = map->line;
-		if (!read_fields(file, map, "variant", var_fields,
-				 sizeof var_fields / sizeof *var_fields, (char *)x, d) ||
-		    !check_format(file, map, x->format, d) || !check_sizes(file, map, x, d))
-			return false;
-		if (!doc_get(map, "supported"))
-			x->supported = true;
-		out->nvar++;
-	}
-	/* any other record kind: from a newer demo, skipped */
+	if (!strcmp(rec, "device"))
+		return add_device(file, map, out, d);
+	if (!strcmp(rec, "variant"))
+		return add_variant(file, map, out, d);
 	return true;
 }
 
