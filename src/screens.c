@@ -21,6 +21,8 @@
 	X("matmul", screen_matmul) \
 	X("conv", screen_conv) \
 	X("devinfo", screen_devinfo) \
+	X("gpu-map", screen_gpumap) \
+	X("tiling", screen_tiling) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
