@@ -444,5 +444,5 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	const char *k = keep;
 	while (strlen(k) >= size && strstr(k, " | "))
 		k = strstr(k, " | ") + 3;
-	snprintf(dst, size, "%s", k);
+	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
