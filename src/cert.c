@@ -144,6 +144,21 @@ bool cert_name_clean(const char *in, char **out, const char **why)
 	return true;
 }
 
+/* True when dev is one of the ", "-separated entries of list (a whole
+ * entry: "NVIDIA H100" is not listed by "NVIDIA H100 PCIe"). */
+static bool listed(const char *list, const char *dev)
+{
+	size_t n = strlen(dev);
+	for (const char *p = list; *p;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len == n && !memcmp(p, dev, n))
+			return true;
+		p += len + (end ? 2 : 0);
+	}
+	return false;
+}
+
 void cert_gpu_from_speedups(const char *speedups, char *buf, size_t size)
 {
 	size_t len = 0;
@@ -157,7 +172,7 @@ void cert_gpu_from_speedups(const char *speedups, char *buf, size_t size)
 			char dev[128];
 			size_t dn = (size_t)(colon - comma - 2);
 			snprintf(dev, sizeof dev, "%.*s", (int)dn, comma + 2);
-			if (strcmp(dev, "CPU fallback") && strcmp(dev, "?") && !strstr(buf, dev)) {
+			if (strcmp(dev, "CPU fallback") && strcmp(dev, "?") && !listed(buf, dev)) {
 				int w = snprintf(buf + len, size - len, "%s%s", len ? ", " : "", dev);
 				if (w > 0 && (size_t)w < size - len)
 					len += (size_t)w;

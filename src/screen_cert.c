@@ -77,7 +77,7 @@ static void draw_name(const struct cert_view *v)
 	ui_box(y, 2, 3, w, C_DIM);
 	/* the end of a long name stays visible */
 	const char *shown = v->name;
-	while (text_width(shown) > w - 5)
+	while (*shown && text_width(shown) > w - 5)
 		do
 			shown++;
 		while (((unsigned char)*shown & 0xC0) == 0x80);

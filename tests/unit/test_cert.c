@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cert.h"
+#include "slurp.h"
 #include "tap.h"
 #include "text.h"
 
@@ -39,17 +40,6 @@ static void fixture(struct progress *p, struct cert_info *ci)
 				  .version = "0.1.0", .gpu = "", .progress = p, .s = NULL };
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = malloc(1 << 20);
-	*len = buf ? fread(buf, 1, 1 << 20, f) : 0;
-	fclose(f);
-	return buf;
-}
-
 static void test_golden(void)
 {
 	struct progress p;
@@ -64,7 +54,7 @@ static void test_golden(void)
 		ok(f && fputs(text, f) >= 0 && fclose(f) == 0, "golden file rewritten");
 	}
 	size_t len = 0;
-	char *gold = slurp(GOLDEN, &len);
+	char *gold = slurp(GOLDEN, 1 << 20, &len);
 	ok(gold && len == strlen(text) && !memcmp(gold, text, len), "byte-identical to " GOLDEN);
 	ok(gold && cert_verify_buf(gold, len, NULL) == CERT_INTACT, "the golden file verifies intact");
 	ok(strstr(text, "integrity, not identity") != NULL, "the body says it checks integrity, not identity");
@@ -206,6 +196,8 @@ static void test_gpu_and_rules(void)
 	is_str(buf, "NVIDIA H200", "one GPU named once");
 	cert_gpu_from_speedups("matmul 1x1x1, GPU A: x | conv 1, GPU B: y", buf, sizeof store);
 	is_str(buf, "GPU A, GPU B", "two GPUs");
+	cert_gpu_from_speedups("matmul 1x1x1, NVIDIA H100 PCIe: x | conv 1, NVIDIA H100: y", buf, sizeof store);
+	is_str(buf, "NVIDIA H100 PCIe, NVIDIA H100", "a GPU whose name is part of another's is still listed");
 	struct progress p;
 	progress_init(&p);
 	ok(!cert_earned(&p), "fresh progress: no certificate");
@@ -251,11 +243,11 @@ static void test_write(void)
 	struct stat st;
 	ok(stat(p1, &st) == 0 && (st.st_mode & 0777) == 0644, "mode 0644");
 	size_t l1, l2;
-	char *before = slurp(p1, &l1);
+	char *before = slurp(p1, 1 << 20, &l1);
 	ci.name = "Ada  Lovelace";   /* same slug, different text */
 	ok(cert_write(dir, &ci, p2, sizeof p2, why, sizeof why), "a second certificate is written");
 	ok(strcmp(p1, p2) && strstr(p2, "-2.txt"), "under a new name (-2), not over the first");
-	char *after = slurp(p1, &l2);
+	char *after = slurp(p1, 1 << 20, &l2);
 	ok(before && after && l1 == l2 && !memcmp(before, after, l1), "the first file is unchanged");
 	int hidden;
 	is_int(count_files(dir, &hidden), 2, "two certificates in the directory");
@@ -267,6 +259,10 @@ static void test_write(void)
 	FILE *f = fopen(path, "w");
 	fclose(f);
 	ok(!cert_write(path, &ci, p2, sizeof p2, why, sizeof why) && why[0], "a file as the directory: refused with a reason");
+	ok(strstr(why, "Not a directory") != NULL, "... and the reason says so (%s)", why);
+	why[0] = '\0';
+	ok(!cert_write("", &ci, p2, sizeof p2, why, sizeof why) && why[0] && !p2[0],
+	   "an empty directory name (--cert-dir ''): refused with a reason (%s)", why);
 	ok(cert_verify_file(path, why, sizeof why) == CERT_NOT_CERT, "an empty file: not a certificate");
 	ok(cert_verify_file("/nonexistent/cert.txt", why, sizeof why) == CERT_NOT_CERT && strstr(why, "cannot read"),
 	   "a missing file: not a certificate, cannot read");
