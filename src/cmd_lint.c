@@ -156,7 +156,7 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 		lint_quiz_dir(L, v[i]);
 		/* a language next to en/: the question ids it lacks */
 		const char *lang = base_name(v[i]);
-		char *en = join(dir, "en");
+		char *en = paths_join(dir, "en");
 		if (strcmp(lang, "en") && en && is_dir(en))
 			quiz_missing_translations(dir, lang, L->require_translations ? &L->errors : &L->notes);
 		free(en);
