@@ -144,6 +144,8 @@
 	X(MSG_QUIZ_ALL_PASSED, "You have passed all five levels.", "五个关卡你已全部通过。") \
 	X(MSG_QUIZ_RETRY, "Retry as often as you like: questions and options are shuffled again.", "可以随时重来：题目和选项会重新打乱。") \
 	X(MSG_QUIZ_CONTINUE_HINTS, "Enter continue  q quit", "Enter 继续  q 退出") \
+	X(MSG_QUIZ_TYPE_NUMBER, "Type a number (like 8 or 2.5), then Enter", "请输入一个数（例如 8 或 2.5），然后按 Enter") \
+	X(MSG_QUIZ_YOU_TYPED, "You typed: %s", "你的输入：%s") \
 	X(MSG_QUIZ_TYPE_FIRST, "Type an answer first", "请先输入答案") \
 	X(MSG_QUIZ_CHOOSE_FIRST, "Choose an answer first", "请先选择答案") \
 	X(MSG_QUIZ_LONG_ENOUGH, "The answer is long enough", "答案已经够长了") \
@@ -255,6 +257,7 @@
 	X(MSG_ANS_TRUE, "true", "对") \
 	X(MSG_ANS_FALSE, "false", "错") \
 	X(MSG_ANS_ORDER_SEP, ", ", "，") \
+	X(MSG_ANS_ACCEPTED, "Accepted: %s to %s", "可接受范围：%s 到 %s") \
 	X(MSG_ANS_FACTOR, "within a factor of %g of the measurement", "与测量值相差不超过 %g 倍") \
 	X(MSG_RUN_TOL_FACTOR, "Right when within a factor of %g of what the %s demo measures (from 1/%g to %g times it).", "与测量值相差不超过 %g 倍即算答对（%s 演示程序测得值的 1/%g 到 %g 倍）。") \
 	X(MSG_RUN_TOL_BAND, "Right when the %s demo's measurement falls in the band you choose.", "%s 演示程序的测量值落在你选的区间内即算答对。") \

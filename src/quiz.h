@@ -135,6 +135,14 @@ bool quiz_grade_predict(const struct quiz_question *q, const struct quiz_respons
 int quiz_points(const struct quiz_question *q, bool correct, bool hint_used);
 /* One line with the right answer, for the explanation screen. */
 void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size);
+/* A factor prediction's accepted range around the measured value m (> 0),
+ * from m / factor to m * factor with the question's unit: "accepted: 3.45x
+ * to 13.8x".  Empty for any other question or m <= 0. */
+void quiz_accepted_range(const struct quiz_question *q, double m, char *buf, size_t size);
+/* False for a response that must not be submitted yet: a factor
+ * prediction that is not a number ("abc").  Empty answers are the
+ * caller's own check. */
+bool quiz_entry_submittable(const struct quiz_question *q, const struct quiz_response *r);
 
 /* ---- quiz_grade.c: shuffles and level rules ---- */
 

@@ -176,6 +176,35 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 	}
 }
 
+/* "3.45x", "80%", "12.5 ms": units other than x and % get a space. */
+static void with_unit(char *buf, size_t size, double v, const char *unit)
+{
+	const char *u = unit ? unit : "";
+	bool tight = !*u || !strcmp(u, "x") || !strcmp(u, "%");
+	snprintf(buf, size, "%.3g%s%s", v, tight ? "" : " ", u);
+}
+
+void quiz_accepted_range(const struct quiz_question *q, double m, char *buf, size_t size)
+{
+	if (!size)
+		return;
+	buf[0] = '\0';
+	if (q->type != QT_PREDICT || !(q->factor > 1) || !(m > 0) || !isfinite(m))
+		return;
+	char lo[48], hi[48];
+	with_unit(lo, sizeof lo, m / q->factor, q->unit);
+	with_unit(hi, sizeof hi, m * q->factor, q->unit);
+	snprintf(buf, size, tr(MSG_ANS_ACCEPTED), lo, hi);
+}
+
+bool quiz_entry_submittable(const struct quiz_question *q, const struct quiz_response *r)
+{
+	double v;
+	if (q->type == QT_PREDICT && q->factor > 1)
+		return quiz_parse_number(r->text, &v);
+	return true;
+}
+
 /* splitmix32-style generator: fixed arithmetic, so a seed saved on one
  * machine gives the same order on another. */
 static unsigned next(unsigned *s)

@@ -9,6 +9,7 @@
  * when the results arrive (quiz_run.c finds the measurement). */
 #include <curses.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ struct qs {
 	bool correct, judged;             /* feedback */
 	int earned, pct;
 	char measured[300];               /* prediction: value and its source */
+	double measured_num;              /* prediction: the measured number, 0 when none */
 	struct quiz_run run;
 };
 
@@ -297,10 +299,19 @@ static void draw_feedback(struct app *app, struct qs *s)
 	if (s->measured[0])
 		y = para(y, 2, w, bottom, C_ACCENT, s->measured);
 	char ans[600];
-	quiz_answer_text(q, ans, sizeof ans);
-	if (!s->correct && ans[0]) {
-		snprintf(line, sizeof line, tr(MSG_QUIZ_ANSWER), ans);
+	if (!s->correct && quiz_text_entry(q) && s->resp.text[0]) {   /* echo what was typed */
+		snprintf(line, sizeof line, tr(MSG_QUIZ_YOU_TYPED), s->resp.text);
 		y = para(y, 2, w, bottom, C_NORMAL, line);
+	}
+	quiz_accepted_range(q, s->measured_num, ans, sizeof ans);   /* the range, when measured */
+	if (ans[0] && s->judged) {
+		y = para(y, 2, w, bottom, C_NORMAL, ans);
+	} else {
+		quiz_answer_text(q, ans, sizeof ans);
+		if (!s->correct && ans[0]) {
+			snprintf(line, sizeof line, tr(MSG_QUIZ_ANSWER), ans);
+			y = para(y, 2, w, bottom, C_NORMAL, line);
+		}
 	}
 	para(y + 1, 2, w, bottom, C_NORMAL, q->explanation);
 	ui_status(app->status[0] ? app->status : "",
@@ -358,6 +369,7 @@ static void judge_prediction(struct app *app, struct qs *s)
 {
 	struct quiz_value v;
 	bool judged = quiz_run_measure(&s->run, app, cur(s), &v, s->measured, sizeof s->measured);
+	s->measured_num = judged && v.numeric && isfinite(v.num) ? v.num : 0;
 	conclude(app, s, judged, judged && quiz_grade_predict(cur(s), &s->resp, &v));
 }
 
@@ -370,7 +382,12 @@ static void submit(struct app *app, struct qs *s)
 		snprintf(app->status, sizeof app->status, "%s", tr(text ? MSG_QUIZ_TYPE_FIRST : MSG_QUIZ_CHOOSE_FIRST));
 		return;
 	}
+	if (!quiz_entry_submittable(q, &s->resp)) {   /* "abc" as a prediction */
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QUIZ_TYPE_NUMBER));
+		return;
+	}
 	s->measured[0] = '\0';
+	s->measured_num = 0;
 	if (q->type != QT_PREDICT) {
 		conclude(app, s, true, quiz_grade(q, &s->resp));
 	} else if (quiz_run_start(&s->run, app, q->demo)) {
@@ -460,6 +477,8 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 	case CMD_BACK: return ACT_BACK;
 	case CMD_UP: if (s->sel > 0) s->sel--; break;
 	case CMD_DOWN: if (s->sel + 1 < QUIZ_LEVELS) s->sel++; break;
+	case CMD_TOP: s->sel = 0; break;
+	case CMD_BOTTOM: s->sel = QUIZ_LEVELS - 1; break;
 	case CMD_ENTER: case CMD_RIGHT:
 		if (s->error[s->sel][0])
 			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_CANNOT_LOAD_LEVEL), s->sel + 1);

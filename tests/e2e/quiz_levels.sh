@@ -40,6 +40,10 @@ answer_right() {
 run
 like "$(screen)" "Level 2  Fixture level two +locked" "level 2 starts locked"
 like "$(screen)" "Level 3  Optimisation scenarios" "levels the class lacks come from the built-in quiz"
+keys G; sleep 0.2
+like "$(screen)" "^  > Level 5" "G goes to the last level"
+keys g; sleep 0.2
+like "$(screen)" "^  > Level 1" "g goes back to the first level"
 # The mouse: a click selects a level, a second click opens it.
 click() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; sleep 0.2; }
 click 10 4
@@ -76,6 +80,7 @@ first=$(screen | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
 keys -l "zzz"; keys Enter; wait_for "Not quite" 3
 s=$(screen)
 like "$s" "Not quite\." "a wrong answer says so"
+like "$s" "You typed: zzz" "echoes what was typed"
 like "$s" "Answer: $first" "shows the right answer"
 like "$s" "Explained: $first\." "and the explanation"
 keys Enter; wait_for "question 2/3" 3

@@ -19,6 +19,10 @@ answer() { # answers whichever question is on screen
 	else
 		like "$(screen)" "Right when within a factor of 2 of what the matmul demo measures" \
 			"factor tolerance stated before answering"
+		keys -l "abc"; keys Enter; sleep 0.3
+		like "$(screen)" "Type a number \(like 8 or 2.5\)" "a word is not submitted: type a number"
+		like "$(screen)" "question [12]/2" "and the question stays"
+		keys BSpace BSpace BSpace
 		keys -l "17"; keys Enter
 	fi
 	wait_for "Right!|Not quite|Not judged" 60
@@ -33,6 +37,9 @@ for i in 1 2; do
 	else
 		like "$s" "Measured: [0-9.]+x, (live on your|recorded on NVIDIA H200)|No measurement: " \
 			"the GPU prediction: measured, recorded, or says why not"
+		if printf '%s' "$s" | grep -q "Measured: "; then
+			like "$s" "Accepted: [0-9.]+x to [0-9.]+x" "the accepted range around the measurement"
+		fi
 		if printf '%s' "$s" | grep -q "No measurement"; then
 			like "$s" "Not judged: no measurement" "unjudged, and counted neither way"
 		fi

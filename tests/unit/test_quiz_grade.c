@@ -341,6 +341,24 @@ static void test_texts(void)
 	is_s(buf, "false", "truefalse answer text");
 	quiz_answer_text(q_of("warp-size"), buf, 4);
 	is_s(buf, "32", "fits a small buffer");
+
+	/* QA P1.4: the answer line states the range the measurement accepted */
+	struct quiz_question f = { .type = QT_PREDICT, .factor = 2, .unit = "x" };
+	quiz_accepted_range(&f, 6.9, buf, sizeof buf);
+	is_s(buf, "Accepted: 3.45x to 13.8x", "factor range around the measurement");
+	f.unit = "ms";
+	quiz_accepted_range(&f, 10, buf, sizeof buf);
+	is_s(buf, "Accepted: 5 ms to 20 ms", "a word unit gets a space");
+	quiz_accepted_range(&f, 0, buf, sizeof buf);
+	is_s(buf, "", "no range without a measurement");
+	quiz_accepted_range(q_of("tiled-speedup"), 5, buf, sizeof buf);
+	is_s(buf, "", "no range for a band prediction");
+	struct quiz_response t = text("abc");
+	ok(!quiz_entry_submittable(&f, &t), "a word is not submitted as a prediction");
+	t = text("8x");
+	ok(quiz_entry_submittable(&f, &t), "8x is submitted");
+	t = text("abc");
+	ok(quiz_entry_submittable(q_of("warp-size"), &t), "fill answers are submitted as typed");
 }
 
 void test_rules(void)
