@@ -214,6 +214,8 @@
 	X(MSG_DEMO_MORE, "%d-%d/%d Up/Down", "%d-%d/%d 上/下") \
 	X(MSG_DEMO_DEV_HINTS, "r run  t this/recorded  Esc back  ? help", "r 运行  t 本机/记录  Esc 返回  ? 帮助") \
 	X(MSG_DEMO_HINTS, "r run  +/- size  v roofline  t yours/recorded  Esc back", "r 运行  +/- 规模  v 屋顶线  t 本机/记录  Esc 返回") \
+	X(MSG_DEMO_SIZE_LARGEST, "this is already the largest size here", "这已经是这里最大的规模") \
+	X(MSG_DEMO_SIZE_SMALLEST, "this is already the smallest size here", "这已经是这里最小的规模") \
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \

@@ -371,7 +371,7 @@ static void demo_draw(struct app *app, void *p)
 	if (!dev && !st->roofline && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
-	ui_status(app->status[0] ? app->status : more,
+	ui_status_msg(app->status[0] ? app->status : more,
 		  tr(dev ? MSG_DEMO_DEV_HINTS : MSG_DEMO_HINTS));
 }
 
@@ -385,14 +385,28 @@ static void scroll_by(struct demo_st *st, int d)
 		st->scroll = 0;
 }
 
-static void letter(struct demo_st *st, int key)
+/* +/- stop at the ends of the size list and say so (no wrapping around:
+ * 512 then + must not quietly become 128). */
+static void step_size(struct app *app, struct demo_st *st, int d)
 {
 	int n;
 	presets(st, &n);
+	if (n < 2)
+		return;
+	if (st->preset + d >= n)
+		say(app->status, sizeof app->status, "%s", tr(MSG_DEMO_SIZE_LARGEST));
+	else if (st->preset + d < 0)
+		say(app->status, sizeof app->status, "%s", tr(MSG_DEMO_SIZE_SMALLEST));
+	else
+		st->preset += d;
+}
+
+static void letter(struct app *app, struct demo_st *st, int key)
+{
 	switch (key) {
 	case 'r': if (!st->running) start_run(st); break;
-	case '+': case '=': case 's': st->preset = (st->preset + 1) % n; break;
-	case '-': st->preset = (st->preset + n - 1) % n; break;
+	case '+': case '=': case 's': step_size(app, st, 1); break;
+	case '-': step_size(app, st, -1); break;
 	case 'v': st->roofline = !st->roofline; break;
 	case 't': st->show = (enum show)((st->show + 1) % 3); st->scroll = 0; break;
 	default: break;
@@ -401,7 +415,6 @@ static void letter(struct demo_st *st, int key)
 
 static enum act demo_key(struct app *app, void *p, const struct input *in)
 {
-	(void)app;
 	struct demo_st *st = p;
 	if (st->running && (in->cmd == CMD_QUIT || in->cmd == CMD_BACK)) {
 		if (st->run.cancelled)
@@ -422,7 +435,7 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	default: break;
 	}
 	if (!in->is_key_code)
-		letter(st, in->key);
+		letter(app, st, in->key);
 	return ACT_NONE;
 }
 

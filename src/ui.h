@@ -36,6 +36,10 @@ void ui_fill(int y, int x, int h, int w, enum role r); /* spaces in that role */
 /* Top title bar and bottom status/key-hint bar, drawn by every screen. */
 void ui_title(const char *title, const char *right);
 void ui_status(const char *left, const char *hints);
+/* Like ui_status, but the hints always stay whole: a message that does not
+ * fit beside them goes on the row above, wrapped to at most two rows from
+ * the bottom up, so neither 'Esc back' nor 'q quit' is ever pushed off. */
+void ui_status_msg(const char *msg, const char *hints);
 /* True (and draws the guard screen) when the terminal is below 60x20. */
 bool ui_too_small(void);
 #endif

@@ -46,6 +46,15 @@ keys q; sleep 0.6
 s=$(screen)
 like "$s" "matmul cancelled" "q cancels the run (the child's group is stopped)"
 like "$s" "384x384x384 \(not run yet\)" "the cancelled size shows as not run"
+keys +; sleep 0.2; keys +; sleep 0.3
+s=$(screen)
+like "$s" "512x512x512 \(not run yet\)" "+ at the largest size stays there"
+like "$s" "already the largest size here" "and says so"
+like "$(printf '%s\n' "$s" | tail -1)" "r run .*Esc back *$" "the key hints stay whole beside the message"
+for i in 1 2 3 4; do keys -; sleep 0.1; done; sleep 0.2
+s=$(screen)
+like "$s" "128x128x128 \(not run yet\)" "- at the smallest size stays there"
+like "$s" "already the smallest size here" "and says so"
 keys Escape; sleep 0.3
 like "$(screen)" "lessons" "Esc goes back to the menu"
 stop; sleep 0.3
