@@ -467,3 +467,8 @@ enum gm_result gpumap_drop(struct gm_game *g, int on)
 	g->wrong_on = on;
 	return g->last = GM_WRONG;
 }
+
+bool gpumap_practice(int saved_correct)
+{
+	return saved_correct >= GM_NCOMP;
+}

@@ -133,4 +133,8 @@ void gpumap_set_view(struct gm_game *g, enum gm_view v);
 enum gm_result gpumap_drop(struct gm_game *g, int on);
 /* Puts the carried label back in the tray. */
 void gpumap_cancel(struct gm_game *g);
+/* True when saved progress says the map was completed before (as many
+ * right drops as labels): replays are then practice, and their drops are
+ * not recorded, so reviewing the map never lowers the architecture skill. */
+bool gpumap_practice(int saved_correct);
 #endif

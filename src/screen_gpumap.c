@@ -24,6 +24,7 @@ struct gm_st {
 	struct gm_source src;
 	struct gm_layout lay;
 	int spin;
+	bool practice;     /* completed before: drops are not recorded */
 };
 
 /* The fill pattern of each part: UTF-8, then its ASCII twin. */
@@ -41,6 +42,7 @@ static void *gm_enter(struct app *app, const char *arg)
 	if (!st)
 		return NULL;
 	gpumap_game_init(&st->g);
+	st->practice = gpumap_practice(app->progress.gpumap_correct);
 	char dir[4096], path[4200], rec[4200];
 	if (app->demodir[0])
 		snprintf(dir, sizeof dir, "%s", app->demodir);
@@ -239,6 +241,8 @@ static void draw_info(const struct gm_st *st)
 		y = para(y, y1, 1, w, C_HEADING, s);
 		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	} else {
+		if (st->practice)
+			y = para(y, y1, 1, w, C_OK, tr(MSG_GM_PRACTICE));
 		y = para(y, y1, 1, w, C_HEADING, tr(MSG_GM_START));
 		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	}
@@ -252,7 +256,7 @@ static void gm_draw(struct app *app, void *p)
 		return;
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_GM_PLACED), gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
-		 st->src.running ? tr(MSG_GM_RUNNING) : "");
+		 st->src.running ? tr(MSG_GM_RUNNING) : st->practice ? tr(MSG_GM_PRACTICE_TAG) : "");
 	ui_title(tr(MSG_GM_TITLE), right);
 	draw_frames(st);
 	draw_parts(st);
@@ -266,9 +270,9 @@ static void gm_draw(struct app *app, void *p)
 /* Saves what a drop did: attempts and correct drops.  They feed the
  * architecture skill through radar_scores(), which adds them to the quiz's
  * points, so they are not added to skill_got/skill_max here as well. */
-static void record(struct app *app, enum gm_result r)
+static void record(struct app *app, const struct gm_st *st, enum gm_result r)
 {
-	if (r == GM_MISS)
+	if (r == GM_MISS || st->practice)
 		return;
 	app->progress.gpumap_attempts++;
 	if (r == GM_RIGHT)
@@ -282,9 +286,9 @@ static void drop_on(struct app *app, struct gm_st *st, int on)
 	if (r == GM_MISS)
 		snprintf(app->status, sizeof app->status, "%s", tr(MSG_GM_MISS));
 	else if (r == GM_RIGHT && gpumap_done(&st->g))
-		snprintf(app->status, sizeof app->status, tr(MSG_GM_COMPLETE_STATUS), GM_NCOMP,
-			 st->g.attempts);
-	record(app, r);
+		snprintf(app->status, sizeof app->status, tr(st->practice ? MSG_GM_COMPLETE_PRACTICE
+							 : MSG_GM_COMPLETE_STATUS), GM_NCOMP, st->g.attempts);
+	record(app, st, r);
 }
 
 static void mouse(struct app *app, struct gm_st *st, const struct input *in)

@@ -214,9 +214,19 @@ static void sources(void)
 	diags_free(&d);
 }
 
+/* QA P2.14: once the map was completed, replays are practice. */
+static void practice(void)
+{
+	ok(!gpumap_practice(0), "a new learner: drops are recorded");
+	ok(!gpumap_practice(GM_NCOMP - 1), "one label short of a completed map: still recorded");
+	ok(gpumap_practice(GM_NCOMP), "completed once: practice");
+	ok(gpumap_practice(GM_NCOMP + 3), "more right drops than labels: practice");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
+	practice();
 	layouts();
 	game();
 	figures();
