@@ -331,7 +331,10 @@
 	X(MSG_TL_SHARED_LOADS, "shared loads", "共享内存读取") \
 	X(MSG_TL_FMAS, "multiply-adds", "乘加次数") \
 	X(MSG_TL_PER_FMA, "per FMA: global %.3f, shared %.3f", "每次 FMA：全局 %.3f，共享 %.3f") \
-	X(MSG_TL_SAME, "= the closed forms (tiling.h)", "= 与公式一致（tiling.h）") \
+	X(MSG_TL_SAME, "= the closed-form counts", "= 与公式算出的一致") \
+	X(MSG_TL_PADDED, "includes padded FMAs on the edge tiles (n is not a multiple of the tile)", "含边缘分块上补齐的乘加（n 不是分块大小的整数倍）") \
+	X(MSG_TL_CLIPPED, "%s %d of %d columns, %d of %d rows shown", "%s 显示 %d/%d 列、%d/%d 行") \
+	X(MSG_TL_CONV_KEYS, "Space play/pause  Left/Right step  +/- speed  c back to tiling  Esc back  q quit", "空格 播放/暂停  左/右 单步  +/- 速度  c 回到分块  Esc 返回  q 退出") \
 	X(MSG_TL_DIFFERS, "differs from the formulas!", "与公式不一致！") \
 	X(MSG_TL_RATIO, "global loads, naive / %s:", "全局读取，naive / %s：") \
 	X(MSG_TL_ROW_GLOBAL, "global", "全局") \

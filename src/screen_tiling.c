@@ -28,7 +28,7 @@ struct tl_st {
 	struct tl_config cfg;
 	struct tl_sim sim;
 	bool playing, conv, real_sms;
-	int speed, conv_step;
+	int speed, conv_step, conv_tick;
 	struct gm_source src;       /* devinfo (SM count) and the recorded H200 run */
 	char demo[4200];            /* path of the matmul program */
 	struct runner run;
@@ -121,8 +121,12 @@ static void tl_tick(struct app *app, void *p)
 		run_finish(app, st);
 	if (!st->playing)
 		return;
-	if (st->conv) {
-		st->conv_step = (st->conv_step + 1) % 9;
+	if (st->conv) {   /* one output about every 0.8 s at speed x1 */
+		st->conv_tick += speeds[st->speed];
+		if (st->conv_tick >= 8) {
+			st->conv_tick = 0;
+			st->conv_step = (st->conv_step + 1) % 9;
+		}
 		return;
 	}
 	for (int i = 0; i < speeds[st->speed]; i++)
@@ -132,7 +136,9 @@ static void tl_tick(struct app *app, void *p)
 		}
 }
 
-static void draw_header(const struct tl_st *st)
+/* The mode tabs, the configuration and the grid line, wrapped at narrow
+ * widths; returns the first free row. */
+static int draw_header(const struct tl_st *st)
 {
 	const struct tl_config *c = &st->sim.cfg;
 	enum tl_mode m = st->sim.mode;
@@ -150,7 +156,7 @@ static void draw_header(const struct tl_st *st)
 	else
 		snprintf(line, sizeof line, tr(MSG_TL_TILE_HEAD), c->n, c->t, c->t, c->t,
 			 c->t, m == TL_NAIVE ? tr(MSG_TL_NO_REUSE) : "");
-	ui_text(2, 0, COLS, C_HEADING, line);
+	int y = tiling_view_wrap(2, 5, 0, COLS, C_HEADING, line);
 	if (st->real_sms && st->src.dev)
 		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_REAL), c->sms, st->src.dev->name,
 			 tr(st->src.measured ? MSG_TL_HERE : MSG_TL_RECORDED));
@@ -160,7 +166,7 @@ static void draw_header(const struct tl_st *st)
 	int waves = tl_waves(c, m);
 	snprintf(line, sizeof line, tr(waves == 1 ? MSG_TL_GRID_LINE_1 : MSG_TL_GRID_LINE), g, g, sms, waves,
 		 tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
-	ui_text(3, 0, COLS, C_DIM, line);
+	return tiling_view_wrap(y, y + 2, 0, COLS, C_DIM, line);
 }
 
 /* Which blocks the last step ran, and which k-tile: wave and kt, or -1. */
@@ -212,8 +218,10 @@ static void draw_grid(const struct tl_st *st, int y0, int x0, int w, int h)
 	cw = cw < 1 ? 1 : cw > 4 ? 4 : cw;
 	ch = ch < 1 ? 1 : ch > 2 ? 2 : ch;
 	int gx = (w - aw - 1) / cw, gy = (h - bh - 2) / ch;
+	if (gx < g || gy < g)   /* clipped: keep two rows to say so */
+		gy = (h - bh - 4) / ch;
 	gx = gx > g ? g : gx;
-	gy = gy > g ? g : gy;
+	gy = gy < 1 ? 1 : gy > g ? g : gy;
 	int cx = x0 + aw + 1, cy = y0 + bh + 1;
 	const char *dot = ui_ascii() ? "." : "·", *hot = ui_ascii() ? "#" : "█";
 	enum role lit = s->mode == TL_NAIVE ? C_WRONG : C_ACCENT;
@@ -233,10 +241,10 @@ static void draw_grid(const struct tl_st *st, int y0, int x0, int w, int h)
 			for (int j = 0; j < gx; j++)
 				draw_cell(cy + i * ch + r, cx + j * cw, cw - (cw > 1), i * g + j, s);
 		}
-	char note[96];
-	if (gx < g || gy < g) {
-		snprintf(note, sizeof note, "(%dx%d of %dx%d blocks shown)", gx, gy, g, g);
-		ui_text(cy + gy * ch, x0, w, C_DIM, note);
+	char note[160];
+	if (gx < g || gy < g) {   /* clipped: say so where the grid ends */
+		snprintf(note, sizeof note, tr(MSG_TL_CLIPPED), ui_glyph(G_ELLIPSIS), gx, g, gy, g);
+		tiling_view_wrap(cy + gy * ch, y0 + h, x0, w, C_NOTE, note);
 	}
 }
 
@@ -263,17 +271,21 @@ static int draw_counters(const struct tl_st *st, int y, int x, int w)
 	struct tl_counts f = tl_formula_at(&s->cfg, s->mode, s->step);
 	bool same = f.global == k->global && f.shared == k->shared && f.fma == k->fma;
 	ui_text(y++, x, w, same ? C_OK : C_WRONG, tr(same ? MSG_TL_SAME : MSG_TL_DIFFERS));
+	if (tl_padded(&s->cfg, s->mode))   /* n not a multiple of the tile */
+		y = tiling_view_wrap(y, y + 2, x, w, C_NOTE, tr(MSG_TL_PADDED));
 	return y;
 }
 
-static void fmt_count(long long v, char *buf, size_t size)
+/* One scale for a whole table (none, M or G, from its largest count), so
+ * 33.6M never stands next to 4194304. */
+static void fmt_count(long long v, long long max, char *buf, size_t size)
 {
-	if (v < 10000000)
+	if (max < 10000000 || v == 0)
 		snprintf(buf, size, "%lld", v);
-	else if (v < 10000000000LL)
+	else if (max < 10000000000LL)
 		snprintf(buf, size, "%.1fM", (double)v / 1e6);
 	else
-		snprintf(buf, size, "%.1fG", (double)v / 1e9);
+		snprintf(buf, size, "%.2fG", (double)v / 1e9);
 }
 
 /* The ratio of global loads between naive and the other modes, large. */
@@ -309,13 +321,19 @@ static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
 			snprintf(line, sizeof line, "%s%*snaive smem-tiled  regblock", tr(MSG_TL_WHOLE_RUN), pad > 0 ? pad : 1, "");
 			ui_text(y++, x, w, C_DIM, line);
 		}
+	long long max = 0;
+	for (int m = 0; m < 3; m++) {
+		long long mm = t[m].global > t[m].shared ? t[m].global : t[m].shared;
+		mm = mm > t[m].fma ? mm : t[m].fma;
+		max = mm > max ? mm : max;
+	}
 	for (int i = 0; i < 3 && y < y1; i++) {
 		long long v[3];
 		for (int m = 0; m < 3; m++)
 			v[m] = i == 0 ? t[m].global : i == 1 ? t[m].shared : t[m].fma;
-		fmt_count(v[0], a, sizeof a);
-		fmt_count(v[1], b, sizeof b);
-		fmt_count(v[2], d, sizeof d);
+		fmt_count(v[0], max, a, sizeof a);
+		fmt_count(v[1], max, b, sizeof b);
+		fmt_count(v[2], max, d, sizeof d);
 		snprintf(line, sizeof line, "%s%*s %10s %10s %9s", tr(rows[i]), 8 - text_width(tr(rows[i])), "", a, b, d);
 		ui_text(y++, x, w, C_NORMAL, line);
 	}
@@ -330,10 +348,8 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 		ui_text(y++, x, w, C_ACCENT, line);
 		return y;
 	}
-	if (st->note[0]) {
-		ui_text(y++, x, w, C_WRONG, st->note);
-		return y;
-	}
+	if (st->note[0])
+		return tiling_view_wrap(y, y1, x, w, C_WRONG, st->note);
 	if (!st->have_res) {
 		snprintf(line, sizeof line, tr(MSG_TL_RUN_KEY), st->sim.cfg.n);
 		ui_text(y++, x, w, C_DIM, line);
@@ -347,7 +363,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	const struct res_variant *cn = tiling_view_find(&st->res, "cpu-naive"), *cb = tiling_view_find(&st->res, "cpu-blocked");
 	char a[96], b[96];
 	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, d ? d->reason : tr(MSG_TL_NO_DEVICE));
-	ui_text(y++, x, w, C_NOTE, line);
+	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
 	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
 	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
 	snprintf(line, sizeof line, "ms: %s  %s", a, b);
@@ -363,10 +379,10 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 }
 
 /* Rows the key help takes at the bottom, drawn from row LINES-1-n. */
-static int draw_keys(bool draw)
+static int draw_keys(bool draw, bool conv)
 {
 	struct text_lines tl = { 0 };
-	text_wrap(tr(MSG_TL_KEYS), COLS - 2, &tl);
+	text_wrap(tr(conv ? MSG_TL_CONV_KEYS : MSG_TL_KEYS), COLS - 2, &tl);
 	int n = (int)tl.n;
 	for (int i = 0; draw && i < n; i++)
 		ui_text(LINES - 1 - n + i, 1, COLS - 2, C_DIM, tl.line[i]);
@@ -380,15 +396,15 @@ static void tl_draw(struct app *app, void *p)
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_TL_SPEED), speeds[st->speed], st->src.running ? tr(MSG_GM_RUNNING) : "");
 	ui_title(tr(MSG_TL_TITLE), right);
-	int nk = draw_keys(true), y1 = LINES - 1 - nk;
+	int nk = draw_keys(true, st->conv), y1 = LINES - 1 - nk;
 	if (st->conv) {
 		tiling_view_conv(st->conv_step, 1, y1);
 	} else {
-		draw_header(st);
+		int y0 = draw_header(st);
 		int lw = COLS >= 80 ? 30 : COLS - 40;
-		draw_grid(st, 4, 0, lw, y1 - 4);
+		draw_grid(st, y0, 0, lw, y1 - y0);
 		int x = lw + 2, w = COLS - x - 1;
-		int y = draw_counters(st, 4, x, w);
+		int y = draw_counters(st, y0, x, w);
 		if (y + 4 <= y1)
 			y = draw_ratio(st, y, x, w);
 		if (y < y1)

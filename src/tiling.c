@@ -78,6 +78,11 @@ int tl_blocks(const struct tl_config *c, enum tl_mode m)
 	return g * g;
 }
 
+bool tl_padded(const struct tl_config *c, enum tl_mode m)
+{
+	return m != TL_NAIVE && (c->n % tl_tile(c, m) != 0 || c->n % kstep_len(c, m) != 0);
+}
+
 int tl_ksteps(const struct tl_config *c, enum tl_mode m)
 {
 	return ceil_div(c->n, kstep_len(c, m));

@@ -82,6 +82,10 @@ int tl_ksteps(const struct tl_config *c, enum tl_mode m);
 int tl_waves(const struct tl_config *c, enum tl_mode m);
 int tl_steps(const struct tl_config *c, enum tl_mode m);
 int tl_block_sm(const struct tl_config *c, int b);
+/* True when the tiled modes count multiply-adds on padding: n is not a
+ * multiple of the tile (or of the k-step), so the edge tiles run whole
+ * tiles' worth of FMAs (naive never pads). */
+bool tl_padded(const struct tl_config *c, enum tl_mode m);
 int tl_block_wave(const struct tl_config *c, int b);
 /* k-tiles block b has finished at timeline step s (0..ksteps). */
 int tl_block_progress(const struct tl_config *c, enum tl_mode m, int b, int s);

@@ -40,7 +40,7 @@ for i in 1 2 3 4 5; do keys Right; done
 wait_for 'step 5/16'
 check smem-tiled 64 16 32 4 4 "tiled counters at step 5"
 like "$(screen)" 'global loads +10240' "tiled at step 5: one wave done, the next one k-tile in"
-like "$(screen)" '= the closed forms' "the screen agrees with its own formulas"
+like "$(screen)" '= the closed-form counts' "the screen agrees with its own formulas"
 for i in 1 2 3 4 5 6; do keys ']'; done
 wait_for 'n=70'; ok $? "] raises n to 70, not a multiple of 16"
 keys G; sleep 0.2

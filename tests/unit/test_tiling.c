@@ -120,8 +120,25 @@ static void im2col(void)
 	ok(uses[12] == 9 && uses[0] == 1 && uses[2] == 3, "the centre input is copied 9 times, a corner once, an edge 3 times");
 }
 
+/* QA P3: the screen explains padded FMAs exactly when the counts include them. */
+static void padding(void)
+{
+	struct tl_config c;
+	tl_default(&c);
+	c.n = 64;
+	ok(!tl_padded(&c, TL_TILED) && !tl_padded(&c, TL_REGBLOCK), "n=64: no padding");
+	c.n = 65;
+	ok(!tl_padded(&c, TL_NAIVE), "naive never pads");
+	ok(tl_padded(&c, TL_TILED) && tl_padded(&c, TL_REGBLOCK), "n=65: the tiled modes pad");
+	struct tl_counts nv = tl_formula_total(&c, TL_NAIVE), ti = tl_formula_total(&c, TL_TILED);
+	ok(ti.fma > nv.fma, "and then count more FMAs than naive (%lld > %lld)", ti.fma, nv.fma);
+	c.n = 80;   /* a multiple of T 16 but not of B 32 */
+	ok(!tl_padded(&c, TL_TILED) && tl_padded(&c, TL_REGBLOCK), "n=80: only regblock (B 32) pads");
+}
+
 int main(void)
 {
+	padding();
 	for (int i = 0; i < NTABLE; i++)
 		check_config(&table[i]);
 	hand_worked();
