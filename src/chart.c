@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "i18n.h"
+#include "text.h"
 
 static bool positive(double v)
 {
@@ -166,4 +168,87 @@ void chart_decade_label(double v, char *buf, int size)
 			 suffix[k / 3]);
 	else
 		snprintf(buf, (size_t)size, "1e%ld", k);
+}
+
+/* label cut after its last whole word that leaves room for ell in w. */
+static void cut_words(const char *label, int w, const char *ell, char *buf, size_t size)
+{
+	int room = w - text_width(ell);
+	size_t best = 0;
+	for (size_t i = 1; label[i]; i++) {
+		char c = label[i];
+		if (c != ' ' && c != '-' && c != ',')
+			continue;
+		size_t end = c == '-' ? i + 1 : i;   /* keep a hyphen, drop a space/comma */
+		while (end > 0 && (label[end - 1] == ' ' || label[end - 1] == ','))
+			end--;
+		char part[256];
+		snprintf(part, sizeof part, "%.*s", (int)end, label);
+		if (end < sizeof part && text_width(part) <= room)
+			best = end;
+	}
+	if (best)
+		snprintf(buf, size, "%.*s%s", (int)best, label, ell);
+	else   /* not even one word fits: the ellipsis alone says something is there */
+		snprintf(buf, size, "%s", w >= text_width(ell) ? ell : "");
+}
+
+void chart_short_label(const char *label, const char *id, int w, const char *ell,
+		       char *buf, size_t size)
+{
+	const char *l = label && *label ? label : id ? id : "";
+	if (text_width(l) <= w) {
+		snprintf(buf, size, "%s", l);
+		return;
+	}
+	if (id && *id && text_width(id) <= w) {
+		snprintf(buf, size, "%s", id);
+		return;
+	}
+	const char *src = id && *id && text_width(id) < text_width(l) ? id : l;
+	cut_words(src, w, ell, buf, size);
+}
+
+void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t size)
+{
+	snprintf(buf, size, tr(MSG_DV_LOG_SCALE), lo, hi);
+	if (text_width(buf) <= w)
+		return;
+	snprintf(buf, size, tr(MSG_DV_LOG_SHORT), lo, hi);
+	if (text_width(buf) <= w)
+		return;
+	snprintf(buf, size, tr(MSG_DV_LOG_MAX), hi);
+}
+
+void chart_abbrev(const char *id, char *buf, size_t size)
+{
+	static const char *const ab[][2] = {
+		{ "cudnn", "dnn" }, { "cublas", "blas" }, { "implicit", "impl" }, { "precomp", "pc" },
+		{ "winograd", "wino" }, { "nonfused", "nf" }, { "blocked", "blk" }, { "default", "dflt" },
+		{ "direct", "dir" }, { "tiling", "tile" }, { "coalesced", "coal" }, { "regblock", "regblk" },
+	};
+	size_t len = 0;
+	if (!size)
+		return;
+	buf[0] = '\0';
+	for (const char *p = id ? id : ""; *p && len + 1 < size;) {
+		size_t n = strcspn(p, "-");
+		const char *w = NULL;
+		for (size_t i = 0; i < sizeof ab / sizeof *ab && !w; i++)
+			if (strlen(ab[i][0]) == n && !strncmp(p, ab[i][0], n))
+				w = ab[i][1];
+		int k = w ? snprintf(buf + len, size - len, "%s", w)
+			  : snprintf(buf + len, size - len, "%.*s", (int)n, p);
+		len += k > 0 ? (size_t)k : 0;
+		p += n;
+		if (*p == '-' && len + 1 < size) {
+			buf[len++] = '-';
+			buf[len] = '\0';
+			p++;
+		} else if (*p) {
+			p++;
+		}
+	}
+	if (len >= size)
+		buf[size - 1] = '\0';
 }

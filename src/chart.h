@@ -9,6 +9,7 @@
 #ifndef CK_CHART_H
 #define CK_CHART_H
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Widens [vmin, vmax] (both > 0) to whole powers of ten, at least one
  * decade apart, within 10^-CHART_MAX_DECADE .. 10^CHART_MAX_DECADE (so lo
@@ -54,4 +55,16 @@ int chart_roof_row(const struct chart_roof *c, double y);
 int chart_roof_col(const struct chart_roof *c, double x);
 /* "100", "1k", "10k", "0.1", "1M": a power of ten in 4 characters. */
 void chart_decade_label(double v, char *buf, int size);
+/* A row label in at most w display columns, never cut inside a word:
+ * the label when it fits, else the variant id when that fits, else the
+ * shorter of the two cut after a whole word (at a space, '-' or ',')
+ * with an ellipsis `ell`. */
+void chart_short_label(const char *label, const char *id, int w, const char *ell,
+		       char *buf, size_t size);
+/* A variant id with its long words abbreviated, for a narrow legend:
+ * "cudnn-implicit-precomp-gemm" -> "dnn-impl-pc-gemm". */
+void chart_abbrev(const char *id, char *buf, size_t size);
+/* The time axis heading in at most w columns, the upper bound always with
+ * its unit: "log scale 1 ... 100 ms", then "1 .. 100 ms", then "<= 100 ms". */
+void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t size);
 #endif

@@ -97,19 +97,49 @@ static void bar_cells(int y, int x, int n, enum role r)
 	ui_text(y, x, n, r, buf);
 }
 
-static void variant_row(int y, const struct res_variant *v, const struct res_variant *naive,
-			double lo, double hi, int lw, int bw)
+/* Why a variant has no time ("not available here: ..."), wrapped into
+ * the room right of its label; the caller owns tl. */
+static void why_lines(const struct res_variant *v, int lw, struct text_lines *tl)
 {
-	ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG,
-		v->label[0] ? v->label : v->variant);
+	char msg[300];
+	snprintf(msg, sizeof msg, "%s%s", tr(v->supported ? MSG_DV_FAILED : MSG_DV_NOT_HERE),
+		 v->error[0] ? v->error : tr(v->supported ? MSG_DV_CHECK_FAILED : MSG_DV_UNSUPPORTED));
+	int x = 1 + lw + 1;
+	text_wrap(msg, COLS - x - 1 > 8 ? COLS - x - 1 : 8, tl);
+}
+
+/* Rows a variant takes: one, or its wrapped reason. */
+static int variant_rows(const struct res_variant *v, int lw)
+{
+	if (v->supported && v->ok)
+		return 1;
+	struct text_lines tl = { 0 };
+	why_lines(v, lw, &tl);
+	int n = tl.n ? (int)tl.n : 1;
+	text_lines_free(&tl);
+	return n;
+}
+
+/* Draws a variant from picture line y (rows y0..y1 visible). */
+static void variant_row(int y, int y0, int y1, const struct res_variant *v,
+			const struct res_variant *naive, double lo, double hi, int lw, int bw)
+{
+	char name[128];
+	chart_short_label(v->label, v->variant, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
+	if (y >= y0 && y < y1)
+		ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG, name);
 	int x = 1 + lw + 1;
 	if (!v->supported || !v->ok) {
-		char msg[300];
-		snprintf(msg, sizeof msg, "%s%s", tr(v->supported ? MSG_DV_FAILED : MSG_DV_NOT_HERE),
-			 v->error[0] ? v->error : tr(v->supported ? MSG_DV_CHECK_FAILED : MSG_DV_UNSUPPORTED));
-		ui_text(y, x, COLS - x - 1, v->supported ? C_WRONG : C_DIM, msg);
+		struct text_lines tl = { 0 };
+		why_lines(v, lw, &tl);
+		for (size_t i = 0; i < tl.n; i++)
+			if (y + (int)i >= y0 && y + (int)i < y1)
+				ui_text(y + (int)i, x, COLS - x - 1, v->supported ? C_WRONG : C_DIM, tl.line[i]);
+		text_lines_free(&tl);
 		return;
 	}
+	if (y < y0 || y >= y1)
+		return;
 	bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), kind_role(v->kind));
 	char ms[24], sp[24] = "", lib[16] = "", nums[80];
 	demo_view_ms(v->ms, ms, sizeof ms);
@@ -137,14 +167,17 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 	double lo, hi;
 	time_axis(s, &lo, &hi);
 	const struct res_variant *naive = results_naive(s->r, s->demo);
-	if (y + line >= y0 && y + line < y1)
-		ui_text(y + line, 0, COLS, s->recorded ? C_HEADING : C_TITLE, s->title);
-	line++;
+	struct text_lines tl = { 0 };
+	text_wrap(s->title, COLS, &tl);   /* a long fallback reason wraps */
+	for (size_t i = 0; i < tl.n; i++, line++)
+		if (y + line >= y0 && y + line < y1)
+			ui_text(y + line, 0, COLS, s->recorded ? C_HEADING : C_TITLE, tl.line[i]);
+	text_lines_free(&tl);
 	if (y + line >= y0 && y + line < y1) {
 		char l[16], h[16], axis[64];
 		chart_decade_label(lo, l, sizeof l);
 		chart_decade_label(hi, h, sizeof h);
-		snprintf(axis, sizeof axis, tr(MSG_DV_LOG_SCALE), l, h);
+		chart_axis_label(l, h, bw, axis, sizeof axis);
 		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
 		char head[64];
 		columns(head, sizeof head, tr(MSG_DV_TIME), tr(MSG_DV_SPEEDUP), "%lib");
@@ -155,17 +188,31 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, s->demo))
 			continue;
-		if (y + line >= y0 && y + line < y1)
-			variant_row(y + line, v, naive, lo, hi, lw, bw);
-		line++;
+		variant_row(y + line, y0, y1, v, naive, lo, hi, lw, bw);
+		line += variant_rows(v, lw);
 	}
 	return line + 1;
 }
 
+/* The label column: as wide as the longest label, within 12 columns and
+ * what leaves the bars 12; longer labels are shortened (chart_short_label). */
+static int label_width(const struct demo_section *s, int n)
+{
+	int most = 0, max = COLS - 3 - NUMS_W - 14;
+	for (int k = 0; k < n; k++)
+		for (size_t i = 0; i < s[k].r->nvar; i++) {
+			const struct res_variant *v = &s[k].r->var[i];
+			int w = text_width(v->label[0] ? v->label : v->variant);
+			if (!strcmp(v->demo, s[k].demo) && w > most)
+				most = w;
+		}
+	max = max > 28 ? 28 : max;
+	return most > max ? max : most < 12 ? 12 : most;
+}
+
 int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scroll)
 {
-	int lw = COLS / 4;
-	lw = lw < 14 ? 14 : lw > 26 ? 26 : lw;
+	int lw = label_width(s, n);
 	int bw = COLS - 2 - lw - 1 - NUMS_W;
 	if (bw < 4)
 		bw = 4;
@@ -258,7 +305,48 @@ static bool tensor_cores_above(const struct roof_in *in)
 	return false;
 }
 
-static void legend(const struct roof_in *in, int y, int y1, int x, int w)
+/* Rows the entries take in `cols` columns: a heading per group (yours,
+ * recorded), then its entries row by row. */
+static int entry_rows(const struct roof_in *in, int cols)
+{
+	int rows = 0;
+	for (int i = 0, k = 0; i < in->n; i++, k++) {
+		if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
+			rows++;
+			k = 0;
+		}
+		if (k % cols == 0)
+			rows++;
+	}
+	return rows;
+}
+
+/* Every entry, mark and label: one column when they fit, else two with
+ * short labels (variant ids), so recorded entries are never left off. */
+static void legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
+{
+	int cw = cols == 1 ? w : (w - 1) / 2;
+	char name[128], line[160], ab[128];
+	for (int i = 0, k = 0; i < in->n && y < y1; i++, k++) {
+		if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
+			if (i > 0 && k % cols)
+				y++;
+			ui_text(y++, x, w, C_HEADING, tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
+			k = 0;
+		}
+		if (y >= y1)
+			break;
+		const struct res_variant *v = in->var[i];
+		chart_abbrev(v->variant, ab, sizeof ab);
+		chart_short_label(cols == 1 ? v->label : ab, cols == 1 ? v->variant : ab, cw - 2, ui_glyph(G_ELLIPSIS), name, sizeof name);
+		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, name);
+		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
+		if (k % cols == cols - 1 || i + 1 == in->n)
+			y++;
+	}
+}
+
+static void legend(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
 	char line[256];
 	if (in->dev) {
@@ -275,12 +363,13 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w)
 	} else {
 		ui_text(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
-	for (int i = 0; i < in->n && y < y1; i++, y++) {
-		if ((i == 0 || in->recorded[i] != in->recorded[i - 1]) && y + 1 < y1)
-			ui_text(y++, x, w, C_HEADING, tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
-		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, in->var[i]->label);
-		ui_text(y, x, w, kind_role(in->var[i]->kind), line);
-	}
+	legend_entries(in, y, y1, x, w, cols);
+}
+
+/* Rows the legend's head takes: the ceilings and the device, or a note. */
+static int legend_head_rows(const struct roof_in *in)
+{
+	return in->dev ? 3 + tensor_cores_above(in) : 1;
 }
 
 void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
@@ -291,7 +380,11 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	collect(s, n, &in);
 	ui_text(y0, 0, COLS, C_HEADING,
 		tr(MSG_DV_ROOFLINE));
-	int legw = COLS / 3 > 30 ? 30 : COLS / 3;
+	int legw = COLS / 3 > 30 ? 30 : COLS / 3, cols = 1;
+	if (legend_head_rows(&in) + entry_rows(&in, 1) > y1 - y0 - 1) {
+		cols = 2;   /* two columns of short names, wider, so none is left off */
+		legw = COLS / 2 - 2 > 44 ? 44 : COLS / 2 - 2;
+	}
 	int x = 6, w = COLS - x - legw - 2, h = y1 - y0 - 3;
 	if (h < 3 || w < 10) {
 		ui_text(y0 + 1, 0, COLS, C_DIM, tr(MSG_DV_ROOF_SMALL));
@@ -301,25 +394,34 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 		       in.dev ? in.dev->mem_gbs : NAN, in.pt, in.n);
 	draw_axes(c, y0 + 1, x);
 	draw_grid(c, &in, y0 + 1, x);
-	legend(&in, y0 + 1, y1, COLS - legw, legw);
+	legend(&in, y0 + 1, y1, COLS - legw, legw, cols);
 	if (!in.n)
 		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, tr(MSG_DV_NO_VARIANTS));
 }
 
+/* One row of the device table; a long value (a fallback reason) wraps. */
 static int row(int y, int y1, const char *key, const char *val)
 {
 	if (y >= y1)
 		return y;
 	ui_text(y, 2, 18, C_DIM, key);
-	ui_text(y, 21, COLS - 22, C_NORMAL, val);
-	return y + 1;
+	struct text_lines tl = { 0 };
+	text_wrap(val, COLS - 22, &tl);
+	size_t n = tl.n;
+	for (size_t i = 0; i < n && y < y1; i++)
+		ui_text(y++, 21, COLS - 22, C_NORMAL, tl.line[i]);
+	text_lines_free(&tl);
+	return n ? y : y + 1;
 }
 
 int demo_view_device(const struct res_device *d, const char *title, int y, int y1)
 {
 	char v[320];
-	if (y < y1)
-		ui_text(y++, 0, COLS, C_HEADING, title);
+	struct text_lines tl = { 0 };
+	text_wrap(title, COLS, &tl);
+	for (size_t i = 0; i < tl.n && y < y1; i++)
+		ui_text(y++, 0, COLS, C_HEADING, tl.line[i]);
+	text_lines_free(&tl);
 	if (!d->live) {
 		snprintf(v, sizeof v, tr(MSG_DV_NO_GPU), d->reason);
 		y = row(y, y1, "GPU", v);

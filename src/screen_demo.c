@@ -22,6 +22,7 @@
 #include "results.h"
 #include "runner.h"
 #include "screen.h"
+#include "text.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -103,7 +104,7 @@ struct demo_st {
 	char rec_note[512];       /* why there is no recorded reference, "" */
 	bool roofline;
 	enum show show;
-	int scroll, lines;
+	int scroll, lines, rows;   /* rows: the bars' last height, for scrolling */
 	unsigned spin;
 	struct chart_roof roof;   /* the roofline's layout, redone each draw */
 };
@@ -265,7 +266,21 @@ static const char *spinner(const struct demo_st *st)
 	return ui_ascii() ? asc[st->spin % 4] : uni[st->spin % 10];
 }
 
-static void draw_run_line(const struct demo_st *st, int y)
+/* s wrapped into at most `max` rows from y; returns the next row. */
+static int wrapped(int y, int max, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s, COLS - 2, &tl);
+	int n = (int)tl.n < max ? (int)tl.n : max;
+	for (int i = 0; i < n; i++)
+		ui_text(y + i, 1, COLS - 2, r, tl.line[i]);
+	text_lines_free(&tl);
+	return y + (n ? n : 1);
+}
+
+/* The run's state; a failure (a path, a reason) wraps to a second row.
+ * Returns the next row. */
+static int draw_run_line(const struct demo_st *st, int y)
 {
 	char line[700];
 	const char *at = st->ran[0] ? tr(MSG_DEMO_AT) : "";
@@ -275,11 +290,12 @@ static void draw_run_line(const struct demo_st *st, int y)
 			 runner_elapsed_ms(&st->run) / 1000);
 		ui_text(y, 1, COLS - 2, C_ACCENT, line);
 	} else if (st->note[0]) {
-		ui_text(y, 1, COLS - 2, C_WRONG, st->note);
+		return wrapped(y, 3, C_WRONG, st->note);
 	} else if (st->have_mine) {
 		say(line, sizeof line, tr(MSG_DEMO_FINISHED), st->def->name, at, st->ran);
 		ui_text(y, 1, COLS - 2, C_OK, line);
 	}
+	return y + 1;
 }
 
 static void draw_size_line(const struct demo_st *st, int y)
@@ -340,7 +356,7 @@ static void draw_devinfo(const struct demo_st *st, int y, int y1)
 		say(title, sizeof title, tr(MSG_DEMO_REF), r->name, r->date);
 		demo_view_device(r, title, y, y1);
 	} else if (!r && y < y1) {
-		ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
+		wrapped(y, y1 - y, C_DIM, st->rec_note);
 	}
 }
 
@@ -351,9 +367,9 @@ static void demo_draw(struct app *app, void *p)
 	ui_title(tr(!strcmp(st->def->name, "matmul") ? MSG_DEMO_MATMUL_TITLE
 		    : !strcmp(st->def->name, "conv") ? MSG_DEMO_CONV_TITLE : MSG_DEMO_DEVINFO_TITLE),
 		 st->def->name);
-	draw_run_line(st, 1);
-	draw_size_line(st, 2);
-	int y0 = 4, y1 = LINES - 1;
+	int y = draw_run_line(st, 1);
+	draw_size_line(st, y);
+	int y0 = y + 2, y1 = LINES - 1;
 	struct demo_section s[2];
 	int n = dev ? 0 : sections(st, s);
 	if (dev) {
@@ -362,12 +378,13 @@ static void demo_draw(struct app *app, void *p)
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
 		st->lines = demo_view_bars(s, n, y0, y1, st->scroll);
-		int y = y0 + st->lines - st->scroll;
-		if (!st->have_rec && y >= y0 && y < y1)
-			ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
+		int yr = y0 + st->lines - st->scroll;
+		if (!st->have_rec && yr >= y0 && yr < y1)
+			wrapped(yr, y1 - yr, C_DIM, st->rec_note);
 	}
 	char more[64] = "";
 	int rows = y1 - y0;
+	st->rows = rows;
 	if (!dev && !st->roofline && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
@@ -377,7 +394,7 @@ static void demo_draw(struct app *app, void *p)
 
 static void scroll_by(struct demo_st *st, int d)
 {
-	int max = st->lines - (LINES - 1 - 4);
+	int max = st->lines - (st->rows > 0 ? st->rows : LINES - 5);
 	st->scroll += d;
 	if (st->scroll > max)
 		st->scroll = max;

@@ -1,5 +1,6 @@
 /* test_chart: log axes, bar lengths, decade labels, and a roofline grid
  * compared with the picture a person would expect. */
+#include <locale.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -108,8 +109,47 @@ static void test_roofline(void)
 	ok(c.w == CHART_MAX_W && c.h == CHART_MAX_H, "size clamped to the maxima");
 }
 
+/* QA P2.12: labels shortened whole words at a time; the axis keeps its top. */
+static void test_labels(void)
+{
+	char b[128];
+	chart_short_label("CPU blocked, all cores", "cpu-blocked", 30, "~", b, sizeof b);
+	is_str(str(b), "CPU blocked, all cores", "a label that fits stays");
+	chart_short_label("CPU blocked, all cores", "cpu-blocked", 20, "~", b, sizeof b);
+	is_str(str(b), "cpu-blocked", "too long: the variant id");
+	chart_short_label("cuDNN implicit-precomp-gemm", "cudnn-implicit-precomp-gemm", 20, "~", b, sizeof b);
+	is_str(str(b), "cuDNN implicit-~", "neither fits: cut after a whole word");
+	chart_short_label("cuBLAS TF32 Tensor Cores", "cublas-tf32", 20, "~", b, sizeof b);
+	is_str(str(b), "cublas-tf32", "cuBLAS TF32: its id");
+	chart_short_label("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz0", 10, "~", b, sizeof b);
+	is_str(str(b), "~", "one long word: never cut inside it");
+	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);
+	is_str(str(b), "dnn-impl-pc-gemm", "abbreviated id");
+	chart_abbrev("cudnn-winograd-nonfused", b, sizeof b);
+	is_str(str(b), "dnn-wino-nf", "abbreviated winograd-nonfused");
+	chart_abbrev("naive", b, sizeof b);
+	is_str(str(b), "naive", "a short id stays");
+	chart_abbrev("cudnn-implicit-precomp-gemm", b, 6);
+	ok(strlen(b) <= 5, "abbrev fits a small buffer");
+	char l[16], h[16];
+	chart_decade_label(1, l, sizeof l);
+	chart_decade_label(100, h, sizeof h);
+	chart_axis_label(l, h, 40, b, sizeof b);
+	is_str(str(b), "log scale 1 ... 100 ms", "wide: the whole axis heading");
+	chart_axis_label(l, h, 18, b, sizeof b);
+	is_str(str(b), "1 .. 100 ms", "narrow: both bounds, the top with its unit");
+	chart_axis_label(l, h, 9, b, sizeof b);
+	is_str(str(b), "<= 100 ms", "narrower: the top with its unit");
+	for (int w = 9; w < 40; w++) {
+		chart_axis_label(l, h, w, b, sizeof b);
+		ok(strstr(b, "100 ms") && (int)strlen(b) <= w, "width %d: '%s' fits and says 100 ms", w, b);
+	}
+}
+
 int main(void)
 {
+	setlocale(LC_ALL, "C.UTF-8");
+	test_labels();
 	test_axes();
 	test_roofline();
 	return tap_done();
