@@ -228,8 +228,8 @@
 	X(MSG_DV_UNSUPPORTED, "unsupported", "不支持") \
 	X(MSG_DV_NAIVE, "naive", "朴素") \
 	X(MSG_DV_LOG_SCALE, "log scale %s ... %s ms", "对数刻度 %s … %s ms") \
-	X(MSG_DV_LOG_SHORT, "%s .. %s ms", "%s .. %s ms") \
-	X(MSG_DV_LOG_MAX, "<= %s ms", "<= %s ms") \
+	X(MSG_DV_LOG_SHORT, "%s .. %s ms", "%s 至 %s ms") \
+	X(MSG_DV_LOG_MAX, "<= %s ms", "最多 %s ms") \
 	X(MSG_DV_TIME, "time", "时间") \
 	X(MSG_DV_SPEEDUP, "speedup", "加速比") \
 	X(MSG_DV_MEMORY_ROOF, "/ memory %.0f GB/s", "/ 显存 %.0f GB/s") \
