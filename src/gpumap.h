@@ -21,7 +21,7 @@
 
 #define GM_MIN_COLS 60
 #define GM_MIN_LINES 20
-#define GM_TRAY_W 20    /* the tray's columns, border included */
+#define GM_TRAY_W 22    /* the tray's columns, border included */
 #define GM_INFO_H 5     /* rows of the info panel above the status bar */
 
 enum gm_comp {

@@ -105,17 +105,19 @@ static void name_in(const struct gm_rect *r, const char *label, const char *tag,
 }
 
 /* The label carried by keys, centred on the part it hovers over; it may
- * stick out of a narrow part, as a label held over a drawing would. */
-static void carried_over(const struct gm_rect *r, const char *label)
+ * stick out of a narrow part, as a label held over a drawing would, but
+ * stays inside the view's frame (f), never over its border. */
+static void carried_over(const struct gm_rect *r, const struct gm_rect *f, const char *label)
 {
 	char s[64];
 	snprintf(s, sizeof s, "[%s]", label);
 	int w = text_width(s), x = r->x + r->w / 2 - w / 2;
-	if (x + w > COLS)
-		x = COLS - w;
-	if (x < 0)
-		x = 0;
-	ui_text(r->y + (r->h - 1) / 2, x, w, C_SELECT, s);
+	int lo = r->x >= f->x + 1 ? f->x + 1 : 0, hi = r->x >= f->x + 1 ? f->x + f->w - 1 : COLS;
+	if (x + w > hi)
+		x = hi - w;
+	if (x < lo)
+		x = lo;
+	ui_text(r->y + (r->h - 1) / 2, x, hi - x < w ? hi - x : w, C_SELECT, s);
 }
 
 static void draw_frames(const struct gm_st *st)
@@ -154,7 +156,7 @@ static void draw_parts(const struct gm_st *st)
 		}
 	}
 	if (g->carry >= 0 && !g->by_mouse && gpumap_view_of(g->target) == g->view)
-		carried_over(&st->lay.comp[g->target], gpumap_label(g->carry));
+		carried_over(&st->lay.comp[g->target], &st->lay.frame[g->view], gpumap_label(g->carry));
 	if (g->carry >= 0 && g->by_mouse) {
 		char s[64];
 		snprintf(s, sizeof s, "[%s]", gpumap_label(g->carry));
@@ -201,22 +203,52 @@ static int para(int y, int y1, int x, int w, enum role r, const char *s)
 }
 
 
+static int rows_of(const char *s, int w)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s, w, &tl);
+	int n = (int)tl.n;
+	text_lines_free(&tl);
+	return n;
+}
+
+/* The placed part's role and figure.  The figure's source goes on the
+ * panel's rule; when role and figure need more rows than the panel has
+ * (60x20), the panel grows upward over the drawing, so nothing is cut. */
 static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 {
 	const struct gm_game *g = &st->g;
-	char s[1024], fig[320];
-	snprintf(s, sizeof s, "%s %s: %s", ui_glyph(G_CHECK), gpumap_label(g->shown), gpumap_role(g->shown));
-	y = para(y, y + 2 < y1 - 1 ? y + 2 : y1 - 1, 1, w, C_OK, s);  /* room for the figure */
+	char role[1024], s[640], fig[320], from[360] = "";
+	snprintf(role, sizeof role, "%s %s: %s", ui_glyph(G_CHECK), gpumap_label(g->shown), gpumap_role(g->shown));
 	const struct res_device *d = g->shown == GM_HOST ? st->src.host : st->src.dev;
 	if (gpumap_figure(g->shown, d, fig, sizeof fig)) {
 		bool here = d == st->src.host && st->src.host && st->src.host != st->src.dev;
-		snprintf(s, sizeof s, "%s  (%s)", fig, here ? tr(MSG_GM_THIS_MACHINE) : st->src.label);
+		snprintf(from, sizeof from, "%s", here ? tr(MSG_GM_THIS_MACHINE) : st->src.label);
+		snprintf(s, sizeof s, "%s", fig);
 	} else if (d && g->shown == GM_LINK) {
 		snprintf(s, sizeof s, "%s", tr(MSG_GM_NO_LINK));
 	} else {
 		snprintf(s, sizeof s, "%s%s%s", st->src.label, st->src.why[0] ? "; " : "", st->src.why);
 	}
-	para(y, y1, 1, w, C_ACCENT, s);
+	char inl[sizeof s + sizeof from + 8];   /* "figure  (source)" when it fits under the role */
+	snprintf(inl, sizeof inl, "%s  (%s)", s, from);
+	const char *text = s;
+	if (from[0] && rows_of(role, w) + rows_of(inl, w) <= y1 - y) {
+		text = inl;
+		from[0] = '\0';
+	}
+	int need = rows_of(role, w) + rows_of(text, w);
+	if (need > y1 - y && y1 - need - 1 >= 2) {   /* grow upward, below the tabs */
+		y = y1 - need;
+		ui_fill(y - 1, 0, y1 - y + 1, COLS, C_NORMAL);
+		ui_hline(y - 1, 0, COLS, C_DIM);
+	}
+	if (from[0]) {   /* the source on the rule */
+		snprintf(inl, sizeof inl, " %s ", from);
+		ui_text(y - 1, 2, w - 2, C_DIM, inl);
+	}
+	y = para(y, y1, 1, w, C_OK, role);
+	para(y, y1, 1, w, C_ACCENT, text);
 }
 
 static void draw_info(const struct gm_st *st)
