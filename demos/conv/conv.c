@@ -54,9 +54,9 @@ const struct conv_rung conv_rungs[] = {
      "cuDNN WINOGRAD_NONFUSED (transforms in workspace), pure FP32"},
     {"cudnn-default", 5, CONV_KIND_LIBRARY, "cuDNN fastest, TF32-allowed",
      "cuDNN's fastest algorithm under CUDNN_DEFAULT_MATH: TF32 Tensor Cores"},
-    {"cpu-naive", 0, CONV_KIND_CPU, "CPU naive",
+    {"cpu-naive", 6, CONV_KIND_CPU, "CPU naive",
      "the seven nested loops on one core"},
-    {"cpu-blocked", 0, CONV_KIND_CPU, "CPU blocked, all cores",
+    {"cpu-blocked", 7, CONV_KIND_CPU, "CPU blocked, all cores",
      "4 filters x one output plane per item, branch-free rows, pthreads"},
 };
 const size_t conv_rung_count = sizeof conv_rungs / sizeof conv_rungs[0];
@@ -323,6 +323,9 @@ static void speedups(const struct conv_job *job, FILE *f)
 static void emit_table(const struct conv_job *job, const struct ck_device *dev)
 {
     const struct conv_shape *s = &job->sh;
+    /* the same first line as matmul's table: the demo and its problem */
+    printf("conv  FP32 forward convolution y = conv(x, w), N=%d C=%d H=%d W=%d K=%d, "
+           "%dx%d filter\n", s->n, s->c, s->h, s->w, s->k, s->r, s->s);
     ck_device_table(dev, stdout);
     printf("problem    N=%d C=%d H=%d W=%d -> K=%d, %dx%d filter, pad %d, "
            "stride %d, dil %d -> P=%d Q=%d, %.3g GFLOP\n\n", s->n, s->c, s->h,

@@ -108,6 +108,10 @@ is "$(printf '%s\n' "$y" | grep -c 'kind: "cpu".*ok: true')" 2 \
     "the fallback runs both CPU variants"
 t=$(CUDA_VISIBLE_DEVICES="" "$conv" --format table); ok $? "table format exits 0"
 like "$t" "cpu-blocked +cpu +ok" "the table lists the CPU variants"
+like "$(printf '%s\n' "$t" | head -1)" "^conv  FP32 forward convolution y = conv\(x, w\), N=[0-9]+ C=[0-9]+ H=[0-9]+ W=[0-9]+ K=[0-9]+, [0-9]+x[0-9]+ filter$" \
+	"the table opens with a header line like matmul's"
+like "$t" " 6  cpu-naive +cpu " "the CPU rungs follow the GPU ones: cpu-naive is 6"
+like "$t" " 7  cpu-blocked +cpu " "and cpu-blocked 7 (no rung 0)"
 like "$t" "CPU only: " "the table says why only the CPU ran"
 
 # a build that found nvcc has every rung's kernel in it
