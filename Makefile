@@ -49,8 +49,10 @@ $(BUILD)/obj $(BUILD)/tests:
 run: $(BUILD)/cudakitchen demos
 	./$(BUILD)/cudakitchen $(ARGS)
 
+include fuzz/fuzz.mk
+
 # The e2e scripts read CK_BIN and CK_BUILD; unit tests need no environment.
-test: all $(UNIT)
+test: all $(UNIT) $(REPLAY)
 	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
 		prove -f $(UNIT) $(sort $(wildcard tests/e2e/*.sh))
 
@@ -58,7 +60,7 @@ check-deps:
 	@$(PKG_CONFIG) --exists $(PKGS) || { echo "missing libraries: install libncurses-dev libyaml-dev libssl-dev pkg-config (see README)"; exit 1; }
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(FUZZ_BUILD)
 
 -include demos/demos.mk
 -include $(OBJ:.o=.d)
