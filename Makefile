@@ -19,6 +19,15 @@ endif
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS := ncursesw yaml-0.1 libcrypto
+# A fresh machine gets its packages here, before the flags are read
+# (scripts/deps.sh installs them as root, or names them and fails).
+ifeq ($(filter clean demos gpu-test bench uninstall,$(MAKECMDGOALS)),)
+DEPS_KIND := $(if $(filter test,$(MAKECMDGOALS)),test,build)
+DEPS_OK := $(shell sh scripts/deps.sh $(DEPS_KIND) >&2 && echo ok)
+ifneq ($(DEPS_OK),ok)
+$(error missing prerequisites (see the message above and the README))
+endif
+endif
 PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
@@ -26,14 +35,14 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS ?= -O2 -g
 CK_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
 	-DCK_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(SANFLAGS) -MMD -MP
-LDLIBS_CK := $(PKG_LIBS) $(SANFLAGS)
+LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)
 
 SRC := $(wildcard src/*.c)
 OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)
 CORE_OBJ := $(filter-out $(BUILD)/obj/main.o,$(OBJ))
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
-.PHONY: all run test check-deps clean demos gpu-test bench install uninstall
+.PHONY: all run test clean demos gpu-test bench install uninstall
 all: $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(OBJ)
@@ -93,9 +102,6 @@ uninstall:
 		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir) \
 		$(DESTDIR)$(cklibexecdir); do \
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
-
-check-deps:
-	@$(PKG_CONFIG) --exists $(PKGS) || { echo "missing libraries: install libncurses-dev libyaml-dev libssl-dev pkg-config (see README)"; exit 1; }
 
 clean:
 	rm -rf build build-san $(FUZZ_BUILD)

@@ -17,6 +17,9 @@
 #define CK_SCREENS(X) \
 	X("radar", screen_radar) \
 	X("cert", screen_cert) \
+	X("matmul", screen_matmul) \
+	X("conv", screen_conv) \
+	X("devinfo", screen_devinfo) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */

@@ -16,14 +16,18 @@ struct sd_geom {
     size_t smem;   /* dynamic shared memory bytes */
 };
 
+/* Stages up to SD_CB channels per step, fewer when that would not fit in
+ * the default 48 KB of shared memory (large or dilated filters). */
 static struct sd_geom sd_geometry(const struct conv_shape *sh)
 {
     struct sd_geom g;
     g.ih = (SD_TP - 1) * sh->stride + (sh->r - 1) * sh->dil + 1;
     g.iw = (SD_TQ - 1) * sh->stride + (sh->s - 1) * sh->dil + 1;
+    size_t per_c = ((size_t)g.ih * g.iw + SD_KT * sh->r * sh->s) * sizeof(float);
     g.cb = sh->c < SD_CB ? sh->c : SD_CB;
-    g.smem = (size_t)g.cb * ((size_t)g.ih * g.iw + SD_KT * sh->r * sh->s) *
-             sizeof(float);
+    while (g.cb > 1 && g.cb * per_c > 48 * 1024)
+        g.cb /= 2;
+    g.smem = g.cb * per_c;
     return g;
 }
 

@@ -204,6 +204,15 @@ static int cpu_once(void *ctx, int copy)
     return CK_OK;
 }
 
+/* Test hook: CK_DEMO_CORRUPT=ID spoils one output element of that CPU
+ * variant after its checked run, so tests can see a failed check (exit 3). */
+static void maybe_corrupt(const char *id, float *y, size_t ny)
+{
+    const char *c = getenv("CK_DEMO_CORRUPT");
+    if (c && strcmp(c, id) == 0)
+        y[ny / 2] = NAN;
+}
+
 /* CPU variants: check against the reference, then time (large problems are
  * timed once after the checked run, unless --reps says otherwise). */
 static int run_cpu(struct conv_job *job)
@@ -227,6 +236,7 @@ static int run_cpu(struct conv_job *job)
         job->ext[i].workspace = 0;
         ck_poison_nan(y, ny);
         cpu_once(&c, 0);
+        maybe_corrupt(conv_rungs[i].id, y, ny);
         conv_ref_judge(&job->ref, y, CK_TOL_FP32, true, r);
         if (r->ok)
             ck_time_cpu(cpu_once, &c, 1, reps, &r->t);

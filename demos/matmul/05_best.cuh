@@ -61,6 +61,33 @@ __device__ __forceinline__ void best_tile(int M, int N, int BM, int BN,
     *n0 = (pid % per_group) / gsize * BN;
 }
 
+// Writes a thread's 8 x TN outputs: rows r0 + {tm..tm+3, 32+tm..32+tm+3},
+// columns c0 + tn + 16*h + 0..3; 16-byte stores unless EDGE.
+template <int TN, bool EDGE>
+__device__ __forceinline__ void best_store(const float (&acc)[8][TN],
+                                           float *__restrict__ C, int M, int N,
+                                           int r0, int c0, int tm, int tn)
+{
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+        int r = r0 + (i < 4 ? tm + i : 32 + tm + i - 4);
+#pragma unroll
+        for (int h = 0; h < TN / 4; h++) {
+            int c = c0 + h * 16 + tn;
+            const float *v = &acc[i][h * 4];
+            if (!EDGE) {
+                *reinterpret_cast<float4 *>(&C[(size_t)r * N + c]) =
+                    make_float4(v[0], v[1], v[2], v[3]);
+            } else if (r < M) {
+#pragma unroll
+                for (int j = 0; j < 4; j++)
+                    if (c + j < N)
+                        C[(size_t)r * N + c + j] = v[j];
+            }
+        }
+    }
+}
+
 template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE>
 __global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
                                   best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
@@ -149,24 +176,7 @@ mm_best_kernel(int M, int N, int K,
         }
     }
 
-#pragma unroll
-    for (int i = 0; i < 8; i++) {
-        int r = m0 + wm + (i < 4 ? tm + i : 32 + tm + i - 4);
-#pragma unroll
-        for (int h = 0; h < H; h++) {
-            int c = n0 + wn + h * 16 + tn;
-            const float *v = &acc[i][h * 4];
-            if (!EDGE) {
-                *reinterpret_cast<float4 *>(&C[(size_t)r * N + c]) =
-                    make_float4(v[0], v[1], v[2], v[3]);
-            } else if (r < M) {
-#pragma unroll
-                for (int j = 0; j < 4; j++)
-                    if (c + j < N)
-                        C[(size_t)r * N + c + j] = v[j];
-            }
-        }
-    }
+    best_store<TN, EDGE>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
 }
 
 template <int BM, int BN, int BK, int TN, int GROUP = 8>

@@ -75,14 +75,21 @@ table() { # FILE: the ratio table
         next
     }
     /record: "variant"/ {
-        v = val($0, "variant"); ms = val($0, "ms")
-        if (v == "naive") naive = ms
-        sp = (naive != "" && ms != "~" && ms > 0) ? sprintf("%.1f", naive / ms) : "-"
+        v = val($0, "variant"); ms = val($0, "ms"); g = val($0, "gflops")
+        if (v == "naive") naive = g
+        # by GFLOP/s: CPU variants may run at smaller sizes than the GPU ones
+        sp = (naive != "" && g != "~" && naive > 0) ? sprintf("%.1f", g / naive) : "-"
         printf "%-30s %-7s %-4s %10s %10s %8s %9s\n", v, val($0, "kind"),
             val($0, "ok") == "true" ? "ok" : "FAIL", ms, val($0, "gflops"),
             val($0, "pct_of_library"), sp
     }' "$1"
 }
+
+# BENCH_TABLE_ONLY=1: print the table of an existing BENCH_OUT, run nothing
+if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
+    table "$DEST"
+    exit 0
+fi
 
 bench matmul --size 4096
 if [ -x "$BIN/conv" ]; then

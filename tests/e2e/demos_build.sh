@@ -6,7 +6,7 @@
 cd "$CK_ROOT" || exit 1
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
 if [ -n "$NVCC" ]; then
-    for f in demos/common/*.cu demos/matmul/*.cu; do
+    for f in demos/common/*.cu demos/matmul/*.cu $(ls demos/conv/*.cu 2>/dev/null); do
         "$NVCC" -std=c++17 -O1 -gencode arch=compute_90,code=sm_90 -DCK_HAVE_CUDA=1 \
             -Idemos/common -I"$(dirname "$f")" -c "$f" -o "$T_TMP/x.o" \
             >"$T_TMP/nvcc.log" 2>&1

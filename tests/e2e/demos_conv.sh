@@ -79,6 +79,15 @@ else
     ok 0 "# SKIP no PyYAML to parse the output"
 fi
 
+# a wrong result: reported failed, not timed, exit 3, the others still run
+out=$(CK_DEMO_CORRUPT=cpu-blocked "$conv" --quick --cpu --reps 1 --format yaml); rc=$?
+is "$rc" 3 "a spoilt result exits 3"
+rec=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
+like "$rec" 'ok: false' "the spoilt variant is reported failed"
+like "$rec" 'ms: ~' "a failed variant is not timed"
+like "$rec" 'error: "output holds NaN' "its error says why"
+like "$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')" 'ok: true' "the others still pass"
+
 # odd sizes with padding, stride and dilation: the demo's own FP64 check
 odd=("--n 2 --c 3 --h 11 --w 13 --k 5 --r 3 --s 2 --pad 2 --stride 2 --dil 2"
      "--n 1 --c 7 --h 17 --w 9 --k 3 --r 5 --s 5 --pad 1 --stride 3"

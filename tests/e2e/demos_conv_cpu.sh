@@ -137,9 +137,13 @@ int main(void)
 }
 C
 root="$CK_ROOT"
-if ! "$cc" -std=c11 -Wall -Wextra -Werror -O1 -pthread -D_XOPEN_SOURCE=700 \
-    -I"$root/demos/conv" -I"$root/demos/common" -o "$T_TMP/t" "$T_TMP/t.c" \
-    "$root/demos/conv/cpu_conv.c" "$root/demos/common/threads.c" -lm 2>"$T_TMP/cc.log"; then
+# with ASan + UBSan where the compiler has them, plain otherwise
+build() {
+    "$cc" -std=c11 -Wall -Wextra -Werror -O1 -g -pthread -D_XOPEN_SOURCE=700 "$@" \
+        -I"$root/demos/conv" -I"$root/demos/common" -o "$T_TMP/t" "$T_TMP/t.c" \
+        "$root/demos/conv/cpu_conv.c" "$root/demos/common/threads.c" -lm 2>"$T_TMP/cc.log"
+}
+if ! build -fsanitize=address,undefined -fno-sanitize-recover=all && ! build; then
     echo "not ok 1 - the test program compiles"; sed 's/^/# /' "$T_TMP/cc.log"
     echo "1..1"; cleanup; exit 1
 fi

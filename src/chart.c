@@ -1,0 +1,165 @@
+/* chart: log axes, bars and the roofline grid (see chart.h).  Pure. */
+#include "chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool positive(double v)
+{
+	return isfinite(v) && v > 0;
+}
+
+bool chart_decades(double vmin, double vmax, double *lo, double *hi)
+{
+	if (!positive(vmin) && !positive(vmax)) {
+		*lo = 1;
+		*hi = 10;
+		return false;
+	}
+	if (!positive(vmin))
+		vmin = vmax;
+	if (!positive(vmax))
+		vmax = vmin;
+	/* a hair of slack so an exact power of ten stays its own decade */
+	double a = floor(log10(vmin) + 1e-9), b = ceil(log10(vmax) - 1e-9);
+	if (b <= a)
+		b = a + 1;
+	*lo = pow(10, a);
+	*hi = pow(10, b);
+	return true;
+}
+
+static double frac(double v, double lo, double hi)
+{
+	return log(v / lo) / log(hi / lo);
+}
+
+int chart_log_cells(double v, double lo, double hi, int cells)
+{
+	if (!positive(v) || cells <= 0 || !(hi > lo) || !(lo > 0))
+		return 0;
+	long n = lround(frac(v, lo, hi) * cells);
+	if (n < 1)
+		n = 1;
+	return n > cells ? cells : (int)n;
+}
+
+int chart_log_index(double v, double lo, double hi, int cells)
+{
+	if (!positive(v) || cells <= 0 || !(hi > lo) || !(lo > 0))
+		return -1;
+	double f = floor(frac(v, lo, hi) * cells);
+	if (f < 0)
+		return 0;
+	return f >= cells ? cells - 1 : (int)f;
+}
+
+int chart_roof_row(const struct chart_roof *c, double y)
+{
+	int i = chart_log_index(y, c->ylo, c->yhi, c->h);
+	return i < 0 ? -1 : c->h - 1 - i;
+}
+
+int chart_roof_col(const struct chart_roof *c, double x)
+{
+	return chart_log_index(x, c->xlo, c->xhi, c->w);
+}
+
+static void ranges(struct chart_roof *c, double peak, double bw,
+		   const struct chart_point *p, int n)
+{
+	double x0 = INFINITY, x1 = 0, y0 = INFINITY, y1 = 0;
+	for (int i = 0; i < n; i++) {
+		if (!positive(p[i].x) || !positive(p[i].y))
+			continue;
+		x0 = fmin(x0, p[i].x); x1 = fmax(x1, p[i].x);
+		y0 = fmin(y0, p[i].y); y1 = fmax(y1, p[i].y);
+	}
+	if (c->has_roof) {
+		double ridge = peak / bw;
+		x0 = fmin(x0, ridge); x1 = fmax(x1, ridge);
+		y0 = fmin(y0, peak); y1 = fmax(y1, peak);
+	}
+	chart_decades(isfinite(x0) ? x0 : 0, x1, &c->xlo, &c->xhi);
+	chart_decades(isfinite(y0) ? y0 : 0, y1, &c->ylo, &c->yhi);
+}
+
+/* The ceilings, one cell per column, with the rows between neighbouring
+ * columns filled so a steep slope stays a line. */
+static void draw_roof(struct chart_roof *c, double peak, double bw)
+{
+	int prev = -1;
+	for (int col = 0; col < c->w; col++) {
+		double x = c->xlo * pow(c->xhi / c->xlo, (col + 0.5) / c->w);
+		double y = fmin(peak, bw * x);
+		int row = y < c->ylo ? -1 : chart_roof_row(c, y);
+		if (row < 0) {
+			prev = -1;
+			continue;
+		}
+		bool slope = bw * x < peak;
+		c->kind[row][col] = slope ? CH_SLOPE : CH_FLAT;
+		for (int r = row + 1; slope && prev >= 0 && r < prev; r++)
+			c->kind[r][col] = CH_SLOPE;
+		prev = row;
+	}
+}
+
+static bool is_point(const struct chart_roof *c, int row, int col)
+{
+	return c->kind[row][col] == CH_POINT || c->kind[row][col] == CH_CLASH;
+}
+
+/* A point goes in its cell; when another point holds it, in the nearest
+ * free cell of the same row within two columns (kernels of one problem
+ * often share an intensity), else the cell becomes a clash. */
+static void place(struct chart_roof *c, const struct chart_point *p)
+{
+	static const int nudge[] = { 0, 1, -1, 2, -2 };
+	int row = chart_roof_row(c, p->y), col = chart_roof_col(c, p->x);
+	if (row < 0 || col < 0)
+		return;
+	for (size_t i = 0; i < sizeof nudge / sizeof *nudge; i++) {
+		int k = col + nudge[i];
+		if (k >= 0 && k < c->w && !is_point(c, row, k)) {
+			c->kind[row][k] = CH_POINT;
+			c->mark[row][k] = p->mark;
+			return;
+		}
+	}
+	c->kind[row][col] = CH_CLASH;
+	c->mark[row][col] = '*';
+}
+
+void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
+		    const struct chart_point *p, int n)
+{
+	memset(c, 0, sizeof *c);
+	c->w = w < 1 ? 1 : w > CHART_MAX_W ? CHART_MAX_W : w;
+	c->h = h < 1 ? 1 : h > CHART_MAX_H ? CHART_MAX_H : h;
+	c->has_roof = positive(peak) && positive(bw);
+	ranges(c, peak, bw, p, n);
+	if (c->has_roof)
+		draw_roof(c, peak, bw);
+	for (int i = 0; i < n; i++)
+		place(c, &p[i]);
+}
+
+void chart_decade_label(double v, char *buf, int size)
+{
+	static const char *const suffix[] = { "", "k", "M", "G", "T" };
+	if (!positive(v) || size < 1) {
+		if (size > 0)
+			snprintf(buf, (size_t)size, "?");
+		return;
+	}
+	long k = lround(log10(v));
+	if (k < 0)
+		snprintf(buf, (size_t)size, "%.*f", (int)-k, pow(10, (double)k));
+	else if (k / 3 < 5)
+		snprintf(buf, (size_t)size, "%ld%s", (long)lround(pow(10, (double)(k % 3))),
+			 suffix[k / 3]);
+	else
+		snprintf(buf, (size_t)size, "1e%ld", k);
+}

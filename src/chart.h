@@ -1,0 +1,54 @@
+/* chart: the arithmetic behind the demo screen's pictures — log-scale axes,
+ * bar lengths and the roofline grid — with no curses, so it is unit-tested
+ * directly.  The screen turns the grid's cells into glyphs and roles.
+ *
+ * A roofline (Williams, Waterman, Patterson 2009) places each kernel by
+ * arithmetic intensity (FLOP per byte moved, x) and achieved GFLOP/s (y),
+ * both on log axes, under two ceilings: the memory roof bw * x (a slope)
+ * and the compute roof peak (flat).  They meet at the ridge x = peak / bw. */
+#ifndef CK_CHART_H
+#define CK_CHART_H
+#include <stdbool.h>
+
+/* Widens [vmin, vmax] (both > 0) to whole powers of ten, at least one
+ * decade apart.  False (lo = 1, hi = 10) when no value is positive. */
+bool chart_decades(double vmin, double vmax, double *lo, double *hi);
+/* Cells 0..cells for v on a log axis from lo to hi (rounded, clamped);
+ * a positive v below lo gets 1 so it stays visible; v <= 0 or NAN: 0. */
+int chart_log_cells(double v, double lo, double hi, int cells);
+/* The cell (0..cells-1) whose span holds v, clamped; -1 for v <= 0 / NAN. */
+int chart_log_index(double v, double lo, double hi, int cells);
+
+#define CHART_MAX_W 160
+#define CHART_MAX_H 60
+
+enum chart_cell { CH_EMPTY, CH_SLOPE, CH_FLAT, CH_POINT, CH_CLASH };
+
+struct chart_point {
+	double x, y;    /* intensity (FLOP/B) and GFLOP/s */
+	char mark;      /* shown in the grid and the legend */
+};
+
+/* Row 0 is the top.  kind[r][c] says what is in a cell; mark[r][c] the
+ * point's mark for CH_POINT. */
+struct chart_roof {
+	int w, h;
+	double xlo, xhi, ylo, yhi;
+	bool has_roof;   /* peak and bw known: ceilings drawn */
+	unsigned char kind[CHART_MAX_H][CHART_MAX_W];
+	char mark[CHART_MAX_H][CHART_MAX_W];
+};
+
+/* Lays out a w x h roofline (clamped to the maxima) for the points with
+ * x > 0 and y > 0; peak/bw may be NAN (no ceilings).  The axes cover the
+ * points, the ridge and the peak, in whole decades.  A point whose cell
+ * is taken moves up to two columns sideways to a free one; with none free
+ * the cell becomes a CH_CLASH. */
+void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
+		    const struct chart_point *p, int n);
+/* Row of value y / column of value x in a laid-out roofline. */
+int chart_roof_row(const struct chart_roof *c, double y);
+int chart_roof_col(const struct chart_roof *c, double x);
+/* "100", "1k", "10k", "0.1", "1M": a power of ten in 4 characters. */
+void chart_decade_label(double v, char *buf, int size);
+#endif

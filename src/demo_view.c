@@ -1,0 +1,329 @@
+/* demo_view: bars, roofline and device table over ui.h (see demo_view.h).
+ *
+ * Widths are measured by ui_text/text.h; numbers are formatted here so the
+ * columns line up.  Every figure drawn comes from a result record: nothing
+ * is computed that the demo did not measure, except ratios of its times. */
+#include "demo_view.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "chart.h"
+#include "ui.h"
+
+#define NUMS_W 24   /* "  12.3 ms  x123.4  100%" */
+
+void demo_view_ms(double ms, char *buf, int size)
+{
+	size_t n = (size_t)size;
+	if (!isfinite(ms))
+		snprintf(buf, n, "-");
+	else if (ms >= 1000)
+		snprintf(buf, n, "%.2f s", ms / 1000);
+	else if (ms >= 100)
+		snprintf(buf, n, "%.0f ms", ms);
+	else if (ms >= 10)
+		snprintf(buf, n, "%.1f ms", ms);
+	else if (ms >= 1)
+		snprintf(buf, n, "%.2f ms", ms);
+	else
+		snprintf(buf, n, "%.3f ms", ms);
+}
+
+static enum role kind_role(enum res_kind k)
+{
+	return k == RES_LIBRARY ? C_OK : k == RES_HAND ? C_ACCENT : C_NOTE;
+}
+
+/* The range of a section's times, in whole decades. */
+static void time_axis(const struct demo_section *s, double *lo, double *hi)
+{
+	double a = INFINITY, b = 0;
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (strcmp(v->demo, s->demo) || !v->ok || !(v->ms > 0))
+			continue;
+		a = fmin(a, v->ms);
+		b = fmax(b, v->ms);
+	}
+	chart_decades(isfinite(a) ? a : 0, b, lo, hi);
+}
+
+static bool same_size(const struct res_variant *a, const struct res_variant *b)
+{
+	return !memcmp(&a->size, &b->size, sizeof a->size);
+}
+
+/* "at 512" (a cube) or "at N4" (a batch): the size a row was measured at
+ * when it differs from the naive reference's. */
+static void other_size(const struct res_variant *v, char *buf, size_t n)
+{
+	const struct res_sizes *z = &v->size;
+	if (z->m > 0 && z->m == z->n && z->n == z->k)
+		snprintf(buf, n, "at %ld", z->m);
+	else if (!strcmp(v->demo, "conv") && z->n > 0)
+		snprintf(buf, n, "at N%ld", z->n);
+	else
+		snprintf(buf, n, "other");
+}
+
+static void bar_cells(int y, int x, int n, enum role r)
+{
+	char buf[CHART_MAX_W * 4 + 1] = "";
+	const char *g = ui_glyph(G_BLOCK_FULL);
+	size_t gl = strlen(g), len = 0;
+	for (int i = 0; i < n && i < CHART_MAX_W; i++, len += gl)
+		memcpy(buf + len, g, gl + 1);
+	ui_text(y, x, n, r, buf);
+}
+
+static void variant_row(int y, const struct res_variant *v, const struct res_variant *naive,
+			double lo, double hi, int lw, int bw)
+{
+	ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG,
+		v->label[0] ? v->label : v->variant);
+	int x = 1 + lw + 1;
+	if (!v->supported || !v->ok) {
+		char msg[300];
+		snprintf(msg, sizeof msg, "%s%s", v->supported ? "FAILED: " : "not available here: ",
+			 v->error[0] ? v->error : v->supported ? "check failed" : "unsupported");
+		ui_text(y, x, COLS - x - 1, v->supported ? C_WRONG : C_DIM, msg);
+		return;
+	}
+	bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), kind_role(v->kind));
+	char ms[24], sp[24] = "", lib[16] = "", nums[80];
+	demo_view_ms(v->ms, ms, sizeof ms);
+	if (naive && !same_size(v, naive)) {
+		other_size(v, sp, sizeof sp); /* times of other sizes do not compare */
+	} else if (naive && v->ms > 0 && v != naive) {
+		double k = naive->ms / v->ms;
+		if (k >= 0.1)
+			snprintf(sp, sizeof sp, "%s%.*f", ui_ascii() ? "x" : "×", k < 10 ? k < 1 ? 2 : 1 : 0, k);
+		else
+			snprintf(sp, sizeof sp, "1/%.0f", 1 / k); /* that many times slower */
+	} else if (v == naive) {
+		snprintf(sp, sizeof sp, "naive");
+	}
+	if (isfinite(v->pct_of_library))
+		snprintf(lib, sizeof lib, "%.0f%%", v->pct_of_library);
+	snprintf(nums, sizeof nums, "%9s %7s %5s", ms, sp, lib);
+	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
+}
+
+/* One section: title, column scale, then a row per variant of its demo. */
+static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw)
+{
+	int line = 0;
+	double lo, hi;
+	time_axis(s, &lo, &hi);
+	const struct res_variant *naive = results_naive(s->r, s->demo);
+	if (y + line >= y0 && y + line < y1)
+		ui_text(y + line, 0, COLS, s->recorded ? C_HEADING : C_TITLE, s->title);
+	line++;
+	if (y + line >= y0 && y + line < y1) {
+		char l[16], h[16], axis[64];
+		chart_decade_label(lo, l, sizeof l);
+		chart_decade_label(hi, h, sizeof h);
+		snprintf(axis, sizeof axis, "log scale %s ... %s ms", l, h);
+		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
+		char head[64];
+		snprintf(head, sizeof head, "%9s %7s %5s", "time", "speedup", "%lib");
+		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
+	}
+	line++;
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (strcmp(v->demo, s->demo))
+			continue;
+		if (y + line >= y0 && y + line < y1)
+			variant_row(y + line, v, naive, lo, hi, lw, bw);
+		line++;
+	}
+	return line + 1;
+}
+
+int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scroll)
+{
+	int lw = COLS / 4;
+	lw = lw < 14 ? 14 : lw > 26 ? 26 : lw;
+	int bw = COLS - 2 - lw - 1 - NUMS_W;
+	if (bw < 4)
+		bw = 4;
+	int y = y0 - scroll;
+	for (int i = 0; i < n; i++)
+		y += section_lines(&s[i], y, y0, y1, lw, bw);
+	return y - (y0 - scroll);
+}
+
+/* Marks 1..9 then a..z, in the order the variants are listed. */
+static char mark_of(int i)
+{
+	return i < 9 ? (char)('1' + i) : i < 35 ? (char)('a' + i - 9) : '+';
+}
+
+struct roof_in {
+	struct chart_point pt[64];
+	const struct res_variant *var[64];
+	bool recorded[64];  /* the point comes from a recorded section */
+	int n;
+	const struct res_device *dev;   /* the ceilings' device, or NULL */
+	bool dev_recorded;
+};
+
+static void collect(const struct demo_section *s, int n, struct roof_in *in)
+{
+	memset(in, 0, sizeof *in);
+	for (int k = 0; k < n; k++) {
+		const struct res_device *d = results_device(s[k].r, s[k].demo);
+		if (!in->dev && d && d->peak_gflops > 0 && d->mem_gbs > 0) {
+			in->dev = d;
+			in->dev_recorded = s[k].recorded;
+		}
+		for (size_t i = 0; i < s[k].r->nvar && in->n < 64; i++) {
+			const struct res_variant *v = &s[k].r->var[i];
+			if (strcmp(v->demo, s[k].demo) || !v->ok || !(v->intensity > 0) ||
+			    !(v->gflops > 0))
+				continue;
+			in->pt[in->n] = (struct chart_point){ v->intensity, v->gflops, mark_of(in->n) };
+			in->recorded[in->n] = s[k].recorded;
+			in->var[in->n++] = v;
+		}
+	}
+}
+
+static void draw_grid(const struct chart_roof *c, const struct roof_in *in, int y, int x)
+{
+	for (int r = 0; r < c->h; r++)
+		for (int k = 0; k < c->w; k++) {
+			char cell[2] = { 0, 0 };
+			switch (c->kind[r][k]) {
+			case CH_SLOPE: ui_text(y + r, x + k, 1, C_DIM, "/"); break;
+			case CH_FLAT: ui_text(y + r, x + k, 1, C_DIM, ui_glyph(G_HLINE)); break;
+			case CH_CLASH: ui_text(y + r, x + k, 1, C_WRONG, "*"); break;
+			case CH_POINT:
+				cell[0] = c->mark[r][k];
+				for (int i = 0; i < in->n; i++)
+					if (in->pt[i].mark == cell[0])
+						ui_text(y + r, x + k, 1, kind_role(in->var[i]->kind), cell);
+				break;
+			default: break;
+			}
+		}
+}
+
+static void draw_axes(const struct chart_roof *c, int y, int x)
+{
+	char l[16];
+	for (double v = c->ylo; v <= c->yhi * 1.001; v *= 10) {
+		chart_decade_label(v, l, sizeof l);
+		ui_text(y + chart_roof_row(c, v), 0, x - 1, C_DIM, l);
+	}
+	for (int r = 0; r < c->h; r++)
+		ui_text(y + r, x - 1, 1, C_DIM, ui_glyph(G_VLINE));
+	ui_hline(y + c->h, x - 1, c->w + 1, C_DIM);
+	for (double v = c->xlo; v <= c->xhi * 1.001; v *= 10) {
+		chart_decade_label(v, l, sizeof l);
+		int col = chart_roof_col(c, v);
+		ui_text(y + c->h + 1, x + (col > c->w - 4 ? c->w - 4 : col), 5, C_DIM, l);
+	}
+}
+
+/* A TF32 variant above the FP32 roof ran on Tensor Cores, which the FP32
+ * peak (SMs x FP32 lanes x 2 x clock) does not count. */
+static bool tensor_cores_above(const struct roof_in *in)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->pt[i].y > in->dev->peak_gflops && strstr(in->var[i]->label, "TF32"))
+			return true;
+	return false;
+}
+
+static void legend(const struct roof_in *in, int y, int y1, int x, int w)
+{
+	char line[256];
+	if (in->dev) {
+		snprintf(line, sizeof line, "/ memory %.0f GB/s", in->dev->mem_gbs);
+		ui_text(y++, x, w, C_DIM, line);
+		snprintf(line, sizeof line, "%s compute %.1f TFLOP/s", ui_glyph(G_HLINE),
+			 in->dev->peak_gflops / 1000);
+		ui_text(y++, x, w, C_DIM, line);
+		snprintf(line, sizeof line, "  %s%s", in->dev->name,
+			 in->dev_recorded ? " (recorded)" : "");
+		ui_text(y++, x, w, C_DIM, line);
+		if (tensor_cores_above(in))
+			ui_text(y++, x, w, C_DIM, "above roof: Tensor Cores");
+	} else {
+		ui_text(y++, x, w, C_DIM, "no GPU ceilings to draw");
+	}
+	for (int i = 0; i < in->n && y < y1; i++, y++) {
+		if ((i == 0 || in->recorded[i] != in->recorded[i - 1]) && y + 1 < y1)
+			ui_text(y++, x, w, C_HEADING, in->recorded[i] ? "recorded:" : "yours:");
+		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, in->var[i]->label);
+		ui_text(y, x, w, kind_role(in->var[i]->kind), line);
+	}
+}
+
+void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
+			struct chart_roof *grid)
+{
+	struct chart_roof *c = grid;
+	struct roof_in in;
+	collect(s, n, &in);
+	ui_text(y0, 0, COLS, C_HEADING,
+		"Roofline: achieved GFLOP/s (up) against FLOP per byte moved (right), log-log");
+	int legw = COLS / 3 > 30 ? 30 : COLS / 3;
+	int x = 6, w = COLS - x - legw - 2, h = y1 - y0 - 3;
+	if (h < 3 || w < 10) {
+		ui_text(y0 + 1, 0, COLS, C_DIM, "(the terminal is too small for the roofline)");
+		return;
+	}
+	chart_roofline(c, w, h, in.dev ? in.dev->peak_gflops : NAN,
+		       in.dev ? in.dev->mem_gbs : NAN, in.pt, in.n);
+	draw_axes(c, y0 + 1, x);
+	draw_grid(c, &in, y0 + 1, x);
+	legend(&in, y0 + 1, y1, COLS - legw, legw);
+	if (!in.n)
+		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, "no timed variants to place yet");
+}
+
+static int row(int y, int y1, const char *key, const char *val)
+{
+	if (y >= y1)
+		return y;
+	ui_text(y, 2, 18, C_DIM, key);
+	ui_text(y, 21, COLS - 22, C_NORMAL, val);
+	return y + 1;
+}
+
+int demo_view_device(const struct res_device *d, const char *title, int y, int y1)
+{
+	char v[320];
+	if (y < y1)
+		ui_text(y++, 0, COLS, C_HEADING, title);
+	if (!d->live) {
+		snprintf(v, sizeof v, "none in use: %s (CPU fallback)", d->reason);
+		y = row(y, y1, "GPU", v);
+		snprintf(v, sizeof v, "%s, %ld threads", d->cpu_name, d->cpu_threads);
+		return row(y, y1, "CPU", v);
+	}
+	snprintf(v, sizeof v, "%s, compute capability %s", d->name, d->cc);
+	y = row(y, y1, "GPU", v);
+	snprintf(v, sizeof v, "%ld SMs x %ld FP32 lanes at %ld MHz", d->sms, d->fp32_lanes_per_sm,
+		 d->clock_mhz);
+	y = row(y, y1, "cores", v);
+	snprintf(v, sizeof v, "%.1f TFLOP/s FP32 (SMs x lanes x 2 x clock)", d->peak_gflops / 1000);
+	y = row(y, y1, "peak", v);
+	snprintf(v, sizeof v, "%.1f GiB at %.0f GB/s", d->mem_bytes / 1073741824.0, d->mem_gbs);
+	y = row(y, y1, "memory", v);
+	snprintf(v, sizeof v, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM",
+		 d->l2_bytes / 1048576.0, d->smem_per_sm / 1024, d->regs_per_sm);
+	y = row(y, y1, "on chip", v);
+	snprintf(v, sizeof v, "driver %s, runtime %s%s%s", d->driver, d->runtime,
+		 d->compat[0] ? ": " : "", d->compat);
+	y = row(y, y1, "CUDA", v);
+	snprintf(v, sizeof v, "cuBLAS %s, cuDNN %s", d->cublas, d->cudnn);
+	y = row(y, y1, "libraries", v);
+	snprintf(v, sizeof v, "%s, %ld threads", d->cpu_name, d->cpu_threads);
+	return row(y, y1, "CPU", v);
+}

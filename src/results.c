@@ -1,0 +1,431 @@
+/* results: demo result lines -> typed records (see results.h).
+ *
+ * Each record kind has one field table (key, type, required, nullable,
+ * where it goes); the same loop reads every field, so a documented field
+ * is one line here.  Required means the key must be present; nullable that
+ * `~` is accepted (a time not measured, a reason that does not apply). */
+#include "results.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "doc.h"
+#include "text.h"
+
+enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
+
+struct field {
+	const char *key;
+	enum ftype type;
+	bool required, nullable;
+	size_t off, size;
+};
+
+#define DEV(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_device, key), \
+				sizeof(((struct res_device *)0)->key) }
+#define VAR(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_variant, key), \
+				sizeof(((struct res_variant *)0)->key) }
+#define SIZE(key) { #key, F_LONG, false, true, offsetof(struct res_variant, size.key), \
+		    sizeof(long) }
+
+static const struct field dev_fields[] = {
+	DEV(format, F_LONG, true, false),   DEV(demo, F_STR, true, false),
+	DEV(live, F_BOOL, true, false),     DEV(reason, F_STR, false, true),
+	DEV(date, F_STR, false, true),      DEV(command, F_STR, false, true),
+	DEV(cpu_name, F_STR, false, true),  DEV(cpu_threads, F_LONG, false, true),
+	DEV(name, F_STR, false, true),      DEV(cc, F_STR, false, true),
+	DEV(sms, F_LONG, false, true),      DEV(fp32_lanes_per_sm, F_LONG, false, true),
+	DEV(clock_mhz, F_LONG, false, true), DEV(mem_bytes, F_LONG, false, true),
+	DEV(l2_bytes, F_LONG, false, true), DEV(smem_per_sm, F_LONG, false, true),
+	DEV(smem_per_block, F_LONG, false, true), DEV(regs_per_sm, F_LONG, false, true),
+	DEV(max_threads_per_sm, F_LONG, false, true),
+	DEV(max_threads_per_block, F_LONG, false, true),
+	DEV(warp_size, F_LONG, false, true), DEV(mem_gbs, F_NUM, false, true),
+	DEV(peak_gflops, F_NUM, false, true), DEV(driver, F_STR, false, true),
+	DEV(runtime, F_STR, false, true),   DEV(compat, F_STR, false, true),
+	DEV(cublas, F_STR, false, true),    DEV(cudnn, F_STR, false, true),
+};
+
+static const struct field var_fields[] = {
+	VAR(format, F_LONG, true, false),   VAR(demo, F_STR, true, false),
+	VAR(variant, F_STR, true, false),   VAR(rung, F_LONG, false, true),
+	VAR(kind, F_KIND, true, false),     VAR(label, F_STR, true, false),
+	VAR(ok, F_BOOL, true, false),       VAR(checked, F_STR, false, true),
+	VAR(rel_err, F_NUM, true, true),    VAR(tol, F_NUM, false, true),
+	VAR(ms, F_NUM, true, true),         VAR(ms_min, F_NUM, true, true),
+	VAR(ms_max, F_NUM, true, true),     VAR(reps, F_LONG, false, true),
+	VAR(gflops, F_NUM, true, true),     VAR(pct_of_library, F_NUM, true, true),
+	VAR(pct_of_peak, F_NUM, true, true), VAR(intensity, F_NUM, false, true),
+	VAR(gbs, F_NUM, false, true),       VAR(baseline, F_BOOL, false, true),
+	VAR(error, F_STR, false, true),     VAR(workspace, F_LONG, false, true),
+	VAR(math, F_STR, false, true),      VAR(algo, F_STR, false, true),
+	VAR(supported, F_BOOL, false, true),
+	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
+	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
+};
+
+/* Sizes a variant record of a known demo must carry. */
+static const struct { const char *demo; const char *keys[8]; } size_rules[] = {
+	{ "matmul", { "m", "n", "k", NULL } },
+	{ "conv", { "n", "c", "h", "w", "k", "r", "s", NULL } },
+};
+
+static const char *const kind_names[] = { "cpu", "hand", "library" };
+
+const char *res_kind_name(enum res_kind k)
+{
+	return (unsigned)k < 3 ? kind_names[k] : "?";
+}
+
+/* Copies sanitized text, cut at a character boundary to fit. */
+static void put_str(char *dst, size_t size, const char *s)
+{
+	char *clean = text_sanitize(s, (size_t)-1);
+	const char *src = clean ? clean : "";
+	size_t n = strlen(src);
+	if (n >= size) {
+		n = size - 1;
+		while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	free(clean);
+}
+
+/* A null value: the field's "not known". */
+static void put_null(const struct field *f, char *base)
+{
+	char *p = base + f->off;
+	switch (f->type) {
+	case F_STR: p[0] = '\0'; break;
+	case F_LONG: *(long *)(void *)p = -1; break;
+	case F_NUM: *(double *)(void *)p = NAN; break;
+	case F_BOOL: *(bool *)(void *)p = false; break;
+	case F_KIND: *(enum res_kind *)(void *)p = RES_CPU; break;
+	}
+}
+
+static bool read_kind(const char *file, const struct doc_node *v, enum res_kind *out,
+		      struct diags *d)
+{
+	const char *s;
+	if (!doc_str(file, v, &s, d))
+		return false;
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(s, kind_names[i])) {
+			*out = (enum res_kind)i;
+			return true;
+		}
+	diags_add(d, file, v->line, v->col, "kind must be cpu, hand or library, not '%.40s'", s);
+	return false;
+}
+
+static bool read_field(const char *file, const struct field *f, const struct doc_node *v,
+		       char *base, struct diags *d)
+{
+	char *p = base + f->off;
+	const char *s;
+	switch (f->type) {
+	case F_STR:
+		if (!doc_str(file, v, &s, d))
+			return false;
+		put_str(p, f->size, s);
+		return true;
+	case F_LONG: return doc_int(file, v, -1, 1L << 62, (long *)(void *)p, d);
+	case F_NUM: return doc_double(file, v, (double *)(void *)p, d);
+	case F_BOOL: return doc_bool(file, v, (bool *)(void *)p, d);
+	case F_KIND: return read_kind(file, v, (enum res_kind *)(void *)p, d);
+	}
+	return false;
+}
+
+/* Fills base from map by the table; returns false if any error was added. */
+static bool read_fields(const char *file, const struct doc_node *map, const char *what,
+			const struct field *fs, size_t n, char *base, struct diags *d)
+{
+	size_t before = d->n;
+	for (size_t i = 0; i < n; i++) {
+		const struct field *f = &fs[i];
+		const struct doc_node *v = doc_get(map, f->key);
+		put_null(f, base);
+		if (!v) {
+			if (f->required)
+				diags_add(d, file, map->line, map->col,
+					  "missing required key '%s' in a %s record", f->key, what);
+		} else if (doc_is_null(v)) {
+			if (!f->nullable)
+				diags_add(d, file, v->line, v->col,
+					  "'%s' must have a value, not ~", f->key);
+		} else {
+			read_field(file, f, v, base, d);
+		}
+	}
+	return d->n == before;
+}
+
+static bool check_format(const char *file, const struct doc_node *map, long format,
+			 struct diags *d)
+{
+	if (format >= 1)
+		return true;
+	const struct doc_node *v = doc_get(map, "format");
+	diags_add(d, file, v ? v->line : map->line, v ? v->col : map->col,
+		  "format must be 1 or more, not %ld", format);
+	return false;
+}
+
+static bool check_sizes(const char *file, const struct doc_node *map,
+			const struct res_variant *v, struct diags *d)
+{
+	bool good = true;
+	for (size_t i = 0; i < sizeof size_rules / sizeof *size_rules; i++) {
+		if (strcmp(v->demo, size_rules[i].demo))
+			continue;
+		for (const char *const *k = size_rules[i].keys; *k; k++) {
+			const struct doc_node *n = doc_get(map, *k);
+			if (!n || doc_is_null(n)) {
+				diags_add(d, file, map->line, map->col,
+					  "missing size '%s' in a %s variant record", *k, v->demo);
+				good = false;
+			}
+		}
+	}
+	return good;
+}
+
+/* Room for one more element (records are few: a realloc per record). */
+static void *grow(void *p, size_t n, size_t elem)
+{
+	return realloc(p, (n + 1) * elem);
+}
+
+static bool add_record(const char *file, const struct doc_node *map, struct results *out,
+		       struct diags *d)
+{
+	const struct doc_node *rk = doc_get(map, "record");
+	const char *rec;
+	if (!rk) {
+		diags_add(d, file, map->line, map->col, "missing required key 'record'");
+		return false;
+	}
+	if (!doc_str(file, rk, &rec, d))
+		return false;
+	if (!strcmp(rec, "device")) {
+		struct res_device *nd = grow(out->dev, out->ndev, sizeof *nd);
+		if (!nd)
+			return false;
+		out->dev = nd;
+		struct res_device *x = &out->dev[out->ndev];
+		memset(x, 0, sizeof *x);
+		x->line = map->line;
+		if (!read_fields(file, map, "device", dev_fields,
+				 sizeof dev_fields / sizeof *dev_fields, (char *)x, d) ||
+		    !check_format(file, map, x->format, d))
+			return false;
+		out->ndev++;
+	} else if (!strcmp(rec, "variant")) {
+		struct res_variant *nv = grow(out->var, out->nvar, sizeof *nv);
+		if (!nv)
+			return false;
+		out->var = nv;
+		struct res_variant *x = &out->var[out->nvar];
+		memset(x, 0, sizeof *x);
+		x->line = map->line;
+		if (!read_fields(file, map, "variant", var_fields,
+				 sizeof var_fields / sizeof *var_fields, (char *)x, d) ||
+		    !check_format(file, map, x->format, d) || !check_sizes(file, map, x, d))
+			return false;
+		if (!doc_get(map, "supported"))
+			x->supported = true;
+		out->nvar++;
+	}
+	/* any other record kind: from a newer demo, skipped */
+	return true;
+}
+
+/* Maps a loaded document onto out; false if any error was added. */
+static bool from_doc(const struct doc *doc, const char *name, struct results *out,
+		     struct diags *d)
+{
+	const char *file = doc->file ? doc->file : name;
+	size_t before = d->n;
+	const struct doc_node *root = doc->root;
+	if (root && doc_is_null(root))
+		root = NULL;
+	if (root && root->type != DOC_SEQ)
+		diags_add(d, file, root->line, root->col,
+			  "expected result lines ('- {record: ...}'), got a %s",
+			  doc_type_name(root->type));
+	for (size_t i = 0; root && root->type == DOC_SEQ && i < root->n; i++) {
+		const struct doc_node *it = root->items[i];
+		if (it->type != DOC_MAP)
+			diags_add(d, file, it->line, it->col,
+				  "expected a record ({key: value, ...}), got a %s",
+				  doc_type_name(it->type));
+		else
+			add_record(file, it, out, d);
+	}
+	if (d->n != before) {
+		results_free(out);
+		return false;
+	}
+	return true;
+}
+
+bool results_parse(const char *name, const char *buf, size_t len,
+		   struct results *out, struct diags *d)
+{
+	memset(out, 0, sizeof *out);
+	struct doc doc;
+	if (!doc_load_buffer(name, buf, len, &doc, d))
+		return false;
+	bool good = from_doc(&doc, name, out, d);
+	doc_free(&doc);
+	return good;
+}
+
+bool results_load_file(const char *path, struct results *out, struct diags *d)
+{
+	memset(out, 0, sizeof *out);
+	struct doc doc;
+	if (!doc_load_file(path, &doc, d))
+		return false;
+	bool good = from_doc(&doc, path, out, d);
+	doc_free(&doc);
+	return good;
+}
+
+void results_free(struct results *r)
+{
+	if (!r)
+		return;
+	free(r->dev);
+	free(r->var);
+	memset(r, 0, sizeof *r);
+}
+
+const struct res_device *results_device(const struct results *r, const char *demo)
+{
+	for (size_t i = 0; i < r->ndev; i++)
+		if (!demo || !strcmp(r->dev[i].demo, demo))
+			return &r->dev[i];
+	return NULL;
+}
+
+static bool timed(const struct res_variant *v, const char *demo)
+{
+	return (!demo || !strcmp(v->demo, demo)) && v->ok && isfinite(v->ms) && v->ms > 0;
+}
+
+/* The lowest-rung timed variant of a kind (ties: the first). */
+static const struct res_variant *lowest(const struct results *r, const char *demo,
+					enum res_kind kind)
+{
+	const struct res_variant *best = NULL;
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (timed(v, demo) && v->kind == kind && (!best || v->rung < best->rung))
+			best = v;
+	}
+	return best;
+}
+
+const struct res_variant *results_naive(const struct results *r, const char *demo)
+{
+	const struct res_variant *v = lowest(r, demo, RES_HAND);
+	return v ? v : lowest(r, demo, RES_CPU);
+}
+
+const struct res_variant *results_fastest(const struct results *r, const char *demo,
+					  enum res_kind kind)
+{
+	const struct res_variant *best = NULL;
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (timed(v, demo) && v->kind == kind && (!best || v->ms < best->ms))
+			best = v;
+	}
+	return best;
+}
+
+const struct res_variant *results_library(const struct results *r, const char *demo)
+{
+	for (size_t i = 0; i < r->nvar; i++)
+		if (r->var[i].baseline && timed(&r->var[i], demo))
+			return &r->var[i];
+	return results_fastest(r, demo, RES_LIBRARY);
+}
+
+void results_size_text(const struct res_variant *v, char *buf, size_t size)
+{
+	const struct res_sizes *s = &v->size;
+	if (!strcmp(v->demo, "conv"))
+		snprintf(buf, size, "N%ld C%ld H%ld W%ld K%ld %ldx%ld", s->n, s->c, s->h,
+			 s->w, s->k, s->r, s->s);
+	else if (s->m > 0)
+		snprintf(buf, size, "%ldx%ldx%ld", s->m, s->n, s->k);
+	else
+		buf[0] = '\0';
+}
+
+static size_t step(char *buf, size_t size, size_t len, const char *what,
+		   const struct res_variant *v, const struct res_variant *ref)
+{
+	if (!v || len >= size)
+		return len;
+	int w = ref ? snprintf(buf + len, size - len, " -> %s %.3g ms (%.3gx)", what, v->ms,
+			       ref->ms / v->ms)
+		    : snprintf(buf + len, size - len, ": %s %.3g ms", what, v->ms);
+	return w < 0 ? len : len + (size_t)w;
+}
+
+bool results_speedups_line(const struct results *r, const char *demo,
+			   char *buf, size_t size)
+{
+	buf[0] = '\0';
+	const struct res_variant *naive = results_naive(r, demo);
+	if (!naive || size < 2)
+		return false;
+	const struct res_device *dev = results_device(r, demo);
+	char sz[96];
+	results_size_text(naive, sz, sizeof sz);
+	int w = snprintf(buf, size, "%s %s, %s", demo, sz,
+			 !dev ? "?" : dev->live ? dev->name : "CPU fallback");
+	size_t len = w < 0 ? 0 : (size_t)w;
+	len = step(buf, size, len, naive->kind == RES_HAND ? "naive" : "naive CPU", naive, NULL);
+	enum res_kind k = naive->kind;
+	const struct res_variant *best = results_fastest(r, demo, k);
+	if (best && best != naive)
+		len = step(buf, size, len, k == RES_HAND ? "best hand-written" : "best CPU",
+			   best, naive);
+	step(buf, size, len, "library", results_library(r, demo), naive);
+	return true;
+}
+
+void results_merge_speedups(char *dst, size_t size, const char *demo, const char *line)
+{
+	char keep[512] = "", prefix[40];
+	snprintf(prefix, sizeof prefix, "%s ", demo);
+	size_t len = 0;
+	/* keep the other demos' segments, newest last */
+	for (const char *p = dst; *p;) {
+		const char *end = strstr(p, " | ");
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (strncmp(p, prefix, strlen(prefix)) && n && len + n + 4 < sizeof keep) {
+			memcpy(keep + len, p, n);
+			len += n;
+			memcpy(keep + len, " | ", 4);
+			len += 3;
+		}
+		p += n + (end ? 3 : 0);
+	}
+	snprintf(keep + len, sizeof keep - len, "%s", line);
+	/* too long: drop the oldest segments first */
+	const char *k = keep;
+	while (strlen(k) >= size && strstr(k, " | "))
+		k = strstr(k, " | ") + 3;
+	snprintf(dst, size, "%s", k);
+}

@@ -1,0 +1,438 @@
+/* screen_demo: the "matmul", "conv" and "devinfo" screens.
+ *
+ * enter() starts the demo program as a child (runner.h) with --format yaml
+ * and returns at once; tick() polls it, so the screen stays responsive with
+ * a spinner and elapsed seconds, and q/Esc cancels (the child's whole
+ * process group is stopped).  When the run ends, its result lines are
+ * parsed (results.h) and drawn (demo_view.h): bars of each variant's time
+ * or a roofline.  Every block of numbers says where it comes from: live on
+ * this GPU now, CPU fallback (and why), or recorded on an H200 (with the
+ * date), from demos/results/h200.yaml.  The learner can change the size and
+ * run again; each finished run's speedups go to progress. */
+#include <curses.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "app.h"
+#include "diag.h"
+#include "demo_view.h"
+#include "results.h"
+#include "runner.h"
+#include "screen.h"
+#include "ui.h"
+
+#define RUN_TIMEOUT_MS 180000
+
+/* snprintf for messages where cutting a long path or reason is fine. */
+static void say(char *buf, size_t size, const char *fmt, ...) CK_PRINTF(3, 4);
+static void say(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+}
+
+struct preset {
+	const char *label;
+	const char *args[20];  /* NULL-terminated */
+};
+
+/* Sizes the learner cycles through: small enough on a CPU to finish in
+ * seconds; on a GPU up to the benchmark sizes. */
+static const struct preset mm_cpu[] = {
+	{ "128x128x128", { "--size", "128", NULL } },
+	{ "256x256x256 (quick)", { "--quick", NULL } },
+	{ "384x384x384", { "--size", "384", NULL } },
+	{ "512x512x512", { "--size", "512", NULL } },
+};
+static const struct preset mm_gpu[] = {
+	{ "256x256x256 (quick)", { "--quick", NULL } },
+	{ "1024x1024x1024", { "--size", "1024", NULL } },
+	{ "2048x2048x2048", { "--size", "2048", NULL } },
+	{ "4096x4096x4096 (benchmark)", { "--size", "4096", NULL } },
+};
+#define CONV_28(n) { "--n", n, "--c", "32", "--h", "28", "--w", "28", "--k", "32", \
+		     "--r", "3", "--s", "3", "--pad", "1", NULL }
+#define CONV_56(n) { "--n", n, "--c", "64", "--h", "56", "--w", "56", "--k", "64", \
+		     "--r", "3", "--s", "3", "--pad", "1", NULL }
+static const struct preset conv_cpu[] = {
+	{ "N1 C32 28x28 K32 3x3", CONV_28("1") },
+	{ "N4 C32 28x28 K32 3x3 (quick)", { "--quick", NULL } },
+	{ "N8 C32 28x28 K32 3x3", CONV_28("8") },
+};
+static const struct preset conv_gpu[] = {
+	{ "N4 C32 28x28 K32 3x3 (quick)", { "--quick", NULL } },
+	{ "N8 C64 56x56 K64 3x3", CONV_56("8") },
+	{ "N32 C64 56x56 K64 3x3 (ResNet-50 conv2_x)", CONV_56("32") },
+};
+static const struct preset dev_only[] = { { "", { NULL } } };
+
+struct demo_def {
+	const char *name, *title;
+	const struct preset *cpu, *gpu;
+	int ncpu, ngpu, cpu_first, gpu_first;
+};
+
+#define N(a) ((int)(sizeof a / sizeof *a))
+static const struct demo_def defs[] = {
+	{ "matmul", "Matrix multiply: from naive to the library", mm_cpu, mm_gpu,
+	  N(mm_cpu), N(mm_gpu), 1, 1 },
+	{ "conv", "Convolution: from naive to cuDNN", conv_cpu, conv_gpu,
+	  N(conv_cpu), N(conv_gpu), 1, 1 },
+	{ "devinfo", "Your GPU, as it reports itself", dev_only, dev_only, 1, 1, 0, 0 },
+};
+
+enum show { SHOW_AUTO, SHOW_MINE, SHOW_RECORDED };
+
+struct demo_st {
+	const struct demo_def *def;
+	char path[4352], recfile[4352];
+	bool gpu;                 /* a GPU seems present: GPU size presets */
+	int preset;               /* chosen size */
+	char ran[64];             /* size label of the last run */
+	struct runner run;
+	bool running;
+	struct results mine, rec; /* the learner's last run; the recorded H200 run */
+	bool have_mine, have_rec;
+	char note[512];           /* what went wrong with the last run, "" */
+	char rec_note[512];       /* why there is no recorded reference, "" */
+	bool roofline;
+	enum show show;
+	int scroll, lines;
+	unsigned spin;
+	struct chart_roof roof;   /* the roofline's layout, redone each draw */
+};
+
+static const struct preset *presets(const struct demo_st *st, int *n)
+{
+	*n = st->gpu ? st->def->ngpu : st->def->ncpu;
+	return st->gpu ? st->def->gpu : st->def->cpu;
+}
+
+/* Without a driver node, or with CUDA_VISIBLE_DEVICES empty, the demos
+ * will fall back to the CPU: offer CPU sizes. */
+static bool gpu_likely(void)
+{
+	const char *v = getenv("CUDA_VISIBLE_DEVICES");
+	if (v && (!*v || !strcmp(v, "-1")))
+		return false;
+	return access("/dev/nvidiactl", F_OK) == 0;
+}
+
+static void start_run(struct demo_st *st)
+{
+	int n;
+	const struct preset *p = &presets(st, &n)[st->preset];
+	char *argv[32] = { st->path, "--format", "yaml" };
+	int k = 3;
+	for (int i = 0; p->args[i] && k < 31; i++)
+		argv[k++] = (char *)p->args[i];
+	argv[k] = NULL;
+	struct runner_opts o = { .timeout_ms = RUN_TIMEOUT_MS };
+	st->note[0] = '\0';
+	st->scroll = 0;
+	say(st->ran, sizeof st->ran, "%s", p->label);
+	st->running = runner_start(&st->run, st->path, argv, &o);
+	if (!st->running)
+		say(st->note, sizeof st->note, "build the demos with 'make demos': %s",
+		    st->run.error);
+}
+
+/* The learner's speedups go to progress after each run that timed something. */
+static void save_speedups(struct app *app, const struct demo_st *st)
+{
+	char line[256];
+	if (!results_speedups_line(&st->mine, st->def->name, line, sizeof line))
+		return;
+	results_merge_speedups(app->progress.speedups, sizeof app->progress.speedups,
+			       st->def->name, line);
+	app_progress_changed(app);
+}
+
+/* Parses what the run printed, up to its last whole line (a stopped child
+ * may leave half a line).  True when it replaced the learner's results. */
+static bool take_output(struct demo_st *st)
+{
+	const char *out = st->run.out.p ? st->run.out.p : "";
+	const char *nl = strrchr(out, '\n');
+	size_t len = nl ? (size_t)(nl - out) + 1 : 0;
+	struct results r;
+	struct diags d = { 0 };
+	bool took = false;
+	if (!results_parse(st->def->name, out, len, &r, &d)) {
+		char msg[320] = "unreadable results";
+		if (d.n)
+			diag_format(&d.v[0], msg, sizeof msg);
+		size_t used = strlen(st->note);
+		say(st->note + used, sizeof st->note - used, "%s%s", used ? "; " : "", msg);
+	} else if (r.ndev) {
+		results_free(&st->mine);
+		st->mine = r;
+		st->have_mine = took = true;
+	} else {
+		results_free(&r);
+	}
+	diags_free(&d);
+	return took;
+}
+
+static void finish_run(struct app *app, struct demo_st *st)
+{
+	st->running = false;
+	if (!(st->run.state == RUNNER_EXITED && st->run.exit_code == 0)) {
+		char how[300], last[200];
+		runner_describe(&st->run, how, sizeof how);
+		runner_last_err_line(&st->run, last, sizeof last);
+		say(st->note, sizeof st->note, "%s %s%s%s", st->def->name, how,
+			 last[0] ? ": " : "", last);
+	}
+	if (!st->run.cancelled && take_output(st))
+		save_speedups(app, st);
+	else
+		st->ran[0] = '\0'; /* nothing new: the size shows as not run */
+	runner_free(&st->run);
+}
+
+static void load_recorded(struct app *app, struct demo_st *st)
+{
+	say(st->recfile, sizeof st->recfile, "%s/demos/results/h200.yaml", app->datadir);
+	if (access(st->recfile, R_OK) != 0) {
+		say(st->rec_note, sizeof st->rec_note,
+			 "no recorded H200 results (%s)", st->recfile);
+		return;
+	}
+	struct diags d = { 0 };
+	st->have_rec = results_load_file(st->recfile, &st->rec, &d);
+	if (!st->have_rec && d.n)
+		diag_format(&d.v[0], st->rec_note, sizeof st->rec_note);
+	diags_free(&d);
+}
+
+static void *demo_enter_def(struct app *app, const struct demo_def *def)
+{
+	struct demo_st *st = calloc(1, sizeof *st);
+	if (!st)
+		return NULL;
+	st->def = def;
+	runner_init(&st->run);
+	char dir[4096];
+	if (app->demodir[0])
+		say(dir, sizeof dir, "%s", app->demodir);
+	else if (!runner_default_demodir(dir, sizeof dir))
+		say(dir, sizeof dir, "build/demos");
+	runner_demo_path(dir, def->name, st->path, sizeof st->path);
+	st->gpu = gpu_likely();
+	st->preset = st->gpu ? def->gpu_first : def->cpu_first;
+	load_recorded(app, st);
+	start_run(st);
+	return st;
+}
+
+static void *enter_matmul(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[0]); }
+static void *enter_conv(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[1]); }
+static void *enter_devinfo(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[2]); }
+
+static void demo_leave(struct app *app, void *p)
+{
+	(void)app;
+	struct demo_st *st = p;
+	runner_free(&st->run); /* kills a run still going */
+	results_free(&st->mine);
+	results_free(&st->rec);
+	free(st);
+}
+
+static void demo_tick(struct app *app, void *p)
+{
+	struct demo_st *st = p;
+	if (!st->running)
+		return;
+	st->spin++;
+	if (!runner_poll(&st->run, 0))
+		finish_run(app, st);
+}
+
+static const char *spinner(const struct demo_st *st)
+{
+	static const char *const uni[] = { "⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏" };
+	static const char *const asc[] = { "|", "/", "-", "\\" };
+	return ui_ascii() ? asc[st->spin % 4] : uni[st->spin % 10];
+}
+
+static void draw_run_line(const struct demo_st *st, int y)
+{
+	char line[700];
+	const char *at = st->ran[0] ? " at " : "";
+	if (st->running) {
+		say(line, sizeof line, "%s running %s%s%s ... %lld s   (q or Esc cancels)",
+			 spinner(st), st->def->name, at, st->ran,
+			 runner_elapsed_ms(&st->run) / 1000);
+		ui_text(y, 1, COLS - 2, C_ACCENT, line);
+	} else if (st->note[0]) {
+		ui_text(y, 1, COLS - 2, C_WRONG, st->note);
+	} else if (st->have_mine) {
+		say(line, sizeof line, "%s finished%s%s.", st->def->name, at, st->ran);
+		ui_text(y, 1, COLS - 2, C_OK, line);
+	}
+}
+
+static void draw_size_line(const struct demo_st *st, int y)
+{
+	int n;
+	const struct preset *p = presets(st, &n);
+	char line[300];
+	if (n < 2)
+		say(line, sizeof line, "Press r to run it again.");
+	else
+		say(line, sizeof line, "Size %s%s   +/- change size, r run", p[st->preset].label,
+			 strcmp(p[st->preset].label, st->ran) ? " (not run yet)" : "");
+	ui_text(y, 1, COLS - 2, C_DIM, line);
+}
+
+/* The blocks of numbers to show, each titled with where they come from. */
+static int sections(const struct demo_st *st, struct demo_section *s)
+{
+	const char *name = st->def->name;
+	char size[96];
+	int n = 0;
+	const struct res_device *d = st->have_mine ? results_device(&st->mine, name) : NULL;
+	if (d && st->show != SHOW_RECORDED) {
+		s[n] = (struct demo_section){ .r = &st->mine, .demo = name };
+		size[0] = '\0';
+		if (st->mine.nvar)
+			results_size_text(&st->mine.var[0], size, sizeof size);
+		if (d->live)
+			say(s[n].title, sizeof s[n].title, "Yours: live, measured on %s now, %s",
+			    d->name, size);
+		else
+			say(s[n].title, sizeof s[n].title, "Yours: CPU fallback, %s: %s",
+			    size, d->reason);
+		n++;
+	}
+	d = st->have_rec ? results_device(&st->rec, name) : NULL;
+	if (d && st->show != SHOW_MINE) {
+		s[n] = (struct demo_section){ .r = &st->rec, .demo = name, .recorded = true };
+		size[0] = '\0';
+		for (size_t i = 0; i < st->rec.nvar && !size[0]; i++)
+			if (!strcmp(st->rec.var[i].demo, name))
+				results_size_text(&st->rec.var[i], size, sizeof size);
+		say(s[n].title, sizeof s[n].title, "Reference: recorded on %s, %.10s, %s",
+		    d->name, d->date, size);
+		n++;
+	}
+	return n;
+}
+
+static void draw_devinfo(const struct demo_st *st, int y, int y1)
+{
+	const struct res_device *d = st->have_mine ? results_device(&st->mine, NULL) : NULL;
+	if (d)
+		y = demo_view_device(d, d->live ? "This machine: live, measured now"
+					    : "This machine: CPU fallback", y, y1) + 1;
+	const struct res_device *r = st->have_rec ? results_device(&st->rec, NULL) : NULL;
+	if (r && (!d || !d->live || st->show == SHOW_RECORDED)) {
+		char title[200];
+		say(title, sizeof title, "Reference: recorded on %s, %.10s", r->name, r->date);
+		demo_view_device(r, title, y, y1);
+	} else if (!r && y < y1) {
+		ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
+	}
+}
+
+static void demo_draw(struct app *app, void *p)
+{
+	struct demo_st *st = p;
+	bool dev = !strcmp(st->def->name, "devinfo");
+	ui_title(st->def->title, st->def->name);
+	draw_run_line(st, 1);
+	draw_size_line(st, 2);
+	int y0 = 4, y1 = LINES - 1;
+	struct demo_section s[2];
+	int n = dev ? 0 : sections(st, s);
+	if (dev) {
+		draw_devinfo(st, y0, y1);
+	} else if (st->roofline) {
+		demo_view_roofline(s, n, y0, y1, &st->roof);
+	} else {
+		st->lines = demo_view_bars(s, n, y0, y1, st->scroll);
+		int y = y0 + st->lines - st->scroll;
+		if (!st->have_rec && y >= y0 && y < y1)
+			ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
+	}
+	char more[64] = "";
+	int rows = y1 - y0;
+	if (!dev && !st->roofline && st->lines > rows)
+		say(more, sizeof more, "%d-%d/%d Up/Down", st->scroll + 1,
+		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
+	ui_status(app->status[0] ? app->status : more,
+		  dev ? "r run  t this/recorded  Esc back  ? help"
+		      : "r run  +/- size  v roofline  t yours/recorded  Esc back");
+}
+
+static void scroll_by(struct demo_st *st, int d)
+{
+	int max = st->lines - (LINES - 1 - 4);
+	st->scroll += d;
+	if (st->scroll > max)
+		st->scroll = max;
+	if (st->scroll < 0)
+		st->scroll = 0;
+}
+
+static void letter(struct demo_st *st, int key)
+{
+	int n;
+	presets(st, &n);
+	switch (key) {
+	case 'r': if (!st->running) start_run(st); break;
+	case '+': case '=': case 's': st->preset = (st->preset + 1) % n; break;
+	case '-': st->preset = (st->preset + n - 1) % n; break;
+	case 'v': st->roofline = !st->roofline; break;
+	case 't': st->show = (enum show)((st->show + 1) % 3); st->scroll = 0; break;
+	default: break;
+	}
+}
+
+static enum act demo_key(struct app *app, void *p, const struct input *in)
+{
+	(void)app;
+	struct demo_st *st = p;
+	if (st->running && (in->cmd == CMD_QUIT || in->cmd == CMD_BACK)) {
+		if (st->run.cancelled)
+			return ACT_BACK; /* a second press leaves; leave() kills it */
+		runner_cancel(&st->run);
+		return ACT_NONE;
+	}
+	switch (in->cmd) {
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_BACK: return ACT_BACK;
+	case CMD_HELP: return ACT_HELP;
+	case CMD_UP: scroll_by(st, -1); return ACT_NONE;
+	case CMD_DOWN: scroll_by(st, 1); return ACT_NONE;
+	case CMD_PGUP: scroll_by(st, -(LINES - 6)); return ACT_NONE;
+	case CMD_PGDN: scroll_by(st, LINES - 6); return ACT_NONE;
+	case CMD_TOP: st->scroll = 0; return ACT_NONE;
+	case CMD_BOTTOM: scroll_by(st, st->lines); return ACT_NONE;
+	default: break;
+	}
+	if (!in->is_key_code)
+		letter(st, in->key);
+	return ACT_NONE;
+}
+
+const struct screen screen_matmul = {
+	.name = "matmul", .enter = enter_matmul, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+};
+const struct screen screen_conv = {
+	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+};
+const struct screen screen_devinfo = {
+	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+};

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The demo screens in tmux at 80x24, as a learner without a GPU sees them:
+# the running state (a stand-in demo that takes two seconds, so it cannot be
+# missed), then bars labelled CPU fallback, the roofline, a resize, a
+# cancelled run; then the real matmul, conv and devinfo demos, the recorded
+# H200 reference when demos/results/h200.yaml exists, and the speedups line
+# saved in progress.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+demo="$CK_BUILD/demos/matmul"
+[ -x "$demo" ] || skip_all "$demo not built (make demos)"
+
+# A copy of the binary in a checkout-shaped tree finds its demos in
+# build/demos: there a stand-in matmul takes two seconds.
+ckd="$T_TMP/ck"
+mkdir -p "$ckd/build/demos"
+touch "$ckd/Makefile"
+ln -s "$CK_ROOT/lessons" "$ckd/lessons"
+cp "$CK_BIN" "$ckd/build/cudakitchen"
+"$demo" --format yaml --quick --cpu >"$T_TMP/mm.yaml"
+printf '#!/bin/sh\nsleep 2\ncat "%s"\n' "$T_TMP/mm.yaml" >"$ckd/build/demos/matmul"
+chmod +x "$ckd/build/demos/matmul"
+ck="$ckd/build/cudakitchen"
+
+start 80 24 "$ck open matmul"
+wait_for "running matmul" 5; ok $? "the running state shows"
+like "$(screen)" "running matmul at .* [0-9]+ s +\(q or Esc cancels\)" "with elapsed seconds and how to cancel"
+wait_for "Yours: CPU fallback" 10; ok $? "then the results, labelled CPU fallback"
+s=$(screen)
+like "$s" "Yours: CPU fallback, 256x256x256: [-a-zA-Z]" "the size and the fallback reason are given"
+like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ ms +naive" "the naive CPU bar, its time, the naive mark"
+like "$s" "CPU blocked.* █+ +[0-9.]+ ms +×[0-9.]+" "the blocked CPU bar with its speedup over naive"
+like "$s" "log scale" "the time axis is a log scale"
+keys v; sleep 0.3
+s=$(screen)
+like "$s" "Roofline" "v shows the roofline"
+like "$s" "1 CPU naive, 1 thread" "the roofline legend names the variants"
+keys v; resize 60 20; sleep 0.4
+s=$(screen)
+like "$s" "Yours: CPU fallback" "after a resize to 60x20 the bars are redrawn"
+like "$s" "CPU blocked.* ×[0-9.]+ *$" "at 60 columns the numbers column is still whole"
+resize 80 24; sleep 0.3
+keys +; keys r; sleep 0.4
+like "$(screen)" "running matmul at 384x384x384" "+ then r runs again at the next size"
+keys q; sleep 0.6
+s=$(screen)
+like "$s" "matmul cancelled" "q cancels the run (the child's group is stopped)"
+like "$s" "384x384x384 \(not run yet\)" "the cancelled size shows as not run"
+keys Escape; sleep 0.3
+like "$(screen)" "lessons" "Esc goes back to the menu"
+stop; sleep 0.3
+
+# Live numbers: a stand-in prints a run recorded on an H200 (the fixture).
+printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
+	>"$ckd/build/demos/matmul"
+start 80 24 "$ck open matmul"
+wait_for "Yours: live" 5; ok $? "a run on a GPU is labelled live"
+s=$(screen)
+like "$s" "Yours: live, measured on NVIDIA H200 now, 1024x1024x1024" "with the GPU's name and the size"
+like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +×[0-9]+ +100%" "the library baseline row: 100% of library"
+like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +naive +[0-9]+%" "the naive row is the speedup reference"
+like "$s" "CPU naive, 1 thread .* at 512 " "a row measured at another size says so instead of a speedup"
+keys v; sleep 0.3
+s=$(screen)
+like "$s" "compute 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
+like "$s" "memory 4814 GB/s" "and its memory ceiling the device's bandwidth"
+like "$s" "above roof: Tensor Cores" "TF32 above the FP32 roof is explained"
+stop; sleep 0.3
+
+# Live conv beside the recorded reference needs more rows than 80x24 has.
+mkdir -p "$ckd/demos/results"
+cat "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
+	"$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" >"$ckd/demos/results/h200.yaml"
+printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" \
+	>"$ckd/build/demos/conv"
+chmod +x "$ckd/build/demos/conv"
+start 80 24 "$ck open conv"
+wait_for "Yours: live" 5; ok $? "conv: live results"
+like "$(screen)" "1-19/[0-9]+ Up/Down" "the status bar says there is more below"
+keys G; sleep 0.3
+s=$(screen)
+like "$s" "Reference: recorded on NVIDIA H200, 2026-11-29" "G scrolls to the recorded reference"
+like "$s" "cuDNN winograd +not available here" "an algorithm cuDNN lacks for this shape is not a failure"
+stop; sleep 0.3
+rm -f "$ckd/build/demos/conv" "$ckd/demos/results/h200.yaml"
+
+# A missing demo program is a message on the screen, not a crash.
+start 80 24 "$ck open conv"
+wait_for "no demo program at" 5; ok $? "a missing program says so"
+like "$(screen)" "make demos" "and how to build it"
+stop; sleep 0.3
+
+# The real demos.
+start 80 24 "$CK_BIN open matmul"
+wait_for "Yours: CPU fallback" 30; ok $? "real matmul: CPU fallback results"
+s=$(screen)
+if [ -f "$CK_ROOT/demos/results/h200.yaml" ]; then
+	like "$s" "Reference: recorded on NVIDIA H200, 20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]" \
+		"the recorded H200 reference is labelled with its date"
+	keys t; keys t; sleep 0.3
+	like "$(screen)" "Reference: recorded on NVIDIA H200" "t shows the recorded results alone"
+	unlike "$(screen)" "Yours:" "... without the learner's"
+else
+	like "$s" "no recorded H200 results" "without demos/results/h200.yaml, says so"
+fi
+keys q; sleep 0.5
+prog=$(cat "$XDG_STATE_HOME/cudakitchen/progress.yaml" 2>/dev/null)
+like "$prog" "matmul 256x256x256, CPU fallback: naive CPU [0-9.]+ ms -> best CPU [0-9.]+ ms" \
+	"the measured speedups are saved in progress"
+stop; sleep 0.3
+
+if [ -x "$CK_BUILD/demos/conv" ]; then
+	start 80 24 "$CK_BIN open conv"
+	wait_for "Yours: CPU fallback" 30; ok $? "real conv: CPU fallback results"
+	like "$(screen)" "CPU naive .*naive" "conv: the naive CPU bar"
+	stop; sleep 0.3
+fi
+start 80 24 "$CK_BIN open devinfo"
+wait_for "This machine: CPU fallback" 10; ok $? "devinfo: this machine, CPU fallback"
+like "$(screen)" "CPU +.*[0-9]+ threads" "devinfo: the CPU row"
+stop; sleep 0.3
+done_testing

@@ -1,0 +1,102 @@
+/* test_chart: log axes, bar lengths, decade labels, and a roofline grid
+ * compared with the picture a person would expect. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "tap.h"
+#include "chart.h"
+
+static const char *str(const char *s) { return s; }
+
+static void test_axes(void)
+{
+	double lo, hi;
+	ok(chart_decades(3, 250, &lo, &hi) && lo == 1 && hi == 1000, "3..250 -> 1..1000");
+	ok(chart_decades(10, 100, &lo, &hi) && lo == 10 && hi == 100, "10..100 stays 10..100");
+	ok(chart_decades(5, 5, &lo, &hi) && lo == 1 && hi == 10, "one value -> one decade");
+	ok(chart_decades(0.002, 0.03, &lo, &hi) && fabs(lo - 0.001) < 1e-12 && fabs(hi - 0.1) < 1e-12,
+	   "below one: 0.001..0.1");
+	ok(!chart_decades(0, NAN, &lo, &hi) && lo == 1 && hi == 10, "nothing positive: 1..10, false");
+	is_int(chart_log_cells(100, 1, 10000, 40), 20, "100 on 1..10k over 40 cells: half");
+	is_int(chart_log_cells(10000, 1, 10000, 40), 40, "the top: full");
+	is_int(chart_log_cells(1e9, 1, 10000, 40), 40, "past the top: clamped");
+	is_int(chart_log_cells(0.5, 1, 10, 10), 1, "below the axis: still visible");
+	is_int(chart_log_cells(NAN, 1, 10, 10), 0, "NAN: no bar");
+	is_int(chart_log_cells(-3, 1, 10, 10), 0, "negative: no bar");
+	is_int(chart_log_index(1, 1, 100, 10), 0, "index of the bottom");
+	is_int(chart_log_index(100, 1, 100, 10), 9, "index of the top is the last cell");
+	is_int(chart_log_index(10, 1, 100, 10), 5, "index of the middle");
+	is_int(chart_log_index(0, 1, 100, 10), -1, "index of zero: none");
+	char b[16];
+	static const struct { double v; const char *want; } labels[] = {
+		{ 1, "1" }, { 10, "10" }, { 100, "100" }, { 1000, "1k" }, { 1e4, "10k" },
+		{ 1e6, "1M" }, { 0.1, "0.1" }, { 0.01, "0.01" }, { 1e15, "1e15" },
+	};
+	for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+		chart_decade_label(labels[i].v, b, sizeof b);
+		is_str(str(b), labels[i].want, "label of %g", labels[i].v);
+	}
+}
+
+/* Renders the grid as text: ' ' empty, '/' memory roof, '-' compute roof. */
+static void render(const struct chart_roof *c, char out[][CHART_MAX_W + 1])
+{
+	for (int r = 0; r < c->h; r++) {
+		for (int k = 0; k < c->w; k++) {
+			switch (c->kind[r][k]) {
+			case CH_SLOPE: out[r][k] = '/'; break;
+			case CH_FLAT: out[r][k] = '-'; break;
+			case CH_POINT: case CH_CLASH: out[r][k] = c->mark[r][k]; break;
+			default: out[r][k] = ' ';
+			}
+		}
+		out[r][c->w] = '\0';
+	}
+}
+
+static void test_roofline(void)
+{
+	static struct chart_roof c;
+	static char got[CHART_MAX_H][CHART_MAX_W + 1];
+	/* peak 1000 GFLOP/s, 100 GB/s: the ridge at 10 FLOP/B */
+	const struct chart_point pts[] = {
+		{ 1, 50, '1' }, { 100, 900, '2' }, { 100, 950, '3' }, { 0, 5, 'x' }, { 30, 20, '4' },
+	};
+	chart_roofline(&c, 20, 8, 1000, 100, pts, 5);
+	ok(c.has_roof, "ceilings known");
+	ok(c.xlo == 1 && c.xhi == 100, "x axis 1..100 FLOP/B (%g..%g)", c.xlo, c.xhi);
+	ok(c.ylo == 10 && c.yhi == 1000, "y axis 10..1000 GFLOP/s (%g..%g)", c.ylo, c.yhi);
+	render(&c, got);
+	static const char *const want[8] = {
+		"       ///--------32",
+		"     //             ",
+		"  ///               ",
+		"//                  ",
+		"                    ",
+		"1                   ",
+		"              4     ",
+		"                    ",
+	};
+	for (int r = 0; r < 8; r++)
+		is_str(str(got[r]), want[r], "roofline row %d", r);
+	chart_roofline(&c, 10, 4, NAN, NAN, pts, 1);
+	ok(!c.has_roof, "no ceilings without peak and bandwidth");
+	render(&c, got);
+	is_str(str(got[0]), "          ", "no ceiling, row 0");
+	is_str(str(got[1]), "1         ", "only the point, at 1 FLOP/B and 50 GFLOP/s on 1..10 x 10..100");
+	const struct chart_point same[] = {
+		{ 5, 5, 'a' }, { 5, 5, 'b' }, { 5, 5, 'c' }, { 5, 5, 'd' }, { 5, 5, 'e' }, { 5, 5, 'f' },
+	};
+	chart_roofline(&c, 10, 2, NAN, NAN, same, 6);
+	render(&c, got);
+	is_str(str(got[0]), "    ec*bd ", "points in one cell spread two columns each way, then clash");
+	chart_roofline(&c, 1000, 1000, 1, 1, pts, 0);
+	ok(c.w == CHART_MAX_W && c.h == CHART_MAX_H, "size clamped to the maxima");
+}
+
+int main(void)
+{
+	test_axes();
+	test_roofline();
+	return tap_done();
+}

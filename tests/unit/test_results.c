@@ -1,0 +1,343 @@
+/* test_results: demo result lines -> typed records.  Table-driven: good
+ * lines with their expected parse, broken lines with the expected line:col
+ * and message; a device-only output; missing fields; then, when they exist,
+ * the recorded demos/results/h200.yaml and a real run of the CPU matmul and
+ * conv demos through the runner (run from the repository root). */
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tap.h"
+#include "results.h"
+#include "runner.h"
+
+static const char *str(const char *s) { return s; }
+
+#define DEV_CPU "- {record: \"device\", format: 1, demo: \"matmul\", live: false, " \
+	"reason: \"--cpu given\", date: \"2026-11-29T21:00:00Z\", command: \"matmul --cpu\", " \
+	"cpu_name: \"Some CPU\", cpu_threads: 2}\n"
+#define DEV_GPU "- {record: \"device\", format: 1, demo: \"conv\", live: true, reason: ~, " \
+	"date: \"2026-11-29T20:00:00Z\", command: \"conv\", cpu_name: \"x\", cpu_threads: 32, " \
+	"name: \"NVIDIA H200\", cc: \"9.0\", sms: 132, fp32_lanes_per_sm: 128, clock_mhz: 1980, " \
+	"mem_bytes: 150000000000, mem_gbs: 4800.5, l2_bytes: 62914560, smem_per_sm: 233472, " \
+	"regs_per_sm: 65536, peak_gflops: 66908.2, driver: \"13.0\", runtime: \"13.0\", " \
+	"cublas: \"13.0.2\", cudnn: \"9.14.0\", future_field: [1, 2]}\n"
+#define VAR_HEAD "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"naive\", rung: 1, " \
+	"kind: \"cpu\", label: \"CPU naive\", ok: true, checked: \"fp64\", rel_err: 1.5e-07, " \
+	"tol: 0.0001, "
+#define VAR_TIME "ms: 20, ms_min: 19.5, ms_max: 21, reps: 5, gflops: 13.4, " \
+	"pct_of_library: ~, pct_of_peak: ~, intensity: 42.7, gbs: 0.31, baseline: false, "
+#define VAR_SIZE "m: 256, n: 256, k: 256}\n"
+#define VAR1 VAR_HEAD VAR_TIME VAR_SIZE
+#define VAR2 "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"blocked\", rung: 2, " \
+	"kind: \"cpu\", label: \"CPU blocked\", ok: true, checked: \"fp64\", rel_err: 2e-07, " \
+	"ms: 2.5, ms_min: 2.4, ms_max: 2.7, gflops: 107, pct_of_library: ~, pct_of_peak: ~, " \
+	"m: 256, n: 256, k: 256}\n"
+#define CONV_LIB "- {record: \"variant\", format: 1, demo: \"conv\", variant: \"cudnn-implicit-gemm\", " \
+	"rung: 5, kind: \"library\", label: \"cuDNN implicit GEMM\", ok: true, rel_err: 3e-07, " \
+	"ms: 0.5, ms_min: 0.49, ms_max: 0.52, gflops: 7000, pct_of_library: 80, pct_of_peak: 10.5, " \
+	"baseline: false, workspace: 4096, math: \"fma\", n: 32, c: 64, h: 56, w: 56, k: 64, " \
+	"r: 3, s: 3, pad: 1, stride: 1, dil: 1, p: 56, q: 56, algo: \"IMPLICIT_GEMM\", supported: true}\n"
+#define CONV_UNSUP "- {record: \"variant\", format: 1, demo: \"conv\", variant: \"cudnn-fft\", " \
+	"rung: 9, kind: \"library\", label: \"cuDNN FFT\", ok: false, rel_err: ~, ms: ~, " \
+	"ms_min: ~, ms_max: ~, gflops: ~, pct_of_library: ~, pct_of_peak: ~, error: \"not supported\", " \
+	"n: 32, c: 64, h: 56, w: 56, k: 64, r: 3, s: 3, workspace: ~, supported: false}\n"
+#define FAILED "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"tiled\", rung: 3, " \
+	"kind: \"hand\", label: \"tiled\", ok: false, rel_err: ~, ms: ~, ms_min: ~, ms_max: ~, " \
+	"gflops: ~, pct_of_library: ~, pct_of_peak: ~, error: \"rel_err nan > tol\", " \
+	"m: 256, n: 256, k: 256}\n"
+
+static void test_good(void)
+{
+	static const char buf[] = DEV_CPU VAR1 VAR2 FAILED DEV_GPU CONV_LIB CONV_UNSUP
+		"- {record: \"histogram\", format: 2, bins: [1, 2, 3]}\n";
+	struct results r;
+	struct diags d = { 0 };
+	ok(results_parse("good", buf, sizeof buf - 1, &r, &d), "good lines parse");
+	if (d.n)
+		diag("first error: %d:%d %s", d.v[0].line, d.v[0].col, d.v[0].msg);
+	is_int(r.ndev, 2, "two device records");
+	is_int(r.nvar, 5, "five variants; the unknown record kind is skipped");
+	if (r.ndev < 2 || r.nvar < 5)
+		goto out;
+	const struct res_device *cpu = &r.dev[0], *gpu = &r.dev[1];
+	ok(!cpu->live, "fallback device: live false");
+	is_str(str(cpu->reason), "--cpu given", "fallback device: reason");
+	is_int(cpu->cpu_threads, 2, "fallback device: cpu_threads");
+	is_str(str(cpu->name), "", "fallback device: no GPU name");
+	ok(isnan(cpu->peak_gflops), "fallback device: peak unknown (NAN)");
+	ok(gpu->live, "GPU device: live");
+	is_str(str(gpu->reason), "", "GPU device: reason ~ reads as empty");
+	is_str(str(gpu->name), "NVIDIA H200", "GPU device: name");
+	is_str(str(gpu->cc), "9.0", "GPU device: cc");
+	is_int(gpu->sms, 132, "GPU device: sms");
+	is_int(gpu->mem_bytes, 150000000000L, "GPU device: mem_bytes beyond 32 bits");
+	ok(fabs(gpu->peak_gflops - 66908.2) < 1e-6, "GPU device: peak_gflops");
+	ok(fabs(gpu->mem_gbs - 4800.5) < 1e-9, "GPU device: mem_gbs");
+	is_str(str(gpu->cudnn), "9.14.0", "GPU device: cudnn");
+	is_int(gpu->line, 5, "GPU device: its line");
+	ok(results_device(&r, "conv") == gpu && results_device(&r, "matmul") == cpu,
+	   "results_device picks by demo");
+
+	const struct res_variant *v = &r.var[0];
+	is_str(str(v->variant), "naive", "variant: id");
+	is_int(v->kind, RES_CPU, "variant: kind cpu");
+	is_int(v->rung, 1, "variant: rung");
+	ok(v->ok && !v->baseline, "variant: ok, not baseline");
+	ok(v->ms == 20 && v->ms_min == 19.5 && v->ms_max == 21, "variant: times");
+	ok(isnan(v->pct_of_library), "variant: pct_of_library ~ is NAN");
+	ok(v->size.m == 256 && v->size.n == 256 && v->size.k == 256 && v->size.c == -1,
+	   "variant: matmul sizes; absent sizes are -1");
+	is_int(v->workspace, -1, "variant: no workspace");
+	const struct res_variant *f = &r.var[2];
+	ok(!f->ok && isnan(f->ms), "failed variant: not ok, no time");
+	is_str(str(f->error), "rel_err nan > tol", "failed variant: error text");
+	const struct res_variant *c = &r.var[3];
+	is_int(c->kind, RES_LIBRARY, "conv: kind library");
+	is_int(c->workspace, 4096, "conv: workspace");
+	is_str(str(c->math), "fma", "conv: math");
+	ok(c->size.n == 32 && c->size.c == 64 && c->size.r == 3 && c->size.p == 56,
+	   "conv: sizes");
+	ok(c->supported && !strcmp(c->algo, "IMPLICIT_GEMM"), "conv: algo, supported");
+	ok(!r.var[4].supported && r.var[4].workspace == -1, "conv: an unsupported algorithm");
+	ok(v->supported, "supported defaults to true when absent");
+
+	ok(results_naive(&r, "matmul") == &r.var[0], "naive reference: lowest CPU rung");
+	ok(results_fastest(&r, "matmul", RES_CPU) == &r.var[1], "fastest CPU variant");
+	ok(results_library(&r, "conv") == c, "library reference of conv");
+	char line[256];
+	ok(results_speedups_line(&r, "matmul", line, sizeof line), "speedups line made");
+	is_str(str(line), "matmul 256x256x256, CPU fallback: naive CPU 20 ms -> best CPU 2.5 ms (8x)",
+	       "speedups line text");
+	ok(!results_speedups_line(&r, "conv", line, sizeof line) || strstr(line, "library"),
+	   "conv: only a library time, no naive reference");
+out:
+	results_free(&r);
+	diags_free(&d);
+}
+
+/* A broken input, where the first error must be (at the first occurrence of
+ * `at` in text), and a part of its message. */
+struct bad {
+	const char *what, *text, *at, *msg;
+};
+
+static const struct bad bads[] = {
+	{ "ms is text", VAR_HEAD "ms: \"fast\", " VAR_SIZE, "\"fast\"", "expected a number" },
+	{ "ok is a number", "- {record: \"variant\", format: 1, demo: \"x\", variant: \"v\", "
+	  "kind: \"hand\", label: \"l\", ok: 3, rel_err: ~, ms: ~, ms_min: ~, ms_max: ~, "
+	  "gflops: ~, pct_of_library: ~, pct_of_peak: ~}\n", "3,", "" },
+	{ "unknown kind", "- {record: \"variant\", format: 1, demo: \"x\", variant: \"v\", "
+	  "kind: \"gpu\", label: \"l\", ok: true, rel_err: ~, ms: ~, ms_min: ~, ms_max: ~, "
+	  "gflops: ~, pct_of_library: ~, pct_of_peak: ~}\n", "\"gpu\"", "kind must be cpu, hand or library" },
+	{ "sms is a list", "- {record: \"device\", format: 1, demo: \"d\", live: true, sms: [1]}\n",
+	  "[1]", "whole number" },
+	{ "format is text", "- {record: \"device\", format: one, demo: \"d\", live: false}\n",
+	  "one", "whole number" },
+	{ "format 0", "- {record: \"device\", format: 0, demo: \"d\", live: false}\n",
+	  "0,", "format must be 1 or more" },
+	{ "live is ~", "- {record: \"device\", format: 1, demo: \"d\", live: ~}\n",
+	  "~", "'live' must have a value" },
+	{ "missing label", "- {record: \"variant\", format: 1, demo: \"x\", variant: \"v\", "
+	  "kind: \"hand\", ok: true, rel_err: ~, ms: ~, ms_min: ~, ms_max: ~, gflops: ~, "
+	  "pct_of_library: ~, pct_of_peak: ~}\n", "{", "missing required key 'label'" },
+	{ "missing ms", VAR_HEAD "ms_min: 1, ms_max: 2, gflops: 1, pct_of_library: ~, "
+	  "pct_of_peak: ~, " VAR_SIZE, "{", "missing required key 'ms'" },
+	{ "matmul without k", VAR_HEAD VAR_TIME "m: 256, n: 256}\n", "{", "missing size 'k'" },
+	{ "device without demo", "- {record: \"device\", format: 1, live: false}\n",
+	  "{", "missing required key 'demo'" },
+	{ "no record key", "- {format: 1, demo: \"d\"}\n", "{", "missing required key 'record'" },
+	{ "error on line 3", DEV_CPU VAR1 VAR_HEAD "ms: [2], " VAR_SIZE, "[2]", "expected a number" },
+	{ "not a sequence", "record: device\nformat: 1\n", "record", "expected result lines" },
+	{ "an item is not a record", DEV_CPU "- 42\n", "42", "expected a record" },
+	{ "bad YAML", DEV_CPU "- {record: \"variant\", format: 1\n", NULL, "" },
+};
+
+static void test_bad(void)
+{
+	for (size_t i = 0; i < sizeof bads / sizeof *bads; i++) {
+		const struct bad *b = &bads[i];
+		struct results r;
+		struct diags d = { 0 };
+		bool good = results_parse("bad.yaml", b->text, strlen(b->text), &r, &d);
+		ok(!good && d.n > 0, "%s: rejected", b->what);
+		ok(r.ndev == 0 && r.nvar == 0 && !r.dev && !r.var, "%s: output left empty", b->what);
+		if (!d.n)
+			continue;
+		if (b->at) {
+			const char *at = strstr(b->text, b->at);
+			int line = 1, col = 1;
+			for (const char *p = b->text; p < at; p++, col++)
+				if (*p == '\n')
+					line++, col = 0;
+			ok(d.v[0].line == line && d.v[0].col == col, "%s: at %d:%d (got %d:%d)",
+			   b->what, line, col, d.v[0].line, d.v[0].col);
+		} else {
+			ok(d.v[0].line > 0, "%s: has a position (%d:%d)", b->what, d.v[0].line,
+			   d.v[0].col);
+		}
+		ok(strstr(d.v[0].msg, b->msg) != NULL, "%s: says '%s' (%s)", b->what, b->msg,
+		   d.v[0].msg);
+		is_str(d.v[0].file, "bad.yaml", "%s: names the input", b->what);
+		results_free(&r);
+		diags_free(&d);
+	}
+}
+
+static void test_merge(void)
+{
+	char p[64] = "";
+	results_merge_speedups(p, sizeof p, "matmul", "matmul 1: a");
+	is_str(str(p), "matmul 1: a", "merge into empty");
+	results_merge_speedups(p, sizeof p, "conv", "conv 2: b");
+	is_str(str(p), "matmul 1: a | conv 2: b", "another demo is appended");
+	results_merge_speedups(p, sizeof p, "matmul", "matmul 3: c");
+	is_str(str(p), "conv 2: b | matmul 3: c", "the same demo replaces its segment, newest last");
+	char q[24] = "conv 1234567890";
+	results_merge_speedups(q, sizeof q, "matmul", "matmul 12345");
+	is_str(str(q), "matmul 12345", "too long: the oldest segment goes");
+}
+
+static void test_small(void)
+{
+	struct results r;
+	struct diags d = { 0 };
+	ok(results_parse("devinfo", DEV_CPU, strlen(DEV_CPU), &r, &d) && r.ndev == 1 &&
+	   r.nvar == 0, "a device-only output (devinfo) parses");
+	char line[128];
+	ok(!results_speedups_line(&r, "matmul", line, sizeof line) && !line[0],
+	   "no speedups line without variants");
+	results_free(&r);
+	ok(results_parse("empty", "", 0, &r, &d) && r.ndev == 0 && r.nvar == 0,
+	   "empty output: valid, no records");
+	results_free(&r);
+	static const char ctl[] = "- {record: \"device\", format: 1, demo: \"d\", live: false, "
+				  "reason: \"bad\\e[31m red\\u202e\"}\n";
+	ok(results_parse("ctl", ctl, strlen(ctl), &r, &d) && r.ndev == 1, "controls in text parse");
+	ok(r.ndev == 1 && !strchr(r.dev[0].reason, '\033') && !strstr(r.dev[0].reason, "\u202e"),
+	   "escape and bidi controls are removed from text (%s)", r.ndev ? r.dev[0].reason : "");
+	results_free(&r);
+	results_free(NULL);
+	is_int(d.n, 0, "no diags for the good ones");
+	diags_free(&d);
+	ok(!results_load_file("/nonexistent/h200.yaml", &r, &d) && d.n == 1,
+	   "a missing file is one error");
+	diags_free(&d);
+}
+
+static void test_recorded(void)
+{
+	const char *path = "demos/results/h200.yaml";
+	if (access(path, R_OK) != 0) {
+		ok(1, "# SKIP %s not recorded yet", path);
+		return;
+	}
+	struct results r;
+	struct diags d = { 0 };
+	ok(results_load_file(path, &r, &d), "%s parses", path);
+	if (d.n)
+		diag("%s:%d:%d: %s", d.v[0].file, d.v[0].line, d.v[0].col, d.v[0].msg);
+	const struct res_device *dev = results_device(&r, "matmul");
+	ok(dev && dev->live && strstr(dev->name, "H200") && dev->date[0],
+	   "recorded: a live H200 device record with a date");
+	ok(results_library(&r, "matmul") && results_naive(&r, "matmul"),
+	   "recorded: matmul has a naive and a library time");
+	results_free(&r);
+	diags_free(&d);
+}
+
+/* Real outputs of the GPU demos, measured on an H200 (tests/fixtures/results). */
+static void test_gpu_fixtures(void)
+{
+	struct results r;
+	struct diags d = { 0 };
+	const char *mm = "tests/fixtures/results/h200-matmul-1024.yaml";
+	ok(results_load_file(mm, &r, &d), "%s parses", mm);
+	const struct res_device *dev = results_device(&r, "matmul");
+	ok(dev && dev->live && !strcmp(dev->name, "NVIDIA H200") && dev->sms == 132 &&
+	   dev->peak_gflops > 0 && dev->mem_gbs > 0, "a live H200 device record with its peaks");
+	is_int(r.nvar, 9, "nine matmul rungs");
+	const struct res_variant *lib = results_library(&r, "matmul");
+	ok(lib && !strcmp(lib->variant, "cublas") && lib->baseline, "the FP32 cuBLAS baseline");
+	const struct res_variant *nv = results_naive(&r, "matmul");
+	ok(nv && !strcmp(nv->variant, "naive") && nv->kind == RES_HAND, "the naive GPU rung");
+	results_free(&r);
+	const char *cv = "tests/fixtures/results/h200-conv-quick.yaml";
+	ok(results_load_file(cv, &r, &d), "%s parses", cv);
+	int unsup = 0, lib_n = 0;
+	for (size_t i = 0; i < r.nvar; i++) {
+		unsup += !r.var[i].supported;
+		lib_n += r.var[i].kind == RES_LIBRARY;
+	}
+	ok(unsup >= 1 && lib_n >= 5, "cuDNN algorithms as library records, some unsupported (%d of %d)",
+	   unsup, lib_n);
+	results_free(&r);
+	ok(results_load_file("tests/fixtures/results/h200-devinfo.yaml", &r, &d) && r.ndev == 1 &&
+	   r.nvar == 0 && r.dev[0].live, "devinfo on the H200: one live device record");
+	results_free(&r);
+	if (d.n)
+		diag("%s:%d:%d: %s", d.v[0].file, d.v[0].line, d.v[0].col, d.v[0].msg);
+	diags_free(&d);
+}
+
+/* The real CPU demos, run the way the demo screen runs them. */
+static void test_live_demo(const char *demo, const char *size_arg, const char *size)
+{
+	const char *b = getenv("CK_BUILD");
+	char dir[4096], path[4200];
+	snprintf(dir, sizeof dir, "%s/demos", b && *b ? b : "build");
+	if (!runner_demo_path(dir, demo, path, sizeof path) || !runner_program_exists(path)) {
+		ok(1, "# SKIP %s not built", path);
+		return;
+	}
+	char *argv[] = { path, "--format", "yaml", "--cpu", "--quick", (char *)size_arg,
+			 (char *)size, NULL };
+	if (!size_arg)
+		argv[5] = NULL;
+	struct runner run;
+	struct runner_opts o = { .timeout_ms = 30000 };
+	ok(runner_start(&run, path, argv, &o), "%s --format yaml --cpu --quick starts", demo);
+	runner_wait(&run);
+	is_int(run.exit_code, 0, "%s: exit 0", demo);
+	struct results r;
+	struct diags d = { 0 };
+	ok(results_parse(demo, run.out.p ? run.out.p : "", run.out.len, &r, &d),
+	   "%s: its output parses", demo);
+	if (d.n)
+		diag("%s:%d:%d: %s", d.v[0].file, d.v[0].line, d.v[0].col, d.v[0].msg);
+	const struct res_device *dev = results_device(&r, demo);
+	ok(dev && !dev->live && dev->reason[0], "%s: a CPU fallback device record with a reason", demo);
+	if (!strcmp(demo, "devinfo")) {
+		is_int(r.nvar, 0, "devinfo: only the device record");
+		goto out;
+	}
+	ok(r.nvar >= 2, "%s: at least two CPU variants (%zu)", demo, r.nvar);
+	bool all_ok = r.nvar > 0;
+	for (size_t i = 0; i < r.nvar; i++)
+		all_ok = all_ok && r.var[i].ok && r.var[i].kind == RES_CPU && isfinite(r.var[i].ms);
+	ok(all_ok, "%s: every variant is a checked, timed CPU variant", demo);
+	char line[256];
+	ok(results_speedups_line(&r, demo, line, sizeof line), "%s: speedups line: %s", demo, line);
+out:
+	results_free(&r);
+	diags_free(&d);
+	runner_free(&run);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	alarm(120);
+	test_good();
+	test_bad();
+	test_small();
+	test_merge();
+	test_recorded();
+	test_gpu_fixtures();
+	test_live_demo("matmul", "--size", "64");
+	test_live_demo("conv", NULL, NULL);
+	test_live_demo("devinfo", NULL, NULL);
+	return tap_done();
+}
