@@ -64,6 +64,12 @@ demo_check() { # demo_check BIN WHERE
 	fi
 }
 demo_check "$p/bin/cudakitchen" "staged"
+if [ -x "$p/libexec/cudakitchen/matmul" ] && ! "$p/bin/cudakitchen" demo matmul --help 2>&1 | grep -q "not built yet"; then
+	mv "$p/libexec/cudakitchen/matmul" "$T_TMP/matmul.away"
+	out=$("$p/bin/cudakitchen" demo matmul --quick --cpu 2>&1)
+	like "$out" "$p/libexec/cudakitchen/matmul" "it looks for demos in PREFIX/libexec/cudakitchen, not the checkout"
+	mv "$T_TMP/matmul.away" "$p/libexec/cudakitchen/matmul"
+fi
 
 # Installed in place with PREFIX and no DESTDIR, then moved whole.
 mk install PREFIX="$T_TMP/prefix"
