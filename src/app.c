@@ -190,9 +190,8 @@ static bool find_dirs(struct app *app)
 	return true;
 }
 
-/* Loads course and progress; false (message printed) when there is
- * nothing to show. */
-static bool load(struct app *app)
+/* Loads the course; false (message printed) when there is nothing to show. */
+static bool load_course(struct app *app)
 {
 	char dir[sizeof app->datadir + 32];
 	if (app->opt.lessons_dir) {
@@ -202,28 +201,43 @@ static bool load(struct app *app)
 		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
 		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);
 	}
-	if (app->course.n == 0) {
-		fprintf(stderr, "cudakitchen: no lessons found in %s\n", dir);
-		diags_print(&app->course_diags, stderr);
-		return false;
-	}
-	progress_init(&app->progress);
-	char pdir[4096];
+	if (app->course.n > 0)
+		return true;
+	char *clean = text_sanitize(dir, (size_t)-1);
+	fprintf(stderr, "cudakitchen: no lessons found in %s\n", clean ? clean : "?");
+	free(clean);
+	diags_print(&app->course_diags, stderr);
+	return false;
+}
+
+/* Loads progress and takes the one-instance lock (*lock_fd, -1 if not
+ * held).  Problems never stop the tutorial: they become the status line,
+ * and progress that cannot be saved safely is not saved (progress_file ""). */
+static void load_progress(struct app *app, int *lock_fd)
+{
+	char pdir[4096], why[256];
 	struct diags d = { 0 };
+	*lock_fd = -1;
+	progress_init(&app->progress);
 	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
 		app->progress_file[0] = '\0';
 		say(app, "progress will not be saved: no HOME or XDG_STATE_HOME");
-	} else if (!progress_load(app->progress_file, &app->progress, &d)) {
+		return;
+	}
+	bool locked = progress_lock(pdir, lock_fd, why, sizeof why);
+	if (!progress_load(app->progress_file, &app->progress, &d)) {
 		char msg[512] = "progress could not be read";
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
 		say(app, "%s; it will not be saved this time", msg);
 		app->progress_file[0] = '\0';
+	} else if (!locked) {
+		say(app, "%s; progress will not be saved", why);
+		app->progress_file[0] = '\0';
 	} else if (app->progress.notice[0]) {
 		say(app, "%s", app->progress.notice);
 	}
 	diags_free(&d);
-	return true;
 }
 
 int cmd_tui(const struct options *opt, const char *start)
@@ -240,12 +254,12 @@ int cmd_tui(const struct options *opt, const char *start)
 		return 1;
 	}
 	app->opt = *opt;
-	int rc = 2;
+	int rc = 2, lock_fd = -1;
 	if (!find_dirs(app)) {
 		fputs("cudakitchen: cannot find the program's data directory\n", stderr);
 		goto out;
 	}
-	if (!load(app))
+	if (!load_course(app))
 		goto out;
 	if (start && !screen_find(start) && !course_find(&app->course, start)) {
 		char *clean = text_sanitize(start, (size_t)-1);
@@ -253,7 +267,9 @@ int cmd_tui(const struct options *opt, const char *start)
 		free(clean);
 		goto out;
 	}
+	load_progress(app, &lock_fd);
 	rc = app_run(app, start);
+	progress_unlock(lock_fd);
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);

@@ -92,6 +92,25 @@ void ui_attr_off(enum role r)
 	attroff(role_attr(r));
 }
 
+/* In a locale that is not UTF-8 the terminal cannot show UTF-8: each
+ * non-ASCII character (already valid UTF-8 after text_sanitize) becomes
+ * one '?', in place. */
+static void ascii_only(char *s)
+{
+	char *o = s;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		if (*p < 0x80) {
+			*o++ = (char)*p++;
+			continue;
+		}
+		*o++ = '?';
+		p++;
+		while ((*p & 0xC0) == 0x80)
+			p++;
+	}
+	*o = '\0';
+}
+
 int ui_text(int y, int x, int maxw, enum role r, const char *s)
 {
 	if (!s || y < 0 || y >= LINES || x < 0 || x >= COLS)
@@ -103,6 +122,8 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s)
 	char *clean = text_sanitize(s, (size_t)-1);
 	if (!clean)
 		return 0;
+	if (MB_CUR_MAX == 1)
+		ascii_only(clean);
 	for (char *p = clean; *p; p++)
 		if (*p == '\t' || *p == '\n')
 			*p = ' ';

@@ -50,9 +50,22 @@ like "$s" "Interactive block 'tiling'" "a block slot names its block"
 like "$s" 'Enter to open' "and says how to open it"
 
 keys Enter
-wait_for "Interactive block 'tiling' is not available in this build"; ok $? "Enter on a slot opens the block (placeholder until it exists)"
+opened tiling; ok $? "Enter on a slot opens the block"
+back_to 'Pantry page two'; ok $? "Esc returns to the same page"
+keys o
+opened tiling; ok $? "o opens the block too"
+back_to 'Pantry page two'; ok $? "and Esc comes back"
+keys n
+wait_for 'Pantry page three'; ok $? "the last page"
+keys Tab Enter
+opened matmul; ok $? "Tab focuses the first link (the demo slot), Enter opens it"
+back_to 'Pantry page three'; ok $? "Esc returns to the lesson"
+keys Tab Enter
+wait_for 'Stations page one'; ok $? "Tab moves the focus to the next link (see), Enter follows it"
 keys Escape
-wait_for 'Pantry page two'; ok $? "Esc returns to the same page"
+wait_for 'Pantry page three'; ok $? "back again"
+keys p
+wait_for 'Pantry page two'; ok $? "p goes back to page two"
 
 keys p
 wait_for 'Pantry page one'; ok $? "p goes to the previous page"
@@ -102,7 +115,8 @@ launch 80 24 "$CK_BIN" --ascii --lessons "$FIX"
 wait_for 'lessons done'; ok $? "the menu is drawn with --ascii"
 s=$(screen)
 like "$s" '\[!\] +3' "--ascii marks the broken lesson as [!]"
-like "$s" '\[ \] +1' "--ascii shows open boxes for unfinished lessons"
+like "$s" '\[x\] +1' "--ascii marks the finished lesson [x]"
+like "$s" '\[ \] +2' "--ascii shows an open box for an unfinished lesson"
 resize 40 10
 wait_for 'too small'; ok $? "guard screen with --ascii"
 like "$(screen | tr -s ' \n' ' ')" 'need 60x20, have 40x10' "--ascii uses an ASCII x"
@@ -116,4 +130,32 @@ like "$s" '\* first fixture item' "--ascii bullets are *"
 unlike "$s" '[┌─│…]' "no box-drawing characters with --ascii"
 keys q
 is "$(wait_exit)" 0 "q quits"
+
+# A locale that is not UTF-8: ASCII glyphs automatically, and no UTF-8
+# bytes at all reach the terminal (wide text shows as '?').
+# The placeholder for a block whose screen is not in this build: checked
+# with the first planned name that has no screen yet.
+placeholder=""
+for name in gpu-map tiling quiz radar cert matmul conv devinfo; do
+	launch 80 24 "$CK_BIN" --lessons "$FIX" open "$name"
+	wait_for 'lessons done|[A-Za-z]' 2
+	sleep 0.3
+	if screen | grep -q "Interactive block '$name' is not available in this build"; then placeholder=$name; break; fi
+done
+if [ -n "$placeholder" ]; then
+	ok 0 "a block without a screen shows the placeholder naming it ($placeholder)"
+	keys Escape
+	wait_for 'lessons done'; ok $? "Esc leaves the placeholder for the menu"
+else
+	echo "ok $((T_N + 1)) # SKIP every planned block has its screen now"; T_N=$((T_N + 1))
+fi
+
+fresh; launch 80 24 env LC_ALL=C "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'; ok $? "the menu is drawn in the C locale"
+like "$(screen)" '\[!\] +3' "ASCII marks without --ascii in the C locale"
+keys Enter; wait_for 'Pantry page one'; ok $? "the lesson opens in the C locale"
+like "$(screen)" 'wide text \?+ for width' "non-ASCII text becomes ?"
+keys q
+is "$(wait_exit)" 0 "q quits"
+ok $(! LC_ALL=C grep -qaP '[\x80-\xff]' "$OUT"; echo $?) "no byte above 0x7f was written in the C locale"
 done_testing

@@ -6,18 +6,50 @@ OUT="$T_TMP/out.bin"
 
 # launch W H COMMAND...: COMMAND runs through sh, e.g. "$CK_BIN --lessons DIR"
 launch() {
-	local w=$1 h=$2 i=0; shift 2
-	# a server still shutting down from the last stop would take the new session with it
-	stop
-	while tmux -L "$T_SOCK" ls >/dev/null 2>&1 && [ $i -lt 100 ]; do sleep 0.02; i=$((i + 1)); done
-	sleep 0.1
+	local w=$1 h=$2; shift 2
+	stop_wait
 	: > "$OUT"; rm -f "$T_TMP/go"
 	start "$w" "$h" "sh -c 'until [ -e $T_TMP/go ]; do sleep 0.02; done; exec $*'"
 	tmux -L "$T_SOCK" pipe-pane -t t -o "cat >> $OUT"
 	touch "$T_TMP/go"
 }
+# stop_wait: ends the tmux server and waits until the program (which saves
+# its progress when the terminal hangs up) and the server are gone; a
+# server still shutting down would take the next session with it.
+stop_wait() {
+	local pid i=0
+	pid=$(ck_pid 2>/dev/null)
+	stop
+	while { [ -n "$pid" ] && [ -e "/proc/$pid" ]; } || tmux -L "$T_SOCK" ls >/dev/null 2>&1; do
+		[ $i -ge 150 ] && break
+		sleep 0.02; i=$((i + 1))
+	done
+	sleep 0.05
+}
 # fresh: forget the learner's progress (the next launch starts anew).
-fresh() { rm -rf "$XDG_STATE_HOME/cudakitchen"; }
+fresh() { stop_wait; rm -rf "$XDG_STATE_HOME/cudakitchen"; }
+# back_to REGEX: Esc until REGEX shows (a block may first cancel its work).
+back_to() {
+	local n
+	for n in 1 2 3; do
+		keys Escape
+		wait_for "$1" 2 && return 0
+	done
+	return 1
+}
+# opened NAME: waits until the reader is gone and the screen names NAME
+# (the block's own screen, or the placeholder while it is not built).
+opened() {
+	local i=0 s
+	while [ $i -lt 100 ]; do
+		s=$(screen)
+		if ! printf '%s\n' "$s" | grep -q 'Pantry page' && printf '%s\n' "$s" | grep -qi -- "$1"; then
+			return 0
+		fi
+		sleep 0.05; i=$((i + 1))
+	done
+	return 1
+}
 pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
 # The program's pid: a child of the pane's shell.
 ck_pid() { ps --ppid "$(pane '#{pane_pid}')" -o pid=,comm= | awk '$2 == "cudakitchen" { print $1 }'; }

@@ -48,10 +48,33 @@ is "$(wait_exit)" 0 "quit"
 stop
 
 launch 80 24 "$CK_BIN" --lessons "$FIX" open tiling
-wait_for "Interactive block 'tiling' is not available"; ok $? "open BLOCK shows the block (placeholder until it exists)"
+opened tiling; ok $? "open BLOCK starts in the block"
 keys q
 is "$(wait_exit)" 0 "quit"
 stop
+
+# A corrupt progress file: a one-line notice, kept aside, a fresh start.
+printf '\x00\x01garbage: [unclosed\n' > "$PFILE"
+launch 80 24 "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'; ok $? "a corrupt progress file does not stop the tutorial"
+like "$(screen | tail -1)" 'progress file was unreadable' "the status bar says so in one line"
+ok $(ls "$XDG_STATE_HOME/cudakitchen/" | grep -q '^progress.corrupt-'; echo $?) "the corrupt file is kept aside"
+like "$(screen)" 'Mini pantry +2 min' "the learner starts fresh"
+keys Down; sleep 0.1
+unlike "$(screen | tail -1)" 'unreadable' "the notice goes away at the next key"
+
+# A second instance on the same progress shows it but never writes it.
+keys Enter; wait_for 'Stations page one'
+keys n; wait_for 'Stations page two'
+before=$(cat "$PFILE")
+tmux -L "$T_SOCK" new-window -t t -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
+i=0; while ! tmux -L "$T_SOCK" capture-pane -p -t t:second | grep -q 'lessons done' && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+two=$(tmux -L "$T_SOCK" capture-pane -p -t t:second)
+like "$two" 'another cudakitchen is running' "a second instance says progress is in use"
+tmux -L "$T_SOCK" send-keys -t t:second Enter; sleep 0.3; tmux -L "$T_SOCK" send-keys -t t:second q; sleep 0.3
+is "$(cat "$PFILE")" "$before" "the second instance did not write the progress file"
+keys q
+is "$(wait_exit)" 0 "the first instance quits"
 
 launch 80 24 "$CK_BIN" --lessons "$FIX" open no-such-lesson
 is "$(wait_exit)" 2 "open with an unknown ID exits 2"
