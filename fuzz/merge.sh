@@ -2,7 +2,8 @@
 # merge.sh FUZZER FOUND CORPUS [SEED_DIR...]: adds to CORPUS the inputs of
 # FOUND that reach coverage which CORPUS and the seeds do not, using
 # libFuzzer's -merge=1 (which keeps the smallest input for each feature).
-# Called by `make fuzz-merge`.
+# Found inputs over FUZZ_MERGE_MAX bytes (2048) are left out, so the
+# committed corpus stays small.  Called by `make fuzz-merge`.
 set -eu
 fuzzer=$1 found=$2 corpus=$3
 shift 3
@@ -17,7 +18,9 @@ for d in "$corpus" "$@"; do
 		cp "$f" "$tmp/have/have-$i"
 	done
 done
-"$fuzzer" -merge=1 -timeout=10 "$tmp/have" "$found" > "$tmp/log" 2>&1 || { tail -20 "$tmp/log"; exit 1; }
+mkdir "$tmp/found"
+find "$found" -maxdepth 1 -type f -size -"$((${FUZZ_MERGE_MAX:-2048} + 1))"c -exec cp {} "$tmp/found/" \;
+"$fuzzer" -merge=1 -timeout=10 "$tmp/have" "$tmp/found" > "$tmp/log" 2>&1 || { tail -20 "$tmp/log"; exit 1; }
 mkdir -p "$corpus"
 n=0
 for f in "$tmp/have"/*; do
