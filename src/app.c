@@ -244,8 +244,11 @@ int cmd_tui(const struct options *opt, const char *start)
 {
 	char why[256];
 	if (!term_usable(why, sizeof why)) {
+		char *clean = text_sanitize(why, (size_t)-1); /* it may quote $TERM */
 		fprintf(stderr, "cudakitchen: the tutorial needs an interactive terminal (%s); "
-			"without one use 'cudakitchen lint', 'cudakitchen demo NAME' or 'cudakitchen --help'\n", why);
+			"without one use 'cudakitchen lint', 'cudakitchen demo NAME' or 'cudakitchen --help'\n",
+			clean ? clean : "?");
+		free(clean);
 		return 2;
 	}
 	struct app *app = calloc(1, sizeof *app);

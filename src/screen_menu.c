@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
+#include "quiz.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -125,6 +126,13 @@ static void draw_detail(struct app *app, const struct menu *m)
 			r = C_WRONG;
 	} else {
 		text = extras[m->cursor - (int)app->course.n].about;
+	}
+	char quiz[512];   /* the quiz entry adds each level's state */
+	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
+		char states[320];
+		quiz_summary(&app->progress, states, sizeof states);
+		snprintf(quiz, sizeof quiz, "%s %s", text, states);
+		text = quiz;
 	}
 	struct text_lines tl = { 0 };
 	text_wrap(text ? text : "", COLS - 4, &tl);

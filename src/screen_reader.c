@@ -22,6 +22,8 @@ struct reader {
 	size_t page;
 	int top;         /* first visible line */
 	int focus;       /* focused link, -1 for none */
+	int want_item;   /* the learner's place: the item at the top ... */
+	int want_sub;    /* ... and how many of its lines are scrolled past */
 	bool laid;       /* lay holds page `page` at lay.width */
 	struct layout lay;
 };
@@ -53,6 +55,7 @@ static void *reader_enter(struct app *app, const char *arg)
 		return NULL;
 	r->l = l;
 	r->focus = -1;
+	r->want_item = -1; /* the top of the page */
 	struct lesson_progress *lp = l->broken ? NULL : progress_lesson(&app->progress, l->id);
 	if (lp && lp->page > 0 && (size_t)lp->page < l->npages)
 		r->page = (size_t)lp->page;
@@ -60,22 +63,16 @@ static void *reader_enter(struct app *app, const char *arg)
 	return r;
 }
 
-/* Lays the page out for the current width, keeping the item at the top. */
+/* Lays the page out for the current width, at the learner's place. */
 static void relayout(struct app *app, struct reader *r)
 {
 	int w = text_w();
 	if (r->laid && r->lay.width == w)
 		return;
-	int item = -1, sub = 0;
-	if (r->laid && r->top > 0 && (size_t)r->top < r->lay.n) {
-		item = r->lay.line[r->top].item;
-		sub = r->top - (int)layout_item_line(&r->lay, item);
-	}
 	layout_free(&r->lay);
 	layout_page(&r->lay, r->l, r->page, &app->course, w, ui_ascii());
 	r->laid = true;
-	if (item >= 0)
-		r->top = (int)layout_item_line(&r->lay, item) + sub;
+	r->top = (int)layout_item_line(&r->lay, r->want_item) + r->want_sub;
 }
 
 static void clamp_top(struct reader *r)
@@ -85,6 +82,19 @@ static void clamp_top(struct reader *r)
 		r->top = max;
 	if (r->top < 0)
 		r->top = 0;
+}
+
+/* After the learner scrolls: clamp, and remember the place by content, so
+ * a resize (even through a size where the page fits) comes back to it. */
+static void settle(struct reader *r)
+{
+	clamp_top(r);
+	r->want_item = -1;
+	r->want_sub = r->top;
+	if ((size_t)r->top < r->lay.n) {
+		r->want_item = r->lay.line[r->top].item;
+		r->want_sub = r->top - (int)layout_item_line(&r->lay, r->want_item);
+	}
 }
 
 static void draw_code(int y, int x, int w, const struct lline *ln)
@@ -197,9 +207,11 @@ static void go_page(struct app *app, struct reader *r, long page, bool at_end)
 	r->page = (size_t)page;
 	r->laid = false;
 	r->focus = -1;
+	r->want_item = -1;
+	r->want_sub = 0;
 	relayout(app, r);
 	r->top = at_end ? (int)r->lay.n : 0;
-	clamp_top(r);
+	settle(r);
 	save_place(app, r);
 }
 
@@ -229,14 +241,14 @@ static void next_focus(struct reader *r)
 	const struct llink *k = &r->lay.link[r->focus];
 	if (k->first < r->top || k->last >= r->top + view_h())
 		r->top = k->first - view_h() / 3;
-	clamp_top(r);
+	settle(r);
 }
 
 static enum act mouse_key(struct app *app, struct reader *r, const struct input *in)
 {
 	if (in->mouse == MOUSE_WHEEL_UP || in->mouse == MOUSE_WHEEL_DOWN) {
 		r->top += in->mouse == MOUSE_WHEEL_UP ? -3 : 3;
-		clamp_top(r);
+		settle(r);
 	} else if (in->mouse == MOUSE_PRESS) {
 		int i = r->top + in->my - 1;
 		if (in->my >= 1 && in->my <= view_h() && i < (int)r->lay.n && r->lay.line[i].link >= 0) {
@@ -280,7 +292,7 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 		break;
 	default: break;
 	}
-	clamp_top(r);
+	settle(r);
 	return ACT_NONE;
 }
 

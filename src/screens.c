@@ -15,11 +15,14 @@
 /* X(name as lessons and `open` spell it, the screen's object); add one
  * line per implemented screen, like  X("quiz", screen_quiz) \  */
 #define CK_SCREENS(X) \
+	X("quiz", screen_quiz) \
 	X("radar", screen_radar) \
 	X("cert", screen_cert) \
 	X("matmul", screen_matmul) \
 	X("conv", screen_conv) \
 	X("devinfo", screen_devinfo) \
+	X("gpu-map", screen_gpumap) \
+	X("tiling", screen_tiling) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */

@@ -19,6 +19,8 @@ static volatile sig_atomic_t g_quit;     /* a quit signal arrived */
 static volatile sig_atomic_t g_active;   /* curses is on */
 static volatile sig_atomic_t g_mouse_on; /* our mouse modes are on */
 static volatile sig_atomic_t g_saved_ok; /* g_saved holds the cooked modes */
+static volatile sig_atomic_t g_mouse_sgr; /* ... in SGR encoding */
+static volatile sig_atomic_t g_resumed;  /* back from a suspend: repaint */
 static struct termios g_saved;
 static SCREEN *g_screen;
 static bool g_atexit_done;
@@ -59,6 +61,40 @@ static void on_crash(int sig)
 	raise(sig);
 }
 
+/* Ctrl-Z: hand the terminal back as a crash would, stop, and on SIGCONT
+ * take it again (the main loop repaints).  Async-signal-safe throughout:
+ * write(2), tcgetattr/tcsetattr, sigaction, raise. */
+static void on_tstp(int sig)
+{
+	static const char again[] = "\033[?1049h\033[?25l";
+	int saved_errno = errno;
+	struct termios cur;
+	bool have = tcgetattr(STDIN_FILENO, &cur) == 0;
+	if (g_active) {
+		write_all(RESTORE, sizeof RESTORE - 1);
+		if (g_saved_ok)
+			tcsetattr(STDIN_FILENO, TCSANOW, &g_saved);
+	}
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_DFL;
+	sigaction(sig, &sa, &old);
+	raise(sig);                  /* stops here until SIGCONT */
+	sigaction(sig, &old, NULL);
+	if (g_active) {
+		if (have)
+			tcsetattr(STDIN_FILENO, TCSANOW, &cur);
+		write_all(again, sizeof again - 1);
+		if (g_mouse_on)
+			write_all(MOUSE_ON, sizeof MOUSE_ON - 1);
+		if (g_mouse_sgr)
+			write_all(MOUSE_SGR_ON, sizeof MOUSE_SGR_ON - 1);
+		g_resumed = 1;
+	}
+	errno = saved_errno;
+}
+
 static void on_quit(int sig)
 {
 	(void)sig;
@@ -79,6 +115,9 @@ static void install_handlers(void)
 	sa.sa_handler = on_quit;          /* no SA_RESTART: the wait returns early */
 	for (size_t i = 0; i < NELEM(quit_signals); i++)
 		sigaction(quit_signals[i], &sa, NULL);
+	sa.sa_handler = on_tstp;          /* SA_NODEFER: the raise inside must stop us */
+	sa.sa_flags = SA_NODEFER;
+	sigaction(SIGTSTP, &sa, NULL);
 	sa.sa_handler = on_crash;
 	sa.sa_flags = SA_RESETHAND | SA_NODEFER | SA_ONSTACK;
 	for (size_t i = 0; i < NELEM(crash_signals); i++)
@@ -91,6 +130,7 @@ static void default_handlers(void)
 		signal(quit_signals[i], SIG_DFL);
 	for (size_t i = 0; i < NELEM(crash_signals); i++)
 		signal(crash_signals[i], SIG_DFL);
+	signal(SIGTSTP, SIG_DFL);
 }
 
 bool term_usable(char *why, size_t size)
@@ -134,6 +174,7 @@ static void mouse_start(void)
 	write_all(MOUSE_ON, sizeof MOUSE_ON - 1);
 	if (sgr)
 		write_all(MOUSE_SGR_ON, sizeof MOUSE_SGR_ON - 1);
+	g_mouse_sgr = sgr;
 	g_mouse_on = 1;
 }
 
@@ -176,6 +217,7 @@ void term_stop(void)
 		fflush(stdout);
 		write_all(MOUSE_OFF, sizeof MOUSE_OFF - 1);
 		g_mouse_on = 0;
+		g_mouse_sgr = 0;
 	}
 	curs_set(1);
 	endwin();
@@ -214,6 +256,13 @@ bool term_read(struct input *in, int timeout_ms)
 	memset(in, 0, sizeof *in);
 	if (g_quit || !g_active)
 		return false;
+	if (g_resumed) {             /* the screen was given away: repaint all */
+		g_resumed = 0;
+		clearok(curscr, TRUE);
+		in->key = KEY_RESIZE;
+		in->is_key_code = true;
+		return true;
+	}
 	wint_t wc = 0;
 	wtimeout(stdscr, timeout_ms);
 	int r = wget_wch(stdscr, &wc);

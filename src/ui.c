@@ -56,9 +56,16 @@ void ui_init(const struct options *opt)
 	if (!term_color())
 		return;
 	start_color();
-	use_default_colors();
-	for (int r = 1; r < C_COUNT && r < COLOR_PAIRS; r++)
-		init_pair((short)r, roles[r].fg, roles[r].bg);
+	/* -1 means the terminal's own colours; without that, white on black */
+	bool dflt = use_default_colors() == OK;
+	for (int r = 1; r < C_COUNT && r < COLOR_PAIRS; r++) {
+		short fg = roles[r].fg, bg = roles[r].bg;
+		if (!dflt) {
+			fg = fg < 0 ? COLOR_WHITE : fg;
+			bg = bg < 0 ? COLOR_BLACK : bg;
+		}
+		init_pair((short)r, fg, bg);
+	}
 }
 
 bool ui_ascii(void)

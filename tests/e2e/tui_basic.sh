@@ -81,6 +81,12 @@ keys g
 wait_for 'Fixture heading one'; ok $? "g goes to the top of the page"
 keys G
 wait_for 'Foxtrot paragraph'; ok $? "G goes to the bottom"
+resize 120 30; sleep 0.3
+s=$(screen)
+like "$s" 'Foxtrot paragraph' "a wider terminal relays the page out, keeping the place"
+like "$s" 'page 1/3' "on the same page"
+resize 80 24; sleep 0.3
+like "$(screen)" 'Foxtrot paragraph' "and back at 80x24, still at the same place"
 keys j; sleep 0.1; keys k; keys k; sleep 0.2
 like "$(screen)" 'page 1/3' "j and k scroll within the page"
 keys n

@@ -51,8 +51,13 @@ opened() {
 	return 1
 }
 pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
-# The program's pid: a child of the pane's shell.
-ck_pid() { ps --ppid "$(pane '#{pane_pid}')" -o pid=,comm= | awk '$2 == "cudakitchen" { print $1 }'; }
+# The program's pid: a child (or grandchild) of the pane's shell.
+ck_pid() {
+	ps -e -o pid=,ppid=,comm= | awk -v top="$(pane '#{pane_pid}')" '
+		{ parent[$1] = $2; comm[$1] = $3 }
+		END { for (p in comm) if (comm[p] == "cudakitchen" &&
+			(parent[p] == top || parent[parent[p]] == top)) print p }'
+}
 # wait_exit: waits for the "[exit N]" line lib.bash's start prints; echoes N.
 wait_exit() {
 	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }

@@ -36,6 +36,12 @@ tty_case() { # tty_case DESCRIPTION REGEX ENV-ARGS...
 tty_case "TERM unset" "TERM is not set" -u TERM
 tty_case "TERM=dumb" "TERM=dumb" TERM=dumb
 tty_case "unknown TERM" "unknown terminal type" TERM=no-such-terminal-xyz
+# A TERM holding an escape sequence is quoted in the message, sanitized.
+printf 'TERM="$(printf "xterm\\033]0;pwned\\007")" exec "%s" --lessons "%s"\n' "$CK_BIN" "$FIX" > "$T_TMP/badterm.sh"
+launch 80 24 sh "$T_TMP/badterm.sh"
+is "$(wait_exit)" 2 "a TERM with an escape in it: exit 2"
+like "$(screen | tr -d '\n')" "unknown terminal type" "a TERM with an escape in it: says why"
+ok $(! grep -qaF $'\e]0;pwned' "$OUT"; echo $?) "the escape in TERM never reaches the terminal"
 # A terminal whose terminfo has no cursor addressing (cup).
 if command -v tic >/dev/null; then
 	mkdir -p "$T_TMP/terminfo"

@@ -67,10 +67,10 @@ unlike "$(screen | tail -1)" 'unreadable' "the notice goes away at the next key"
 keys Enter; wait_for 'Stations page one'
 keys n; wait_for 'Stations page two'
 before=$(cat "$PFILE")
-tmux -L "$T_SOCK" new-window -t t -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
-i=0; while ! tmux -L "$T_SOCK" capture-pane -p -t t:second | grep -q 'lessons done' && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
+i=0; while ! tmux -L "$T_SOCK" capture-pane -p -t t:second | grep -q 'another cudakitchen' && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
 two=$(tmux -L "$T_SOCK" capture-pane -p -t t:second)
-like "$two" 'another cudakitchen is running' "a second instance says progress is in use"
+like "$two" "another cudakitchen is running" "a second instance says progress is in use"
 tmux -L "$T_SOCK" send-keys -t t:second Enter; sleep 0.3; tmux -L "$T_SOCK" send-keys -t t:second q; sleep 0.3
 is "$(cat "$PFILE")" "$before" "the second instance did not write the progress file"
 keys q

@@ -39,6 +39,36 @@ for sig in TERM HUP INT; do
 	stop
 done
 
+# Ctrl-Z: the terminal is handed back while the program is stopped and
+# taken again (with the mouse modes) on `fg`.  An interactive bash runs it,
+# as the learner's shell would: only a shell with job control can stop and
+# resume it (in an orphaned process group the kernel ignores SIGTSTP).
+fresh
+launch 80 24 bash --norc --noprofile -i
+sleep 0.3
+keys "PS1='$ ' \"$CK_BIN\" --lessons \"$FIX\"" Enter
+wait_for 'lessons done'; keys Enter; wait_for 'Pantry page one'; keys n
+wait_for 'Pantry page two'; ok $? "Ctrl-Z: in the reader, started from an interactive shell"
+pid=$(ck_pid)
+keys C-z
+i=0; while [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != T ] && [ $i -lt 100 ]; do sleep 0.02; i=$((i + 1)); done
+is "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" T "Ctrl-Z: the process is stopped"
+is "$(pane '#{alternate_on}')" 0 "Ctrl-Z: the main screen is back"
+is "$(pane '#{cursor_flag}')" 1 "Ctrl-Z: the cursor is visible"
+is "$(pane '#{mouse_any_flag}')" 0 "Ctrl-Z: mouse reporting is off"
+keys fg Enter
+wait_for 'Pantry page two'; ok $? "fg: the screen is drawn again"
+is "$(pane '#{alternate_on}')" 1 "fg: back on the alternate screen"
+is "$(pane '#{mouse_button_flag}')" 1 "fg: button-event mouse tracking is back"
+like "$(tty_modes)" '(^| )-icanon( |$)' "fg: raw input again"
+keys p
+wait_for 'Pantry page one'; ok $? "fg: keys work again"
+keys q
+i=0; while [ -e "/proc/$pid" ] && [ $i -lt 100 ]; do sleep 0.02; i=$((i + 1)); done
+ok $([ ! -e "/proc/$pid" ]; echo $?) "fg: q quits"
+is "$(pane '#{alternate_on}')" 0 "after the suspend: the main screen is back"
+is "$(pane '#{mouse_any_flag}')" 0 "after the suspend: mouse reporting is off"
+
 for sig in SEGV ABRT; do
 	rm -f "$PFILE"
 	in_reader; ok $? "SIG$sig: in the reader"

@@ -1,0 +1,180 @@
+/* quiz_run: level files and measurements for the quiz screen (quiz_run.h). */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "app.h"
+#include "quiz_run.h"
+
+static int demo_index(const char *demo)
+{
+	return !strcmp(demo, "conv") ? 1 : 0;
+}
+
+void quiz_run_init(struct quiz_run *qr)
+{
+	memset(qr, 0, sizeof *qr);
+	runner_init(&qr->r);
+	qr->running = -1;
+}
+
+void quiz_run_free(struct quiz_run *qr)
+{
+	if (!qr)
+		return;
+	runner_free(&qr->r);
+	results_free(&qr->live[0]);
+	results_free(&qr->live[1]);
+	results_free(&qr->rec);
+	quiz_run_init(qr);
+}
+
+static bool is_file(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool quiz_run_level_path(const struct app *app, int level, char *out, size_t size)
+{
+	const char *lang = app->opt.lang ? app->opt.lang : "en";
+	char cand[5][4200];
+	int n = 0;
+	if (app->opt.lessons_dir) {
+		const char *d = app->opt.lessons_dir;
+		snprintf(cand[n++], sizeof cand[0], "%s/quizzes/%s/level%d.yaml", d, lang, level);
+		snprintf(cand[n++], sizeof cand[0], "%s/quizzes/en/level%d.yaml", d, level);
+		snprintf(cand[n++], sizeof cand[0], "%s/quizzes/level%d.yaml", d, level);
+	}
+	snprintf(cand[n++], sizeof cand[0], "%s/quizzes/%s/level%d.yaml", app->datadir, lang, level);
+	snprintf(cand[n++], sizeof cand[0], "%s/quizzes/en/level%d.yaml", app->datadir, level);
+	for (int i = 0; i < n; i++)
+		if (is_file(cand[i])) {
+			snprintf(out, size, "%s", cand[i]);
+			return true;
+		}
+	return false;
+}
+
+void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
+{
+	if (q->factor > 1)
+		snprintf(buf, size, "Right when within a factor of %g of what the %s demo measures "
+			 "(from 1/%g to %g times it).", q->factor, q->demo, q->factor, q->factor);
+	else if (q->nbands)
+		snprintf(buf, size, "Right when the %s demo's measurement falls in the band you choose.", q->demo);
+	else
+		snprintf(buf, size, "Right when the %s demo's result is one your choice names.", q->demo);
+}
+
+bool quiz_run_start(struct quiz_run *qr, const struct app *app, const char *demo)
+{
+	int i = demo_index(demo);
+	if (qr->ran[i] || qr->running >= 0)
+		return false;
+	qr->ran[i] = true;
+	char dir[4096], path[4200];
+	snprintf(dir, sizeof dir, "%s", app->demodir);
+	if (!dir[0] && !runner_default_demodir(dir, sizeof dir))
+		dir[0] = '\0';
+	if (!runner_demo_path(dir, demo, path, sizeof path) || !runner_program_exists(path)) {
+		snprintf(qr->why[i], sizeof qr->why[i], "the %s demo is not built (make demos)", demo);
+		return false;
+	}
+	char *argv[] = { path, "--format", "yaml", NULL };
+	struct runner_opts o = { .timeout_ms = QUIZ_RUN_TIMEOUT_MS };
+	runner_init(&qr->r);
+	if (!runner_start(&qr->r, path, argv, &o)) {
+		snprintf(qr->why[i], sizeof qr->why[i], "%s", qr->r.error);
+		return false;
+	}
+	qr->running = i;
+	return true;
+}
+
+bool quiz_run_poll(struct quiz_run *qr)
+{
+	if (qr->running < 0)
+		return false;
+	if (runner_poll(&qr->r, 0))
+		return true;
+	int i = qr->running;
+	qr->running = -1;
+	struct diags d = { 0 };
+	bool exited_ok = qr->r.state == RUNNER_EXITED && qr->r.exit_code == 0;
+	if (!exited_ok)
+		runner_describe(&qr->r, qr->why[i], sizeof qr->why[i]);
+	else if (!results_parse(i ? "conv" : "matmul", qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
+				&qr->live[i], &d))
+		snprintf(qr->why[i], sizeof qr->why[i], "its results could not be read");
+	diags_free(&d);
+	runner_free(&qr->r);
+	return false;
+}
+
+void quiz_run_cancel(struct quiz_run *qr)
+{
+	if (qr->running >= 0)
+		runner_cancel(&qr->r);
+}
+
+long long quiz_run_elapsed_s(const struct quiz_run *qr)
+{
+	return qr->running >= 0 ? runner_elapsed_ms(&qr->r) / 1000 : 0;
+}
+
+static void value_label(const struct quiz_question *q, const struct quiz_value *v, const char *src,
+			char *label, size_t size)
+{
+	char val[64];
+	quiz_value_text(q, v, val, sizeof val);
+	snprintf(label, size, "Measured: %s, %s.", val, src);
+}
+
+bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct quiz_question *q,
+		      struct quiz_value *v, char *label, size_t size)
+{
+	int i = demo_index(q->demo);
+	const struct res_device *dev = results_device(&qr->live[i], q->demo);
+	char src[900];
+	char reason[700] = "no GPU run";
+	if (qr->why[i][0])
+		snprintf(reason, sizeof reason, "%s", qr->why[i]);
+	else if (dev && !dev->live)
+		snprintf(reason, sizeof reason, "%s", dev->reason);
+	size_t rl = strlen(reason);
+	char *open = strrchr(reason, '(');   /* drop a trailing "(detail)" */
+	if (rl && reason[rl - 1] == ')' && open && open > reason && open[-1] == ' ')
+		open[-1] = '\0';
+	if (dev && quiz_measure(q, &qr->live[i], v)) {
+		if (dev->live)
+			snprintf(src, sizeof src, "live on your %s", dev->name);
+		else
+			snprintf(src, sizeof src, "on your CPU (%s)", reason);
+		value_label(q, v, src, label, size);
+		return true;
+	}
+	if (qr->rec_state == 0) {
+		char path[4200];
+		struct diags d = { 0 };
+		snprintf(path, sizeof path, "%s/demos/results/h200.yaml", app->datadir);
+		qr->rec_state = is_file(path) && results_load_file(path, &qr->rec, &d) ? 1 : -1;
+		diags_free(&d);
+	}
+	if (qr->rec_state == 1 && quiz_measure(q, &qr->rec, v)) {
+		snprintf(src, sizeof src, "recorded on NVIDIA H200, not your machine (here: %s)", reason);
+		value_label(q, v, src, label, size);
+		return true;
+	}
+	snprintf(label, size, "No measurement: %s, and no recorded H200 result has this value.", reason);
+	return false;
+}
+
+void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
+{
+	static const char *const demos[2] = { "matmul", "conv" };
+	for (int i = 0; i < 2; i++) {
+		char line[256];
+		if (qr->live[i].nvar && results_speedups_line(&qr->live[i], demos[i], line, sizeof line))
+			results_merge_speedups(dst, size, demos[i], line);
+	}
+}

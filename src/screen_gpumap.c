@@ -1,0 +1,381 @@
+/* screen_gpumap: the "gpu-map" block.  The learner labels a drawing of a
+ * GPU — the host and its link, the board with HBM, memory controllers, L2
+ * and the SMs, and one SM zoomed in — by dragging labels from the tray with
+ * the mouse or moving them with the keys.  A right drop reveals the part's
+ * kitchen role and its figure on this machine (devinfo, run in the
+ * background) or on the recorded H200, labelled; a wrong one sends the
+ * label back with a hint.  Attempts feed progress and the architecture
+ * skill.  All geometry and rules live in gpumap.c; this file draws them
+ * and maps input onto them. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app.h"
+#include "gpumap.h"
+#include "runner.h"
+#include "screen.h"
+#include "text.h"
+#include "ui.h"
+
+struct gm_st {
+	struct gm_game g;
+	struct gm_source src;
+	struct gm_layout lay;
+	int spin;
+};
+
+/* The fill pattern of each part: UTF-8, then its ASCII twin. */
+static const char *const pattern[GM_NCOMP][2] = {
+	[GM_HOST] = { "▒", "%" },   [GM_LINK] = { "═", "=" },  [GM_HBM] = { "▤", "#" },
+	[GM_MC] = { "▯", "|" },     [GM_L2] = { "░", ":" },    [GM_SMS] = { "▪ ", "o " },
+	[GM_SCHED] = { "▀", "@" }, [GM_CORES] = { "·", "." }, [GM_TENSOR] = { "▦", "+" },
+	[GM_REGS] = { "▥", "-" },   [GM_L1] = { "▓", "~" },
+};
+
+static void *gm_enter(struct app *app, const char *arg)
+{
+	(void)arg;
+	struct gm_st *st = calloc(1, sizeof *st);
+	if (!st)
+		return NULL;
+	gpumap_game_init(&st->g);
+	char dir[4096], path[4200], rec[4200];
+	if (app->demodir[0])
+		snprintf(dir, sizeof dir, "%s", app->demodir);
+	else if (!runner_default_demodir(dir, sizeof dir))
+		snprintf(dir, sizeof dir, "build/demos");
+	bool have = runner_demo_path(dir, "devinfo", path, sizeof path) && runner_program_exists(path);
+	snprintf(rec, sizeof rec, "%s/demos/results/h200.yaml", app->datadir);
+	gpumap_source_start(&st->src, have ? path : NULL, rec);
+	return st;
+}
+
+static void gm_leave(struct app *app, void *p)
+{
+	(void)app;
+	struct gm_st *st = p;
+	gpumap_source_free(&st->src);
+	free(st);
+}
+
+static void gm_tick(struct app *app, void *p)
+{
+	(void)app;
+	struct gm_st *st = p;
+	st->spin++;
+	gpumap_source_poll(&st->src);
+}
+
+/* Fills r with the part's pattern, in role.  The parts a Hopper SM has
+ * once per quarter (schedulers, cores, Tensor Cores, registers) are drawn
+ * as four segments; HBM as separate stacks. */
+static void fill_pattern(const struct gm_rect *r, int c, enum role role)
+{
+	const char *pat = pattern[c][ui_ascii() ? 1 : 0];
+	int pw = text_width(pat);
+	char row[1024];
+	size_t n = 0, pl = strlen(pat);
+	for (int x = 0; x + pw <= r->w && n + pl < sizeof row; x += pw, n += pl)
+		memcpy(row + n, pat, pl);
+	row[n] = '\0';
+	bool quarters = c == GM_SCHED || c == GM_CORES || c == GM_TENSOR || c == GM_REGS;
+	int seg = quarters && r->w >= 7 ? (r->w - 3) / 4 : r->w;
+	ui_fill(r->y, r->x, r->h, r->w, role);
+	for (int y = 0; y < r->h; y++) {
+		if (c == GM_HBM && y % 4 == 3)
+			continue;
+		for (int i = 0, x = 0; x < r->w && i < (quarters ? 4 : 1); i++, x += seg + 1)
+			ui_text(r->y + y, r->x + x, seg, role, row);
+	}
+}
+
+/* A name centred on the first row of r: the label, or the short tag. */
+static void name_in(const struct gm_rect *r, const char *label, const char *tag, enum role role)
+{
+	const char *s = text_width(label) <= r->w ? label : tag;
+	int w = text_width(s);
+	if (w > r->w)
+		w = r->w;
+	int y = r->y + (r->h - 1) / 2;
+	ui_text(y, r->x + (r->w - w) / 2, r->w, role, s);
+}
+
+/* The label carried by keys, centred on the part it hovers over; it may
+ * stick out of a narrow part, as a label held over a drawing would. */
+static void carried_over(const struct gm_rect *r, const char *label)
+{
+	char s[64];
+	snprintf(s, sizeof s, "[%s]", label);
+	int w = text_width(s), x = r->x + r->w / 2 - w / 2;
+	if (x + w > COLS)
+		x = COLS - w;
+	if (x < 0)
+		x = 0;
+	ui_text(r->y + (r->h - 1) / 2, x, w, C_SELECT, s);
+}
+
+static void draw_frames(const struct gm_st *st)
+{
+	const struct gm_layout *l = &st->lay;
+	enum gm_view v = st->g.view;
+	const struct gm_rect *f = &l->frame[v];
+	ui_box(f->y, f->x, f->h, f->w, C_DIM);
+	char title[96];
+	if (v == GM_OVERVIEW)
+		snprintf(title, sizeof title, " GPU board ");
+	else if (st->src.dev)
+		snprintf(title, sizeof title, " one SM of %ld ", st->src.dev->sms);
+	else
+		snprintf(title, sizeof title, " one SM ");
+	ui_text(f->y, f->x + 2, f->w - 4, C_HEADING, title);
+	static const char *const tabs[GM_NVIEWS] = { "[ the GPU ]", "[ one SM  ]" };
+	for (int i = 0; i < GM_NVIEWS; i++)
+		ui_text(l->tab[i].y, l->tab[i].x, l->tab[i].w, i == (int)v ? C_SELECT : C_DIM, tabs[i]);
+	ui_text(1, l->tab[1].x + l->tab[1].w + 1, l->map.w - l->tab[1].x - l->tab[1].w - 1, C_DIM, "z: view");
+}
+
+static void draw_parts(const struct gm_st *st)
+{
+	const struct gm_game *g = &st->g;
+	for (int c = 0; c < GM_NCOMP; c++) {
+		if (gpumap_view_of(c) != g->view)
+			continue;
+		const struct gm_rect *r = &st->lay.comp[c];
+		bool hover = g->carry >= 0 && !g->by_mouse && g->target == c;
+		if (g->placed[c]) {
+			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL);
+			name_in(r, gpumap_label(c), gpumap_tag(c), C_OK);
+		} else {
+			fill_pattern(r, c, hover ? C_SELECT : C_DIM);
+		}
+	}
+	if (g->carry >= 0 && !g->by_mouse && gpumap_view_of(g->target) == g->view)
+		carried_over(&st->lay.comp[g->target], gpumap_label(g->carry));
+	if (g->carry >= 0 && g->by_mouse) {
+		char s[64];
+		snprintf(s, sizeof s, "[%s]", gpumap_label(g->carry));
+		ui_text(g->my, g->mx, COLS - g->mx, C_SELECT, s);
+	}
+}
+
+static void draw_tray(const struct gm_st *st)
+{
+	const struct gm_layout *l = &st->lay;
+	const struct gm_game *g = &st->g;
+	ui_box(l->tray.y, l->tray.x, l->tray.h, l->tray.w, C_DIM);
+	ui_text(l->tray.y, l->tray.x + 2, l->tray.w - 4, C_HEADING, " Labels ");
+	for (int i = 0; i < GM_NCOMP; i++) {
+		enum gm_comp c = gpumap_tray(i);
+		const struct gm_rect *r = &l->slot[i];
+		char s[64];
+		enum role role = C_NORMAL;
+		if (g->placed[c]) {
+			snprintf(s, sizeof s, "%s %s", ui_glyph(G_CHECK), gpumap_label(c));
+			role = C_DIM;
+		} else if (g->carry == (int)c) {
+			snprintf(s, sizeof s, "  (carried)");
+			role = C_DIM;
+		} else {
+			snprintf(s, sizeof s, "%s", gpumap_label(c));
+			role = i == g->sel ? C_SELECT : g->hint == (int)c ? C_WRONG : C_NORMAL;
+		}
+		if (role == C_SELECT)
+			ui_fill(r->y, r->x, 1, r->w, C_SELECT);
+		ui_text(r->y, r->x, r->w, role, s);
+	}
+}
+
+/* Word-wraps s into rows y.. of the info panel; returns the next row. */
+static int para(int y, int y1, int x, int w, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s, w, &tl);
+	for (size_t i = 0; i < tl.n && y < y1; i++)
+		ui_text(y++, x, w, r, tl.line[i]);
+	text_lines_free(&tl);
+	return y;
+}
+
+static const char legend[] =
+	"How work lands: a kernel's blocks go to SMs, each block to one SM; the SM splits a block into "
+	"warps of 32 threads, and its warp schedulers issue their instructions.";
+
+static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
+{
+	const struct gm_game *g = &st->g;
+	char s[1024], fig[320];
+	snprintf(s, sizeof s, "%s %s: %s", ui_glyph(G_CHECK), gpumap_label(g->shown), gpumap_role(g->shown));
+	y = para(y, y + 2 < y1 - 1 ? y + 2 : y1 - 1, 1, w, C_OK, s);  /* room for the figure */
+	const struct res_device *d = g->shown == GM_HOST ? st->src.host : st->src.dev;
+	if (gpumap_figure(g->shown, d, fig, sizeof fig)) {
+		bool here = d == st->src.host && st->src.host && st->src.host != st->src.dev;
+		snprintf(s, sizeof s, "%s  (%s)", fig, here ? "this machine" : st->src.label);
+	} else if (d && g->shown == GM_LINK) {
+		snprintf(s, sizeof s, "devinfo does not measure the host link (lesson 2 gives its rated speeds)");
+	} else {
+		snprintf(s, sizeof s, "%s%s%s", st->src.label, st->src.why[0] ? "; " : "", st->src.why);
+	}
+	para(y, y1, 1, w, C_ACCENT, s);
+}
+
+static void draw_info(const struct gm_st *st)
+{
+	const struct gm_rect *r = &st->lay.info;
+	const struct gm_game *g = &st->g;
+	int y = r->y + 1, y1 = r->y + r->h, w = r->w - 2;
+	ui_hline(r->y, 0, r->w, C_DIM);
+	char s[640];
+	if (g->hint >= 0) {
+		snprintf(s, sizeof s, "%s Not there: '%s' goes back to the tray. %s", ui_glyph(G_CROSS),
+			 gpumap_label(g->hint), gpumap_hint(g->hint));
+		para(y, y1, 1, w, C_WRONG, s);
+	} else if (gpumap_done(g) && g->shown < 0) {
+		snprintf(s, sizeof s, "Map complete: %d labels in %d attempts.", GM_NCOMP, g->attempts);
+		y = para(y, y1, 1, w, C_OK, s);
+		para(y, y1, 1, w, C_NOTE, legend);
+	} else if (g->shown >= 0) {
+		draw_reveal(st, y, y1, w);
+	} else if (g->carry >= 0) {
+		snprintf(s, sizeof s, "Carrying '%s'. Drop it on the part it names.", gpumap_label(g->carry));
+		y = para(y, y1, 1, w, C_HEADING, s);
+		para(y, y1, 1, w, C_NOTE, legend);
+	} else {
+		y = para(y, y1, 1, w, C_HEADING, "Put each label on its part: drag it, or Tab to pick and Enter to take.");
+		para(y, y1, 1, w, C_NOTE, legend);
+	}
+}
+
+static void gm_draw(struct app *app, void *p)
+{
+	struct gm_st *st = p;
+	gpumap_layout(LINES, COLS, &st->lay);
+	if (!st->lay.ok)
+		return;
+	char right[96];
+	snprintf(right, sizeof right, "placed %d/%d  attempts %d%s", gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
+		 st->src.running ? "  devinfo..." : "");
+	ui_title("GPU map: label the kitchen", right);
+	draw_frames(st);
+	draw_parts(st);
+	draw_tray(st);
+	draw_info(st);
+	const char *hints = st->g.carry >= 0 && !st->g.by_mouse
+		? "arrows/Tab move  Enter drop  Esc back  z view  ? help"
+		: "Tab/Up/Down pick  Enter take  z view  Esc back  q quit";
+	ui_status(app->status, hints);
+}
+
+/* Saves what a drop did: attempts and correct drops.  They feed the
+ * architecture skill through radar_scores(), which adds them to the quiz's
+ * points, so they are not added to skill_got/skill_max here as well. */
+static void record(struct app *app, enum gm_result r)
+{
+	if (r == GM_MISS)
+		return;
+	app->progress.gpumap_attempts++;
+	if (r == GM_RIGHT)
+		app->progress.gpumap_correct++;
+	app_progress_changed(app);
+}
+
+static void drop_on(struct app *app, struct gm_st *st, int on)
+{
+	enum gm_result r = gpumap_drop(&st->g, on);
+	if (r == GM_MISS)
+		snprintf(app->status, sizeof app->status, "dropped outside the drawing: the label is back in the tray");
+	else if (r == GM_RIGHT && gpumap_done(&st->g))
+		snprintf(app->status, sizeof app->status, "Map complete: %d labels in %d attempts", GM_NCOMP,
+			 st->g.attempts);
+	record(app, r);
+}
+
+static void mouse(struct app *app, struct gm_st *st, const struct input *in)
+{
+	struct gm_game *g = &st->g;
+	const struct gm_layout *l = &st->lay;
+	if (in->mouse == MOUSE_PRESS && g->carry >= 0 && g->by_mouse) {
+		/* The release went missing (ncurses may drop one of several mouse
+		 * events read at once): this press drops the label where it is. */
+		drop_on(app, st, gpumap_hit(l, g->view, in->my, in->mx));
+	} else if (in->mouse == MOUSE_PRESS) {
+		int tab = gpumap_hit_tab(l, in->my, in->mx);
+		int slot = gpumap_hit_slot(l, in->my, in->mx);
+		int part = gpumap_hit(l, g->view, in->my, in->mx);
+		if (tab >= 0)
+			gpumap_set_view(g, (enum gm_view)tab);
+		else if (slot >= 0)
+			gpumap_grab(g, slot, in->my, in->mx);
+		else if (part >= 0 && g->placed[part]) {
+			g->shown = part;
+			g->hint = -1;
+		}
+	} else if (in->mouse == MOUSE_DRAG && g->carry >= 0 && g->by_mouse) {
+		g->my = in->my;
+		g->mx = in->mx;
+	} else if (in->mouse == MOUSE_RELEASE && g->carry >= 0 && g->by_mouse) {
+		drop_on(app, st, gpumap_hit(l, g->view, in->my, in->mx));
+	}
+}
+
+static enum act carrying(struct app *app, struct gm_st *st, const struct input *in)
+{
+	struct gm_game *g = &st->g;
+	switch (in->cmd) {
+	case CMD_UP: g->target = gpumap_neighbour(&st->lay, g->target, -1, 0); break;
+	case CMD_DOWN: g->target = gpumap_neighbour(&st->lay, g->target, 1, 0); break;
+	case CMD_LEFT: g->target = gpumap_neighbour(&st->lay, g->target, 0, -1); break;
+	case CMD_RIGHT: g->target = gpumap_neighbour(&st->lay, g->target, 0, 1); break;
+	case CMD_TAB:
+		do
+			g->target = (g->target + 1) % GM_NCOMP;
+		while (gpumap_view_of(g->target) != g->view);
+		break;
+	case CMD_ENTER: drop_on(app, st, g->target); break;
+	case CMD_BACK: gpumap_cancel(g); break;
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	default: break;
+	}
+	return ACT_NONE;
+}
+
+static enum act gm_key(struct app *app, void *p, const struct input *in)
+{
+	struct gm_st *st = p;
+	struct gm_game *g = &st->g;
+	gpumap_layout(LINES, COLS, &st->lay);
+	if (in->mouse != MOUSE_NONE) {
+		mouse(app, st, in);
+		return ACT_NONE;
+	}
+	if (!in->is_key_code && (in->key == 'z' || in->key == 'v')) {
+		gpumap_set_view(g, g->view == GM_OVERVIEW ? GM_ZOOM : GM_OVERVIEW);
+		return ACT_NONE;
+	}
+	if (g->carry >= 0 && !g->by_mouse)
+		return carrying(app, st, in);
+	switch (in->cmd) {
+	case CMD_TAB: case CMD_DOWN: gpumap_select(g, 1); g->hint = -1; break;
+	case CMD_UP: gpumap_select(g, -1); g->hint = -1; break;
+	case CMD_ENTER: case CMD_RIGHT:
+		if (gpumap_take(g))
+			g->shown = -1;
+		break;
+	case CMD_BACK:
+		if (g->carry >= 0) {
+			gpumap_cancel(g);
+			break;
+		}
+		return ACT_BACK;
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	default: break;
+	}
+	return ACT_NONE;
+}
+
+const struct screen screen_gpumap = {
+	.name = "gpu-map", .enter = gm_enter, .draw = gm_draw, .key = gm_key,
+	.tick = gm_tick, .leave = gm_leave,
+};

@@ -1,0 +1,483 @@
+/* screen_tiling: the "tiling" block.  C = A·B split into tiles, one per
+ * thread block, each coloured by the SM it runs on, stepped through the
+ * k-loop in three modes (naive, shared-memory tiled, register-blocked) with
+ * live traffic counters from the model in tiling.h; the ratio between modes
+ * in large digits; `r` runs the real matmul demo at the chosen size; `c`
+ * shows a convolution turning into a matrix multiply (im2col).  All counts
+ * come from tiling.c; this file draws them and maps keys onto them. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app.h"
+#include "gpumap.h"
+#include "results.h"
+#include "runner.h"
+#include "screen.h"
+#include "text.h"
+#include "tiling.h"
+#include "tiling_view.h"
+#include "ui.h"
+
+#define RUN_TIMEOUT_MS 120000
+static const int speeds[] = { 1, 2, 4, 8, 16, 32, 64 };
+#define NSPEEDS ((int)(sizeof speeds / sizeof *speeds))
+
+struct tl_st {
+	struct tl_config cfg;
+	struct tl_sim sim;
+	bool playing, conv, real_sms;
+	int speed, conv_step;
+	struct gm_source src;       /* devinfo (SM count) and the recorded H200 run */
+	char demo[4200];            /* path of the matmul program */
+	struct runner run;
+	bool running, have_res;
+	struct results res;
+	int run_n;                  /* size of the last run */
+	char note[320];             /* why the run gave nothing, "" */
+};
+
+static void restart(struct tl_st *st, enum tl_mode m)
+{
+	tl_clamp(&st->cfg);
+	tl_sim_start(&st->sim, &st->cfg, m);
+	st->playing = false;
+}
+
+static void *tl_enter(struct app *app, const char *arg)
+{
+	(void)arg;
+	struct tl_st *st = calloc(1, sizeof *st);
+	if (!st)
+		return NULL;
+	tl_default(&st->cfg);
+	restart(st, TL_NAIVE);
+	runner_init(&st->run);
+	char dir[4096], path[4200], rec[4200];
+	if (app->demodir[0])
+		snprintf(dir, sizeof dir, "%s", app->demodir);
+	else if (!runner_default_demodir(dir, sizeof dir))
+		snprintf(dir, sizeof dir, "build/demos");
+	bool have = runner_demo_path(dir, "devinfo", path, sizeof path) && runner_program_exists(path);
+	runner_demo_path(dir, "matmul", st->demo, sizeof st->demo);
+	snprintf(rec, sizeof rec, "%s/demos/results/h200.yaml", app->datadir);
+	gpumap_source_start(&st->src, have ? path : NULL, rec);
+	return st;
+}
+
+static void tl_leave(struct app *app, void *p)
+{
+	(void)app;
+	struct tl_st *st = p;
+	runner_free(&st->run);
+	results_free(&st->res);
+	gpumap_source_free(&st->src);
+	free(st);
+}
+
+/* The matmul demo at the model's size: the three hand-written rungs the
+ * model describes, and the CPU ones for a machine without a GPU. */
+static void run_start(struct tl_st *st)
+{
+	if (st->running)
+		return;
+	results_free(&st->res);
+	st->have_res = false;
+	st->note[0] = '\0';
+	char size[16];
+	snprintf(size, sizeof size, "%d", st->cfg.n);
+	char *argv[] = { "matmul", "--size", size, "--variants",
+		"naive,smem-tiled,regblock,cpu-naive,cpu-blocked", "--format", "yaml", NULL };
+	struct runner_opts o = { .timeout_ms = RUN_TIMEOUT_MS };
+	st->run_n = st->cfg.n;
+	st->running = runner_start(&st->run, st->demo, argv, &o);
+	if (!st->running)
+		snprintf(st->note, sizeof st->note, "matmul did not start: %.200s", st->run.error);
+}
+
+static void run_finish(struct app *app, struct tl_st *st)
+{
+	st->running = false;
+	struct diags d = { 0 };
+	if (st->run.state == RUNNER_EXITED && st->run.exit_code == 0)
+		st->have_res = results_parse("matmul", st->run.out.p ? st->run.out.p : "", st->run.out.len, &st->res, &d);
+	if (!st->have_res)
+		runner_describe(&st->run, st->note, sizeof st->note);
+	diags_free(&d);
+	runner_free(&st->run);
+	char line[256];
+	if (st->have_res && results_speedups_line(&st->res, "matmul", line, sizeof line)) {
+		results_merge_speedups(app->progress.speedups, sizeof app->progress.speedups, "matmul", line);
+		app_progress_changed(app);
+	}
+}
+
+static void tl_tick(struct app *app, void *p)
+{
+	struct tl_st *st = p;
+	gpumap_source_poll(&st->src);
+	if (st->running && !runner_poll(&st->run, 0))
+		run_finish(app, st);
+	if (!st->playing)
+		return;
+	if (st->conv) {
+		st->conv_step = (st->conv_step + 1) % 9;
+		return;
+	}
+	for (int i = 0; i < speeds[st->speed]; i++)
+		if (!tl_sim_step(&st->sim)) {
+			st->playing = false;
+			break;
+		}
+}
+
+static void draw_header(const struct tl_st *st)
+{
+	const struct tl_config *c = &st->sim.cfg;
+	enum tl_mode m = st->sim.mode;
+	int x = 0;
+	for (int i = 0; i < TL_NMODES; i++) {
+		char s[32];
+		snprintf(s, sizeof s, "[%s]", tl_mode_name((enum tl_mode)i));
+		x += ui_text(1, x, COLS - x, i == (int)m ? C_SELECT : C_DIM, s) + 1;
+	}
+	ui_text(1, x + 1, COLS - x - 1, C_DIM, "m: mode");
+	char line[400], sms[200];
+	if (m == TL_REGBLOCK)
+		snprintf(line, sizeof line, "n=%d  block %dx%d, %dx%d per thread (%d threads), k-step %d",
+			 c->n, c->b, c->b, c->r, c->r, (c->b / c->r) * (c->b / c->r), c->bk);
+	else
+		snprintf(line, sizeof line, "n=%d  T=%d: blocks of %dx%d threads, k-tile %d%s", c->n, c->t, c->t, c->t,
+			 c->t, m == TL_NAIVE ? " (no reuse)" : "");
+	ui_text(2, 0, COLS, C_HEADING, line);
+	if (st->real_sms && st->src.dev)
+		snprintf(sms, sizeof sms, "%d SMs (%.100s, %s)", c->sms, st->src.dev->name,
+			 st->src.measured ? "here" : "recorded");
+	else
+		snprintf(sms, sizeof sms, "%d SMs (few, to show waves)", c->sms);
+	int g = tl_grid(c, m);
+	int waves = tl_waves(c, m);
+	snprintf(line, sizeof line, "%dx%d blocks, %s: %d wave%s x %d k-steps, colour = SM%s", g, g, sms, waves,
+		 waves == 1 ? "" : "s", tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
+	ui_text(3, 0, COLS, C_DIM, line);
+}
+
+/* Which blocks the last step ran, and which k-tile: wave and kt, or -1. */
+static void last_step(const struct tl_sim *s, int *wave, int *kt)
+{
+	int ks = tl_ksteps(&s->cfg, s->mode);
+	*wave = s->step > 0 ? (s->step - 1) / ks : -1;
+	*kt = s->step > 0 ? (s->step - 1) % ks : -1;
+}
+
+static bool row_in_wave(const struct tl_config *c, enum tl_mode m, int row, bool is_col, int wave)
+{
+	int g = tl_grid(c, m);
+	for (int i = 0; i < g; i++) {
+		int b = is_col ? i * g + row : row * g + i;
+		if (tl_block_wave(c, b) == wave)
+			return true;
+	}
+	return false;
+}
+
+static void draw_cell(int y, int x, int w, int b, const struct tl_sim *s)
+{
+	const struct tl_config *c = &s->cfg;
+	int p = tl_block_progress(c, s->mode, b, s->step), ks = tl_ksteps(c, s->mode);
+	int sm = tl_block_sm(c, b);
+	char t[16];
+	if (p == 0) {
+		ui_text(y, x + w - 1, 1, C_DIM, ui_ascii() ? "." : "·");
+		return;
+	}
+	snprintf(t, sizeof t, p < ks ? ">%d" : "%d", sm);
+	if ((int)strlen(t) > w)          /* too narrow for the SM number */
+		snprintf(t, sizeof t, "%s", p < ks ? ">" : " ");
+	ui_fill(y, x, 1, w, (enum role)(C_SM0 + sm % 8));
+	ui_text(y, x + w - (int)strlen(t), w, (enum role)(C_SM0 + sm % 8), t);
+}
+
+/* A (left), B (top) and C: each C tile a block; the A and B tiles the last
+ * step read are highlighted. */
+static void draw_grid(const struct tl_st *st, int y0, int x0, int w, int h)
+{
+	const struct tl_sim *s = &st->sim;
+	const struct tl_config *c = &s->cfg;
+	int g = tl_grid(c, s->mode), ks = tl_ksteps(c, s->mode), wave, kt;
+	last_step(s, &wave, &kt);
+	int aw = ks < 8 ? ks : 8, bh = ks < 3 ? ks : 3;
+	int cw = (w - aw - 1) / g, ch = (h - bh - 2) / g;
+	cw = cw < 1 ? 1 : cw > 4 ? 4 : cw;
+	ch = ch < 1 ? 1 : ch > 2 ? 2 : ch;
+	int gx = (w - aw - 1) / cw, gy = (h - bh - 2) / ch;
+	gx = gx > g ? g : gx;
+	gy = gy > g ? g : gy;
+	int cx = x0 + aw + 1, cy = y0 + bh + 1;
+	const char *dot = ui_ascii() ? "." : "·", *hot = ui_ascii() ? "#" : "█";
+	enum role lit = s->mode == TL_NAIVE ? C_WRONG : C_ACCENT;
+	ui_text(y0 + bh - 1, x0, aw, C_DIM, "A\\B");
+	for (int i = 0; i < bh; i++)
+		for (int j = 0; j < gx; j++) {
+			bool on = kt >= 0 && kt * bh / ks == i && row_in_wave(c, s->mode, j, true, wave);
+			for (int k = 0; k < cw - (cw > 1); k++)
+				ui_text(y0 + i, cx + j * cw + k, 1, on ? lit : C_DIM, on ? hot : dot);
+		}
+	for (int i = 0; i < gy; i++)
+		for (int r = 0; r < ch; r++) {
+			for (int j = 0; j < aw; j++) {
+				bool on = kt >= 0 && kt * aw / ks == j && row_in_wave(c, s->mode, i, false, wave);
+				ui_text(cy + i * ch + r, x0 + j, 1, on ? lit : C_DIM, on ? hot : dot);
+			}
+			for (int j = 0; j < gx; j++)
+				draw_cell(cy + i * ch + r, cx + j * cw, cw - (cw > 1), i * g + j, s);
+		}
+	char note[96];
+	if (gx < g || gy < g) {
+		snprintf(note, sizeof note, "(%dx%d of %dx%d blocks shown)", gx, gy, g, g);
+		ui_text(cy + gy * ch, x0, w, C_DIM, note);
+	}
+}
+
+/* The counters of the current mode at this step; returns the next row. */
+static int draw_counters(const struct tl_st *st, int y, int x, int w)
+{
+	const struct tl_sim *s = &st->sim;
+	const struct tl_counts *k = &s->n;
+	int ks = tl_ksteps(&s->cfg, s->mode), wave = s->step > 0 ? (s->step - 1) / ks + 1 : 0;
+	char line[160];
+	snprintf(line, sizeof line, "%s, step %d/%d (wave %d/%d)%s", tl_mode_name(s->mode), s->step,
+		 tl_steps(&s->cfg, s->mode), wave, tl_waves(&s->cfg, s->mode), st->playing ? "  playing" : "");
+	ui_text(y++, x, w, C_HEADING, line);
+	snprintf(line, sizeof line, "global loads  %12lld", k->global);
+	ui_text(y++, x, w, C_NORMAL, line);
+	snprintf(line, sizeof line, "shared loads  %12lld", k->shared);
+	ui_text(y++, x, w, C_NORMAL, line);
+	snprintf(line, sizeof line, "multiply-adds %12lld", k->fma);
+	ui_text(y++, x, w, C_NORMAL, line);
+	snprintf(line, sizeof line, "per FMA: global %.3f, shared %.3f", tl_ratio(k->global, k->fma),
+		 tl_ratio(k->shared, k->fma));
+	ui_text(y++, x, w, C_NORMAL, line);
+	struct tl_counts f = tl_formula_at(&s->cfg, s->mode, s->step);
+	bool same = f.global == k->global && f.shared == k->shared && f.fma == k->fma;
+	ui_text(y++, x, w, same ? C_OK : C_WRONG, same ? "= the closed forms (tiling.h)" : "differs from the formulas!");
+	return y;
+}
+
+static void fmt_count(long long v, char *buf, size_t size)
+{
+	if (v < 10000000)
+		snprintf(buf, size, "%lld", v);
+	else if (v < 10000000000LL)
+		snprintf(buf, size, "%.1fM", (double)v / 1e6);
+	else
+		snprintf(buf, size, "%.1fG", (double)v / 1e9);
+}
+
+/* The ratio of global loads between naive and the other modes, large. */
+static int draw_ratio(const struct tl_st *st, int y, int x, int w)
+{
+	const struct tl_config *c = &st->sim.cfg;
+	enum tl_mode other = st->sim.mode == TL_NAIVE ? TL_TILED : st->sim.mode;
+	struct tl_counts nv = tl_formula_total(c, TL_NAIVE), o = tl_formula_total(c, other);
+	char line[160], num[32];
+	snprintf(line, sizeof line, "global loads, naive / %s:", tl_mode_name(other));
+	ui_text(y++, x, w, C_HEADING, line);
+	double r = tl_ratio(nv.global, o.global);
+	snprintf(num, sizeof num, r >= 100 || r == (long long)r ? "%.0fx" : "%.1fx", r);
+	tiling_view_big(y, x, w, C_ACCENT, num);
+	return y + 3;
+}
+
+static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
+{
+	const struct tl_config *c = &st->sim.cfg;
+	struct tl_counts t[TL_NMODES];
+	for (int m = 0; m < TL_NMODES; m++)
+		t[m] = tl_formula_total(c, (enum tl_mode)m);
+	static const char *const rows[] = { "global", "shared", "FMAs" };
+	char line[160], a[24], b[24], d[24];
+	snprintf(line, sizeof line, "shared/FMA: tiled %.2f, regblock %.2f", tl_ratio(t[TL_TILED].shared, t[TL_TILED].fma),
+		 tl_ratio(t[TL_REGBLOCK].shared, t[TL_REGBLOCK].fma));
+	if (y < y1)
+		ui_text(y++, x, w, C_NORMAL, line);
+	if (y < y1)
+		ui_text(y++, x, w, C_DIM, "whole run     naive smem-tiled  regblock");
+	for (int i = 0; i < 3 && y < y1; i++) {
+		long long v[3];
+		for (int m = 0; m < 3; m++)
+			v[m] = i == 0 ? t[m].global : i == 1 ? t[m].shared : t[m].fma;
+		fmt_count(v[0], a, sizeof a);
+		fmt_count(v[1], b, sizeof b);
+		fmt_count(v[2], d, sizeof d);
+		snprintf(line, sizeof line, "%-8s %10s %10s %9s", rows[i], a, b, d);
+		ui_text(y++, x, w, C_NORMAL, line);
+	}
+	return y;
+}
+
+static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
+{
+	char line[600];
+	if (st->running) {
+		snprintf(line, sizeof line, "running matmul at n=%d ... %lld s", st->run_n, runner_elapsed_ms(&st->run) / 1000);
+		ui_text(y++, x, w, C_ACCENT, line);
+		return y;
+	}
+	if (st->note[0]) {
+		ui_text(y++, x, w, C_WRONG, st->note);
+		return y;
+	}
+	if (!st->have_res) {
+		snprintf(line, sizeof line, "r: run the matmul demo at n=%d", st->sim.cfg.n);
+		ui_text(y++, x, w, C_DIM, line);
+		return y;
+	}
+	const struct res_device *d = results_device(&st->res, "matmul");
+	if (d && d->live) {
+		snprintf(line, sizeof line, "live on %s", d->name);
+		return tiling_view_rungs(&st->res, line, y, y1, x, w);
+	}
+	const struct res_variant *cn = tiling_view_find(&st->res, "cpu-naive"), *cb = tiling_view_find(&st->res, "cpu-blocked");
+	char a[96], b[96];
+	snprintf(line, sizeof line, "CPU fallback, n=%d (%s):", st->run_n, d ? d->reason : "no device record");
+	ui_text(y++, x, w, C_NOTE, line);
+	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
+	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
+	snprintf(line, sizeof line, "ms: %s  %s", a, b);
+	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
+	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
+	if (rd) {
+		snprintf(line, sizeof line, "recorded on %s, %.10s", rd->name, rd->date);
+		return tiling_view_rungs(&st->src.rec, line, y, y1, x, w);
+	}
+	if (y < y1)
+		ui_text(y++, x, w, C_DIM, "no recorded H200 run to compare with");
+	return y;
+}
+
+static const char keys_text[] =
+	"Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16 (n 4..256)  t/T tile  "
+	"u micro-tile  s SMs  r run matmul  c convolution  Esc back";
+
+/* Rows the key help takes at the bottom, drawn from row LINES-1-n. */
+static int draw_keys(bool draw)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(keys_text, COLS - 2, &tl);
+	int n = (int)tl.n;
+	for (int i = 0; draw && i < n; i++)
+		ui_text(LINES - 1 - n + i, 1, COLS - 2, C_DIM, tl.line[i]);
+	text_lines_free(&tl);
+	return n;
+}
+
+static void tl_draw(struct app *app, void *p)
+{
+	struct tl_st *st = p;
+	char right[96];
+	snprintf(right, sizeof right, "speed x%d%s", speeds[st->speed], st->src.running ? "  devinfo..." : "");
+	ui_title("Tiling: how the brigade shares the pantry", right);
+	int nk = draw_keys(true), y1 = LINES - 1 - nk;
+	if (st->conv) {
+		tiling_view_conv(st->conv_step, 1, y1);
+	} else {
+		draw_header(st);
+		int lw = COLS >= 80 ? 30 : COLS - 40;
+		draw_grid(st, 4, 0, lw, y1 - 4);
+		int x = lw + 2, w = COLS - x - 1;
+		int y = draw_counters(st, 4, x, w);
+		if (y + 4 <= y1)
+			y = draw_ratio(st, y, x, w);
+		if (y < y1)
+			y = draw_run(st, y, y1, x, w);
+		if (y + 2 < y1)
+			draw_totals(st, y, y1, x, w);
+	}
+	ui_status(app->status, st->playing ? "Space pause" : "Space play");
+}
+
+/* The SM count: 4 to see waves, or the GPU's own from devinfo. */
+static void toggle_sms(struct app *app, struct tl_st *st)
+{
+	if (!st->real_sms && !st->src.dev) {
+		snprintf(app->status, sizeof app->status, "no SM count: %.200s", st->src.label);
+		return;
+	}
+	st->real_sms = !st->real_sms;
+	st->cfg.sms = st->real_sms ? (int)st->src.dev->sms : 4;
+	restart(st, st->sim.mode);
+}
+
+/* Letters that change the model; true when the key was one of them. */
+static bool config_key(struct app *app, struct tl_st *st, int key)
+{
+	struct tl_config *c = &st->cfg;
+	bool rb = st->sim.mode == TL_REGBLOCK;
+	switch (key) {
+	case '[': c->n -= 1; break;
+	case ']': c->n += 1; break;
+	case '{': c->n -= 16; break;
+	case '}': c->n += 16; break;
+	case 't': if (rb) c->b /= 2; else c->t /= 2; break;
+	case 'T': if (rb) c->b *= 2; else c->t *= 2; break;
+	case 'u': c->r = c->r >= 8 || c->r * 2 > c->b / 2 ? 2 : c->r * 2; break;
+	case 'm': restart(st, (enum tl_mode)((st->sim.mode + 1) % TL_NMODES)); return true;
+	case 's': toggle_sms(app, st); return true;
+	default: return false;
+	}
+	restart(st, st->sim.mode);
+	return true;
+}
+
+static bool play_key(struct app *app, struct tl_st *st, int key)
+{
+	switch (key) {
+	case ' ': st->playing = !st->playing; return true;
+	case '+': case '=': if (st->speed + 1 < NSPEEDS) st->speed++; return true;
+	case '-': if (st->speed > 0) st->speed--; return true;
+	case 'c': st->conv = !st->conv; st->playing = false; return true;
+	case 'r':
+		run_start(st);
+		if (!st->running && st->note[0])
+			snprintf(app->status, sizeof app->status, "%.200s", st->note);
+		return true;
+	default: return false;
+	}
+}
+
+static enum act tl_key(struct app *app, void *p, const struct input *in)
+{
+	struct tl_st *st = p;
+	if (in->mouse != MOUSE_NONE)
+		return ACT_NONE;
+	if (!in->is_key_code && (play_key(app, st, in->key) || (!st->conv && config_key(app, st, in->key))))
+		return ACT_NONE;
+	struct tl_sim *s = &st->sim;
+	switch (in->cmd) {
+	case CMD_RIGHT:
+		if (st->conv)
+			st->conv_step = (st->conv_step + 1) % 9;
+		else
+			tl_sim_step(s);
+		break;
+	case CMD_LEFT:
+		if (st->conv)
+			st->conv_step = (st->conv_step + 8) % 9;
+		else if (s->step > 0)
+			tl_sim_goto(s, s->step - 1);
+		break;
+	case CMD_TOP: tl_sim_goto(s, 0); break;
+	case CMD_BOTTOM: tl_sim_goto(s, tl_steps(&s->cfg, s->mode)); break;
+	case CMD_BACK: return ACT_BACK;
+	case CMD_QUIT: return ACT_QUIT;
+	case CMD_HELP: return ACT_HELP;
+	default: break;
+	}
+	return ACT_NONE;
+}
+
+const struct screen screen_tiling = {
+	.name = "tiling", .enter = tl_enter, .draw = tl_draw, .key = tl_key,
+	.tick = tl_tick, .leave = tl_leave,
+};

@@ -1,0 +1,170 @@
+/* tiling_view: two drawings of the tiling screen kept apart so that
+ * screen_tiling.c stays readable: the large digits that show the ratio
+ * between modes, the measured times of a matmul run next to the model's
+ * prediction, and the convolution view (im2col).  They draw from their
+ * arguments only, with ui.h; the arithmetic is tiling.c's. */
+#include <curses.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include "results.h"
+#include "text.h"
+#include "tiling.h"
+#include "tiling_view.h"
+#include "ui.h"
+
+/* Large digits, three rows a glyph, for the ratio between modes. */
+static const char *const big[][3] = {
+	{ "█▀█", "█ █", "▀▀▀" }, { " ▀█", "  █", "  ▀" }, { "▀▀█", "█▀▀", "▀▀▀" }, { "▀▀█", " ▀█", "▀▀▀" },
+	{ "█ █", "▀▀█", "  ▀" }, { "█▀▀", "▀▀█", "▀▀▀" }, { "█▀▀", "█▀█", "▀▀▀" }, { "▀▀█", "  █", "  ▀" },
+	{ "█▀█", "█▀█", "▀▀▀" }, { "█▀█", "▀▀█", "▀▀▀" }, { " ", " ", "▀" }, { "   ", "▀▄▀", "▀ ▀" },
+};
+
+/* ASCII twin of a row of the big font: every block glyph becomes '#'. */
+static void to_ascii(char *s)
+{
+	char *w = s;
+	for (const unsigned char *r = (const unsigned char *)s; *r; r++) {
+		if (*r >= 0xC0)
+			*w++ = '#';
+		else if (*r < 0x80)
+			*w++ = (char)*r;
+	}
+	*w = '\0';
+}
+
+void tiling_view_big(int y, int x, int maxw, enum role r, const char *s)
+{
+	for (int row = 0; row < 3; row++) {
+		char line[256] = "";
+		for (const char *c = s; *c && strlen(line) + 16 < sizeof line; c++) {
+			int g = *c >= '0' && *c <= '9' ? *c - '0' : *c == '.' ? 10 : 11;
+			strcat(line, big[g][row]);
+			strcat(line, " ");
+		}
+		if (ui_ascii())
+			to_ascii(line);
+		ui_text(y + row, x, maxw, r, line);
+	}
+}
+
+/* The convolution view: a 5x5 input (letters), a 3x3 filter, the 3x3
+ * output; im2col stacks each output's window as a row, so the whole
+ * convolution is that 9x9 matrix times the filter as a 9-vector. */
+void tiling_view_conv(int o, int y0, int y1)
+{
+	const int H = 5, W = 5, R = 3, S = 3, P = 3, Q = 3;
+	o = ((o % (P * Q)) + P * Q) % (P * Q);
+	ui_text(y0, 0, COLS, C_HEADING, "Convolution as a matrix multiply (im2col)   c: back to tiling");
+	ui_text(y0 + 1, 0, 12, C_DIM, "input 5x5");
+	for (int i = 0; i < H * W; i++) {
+		bool in = false;
+		for (int j = 0; j < R * S; j++)
+			in |= tl_im2col(H, W, R, S, o, j) == i;
+		char t[4] = { (char)('a' + i), 0 };
+		ui_text(y0 + 2 + i / W, 1 + 2 * (i % W), 1, in ? C_SELECT : C_NORMAL, t);
+	}
+	ui_text(y0 + 8, 0, 12, C_DIM, "filter 3x3");
+	for (int j = 0; j < R * S; j++) {
+		char t[4] = { (char)('1' + j), 0 };
+		ui_text(y0 + 9 + j / S, 1 + 2 * (j % S), 1, C_ACCENT, t);
+	}
+	ui_text(y0 + 1, 13, 8, C_DIM, "output");
+	for (int k = 0; k < P * Q; k++) {
+		char t[8];
+		snprintf(t, sizeof t, "o%d", k);
+		ui_text(y0 + 2 + k / Q, 13 + 3 * (k % Q), 2, k == o ? C_SELECT : C_NORMAL, t);
+	}
+	int x = 25;
+	ui_text(y0 + 1, x, COLS - x, C_DIM, "im2col (9 outputs x 9 taps) . filter");
+	for (int k = 0; k < P * Q && y0 + 2 + k < y1; k++) {
+		char row[64] = "";
+		snprintf(row, sizeof row, "o%d |", k);
+		for (int j = 0; j < R * S; j++) {
+			char t[4] = { ' ', (char)('a' + tl_im2col(H, W, R, S, k, j)), 0 };
+			strcat(row, t);
+		}
+		strcat(row, " | . [1..9]");
+		ui_text(y0 + 2 + k, x, COLS - x, k == o ? C_SELECT : C_NORMAL, row);
+	}
+	char cur[96] = "";
+	snprintf(cur, sizeof cur, "o%d = [", o);
+	for (int j = 0; j < R * S; j++) {
+		char t[4] = { (char)('a' + tl_im2col(H, W, R, S, o, j)), j + 1 < R * S ? ' ' : ']', 0 };
+		strcat(cur, t);
+	}
+	strcat(cur, " . [1 2 3 4 5 6 7 8 9]");
+	ui_text(y0 + 11, x, COLS - x, C_SELECT, cur);
+	static const char text[] =
+		"Each output is its 3x3 window times the filter, summed. Stack the windows as rows and the whole "
+		"convolution is one matrix product; with C channels, K filters and a batch of N it is a GEMM of "
+		"(N*P*Q) x (C*R*S) times (C*R*S) x K. cuDNN's GEMM algorithm builds this matrix in its workspace; "
+		"its implicit-GEMM algorithms compute the same product without building it. Letters repeat: "
+		"im2col copies each input up to R*S times.";
+	struct text_lines tl = { 0 };
+	text_wrap(text, COLS - 2, &tl);
+	for (size_t i = 0; i < tl.n && y0 + 12 + (int)i < y1; i++)
+		ui_text(y0 + 12 + (int)i, 1, COLS - 2, C_NOTE, tl.line[i]);
+	text_lines_free(&tl);
+}
+
+
+const struct res_variant *tiling_view_find(const struct results *r, const char *id)
+{
+	for (size_t i = 0; r && i < r->nvar; i++)
+		if (!strcmp(r->var[i].demo, "matmul") && !strcmp(r->var[i].variant, id) && r->var[i].ms == r->var[i].ms)
+			return &r->var[i];
+	return NULL;
+}
+
+/* "naive 4.42", with its own size when it differs from n (the CPU
+ * variants run smaller); times in ms. */
+void tiling_view_ms(const struct res_variant *v, const char *name, long n, char *buf, size_t size)
+{
+	if (!v)
+		snprintf(buf, size, "%s -", name);
+	else if (v->size.m != n)
+		snprintf(buf, size, "%s %.3g (at %ld)", name, v->ms, v->size.m);
+	else
+		snprintf(buf, size, "%s %.3g", name, v->ms);
+}
+
+/* s word-wrapped into rows y..y1-1 at x; returns the next row. */
+int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s, w, &tl);
+	for (size_t i = 0; i < tl.n && y < y1; i++)
+		ui_text(y++, x, w, r, tl.line[i]);
+	text_lines_free(&tl);
+	return y;
+}
+
+/* The three hand-written rungs of one result set, with the ratios the
+ * model predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
+ * thread) at that size.  Returns the next row. */
+int tiling_view_rungs(const struct results *r, const char *title, int y, int y1, int x, int w)
+{
+	const struct res_variant *nv = tiling_view_find(r, "naive"), *ti = tiling_view_find(r, "smem-tiled"),
+		*rb = tiling_view_find(r, "regblock");
+	if (!nv && !ti && !rb)
+		return y;
+	char line[400], a[96], b[96], c[96];
+	long n = (nv ? nv : ti ? ti : rb)->size.m;
+	struct tl_config demo = { .n = (int)n, .t = 32, .b = 64, .r = 4, .bk = 8, .sms = 1 };
+	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
+		pr = tl_formula_total(&demo, TL_REGBLOCK);
+	snprintf(line, sizeof line, "%s, n=%ld:", title, n);
+	y = tiling_view_wrap(y, y1, x, w, C_HEADING, line);
+	tiling_view_ms(nv, "naive", n, a, sizeof a);
+	tiling_view_ms(ti, "tiled", n, b, sizeof b);
+	tiling_view_ms(rb, "regblock", n, c, sizeof c);
+	snprintf(line, sizeof line, "ms: %s  %s  %s", a, b, c);
+	y = tiling_view_wrap(y, y1, x, w, C_NORMAL, line);
+	snprintf(line, sizeof line, "time naive/tiled %.1fx, tiled/regblock %.1fx", nv && ti ? nv->ms / ti->ms : 0.0,
+		 ti && rb ? ti->ms / rb->ms : 0.0);
+	y = tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
+	snprintf(line, sizeof line, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)",
+		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
+	return tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
+}

@@ -1,0 +1,28 @@
+/* tiling_view: drawing helpers of the "tiling" screen (screen_tiling.c).
+ * ncurses, through ui.h; no state. */
+#ifndef CK_TILING_VIEW_H
+#define CK_TILING_VIEW_H
+#include <stddef.h>
+#include "results.h"
+#include "ui.h"
+
+/* s (digits, '.', 'x') in large three-row glyphs from y, x; ASCII twins
+ * with --ascii. */
+void tiling_view_big(int y, int x, int maxw, enum role r, const char *s);
+/* The convolution view in rows y0..y1-1: a 5x5 input, a 3x3 filter and
+ * the im2col matrix, with output o (0..8) highlighted. */
+void tiling_view_conv(int o, int y0, int y1);
+/* s word-wrapped into rows y..y1-1 from column x, w wide; returns the
+ * next free row. */
+int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s);
+/* The timed matmul variant id in r, or NULL. */
+const struct res_variant *tiling_view_find(const struct results *r, const char *id);
+/* "name 4.42" (ms), with the variant's own size when it is not n; "name -"
+ * for NULL. */
+void tiling_view_ms(const struct res_variant *v, const char *name, long n, char *buf, size_t size);
+/* The naive, smem-tiled and regblock times of a matmul run in r, under
+ * title, with the measured ratios and the global-load ratios the model of
+ * tiling.h predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
+ * thread) at that size.  Returns the next free row (y when r has none). */
+int tiling_view_rungs(const struct results *r, const char *title, int y, int y1, int x, int w);
+#endif

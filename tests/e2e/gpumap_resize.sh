@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# gpu-map survives resizing to 60x20 and back with a label in hand: the
+# layout is computed again, every tray label stays on screen, and the game
+# goes on where it was.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+. "$(dirname "$0")/gpumap_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+
+make_tree gpu
+fresh; launch 80 24 "$TREE_BIN" open gpu-map
+wait_for 'GPU map: label the kitchen'; ok $? "gpu-map at 80x24"
+devinfo_done
+keys Enter; for t in 1 2 3 4; do keys Tab; done; keys Enter
+wait_for '✓ L2 cache: '; ok $? "one label placed"
+keys Enter
+wait_for "Carrying 'FP32 CUDA cores'"; ok $? "the next label taken"
+resize 60 20; sleep 0.4
+s=$(screen)
+is "$(screen | wc -l)" 20 "the pane is 60x20"
+like "$s" 'placed 1/11' "the game is where it was"
+unlike "$s" 'too small' "60x20 is big enough"
+missing=0
+for l in "${TRAY[@]}"; do
+	[ "$l" = "FP32 CUDA cores" ] && continue
+	printf '%s\n' "$s" | grep -q -- "$l" || { missing=$((missing + 1)); echo "# missing: $l"; }
+done
+is "$missing" 0 "every other label is still in the tray"
+like "$s" '\[FP32 CUDA cores\]' "the carried label still hovers over the drawing"
+keys z; sleep 0.2
+like "$(screen)" 'one SM of 132' "the SM view at 60x20"
+keys Tab; keys Enter
+wait_for '✓ FP32 CUDA cores: '; ok $? "dropping it at 60x20 works"
+resize 80 24; sleep 0.4
+s=$(screen)
+is "$(screen | wc -l)" 24 "back to 80x24"
+like "$s" 'placed 2/11 +attempts 2' "both placements kept"
+like "$s" 'FP32 CUDA cores' "the cores keep their label"
+keys z; sleep 0.2
+like "$(screen | sed -n 16p)" 'L2 cache' "the L2 label sits on the L2 strip in the new layout"
+keys q
+is "$(wait_exit)" 0 "quit"
+done_testing

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The quiz screen in tmux at 80x24 with a fixture class (--lessons DIR with
+# quizzes/en/): a learner answers level 1 entirely right with keys, reading
+# the screen as a person would, and sees level 2 open; a wrong answer shows
+# the explanation; quitting mid-level resumes at the same question.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+CLASS="$CK_ROOT/tests/fixtures/quiz/class"
+run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; wait_for "Level 1" 5; }
+
+# Rows on screen: the cursor row (starts with "  >") and rows matching $1.
+cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
+rows_of() { screen | grep -n -- "$1" | cut -d: -f1; }
+go_row() { # moves the cursor to screen row $1
+	local c; c=$(cursor_row)
+	while [ "$c" -lt "$1" ]; do keys Down; c=$((c + 1)); done
+	while [ "$c" -gt "$1" ]; do keys Up; c=$((c - 1)); done
+	sleep 0.1
+}
+
+# Answers the question on screen right, by its instruction line.
+answer_right() {
+	local s; s=$(screen)
+	if printf '%s' "$s" | grep -q "Type the answer"; then
+		local w; w=$(printf '%s' "$s" | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
+		keys -l "$w"; keys Enter
+	elif printf '%s' "$s" | grep -q "Choose one"; then
+		go_row "$(rows_of RIGHT | head -1)"; keys Enter
+	elif printf '%s' "$s" | grep -q "Choose all"; then
+		for r in $(rows_of RIGHT); do go_row "$r"; keys Space; done
+		keys Enter
+	elif printf '%s' "$s" | grep -q "True or false"; then
+		go_row "$(rows_of '  True$' | head -1)"; keys Enter
+	else # order or match with two rows: always exactly one swap
+		keys Space Down Space Enter
+	fi
+	wait_for "Right!|Not quite" 3
+}
+
+run
+like "$(screen)" "Level 2  Fixture level two +locked" "level 2 starts locked"
+like "$(screen)" "Level 3  Optimisation scenarios" "levels the class lacks come from the built-in quiz"
+# The mouse: a click selects a level, a second click opens it.
+click() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; sleep 0.2; }
+click 10 4
+like "$(screen)" "^  > Level 2" "a click selects a level"
+click 10 4
+like "$(screen)" "Level 2 is locked: score 80% on level 1 first" "a second click on a locked level says why"
+click 10 2
+click 10 2
+wait_for "question 1/6" 3; ok $? "a second click opens level 1 at question 1 of 6"
+for i in 1 2 3 4 5 6; do
+	answer_right
+	s=$(screen)
+	like "$s" "Right! \+2 points" "question $i answered right"
+	like "$s" "Explained: " "question $i shows its explanation"
+	keys Enter; sleep 0.2
+done
+wait_for "Your score" 3
+like "$(screen)" "Your score: 100%\. Passed\." "level 1 passed with 100%"
+like "$(screen)" "Level 2 is open\." "and says level 2 opened"
+keys Enter; sleep 0.3
+s=$(screen)
+like "$s" "Level 1  Fixture level one +passed, best 100%" "the list shows level 1 passed with its best"
+like "$s" "Level 2  Fixture level two +open" "level 2 is open"
+like "$s" "^  > Level 2" "and selected"
+keys Escape; wait_for "Quiz: five levels" 3
+keys Down; wait_for "Level 1 passed" 3
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "Level 1 passed \(best 100%\)\. Level 2 open\. Levels 3 to 5 locked\." \
+	"Esc goes to the menu, which shows each level's state"
+keys Enter; wait_for "Fixture level two" 3
+
+# A wrong answer: the explanation and the right answer are shown.
+keys Enter; wait_for "question 1/3" 3
+first=$(screen | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
+keys -l "zzz"; keys Enter; wait_for "Not quite" 3
+s=$(screen)
+like "$s" "Not quite\." "a wrong answer says so"
+like "$s" "Answer: $first" "shows the right answer"
+like "$s" "Explained: $first\." "and the explanation"
+keys Enter; wait_for "question 2/3" 3
+second=$(screen | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
+ok $([ -n "$second" ] && [ "$second" != "$first" ]; echo $?) "question 2 is another word ($second)"
+# Typing, backspace and UTF-8 in the answer field.
+keys -l "xé"; keys BSpace BSpace; sleep 0.2
+like "$(screen)" "Answer:[[:space:]]*$" "backspace removes a UTF-8 character whole"
+keys Escape; wait_for "Level 1" 3
+like "$(screen)" "Level 2  Fixture level two +question 2/3" "the list shows the attempt in progress"
+keys q; sleep 0.5; stop; sleep 0.5
+
+# Restart: the same question of the same attempt.
+run
+like "$(screen)" "^  > Level 2" "the level under way is selected after a restart"
+keys Enter; wait_for "question 2/3, 2 pt" 3; ok $? "resumes at question 2 after a restart"
+like "$(screen)" "Type the word $second\." "the same question as before quitting"
+answer_right; keys Enter; sleep 0.2
+answer_right; keys Enter; wait_for "Your score" 3
+like "$(screen)" "Your score: 66%\. Not passed yet" "one wrong of three: 66%, not passed"
+keys Enter; sleep 0.3
+like "$(screen)" "Level 2  Fixture level two +best 66%: try again" "best 66% shown"
+like "$(screen)" "Level 3 .*locked" "level 3 stays locked"
+# Hint: its cost is shown first, then it costs a point.
+keys Enter; wait_for "question 1/3" 3
+like "$(screen)" "Hint available: Tab \(costs 1 point\)" "the hint's cost is shown before asking"
+keys Tab; sleep 0.2
+like "$(screen)" "Hint: (beta|gamma|delta)" "Tab shows the hint"
+answer_right
+like "$(screen)" "Right! \+1 point \(hint used\)" "a right answer after the hint earns 1 of 2"
+resize 70 20; sleep 0.3
+like "$(screen)" "Explained: " "after a resize the explanation is redrawn"
+keys q; sleep 0.5; stop; sleep 0.3
+done_testing

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Predictions in the quiz screen, in tmux at 80x24: the answer starts the
+# real matmul demo (build/demos/matmul, CPU fallback on a machine without a
+# GPU), the tolerance is stated before answering, and the feedback says
+# what was measured and where, or why nothing could be judged.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+[ -x "$CK_BUILD/demos/matmul" ] || skip_all "demos not built"
+CLASS="$CK_ROOT/tests/fixtures/quiz/class-predict"
+start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
+wait_for "Level 1" 5
+keys Enter; wait_for "question 1/2" 3; ok $? "the prediction level starts"
+order=$(screen | grep -o 'CPU blocked versus\|Tiled versus' | head -1)
+answer() { # answers whichever question is on screen
+	if screen | grep -q "CPU blocked versus"; then
+		like "$(screen)" "Right when the matmul demo's measurement falls in the band you choose" \
+			"band tolerance stated before answering"
+		keys Enter
+	else
+		like "$(screen)" "Right when within a factor of 2 of what the matmul demo measures" \
+			"factor tolerance stated before answering"
+		keys -l "17"; keys Enter
+	fi
+	wait_for "Right!|Not quite|Not judged" 60
+}
+for i in 1 2; do
+	q=$(screen | grep -o 'CPU blocked versus\|Tiled versus' | head -1)
+	answer
+	s=$(screen)
+	if [ "$q" = "CPU blocked versus" ]; then
+		like "$s" "Right! \+2 points" "the CPU prediction is judged right"
+		like "$s" "Measured: [0-9.]+x, (on your CPU|live on your)" "with the measured value and its source"
+	else
+		like "$s" "Measured: [0-9.]+x, (live on your|recorded on NVIDIA H200)|No measurement: " \
+			"the GPU prediction: measured, recorded, or says why not"
+		if printf '%s' "$s" | grep -q "No measurement"; then
+			like "$s" "Not judged: no measurement" "unjudged, and counted neither way"
+		fi
+	fi
+	like "$s" "Explained: " "explanation shown"
+	keys Enter; sleep 0.2
+done
+wait_for "Your score" 5
+like "$(screen)" "Your score: (100|50|0)%" "a score over the judged predictions"
+keys Enter; sleep 0.2; keys q; sleep 0.4; stop; sleep 0.2
+done_testing

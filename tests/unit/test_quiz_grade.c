@@ -1,0 +1,371 @@
+/* Unit tests for quiz_grade.c and quiz_measure.c: every question type with
+ * accepted variants and near misses, predictions against real demo output
+ * (an H200 run and a CPU-fallback run kept in tests/fixtures/quiz/), the
+ * seeded shuffles, and the level rules as they land in progress. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "quiz.h"
+#include "tap.h"
+
+/* is_str for arrays (tap.h's NULL checks warn on an array's address). */
+#define is_s(got, want, ...) do { const char *g_ = (got), *w_ = (want); \
+	is_str(g_, w_, __VA_ARGS__); } while (0)
+
+static struct quiz ex; /* the README example, loaded once */
+
+static const struct quiz_question *q_of(const char *id)
+{
+	for (size_t i = 0; i < ex.n; i++)
+		if (!strcmp(ex.q[i].id, id))
+			return &ex.q[i];
+	return NULL;
+}
+
+static struct quiz_response text(const char *s)
+{
+	struct quiz_response r = { .choice = -1 };
+	snprintf(r.text, sizeof r.text, "%s", s);
+	return r;
+}
+
+static void test_fill(void)
+{
+	char buf[64];
+	quiz_normalize("  CU dnn\t", buf, sizeof buf);
+	is_s(buf, "cudnn", "normalise: case and every space");
+	quiz_normalize("Größe X", buf, sizeof buf);
+	is_s(buf, "größex", "normalise: ASCII folded, other UTF-8 kept");
+	quiz_normalize("abcdef", buf, 4);
+	is_s(buf, "abc", "normalise: truncates to the buffer");
+	const struct quiz_question *q = q_of("warp-size");
+	struct quiz_response r;
+	const char *yes[] = { "32", " 32 ", "Thirty-Two", "THIRTY TWO", "thirtytwo" };
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+		r = text(yes[i]);
+		ok(quiz_grade(q, &r), "fill accepts '%s'", yes[i]);
+	}
+	const char *no[] = { "", "   ", "31", "320", "thirty", "3 2 threads", "thirty_two" };
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+		r = text(no[i]);
+		ok(!quiz_grade(q, &r), "fill rejects '%s'", no[i]);
+	}
+}
+
+static void test_choice_types(void)
+{
+	const struct quiz_question *q = q_of("kernel-keyword");
+	struct quiz_response r = { .choice = 1 };
+	ok(quiz_grade(q, &r), "single: the right index");
+	r.choice = 0;
+	ok(!quiz_grade(q, &r), "single: a neighbour is wrong");
+	r.choice = -1;
+	ok(!quiz_grade(q, &r), "single: nothing chosen is wrong");
+	q = q_of("launch-async");
+	r.choice = 0;
+	ok(quiz_grade(q, &r), "truefalse: false is right");
+	r.choice = 1;
+	ok(!quiz_grade(q, &r), "truefalse: true is wrong");
+	q = q_of("block-limits");
+	r.mask = 0x7;
+	ok(quiz_grade(q, &r), "multi: exactly the right set");
+	r.mask = 0x3;
+	ok(!quiz_grade(q, &r), "multi: one missing is wrong (no partial credit)");
+	r.mask = 0xF;
+	ok(!quiz_grade(q, &r), "multi: one extra is wrong");
+	r.mask = 0;
+	ok(!quiz_grade(q, &r), "multi: none ticked is wrong");
+}
+
+static void test_match_order(void)
+{
+	const struct quiz_question *q = q_of("where-data-lives");
+	struct quiz_response r = { .seq = { 0, 1, 2 } };
+	ok(quiz_grade(q, &r), "match: every pair right");
+	struct quiz_response s = { .seq = { 1, 0, 2 } };
+	ok(!quiz_grade(q, &s), "match: two swapped is wrong");
+	struct quiz_response t = { .seq = { 0, 0, 2 } };
+	ok(!quiz_grade(q, &t), "match: a right used twice is wrong");
+	struct quiz_response u = { .seq = { 0, 1, 7 } };
+	ok(!quiz_grade(q, &u), "match: out of range is wrong");
+	q = q_of("cublas-steps");
+	struct quiz_response o = { .seq = { 0, 1, 2, 3 } };
+	ok(quiz_grade(q, &o), "order: the file's order is right");
+	struct quiz_response p = { .seq = { 0, 2, 1, 3 } };
+	ok(!quiz_grade(q, &p), "order: adjacent swap is wrong");
+	struct quiz_response v = { .seq = { 3, 2, 1, 0 } };
+	ok(!quiz_grade(q, &v), "order: reversed is wrong");
+}
+
+static void test_numbers(void)
+{
+	double v = 0;
+	ok(quiz_parse_number("17", &v) && v == 17, "number: 17");
+	ok(quiz_parse_number(" 17.5x ", &v) && v == 17.5, "number: 17.5x");
+	ok(quiz_parse_number("2.6e-4", &v) && fabs(v - 2.6e-4) < 1e-12, "number: 2.6e-4");
+	ok(quiz_parse_number("80 %", &v) && v == 80, "number: 80 %");
+	ok(!quiz_parse_number("", &v), "number: empty is none");
+	ok(!quiz_parse_number("fast", &v), "number: a word is none");
+	ok(!quiz_parse_number("12 apples", &v), "number: trailing words are none");
+	ok(!quiz_parse_number("inf", &v), "number: infinity is none");
+}
+
+static void test_predict_rules(void)
+{
+	const struct quiz_question *q = q_of("tiled-speedup");
+	struct quiz_value m = { .numeric = true, .num = 2.0 };
+	struct quiz_response r = { .choice = 1 };
+	ok(quiz_grade_predict(q, &r, &m), "band: min is inclusive (2 in [2,10))");
+	r.choice = 0;
+	ok(!quiz_grade_predict(q, &r, &m), "band: max is exclusive (2 not in [,2))");
+	m.num = 1e9;
+	r.choice = 2;
+	ok(quiz_grade_predict(q, &r, &m), "band: open upper end");
+	r.choice = 3;
+	ok(!quiz_grade_predict(q, &r, &m), "band: out-of-range choice is wrong");
+	m.num = NAN;
+	r.choice = 2;
+	ok(!quiz_grade_predict(q, &r, &m), "band: NaN measurement never matches");
+
+	struct quiz_question f = { .type = QT_PREDICT, .factor = 2 };
+	struct quiz_value x = { .numeric = true, .num = 10 };
+	const char *yes[] = { "10", "5", "20", "19.99x", "5.0" };
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+		struct quiz_response t = text(yes[i]);
+		ok(quiz_grade_predict(&f, &t, &x), "factor 2 of 10 accepts %s", yes[i]);
+	}
+	const char *no[] = { "4.99", "20.01", "0", "-10", "ten", "" };
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+		struct quiz_response t = text(no[i]);
+		ok(!quiz_grade_predict(&f, &t, &x), "factor 2 of 10 rejects '%s'", no[i]);
+	}
+}
+
+/* Predictions read from real demo output. */
+static void test_measure(void)
+{
+	struct quiz lv;
+	struct diags d = { 0 };
+	ok(quiz_load("quizzes/en/level5.yaml", &lv, &d), "level 5 loads");
+	struct results gpu, cpu;
+	ok(results_load_file("tests/fixtures/quiz/results-gpu.yaml", &gpu, &d), "GPU run parses");
+	ok(results_load_file("tests/fixtures/quiz/results-cpu.yaml", &cpu, &d), "CPU run parses");
+	is_int(d.n, 0, "no diags");
+	const struct { const char *id; bool on_cpu; const char *value; } want[] = {
+		{ "tiled-vs-naive", false, "17.4x" },
+		{ "coalesced-vs-naive", false, "11.5x" },
+		{ "best-pct-library", false, "72.5%" },
+		{ "tf32-error", false, "0.00026" },
+		{ "tf32-speedup", false, "6.81x" },
+		{ "conv-fastest-family", false, "winograd-nonfused" },
+		{ "conv-fastest-hand", false, "implicit-gemm" },
+		{ "cpu-blocked-vs-naive", true, NULL },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		const struct quiz_question *q = NULL;
+		for (size_t k = 0; k < lv.n; k++)
+			if (!strcmp(lv.q[k].id, want[i].id))
+				q = &lv.q[k];
+		ok(q != NULL, "%s exists", want[i].id);
+		if (!q)
+			continue;
+		struct quiz_value v;
+		char buf[64] = "";
+		ok(quiz_measure(q, &gpu, &v), "%s: measured in the GPU run", q->id);
+		quiz_value_text(q, &v, buf, sizeof buf);
+		if (want[i].value)
+			is_s(buf, want[i].value, "%s: value", q->id);
+		is_int(quiz_measure(q, &cpu, &v), want[i].on_cpu, "%s: %s in a CPU-fallback run", q->id,
+		       want[i].on_cpu ? "measured" : "not measurable");
+	}
+	struct quiz_value v;
+	const struct quiz_question *fam = NULL;
+	for (size_t k = 0; k < lv.n; k++)
+		if (!strcmp(lv.q[k].id, "conv-fastest-family"))
+			fam = &lv.q[k];
+	if (fam && quiz_measure(fam, &gpu, &v)) {
+		struct quiz_response r = { .choice = 1 };
+		ok(quiz_grade_predict(fam, &r, &v), "choices: winograd-nonfused is transform-based");
+		r.choice = 0;
+		ok(!quiz_grade_predict(fam, &r, &v), "choices: not GEMM-based");
+	}
+	results_free(&gpu);
+	results_free(&cpu);
+	quiz_free(&lv);
+	diags_free(&d);
+}
+
+static void test_measure_names(void)
+{
+	char why[256];
+	ok(quiz_measure_valid("matmul", "speedup:smem-tiled/naive", why, sizeof why), "speedup ok");
+	ok(quiz_measure_valid("conv", "pct-of-library:hand-best", why, sizeof why), "hand-best ok");
+	ok(!quiz_measure_valid("conv", "tf32-rel-err", why, sizeof why) && strstr(why, "only for the matmul"),
+	   "tf32-rel-err is matmul only");
+	ok(!quiz_measure_valid("matmul", "speedup:best", why, sizeof why) && strstr(why, "two variants"),
+	   "speedup needs two variants");
+	ok(!quiz_measure_valid("matmul", "rel-err", why, sizeof why) && strstr(why, "one variant"),
+	   "rel-err needs one");
+	ok(!quiz_measure_valid("matmul", "fastest-hand:x", why, sizeof why), "no ':' part allowed");
+	ok(!quiz_measure_valid("matmul", "sped-up:best/naive", why, sizeof why) &&
+	   strstr(why, "did you mean 'speedup'"), "unknown measure with a suggestion");
+	ok(!quiz_measure_valid("devinfo", "gflops:best", why, sizeof why), "devinfo is not a quiz demo");
+	ok(quiz_measure_categorical("fastest-cudnn-algo") && !quiz_measure_categorical("gflops:best"),
+	   "categorical measures");
+	ok(quiz_measure_value_valid("conv", "fastest-cudnn-algo", "fft-tiling") &&
+	   !quiz_measure_value_valid("conv", "fastest-cudnn-algo", "cudnn-fft"), "algorithm names");
+	ok(quiz_measure_value_valid("matmul", "fastest-hand", "regblock") &&
+	   !quiz_measure_value_valid("conv", "fastest-hand", "regblock"), "hand variants per demo");
+}
+
+static bool is_perm(const int *p, int n)
+{
+	unsigned seen = 0;
+	for (int i = 0; i < n; i++) {
+		if (p[i] < 0 || p[i] >= n || (seen >> p[i]) & 1)
+			return false;
+		seen |= 1u << p[i];
+	}
+	return true;
+}
+
+static void test_shuffle(void)
+{
+	int a[12], b[12];
+	quiz_shuffle(12345, 0, a, 12);
+	quiz_shuffle(12345, 0, b, 12);
+	ok(is_perm(a, 12) && !memcmp(a, b, sizeof a), "same seed and salt: same permutation");
+	/* pinned values: a saved seed must give the same order after an upgrade */
+	int want[5];
+	quiz_shuffle(42, 0, want, 5);
+	int again[5];
+	quiz_shuffle(42, 0, again, 5);
+	ok(!memcmp(want, again, sizeof want), "deterministic across calls");
+	int differs = 0, salts = 0;
+	for (unsigned s = 1; s <= 20; s++) {
+		quiz_shuffle(s, 0, b, 12);
+		differs += memcmp(a, b, sizeof a) != 0;
+		quiz_shuffle(12345, s, b, 12);
+		salts += memcmp(a, b, sizeof a) != 0;
+		ok(is_perm(b, 12), "salt %u gives a permutation", s);
+	}
+	ok(differs >= 19, "other seeds give other orders (%d of 20)", differs);
+	ok(salts >= 19, "other salts give other orders (%d of 20)", salts);
+	int one[1];
+	quiz_shuffle(7, 3, one, 1);
+	is_int(one[0], 0, "one element stays");
+	ok(quiz_new_seed(0, 0) != 0 && quiz_new_seed(5, 1) != quiz_new_seed(5, 2), "new seeds: never 0, vary");
+}
+
+static void test_levels(void)
+{
+	struct progress p;
+	progress_init(&p);
+	ok(quiz_unlocked(&p, 0), "level 1 is always open");
+	ok(!quiz_unlocked(&p, 1), "level 2 is locked at first");
+	p.levels[0].best = 79;
+	ok(!quiz_unlocked(&p, 1), "79%% keeps level 2 locked");
+	p.levels[0].best = 80;
+	ok(quiz_unlocked(&p, 1), "80%% opens level 2");
+	ok(!quiz_unlocked(&p, 2), "level 3 still needs level 2");
+	ok(!quiz_unlocked(&p, QUIZ_LEVELS), "no level past the last");
+	is_int(quiz_percent(799, 1000), 79, "percent rounds down: 79.9 -> 79");
+	is_int(quiz_percent(8, 10), 80, "8 of 10 is 80");
+	is_int(quiz_percent(0, 0), 100, "nothing judged is 100");
+	is_int(quiz_percent(-3, 10), 0, "never negative");
+
+	struct level_progress *lp = &p.levels[1];
+	quiz_start_attempt(lp, 99);
+	ok(lp->in_progress && lp->attempt == 1 && lp->seed == 99 && lp->question == 0, "attempt starts");
+	const struct quiz_question *q = q_of("cublas-steps"); /* libraries, 3 points, 4 apis */
+	quiz_record(&p, 1, q, true, quiz_points(q, true, false));
+	quiz_record(&p, 1, q, true, quiz_points(q, true, true));
+	quiz_record(&p, 1, q, false, 0);
+	const struct quiz_question *w = q_of("where-data-lives"); /* architecture + memory */
+	quiz_record(&p, 1, w, true, quiz_points(w, false, false));
+	is_int(lp->question, 4, "four answers move four questions on");
+	is_int(lp->points, 3 + 2, "points: full, then less the hint cost");
+	is_int(lp->max_points, 3 + 3 + 3, "an unjudged answer adds no maximum");
+	ok(p.skill_got[SK_LIBRARIES] == 5 && p.skill_max[SK_LIBRARIES] == 6, "libraries 5 of 6");
+	ok(p.skill_got[SK_MEMORY] == 0 && p.skill_max[SK_MEMORY] == 3, "memory 0 of 3 after a wrong answer");
+	ok(p.skill_max[SK_CONCEPTS] == 0, "untagged skills untouched");
+	is_s(p.apis, "cublasCreate cublasSetMathMode cublasSgemm cublasDestroy",
+	       "apis recorded once each, in order");
+	is_int(quiz_finish(lp), 55, "5 of 9 is 55%%");
+	ok(lp->best == 55 && !lp->in_progress && lp->question == 0, "best kept, attempt closed");
+	quiz_start_attempt(lp, 7);
+	quiz_record(&p, 1, w, true, 0);
+	is_int(quiz_finish(lp), 0, "a worse retry scores 0");
+	is_int(lp->best, 55, "the best score is kept");
+	is_int(lp->attempt, 2, "attempts counted");
+
+	/* Scores and a level in progress survive a restart (progress YAML). */
+	quiz_start_attempt(&p.levels[0], 0xDEADBEEFu);
+	quiz_record(&p, 0, q, true, 3);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ok(f && progress_format(f, &p), "progress formats");
+	fclose(f);
+	struct progress back;
+	progress_init(&back);
+	ok(progress_parse("mem", buf, len, &back), "and parses back");
+	ok(back.levels[1].best == 55 && back.levels[1].attempt == 2, "best and attempts after restart");
+	ok(back.levels[0].in_progress && back.levels[0].seed == 0xDEADBEEFu &&
+	   back.levels[0].question == 1 && back.levels[0].points == 3, "the attempt in progress resumes");
+	is_s(back.apis, p.apis, "apis after restart");
+	free(buf);
+
+	/* apis never overflow and never duplicate by prefix */
+	struct progress full;
+	progress_init(&full);
+	memset(full.apis, 'x', sizeof full.apis - 10);
+	full.apis[sizeof full.apis - 10] = '\0';
+	quiz_record(&full, 0, q, true, 3);
+	ok(strlen(full.apis) < sizeof full.apis, "apis stay within their buffer");
+	progress_init(&full);
+	snprintf(full.apis, sizeof full.apis, "cublasSgemmEx");
+	quiz_record(&full, 0, q, true, 3);
+	ok(strstr(full.apis, " cublasSgemm ") != NULL, "a prefix of a known name is still added");
+}
+
+static void test_texts(void)
+{
+	char buf[512];
+	quiz_answer_text(q_of("where-data-lives"), buf, sizeof buf);
+	ok(strstr(buf, "registers -> private to one thread") == buf, "match answer text");
+	quiz_answer_text(q_of("block-limits"), buf, sizeof buf);
+	is_s(buf, "registers per thread; shared memory per block; threads per block", "multi answer text");
+	quiz_answer_text(q_of("launch-async"), buf, sizeof buf);
+	is_s(buf, "false", "truefalse answer text");
+	quiz_answer_text(q_of("warp-size"), buf, 4);
+	is_s(buf, "32", "fits a small buffer");
+}
+
+void test_rules(void)
+{
+	test_shuffle();
+	test_levels();
+	test_texts();
+}
+
+int main(void)
+{
+	struct diags d = { 0 };
+	if (!quiz_load("tests/fixtures/quiz/example/level1.yaml", &ex, &d)) {
+		diags_print(&d, stdout);
+		return 1;
+	}
+	test_fill();
+	test_choice_types();
+	test_match_order();
+	test_numbers();
+	test_predict_rules();
+	test_measure();
+	test_measure_names();
+	test_rules();
+	quiz_free(&ex);
+	diags_free(&d);
+	return tap_done();
+}

@@ -1,0 +1,149 @@
+/* Unit tests for quiz_run.c: where level files are found, the tolerance
+ * line, and the measurement behind a prediction: a demo run (a stand-in
+ * script printing real CPU-fallback output), a failing demo, and the
+ * recorded H200 fallback (a real H200 run kept in tests/fixtures/quiz/). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "app.h"
+#include "quiz_run.h"
+#include "tap.h"
+
+#define is_s(got, want, ...) do { const char *g_ = (got), *w_ = (want); \
+	is_str(g_, w_, __VA_ARGS__); } while (0)
+
+static char tmp[] = "/tmp/ck-quizrun-XXXXXX";
+
+static void write_file(const char *path, const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	chmod(path, mode);
+}
+
+static void test_paths(struct app *app)
+{
+	char path[4200];
+	snprintf(app->datadir, sizeof app->datadir, ".");
+	ok(quiz_run_level_path(app, 1, path, sizeof path), "built-in level 1 found");
+	is_s(path, "./quizzes/en/level1.yaml", "in quizzes/en");
+	app->opt.lang = "zh";
+	ok(quiz_run_level_path(app, 5, path, sizeof path), "built-in zh level 5 found");
+	is_s(path, "./quizzes/zh/level5.yaml", "in quizzes/zh");
+	app->opt.lessons_dir = "tests/fixtures/quiz/class";
+	ok(quiz_run_level_path(app, 2, path, sizeof path) && strstr(path, "class/quizzes/en/level2.yaml"),
+	   "a level missing from the translation falls back to English");
+	app->opt.lessons_dir = NULL;
+	app->opt.lang = "en";
+	app->opt.lessons_dir = "tests/fixtures/quiz/class";
+	ok(quiz_run_level_path(app, 2, path, sizeof path), "class level 2 found");
+	is_s(path, "tests/fixtures/quiz/class/quizzes/en/level2.yaml", "from --lessons DIR/quizzes/en");
+	ok(quiz_run_level_path(app, 3, path, sizeof path) && !strcmp(path, "./quizzes/en/level3.yaml"),
+	   "a level the class lacks comes from the built-in quiz");
+	app->opt.lessons_dir = NULL;
+	ok(!quiz_run_level_path(app, 9, path, sizeof path), "no level 9");
+}
+
+static const struct quiz_question *find(const struct quiz *z, const char *id)
+{
+	for (size_t i = 0; i < z->n; i++)
+		if (!strcmp(z->q[i].id, id))
+			return &z->q[i];
+	return NULL;
+}
+
+static void run_to_end(struct quiz_run *qr)
+{
+	for (int i = 0; i < 500 && quiz_run_poll(qr); i++)
+		usleep(10000);
+}
+
+static void test_measure(struct app *app, const struct quiz *z)
+{
+	const struct quiz_question *cpu = find(z, "cpu-blocked-vs-naive"), *gpu = find(z, "tiled-vs-naive");
+	if (!ok(cpu && gpu, "the level 5 questions used here exist"))
+		return;
+	char label[600], tol[200], script[8300];
+	struct quiz_value v;
+	quiz_run_tolerance(find(z, "tf32-speedup"), tol, sizeof tol);
+	is_s(tol, "Right when within a factor of 2 of what the matmul demo measures (from 1/2 to 2 times it).",
+	     "factor tolerance stated");
+	quiz_run_tolerance(gpu, tol, sizeof tol);
+	ok(strstr(tol, "band") != NULL, "band tolerance stated");
+
+	/* A stand-in demo printing real CPU-fallback output. */
+	char cwd[4096];
+	ok(getcwd(cwd, sizeof cwd) != NULL, "cwd");
+	snprintf(app->demodir, sizeof app->demodir, "%s", tmp);
+	snprintf(script, sizeof script, "#!/bin/sh\ncat '%s/tests/fixtures/quiz/results-cpu.yaml'\n", cwd);
+	char path[4200];
+	snprintf(path, sizeof path, "%s/matmul", tmp);
+	write_file(path, script, 0755);
+	snprintf(path, sizeof path, "%s/conv", tmp);
+	write_file(path, "#!/bin/sh\necho broken >&2\nexit 3\n", 0755);
+	snprintf(app->datadir, sizeof app->datadir, "%s", tmp); /* no recorded results yet */
+
+	struct quiz_run qr;
+	quiz_run_init(&qr);
+	ok(quiz_run_start(&qr, app, "matmul"), "the matmul demo starts");
+	ok(!quiz_run_start(&qr, app, "conv"), "one run at a time");
+	run_to_end(&qr);
+	ok(quiz_run_measure(&qr, app, cpu, &v, label, sizeof label), "a CPU measure is judged from the CPU run");
+	ok(strstr(label, "Measured: ") == label && strstr(label, "on your CPU (no CUDA driver"),
+	   "labelled as measured on the CPU: %s", label);
+	ok(!quiz_run_start(&qr, app, "matmul"), "the demo does not run twice");
+	char speedups[256] = "conv earlier run";
+	quiz_run_speedups(&qr, speedups, sizeof speedups);
+	ok(strstr(speedups, "conv earlier run | matmul 256x256x256, CPU fallback: naive CPU") == speedups,
+	   "the measured speedups go to progress, other demos kept: %s", speedups);
+	ok(!quiz_run_measure(&qr, app, gpu, &v, label, sizeof label), "a GPU measure is not judged");
+	ok(strstr(label, "No measurement: no CUDA driver") && strstr(label, "no recorded H200"),
+	   "and says why: %s", label);
+	ok(quiz_run_start(&qr, app, "conv"), "the conv demo starts");
+	run_to_end(&qr);
+	ok(!quiz_run_measure(&qr, app, find(z, "conv-fastest-hand"), &v, label, sizeof label) &&
+	   strstr(label, "exited with status 3"), "a failing demo is reported: %s", label);
+
+	/* With recorded results the GPU measure is judged, labelled as recorded. */
+	snprintf(path, sizeof path, "%s/demos", tmp);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/demos/results", tmp);
+	mkdir(path, 0700);
+	snprintf(script, sizeof script, "cp '%s/tests/fixtures/quiz/results-gpu.yaml' '%s/demos/results/h200.yaml'",
+		 cwd, tmp);
+	ok(system(script) == 0, "recorded results in place");
+	qr.rec_state = 0;
+	ok(quiz_run_measure(&qr, app, gpu, &v, label, sizeof label), "the recorded H200 value is used");
+	ok(strstr(label, "Measured: 17.4x, recorded on NVIDIA H200, not your machine") == label,
+	   "and labelled recorded: %s", label);
+	struct quiz_response r = { .choice = 2 };
+	ok(quiz_grade_predict(gpu, &r, &v), "10x or more is right for the recorded 17.4x");
+	ok(quiz_run_measure(&qr, app, cpu, &v, label, sizeof label) && strstr(label, "on your CPU"),
+	   "a live CPU value still beats the recording");
+	quiz_run_free(&qr);
+	quiz_run_free(&qr);
+	snprintf(script, sizeof script, "rm -rf '%s'", tmp);
+	ok(system(script) == 0, "temporary directory removed");
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmp))
+		return 1;
+	struct app *app = calloc(1, sizeof *app);
+	struct quiz z;
+	struct diags d = { 0 };
+	if (!app || !quiz_load("quizzes/en/level5.yaml", &z, &d))
+		return 1;
+	test_paths(app);
+	test_measure(app, &z);
+	quiz_free(&z);
+	diags_free(&d);
+	free(app);
+	return tap_done();
+}
