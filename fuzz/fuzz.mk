@@ -25,8 +25,9 @@ REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 # ones not in this checkout are skipped).
 FUZZ_SEEDS_lesson := lessons/en lessons/zh tests/fixtures/lesson-bad tests/fixtures/course-good \
 	tests/fixtures/lessons-mini tests/fixtures/example quizzes/en
-FUZZ_SEEDS_quiz := quizzes/en quizzes/zh tests/fixtures/quiz-bad tests/fixtures/quizzes
-FUZZ_SEEDS_results := demos/results tests/fixtures/results
+FUZZ_SEEDS_quiz := quizzes/en quizzes/zh tests/fixtures/quiz/bad/quizzes tests/fixtures/quiz/class/quizzes/en \
+	tests/fixtures/quiz/class-predict/quizzes/en
+FUZZ_SEEDS_results := demos/results tests/fixtures/results tests/fixtures/quiz
 FUZZ_SEEDS_progress := tests/fixtures/progress
 FUZZ_SEEDS_cert := tests/golden
 FUZZ_DICT_lesson := fuzz/yaml.dict
