@@ -70,8 +70,8 @@ static void check_question(const struct quiz_question *q)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = fuzz_cstr(data, size);
-	const char *l = !strncmp(s, "level: ", 7) ? s + 7 : strstr(s, "\nlevel: ");
-	int level = l ? (l[0] == '\n' ? l[8] : l[0]) - '0' : 1;
+	const char *l = strstr(s, "\nlevel: ");
+	int level = !strncmp(s, "level: ", 7) ? s[7] - '0' : l ? l[8] - '0' : 1;
 	free(s);
 	char path[sizeof dir + 32];
 	snprintf(path, sizeof path, "%s/level%d.yaml", dir, level >= 1 && level <= 9 ? level : 1);
