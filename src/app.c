@@ -9,6 +9,7 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
@@ -18,6 +19,7 @@
 #include "term.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define TICK_MS 100
 
@@ -45,7 +47,8 @@ void app_progress_changed(struct app *app)
 		return;
 	struct diags d = { 0 };
 	if (!progress_save(app->progress_file, &app->progress, &d)) {
-		char msg[512] = "progress not saved";
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", tr(MSG_PROGRESS_NOT_SAVED));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
 		say(app, "%s", msg);
@@ -56,12 +59,12 @@ void app_progress_changed(struct app *app)
 static bool push(struct app *app, struct stack *k, const struct screen *s, const char *arg)
 {
 	if (k->n == APP_STACK) {
-		say(app, "too many screens open; press Esc to go back");
+		say(app, "%s", tr(MSG_TOO_MANY_SCREENS));
 		return false;
 	}
 	void *st = s->enter(app, arg);
 	if (!st) {
-		say(app, "cannot open '%s'", arg ? arg : s->name);
+		say(app, tr(MSG_CANNOT_OPEN), arg ? arg : s->name);
 		return false;
 	}
 	k->f[k->n++] = (struct frame){ s, st };
@@ -88,7 +91,7 @@ static void open_name(struct app *app, struct stack *k, const char *name)
 	else if (course_find(&app->course, id))
 		ok = push(app, k, &screen_reader, id);
 	else {
-		say(app, "no lesson or block named '%s'", id);
+		say(app, tr(MSG_NO_SUCH_ID), id);
 		ok = false;
 	}
 	if (ok && k->n == 2) {
@@ -194,9 +197,18 @@ static bool find_dirs(struct app *app)
 static bool load_course(struct app *app)
 {
 	char dir[sizeof app->datadir + 32];
+	struct stat st;
+	const char *lang = app->opt.lang ? app->opt.lang : "en";
 	if (app->opt.lessons_dir) {
+		/* DIR/lessons/<lang>/ or DIR/<lang>/ is a translated class: per-lesson fallback */
+		snprintf(dir, sizeof dir, "%s/lessons/en", app->opt.lessons_dir);
+		bool nested = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+		snprintf(dir, sizeof dir, nested ? "%s/lessons" : "%s/en", app->opt.lessons_dir);
+		if (nested || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
+			course_load_lang(nested ? dir : app->opt.lessons_dir, lang, &app->course, &app->course_diags);
+		else
+			course_load(app->opt.lessons_dir, &app->course, &app->course_diags);
 		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
-		course_load(dir, &app->course, &app->course_diags);
 	} else {
 		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
 		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);
@@ -221,18 +233,19 @@ static void load_progress(struct app *app, int *lock_fd)
 	progress_init(&app->progress);
 	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
 		app->progress_file[0] = '\0';
-		say(app, "progress will not be saved: no HOME or XDG_STATE_HOME");
+		say(app, "%s", tr(MSG_NO_HOME));
 		return;
 	}
 	bool locked = progress_lock(pdir, lock_fd, why, sizeof why);
 	if (!progress_load(app->progress_file, &app->progress, &d)) {
-		char msg[512] = "progress could not be read";
+		char msg[512];
+		snprintf(msg, sizeof msg, "%s", tr(MSG_PROGRESS_UNREADABLE));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
-		say(app, "%s; it will not be saved this time", msg);
+		say(app, tr(MSG_NOT_SAVED_THIS_TIME), msg);
 		app->progress_file[0] = '\0';
 	} else if (!locked) {
-		say(app, "%s; progress will not be saved", why);
+		say(app, tr(MSG_WILL_NOT_SAVE), why);
 		app->progress_file[0] = '\0';
 	} else if (app->progress.notice[0]) {
 		say(app, "%s", app->progress.notice);

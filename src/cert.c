@@ -14,6 +14,7 @@
 
 #include "radar.h"
 #include "text.h"
+#include "i18n.h"
 
 #define WRAP 76          /* body paragraphs wrap here, indented by 2 */
 #define RADAR_ROWS 11
@@ -47,10 +48,40 @@ static const struct cert_strings strings_en = {
 		"can write a certificate.",
 };
 
+/* The Chinese certificate: the same layout, terms as in lessons/zh. */
+static const struct cert_strings strings_zh = {
+	.title = "结业证书：在厨房里学 GPU、CUDA 和 cuDNN",
+	.name = "姓名：", .date = "日期：", .utc = "（UTC）", .version = "版本：", .gpu = "GPU：",
+	.no_gpu = "无记录（没有在 GPU 上运行过演示程序）",
+	.levels_head = "测验关卡（最高分；得分 80% 即通过）",
+	.level_name = { "基本概念", "组成部件", "优化场景", "线程调度策略", "性能实验" },
+	.passed = "已通过", .not_passed = "未通过", .not_taken = "未参加",
+	.radar_head = "技能雷达图",
+	.skills_head = "技能",
+	.skill_name = { "概念", "架构", "线程", "内存", "库", "性能" },
+	.skill_about = { "CUDA、cuDNN、cuBLAS、驱动和运行时",
+			 "流式多处理器 SM、CUDA 核心、张量核心、存储层次",
+			 "网格、线程块、线程、线程束、SM 调度",
+			 "数据传输、合并访存、分块、流",
+			 "cuBLAS/cuDNN 句柄、描述符、算法",
+			 "如实计时、GFLOP/s、屋顶线模型、基准测试" },
+	.band_strong = "扎实", .band_solid = "良好", .band_weak = "待提高", .band_unknown = "暂无",
+	.apis_head = "答对的 cuDNN 和 cuBLAS 函数",
+	.apis_none = "暂无", .apis_other = "其他：",
+	.speed_head = "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）",
+	.speed_none = "没有测量（未运行演示程序）",
+	.integrity = "关于下方的校验行：它是以上全部内容的 SHA-256，"
+		"因此 `cudakitchen cert verify 文件` 可以判断这段文字在写入后是否被改动过。"
+		"它检验的是完整性，而不是身份：它不能证明是谁写了这个文件或是谁参加了测验，"
+		"因为任何装有 cudakitchen 的人都能生成证书。",
+};
+
+/* The learner's language: "zh..." is Chinese, anything else English.  The
+ * first line (CERT_MAGIC) and the verification line stay the same in
+ * every language, so `cert verify` reads any certificate. */
 const struct cert_strings *cert_strings_for(const char *lang)
 {
-	(void)lang;   /* one table per language goes here (issue 6) */
-	return &strings_en;
+	return lang && !strncmp(lang, "zh", 2) ? &strings_zh : &strings_en;
 }
 
 bool cert_earned(const struct progress *p)
@@ -113,6 +144,21 @@ bool cert_name_clean(const char *in, char **out, const char **why)
 	return true;
 }
 
+/* True when dev is one of the ", "-separated entries of list (a whole
+ * entry: "NVIDIA H100" is not listed by "NVIDIA H100 PCIe"). */
+static bool listed(const char *list, const char *dev)
+{
+	size_t n = strlen(dev);
+	for (const char *p = list; *p;) {
+		const char *end = strstr(p, ", ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len == n && !memcmp(p, dev, n))
+			return true;
+		p += len + (end ? 2 : 0);
+	}
+	return false;
+}
+
 void cert_gpu_from_speedups(const char *speedups, char *buf, size_t size)
 {
 	size_t len = 0;
@@ -126,7 +172,7 @@ void cert_gpu_from_speedups(const char *speedups, char *buf, size_t size)
 			char dev[128];
 			size_t dn = (size_t)(colon - comma - 2);
 			snprintf(dev, sizeof dev, "%.*s", (int)dn, comma + 2);
-			if (strcmp(dev, "CPU fallback") && strcmp(dev, "?") && !strstr(buf, dev)) {
+			if (strcmp(dev, "CPU fallback") && strcmp(dev, "?") && !listed(buf, dev)) {
 				int w = snprintf(buf + len, size - len, "%s%s", len ? ", " : "", dev);
 				if (w > 0 && (size_t)w < size - len)
 					len += (size_t)w;

@@ -5,6 +5,8 @@
  * reading is bounded (CERT_MAX_FILE) and treats the file as bytes, so a
  * binary or non-UTF-8 file is judged like any other. */
 #include "cert.h"
+#include "text.h"
+#include "fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,26 +29,6 @@ bool cert_sha256_hex(const void *data, size_t len, char hex[65])
 }
 
 /* ---- writing --------------------------------------------------------- */
-
-/* mkdir -p with mode; true when dir exists as a directory afterwards. */
-static bool make_dirs(const char *dir, mode_t mode)
-{
-	char *p = strdup(dir);
-	if (!p)
-		return false;
-	for (char *s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(p, mode) != 0 && errno != EEXIST)
-				break;
-			*s = '/';
-		}
-	bool ok = mkdir(p, mode) == 0 || errno == EEXIST;
-	struct stat st;
-	ok = ok && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-	free(p);
-	return ok;
-}
 
 /* The file name's middle part: ASCII letters and digits of the name,
  * lower-cased, other runs as one '-', at most 32; "learner" when none. */
@@ -93,29 +75,14 @@ static bool publish(const char *tmp, const char *dir, const char *base, char *pa
 			errno = ENAMETOOLONG;
 			return false;
 		}
-		if (link(tmp, path) == 0) {
-			unlink(tmp);
-			return true;
-		}
-		if (errno == EEXIST)
+		int e = fs_move_no_clobber(tmp, path);
+		if (e == EEXIST)
 			continue;
-		/* no hard links here: check, then rename (a tiny race, no clobber in practice) */
-		struct stat st;
-		if (lstat(path, &st) == 0)
-			continue;
-		return rename(tmp, path) == 0;
+		errno = e;
+		return e == 0;
 	}
 	errno = EEXIST;
 	return false;
-}
-
-static void fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
 }
 
 bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t psize,
@@ -135,7 +102,7 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 		strftime(date, sizeof date, "%Y-%m-%d", &tm);
 	slug(ci->name, name, sizeof name);
 	snprintf(base, sizeof base, "cudakitchen-certificate-%s-%s", name, date);
-	if (!make_dirs(dir, 0755)) {
+	if (!fs_mkdirs(dir, 0755)) {
 		snprintf(why, wsize, "cannot create %s: %s", dir, strerror(errno));
 		goto out;
 	}
@@ -149,14 +116,18 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 		snprintf(why, wsize, "cannot write %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	close(fd);
+	int closed = close(fd);
 	fd = -1;
+	if (closed != 0) {
+		snprintf(why, wsize, "cannot write %s: %s", tmp, strerror(errno));
+		goto out;
+	}
 	if (!publish(tmp, dir, base, path, psize)) {
 		snprintf(why, wsize, "cannot name the certificate in %s: %s", dir, strerror(errno));
 		path[0] = '\0';
 		goto out;
 	}
-	fsync_dir(dir);
+	fs_fsync_dir(dir);
 	ok = true;
 out:
 	if (fd >= 0)
@@ -186,35 +157,41 @@ enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why)
 	if (!why)
 		why = &dummy;
 	*why = "";
-	if (len < sizeof magic - 1 || memcmp(buf, magic, sizeof magic - 1) != 0) {
-		*why = "no certificate header line";
-		return CERT_NOT_CERT;
-	}
+	bool head = len >= sizeof magic - 1 && memcmp(buf, magic, sizeof magic - 1) == 0;
 	/* the last "verification:"; normally it starts the last line, but a
 	 * lost newline before it must read as a change, not as no line */
 	size_t v = 0;
 	bool found = false;
-	for (size_t i = sizeof magic - 1; i + sizeof key - 1 <= len; i++)
+	for (size_t i = 0; i + sizeof key - 1 <= len; i++)
 		if (buf[i] == 'v' && !memcmp(buf + i, key, sizeof key - 1)) {
 			v = i;
 			found = true;
 		}
-	if (!found) {
-		*why = "no verification line";
-		return CERT_NOT_CERT;
+	/* A file with neither the header nor a verification line starting a
+	 * line of UTF-8 text was never a certificate (empty, random, a program);
+	 * one with either was, and any change to it reads as a change. */
+	if (!head) {
+		bool line_start = found && (v == 0 || buf[v - 1] == '\n') &&
+			len - v >= strlen(CERT_VERIFY_PREFIX) &&
+			!memcmp(buf + v, CERT_VERIFY_PREFIX, strlen(CERT_VERIFY_PREFIX));
+		if (!line_start || !text_valid_utf8(buf, len, NULL)) {
+			*why = "no certificate header line";
+			return CERT_NOT_CERT;
+		}
+		return (*why = "the header line was changed"), CERT_MODIFIED;
 	}
+	if (!found)
+		return (*why = "the verification line was removed"), CERT_MODIFIED;
 	const char *nl = memchr(buf + v, '\n', len - v);
 	size_t end = nl ? (size_t)(nl - buf) : len, plen = strlen(CERT_VERIFY_PREFIX);
-	if (end - v < plen || memcmp(buf + v, CERT_VERIFY_PREFIX, plen) || !is_hex64(buf + v + plen, end - v - plen)) {
-		*why = "malformed verification line";
-		return CERT_NOT_CERT;
-	}
+	if (end - v < plen || memcmp(buf + v, CERT_VERIFY_PREFIX, plen) || !is_hex64(buf + v + plen, end - v - plen))
+		return (*why = "the verification code was changed"), CERT_MODIFIED;
 	char hex[65];
 	if (!cert_sha256_hex(buf, v, hex)) {
 		*why = "cannot compute SHA-256";
 		return CERT_NOT_CERT;
 	}
-	if (buf[v - 1] != '\n' || !nl || end + 1 != len || memcmp(hex, buf + v + plen, 64) != 0)
+	if (v == 0 || buf[v - 1] != '\n' || !nl || end + 1 != len || memcmp(hex, buf + v + plen, 64) != 0)
 		return CERT_MODIFIED;
 	return CERT_INTACT;
 }

@@ -23,6 +23,10 @@ bool chart_decades(double vmin, double vmax, double *lo, double *hi)
 		vmax = vmin;
 	/* a hair of slack so an exact power of ten stays its own decade */
 	double a = floor(log10(vmin) + 1e-9), b = ceil(log10(vmax) - 1e-9);
+	/* keep 10^a > 0 and 10^b finite even for a denormal or a huge value
+	 * read from a result file, so every axis loop "v *= 10" ends */
+	a = a < -CHART_MAX_DECADE ? -CHART_MAX_DECADE : a > CHART_MAX_DECADE - 1 ? CHART_MAX_DECADE - 1 : a;
+	b = b > CHART_MAX_DECADE ? CHART_MAX_DECADE : b;
 	if (b <= a)
 		b = a + 1;
 	*lo = pow(10, a);

@@ -11,7 +11,10 @@
 #include <stdbool.h>
 
 /* Widens [vmin, vmax] (both > 0) to whole powers of ten, at least one
- * decade apart.  False (lo = 1, hi = 10) when no value is positive. */
+ * decade apart, within 10^-CHART_MAX_DECADE .. 10^CHART_MAX_DECADE (so lo
+ * is never 0 and hi never infinite).  False (lo = 1, hi = 10) when no
+ * value is positive. */
+#define CHART_MAX_DECADE 300
 bool chart_decades(double vmin, double vmax, double *lo, double *hi);
 /* Cells 0..cells for v on a log axis from lo to hi (rounded, clamped);
  * a positive v below lo gets 1 so it stays visible; v <= 0 or NAN: 0. */

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "paths.h"
 #include "runner.h"
+#include "text.h"
 
 static void list_demos(FILE *out)
 {
@@ -85,7 +86,9 @@ int cmd_demo(const struct options *opt, int argc, char **argv)
 	}
 	const char *name = argv[0];
 	if (!runner_demo_known(name)) {
-		fprintf(stderr, "cudakitchen: unknown demo '%s' (one of: ", name);
+		char *clean = text_sanitize(name, (size_t)-1);
+		fprintf(stderr, "cudakitchen: unknown demo '%s' (one of: ", clean ? clean : "?");
+		free(clean);
 		list_demos(stderr);
 		fprintf(stderr, ")\n");
 		return 2;

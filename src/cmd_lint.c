@@ -20,10 +20,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
-#include "doc.h"
 #include "lesson.h"
 #include "paths.h"
 #include "quiz.h"
+#include "quiz_lang.h"
+#include "text.h"
 
 struct lint {
 	struct diags errors;
@@ -36,15 +37,6 @@ struct lint {
 static bool lint_quiz_file(const char *path, struct diags *d)
 {
 	return quiz_lint_file(path, d);
-}
-
-static char *join(const char *a, const char *b)
-{
-	size_t la = strlen(a);
-	char *s = malloc(la + strlen(b) + 2);
-	if (s)
-		sprintf(s, "%s%s%s", a, la && a[la - 1] == '/' ? "" : "/", b);
-	return s;
 }
 
 static const char *base_name(const char *path)
@@ -86,26 +78,36 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Sorted full paths of dir's *.yaml files (dirs false) or subdirectories
- * (dirs true); hidden entries skipped.  Caller frees with free_list. */
-static size_t list_dir(const char *dir, bool dirs, char ***out)
+ * (dirs true); hidden entries skipped.  Caller frees with free_list.  A
+ * directory that cannot be read, or running out of memory, is an error in
+ * d (when not NULL: callers whose loader reports it already pass NULL),
+ * never a silent "0 files, 0 errors". */
+static size_t list_dir(const char *dir, bool dirs, char ***out, struct diags *d)
 {
 	size_t n = 0, cap = 0;
 	*out = NULL;
 	DIR *dp = opendir(dir);
 	struct dirent *e;
+	if (!dp)
+		diags_add(d, dir, 0, 0, "cannot read the directory: %s", strerror(errno));
 	while (dp && (e = readdir(dp))) {
 		size_t len = strlen(e->d_name);
 		if (e->d_name[0] == '.' || (!dirs && (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))))
 			continue;
-		char *p = join(dir, e->d_name);
+		char *p = paths_join(dir, e->d_name);
 		struct stat st;
-		if (!p || stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
+		if (!p) {
+			diags_add(d, dir, 0, 0, "out of memory");
+			break;
+		}
+		if (stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
 			free(p);
 			continue;
 		}
 		if (n == cap) {
 			char **v = realloc(*out, (cap = cap ? 2 * cap : 16) * sizeof *v);
 			if (!v) {
+				diags_add(d, dir, 0, 0, "out of memory");
 				free(p);
 				break;
 			}
@@ -143,15 +145,22 @@ static void lint_file(struct lint *L, const char *path)
 static void lint_quiz_dir(struct lint *L, const char *dir)
 {
 	char **v;
-	size_t n = list_dir(dir, false, &v);
+	size_t n = list_dir(dir, false, &v, &L->errors);
 	for (size_t i = 0; i < n; i++) {
 		L->files++;
 		lint_quiz_file(v[i], &L->errors);
 	}
 	free_list(v, n);
-	n = list_dir(dir, true, &v);
-	for (size_t i = 0; i < n; i++)
+	n = list_dir(dir, true, &v, NULL);
+	for (size_t i = 0; i < n; i++) {
 		lint_quiz_dir(L, v[i]);
+		/* a language next to en/: the question ids it lacks */
+		const char *lang = base_name(v[i]);
+		char *en = paths_join(dir, "en");
+		if (strcmp(lang, "en") && en && is_dir(en))
+			quiz_missing_translations(dir, lang, L->require_translations ? &L->errors : &L->notes);
+		free(en);
+	}
 	free_list(v, n);
 }
 
@@ -159,7 +168,7 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 static void lint_course(struct lint *L, const char *dir)
 {
 	char **v;
-	size_t n = list_dir(dir, false, &v);
+	size_t n = list_dir(dir, false, &v, NULL);
 	free_list(v, n);
 	L->files += (int)n;
 	struct course c;
@@ -172,18 +181,18 @@ static void lint_course(struct lint *L, const char *dir)
  * merged course), and the ids it lacks. */
 static void lint_lessons_base(struct lint *L, const char *base)
 {
-	char *en = join(base, "en");
+	char *en = paths_join(base, "en");
 	if (en && is_dir(en))
 		lint_course(L, en);
 	free(en);
 	char **v;
-	size_t n = list_dir(base, true, &v);
+	size_t n = list_dir(base, true, &v, &L->errors);
 	for (size_t i = 0; i < n; i++) {
 		const char *lang = base_name(v[i]);
 		if (!strcmp(lang, "en"))
 			continue;
 		char **files;
-		size_t nf = list_dir(v[i], false, &files);
+		size_t nf = list_dir(v[i], false, &files, NULL);
 		free_list(files, nf);
 		L->files += (int)nf;
 		struct course c;
@@ -197,7 +206,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 
 static void lint_dir(struct lint *L, const char *dir)
 {
-	char *lessons = join(dir, "lessons"), *quizzes = join(dir, "quizzes"), *en = join(dir, "en");
+	char *lessons = paths_join(dir, "lessons"), *quizzes = paths_join(dir, "quizzes"), *en = paths_join(dir, "en");
 	if (!lessons || !quizzes || !en) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
 	} else if (under_quizzes(dir)) {
@@ -233,7 +242,7 @@ static bool lint_builtin(struct lint *L)
 		fputs("cudakitchen lint: cannot find the built-in lessons\n", stderr);
 		return false;
 	}
-	char *lessons = join(p.data, "lessons");
+	char *lessons = paths_join(p.data, "lessons");
 	if (lessons && is_dir(lessons))
 		lint_dir(L, p.data);
 	else
@@ -244,11 +253,14 @@ static bool lint_builtin(struct lint *L)
 	return true;
 }
 
+/* arg is the user's text: sanitized like everything that reaches a terminal. */
 static int usage_error(const char *fmt, const char *arg)
 {
+	char *clean = text_sanitize(arg, (size_t)-1);
 	fputs("cudakitchen lint: ", stderr);
-	fprintf(stderr, fmt, arg);
+	fprintf(stderr, fmt, clean ? clean : "?");
 	fputs("\nTry 'cudakitchen --help'\n", stderr);
+	free(clean);
 	return 2;
 }
 
@@ -269,8 +281,11 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 	for (int i = first; i < argc; i++) {
 		struct stat st;
 		if (stat(argv[i], &st) != 0) {
-			fprintf(stderr, "cudakitchen lint: cannot access '%s': %s\n", argv[i],
-				strerror(errno));
+			int e = errno;
+			char *clean = text_sanitize(argv[i], (size_t)-1);
+			fprintf(stderr, "cudakitchen lint: cannot access '%s': %s\n", clean ? clean : "?",
+				strerror(e));
+			free(clean);
 			return 2;
 		}
 	}

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "doc.h"
 #include "lesson.h"
+#include "paths.h"
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -45,10 +46,11 @@ static bool yaml_files(const char *dir, char ***out, size_t *n, struct diags *d)
 	while ((e = readdir(dp))) {
 		if (!is_yaml_name(e->d_name))
 			continue;
-		char *path = malloc(strlen(dir) + strlen(e->d_name) + 2);
-		if (!path)
+		char *path = paths_join(dir, e->d_name);
+		if (!path) {
+			diags_add(d, dir, 0, 0, "out of memory");
 			break;
-		sprintf(path, "%s/%s", dir, e->d_name);
+		}
 		struct stat st;
 		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
 			free(path);
@@ -58,6 +60,7 @@ static bool yaml_files(const char *dir, char ***out, size_t *n, struct diags *d)
 			cap = cap ? cap * 2 : 16;
 			char **v = realloc(*out, cap * sizeof *v);
 			if (!v) {
+				diags_add(d, dir, 0, 0, "out of memory");
 				free(path);
 				break;
 			}
@@ -81,6 +84,8 @@ static bool load_dir(const char *dir, struct course *out, struct diags *d)
 		return false;
 	bool ok = true;
 	out->lessons = calloc(n ? n : 1, sizeof *out->lessons);
+	if (!out->lessons)
+		diags_add(d, dir, 0, 0, "out of memory");
 	for (size_t i = 0; out->lessons && i < n; i++)
 		ok = lesson_load(names[i], &out->lessons[out->n++], d) && ok;
 	free_names(names, n);
@@ -90,7 +95,7 @@ static bool load_dir(const char *dir, struct course *out, struct diags *d)
 const struct lesson *course_find(const struct course *c, const char *id)
 {
 	const struct lesson *broken = NULL;
-	for (size_t i = 0; c && i < c->n; i++) {
+	for (size_t i = 0; c && id && i < c->n; i++) {
 		if (c->lessons[i].id && !strcmp(c->lessons[i].id, id)) {
 			if (!c->lessons[i].broken)
 				return &c->lessons[i];
@@ -123,11 +128,13 @@ static bool check_ids(struct course *c, struct diags *d)
 		struct lesson *l = &c->lessons[i];
 		for (size_t j = 0; !l->broken && j < i; j++) {
 			const struct lesson *first = &c->lessons[j];
-			if (first->broken || strcmp(first->id, l->id))
+			if (first->broken || !first->id || !l->id || strcmp(first->id, l->id))
 				continue;
+			size_t before = d->n;
 			diags_add(d, l->file, l->id_pos.line, l->id_pos.col,
 				  "duplicate lesson id '%s' (already used by %s)", l->id, first->file);
-			make_broken(l, &d->v[d->n - 1]);
+			if (d->n > before)   /* the diag exists unless memory ran out */
+				make_broken(l, &d->v[d->n - 1]);
 			ok = false;
 		}
 	}
@@ -192,14 +199,6 @@ void course_free(struct course *c)
 	*c = (struct course){ 0 };
 }
 
-static char *join(const char *a, const char *b)
-{
-	char *s = malloc(strlen(a) + strlen(b) + 2);
-	if (s)
-		sprintf(s, "%s/%s", a, b);
-	return s;
-}
-
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -247,7 +246,7 @@ static bool merge(struct course *tr, struct course *en, struct course *out)
 bool course_load_lang(const char *base, const char *lang, struct course *out,
 		      struct diags *d)
 {
-	char *en_dir = join(base, "en"), *tr_dir = join(base, lang);
+	char *en_dir = paths_join(base, "en"), *tr_dir = paths_join(base, lang);
 	struct course en = { 0 }, tr = { 0 };
 	struct diags scratch = { 0 };
 	bool ok = en_dir && tr_dir;
@@ -274,7 +273,7 @@ bool course_load_lang(const char *base, const char *lang, struct course *out,
 
 size_t course_missing_translations(const char *base, const char *lang, struct diags *d)
 {
-	char *en_dir = join(base, "en"), *tr_dir = join(base, lang);
+	char *en_dir = paths_join(base, "en"), *tr_dir = paths_join(base, lang);
 	struct course en = { 0 }, tr = { 0 };
 	struct diags scratch = { 0 };
 	size_t missing = 0;

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "chart.h"
+#include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define NUMS_W 24   /* "  12.3 ms  x123.4  100%" */
 
@@ -61,11 +63,28 @@ static void other_size(const struct res_variant *v, char *buf, size_t n)
 {
 	const struct res_sizes *z = &v->size;
 	if (z->m > 0 && z->m == z->n && z->n == z->k)
-		snprintf(buf, n, "at %ld", z->m);
+		snprintf(buf, n, tr(MSG_DV_AT), z->m);
 	else if (!strcmp(v->demo, "conv") && z->n > 0)
-		snprintf(buf, n, "at N%ld", z->n);
+		snprintf(buf, n, tr(MSG_DV_AT_N), z->n);
 	else
-		snprintf(buf, n, "other");
+		snprintf(buf, n, "%s", tr(MSG_DV_OTHER));
+}
+
+/* The numbers at the right: three columns right-aligned to 9, 7 and 5
+ * display columns (printf's %9s would count bytes, and misalign Chinese). */
+static void columns(char *buf, size_t n, const char *a, const char *b, const char *c)
+{
+	int w[3] = { 9, 7, 5 };
+	const char *t[3] = { a, b, c };
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < 3 && len < n; i++) {
+		int pad = w[i] - text_width(t[i]);
+		int k = snprintf(buf + len, n - len, "%s%*s%s", i ? " " : "", pad > 0 ? pad : 0, "", t[i]);
+		if (k < 0)
+			break;
+		len += (size_t)k;
+	}
 }
 
 static void bar_cells(int y, int x, int n, enum role r)
@@ -86,8 +105,8 @@ static void variant_row(int y, const struct res_variant *v, const struct res_var
 	int x = 1 + lw + 1;
 	if (!v->supported || !v->ok) {
 		char msg[300];
-		snprintf(msg, sizeof msg, "%s%s", v->supported ? "FAILED: " : "not available here: ",
-			 v->error[0] ? v->error : v->supported ? "check failed" : "unsupported");
+		snprintf(msg, sizeof msg, "%s%s", tr(v->supported ? MSG_DV_FAILED : MSG_DV_NOT_HERE),
+			 v->error[0] ? v->error : tr(v->supported ? MSG_DV_CHECK_FAILED : MSG_DV_UNSUPPORTED));
 		ui_text(y, x, COLS - x - 1, v->supported ? C_WRONG : C_DIM, msg);
 		return;
 	}
@@ -103,11 +122,11 @@ static void variant_row(int y, const struct res_variant *v, const struct res_var
 		else
 			snprintf(sp, sizeof sp, "1/%.0f", 1 / k); /* that many times slower */
 	} else if (v == naive) {
-		snprintf(sp, sizeof sp, "naive");
+		snprintf(sp, sizeof sp, "%s", tr(MSG_DV_NAIVE));
 	}
 	if (isfinite(v->pct_of_library))
 		snprintf(lib, sizeof lib, "%.0f%%", v->pct_of_library);
-	snprintf(nums, sizeof nums, "%9s %7s %5s", ms, sp, lib);
+	columns(nums, sizeof nums, ms, sp, lib);
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
 }
 
@@ -125,10 +144,10 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		char l[16], h[16], axis[64];
 		chart_decade_label(lo, l, sizeof l);
 		chart_decade_label(hi, h, sizeof h);
-		snprintf(axis, sizeof axis, "log scale %s ... %s ms", l, h);
+		snprintf(axis, sizeof axis, tr(MSG_DV_LOG_SCALE), l, h);
 		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
 		char head[64];
-		snprintf(head, sizeof head, "%9s %7s %5s", "time", "speedup", "%lib");
+		columns(head, sizeof head, tr(MSG_DV_TIME), tr(MSG_DV_SPEEDUP), "%lib");
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
@@ -243,22 +262,22 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w)
 {
 	char line[256];
 	if (in->dev) {
-		snprintf(line, sizeof line, "/ memory %.0f GB/s", in->dev->mem_gbs);
+		snprintf(line, sizeof line, tr(MSG_DV_MEMORY_ROOF), in->dev->mem_gbs);
 		ui_text(y++, x, w, C_DIM, line);
-		snprintf(line, sizeof line, "%s compute %.1f TFLOP/s", ui_glyph(G_HLINE),
+		snprintf(line, sizeof line, tr(MSG_DV_COMPUTE_ROOF), ui_glyph(G_HLINE),
 			 in->dev->peak_gflops / 1000);
 		ui_text(y++, x, w, C_DIM, line);
 		snprintf(line, sizeof line, "  %s%s", in->dev->name,
-			 in->dev_recorded ? " (recorded)" : "");
+			 in->dev_recorded ? tr(MSG_DV_RECORDED_MARK) : "");
 		ui_text(y++, x, w, C_DIM, line);
 		if (tensor_cores_above(in))
-			ui_text(y++, x, w, C_DIM, "above roof: Tensor Cores");
+			ui_text(y++, x, w, C_DIM, tr(MSG_DV_ABOVE_ROOF));
 	} else {
-		ui_text(y++, x, w, C_DIM, "no GPU ceilings to draw");
+		ui_text(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
 	for (int i = 0; i < in->n && y < y1; i++, y++) {
 		if ((i == 0 || in->recorded[i] != in->recorded[i - 1]) && y + 1 < y1)
-			ui_text(y++, x, w, C_HEADING, in->recorded[i] ? "recorded:" : "yours:");
+			ui_text(y++, x, w, C_HEADING, tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
 		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, in->var[i]->label);
 		ui_text(y, x, w, kind_role(in->var[i]->kind), line);
 	}
@@ -271,11 +290,11 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	struct roof_in in;
 	collect(s, n, &in);
 	ui_text(y0, 0, COLS, C_HEADING,
-		"Roofline: achieved GFLOP/s (up) against FLOP per byte moved (right), log-log");
+		tr(MSG_DV_ROOFLINE));
 	int legw = COLS / 3 > 30 ? 30 : COLS / 3;
 	int x = 6, w = COLS - x - legw - 2, h = y1 - y0 - 3;
 	if (h < 3 || w < 10) {
-		ui_text(y0 + 1, 0, COLS, C_DIM, "(the terminal is too small for the roofline)");
+		ui_text(y0 + 1, 0, COLS, C_DIM, tr(MSG_DV_ROOF_SMALL));
 		return;
 	}
 	chart_roofline(c, w, h, in.dev ? in.dev->peak_gflops : NAN,
@@ -284,7 +303,7 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	draw_grid(c, &in, y0 + 1, x);
 	legend(&in, y0 + 1, y1, COLS - legw, legw);
 	if (!in.n)
-		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, "no timed variants to place yet");
+		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, tr(MSG_DV_NO_VARIANTS));
 }
 
 static int row(int y, int y1, const char *key, const char *val)
@@ -302,28 +321,28 @@ int demo_view_device(const struct res_device *d, const char *title, int y, int y
 	if (y < y1)
 		ui_text(y++, 0, COLS, C_HEADING, title);
 	if (!d->live) {
-		snprintf(v, sizeof v, "none in use: %s (CPU fallback)", d->reason);
+		snprintf(v, sizeof v, tr(MSG_DV_NO_GPU), d->reason);
 		y = row(y, y1, "GPU", v);
-		snprintf(v, sizeof v, "%s, %ld threads", d->cpu_name, d->cpu_threads);
+		snprintf(v, sizeof v, tr(MSG_DV_THREADS), d->cpu_name, d->cpu_threads);
 		return row(y, y1, "CPU", v);
 	}
-	snprintf(v, sizeof v, "%s, compute capability %s", d->name, d->cc);
+	snprintf(v, sizeof v, tr(MSG_DV_GPU), d->name, d->cc);
 	y = row(y, y1, "GPU", v);
-	snprintf(v, sizeof v, "%ld SMs x %ld FP32 lanes at %ld MHz", d->sms, d->fp32_lanes_per_sm,
+	snprintf(v, sizeof v, tr(MSG_DV_CORES_V), d->sms, d->fp32_lanes_per_sm,
 		 d->clock_mhz);
-	y = row(y, y1, "cores", v);
-	snprintf(v, sizeof v, "%.1f TFLOP/s FP32 (SMs x lanes x 2 x clock)", d->peak_gflops / 1000);
-	y = row(y, y1, "peak", v);
-	snprintf(v, sizeof v, "%.1f GiB at %.0f GB/s", d->mem_bytes / 1073741824.0, d->mem_gbs);
-	y = row(y, y1, "memory", v);
-	snprintf(v, sizeof v, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM",
+	y = row(y, y1, tr(MSG_DV_CORES), v);
+	snprintf(v, sizeof v, tr(MSG_DV_PEAK_V), d->peak_gflops / 1000);
+	y = row(y, y1, tr(MSG_DV_PEAK), v);
+	snprintf(v, sizeof v, tr(MSG_DV_MEMORY_V), d->mem_bytes / 1073741824.0, d->mem_gbs);
+	y = row(y, y1, tr(MSG_DV_MEMORY), v);
+	snprintf(v, sizeof v, tr(MSG_DV_CHIP_V),
 		 d->l2_bytes / 1048576.0, d->smem_per_sm / 1024, d->regs_per_sm);
-	y = row(y, y1, "on chip", v);
-	snprintf(v, sizeof v, "driver %s, runtime %s%s%s", d->driver, d->runtime,
+	y = row(y, y1, tr(MSG_DV_ON_CHIP), v);
+	snprintf(v, sizeof v, tr(MSG_DV_CUDA_V), d->driver, d->runtime,
 		 d->compat[0] ? ": " : "", d->compat);
 	y = row(y, y1, "CUDA", v);
 	snprintf(v, sizeof v, "cuBLAS %s, cuDNN %s", d->cublas, d->cudnn);
-	y = row(y, y1, "libraries", v);
-	snprintf(v, sizeof v, "%s, %ld threads", d->cpu_name, d->cpu_threads);
+	y = row(y, y1, tr(MSG_DV_LIBRARIES), v);
+	snprintf(v, sizeof v, tr(MSG_DV_THREADS), d->cpu_name, d->cpu_threads);
 	return row(y, y1, "CPU", v);
 }

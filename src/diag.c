@@ -66,17 +66,19 @@ void diag_format(const struct diag *e, char *buf, size_t size)
 		snprintf(buf, size, "%s: error: %s", e->file, e->msg);
 }
 
+/* One line per entry, formatted by diag_format into a buffer sized for
+ * it, so the two never disagree and a long path is never cut. */
 void diags_print(const struct diags *d, FILE *out)
 {
-	if (!d)
-		return;
-	for (size_t i = 0; i < d->n; i++) {
+	for (size_t i = 0; d && i < d->n; i++) {
 		const struct diag *e = &d->v[i];
-		if (e->line > 0)
-			fprintf(out, "%s:%d:%d: error: %s\n", e->file, e->line,
-				e->col > 0 ? e->col : 1, e->msg);
-		else
-			fprintf(out, "%s: error: %s\n", e->file, e->msg);
+		size_t size = strlen(e->file) + strlen(e->msg) + 64;
+		char *line = malloc(size);
+		if (!line)
+			return;
+		diag_format(e, line, size);
+		fprintf(out, "%s\n", line);
+		free(line);
 	}
 }
 

@@ -244,11 +244,11 @@ static bool on_start(struct builder *b, const yaml_event_t *ev, enum doc_type t)
 	return true;
 }
 
-static bool on_end(struct builder *b)
+static bool on_end(struct builder *b, const yaml_event_t *ev)
 {
 	struct frame *f = &b->stack[--b->depth];
-	if (f->node->type == DOC_MAP)
-		return check_duplicates(b, f->node);
+	if (f->node->type == DOC_MAP && !check_duplicates(b, f->node))
+		return error_at(b, ev, "out of memory");
 	return true;
 }
 
@@ -288,7 +288,7 @@ static bool on_event(struct builder *b, const yaml_event_t *ev)
 		return on_start(b, ev, DOC_MAP);
 	case YAML_SEQUENCE_END_EVENT:
 	case YAML_MAPPING_END_EVENT:
-		return on_end(b);
+		return on_end(b, ev);
 	default:
 		return true;
 	}

@@ -1,6 +1,7 @@
 /* doc_access: typed reading of a doc tree and schema checks of mappings,
  * each reporting a positioned error.  Split from doc.c so that the libyaml
  * side (doc.c) and the tree side stay small; no libyaml here. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -70,7 +71,7 @@ bool doc_int(const char *file, const struct doc_node *n, long min, long max, lon
 	char *end;
 	errno = 0;
 	long v = strtol(n->str, &end, 10);
-	if (end == n->str || *end || errno == ERANGE || n->str[0] == ' ') {
+	if (end == n->str || *end || errno == ERANGE || isspace((unsigned char)n->str[0])) {
 		diags_add(d, file, n->line, n->col, "expected a whole number, got '%.80s'", n->str);
 		return false;
 	}
@@ -91,7 +92,7 @@ bool doc_double(const char *file, const struct doc_node *n, double *out, struct 
 	char *end;
 	errno = 0;
 	double v = strtod(n->str, &end);
-	if (end == n->str || *end || errno == ERANGE || !isfinite(v) || n->str[0] == ' ') {
+	if (end == n->str || *end || errno == ERANGE || !isfinite(v) || isspace((unsigned char)n->str[0])) {
 		diags_add(d, file, n->line, n->col, "expected a number, got '%.80s'", n->str);
 		return false;
 	}

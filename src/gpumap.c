@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpumap.h"
+#include "i18n.h"
 
 struct comp_info {
 	const char *label, *tag, *role, *hint;
@@ -47,6 +48,50 @@ static const struct comp_info info[GM_NCOMP] = {
 		"L1 and shared memory are one block of on-chip memory at the bottom of the SM.", GM_ZOOM },
 };
 
+/* The same in Chinese, in lessons/zh/02's words (SM = 厨师工位, HBM =
+ * 食品储藏室, L2 = 公共台面, 共享内存 = 砧板...).  Tags stay as they are:
+ * the abbreviations are what Chinese material uses too. */
+static const struct { const char *label, *role, *hint; } info_zh[GM_NCOMP] = {
+	[GM_HOST] = { "主机 CPU",
+		"厨房外的几位大厨：CPU 运行你的程序，把食材和订单（核函数）送进 GPU。",
+		"主机 CPU 不在 GPU 板卡上：它是最左边的那个方框。" },
+	[GM_LINK] = { "PCIe / NVLink",
+		"送货门：主机内存里的每一箱货都从这里进来，比厨师从储藏室取货慢得多。",
+		"主机链路是主机和 GPU 板卡之间的连接。" },
+	[GM_HBM] = { "HBM（显存）",
+		"食品储藏室：巨大、货源充足，但要走一段路。你用 cudaMalloc 分配的一切都在这里。",
+		"HBM 成堆叠放在 GPU 芯片旁边，位于板卡边缘。" },
+	[GM_MC] = { "内存控制器",
+		"储藏室的搬运工：在 HBM 堆栈和 L2 公共台面之间来回搬货。",
+		"内存控制器位于 HBM 堆栈和 L2 缓存之间。" },
+	[GM_L2] = { "L2 缓存",
+		"公共台面：所有工位都够得着的一块缓存，放着最近从储藏室取来的东西。",
+		"L2 是所有 SM 共用的那一块缓存：SM 下方的长条。" },
+	[GM_SMS] = { "流式多处理器 SM",
+		"厨师工位：每个 SM 接下整个线程块，一直做到完成。",
+		"SM 是芯片上排成网格的许多相同单元。" },
+	[GM_SCHED] = { "线程束调度器",
+		"喊单的主厨：每个时钟周期各挑一个就绪的 32 线程线程束，发出它的下一条指令。",
+		"Hopper 的 SM 有四个线程束调度器，每四分之一一个：SM 视图的最上一行。" },
+	[GM_CORES] = { "FP32 CUDA 核心",
+		"拿刀的厨师：每个线程每条指令对一对数做一次融合乘加。",
+		"CUDA 核心是 SM 视图里由许多小单元组成的大片区域。" },
+	[GM_TENSOR] = { "张量核心",
+		"专用厨电：一次操作完成一整个小矩阵的乘累加，只做矩阵运算。",
+		"张量核心是 CUDA 核心旁边那几个大单元。" },
+	[GM_REGS] = { "寄存器堆",
+		"厨师手里拿着的东西：寄存器只属于一个线程，是最快的存储。",
+		"寄存器堆是 SM 视图中核心下方的长条。" },
+	[GM_L1] = { "L1 / 共享内存",
+		"工位上的砧板：在 SM 上，由一个线程块的线程共用，由你的代码管理。",
+		"L1 和共享内存是 SM 底部的同一块片上存储。" },
+};
+
+static bool zh(void)
+{
+	return i18n_lang() == LANG_ZH;
+}
+
 /* Slot order of the tray: mixed, so the list does not read like the map. */
 static const enum gm_comp tray_order[GM_NCOMP] = {
 	GM_L2, GM_CORES, GM_HOST, GM_REGS, GM_SMS, GM_TENSOR,
@@ -58,10 +103,10 @@ static bool valid(int c)
 	return c >= 0 && c < GM_NCOMP;
 }
 
-const char *gpumap_label(enum gm_comp c) { return valid(c) ? info[c].label : ""; }
+const char *gpumap_label(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].label : info[c].label : ""; }
 const char *gpumap_tag(enum gm_comp c) { return valid(c) ? info[c].tag : ""; }
-const char *gpumap_role(enum gm_comp c) { return valid(c) ? info[c].role : ""; }
-const char *gpumap_hint(enum gm_comp c) { return valid(c) ? info[c].hint : ""; }
+const char *gpumap_role(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].role : info[c].role : ""; }
+const char *gpumap_hint(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].hint : info[c].hint : ""; }
 enum gm_view gpumap_view_of(enum gm_comp c) { return valid(c) ? info[c].view : GM_OVERVIEW; }
 enum gm_comp gpumap_tray(int i) { return i >= 0 && i < GM_NCOMP ? tray_order[i] : GM_HOST; }
 
@@ -73,41 +118,41 @@ bool gpumap_figure(enum gm_comp c, const struct res_device *d, char *buf, size_t
 	if (!d || !valid(c))
 		return false;
 	if (c == GM_HOST && d->cpu_name[0]) {
-		snprintf(buf, size, "%s, %ld hardware threads", d->cpu_name, d->cpu_threads);
+		snprintf(buf, size, tr(MSG_GM_FIG_HOST), d->cpu_name, d->cpu_threads);
 		return true;
 	}
 	if (!d->live || d->sms <= 0)
 		return false;
 	switch (c) {
 	case GM_HBM:
-		snprintf(buf, size, "%.1f GiB of device memory, %.0f GB/s", mib(d->mem_bytes) / 1024.0, d->mem_gbs);
+		snprintf(buf, size, tr(MSG_GM_FIG_HBM), mib(d->mem_bytes) / 1024.0, d->mem_gbs);
 		break;
 	case GM_MC:
-		snprintf(buf, size, "%.0f GB/s peak memory bandwidth (from bus width and memory clock)", d->mem_gbs);
+		snprintf(buf, size, tr(MSG_GM_FIG_MC), d->mem_gbs);
 		break;
 	case GM_L2:
-		snprintf(buf, size, "%.1f MiB of L2 cache", mib(d->l2_bytes));
+		snprintf(buf, size, tr(MSG_GM_FIG_L2), mib(d->l2_bytes));
 		break;
 	case GM_SMS:
-		snprintf(buf, size, "%ld SMs at up to %ld MHz: %.1f TFLOP/s FP32 peak", d->sms, d->clock_mhz,
+		snprintf(buf, size, tr(MSG_GM_FIG_SMS), d->sms, d->clock_mhz,
 			 d->peak_gflops / 1000.0);
 		break;
 	case GM_SCHED:
-		snprintf(buf, size, "warps of %ld threads; up to %ld threads (%ld warps) resident per SM", d->warp_size,
+		snprintf(buf, size, tr(MSG_GM_FIG_SCHED), d->warp_size,
 			 d->max_threads_per_sm, d->warp_size > 0 ? d->max_threads_per_sm / d->warp_size : 0);
 		break;
 	case GM_CORES:
-		snprintf(buf, size, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", d->fp32_lanes_per_sm,
+		snprintf(buf, size, tr(MSG_GM_FIG_CORES), d->fp32_lanes_per_sm,
 			 d->fp32_lanes_per_sm * d->sms, d->clock_mhz);
 		break;
 	case GM_TENSOR:
-		snprintf(buf, size, "compute capability %s (devinfo does not count Tensor Cores)", d->cc);
+		snprintf(buf, size, tr(MSG_GM_FIG_TENSOR), d->cc);
 		break;
 	case GM_REGS:
-		snprintf(buf, size, "%ld 32-bit registers per SM (%ld KiB)", d->regs_per_sm, d->regs_per_sm * 4 / 1024);
+		snprintf(buf, size, tr(MSG_GM_FIG_REGS), d->regs_per_sm, d->regs_per_sm * 4 / 1024);
 		break;
 	case GM_L1:
-		snprintf(buf, size, "%ld KiB shared memory per SM, %ld KiB per block by default", d->smem_per_sm / 1024,
+		snprintf(buf, size, tr(MSG_GM_FIG_L1), d->smem_per_sm / 1024,
 			 d->smem_per_block / 1024);
 		break;
 	default:
@@ -133,21 +178,21 @@ void gpumap_source_pick(struct gm_source *s)
 	s->measured = live && live->live && live->sms > 0;
 	if (s->measured) {
 		s->dev = live;
-		snprintf(s->label, sizeof s->label, "measured on this machine: %s", live->name);
+		snprintf(s->label, sizeof s->label, tr(MSG_GM_MEASURED), live->name);
 		s->why[0] = '\0';
 		return;
 	}
 	if (live)
-		snprintf(s->why, sizeof s->why, "no GPU here: %.200s", live->reason);
+		snprintf(s->why, sizeof s->why, tr(MSG_GM_NO_GPU), live->reason);
 	else if (s->running)
-		snprintf(s->why, sizeof s->why, "devinfo is still running");
+		snprintf(s->why, sizeof s->why, "%s", tr(MSG_GM_STILL_RUNNING));
 	s->dev = rec;
 	if (!s->host)
 		s->host = rec;
 	if (rec)
-		snprintf(s->label, sizeof s->label, "recorded on %s, %.10s", rec->name, rec->date);
+		snprintf(s->label, sizeof s->label, tr(MSG_GM_RECORDED), rec->name, rec->date);
 	else
-		snprintf(s->label, sizeof s->label, "no GPU figures: none measured here and no recorded H200 run found");
+		snprintf(s->label, sizeof s->label, "%s", tr(MSG_GM_NO_FIGURES));
 }
 
 void gpumap_source_start(struct gm_source *s, const char *devinfo_path, const char *recorded_path)
@@ -163,7 +208,7 @@ void gpumap_source_start(struct gm_source *s, const char *devinfo_path, const ch
 		struct runner_opts o = { .timeout_ms = 30000 };
 		s->running = runner_start(&s->run, devinfo_path, argv, &o);
 		if (!s->running)
-			snprintf(s->why, sizeof s->why, "devinfo did not start: %.200s", s->run.error);
+			snprintf(s->why, sizeof s->why, tr(MSG_GM_NOT_STARTED), s->run.error);
 	}
 	gpumap_source_pick(s);
 }

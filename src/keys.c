@@ -5,9 +5,12 @@
 #include <curses.h>
 #include <string.h>
 #include "keys.h"
+#include "i18n.h"
 
-static const struct { enum cmd cmd; const char *keys, *help; } table[] = {
-#define X(c, k, h) { c, k, h },
+/* help is the English text of h; what the help screen shows is its
+ * MSG_KEY_<cmd> message in the learner's language (i18n_msgs.h). */
+static const struct { enum cmd cmd; const char *keys, *help; enum msg text; } table[] = {
+#define X(c, k, h) { c, k, h, MSG_KEY_##c },
 	CK_COMMANDS(X)
 #undef X
 };
@@ -82,5 +85,5 @@ const char *keys_label(int i)
 
 const char *keys_help(int i)
 {
-	return i >= 0 && i < NCMD ? table[i].help : "";
+	return i >= 0 && i < NCMD ? tr(table[i].text) : "";
 }

@@ -3,9 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include "highlight.h"
 #include "layout.h"
 #include "text.h"
+#include "i18n.h"
 
 #define TABSTOP 4
 
@@ -34,20 +36,59 @@ static void blank(struct layout *L, int item)
 		add(L, L_BLANK, C_NORMAL, 0, NULL, item);
 }
 
+/* 2 when the character starting at p is double-width (CJK), 3 when it is
+ * also full-width punctuation (，。、：） etc.), else 0. */
+static int wide_at(const char *p, size_t len)
+{
+	mbstate_t st = { 0 };
+	wchar_t wc;
+	size_t k = mbrtowc(&wc, p, len, &st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0 || wcwidth(wc) != 2)
+		return 0;
+	return (wc >= 0x3000 && wc <= 0x303F) || (wc >= 0xFF00 && wc <= 0xFF65) ? 3 : 2;
+}
+
+/* The same for the character that ends just before s + i. */
+static int wide_before(const char *s, size_t i)
+{
+	size_t j = i;
+	while (j > 0 && ((unsigned char)s[j - 1] & 0xC0) == 0x80)
+		j--;
+	return j > 0 ? wide_at(s + j - 1, i - j + 1) : 0;
+}
+
+/* A single newline joins without a space between two wide characters, and
+ * after full-width punctuation ("设备，\ncuDNN" reads "设备，cuDNN"). */
+static bool join_tight(const char *s, size_t i, size_t n)
+{
+	int before = wide_before(s, i);
+	return before == 3 || (before && wide_at(s + i + 1, n - i - 1));
+}
+
 /* Prose is reflowed: a single newline is a space (YAML block scalars keep
- * the author's line breaks), a blank line separates paragraphs.  The
- * caller frees. */
+ * the author's line breaks), a blank line separates paragraphs.  Between
+ * two wide (CJK) characters a single newline joins them with nothing:
+ * Chinese puts no spaces between words, so a paragraph written over
+ * several source lines must read as one (lessons/README.md); after
+ * full-width punctuation likewise (join_tight).  The caller
+ * frees. */
 static char *reflow(const char *s)
 {
-	char *o = strdup(s ? s : "");
+	s = s ? s : "";
+	size_t n = strlen(s), j = 0;
+	while (n > 0 && s[n - 1] == '\n')
+		n--;
+	char *o = malloc(n + 1);
 	if (!o)
 		return NULL;
-	size_t n = strlen(o);
-	while (n > 0 && o[n - 1] == '\n')
-		o[--n] = '\0';
-	for (size_t i = 0; i < n; i++)
-		if (o[i] == '\n' && (i == 0 || o[i - 1] != '\n') && o[i + 1] != '\n')
-			o[i] = ' ';
+	for (size_t i = 0; i < n; i++) {
+		bool single = s[i] == '\n' && (i == 0 || s[i - 1] != '\n') && s[i + 1] != '\n';
+		if (!single)
+			o[j++] = s[i];
+		else if (!join_tight(s, i, n))
+			o[j++] = ' ';
+	}
+	o[j] = '\0';
 	return o;
 }
 
@@ -195,7 +236,7 @@ static void see(struct layout *L, const struct course *c, const char *id, bool a
 {
 	const struct lesson *t = c ? course_find(c, id) : NULL;
 	char buf[512];
-	snprintf(buf, sizeof buf, "%s See also: %s", ascii ? "->" : "→",
+	snprintf(buf, sizeof buf, tr(MSG_LAYOUT_SEE_ALSO), ascii ? "->" : "→",
 		 t && t->title ? t->title : id);
 	begin_link(L, id);
 	wrapped(L, L_TEXT, C_ACCENT, 0, L->width, buf, item);
@@ -205,10 +246,11 @@ static void see(struct layout *L, const struct course *c, const char *id, bool a
 static void slot(struct layout *L, const struct item *it, int item)
 {
 	char text[160];
-	snprintf(text, sizeof text, "%s '%s'",
-		 it->kind == ITEM_BLOCK ? "Interactive block" : "Demo", it->text ? it->text : "?");
+	snprintf(text, sizeof text, tr(it->kind == ITEM_BLOCK ? MSG_LAYOUT_BLOCK : MSG_LAYOUT_DEMO),
+		 it->text ? it->text : "?");
 	begin_link(L, it->text);
-	box(L, C_ACCENT, it->kind == ITEM_BLOCK ? "block" : "demo", text, "Enter to open", item);
+	box(L, C_ACCENT, tr(it->kind == ITEM_BLOCK ? MSG_LAYOUT_BLOCK_LABEL : MSG_LAYOUT_DEMO_LABEL), text,
+	    tr(MSG_LAYOUT_ENTER_OPEN), item);
 	end_link(L);
 }
 
@@ -218,10 +260,10 @@ static void one_item(struct layout *L, const struct item *it, int i, const struc
 	switch (it->kind) {
 	case ITEM_HEADING: blank(L, i); wrapped(L, L_TEXT, C_HEADING, 0, L->width, it->text, i); return;
 	case ITEM_TEXT: wrapped(L, L_TEXT, C_NORMAL, 0, L->width, it->text, i); break;
-	case ITEM_ANALOGY: box(L, C_ANALOGY, "kitchen", it->text, NULL, i); break;
+	case ITEM_ANALOGY: box(L, C_ANALOGY, tr(MSG_LAYOUT_KITCHEN), it->text, NULL, i); break;
 	case ITEM_NOTE:
-		if ((note = malloc(strlen(it->text ? it->text : "") + 8))) {
-			sprintf(note, "Note: %s", it->text ? it->text : "");
+		if ((note = malloc(strlen(it->text ? it->text : "") + strlen(tr(MSG_LAYOUT_NOTE)) + 1))) {
+			sprintf(note, tr(MSG_LAYOUT_NOTE), it->text ? it->text : "");
 			wrapped(L, L_BAR, C_NOTE, 2, L->width - 2, note, i);
 			free(note);
 		}
@@ -252,7 +294,7 @@ bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 			see(out, c, l->see[i], ascii, (int)pg->n);
 		blank(out, (int)pg->n);
 		wrapped(out, L_TEXT, C_DIM, 0, out->width,
-			"End of the lesson. Esc goes back to the menu.", (int)pg->n);
+			tr(MSG_LAYOUT_END), (int)pg->n);
 	}
 	return true;
 }

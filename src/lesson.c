@@ -49,6 +49,23 @@ struct ctx {
 
 static bool failed(const struct ctx *c) { return c->d->n > c->before; }
 
+/* An allocation failed while reading n: an error like any other, so the
+ * lesson is returned broken rather than silently missing a part. */
+static bool out_of_memory(struct ctx *c, const struct doc_node *n)
+{
+	diags_add(c->d, c->file, n->line, n->col, "out of memory");
+	return false;
+}
+
+/* strdup(s) of node n's text, or NULL after reporting the error. */
+static char *copy_of(struct ctx *c, const struct doc_node *n, const char *s)
+{
+	char *t = strdup(s);
+	if (!t)
+		out_of_memory(c, n);
+	return t;
+}
+
 /* A sanitized copy of a text node, or NULL after reporting the error. */
 static char *text_of(struct ctx *c, const struct doc_node *n)
 {
@@ -57,7 +74,7 @@ static char *text_of(struct ctx *c, const struct doc_node *n)
 		return NULL;
 	char *t = text_sanitize(s, n->len);
 	if (!t)
-		diags_add(c->d, c->file, n->line, n->col, "out of memory");
+		out_of_memory(c, n);
 	return t;
 }
 
@@ -83,7 +100,7 @@ static char *id_of(struct ctx *c, const struct doc_node *n)
 			  "bad lesson id '%.80s': use 1 to 63 of a-z, 0-9 and '-'", s);
 		return NULL;
 	}
-	return strdup(s);
+	return copy_of(c, n, s);
 }
 
 /* block: and demo: names come only from the fixed tables. */
@@ -94,7 +111,7 @@ static char *name_of(struct ctx *c, const struct doc_node *n, const char *what,
 	if (!doc_str(c->file, n, &s, c->d))
 		return NULL;
 	if (in_table(table, s))
-		return strdup(s);
+		return copy_of(c, n, s);
 	const char *near = doc_suggest(s, table, table_len(table));
 	char known[128] = "";
 	for (const char *const *t = table; *t; t++)
@@ -123,7 +140,7 @@ static bool cells_of(struct ctx *c, const struct doc_node *seq, bool pairs, stru
 	size_t per = pairs ? 2 : 1;
 	it->cells = calloc(seq->n * per, sizeof *it->cells);
 	if (!it->cells)
-		return false;
+		return out_of_memory(c, seq);
 	it->n = seq->n;
 	bool ok = true;
 	for (size_t i = 0; i < seq->n; i++) {
@@ -239,7 +256,7 @@ static bool page_of(struct ctx *c, const struct doc_node *m, struct page *p)
 	}
 	p->items = calloc(body->n, sizeof *p->items);
 	if (!p->items)
-		return false;
+		return out_of_memory(c, body);
 	p->n = body->n;
 	for (size_t i = 0; i < body->n; i++)
 		ok = item_of(c, body->items[i], &p->items[i]) && ok;
@@ -276,8 +293,10 @@ static void see_list(struct ctx *c, const struct doc_node *seq, struct lesson *l
 {
 	l->see = calloc(seq->n ? seq->n : 1, sizeof *l->see);
 	l->see_pos = calloc(seq->n ? seq->n : 1, sizeof *l->see_pos);
-	if (!l->see || !l->see_pos)
+	if (!l->see || !l->see_pos) {
+		out_of_memory(c, seq);
 		return;
+	}
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct doc_node *e = seq->items[i];
 		if ((l->see[l->nsee] = id_of(c, e)))
@@ -312,8 +331,10 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 		return;
 	}
 	l->pages = calloc(pages->n, sizeof *l->pages);
-	if (!l->pages)
+	if (!l->pages) {
+		out_of_memory(c, pages);
 		return;
+	}
 	l->npages = pages->n;
 	for (size_t i = 0; i < pages->n; i++)
 		page_of(c, pages->items[i], &l->pages[i]);

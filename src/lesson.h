@@ -82,9 +82,11 @@ extern const char *const lesson_demos[];   /* NULL-terminated */
 bool lesson_block_known(const char *name);
 bool lesson_demo_known(const char *name);
 
-/* Loads one lesson file; on error returns false and appends diags. */
+/* Loads one lesson file; on error returns false and appends diags.  Either
+ * way *out owns memory (a broken lesson keeps file, id and error): the
+ * caller frees it with lesson_free. */
 bool lesson_load(const char *path, struct lesson *out, struct diags *d);
-void lesson_free(struct lesson *l);
+void lesson_free(struct lesson *l); /* accepts NULL; leaves *l empty */
 
 /* Loads every *.yaml in dir (sorted), checks cross-references (duplicate
  * ids, `see` targets).  Broken lessons are kept, marked broken, so the menu
@@ -93,6 +95,8 @@ void lesson_free(struct lesson *l);
  * broken; a `see` to an unknown id is reported but the lesson stays
  * readable (course_find returns NULL for the target). */
 bool course_load(const char *dir, struct course *out, struct diags *d);
+/* (course_load and course_load_lang: *out is the caller's to free with
+ * course_free whatever they return.) */
 /* Translations: loads base/<lang>/ (base is the lessons root, e.g.
  * "lessons"), and for every id of base/en/ that the translation lacks
  * (or that is broken there) uses the English lesson with fallback = true;
@@ -103,6 +107,8 @@ bool course_load_lang(const char *base, const char *lang, struct course *out,
 /* Appends "BASE/LANG: missing translation for 'ID'" (no position) for each
  * id in base/en/ that base/<lang>/ lacks; returns how many. */
 size_t course_missing_translations(const char *base, const char *lang, struct diags *d);
-void course_free(struct course *c);
+void course_free(struct course *c); /* accepts NULL; leaves *c empty */
+/* The lesson with id (a loaded one before a broken one), borrowed from c;
+ * NULL when none or id is NULL. */
 const struct lesson *course_find(const struct course *c, const char *id);
 #endif

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <langinfo.h>
 #include "cli.h"
+#include "i18n.h"
 
 static void usage(FILE *out)
 {
@@ -56,7 +57,9 @@ static bool setup_locale(void)
 	const char *v = getenv("LC_ALL");
 	if (!v || !*v) v = getenv("LC_CTYPE");
 	if (!v || !*v) v = getenv("LANG");
-	bool wants_utf8 = v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"));
+	/* "zh_CN" without a codeset: Chinese needs UTF-8 here, so take it too */
+	bool wants_utf8 = v && (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8")
+				|| (!strncmp(v, "zh", 2) && !strchr(v, '.')));
 	if (wants_utf8 && (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8")))
 		return true;
 	return false;
@@ -104,6 +107,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	i18n_set_lang(opt.lang);   /* chosen once: the TUI and certificates read it */
 	if (i >= argc)
 		return cmd_tui(&opt, NULL);
 	const char *cmd = argv[i];

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include "paths.h"
 
-static char *join(const char *a, const char *b)
+char *paths_join(const char *a, const char *b)
 {
 	size_t la = strlen(a);
 	char *s = malloc(la + strlen(b) + 2);
@@ -21,7 +21,7 @@ static char *join(const char *a, const char *b)
 
 static bool is_kind(const char *dir, const char *name, mode_t kind)
 {
-	char *p = join(dir, name);
+	char *p = paths_join(dir, name);
 	struct stat st;
 	bool r = p && stat(p, &st) == 0 && (st.st_mode & S_IFMT) == kind;
 	free(p);
@@ -49,9 +49,9 @@ static bool is_checkout(const char *exe_dir, const char *parent)
 static char *cert_default(const char *xdg, const char *home)
 {
 	if (xdg && xdg[0] == '/')
-		return join(xdg, "cudakitchen/certs");
+		return paths_join(xdg, "cudakitchen/certs");
 	if (home && home[0])
-		return join(home, ".local/share/cudakitchen/certs");
+		return paths_join(home, ".local/share/cudakitchen/certs");
 	return NULL;
 }
 
@@ -66,18 +66,18 @@ bool paths_resolve(const char *exe, const char *cert_dir, const char *xdg_data_h
 	out->checkout = is_checkout(exe_dir, up);
 	if (out->checkout) {
 		out->data = strdup(up);
-		out->demos = join(exe_dir, "demos");
-		out->certs = cert_dir ? strdup(cert_dir) : join(up, "certs");
+		out->demos = paths_join(exe_dir, "demos");
+		out->certs = cert_dir ? strdup(cert_dir) : paths_join(up, "certs");
 	} else {
 #ifdef CK_DATADIR
 		out->data = strdup(CK_DATADIR);
 #else
-		out->data = join(up, "share/cudakitchen");
+		out->data = paths_join(up, "share/cudakitchen");
 #endif
 #ifdef CK_LIBEXECDIR
 		out->demos = strdup(CK_LIBEXECDIR);
 #else
-		out->demos = join(up, "libexec/cudakitchen");
+		out->demos = paths_join(up, "libexec/cudakitchen");
 #endif
 		out->certs = cert_dir ? strdup(cert_dir) : cert_default(xdg_data_home, home);
 	}
@@ -95,6 +95,7 @@ fail:
 
 bool paths_init(const char *cert_dir, struct paths *out)
 {
+	*out = (struct paths){ 0 };   /* paths_free is safe on every failure */
 	const char *home = getenv("HOME");
 	if (!home || !home[0]) {
 		struct passwd *pw = getpwuid(getuid());

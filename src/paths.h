@@ -32,4 +32,7 @@ bool paths_resolve(const char *exe, const char *cert_dir, const char *xdg_data_h
  * when the executable cannot be found.  The caller frees with paths_free. */
 bool paths_init(const char *cert_dir, struct paths *out);
 void paths_free(struct paths *p); /* accepts NULL */
+/* "a/b" as a new string (caller frees), with no doubled '/' when a ends in
+ * one; NULL when out of memory. */
+char *paths_join(const char *a, const char *b);
 #endif

@@ -19,15 +19,13 @@
 #include <unistd.h>
 
 #include "doc.h"
-
-#define TEMP_PREFIX ".progress.yaml."  /* + mkstemp's XXXXXX */
+#include "fsutil.h"
 
 const char *const skill_names[PROGRESS_SKILLS] = {
 	"concepts", "architecture", "threads", "memory", "libraries", "performance",
 };
 
 #define TEMP_PREFIX ".progress.yaml."  /* + mkstemp's XXXXXX */
-#define MAX_POINTS 1000000     /* quiz points and per-skill totals are far below this */
 
 void progress_init(struct progress *p)
 {
@@ -70,39 +68,13 @@ static bool dir_of(const char *path, char *dir, size_t size)
 	return true;
 }
 
-/* mkdir -p with mode 0700 for the directories it creates. */
+/* mkdir -p with mode 0700 for the directories it creates, as a diag. */
 static bool mkdir_p(const char *dir, struct diags *d)
 {
-	char tmp[PATH_MAX];
-	size_t n = strlen(dir);
-	if (n == 0 || n >= sizeof tmp) {
-		diags_add(d, dir, 0, 0, "directory name too long");
-		return false;
-	}
-	memcpy(tmp, dir, n + 1);
-	for (char *p = tmp + 1;; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(tmp, 0700) != 0 && errno != EEXIST) {
-			diags_add(d, tmp, 0, 0, "cannot create directory: %s", strerror(errno));
-			return false;
-		}
-		if (!c)
-			break;
-		*p = c;
-	}
-	return true;
-}
-
-static void fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	if (fs_mkdirs(dir, 0700))
+		return true;
+	diags_add(d, dir, 0, 0, "cannot create directory: %s", strerror(errno));
+	return false;
 }
 
 /* ---- the lock -------------------------------------------------------- */
@@ -126,7 +98,10 @@ bool progress_lock(const char *dir, int *fd, char *why, size_t n)
 	char path[PATH_MAX];
 	*fd = -1;
 	if (!mkdir_p(dir, &d)) {
-		diag_format(&d.v[0], why, n);
+		if (d.n)
+			diag_format(&d.v[0], why, n);
+		else
+			snprintf(why, n, "%s: cannot create the directory", dir);
 		diags_free(&d);
 		return false;
 	}
@@ -216,7 +191,7 @@ bool progress_save(const char *path, const struct progress *p, struct diags *d)
 		unlink(tmp);
 		return false;
 	}
-	fsync_dir(dir);
+	fs_fsync_dir(dir);
 	return true;
 }
 
@@ -272,17 +247,18 @@ static void set_aside(const char *path, struct progress *p)
 	if (!dir_of(path, dir, sizeof dir))
 		goto fail;
 	for (int i = 0; i < 100; i++) {
-		struct stat st;
 		if (i == 0)
 			snprintf(name, sizeof name, "progress.corrupt-%s", stamp);
 		else
 			snprintf(name, sizeof name, "progress.corrupt-%s-%d", stamp, i);
 		snprintf(dest, sizeof dest, "%s/%s", dir, name);
-		if (lstat(dest, &st) == 0)
+		int e = fs_move_no_clobber(path, dest);
+		if (e == EEXIST)
 			continue;
-		if (rename(path, dest) != 0)
+		errno = e;
+		if (e)
 			goto fail;
-		fsync_dir(dir);
+		fs_fsync_dir(dir);
 		snprintf(p->notice, sizeof p->notice,
 			 "progress file was unreadable; kept as %s; starting fresh", name);
 		return;

@@ -261,17 +261,24 @@ static bool rd_map(struct rd *r, const struct doc_node *m, const struct doc_fiel
 	return true;
 }
 
+/* True when seq is a sequence of at most max items to read; an absent one
+ * is nothing to read, anything else a problem. */
+static bool rd_seq(struct rd *r, const struct doc_node *seq, size_t max)
+{
+	if (!seq)
+		return false;
+	if (seq->type != DOC_SEQ || seq->n > max)
+		return rd_fail(r);
+	return true;
+}
+
 static void read_lessons(struct rd *r, const struct doc_node *seq, struct progress *p)
 {
 	static const struct doc_field f[] = {
 		{ "id", DOC_SCALAR, true }, { "page", DOC_SCALAR, false }, { "done", DOC_SCALAR, false },
 	};
-	if (!seq)
+	if (!rd_seq(r, seq, PROGRESS_MAX_LESSONS))
 		return;
-	if (seq->type != DOC_SEQ || seq->n > PROGRESS_MAX_LESSONS) {
-		rd_fail(r);
-		return;
-	}
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct doc_node *m = seq->items[i];
 		struct lesson_progress l = { .page = 0 };
@@ -298,12 +305,8 @@ static void read_levels(struct rd *r, const struct doc_node *seq, struct progres
 		{ "points", DOC_SCALAR, false }, { "max_points", DOC_SCALAR, false },
 		{ "in_progress", DOC_SCALAR, false },
 	};
-	if (!seq)
+	if (!rd_seq(r, seq, PROGRESS_LEVELS))
 		return;
-	if (seq->type != DOC_SEQ || seq->n > PROGRESS_LEVELS) {
-		rd_fail(r);
-		return;
-	}
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct doc_node *m = seq->items[i];
 		struct level_progress *v = &p->levels[i];

@@ -45,6 +45,7 @@ struct quiz_choice {
 struct quiz_question {
 	char *id;
 	enum quiz_type type;
+	bool fallback;               /* English, in place of a missing translation (quiz_lang.h) */
 	int line, col;               /* where the question starts */
 	char *prompt, *scenario;     /* scenario: truefalse only (else NULL) */
 	char *hint, *explanation;

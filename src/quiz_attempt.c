@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "quiz.h"
+#include "i18n.h"
 
 void quiz_attempt_order(unsigned seed, size_t n, int *order)
 {
@@ -119,15 +120,14 @@ void quiz_text_backspace(struct quiz_response *r)
 const char *quiz_instruction(const struct quiz_question *q)
 {
 	switch (q->type) {
-	case QT_FILL: return "Type the answer, then Enter.";
-	case QT_SINGLE: return "Choose one: Up/Down, then Enter.";
-	case QT_MULTI: return "Choose all that apply: Space ticks, Enter submits.";
-	case QT_TRUEFALSE: return "True or false? Up/Down, then Enter.";
-	case QT_MATCH: return "Match: Space on a row, Space on another swaps their right sides. Enter submits.";
-	case QT_ORDER: return "Put in order: Space on a row, Space on another swaps them. Enter submits.";
+	case QT_FILL: return tr(MSG_QUIZ_DO_FILL);
+	case QT_SINGLE: return tr(MSG_QUIZ_DO_SINGLE);
+	case QT_MULTI: return tr(MSG_QUIZ_DO_MULTI);
+	case QT_TRUEFALSE: return tr(MSG_QUIZ_DO_TRUEFALSE);
+	case QT_MATCH: return tr(MSG_QUIZ_DO_MATCH);
+	case QT_ORDER: return tr(MSG_QUIZ_DO_ORDER);
 	case QT_PREDICT:
-		return q->factor > 1 ? "Predict: type a number, then Enter; the demo then measures."
-				     : "Predict: choose one, then Enter; the demo then measures.";
+		return tr(q->factor > 1 ? MSG_QUIZ_DO_PREDICT_NUM : MSG_QUIZ_DO_PREDICT_CHOICE);
 	default: return "";
 	}
 }
@@ -136,19 +136,19 @@ void quiz_level_state(const struct progress *p, int level, size_t nquestions, ch
 {
 	const struct level_progress *lp = &p->levels[level];
 	if (nquestions == 0)
-		snprintf(buf, size, "cannot be loaded");
+		snprintf(buf, size, "%s", tr(MSG_QUIZ_ST_CANNOT_LOAD));
 	else if (!quiz_unlocked(p, level))
-		snprintf(buf, size, "locked");
+		snprintf(buf, size, "%s", tr(MSG_QUIZ_ST_LOCKED));
 	else if (lp->in_progress && (size_t)lp->question >= nquestions)
-		snprintf(buf, size, "all answered: see your score");
+		snprintf(buf, size, "%s", tr(MSG_QUIZ_ST_ALL_ANSWERED));
 	else if (lp->in_progress)
-		snprintf(buf, size, "question %d/%zu", lp->question + 1, nquestions);
+		snprintf(buf, size, tr(MSG_QUIZ_ST_QUESTION), lp->question + 1, nquestions);
 	else if (lp->best >= QUIZ_PASS_PCT)
-		snprintf(buf, size, "passed, best %d%%", lp->best);
+		snprintf(buf, size, tr(MSG_QUIZ_ST_PASSED), lp->best);
 	else if (lp->best >= 0)
-		snprintf(buf, size, "best %d%%: try again", lp->best);
+		snprintf(buf, size, tr(MSG_QUIZ_ST_RETRY), lp->best);
 	else
-		snprintf(buf, size, "open");
+		snprintf(buf, size, "%s", tr(MSG_QUIZ_ST_OPEN));
 }
 
 void quiz_summary(const struct progress *p, char *buf, size_t size)
@@ -160,17 +160,17 @@ void quiz_summary(const struct progress *p, char *buf, size_t size)
 		int w;
 		if (!quiz_unlocked(p, i)) {   /* the rest are locked too */
 			w = i + 1 < QUIZ_LEVELS
-				? snprintf(buf + len, size - len, "%sLevels %d to %d locked.", len ? " " : "", i + 1, QUIZ_LEVELS)
-				: snprintf(buf + len, size - len, "%sLevel %d locked.", len ? " " : "", i + 1);
+				? snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED_RANGE), len ? " " : "", i + 1, QUIZ_LEVELS)
+				: snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED), len ? " " : "", i + 1);
 			break;
 		}
-		const char *state = lp->in_progress ? "in progress" : lp->best >= QUIZ_PASS_PCT ? "passed"
-				    : lp->best >= 0 ? "tried" : "open";
+		const char *state = tr(lp->in_progress ? MSG_QUIZ_SUM_IN_PROGRESS : lp->best >= QUIZ_PASS_PCT ? MSG_QUIZ_SUM_PASSED
+				    : lp->best >= 0 ? MSG_QUIZ_SUM_TRIED : MSG_QUIZ_SUM_OPEN);
 		if (lp->best >= 0)
-			w = snprintf(buf + len, size - len, "%sLevel %d %s (best %d%%).", len ? " " : "", i + 1, state,
+			w = snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_BEST), len ? " " : "", i + 1, state,
 				     lp->best);
 		else
-			w = snprintf(buf + len, size - len, "%sLevel %d %s.", len ? " " : "", i + 1, state);
+			w = snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_STATE), len ? " " : "", i + 1, state);
 		len += w < 0 ? 0 : (size_t)w;
 	}
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quiz.h"
+#include "i18n.h"
 
 void quiz_normalize(const char *in, char *out, size_t size)
 {
@@ -141,7 +142,7 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 	char tmp[512];
 	switch (q->type) {
 	case QT_FILL:
-		join(buf, size, &len, " / ", q->accept[0]);
+		join(buf, size, &len, tr(MSG_ANS_OR), q->accept[0]);
 		break;
 	case QT_SINGLE:
 		join(buf, size, &len, "", q->options[q->answer]);
@@ -149,24 +150,24 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 	case QT_MULTI:
 		for (size_t i = 0; i < q->noptions; i++)
 			if (q->answers & (1u << i))
-				join(buf, size, &len, "; ", q->options[i]);
+				join(buf, size, &len, tr(MSG_ANS_SEP), q->options[i]);
 		break;
 	case QT_TRUEFALSE:
-		join(buf, size, &len, "", q->answer ? "true" : "false");
+		join(buf, size, &len, "", tr(q->answer ? MSG_ANS_TRUE : MSG_ANS_FALSE));
 		break;
 	case QT_MATCH:
 		for (size_t i = 0; i < q->npairs; i++) {
 			snprintf(tmp, sizeof tmp, "%s -> %s", q->left[i], q->right[i]);
-			join(buf, size, &len, "; ", tmp);
+			join(buf, size, &len, tr(MSG_ANS_SEP), tmp);
 		}
 		break;
 	case QT_ORDER:
 		for (size_t i = 0; i < q->nitems; i++)
-			join(buf, size, &len, ", ", q->items[i]);
+			join(buf, size, &len, tr(MSG_ANS_ORDER_SEP), q->items[i]);
 		break;
 	case QT_PREDICT:
 		if (q->factor > 1) {
-			snprintf(tmp, sizeof tmp, "within a factor of %g of the measurement", q->factor);
+			snprintf(tmp, sizeof tmp, tr(MSG_ANS_FACTOR), q->factor);
 			join(buf, size, &len, "", tmp);
 		}
 		break;

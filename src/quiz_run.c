@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include "app.h"
 #include "quiz_run.h"
+#include "i18n.h"
 
 static int demo_index(const char *demo)
 {
@@ -55,15 +56,37 @@ bool quiz_run_level_path(const struct app *app, int level, char *out, size_t siz
 	return false;
 }
 
+bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, size_t size)
+{
+	const char *lang = app->opt.lang ? app->opt.lang : "en";
+	const char *bases[2] = { app->opt.lessons_dir, app->datadir };
+	for (int b = 0; b < 2; b++) {
+		if (!bases[b])
+			continue;
+		snprintf(tr, size, "%s/quizzes/%s/level%d.yaml", bases[b], lang, level);
+		snprintf(en, size, "%s/quizzes/en/level%d.yaml", bases[b], level);
+		if (!is_file(en))
+			snprintf(en, size, "%s/quizzes/level%d.yaml", bases[b], level);
+		bool has_tr = strcmp(lang, "en") && is_file(tr), has_en = is_file(en);
+		if (!has_tr)
+			tr[0] = '\0';
+		if (!has_en)
+			en[0] = '\0';
+		if (has_tr || has_en)
+			return true;
+	}
+	tr[0] = en[0] = '\0';
+	return false;
+}
+
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
 {
 	if (q->factor > 1)
-		snprintf(buf, size, "Right when within a factor of %g of what the %s demo measures "
-			 "(from 1/%g to %g times it).", q->factor, q->demo, q->factor, q->factor);
+		snprintf(buf, size, tr(MSG_RUN_TOL_FACTOR), q->factor, q->demo, q->factor, q->factor);
 	else if (q->nbands)
-		snprintf(buf, size, "Right when the %s demo's measurement falls in the band you choose.", q->demo);
+		snprintf(buf, size, tr(MSG_RUN_TOL_BAND), q->demo);
 	else
-		snprintf(buf, size, "Right when the %s demo's result is one your choice names.", q->demo);
+		snprintf(buf, size, tr(MSG_RUN_TOL_CHOICE), q->demo);
 }
 
 bool quiz_run_start(struct quiz_run *qr, const struct app *app, const char *demo)
@@ -77,7 +100,7 @@ bool quiz_run_start(struct quiz_run *qr, const struct app *app, const char *demo
 	if (!dir[0] && !runner_default_demodir(dir, sizeof dir))
 		dir[0] = '\0';
 	if (!runner_demo_path(dir, demo, path, sizeof path) || !runner_program_exists(path)) {
-		snprintf(qr->why[i], sizeof qr->why[i], "the %s demo is not built (make demos)", demo);
+		snprintf(qr->why[i], sizeof qr->why[i], tr(MSG_RUN_NOT_BUILT), demo);
 		return false;
 	}
 	char *argv[] = { path, "--format", "yaml", NULL };
@@ -105,7 +128,7 @@ bool quiz_run_poll(struct quiz_run *qr)
 		runner_describe(&qr->r, qr->why[i], sizeof qr->why[i]);
 	else if (!results_parse(i ? "conv" : "matmul", qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
 				&qr->live[i], &d))
-		snprintf(qr->why[i], sizeof qr->why[i], "its results could not be read");
+		snprintf(qr->why[i], sizeof qr->why[i], "%s", tr(MSG_RUN_UNREADABLE));
 	diags_free(&d);
 	runner_free(&qr->r);
 	return false;
@@ -127,7 +150,7 @@ static void value_label(const struct quiz_question *q, const struct quiz_value *
 {
 	char val[64];
 	quiz_value_text(q, v, val, sizeof val);
-	snprintf(label, size, "Measured: %s, %s.", val, src);
+	snprintf(label, size, tr(MSG_RUN_MEASURED), val, src);
 }
 
 bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct quiz_question *q,
@@ -136,7 +159,8 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	int i = demo_index(q->demo);
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
-	char reason[700] = "no GPU run";
+	char reason[700];
+	snprintf(reason, sizeof reason, "%s", tr(MSG_RUN_NO_GPU));
 	if (qr->why[i][0])
 		snprintf(reason, sizeof reason, "%s", qr->why[i]);
 	else if (dev && !dev->live)
@@ -147,9 +171,9 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 		open[-1] = '\0';
 	if (dev && quiz_measure(q, &qr->live[i], v)) {
 		if (dev->live)
-			snprintf(src, sizeof src, "live on your %s", dev->name);
+			snprintf(src, sizeof src, tr(MSG_RUN_LIVE), dev->name);
 		else
-			snprintf(src, sizeof src, "on your CPU (%s)", reason);
+			snprintf(src, sizeof src, tr(MSG_RUN_CPU), reason);
 		value_label(q, v, src, label, size);
 		return true;
 	}
@@ -161,11 +185,11 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 		diags_free(&d);
 	}
 	if (qr->rec_state == 1 && quiz_measure(q, &qr->rec, v)) {
-		snprintf(src, sizeof src, "recorded on NVIDIA H200, not your machine (here: %s)", reason);
+		snprintf(src, sizeof src, tr(MSG_RUN_RECORDED), reason);
 		value_label(q, v, src, label, size);
 		return true;
 	}
-	snprintf(label, size, "No measurement: %s, and no recorded H200 result has this value.", reason);
+	snprintf(label, size, tr(MSG_RUN_NONE), reason);
 	return false;
 }
 

@@ -33,6 +33,12 @@ void quiz_run_free(struct quiz_run *qr);   /* stops a running demo */
 /* The file for level (1..5): with --lessons DIR, DIR/quizzes/<lang>/,
  * DIR/quizzes/en/ or DIR/quizzes/; else the built-in quizzes/<lang>/ then
  * quizzes/en/.  The first that exists; false when none does. */
+/* The files of a level in the learner's language: en gets the English
+ * file and tr the translation next to it ("" for either that does not
+ * exist, and tr "" when the language is English), both from the first of
+ * --lessons DIR and the data directory that has the level.  False when
+ * neither has it.  quiz_load_lang merges them per question. */
+bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, size_t size);
 bool quiz_run_level_path(const struct app *app, int level, char *out, size_t size);
 /* The tolerance, stated before the learner answers. */
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size);

@@ -338,7 +338,8 @@ static char *chart_row(const struct radar_chart *c, int row)
 		int pr = row - c->plot_y, pc = col - c->plot_x;
 		if (l) {
 			okay = put(&buf, &len, &cap, l->text, strlen(l->text));
-			col += text_width(l->text);
+			int w = text_width(l->text);
+			col += w > 0 ? w : 1;   /* a zero-width label must not stall the row */
 		} else if (pr >= 0 && pr < c->grid.rows && pc >= 0 && pc < c->grid.cols) {
 			const char *g = c->grid.cell[pr * c->grid.cols + pc].glyph;
 			okay = put(&buf, &len, &cap, g, strlen(g));

@@ -196,12 +196,56 @@ static bool check_sizes(const char *file, const struct doc_node *map,
 	return good;
 }
 
-/* Room for one more element (records are few: a realloc per record). */
-static void *grow(void *p, size_t n, size_t elem)
+/* Room for one more element (records are few: a realloc per record); an
+ * error at the record when out of memory. */
+static void *grow(void *p, size_t n, size_t elem, const char *file,
+		  const struct doc_node *at, struct diags *d)
 {
-	return realloc(p, (n + 1) * elem);
+	void *q = realloc(p, (n + 1) * elem);
+	if (!q)
+		diags_add(d, file, at->line, at->col, "out of memory");
+	return q;
 }
 
+static bool add_device(const char *file, const struct doc_node *map, struct results *out,
+		       struct diags *d)
+{
+	struct res_device *nd = grow(out->dev, out->ndev, sizeof *nd, file, map, d);
+	if (!nd)
+		return false;
+	out->dev = nd;
+	struct res_device *x = &out->dev[out->ndev];
+	memset(x, 0, sizeof *x);
+	x->line = map->line;
+	if (!read_fields(file, map, "device", dev_fields, sizeof dev_fields / sizeof *dev_fields,
+			 (char *)x, d) || !check_format(file, map, x->format, d))
+		return false;
+	out->ndev++;
+	return true;
+}
+
+static bool add_variant(const char *file, const struct doc_node *map, struct results *out,
+			struct diags *d)
+{
+	struct res_variant *nv = grow(out->var, out->nvar, sizeof *nv, file, map, d);
+	if (!nv)
+		return false;
+	out->var = nv;
+	struct res_variant *x = &out->var[out->nvar];
+	memset(x, 0, sizeof *x);
+	x->line = map->line;
+	if (!read_fields(file, map, "variant", var_fields, sizeof var_fields / sizeof *var_fields,
+			 (char *)x, d) || !check_format(file, map, x->format, d) ||
+	    !check_sizes(file, map, x, d))
+		return false;
+	if (!doc_get(map, "supported"))
+		x->supported = true;
+	out->nvar++;
+	return true;
+}
+
+/* One record by its `record:` kind; any other kind comes from a newer
+ * demo and is skipped. */
 static bool add_record(const char *file, const struct doc_node *map, struct results *out,
 		       struct diags *d)
 {
@@ -213,36 +257,10 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 	}
 	if (!doc_str(file, rk, &rec, d))
 		return false;
-	if (!strcmp(rec, "device")) {
-		struct res_device *nd = grow(out->dev, out->ndev, sizeof *nd);
-		if (!nd)
-			return false;
-		out->dev = nd;
-		struct res_device *x = &out->dev[out->ndev];
-		memset(x, 0, sizeof *x);
-		x->line = map->line;
-		if (!read_fields(file, map, "device", dev_fields,
-				 sizeof dev_fields / sizeof *dev_fields, (char *)x, d) ||
-		    !check_format(file, map, x->format, d))
-			return false;
-		out->ndev++;
-	} else if (!strcmp(rec, "variant")) {
-		struct res_variant *nv = grow(out->var, out->nvar, sizeof *nv);
-		if (!nv)
-			return false;
-		out->var = nv;
-		struct res_variant *x = &out->var[out->nvar];
-		memset(x, 0, sizeof *x);
-		x->line = map->line;
-		if (!read_fields(file, map, "variant", var_fields,
-				 sizeof var_fields / sizeof *var_fields, (char *)x, d) ||
-		    !check_format(file, map, x->format, d) || !check_sizes(file, map, x, d))
-			return false;
-		if (!doc_get(map, "supported"))
-			x->supported = true;
-		out->nvar++;
-	}
-	/* any other record kind: from a newer demo, skipped */
+	if (!strcmp(rec, "device"))
+		return add_device(file, map, out, d);
+	if (!strcmp(rec, "variant"))
+		return add_variant(file, map, out, d);
 	return true;
 }
 
@@ -275,27 +293,29 @@ static bool from_doc(const struct doc *doc, const char *name, struct results *ou
 	return true;
 }
 
+/* The common end of both entry points: maps a loaded doc (loaded false:
+ * doc_load_* failed and left doc empty), then frees the doc. */
+static bool finish(bool loaded, struct doc *doc, const char *name, struct results *out,
+		   struct diags *d)
+{
+	bool good = loaded && from_doc(doc, name, out, d);
+	doc_free(doc);
+	return good;
+}
+
 bool results_parse(const char *name, const char *buf, size_t len,
 		   struct results *out, struct diags *d)
 {
-	memset(out, 0, sizeof *out);
 	struct doc doc;
-	if (!doc_load_buffer(name, buf, len, &doc, d))
-		return false;
-	bool good = from_doc(&doc, name, out, d);
-	doc_free(&doc);
-	return good;
+	memset(out, 0, sizeof *out);
+	return finish(doc_load_buffer(name, buf, len, &doc, d), &doc, name, out, d);
 }
 
 bool results_load_file(const char *path, struct results *out, struct diags *d)
 {
-	memset(out, 0, sizeof *out);
 	struct doc doc;
-	if (!doc_load_file(path, &doc, d))
-		return false;
-	bool good = from_doc(&doc, path, out, d);
-	doc_free(&doc);
-	return good;
+	memset(out, 0, sizeof *out);
+	return finish(doc_load_file(path, &doc, d), &doc, path, out, d);
 }
 
 void results_free(struct results *r)
@@ -320,14 +340,17 @@ static bool timed(const struct res_variant *v, const char *demo)
 	return (!demo || !strcmp(v->demo, demo)) && v->ok && isfinite(v->ms) && v->ms > 0;
 }
 
-/* The lowest-rung timed variant of a kind (ties: the first). */
-static const struct res_variant *lowest(const struct results *r, const char *demo,
-					enum res_kind kind)
+/* The timed variant of demo and kind that comes first in the ladder
+ * (by_rung) or runs fastest; ties: the first in input order. */
+static const struct res_variant *pick(const struct results *r, const char *demo,
+				      enum res_kind kind, bool by_rung)
 {
 	const struct res_variant *best = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (timed(v, demo) && v->kind == kind && (!best || v->rung < best->rung))
+		if (!timed(v, demo) || v->kind != kind)
+			continue;
+		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
 			best = v;
 	}
 	return best;
@@ -335,20 +358,14 @@ static const struct res_variant *lowest(const struct results *r, const char *dem
 
 const struct res_variant *results_naive(const struct results *r, const char *demo)
 {
-	const struct res_variant *v = lowest(r, demo, RES_HAND);
-	return v ? v : lowest(r, demo, RES_CPU);
+	const struct res_variant *v = pick(r, demo, RES_HAND, true);
+	return v ? v : pick(r, demo, RES_CPU, true);
 }
 
 const struct res_variant *results_fastest(const struct results *r, const char *demo,
 					  enum res_kind kind)
 {
-	const struct res_variant *best = NULL;
-	for (size_t i = 0; i < r->nvar; i++) {
-		const struct res_variant *v = &r->var[i];
-		if (timed(v, demo) && v->kind == kind && (!best || v->ms < best->ms))
-			best = v;
-	}
-	return best;
+	return pick(r, demo, kind, false);
 }
 
 const struct res_variant *results_library(const struct results *r, const char *demo)
@@ -427,5 +444,5 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	const char *k = keep;
 	while (strlen(k) >= size && strstr(k, " | "))
 		k = strstr(k, " | ") + 3;
-	snprintf(dst, size, "%s", k);
+	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }

@@ -81,15 +81,23 @@ static void fail(struct runner *r, const char *fmt, const char *path, int err)
 	r->state = RUNNER_FAILED;
 }
 
-/* Pipe ends are close-on-exec; the child gets its write ends via dup2. */
+/* Pipe ends are close-on-exec (a second child must not inherit them and
+ * hold our pipe open); the child gets its write ends via dup2.  The read
+ * end is non-blocking, or a poll could stall the UI. */
 static bool make_pipe(int fds[2])
 {
 	if (pipe(fds) != 0)
 		return false;
-	for (int i = 0; i < 2; i++)
-		fcntl(fds[i], F_SETFD, FD_CLOEXEC);
-	fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
-	return true;
+	int fl = fcntl(fds[0], F_GETFL);
+	if (fcntl(fds[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0 &&
+	    fl != -1 && fcntl(fds[0], F_SETFL, fl | O_NONBLOCK) == 0)
+		return true;
+	int e = errno;
+	close(fds[0]);
+	close(fds[1]);
+	fds[0] = fds[1] = -1;
+	errno = e;
+	return false;
 }
 
 bool runner_program_exists(const char *path)
@@ -113,8 +121,9 @@ static bool check_program(struct runner *r, const char *path)
 }
 
 /* The child starts with default dispositions and an empty mask, whatever
- * curses did to ours, and (unless inherit) leads a new process group. */
-static void setup_attr(posix_spawnattr_t *at, bool inherit)
+ * curses did to ours, and (unless inherit) leads a new process group.
+ * Returns 0 or an error number; *at must be destroyed either way. */
+static int setup_attr(posix_spawnattr_t *at, bool inherit)
 {
 	static const int sigs[] = { SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP,
 				    SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGWINCH };
@@ -123,15 +132,31 @@ static void setup_attr(posix_spawnattr_t *at, bool inherit)
 	sigemptyset(&def);
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
 		sigaddset(&def, sigs[i]);
-	posix_spawnattr_init(at);
 	short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+	int e = 0;
 	if (!inherit) {
 		flags |= POSIX_SPAWN_SETPGROUP;
-		posix_spawnattr_setpgroup(at, 0);
+		e = posix_spawnattr_setpgroup(at, 0);
 	}
-	posix_spawnattr_setflags(at, flags);
-	posix_spawnattr_setsigmask(at, &none);
-	posix_spawnattr_setsigdefault(at, &def);
+	if (!e)
+		e = posix_spawnattr_setflags(at, flags);
+	if (!e)
+		e = posix_spawnattr_setsigmask(at, &none);
+	if (!e)
+		e = posix_spawnattr_setsigdefault(at, &def);
+	return e;
+}
+
+/* stdin from /dev/null and, when capturing, stdout/stderr to the pipes.
+ * Returns 0 or an error number; *fa must be destroyed either way. */
+static int setup_files(posix_spawn_file_actions_t *fa, bool inherit, int out_w, int err_w)
+{
+	int e = posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0);
+	if (!e && !inherit)
+		e = posix_spawn_file_actions_adddup2(fa, out_w, 1);
+	if (!e && !inherit)
+		e = posix_spawn_file_actions_adddup2(fa, err_w, 2);
+	return e;
 }
 
 bool runner_start(struct runner *r, const char *path, char *const argv[],
@@ -156,17 +181,21 @@ bool runner_start(struct runner *r, const char *path, char *const argv[],
 	}
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (!r->opts.inherit) {
-		posix_spawn_file_actions_adddup2(&fa, po[1], 1);
-		posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
-	}
-	setup_attr(&at, r->opts.inherit);
 	pid_t pid;
-	int e = posix_spawn(&pid, path, &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
+	/* a failed setup step must not start a child with our terminal as its
+	 * stdin or in our process group: it is a failure to start */
+	int e = posix_spawn_file_actions_init(&fa);
+	if (!e) {
+		if (!(e = posix_spawnattr_init(&at))) {
+			e = setup_files(&fa, r->opts.inherit, po[1], pe[1]);
+			if (!e)
+				e = setup_attr(&at, r->opts.inherit);
+			if (!e)
+				e = posix_spawn(&pid, path, &fa, &at, argv, environ);
+			posix_spawnattr_destroy(&at);
+		}
+		posix_spawn_file_actions_destroy(&fa);
+	}
 	close_fd(&po[1]);
 	close_fd(&pe[1]);
 	if (e != 0) {

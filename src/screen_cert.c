@@ -21,6 +21,7 @@
 #include "screen.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 enum cert_state { CS_LOCKED, CS_NAME, CS_DONE };
 
@@ -46,23 +47,23 @@ static void draw_locked(const struct app *app)
 {
 	const struct cert_strings *s = cert_strings_for(app->opt.lang);
 	int y = 2;
-	ui_text(y++, 2, COLS - 4, C_HEADING, "The certificate is earned by passing level 5 of the quiz (80% or more).");
+	ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_CERT_HOW));
 	y++;
-	ui_text(y++, 2, COLS - 4, C_NORMAL, "What remains:");
+	ui_text(y++, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_REMAINS));
 	for (int i = 0; i < PROGRESS_LEVELS; i++) {
 		int best = app->progress.levels[i].best;
 		if (best >= CERT_PASS_PERCENT)
 			continue;
 		char line[160];
 		if (best < 0)
-			snprintf(line, sizeof line, "Level %d, %s: not taken yet", i + 1, s->level_name[i]);
+			snprintf(line, sizeof line, tr(MSG_CERT_NOT_TAKEN), i + 1, s->level_name[i]);
 		else
-			snprintf(line, sizeof line, "Level %d, %s: best %d%%, needs %d%%", i + 1, s->level_name[i],
+			snprintf(line, sizeof line, tr(MSG_CERT_NEEDS), i + 1, s->level_name[i],
 				 best, CERT_PASS_PERCENT);
 		ui_text(y, 4, 1, C_ACCENT, ui_glyph(G_BULLET));
 		ui_text(y++, 6, COLS - 8, C_NORMAL, line);
 	}
-	ui_status("", "Enter open the quiz  Esc back  q quit");
+	ui_status("", tr(MSG_CERT_LOCKED_HINTS));
 }
 
 static void draw_name(const struct cert_view *v)
@@ -70,13 +71,13 @@ static void draw_name(const struct cert_view *v)
 	int y = 2, w = CERT_NAME_MAX_COLS + 4;
 	if (w > COLS - 4)
 		w = COLS - 4;
-	ui_text(y++, 2, COLS - 4, C_OK, "Level 5 passed: your certificate is ready to be written.");
+	ui_text(y++, 2, COLS - 4, C_OK, tr(MSG_CERT_READY));
 	y++;
-	ui_text(y++, 2, COLS - 4, C_NORMAL, "Your name as it should appear (1 to 64 columns), then Enter:");
+	ui_text(y++, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_ASK_NAME));
 	ui_box(y, 2, 3, w, C_DIM);
 	/* the end of a long name stays visible */
 	const char *shown = v->name;
-	while (text_width(shown) > w - 5)
+	while (*shown && text_width(shown) > w - 5)
 		do
 			shown++;
 		while (((unsigned char)*shown & 0xC0) == 0x80);
@@ -87,13 +88,11 @@ static void draw_name(const struct cert_view *v)
 		ui_text(y, 2, COLS - 4, C_WRONG, v->error);
 	y += 2;
 	struct text_lines tl = { 0 };
-	text_wrap("Each certificate is a new file: earlier ones are never overwritten. "
-		  "The certificate ends with a SHA-256 code that shows whether the file was "
-		  "changed (integrity); it does not prove who earned it (identity).", COLS - 4, &tl);
+	text_wrap(tr(MSG_CERT_ABOUT), COLS - 4, &tl);
 	for (size_t i = 0; i < tl.n && y < LINES - 2; i++)
 		ui_text(y++, 2, COLS - 4, C_DIM, tl.line[i]);
 	text_lines_free(&tl);
-	ui_status("", "Enter write  Backspace delete  Esc back");
+	ui_status("", tr(MSG_CERT_NAME_HINTS));
 }
 
 /* The certificate's lines cut into rows of w columns (the verification
@@ -127,7 +126,7 @@ static void draw_done(struct cert_view *v)
 {
 	struct text_lines path = { 0 };
 	int y = 2, w = COLS - 4;
-	ui_text(y++, 2, w, C_OK, "Certificate written to:");
+	ui_text(y++, 2, w, C_OK, tr(MSG_CERT_WRITTEN));
 	text_wrap(v->path, w, &path);
 	for (size_t i = 0; i < path.n; i++)
 		ui_text(y++, 2, w, C_HEADING, path.line[i]);
@@ -139,13 +138,13 @@ static void draw_done(struct cert_view *v)
 	if (v->top < 0)
 		v->top = 0;
 	draw_rows(&v->text, w, v->top, y, view);
-	ui_status("check it: cudakitchen cert verify FILE", "Up/Down scroll  Esc back  q quit");
+	ui_status(tr(MSG_CERT_CHECK), tr(MSG_CERT_DONE_HINTS));
 }
 
 static void cert_draw(struct app *app, void *st)
 {
 	struct cert_view *v = st;
-	ui_title("cudakitchen: certificate", "");
+	ui_title(tr(MSG_CERT_TITLE), "");
 	if (v->state == CS_LOCKED)
 		draw_locked(app);
 	else if (v->state == CS_NAME)
@@ -190,7 +189,8 @@ static void write_cert(struct app *app, struct cert_view *v)
 	char *name, gpu[256], why[512];
 	const char *bad;
 	if (!cert_name_clean(v->name, &name, &bad)) {
-		snprintf(v->error, sizeof v->error, "The name is %s.", bad);
+		snprintf(v->error, sizeof v->error, tr(MSG_CERT_NAME_IS),
+			 !strcmp(bad, "empty") ? tr(MSG_CERT_NAME_EMPTY) : !strncmp(bad, "too long", 8) ? tr(MSG_CERT_NAME_TOO_LONG) : bad);
 		return;
 	}
 	struct paths p;
@@ -198,9 +198,9 @@ static void write_cert(struct app *app, struct cert_view *v)
 	struct cert_info ci = { .name = name, .date = time(NULL), .version = CK_VERSION, .gpu = gpu,
 				.progress = &app->progress, .s = cert_strings_for(app->opt.lang) };
 	if (!paths_init(app->opt.cert_dir, &p) || !p.certs)
-		snprintf(v->error, sizeof v->error, "No folder for certificates (set --cert-dir).");
+		snprintf(v->error, sizeof v->error, "%s", tr(MSG_CERT_NO_DIR));
 	else if (!cert_write(p.certs, &ci, v->path, sizeof v->path, why, sizeof why))
-		snprintf(v->error, sizeof v->error, "Not written: %s", why);
+		snprintf(v->error, sizeof v->error, tr(MSG_CERT_NOT_WRITTEN), why);
 	else {
 		v->state = CS_DONE;
 		v->error[0] = '\0';
@@ -224,7 +224,7 @@ static void type_char(struct cert_view *v, wchar_t wc)
 	memcpy(v->name + len, mb, n + 1);
 	if (text_width(v->name) > CERT_NAME_MAX_COLS) {
 		v->name[len] = '\0';
-		snprintf(v->error, sizeof v->error, "At most %d columns.", CERT_NAME_MAX_COLS);
+		snprintf(v->error, sizeof v->error, tr(MSG_CERT_AT_MOST), CERT_NAME_MAX_COLS);
 	} else {
 		v->error[0] = '\0';
 	}

@@ -23,6 +23,7 @@
 #include "runner.h"
 #include "screen.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define RUN_TIMEOUT_MS 180000
 
@@ -138,7 +139,7 @@ static void start_run(struct demo_st *st)
 	say(st->ran, sizeof st->ran, "%s", p->label);
 	st->running = runner_start(&st->run, st->path, argv, &o);
 	if (!st->running)
-		say(st->note, sizeof st->note, "build the demos with 'make demos': %s",
+		say(st->note, sizeof st->note, tr(MSG_DEMO_BUILD),
 		    st->run.error);
 }
 
@@ -164,7 +165,8 @@ static bool take_output(struct demo_st *st)
 	struct diags d = { 0 };
 	bool took = false;
 	if (!results_parse(st->def->name, out, len, &r, &d)) {
-		char msg[320] = "unreadable results";
+		char msg[320];
+		say(msg, sizeof msg, "%s", tr(MSG_DEMO_UNREADABLE));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
 		size_t used = strlen(st->note);
@@ -202,7 +204,7 @@ static void load_recorded(struct app *app, struct demo_st *st)
 	say(st->recfile, sizeof st->recfile, "%s/demos/results/h200.yaml", app->datadir);
 	if (access(st->recfile, R_OK) != 0) {
 		say(st->rec_note, sizeof st->rec_note,
-			 "no recorded H200 results (%s)", st->recfile);
+			 tr(MSG_DEMO_NO_RECORDED), st->recfile);
 		return;
 	}
 	struct diags d = { 0 };
@@ -266,16 +268,16 @@ static const char *spinner(const struct demo_st *st)
 static void draw_run_line(const struct demo_st *st, int y)
 {
 	char line[700];
-	const char *at = st->ran[0] ? " at " : "";
+	const char *at = st->ran[0] ? tr(MSG_DEMO_AT) : "";
 	if (st->running) {
-		say(line, sizeof line, "%s running %s%s%s ... %lld s   (q or Esc cancels)",
+		say(line, sizeof line, tr(MSG_DEMO_RUNNING),
 			 spinner(st), st->def->name, at, st->ran,
 			 runner_elapsed_ms(&st->run) / 1000);
 		ui_text(y, 1, COLS - 2, C_ACCENT, line);
 	} else if (st->note[0]) {
 		ui_text(y, 1, COLS - 2, C_WRONG, st->note);
 	} else if (st->have_mine) {
-		say(line, sizeof line, "%s finished%s%s.", st->def->name, at, st->ran);
+		say(line, sizeof line, tr(MSG_DEMO_FINISHED), st->def->name, at, st->ran);
 		ui_text(y, 1, COLS - 2, C_OK, line);
 	}
 }
@@ -286,10 +288,10 @@ static void draw_size_line(const struct demo_st *st, int y)
 	const struct preset *p = presets(st, &n);
 	char line[300];
 	if (n < 2)
-		say(line, sizeof line, "Press r to run it again.");
+		say(line, sizeof line, "%s", tr(MSG_DEMO_RUN_AGAIN));
 	else
-		say(line, sizeof line, "Size %s%s   +/- change size, r run", p[st->preset].label,
-			 strcmp(p[st->preset].label, st->ran) ? " (not run yet)" : "");
+		say(line, sizeof line, tr(MSG_DEMO_SIZE), p[st->preset].label,
+			 strcmp(p[st->preset].label, st->ran) ? tr(MSG_DEMO_NOT_RUN) : "");
 	ui_text(y, 1, COLS - 2, C_DIM, line);
 }
 
@@ -306,10 +308,10 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		if (st->mine.nvar)
 			results_size_text(&st->mine.var[0], size, sizeof size);
 		if (d->live)
-			say(s[n].title, sizeof s[n].title, "Yours: live, measured on %s now, %s",
+			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_YOURS_LIVE),
 			    d->name, size);
 		else
-			say(s[n].title, sizeof s[n].title, "Yours: CPU fallback, %s: %s",
+			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_YOURS_CPU),
 			    size, d->reason);
 		n++;
 	}
@@ -320,7 +322,7 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		for (size_t i = 0; i < st->rec.nvar && !size[0]; i++)
 			if (!strcmp(st->rec.var[i].demo, name))
 				results_size_text(&st->rec.var[i], size, sizeof size);
-		say(s[n].title, sizeof s[n].title, "Reference: recorded on %s, %.10s, %s",
+		say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_REF_SIZE),
 		    d->name, d->date, size);
 		n++;
 	}
@@ -331,12 +333,11 @@ static void draw_devinfo(const struct demo_st *st, int y, int y1)
 {
 	const struct res_device *d = st->have_mine ? results_device(&st->mine, NULL) : NULL;
 	if (d)
-		y = demo_view_device(d, d->live ? "This machine: live, measured now"
-					    : "This machine: CPU fallback", y, y1) + 1;
+		y = demo_view_device(d, tr(d->live ? MSG_DEMO_THIS_LIVE : MSG_DEMO_THIS_CPU), y, y1) + 1;
 	const struct res_device *r = st->have_rec ? results_device(&st->rec, NULL) : NULL;
 	if (r && (!d || !d->live || st->show == SHOW_RECORDED)) {
 		char title[200];
-		say(title, sizeof title, "Reference: recorded on %s, %.10s", r->name, r->date);
+		say(title, sizeof title, tr(MSG_DEMO_REF), r->name, r->date);
 		demo_view_device(r, title, y, y1);
 	} else if (!r && y < y1) {
 		ui_text(y, 1, COLS - 2, C_DIM, st->rec_note);
@@ -347,7 +348,9 @@ static void demo_draw(struct app *app, void *p)
 {
 	struct demo_st *st = p;
 	bool dev = !strcmp(st->def->name, "devinfo");
-	ui_title(st->def->title, st->def->name);
+	ui_title(tr(!strcmp(st->def->name, "matmul") ? MSG_DEMO_MATMUL_TITLE
+		    : !strcmp(st->def->name, "conv") ? MSG_DEMO_CONV_TITLE : MSG_DEMO_DEVINFO_TITLE),
+		 st->def->name);
 	draw_run_line(st, 1);
 	draw_size_line(st, 2);
 	int y0 = 4, y1 = LINES - 1;
@@ -366,11 +369,10 @@ static void demo_draw(struct app *app, void *p)
 	char more[64] = "";
 	int rows = y1 - y0;
 	if (!dev && !st->roofline && st->lines > rows)
-		say(more, sizeof more, "%d-%d/%d Up/Down", st->scroll + 1,
+		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
 	ui_status(app->status[0] ? app->status : more,
-		  dev ? "r run  t this/recorded  Esc back  ? help"
-		      : "r run  +/- size  v roofline  t yours/recorded  Esc back");
+		  tr(dev ? MSG_DEMO_DEV_HINTS : MSG_DEMO_HINTS));
 }
 
 static void scroll_by(struct demo_st *st, int d)

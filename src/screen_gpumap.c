@@ -17,6 +17,7 @@
 #include "screen.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 struct gm_st {
 	struct gm_game g;
@@ -123,16 +124,16 @@ static void draw_frames(const struct gm_st *st)
 	ui_box(f->y, f->x, f->h, f->w, C_DIM);
 	char title[96];
 	if (v == GM_OVERVIEW)
-		snprintf(title, sizeof title, " GPU board ");
+		snprintf(title, sizeof title, "%s", tr(MSG_GM_BOARD));
 	else if (st->src.dev)
-		snprintf(title, sizeof title, " one SM of %ld ", st->src.dev->sms);
+		snprintf(title, sizeof title, tr(MSG_GM_ONE_SM_OF), st->src.dev->sms);
 	else
-		snprintf(title, sizeof title, " one SM ");
+		snprintf(title, sizeof title, "%s", tr(MSG_GM_ONE_SM));
 	ui_text(f->y, f->x + 2, f->w - 4, C_HEADING, title);
-	static const char *const tabs[GM_NVIEWS] = { "[ the GPU ]", "[ one SM  ]" };
+	const char *const tabs[GM_NVIEWS] = { tr(MSG_GM_TAB_GPU), tr(MSG_GM_TAB_SM) };
 	for (int i = 0; i < GM_NVIEWS; i++)
 		ui_text(l->tab[i].y, l->tab[i].x, l->tab[i].w, i == (int)v ? C_SELECT : C_DIM, tabs[i]);
-	ui_text(1, l->tab[1].x + l->tab[1].w + 1, l->map.w - l->tab[1].x - l->tab[1].w - 1, C_DIM, "z: view");
+	ui_text(1, l->tab[1].x + l->tab[1].w + 1, l->map.w - l->tab[1].x - l->tab[1].w - 1, C_DIM, tr(MSG_GM_VIEW_KEY));
 }
 
 static void draw_parts(const struct gm_st *st)
@@ -164,7 +165,7 @@ static void draw_tray(const struct gm_st *st)
 	const struct gm_layout *l = &st->lay;
 	const struct gm_game *g = &st->g;
 	ui_box(l->tray.y, l->tray.x, l->tray.h, l->tray.w, C_DIM);
-	ui_text(l->tray.y, l->tray.x + 2, l->tray.w - 4, C_HEADING, " Labels ");
+	ui_text(l->tray.y, l->tray.x + 2, l->tray.w - 4, C_HEADING, tr(MSG_GM_LABELS));
 	for (int i = 0; i < GM_NCOMP; i++) {
 		enum gm_comp c = gpumap_tray(i);
 		const struct gm_rect *r = &l->slot[i];
@@ -174,7 +175,7 @@ static void draw_tray(const struct gm_st *st)
 			snprintf(s, sizeof s, "%s %s", ui_glyph(G_CHECK), gpumap_label(c));
 			role = C_DIM;
 		} else if (g->carry == (int)c) {
-			snprintf(s, sizeof s, "  (carried)");
+			snprintf(s, sizeof s, "%s", tr(MSG_GM_CARRIED));
 			role = C_DIM;
 		} else {
 			snprintf(s, sizeof s, "%s", gpumap_label(c));
@@ -197,9 +198,6 @@ static int para(int y, int y1, int x, int w, enum role r, const char *s)
 	return y;
 }
 
-static const char legend[] =
-	"How work lands: a kernel's blocks go to SMs, each block to one SM; the SM splits a block into "
-	"warps of 32 threads, and its warp schedulers issue their instructions.";
 
 static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 {
@@ -210,9 +208,9 @@ static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 	const struct res_device *d = g->shown == GM_HOST ? st->src.host : st->src.dev;
 	if (gpumap_figure(g->shown, d, fig, sizeof fig)) {
 		bool here = d == st->src.host && st->src.host && st->src.host != st->src.dev;
-		snprintf(s, sizeof s, "%s  (%s)", fig, here ? "this machine" : st->src.label);
+		snprintf(s, sizeof s, "%s  (%s)", fig, here ? tr(MSG_GM_THIS_MACHINE) : st->src.label);
 	} else if (d && g->shown == GM_LINK) {
-		snprintf(s, sizeof s, "devinfo does not measure the host link (lesson 2 gives its rated speeds)");
+		snprintf(s, sizeof s, "%s", tr(MSG_GM_NO_LINK));
 	} else {
 		snprintf(s, sizeof s, "%s%s%s", st->src.label, st->src.why[0] ? "; " : "", st->src.why);
 	}
@@ -227,22 +225,22 @@ static void draw_info(const struct gm_st *st)
 	ui_hline(r->y, 0, r->w, C_DIM);
 	char s[640];
 	if (g->hint >= 0) {
-		snprintf(s, sizeof s, "%s Not there: '%s' goes back to the tray. %s", ui_glyph(G_CROSS),
+		snprintf(s, sizeof s, tr(MSG_GM_NOT_THERE), ui_glyph(G_CROSS),
 			 gpumap_label(g->hint), gpumap_hint(g->hint));
 		para(y, y1, 1, w, C_WRONG, s);
 	} else if (gpumap_done(g) && g->shown < 0) {
-		snprintf(s, sizeof s, "Map complete: %d labels in %d attempts.", GM_NCOMP, g->attempts);
+		snprintf(s, sizeof s, tr(MSG_GM_COMPLETE), GM_NCOMP, g->attempts);
 		y = para(y, y1, 1, w, C_OK, s);
-		para(y, y1, 1, w, C_NOTE, legend);
+		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	} else if (g->shown >= 0) {
 		draw_reveal(st, y, y1, w);
 	} else if (g->carry >= 0) {
-		snprintf(s, sizeof s, "Carrying '%s'. Drop it on the part it names.", gpumap_label(g->carry));
+		snprintf(s, sizeof s, tr(MSG_GM_CARRYING), gpumap_label(g->carry));
 		y = para(y, y1, 1, w, C_HEADING, s);
-		para(y, y1, 1, w, C_NOTE, legend);
+		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	} else {
-		y = para(y, y1, 1, w, C_HEADING, "Put each label on its part: drag it, or Tab to pick and Enter to take.");
-		para(y, y1, 1, w, C_NOTE, legend);
+		y = para(y, y1, 1, w, C_HEADING, tr(MSG_GM_START));
+		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	}
 }
 
@@ -253,16 +251,15 @@ static void gm_draw(struct app *app, void *p)
 	if (!st->lay.ok)
 		return;
 	char right[96];
-	snprintf(right, sizeof right, "placed %d/%d  attempts %d%s", gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
-		 st->src.running ? "  devinfo..." : "");
-	ui_title("GPU map: label the kitchen", right);
+	snprintf(right, sizeof right, tr(MSG_GM_PLACED), gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
+		 st->src.running ? tr(MSG_GM_RUNNING) : "");
+	ui_title(tr(MSG_GM_TITLE), right);
 	draw_frames(st);
 	draw_parts(st);
 	draw_tray(st);
 	draw_info(st);
 	const char *hints = st->g.carry >= 0 && !st->g.by_mouse
-		? "arrows/Tab move  Enter drop  Esc back  z view  ? help"
-		: "Tab/Up/Down pick  Enter take  z view  Esc back  q quit";
+		? tr(MSG_GM_HINTS_CARRY) : tr(MSG_GM_HINTS);
 	ui_status(app->status, hints);
 }
 
@@ -283,9 +280,9 @@ static void drop_on(struct app *app, struct gm_st *st, int on)
 {
 	enum gm_result r = gpumap_drop(&st->g, on);
 	if (r == GM_MISS)
-		snprintf(app->status, sizeof app->status, "dropped outside the drawing: the label is back in the tray");
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_GM_MISS));
 	else if (r == GM_RIGHT && gpumap_done(&st->g))
-		snprintf(app->status, sizeof app->status, "Map complete: %d labels in %d attempts", GM_NCOMP,
+		snprintf(app->status, sizeof app->status, tr(MSG_GM_COMPLETE_STATUS), GM_NCOMP,
 			 st->g.attempts);
 	record(app, r);
 }

@@ -9,6 +9,7 @@
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 struct help {
 	int top;
@@ -16,9 +17,9 @@ struct help {
 };
 
 /* Lines that are not key bindings but belong on the help page. */
-static const char *const extra_keys[][2] = {
-	{ "o", "open the interactive block or demo on this page" },
-	{ "Mouse", "wheel scrolls; click selects, click again opens (not with --no-mouse)" },
+static const enum msg extra_keys[][2] = {
+	{ MSG_HELP_O_KEY, MSG_HELP_OPEN },
+	{ MSG_HELP_MOUSE_KEY, MSG_HELP_MOUSE },
 };
 #define NEXTRA ((int)(sizeof extra_keys / sizeof *extra_keys))
 
@@ -49,16 +50,28 @@ static void help_draw(struct app *app, void *st)
 		if (text_width(keys_label(i)) > kw)
 			kw = text_width(keys_label(i));
 	char title[96];
-	snprintf(title, sizeof title, "cudakitchen: help%s%s", h->from[0] ? " for " : "", h->from);
-	ui_title(title, "keys");
+	static const struct { const char *name; enum msg text; } names[] = {
+		{ "menu", MSG_SCREEN_MENU }, { "reader", MSG_SCREEN_READER }, { "quiz", MSG_SCREEN_QUIZ },
+		{ "radar", MSG_SCREEN_RADAR }, { "cert", MSG_SCREEN_CERT }, { "gpu-map", MSG_SCREEN_GPUMAP },
+		{ "tiling", MSG_SCREEN_TILING },
+	};
+	const char *from = h->from;   /* the screen's name in the learner's language */
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(from, names[i].name))
+			from = tr(names[i].text);
+	if (h->from[0])
+		snprintf(title, sizeof title, tr(MSG_HELP_FOR), from);
+	else
+		snprintf(title, sizeof title, "%s", tr(MSG_HELP_TITLE));
+	ui_title(title, tr(MSG_HELP_KEYS));
 	for (int r = 0; r < view && h->top + r < n; r++) {
 		int i = h->top + r, y = 2 + r;
-		const char *k = i < keys_count() ? keys_label(i) : extra_keys[i - keys_count()][0];
-		const char *d = i < keys_count() ? keys_help(i) : extra_keys[i - keys_count()][1];
+		const char *k = i < keys_count() ? keys_label(i) : tr(extra_keys[i - keys_count()][0]);
+		const char *d = i < keys_count() ? keys_help(i) : tr(extra_keys[i - keys_count()][1]);
 		ui_text(y, 4, kw, C_ACCENT, k);
 		ui_text(y, 4 + kw + 3, COLS - kw - 9, C_NORMAL, d);
 	}
-	ui_status(app->status[0] ? app->status : "", "Esc back  q quit");
+	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_QUIT));
 }
 
 static enum act help_key(struct app *app, void *st, const struct input *in)

@@ -11,11 +11,12 @@
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 /* Entries after the lessons: a screen name and how the menu shows it. */
-static const struct { const char *name, *title, *about; } extras[] = {
-	{ "quiz", "Quiz: five levels", "Five levels, from what CUDA and cuDNN are to a performance experiment." },
-	{ "radar", "Skills radar", "Your six skill axes, from the quiz, the GPU map and the experiments." },
+static const struct { const char *name; enum msg title, about; } extras[] = {
+	{ "quiz", MSG_MENU_QUIZ, MSG_MENU_QUIZ_ABOUT },
+	{ "radar", MSG_MENU_RADAR, MSG_MENU_RADAR_ABOUT },
 };
 #define NEXTRA ((int)(sizeof extras / sizeof *extras))
 
@@ -56,11 +57,11 @@ static void lesson_place(struct app *app, const struct lesson *l, char *buf, siz
 		if (!strcmp(app->progress.lessons[i].id, l->id))
 			lp = &app->progress.lessons[i];
 	if (lp && lp->done)
-		snprintf(buf, size, "done");
+		snprintf(buf, size, "%s", tr(MSG_MENU_DONE));
 	else if (lp && l->npages > 0)
-		snprintf(buf, size, "page %d/%zu", lp->page + 1, l->npages);
+		snprintf(buf, size, tr(MSG_MENU_PAGE), lp->page + 1, l->npages);
 	else
-		snprintf(buf, size, "%d min", l->minutes);
+		snprintf(buf, size, tr(MSG_MENU_MINUTES), l->minutes);
 }
 
 static bool lesson_done(const struct app *app, const char *id)
@@ -86,7 +87,7 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 	ui_text(y, 6, 2, sel ? base : C_DIM, num);
 	char right[64];
 	if (l->broken)
-		snprintf(right, sizeof right, "broken");
+		snprintf(right, sizeof right, "%s", tr(MSG_MENU_BROKEN));
 	else
 		lesson_place(app, l, right, sizeof right);
 	int rw = text_width(right);
@@ -94,13 +95,15 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 	int tw = COLS - 2 - rw - 2 - 10;
 	if (l->broken) {
 		/* the row shows the message; the detail pane the whole FILE:LINE:COL line */
-		const char *e = l->error ? l->error : "cannot load";
+		const char *e = l->error ? l->error : tr(MSG_MENU_CANNOT_LOAD);
 		const char *msg = strstr(e, "error: ");
 		char line[600];
 		snprintf(line, sizeof line, "%s: %s", l->id ? l->id : "?", msg ? msg + 7 : e);
 		ui_text(y, 10, tw, sel ? base : C_WRONG, line);
 	} else {
-		ui_text(y, 10, tw, base, l->title);
+		int used = ui_text(y, 10, tw, base, l->title);
+		if (l->fallback)   /* an English lesson in a translated course */
+			ui_text(y, 10 + used + 1, tw - used - 1, sel ? base : C_DIM, tr(MSG_FALLBACK_MARK));
 	}
 }
 
@@ -109,7 +112,7 @@ static void draw_extra_row(int y, int e, bool sel)
 	enum role base = sel ? C_SELECT : C_NORMAL;
 	ui_fill(y, 0, 1, COLS, base);
 	ui_text(y, 6, 2, sel ? base : C_ACCENT, ui_glyph(G_ARROW));
-	ui_text(y, 10, COLS - 12, base, extras[e].title);
+	ui_text(y, 10, COLS - 12, base, tr(extras[e].title));
 }
 
 /* Below the list: the selected entry's summary, or a broken lesson's error. */
@@ -125,7 +128,7 @@ static void draw_detail(struct app *app, const struct menu *m)
 		if (l->broken)
 			r = C_WRONG;
 	} else {
-		text = extras[m->cursor - (int)app->course.n].about;
+		text = tr(extras[m->cursor - (int)app->course.n].about);
 	}
 	char quiz[512];   /* the quiz entry adds each level's state */
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
@@ -157,8 +160,8 @@ static void menu_draw(struct app *app, void *st)
 	for (size_t i = 0; i < app->course.n; i++)
 		done += !app->course.lessons[i].broken && lesson_done(app, app->course.lessons[i].id);
 	char right[48];
-	snprintf(right, sizeof right, "%d/%zu lessons done", done, app->course.n);
-	ui_title("cudakitchen: lessons", right);
+	snprintf(right, sizeof right, tr(MSG_MENU_DONE_COUNT), done, app->course.n);
+	ui_title(tr(MSG_MENU_TITLE), right);
 	for (int r = 0; r < h && m->top + r < n; r++) {
 		int i = m->top + r;
 		if (i < (int)app->course.n)
@@ -167,7 +170,7 @@ static void menu_draw(struct app *app, void *st)
 			draw_extra_row(list_y() + r, i - (int)app->course.n, i == m->cursor);
 	}
 	draw_detail(app, m);
-	ui_status(app->status[0] ? app->status : "", "Enter open  ? help  q quit");
+	ui_status(app->status[0] ? app->status : "", tr(MSG_MENU_HINTS));
 }
 
 static enum act menu_open(struct app *app, struct menu *m)
@@ -175,7 +178,7 @@ static enum act menu_open(struct app *app, struct menu *m)
 	if (m->cursor < (int)app->course.n) {
 		const struct lesson *l = &app->course.lessons[m->cursor];
 		if (l->broken) {
-			snprintf(app->status, sizeof app->status, "%s cannot be opened: it is broken (see below)", l->id ? l->id : "this lesson");
+			snprintf(app->status, sizeof app->status, tr(MSG_MENU_BROKEN_OPEN), l->id ? l->id : tr(MSG_MENU_THIS_LESSON));
 			return ACT_NONE;
 		}
 		snprintf(app->open_id, sizeof app->open_id, "%s", l->id);

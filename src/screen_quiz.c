@@ -17,10 +17,12 @@
 #include <wchar.h>
 #include "app.h"
 #include "quiz.h"
+#include "quiz_lang.h"
 #include "quiz_run.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
 
@@ -53,11 +55,12 @@ static void *quiz_enter(struct app *app, const char *arg)
 	if (!s)
 		return NULL;
 	for (int i = 0; i < QUIZ_LEVELS; i++) {
-		char path[4200];
+		char tr_path[4200], en_path[4200];
 		struct diags d = { 0 };
-		if (!quiz_run_level_path(app, i + 1, path, sizeof path))
-			snprintf(s->error[i], sizeof s->error[i], "level%d.yaml is missing", i + 1);
-		else if (!quiz_load(path, &s->lv[i], &d) && d.n)
+		if (!quiz_run_level_paths(app, i + 1, tr_path, en_path, sizeof tr_path))
+			snprintf(s->error[i], sizeof s->error[i], tr(MSG_QUIZ_MISSING), i + 1);
+		else if (!quiz_load_lang(tr_path[0] ? tr_path : NULL, en_path[0] ? en_path : NULL,
+					 &s->lv[i], &d) && d.n)
 			diag_format(&d.v[0], s->error[i], sizeof s->error[i]);
 		diags_free(&d);
 	}
@@ -96,7 +99,7 @@ static int para(int y, int x, int w, int ymax, enum role r, const char *s)
 
 static void draw_list(struct app *app, struct qs *s)
 {
-	ui_title("cudakitchen: quiz", "five levels, 80% opens the next");
+	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_RULE));
 	for (int i = 0; i < QUIZ_LEVELS; i++) {
 		int y = 2 + 2 * i;
 		bool sel = i == s->sel, open = quiz_unlocked(&app->progress, i) && !s->error[i][0];
@@ -104,7 +107,7 @@ static void draw_list(struct app *app, struct qs *s)
 		ui_fill(y, 0, 1, COLS, base);
 		char state[64], name[160];
 		quiz_level_state(&app->progress, i, s->error[i][0] ? 0 : s->lv[i].n, state, sizeof state);
-		snprintf(name, sizeof name, "Level %d  %s", i + 1, s->lv[i].title ? s->lv[i].title : "");
+		snprintf(name, sizeof name, tr(MSG_QUIZ_LEVEL_NAME), i + 1, s->lv[i].title ? s->lv[i].title : "");
 		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
 		int sw = text_width(state);
 		ui_text(y, 4, COLS - sw - 8, sel ? base : open ? C_NORMAL : C_DIM, name);
@@ -116,8 +119,8 @@ static void draw_list(struct app *app, struct qs *s)
 	const char *about = s->error[s->sel][0] ? s->error[s->sel] : s->lv[s->sel].summary;
 	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
 	if (!quiz_unlocked(&app->progress, s->sel))
-		para(y, 2, COLS - 4, LINES - 2, C_DIM, "Opens when the level before it scores at least 80%.");
-	ui_status(app->status[0] ? app->status : "", "Enter start/resume  Esc back  q quit");
+		para(y, 2, COLS - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_LIST_HINTS));
 }
 
 /* ---- one question ---- */
@@ -162,7 +165,7 @@ static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
 	int k = s->rowmap[r];
 	switch (q->type) {
 	case QT_SINGLE: case QT_MULTI: return q->options[k];
-	case QT_TRUEFALSE: return k ? "True" : "False";
+	case QT_TRUEFALSE: return tr(k ? MSG_QUIZ_TRUE : MSG_QUIZ_FALSE);
 	case QT_PREDICT: return q->nbands ? q->bands[k].label : q->choices[k].label;
 	case QT_ORDER: return q->items[s->resp.seq[r]];
 	case QT_MATCH: {
@@ -210,7 +213,7 @@ static void draw_rows(struct qs *s, int y)
 static void draw_entry(struct qs *s, int y)
 {
 	const struct quiz_question *q = cur(s);
-	ui_text(y, 2, 8, C_HEADING, "Answer:");
+	ui_text(y, 2, 8, C_HEADING, tr(MSG_QUIZ_ANSWER_LABEL));
 	int w = COLS - 14;
 	const char *t = s->resp.text;
 	while (text_width(t) > w - 1) { /* keep the end of a long answer visible */
@@ -230,10 +233,12 @@ static void draw_ask(struct app *app, struct qs *s)
 	const struct quiz_question *q = cur(s);
 	const struct level_progress *lp = &app->progress.levels[s->level];
 	char title[200], right[64];
-	snprintf(title, sizeof title, "Level %d: %s", s->level + 1, s->lv[s->level].title);
-	snprintf(right, sizeof right, "question %d/%zu, %d pt", lp->question + 1, s->lv[s->level].n, q->points);
+	snprintf(title, sizeof title, tr(MSG_QUIZ_LEVEL_TITLE), s->level + 1, s->lv[s->level].title);
+	snprintf(right, sizeof right, tr(MSG_QUIZ_QUESTION_POS), lp->question + 1, s->lv[s->level].n, q->points);
 	ui_title(title, right);
 	int y = 2, w = COLS - 4, bottom = LINES - 3;
+	if (q->fallback)   /* English in a translated quiz: say so */
+		y = para(y, 2, w, bottom, C_DIM, tr(MSG_QUIZ_FALLBACK));
 	if (q->scenario)
 		y = para(y, 2, w, bottom, C_ANALOGY, q->scenario) + 1;
 	y = para(y, 2, w, bottom, C_HEADING, q->prompt);
@@ -249,25 +254,26 @@ static void draw_ask(struct app *app, struct qs *s)
 		draw_rows(s, y + 1);
 	char hint[600];
 	if (s->hint)
-		snprintf(hint, sizeof hint, "Hint: %s", q->hint);
+		snprintf(hint, sizeof hint, tr(MSG_QUIZ_HINT), q->hint);
 	else
-		snprintf(hint, sizeof hint, "Hint available: %s (costs %d point%s)",
-			 quiz_text_entry(q) ? "Tab" : "h or Tab", q->hint_cost, q->hint_cost == 1 ? "" : "s");
+		snprintf(hint, sizeof hint, tr(MSG_QUIZ_HINT_AVAILABLE),
+			 tr(quiz_text_entry(q) ? MSG_QUIZ_HINT_KEYS_TAB : MSG_QUIZ_HINT_KEYS_H), q->hint_cost,
+			 tr(q->hint_cost == 1 ? MSG_POINT : MSG_POINTS));
 	para(LINES - 3, 2, w, LINES - 1, s->hint ? C_NOTE : C_DIM, hint);
 	ui_status(app->status[0] ? app->status : "",
-		  quiz_text_entry(q) ? "Enter submit  Tab hint  Esc levels" : "Enter submit  h hint  Esc levels  q quit");
+		  tr(quiz_text_entry(q) ? MSG_QUIZ_ASK_HINTS_TEXT : MSG_QUIZ_ASK_HINTS));
 }
 
 static void draw_measure(struct app *app, struct qs *s)
 {
 	const struct quiz_question *q = cur(s);
-	ui_title("cudakitchen: quiz", "measuring");
+	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_MEASURING));
 	int y = para(2, 2, COLS - 4, LINES - 2, C_HEADING, q->prompt) + 1;
 	char msg[200];
-	snprintf(msg, sizeof msg, "Your answer is in. Running the %s demo to measure it (%lld s)...",
+	snprintf(msg, sizeof msg, tr(MSG_QUIZ_RUNNING),
 		 q->demo, quiz_run_elapsed_s(&s->run));
 	para(y, 2, COLS - 4, LINES - 2, C_NORMAL, msg);
-	ui_status(app->status[0] ? app->status : "", "Esc stop (the answer is then not judged)");
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_STOP_HINT));
 }
 
 static void draw_feedback(struct app *app, struct qs *s)
@@ -275,51 +281,51 @@ static void draw_feedback(struct app *app, struct qs *s)
 	const struct quiz_question *q = cur(s);
 	const struct level_progress *lp = &app->progress.levels[s->level];
 	char title[200], right[64], line[700];
-	snprintf(title, sizeof title, "Level %d: %s", s->level + 1, s->lv[s->level].title);
-	snprintf(right, sizeof right, "%d of %d points so far", lp->points, lp->max_points);
+	snprintf(title, sizeof title, tr(MSG_QUIZ_LEVEL_TITLE), s->level + 1, s->lv[s->level].title);
+	snprintf(right, sizeof right, tr(MSG_QUIZ_POINTS_SO_FAR), lp->points, lp->max_points);
 	ui_title(title, right);
 	int y = 2, w = COLS - 4, bottom = LINES - 1;
 	y = para(y, 2, w, bottom, C_DIM, q->prompt) + 1;
 	if (!s->judged)
-		snprintf(line, sizeof line, "Not judged: no measurement. It counts neither for nor against you.");
+		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_NOT_JUDGED));
 	else if (s->correct)
-		snprintf(line, sizeof line, "%s Right! +%d point%s%s", ui_glyph(G_CHECK), s->earned,
-			 s->earned == 1 ? "" : "s", s->hint && q->hint_cost ? " (hint used)" : "");
+		snprintf(line, sizeof line, tr(MSG_QUIZ_RIGHT), ui_glyph(G_CHECK), s->earned,
+			 tr(s->earned == 1 ? MSG_POINT : MSG_POINTS), s->hint && q->hint_cost ? tr(MSG_QUIZ_HINT_USED) : "");
 	else
-		snprintf(line, sizeof line, "%s Not quite.", ui_glyph(G_CROSS));
+		snprintf(line, sizeof line, tr(MSG_QUIZ_NOT_QUITE), ui_glyph(G_CROSS));
 	y = para(y, 2, w, bottom, !s->judged ? C_NOTE : s->correct ? C_OK : C_WRONG, line);
 	if (s->measured[0])
 		y = para(y, 2, w, bottom, C_ACCENT, s->measured);
 	char ans[600];
 	quiz_answer_text(q, ans, sizeof ans);
 	if (!s->correct && ans[0]) {
-		snprintf(line, sizeof line, "Answer: %s", ans);
+		snprintf(line, sizeof line, tr(MSG_QUIZ_ANSWER), ans);
 		y = para(y, 2, w, bottom, C_NORMAL, line);
 	}
 	para(y + 1, 2, w, bottom, C_NORMAL, q->explanation);
 	ui_status(app->status[0] ? app->status : "",
-		  (size_t)lp->question >= s->lv[s->level].n ? "Enter see your score  q quit" : "Enter next question  Esc levels  q quit");
+		  (size_t)lp->question >= s->lv[s->level].n ? tr(MSG_QUIZ_SEE_SCORE_HINTS) : tr(MSG_QUIZ_NEXT_HINTS));
 }
 
 static void draw_result(struct app *app, struct qs *s)
 {
 	char title[200], line[300];
-	snprintf(title, sizeof title, "Level %d: %s", s->level + 1, s->lv[s->level].title);
-	ui_title(title, "result");
+	snprintf(title, sizeof title, tr(MSG_QUIZ_LEVEL_TITLE), s->level + 1, s->lv[s->level].title);
+	ui_title(title, tr(MSG_QUIZ_RESULT));
 	bool pass = s->pct >= QUIZ_PASS_PCT;
-	snprintf(line, sizeof line, "%s Your score: %d%%. %s", ui_glyph(pass ? G_CHECK : G_CROSS), s->pct,
-		 pass ? "Passed." : "Not passed yet: 80% is needed.");
+	snprintf(line, sizeof line, tr(MSG_QUIZ_SCORE), ui_glyph(pass ? G_CHECK : G_CROSS), s->pct,
+		 tr(pass ? MSG_QUIZ_PASSED : MSG_QUIZ_NOT_PASSED));
 	int y = para(3, 4, COLS - 8, LINES - 2, pass ? C_OK : C_WRONG, line) + 1;
-	snprintf(line, sizeof line, "Best score on this level: %d%%.", app->progress.levels[s->level].best);
+	snprintf(line, sizeof line, tr(MSG_QUIZ_BEST), app->progress.levels[s->level].best);
 	y = para(y, 4, COLS - 8, LINES - 2, C_NORMAL, line);
 	if (pass && s->level + 1 < QUIZ_LEVELS)
-		snprintf(line, sizeof line, "Level %d is open.", s->level + 2);
+		snprintf(line, sizeof line, tr(MSG_QUIZ_LEVEL_OPEN), s->level + 2);
 	else if (pass)
-		snprintf(line, sizeof line, "You have passed all five levels.");
+		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
 	else
-		snprintf(line, sizeof line, "Retry as often as you like: questions and options are shuffled again.");
+		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_RETRY));
 	para(y + 1, 4, COLS - 8, LINES - 2, C_HEADING, line);
-	ui_status(app->status[0] ? app->status : "", "Enter continue  q quit");
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_CONTINUE_HINTS));
 }
 
 static void quiz_draw(struct app *app, void *st)
@@ -361,7 +367,7 @@ static void submit(struct app *app, struct qs *s)
 	bool text = quiz_text_entry(q);
 	if ((text && !s->resp.text[0]) || (!text && q->type != QT_MULTI && q->type != QT_MATCH &&
 					   q->type != QT_ORDER && s->resp.choice < 0)) {
-		snprintf(app->status, sizeof app->status, text ? "Type an answer first" : "Choose an answer first");
+		snprintf(app->status, sizeof app->status, "%s", tr(text ? MSG_QUIZ_TYPE_FIRST : MSG_QUIZ_CHOOSE_FIRST));
 		return;
 	}
 	s->measured[0] = '\0';
@@ -382,7 +388,7 @@ static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 		memset(&ps, 0, sizeof ps);
 		size_t n = wcrtomb(mb, (wchar_t)in->key, &ps);
 		if (n != (size_t)-1 && !quiz_text_put(&s->resp, mb, n))
-			snprintf(app->status, sizeof app->status, "The answer is long enough");
+			snprintf(app->status, sizeof app->status, "%s", tr(MSG_QUIZ_LONG_ENOUGH));
 		return ACT_NONE;
 	}
 	if ((in->is_key_code && in->key == KEY_BACKSPACE) || (!in->is_key_code && (in->key == 127 || in->key == 8))) {
@@ -456,9 +462,9 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 	case CMD_DOWN: if (s->sel + 1 < QUIZ_LEVELS) s->sel++; break;
 	case CMD_ENTER: case CMD_RIGHT:
 		if (s->error[s->sel][0])
-			snprintf(app->status, sizeof app->status, "Level %d cannot be loaded (see below)", s->sel + 1);
+			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_CANNOT_LOAD_LEVEL), s->sel + 1);
 		else if (!quiz_unlocked(&app->progress, s->sel))
-			snprintf(app->status, sizeof app->status, "Level %d is locked: score 80%% on level %d first",
+			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_LOCKED_WHY),
 				 s->sel + 1, s->sel);
 		else
 			open_level(app, s, s->sel);

@@ -13,6 +13,7 @@
 #include "screen.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define PANEL_W 26   /* "architecture 100% ########" */
 #define PANEL_NARROW 12
@@ -67,14 +68,14 @@ static void draw_bar(int y, int x, int w, int pct)
 static void draw_panel(const struct app *app, const struct radar_scores *s, int y, int x, int w)
 {
 	bool wide = w >= PANEL_W;
-	ui_text(y++, x, w, C_HEADING, wide ? "Quiz levels" : "Levels");
+	ui_text(y++, x, w, C_HEADING, tr(wide ? MSG_RADAR_QUIZ_LEVELS : MSG_RADAR_LEVELS));
 	for (int i = 0; i < PROGRESS_LEVELS; i++) {
 		int best = app->progress.levels[i].best;
 		char line[48];
 		if (best < 0)
-			snprintf(line, sizeof line, wide ? "Level %d    --" : "L%d   --", i + 1);
+			snprintf(line, sizeof line, wide ? tr(MSG_RADAR_LEVEL_NONE) : "L%d   --", i + 1);
 		else
-			snprintf(line, sizeof line, wide ? "Level %d  %3d%%" : "L%d %3d%%", i + 1, best);
+			snprintf(line, sizeof line, wide ? tr(MSG_RADAR_LEVEL_PCT) : "L%d %3d%%", i + 1, best);
 		int used = ui_text(y, x, w, C_NORMAL, line);
 		if (best >= CERT_PASS_PERCENT)
 			ui_text(y, x + used + 1, 1, C_OK, ui_glyph(G_CHECK));
@@ -83,12 +84,12 @@ static void draw_panel(const struct app *app, const struct radar_scores *s, int 
 	if (!wide)
 		return;
 	y++;
-	ui_text(y++, x, w, C_HEADING, "Skills");
+	ui_text(y++, x, w, C_HEADING, tr(MSG_RADAR_SKILLS));
 	for (int i = 0; i < PROGRESS_SKILLS; i++, y++) {
 		char pct[8] = "--";
 		if (s->known[i])
 			snprintf(pct, sizeof pct, "%d%%", s->pct[i]);
-		ui_text(y, x, LABEL_W, C_NORMAL, skill_names[i]);
+		ui_text(y, x, LABEL_W, C_NORMAL, tr(MSG_SKILL_CONCEPTS + i));
 		ui_text(y, x + LABEL_W + 1 + 4 - text_width(pct), 4, C_ACCENT, pct);
 		if (s->known[i])
 			draw_bar(y, x + LABEL_W + 6, w - LABEL_W - 6, s->pct[i]);
@@ -101,13 +102,16 @@ static void radar_draw(struct app *app, void *st)
 	struct radar_scores s;
 	radar_scores(&app->progress, &s);
 	enum radar_style style = ui_ascii() ? RADAR_ASCII : RADAR_BRAILLE;
-	ui_title("cudakitchen: skills radar", "quiz, GPU map and experiments");
+	ui_title(tr(MSG_RADAR_TITLE), tr(MSG_RADAR_SOURCES));
 	int top = 2, h = LINES - 4;   /* rows for the chart, label rows included */
 	int panel = COLS >= 2 + PANEL_W + 2 + 2 * (LABEL_W + 2) + radar_cols_for_rows(9, style) ? PANEL_W : PANEL_NARROW;
 	int rows = plot_rows_for(h - 2, COLS - 2 - panel - 2, style);
 	struct radar_chart c;
 	int chart_w = 0;
-	if (rows && radar_chart_make(&s, NULL, rows, radar_cols_for_rows(rows, style), style, &c)) {
+	const char *names[PROGRESS_SKILLS];   /* the axes in the learner's language */
+	for (int i = 0; i < PROGRESS_SKILLS; i++)
+		names[i] = tr(MSG_SKILL_CONCEPTS + i);
+	if (rows && radar_chart_make(&s, names, rows, radar_cols_for_rows(rows, style), style, &c)) {
 		chart_w = c.cols;
 		draw_chart(&c, top + (h - c.rows) / 2, 1);
 		radar_chart_free(&c);
@@ -117,10 +121,10 @@ static void radar_draw(struct app *app, void *st)
 	int known = 0;
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
 		known += s.known[i];
-	const char *note = !known ? "Take the quiz, label the GPU map and run the demos to fill the radar."
-		: cert_earned(&app->progress) ? "Level 5 passed: press Enter for your certificate." : "";
+	const char *note = !known ? tr(MSG_RADAR_EMPTY)
+		: cert_earned(&app->progress) ? tr(MSG_RADAR_CERT_READY) : "";
 	ui_text(LINES - 2, 2, COLS - 4, C_NOTE, note);
-	ui_status(app->status, "Enter certificate  Esc back  ? help  q quit");
+	ui_status(app->status, tr(MSG_RADAR_HINTS));
 }
 
 static enum act radar_key(struct app *app, void *st, const struct input *in)

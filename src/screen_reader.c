@@ -14,6 +14,7 @@
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define MAXW 100 /* a readable measure on wide terminals */
 
@@ -164,14 +165,14 @@ static void draw_line(int y, const struct lline *ln, bool focused)
 
 static void draw_broken(struct app *app, struct reader *r)
 {
-	ui_title(r->l->id ? r->l->id : "lesson", "broken");
-	ui_text(2, 2, COLS - 4, C_WRONG, "This lesson could not be loaded:");
+	ui_title(r->l->id ? r->l->id : tr(MSG_READER_LESSON), tr(MSG_MENU_BROKEN));
+	ui_text(2, 2, COLS - 4, C_WRONG, tr(MSG_READER_BROKEN));
 	struct text_lines tl = { 0 };
-	text_wrap(r->l->error ? r->l->error : "unknown error", COLS - 4, &tl);
+	text_wrap(r->l->error ? r->l->error : tr(MSG_READER_UNKNOWN_ERROR), COLS - 4, &tl);
 	for (size_t i = 0; i < tl.n && (int)i < LINES - 6; i++)
 		ui_text(4 + (int)i, 2, COLS - 4, C_NORMAL, tl.line[i]);
 	text_lines_free(&tl);
-	ui_status(app->status[0] ? app->status : "", "Esc back  q quit");
+	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_QUIT));
 }
 
 static void reader_draw(struct app *app, void *st)
@@ -184,8 +185,11 @@ static void reader_draw(struct app *app, void *st)
 	relayout(app, r);
 	clamp_top(r);
 	char pos[48];
-	snprintf(pos, sizeof pos, "page %zu/%zu", r->page + 1, r->l->npages);
-	ui_title(r->l->title, pos);
+	snprintf(pos, sizeof pos, tr(MSG_READER_PAGE), r->page + 1, r->l->npages);
+	char right[96];   /* an English lesson in a translated course says so */
+	snprintf(right, sizeof right, "%s%s%s", r->l->fallback ? tr(MSG_FALLBACK_MARK) : "",
+		 r->l->fallback ? "  " : "", pos);
+	ui_title(r->l->title, right);
 	int h = view_h();
 	for (int i = 0; i < h && r->top + i < (int)r->lay.n; i++) {
 		const struct lline *ln = &r->lay.line[r->top + i];
@@ -193,11 +197,11 @@ static void reader_draw(struct app *app, void *st)
 	}
 	char foot[160];
 	int end = r->top + h < (int)r->lay.n ? r->top + h : (int)r->lay.n;
-	snprintf(foot, sizeof foot, "%s  lines %d-%d of %zu", pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
+	snprintf(foot, sizeof foot, tr(MSG_READER_FOOT), pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
 	ui_text(LINES - 2, COLS - 2 - text_width(foot), text_width(foot), C_DIM, foot);
 	ui_status(app->status[0] ? app->status : "",
-		  "n/p page  Space more  Enter open  Esc menu  ? help");
+		  tr(MSG_READER_HINTS));
 }
 
 static void go_page(struct app *app, struct reader *r, long page, bool at_end)
@@ -226,7 +230,7 @@ static enum act open_link(struct app *app, struct reader *r)
 			pick = (int)i;
 	}
 	if (pick < 0) {
-		snprintf(app->status, sizeof app->status, "nothing to open on this part of the page");
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_READER_NOTHING));
 		return ACT_NONE;
 	}
 	snprintf(app->open_id, sizeof app->open_id, "%s", r->lay.link[pick].target);

@@ -18,6 +18,7 @@
 #include "tiling.h"
 #include "tiling_view.h"
 #include "ui.h"
+#include "i18n.h"
 
 #define RUN_TIMEOUT_MS 120000
 static const int speeds[] = { 1, 2, 4, 8, 16, 32, 64 };
@@ -92,7 +93,7 @@ static void run_start(struct tl_st *st)
 	st->run_n = st->cfg.n;
 	st->running = runner_start(&st->run, st->demo, argv, &o);
 	if (!st->running)
-		snprintf(st->note, sizeof st->note, "matmul did not start: %.200s", st->run.error);
+		snprintf(st->note, sizeof st->note, tr(MSG_TL_NOT_STARTED), st->run.error);
 }
 
 static void run_finish(struct app *app, struct tl_st *st)
@@ -141,24 +142,24 @@ static void draw_header(const struct tl_st *st)
 		snprintf(s, sizeof s, "[%s]", tl_mode_name((enum tl_mode)i));
 		x += ui_text(1, x, COLS - x, i == (int)m ? C_SELECT : C_DIM, s) + 1;
 	}
-	ui_text(1, x + 1, COLS - x - 1, C_DIM, "m: mode");
+	ui_text(1, x + 1, COLS - x - 1, C_DIM, tr(MSG_TL_MODE_KEY));
 	char line[400], sms[200];
 	if (m == TL_REGBLOCK)
-		snprintf(line, sizeof line, "n=%d  block %dx%d, %dx%d per thread (%d threads), k-step %d",
+		snprintf(line, sizeof line, tr(MSG_TL_REGBLOCK_HEAD),
 			 c->n, c->b, c->b, c->r, c->r, (c->b / c->r) * (c->b / c->r), c->bk);
 	else
-		snprintf(line, sizeof line, "n=%d  T=%d: blocks of %dx%d threads, k-tile %d%s", c->n, c->t, c->t, c->t,
-			 c->t, m == TL_NAIVE ? " (no reuse)" : "");
+		snprintf(line, sizeof line, tr(MSG_TL_TILE_HEAD), c->n, c->t, c->t, c->t,
+			 c->t, m == TL_NAIVE ? tr(MSG_TL_NO_REUSE) : "");
 	ui_text(2, 0, COLS, C_HEADING, line);
 	if (st->real_sms && st->src.dev)
-		snprintf(sms, sizeof sms, "%d SMs (%.100s, %s)", c->sms, st->src.dev->name,
-			 st->src.measured ? "here" : "recorded");
+		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_REAL), c->sms, st->src.dev->name,
+			 tr(st->src.measured ? MSG_TL_HERE : MSG_TL_RECORDED));
 	else
-		snprintf(sms, sizeof sms, "%d SMs (few, to show waves)", c->sms);
+		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_FEW), c->sms);
 	int g = tl_grid(c, m);
 	int waves = tl_waves(c, m);
-	snprintf(line, sizeof line, "%dx%d blocks, %s: %d wave%s x %d k-steps, colour = SM%s", g, g, sms, waves,
-		 waves == 1 ? "" : "s", tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
+	snprintf(line, sizeof line, tr(waves == 1 ? MSG_TL_GRID_LINE_1 : MSG_TL_GRID_LINE), g, g, sms, waves,
+		 tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
 	ui_text(3, 0, COLS, C_DIM, line);
 }
 
@@ -246,21 +247,22 @@ static int draw_counters(const struct tl_st *st, int y, int x, int w)
 	const struct tl_counts *k = &s->n;
 	int ks = tl_ksteps(&s->cfg, s->mode), wave = s->step > 0 ? (s->step - 1) / ks + 1 : 0;
 	char line[160];
-	snprintf(line, sizeof line, "%s, step %d/%d (wave %d/%d)%s", tl_mode_name(s->mode), s->step,
-		 tl_steps(&s->cfg, s->mode), wave, tl_waves(&s->cfg, s->mode), st->playing ? "  playing" : "");
+	snprintf(line, sizeof line, tr(MSG_TL_STEP), tl_mode_name(s->mode), s->step,
+		 tl_steps(&s->cfg, s->mode), wave, tl_waves(&s->cfg, s->mode), st->playing ? tr(MSG_TL_PLAYING) : "");
 	ui_text(y++, x, w, C_HEADING, line);
-	snprintf(line, sizeof line, "global loads  %12lld", k->global);
-	ui_text(y++, x, w, C_NORMAL, line);
-	snprintf(line, sizeof line, "shared loads  %12lld", k->shared);
-	ui_text(y++, x, w, C_NORMAL, line);
-	snprintf(line, sizeof line, "multiply-adds %12lld", k->fma);
-	ui_text(y++, x, w, C_NORMAL, line);
-	snprintf(line, sizeof line, "per FMA: global %.3f, shared %.3f", tl_ratio(k->global, k->fma),
+	const enum msg names[3] = { MSG_TL_GLOBAL_LOADS, MSG_TL_SHARED_LOADS, MSG_TL_FMAS };
+	const long long counts[3] = { k->global, k->shared, k->fma };
+	for (int i = 0; i < 3; i++) {   /* the label padded by display width, then the count */
+		int pad = 14 - text_width(tr(names[i]));
+		snprintf(line, sizeof line, "%s%*s%12lld", tr(names[i]), pad > 0 ? pad : 1, "", counts[i]);
+		ui_text(y++, x, w, C_NORMAL, line);
+	}
+	snprintf(line, sizeof line, tr(MSG_TL_PER_FMA), tl_ratio(k->global, k->fma),
 		 tl_ratio(k->shared, k->fma));
 	ui_text(y++, x, w, C_NORMAL, line);
 	struct tl_counts f = tl_formula_at(&s->cfg, s->mode, s->step);
 	bool same = f.global == k->global && f.shared == k->shared && f.fma == k->fma;
-	ui_text(y++, x, w, same ? C_OK : C_WRONG, same ? "= the closed forms (tiling.h)" : "differs from the formulas!");
+	ui_text(y++, x, w, same ? C_OK : C_WRONG, tr(same ? MSG_TL_SAME : MSG_TL_DIFFERS));
 	return y;
 }
 
@@ -281,7 +283,7 @@ static int draw_ratio(const struct tl_st *st, int y, int x, int w)
 	enum tl_mode other = st->sim.mode == TL_NAIVE ? TL_TILED : st->sim.mode;
 	struct tl_counts nv = tl_formula_total(c, TL_NAIVE), o = tl_formula_total(c, other);
 	char line[160], num[32];
-	snprintf(line, sizeof line, "global loads, naive / %s:", tl_mode_name(other));
+	snprintf(line, sizeof line, tr(MSG_TL_RATIO), tl_mode_name(other));
 	ui_text(y++, x, w, C_HEADING, line);
 	double r = tl_ratio(nv.global, o.global);
 	snprintf(num, sizeof num, r >= 100 || r == (long long)r ? "%.0fx" : "%.1fx", r);
@@ -295,14 +297,18 @@ static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
 	struct tl_counts t[TL_NMODES];
 	for (int m = 0; m < TL_NMODES; m++)
 		t[m] = tl_formula_total(c, (enum tl_mode)m);
-	static const char *const rows[] = { "global", "shared", "FMAs" };
+	const enum msg rows[] = { MSG_TL_ROW_GLOBAL, MSG_TL_ROW_SHARED, MSG_TL_ROW_FMAS };
 	char line[160], a[24], b[24], d[24];
-	snprintf(line, sizeof line, "shared/FMA: tiled %.2f, regblock %.2f", tl_ratio(t[TL_TILED].shared, t[TL_TILED].fma),
+	snprintf(line, sizeof line, tr(MSG_TL_SHARED_PER_FMA), tl_ratio(t[TL_TILED].shared, t[TL_TILED].fma),
 		 tl_ratio(t[TL_REGBLOCK].shared, t[TL_REGBLOCK].fma));
 	if (y < y1)
 		ui_text(y++, x, w, C_NORMAL, line);
 	if (y < y1)
-		ui_text(y++, x, w, C_DIM, "whole run     naive smem-tiled  regblock");
+		{
+			int pad = 14 - text_width(tr(MSG_TL_WHOLE_RUN));
+			snprintf(line, sizeof line, "%s%*snaive smem-tiled  regblock", tr(MSG_TL_WHOLE_RUN), pad > 0 ? pad : 1, "");
+			ui_text(y++, x, w, C_DIM, line);
+		}
 	for (int i = 0; i < 3 && y < y1; i++) {
 		long long v[3];
 		for (int m = 0; m < 3; m++)
@@ -310,7 +316,7 @@ static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
 		fmt_count(v[0], a, sizeof a);
 		fmt_count(v[1], b, sizeof b);
 		fmt_count(v[2], d, sizeof d);
-		snprintf(line, sizeof line, "%-8s %10s %10s %9s", rows[i], a, b, d);
+		snprintf(line, sizeof line, "%s%*s %10s %10s %9s", tr(rows[i]), 8 - text_width(tr(rows[i])), "", a, b, d);
 		ui_text(y++, x, w, C_NORMAL, line);
 	}
 	return y;
@@ -320,7 +326,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 {
 	char line[600];
 	if (st->running) {
-		snprintf(line, sizeof line, "running matmul at n=%d ... %lld s", st->run_n, runner_elapsed_ms(&st->run) / 1000);
+		snprintf(line, sizeof line, tr(MSG_TL_RUNNING), st->run_n, runner_elapsed_ms(&st->run) / 1000);
 		ui_text(y++, x, w, C_ACCENT, line);
 		return y;
 	}
@@ -329,18 +335,18 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 		return y;
 	}
 	if (!st->have_res) {
-		snprintf(line, sizeof line, "r: run the matmul demo at n=%d", st->sim.cfg.n);
+		snprintf(line, sizeof line, tr(MSG_TL_RUN_KEY), st->sim.cfg.n);
 		ui_text(y++, x, w, C_DIM, line);
 		return y;
 	}
 	const struct res_device *d = results_device(&st->res, "matmul");
 	if (d && d->live) {
-		snprintf(line, sizeof line, "live on %s", d->name);
+		snprintf(line, sizeof line, tr(MSG_TL_LIVE), d->name);
 		return tiling_view_rungs(&st->res, line, y, y1, x, w);
 	}
 	const struct res_variant *cn = tiling_view_find(&st->res, "cpu-naive"), *cb = tiling_view_find(&st->res, "cpu-blocked");
 	char a[96], b[96];
-	snprintf(line, sizeof line, "CPU fallback, n=%d (%s):", st->run_n, d ? d->reason : "no device record");
+	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, d ? d->reason : tr(MSG_TL_NO_DEVICE));
 	ui_text(y++, x, w, C_NOTE, line);
 	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
 	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
@@ -348,23 +354,19 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
 	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
 	if (rd) {
-		snprintf(line, sizeof line, "recorded on %s, %.10s", rd->name, rd->date);
+		snprintf(line, sizeof line, tr(MSG_TL_REC), rd->name, rd->date);
 		return tiling_view_rungs(&st->src.rec, line, y, y1, x, w);
 	}
 	if (y < y1)
-		ui_text(y++, x, w, C_DIM, "no recorded H200 run to compare with");
+		ui_text(y++, x, w, C_DIM, tr(MSG_TL_NO_REC));
 	return y;
 }
-
-static const char keys_text[] =
-	"Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16 (n 4..256)  t/T tile  "
-	"u micro-tile  s SMs  r run matmul  c convolution  Esc back";
 
 /* Rows the key help takes at the bottom, drawn from row LINES-1-n. */
 static int draw_keys(bool draw)
 {
 	struct text_lines tl = { 0 };
-	text_wrap(keys_text, COLS - 2, &tl);
+	text_wrap(tr(MSG_TL_KEYS), COLS - 2, &tl);
 	int n = (int)tl.n;
 	for (int i = 0; draw && i < n; i++)
 		ui_text(LINES - 1 - n + i, 1, COLS - 2, C_DIM, tl.line[i]);
@@ -376,8 +378,8 @@ static void tl_draw(struct app *app, void *p)
 {
 	struct tl_st *st = p;
 	char right[96];
-	snprintf(right, sizeof right, "speed x%d%s", speeds[st->speed], st->src.running ? "  devinfo..." : "");
-	ui_title("Tiling: how the brigade shares the pantry", right);
+	snprintf(right, sizeof right, tr(MSG_TL_SPEED), speeds[st->speed], st->src.running ? tr(MSG_GM_RUNNING) : "");
+	ui_title(tr(MSG_TL_TITLE), right);
 	int nk = draw_keys(true), y1 = LINES - 1 - nk;
 	if (st->conv) {
 		tiling_view_conv(st->conv_step, 1, y1);
@@ -394,14 +396,14 @@ static void tl_draw(struct app *app, void *p)
 		if (y + 2 < y1)
 			draw_totals(st, y, y1, x, w);
 	}
-	ui_status(app->status, st->playing ? "Space pause" : "Space play");
+	ui_status(app->status, tr(st->playing ? MSG_TL_PAUSE : MSG_TL_PLAY));
 }
 
 /* The SM count: 4 to see waves, or the GPU's own from devinfo. */
 static void toggle_sms(struct app *app, struct tl_st *st)
 {
 	if (!st->real_sms && !st->src.dev) {
-		snprintf(app->status, sizeof app->status, "no SM count: %.200s", st->src.label);
+		snprintf(app->status, sizeof app->status, tr(MSG_TL_NO_SMS), st->src.label);
 		return;
 	}
 	st->real_sms = !st->real_sms;

@@ -11,6 +11,7 @@
 #include "screens.h"
 #include "app.h"
 #include "ui.h"
+#include "i18n.h"
 
 /* X(name as lessons and `open` spell it, the screen's object); add one
  * line per implemented screen, like  X("quiz", screen_quiz) \  */
@@ -64,13 +65,13 @@ static void *ph_enter(struct app *app, const char *arg)
 static void ph_draw(struct app *app, void *st)
 {
 	char msg[160];
-	snprintf(msg, sizeof msg, "Interactive block '%s' is not available in this build", (const char *)st);
+	snprintf(msg, sizeof msg, tr(MSG_BLOCK_UNAVAILABLE), (const char *)st);
 	ui_title("cudakitchen", (const char *)st);
 	int w = COLS - 8 < 70 ? COLS - 8 : 70;
 	int y = LINES / 2 - 3;
 	ui_box(y, 4, 5, w, C_DIM);
 	ui_text(y + 2, 6, w - 4, C_HEADING, msg);
-	ui_status(app->status[0] ? app->status : "", "Esc back  ? help  q quit");
+	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_HELP_QUIT));
 }
 
 static enum act ph_key(struct app *app, void *st, const struct input *in)

@@ -12,6 +12,7 @@
 #include "tiling.h"
 #include "tiling_view.h"
 #include "ui.h"
+#include "i18n.h"
 
 /* Large digits, three rows a glyph, for the ratio between modes. */
 static const char *const big[][3] = {
@@ -55,8 +56,8 @@ void tiling_view_conv(int o, int y0, int y1)
 {
 	const int H = 5, W = 5, R = 3, S = 3, P = 3, Q = 3;
 	o = ((o % (P * Q)) + P * Q) % (P * Q);
-	ui_text(y0, 0, COLS, C_HEADING, "Convolution as a matrix multiply (im2col)   c: back to tiling");
-	ui_text(y0 + 1, 0, 12, C_DIM, "input 5x5");
+	ui_text(y0, 0, COLS, C_HEADING, tr(MSG_TV_CONV_HEAD));
+	ui_text(y0 + 1, 0, 12, C_DIM, tr(MSG_TV_INPUT));
 	for (int i = 0; i < H * W; i++) {
 		bool in = false;
 		for (int j = 0; j < R * S; j++)
@@ -64,19 +65,19 @@ void tiling_view_conv(int o, int y0, int y1)
 		char t[4] = { (char)('a' + i), 0 };
 		ui_text(y0 + 2 + i / W, 1 + 2 * (i % W), 1, in ? C_SELECT : C_NORMAL, t);
 	}
-	ui_text(y0 + 8, 0, 12, C_DIM, "filter 3x3");
+	ui_text(y0 + 8, 0, 12, C_DIM, tr(MSG_TV_FILTER));
 	for (int j = 0; j < R * S; j++) {
 		char t[4] = { (char)('1' + j), 0 };
 		ui_text(y0 + 9 + j / S, 1 + 2 * (j % S), 1, C_ACCENT, t);
 	}
-	ui_text(y0 + 1, 13, 8, C_DIM, "output");
+	ui_text(y0 + 1, 13, 8, C_DIM, tr(MSG_TV_OUTPUT));
 	for (int k = 0; k < P * Q; k++) {
 		char t[8];
 		snprintf(t, sizeof t, "o%d", k);
 		ui_text(y0 + 2 + k / Q, 13 + 3 * (k % Q), 2, k == o ? C_SELECT : C_NORMAL, t);
 	}
 	int x = 25;
-	ui_text(y0 + 1, x, COLS - x, C_DIM, "im2col (9 outputs x 9 taps) . filter");
+	ui_text(y0 + 1, x, COLS - x, C_DIM, tr(MSG_TV_IM2COL));
 	for (int k = 0; k < P * Q && y0 + 2 + k < y1; k++) {
 		char row[64] = "";
 		snprintf(row, sizeof row, "o%d |", k);
@@ -95,12 +96,7 @@ void tiling_view_conv(int o, int y0, int y1)
 	}
 	strcat(cur, " . [1 2 3 4 5 6 7 8 9]");
 	ui_text(y0 + 11, x, COLS - x, C_SELECT, cur);
-	static const char text[] =
-		"Each output is its 3x3 window times the filter, summed. Stack the windows as rows and the whole "
-		"convolution is one matrix product; with C channels, K filters and a batch of N it is a GEMM of "
-		"(N*P*Q) x (C*R*S) times (C*R*S) x K. cuDNN's GEMM algorithm builds this matrix in its workspace; "
-		"its implicit-GEMM algorithms compute the same product without building it. Letters repeat: "
-		"im2col copies each input up to R*S times.";
+	const char *text = tr(MSG_TV_CONV_TEXT);
 	struct text_lines tl = { 0 };
 	text_wrap(text, COLS - 2, &tl);
 	for (size_t i = 0; i < tl.n && y0 + 12 + (int)i < y1; i++)
@@ -124,7 +120,7 @@ void tiling_view_ms(const struct res_variant *v, const char *name, long n, char 
 	if (!v)
 		snprintf(buf, size, "%s -", name);
 	else if (v->size.m != n)
-		snprintf(buf, size, "%s %.3g (at %ld)", name, v->ms, v->size.m);
+		snprintf(buf, size, tr(MSG_TV_AT), name, v->ms, v->size.m);
 	else
 		snprintf(buf, size, "%s %.3g", name, v->ms);
 }
@@ -161,10 +157,10 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	tiling_view_ms(rb, "regblock", n, c, sizeof c);
 	snprintf(line, sizeof line, "ms: %s  %s  %s", a, b, c);
 	y = tiling_view_wrap(y, y1, x, w, C_NORMAL, line);
-	snprintf(line, sizeof line, "time naive/tiled %.1fx, tiled/regblock %.1fx", nv && ti ? nv->ms / ti->ms : 0.0,
+	snprintf(line, sizeof line, tr(MSG_TV_TIME_RATIO), nv && ti ? nv->ms / ti->ms : 0.0,
 		 ti && rb ? ti->ms / rb->ms : 0.0);
 	y = tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
-	snprintf(line, sizeof line, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)",
+	snprintf(line, sizeof line, tr(MSG_TV_MODEL),
 		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
 	return tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
 }

@@ -10,6 +10,7 @@
 #include "ui.h"
 #include "term.h"
 #include "text.h"
+#include "i18n.h"
 
 /* fg/bg for colour terminals (-1: the terminal's default), and the
  * attributes used with colour and without it. */
@@ -226,7 +227,7 @@ bool ui_too_small(void)
 		return false;
 	char msg[128];
 	const char *x = ui_ascii() ? "x" : "×";
-	snprintf(msg, sizeof msg, "terminal too small: need 60%s20, have %d%s%d", x, COLS, x, LINES);
+	snprintf(msg, sizeof msg, tr(MSG_TOO_SMALL), x, COLS, x, LINES);
 	erase();
 	struct text_lines tl = { 0 };
 	text_wrap(msg, COLS > 0 ? COLS : 1, &tl);

@@ -92,6 +92,12 @@ like "$(cat "$T_TMP/err")" "unknown option '--frobnicate'" "and says which"
 "$CK_BIN" lint "$T_TMP/no-such-file.yaml" >/dev/null 2>"$T_TMP/err"; rc=$?
 is "$rc" 2 "a PATH that does not exist exits 2"
 like "$(cat "$T_TMP/err")" "cannot access '.*no-such-file.yaml': No such file or directory" "and says why"
+# What the user typed is echoed sanitized: no escape sequence reaches the terminal.
+"$CK_BIN" lint $'--x\e]0;pwned\a' $'\e[31m' >/dev/null 2>"$T_TMP/err"; rc=$?
+is "$rc" 2 "an option with escapes exits 2"
+ok "$(! LC_ALL=C grep -q $'[\x1b\x07]' "$T_TMP/err"; echo $?)" "and echoes it without ESC or BEL"
+"$CK_BIN" lint $'/no/such\e[2J' >/dev/null 2>"$T_TMP/err"
+ok "$(! LC_ALL=C grep -q $'\x1b' "$T_TMP/err"; echo $?)" "a missing PATH with escapes is echoed without ESC"
 
 # Default: the built-in content next to the executable.  A checkout is a
 # directory with a Makefile and lessons/en/ whose build*/ holds the binary.

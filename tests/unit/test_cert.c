@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cert.h"
+#include "slurp.h"
 #include "tap.h"
 #include "text.h"
 
@@ -39,17 +40,6 @@ static void fixture(struct progress *p, struct cert_info *ci)
 				  .version = "0.1.0", .gpu = "", .progress = p, .s = NULL };
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = malloc(1 << 20);
-	*len = buf ? fread(buf, 1, 1 << 20, f) : 0;
-	fclose(f);
-	return buf;
-}
-
 static void test_golden(void)
 {
 	struct progress p;
@@ -64,7 +54,7 @@ static void test_golden(void)
 		ok(f && fputs(text, f) >= 0 && fclose(f) == 0, "golden file rewritten");
 	}
 	size_t len = 0;
-	char *gold = slurp(GOLDEN, &len);
+	char *gold = slurp(GOLDEN, 1 << 20, &len);
 	ok(gold && len == strlen(text) && !memcmp(gold, text, len), "byte-identical to " GOLDEN);
 	ok(gold && cert_verify_buf(gold, len, NULL) == CERT_INTACT, "the golden file verifies intact");
 	ok(strstr(text, "integrity, not identity") != NULL, "the body says it checks integrity, not identity");
@@ -119,22 +109,28 @@ static void test_verify(void)
 	for (size_t i = hex; i < hex + 64; i++)
 		missed += flipped(t, len, i, t[i] == 'f' ? 'e' : t[i] == '9' ? 'a' : (char)(t[i] + 1)) != CERT_MODIFIED;
 	is_int(missed, 0, "every changed hex digit of the code is caught");
-	is_int(flipped(t, len, 3, 'X'), CERT_NOT_CERT, "a changed header line: not a certificate");
-	is_int(flipped(t, len, hex + 5, 'G'), CERT_NOT_CERT, "a code that is not hex: not a certificate");
-	is_int(flipped(t, len, hex + 5, (char)(t[hex + 5] >= 'a' ? t[hex + 5] - 32 : 'A')), CERT_NOT_CERT,
-	       "upper-case hex is malformed: not a certificate");
+	is_int(flipped(t, len, 3, 'X'), CERT_MODIFIED, "a changed header line: modified");
+	is_int(flipped(t, len, hex + 5, 'G'), CERT_MODIFIED, "a code that is not hex: modified");
+	is_int(flipped(t, len, hex + 5, (char)(t[hex + 5] >= 'a' ? t[hex + 5] - 32 : 'A')), CERT_MODIFIED,
+	       "upper-case hex is a changed code: modified");
 	is_int(cert_verify_buf(t, len - 1, NULL), CERT_MODIFIED, "final newline removed: modified");
 	char *more = malloc(len + 2);
 	memcpy(more, t, len);
 	memcpy(more + len, "x\n", 2);
 	is_int(cert_verify_buf(more, len + 2, NULL), CERT_MODIFIED, "a line appended after the code: modified");
 	free(more);
-	is_int(cert_verify_buf(t, vline, NULL), CERT_NOT_CERT, "verification line removed: not a certificate");
-	is_int(cert_verify_buf(t, hex + 10, NULL), CERT_NOT_CERT, "code cut short: not a certificate");
+	is_int(cert_verify_buf(t, vline, NULL), CERT_MODIFIED, "verification line removed: modified");
+	is_int(cert_verify_buf(t, hex + 10, NULL), CERT_MODIFIED, "code cut short: modified");
 	is_int(cert_verify_buf("", 0, NULL), CERT_NOT_CERT, "empty: not a certificate");
-	is_int(cert_verify_buf(CERT_MAGIC "\n", magic + 1, NULL), CERT_NOT_CERT, "header only: not a certificate");
+	is_int(cert_verify_buf(CERT_MAGIC "\n", magic + 1, NULL), CERT_MODIFIED, "header only (the rest cut off): modified");
 	static const char bin[] = "\x7f" "ELF\x02\x01\x01\0\0\0verification: sha256:00";
 	is_int(cert_verify_buf(bin, sizeof bin - 1, NULL), CERT_NOT_CERT, "binary: not a certificate");
+	static const char other[] = "notes\nverification: sha256:" "0123456789abcdef0123456789abcdef"
+				    "0123456789abcdef0123456789abcdef\n";
+	is_int(cert_verify_buf(other, sizeof other - 1, NULL), CERT_MODIFIED,
+	       "a verification line without the header: a certificate whose header changed");
+	is_int(cert_verify_buf("verification: none\n", 19, NULL), CERT_NOT_CERT,
+	       "the word alone does not make a certificate");
 	char rnd[4096];
 	unsigned x = 12345;
 	for (size_t i = 0; i < sizeof rnd; i++)
@@ -206,6 +202,8 @@ static void test_gpu_and_rules(void)
 	is_str(buf, "NVIDIA H200", "one GPU named once");
 	cert_gpu_from_speedups("matmul 1x1x1, GPU A: x | conv 1, GPU B: y", buf, sizeof store);
 	is_str(buf, "GPU A, GPU B", "two GPUs");
+	cert_gpu_from_speedups("matmul 1x1x1, NVIDIA H100 PCIe: x | conv 1, NVIDIA H100: y", buf, sizeof store);
+	is_str(buf, "NVIDIA H100 PCIe, NVIDIA H100", "a GPU whose name is part of another's is still listed");
 	struct progress p;
 	progress_init(&p);
 	ok(!cert_earned(&p), "fresh progress: no certificate");
@@ -251,11 +249,11 @@ static void test_write(void)
 	struct stat st;
 	ok(stat(p1, &st) == 0 && (st.st_mode & 0777) == 0644, "mode 0644");
 	size_t l1, l2;
-	char *before = slurp(p1, &l1);
+	char *before = slurp(p1, 1 << 20, &l1);
 	ci.name = "Ada  Lovelace";   /* same slug, different text */
 	ok(cert_write(dir, &ci, p2, sizeof p2, why, sizeof why), "a second certificate is written");
 	ok(strcmp(p1, p2) && strstr(p2, "-2.txt"), "under a new name (-2), not over the first");
-	char *after = slurp(p1, &l2);
+	char *after = slurp(p1, 1 << 20, &l2);
 	ok(before && after && l1 == l2 && !memcmp(before, after, l1), "the first file is unchanged");
 	int hidden;
 	is_int(count_files(dir, &hidden), 2, "two certificates in the directory");
@@ -267,6 +265,10 @@ static void test_write(void)
 	FILE *f = fopen(path, "w");
 	fclose(f);
 	ok(!cert_write(path, &ci, p2, sizeof p2, why, sizeof why) && why[0], "a file as the directory: refused with a reason");
+	ok(strstr(why, "Not a directory") != NULL, "... and the reason says so (%s)", why);
+	why[0] = '\0';
+	ok(!cert_write("", &ci, p2, sizeof p2, why, sizeof why) && why[0] && !p2[0],
+	   "an empty directory name (--cert-dir ''): refused with a reason (%s)", why);
 	ok(cert_verify_file(path, why, sizeof why) == CERT_NOT_CERT, "an empty file: not a certificate");
 	ok(cert_verify_file("/nonexistent/cert.txt", why, sizeof why) == CERT_NOT_CERT && strstr(why, "cannot read"),
 	   "a missing file: not a certificate, cannot read");

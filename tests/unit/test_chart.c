@@ -1,6 +1,7 @@
 /* test_chart: log axes, bar lengths, decade labels, and a roofline grid
  * compared with the picture a person would expect. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "tap.h"
@@ -17,6 +18,19 @@ static void test_axes(void)
 	ok(chart_decades(0.002, 0.03, &lo, &hi) && fabs(lo - 0.001) < 1e-12 && fabs(hi - 0.1) < 1e-12,
 	   "below one: 0.001..0.1");
 	ok(!chart_decades(0, NAN, &lo, &hi) && lo == 1 && hi == 10, "nothing positive: 1..10, false");
+	/* extremes from a result file: lo must stay > 0 and hi finite, or an
+	 * axis loop "for (v = lo; v <= hi; v *= 10)" never ends */
+	bool got = chart_decades(4.9e-324, 1, &lo, &hi);
+	ok(got && lo > 0 && hi == 1, "a denormal: lo stays positive (%g)", lo);
+	got = chart_decades(1, 1.7e308, &lo, &hi);
+	ok(got && isfinite(hi) && lo == 1, "near DBL_MAX: hi stays finite (%g)", hi);
+	got = chart_decades(1e-320, 1e-320, &lo, &hi);
+	ok(got && lo > 0 && hi > lo && isfinite(hi), "one denormal value: a positive decade (%g..%g)", lo, hi);
+	struct chart_roof big;
+	struct chart_point far[] = { { 1e-320, 1e308, 'a' }, { 1e308, 1e-320, 'b' } };
+	chart_roofline(&big, 40, 10, NAN, NAN, far, 2);
+	ok(big.xlo > 0 && isfinite(big.xhi) && big.ylo > 0 && isfinite(big.yhi),
+	   "a roofline of extreme points has positive, finite axes");
 	is_int(chart_log_cells(100, 1, 10000, 40), 20, "100 on 1..10k over 40 cells: half");
 	is_int(chart_log_cells(10000, 1, 10000, 40), 40, "the top: full");
 	is_int(chart_log_cells(1e9, 1, 10000, 40), 40, "past the top: clamped");

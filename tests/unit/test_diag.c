@@ -30,7 +30,26 @@ int main(void)
 	fclose(f);
 	ok(mem && !strncmp(mem, "l.yaml:3:7: error: unknown key 'titel'\ngone.yaml: error: cannot open: No such file\n", 83),
 	   "diags_print prints one line per entry");
+	size_t lines = 0;
+	for (const char *c = mem; c && *c; c++)
+		lines += *c == '\n';
+	is_int(lines, 23, "diags_print: a line for each of the 23 entries");
+	ok(mem && strstr(mem, "many.yaml:20:1: error: n19\n"), "diags_print: the last entry too");
 	free(mem);
+	/* a long path is printed whole, not cut at some buffer size */
+	struct diags longd = { 0 };
+	char path[3001];
+	memset(path, 'p', sizeof path - 1);
+	path[sizeof path - 1] = '\0';
+	diags_add(&longd, path, 2, 5, "long");
+	mem = NULL;
+	f = open_memstream(&mem, &len);
+	diags_print(&longd, f);
+	fclose(f);
+	ok(mem && len == sizeof path - 1 + strlen(":2:5: error: long\n") && strstr(mem, ":2:5: error: long\n"),
+	   "diags_print: a 3000-byte path is printed whole (%zu bytes)", len);
+	free(mem);
+	diags_free(&longd);
 	diags_free(&d);
 	ok(d.n == 0 && d.v == NULL, "diags_free leaves it empty");
 	diags_add(&d, "again", 1, 2, "reused");

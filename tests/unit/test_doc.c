@@ -294,7 +294,8 @@ static void test_access(void)
 	ok(doc_suggest("paragraph", words, 5) == NULL, "suggest: nothing near");
 	ok(doc_suggest("x", words, 5) == NULL, "suggest: a single letter suggests nothing");
 
-	const char *in = "n: 7\nbig: 99\nneg: -3\nf: 2.5\nb: true\nw: x7\ns: hi\nnul: ~\nq: 'true'\n";
+	const char *in = "n: 7\nbig: 99\nneg: -3\nf: 2.5\nb: true\nw: x7\ns: hi\nnul: ~\nq: 'true'\n"
+			 "tab: \"\\t5\"\nnl: \"\\n2.5\"\n";
 	struct doc doc;
 	struct diags d = { 0 };
 	doc_load_buffer("a.yaml", in, strlen(in), &doc, &d);
@@ -308,6 +309,8 @@ static void test_access(void)
 	ok(doc_int("a", doc_get(r, "neg"), -5, 5, &v, &d) && v == -3, "doc_int reads -3");
 	double f = 0;
 	ok(doc_double("a", doc_get(r, "f"), &f, &d) && f == 2.5, "doc_double reads 2.5");
+	ok(!doc_int("a", doc_get(r, "tab"), 0, 60, &v, &d), "doc_int rejects a leading tab (\"\\t5\")");
+	ok(!doc_double("a", doc_get(r, "nl"), &f, &d), "doc_double rejects a leading newline (\"\\n2.5\")");
 	ok(!doc_double("a", doc_get(r, "s"), &f, &d), "doc_double rejects text");
 	bool b = false;
 	ok(doc_bool("a", doc_get(r, "b"), &b, &d) && b, "doc_bool reads true");

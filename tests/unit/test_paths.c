@@ -41,6 +41,16 @@ int main(void)
 	mk("co/tools", false);
 	mk("usr", false); mk("usr/bin", false);
 
+	static const struct { const char *a, *b, *want; } joins[] = {
+		{ "lessons", "en", "lessons/en" }, { "lessons/", "en", "lessons/en" },
+		{ "/", "etc", "/etc" }, { "", "x", "/x" },
+	};
+	for (size_t i = 0; i < sizeof joins / sizeof *joins; i++) {
+		char *j = paths_join(joins[i].a, joins[i].b);
+		is_str(j, joins[i].want, "paths_join(\"%s\", \"%s\")", joins[i].a, joins[i].b);
+		free(j);
+	}
+
 	struct paths p;
 	ok(paths_resolve(at("co/build/cudakitchen"), NULL, "/x/data", "/home/u", &p), "checkout resolves");
 	ok(p.checkout, "build/ in a checkout is a checkout");

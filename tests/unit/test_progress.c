@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "slurp.h"
 #include "tap.h"
 #include "progress.h"
 #include "text.h"
@@ -43,13 +44,7 @@ static bool write_bytes(const char *path, const char *buf, size_t len)
 /* The whole file in a malloc'd buffer (NULL if unreadable). */
 static char *read_bytes(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = malloc(4 << 20);
-	*len = buf ? fread(buf, 1, 4 << 20, f) : 0;
-	fclose(f);
-	return buf;
+	return slurp(path, 4 << 20, len);
 }
 
 static bool has_bytes(const char *buf, size_t len, const char *needle)
@@ -379,6 +374,27 @@ static void check_corrupt(const char *name, const char *text, size_t len)
 	diags_free(&d);
 }
 
+/* Two corrupt files in a row (usually within one second, so the same
+ * stamp): the second is kept under a new name, the first left intact. */
+static void test_corrupt_twice(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX], first[256];
+	struct progress p;
+	struct diags d = { 0 };
+	path_in(dir, sizeof dir, "twice");
+	clear_dir(dir);
+	mkdir(dir, 0700);
+	path_in(path, sizeof path, "twice/progress.yaml");
+	write_bytes(path, "first: [", 8);
+	progress_load(path, &p, &d);
+	write_bytes(path, "second: {", 9);
+	progress_load(path, &p, &d);
+	is_int(count_prefix(dir, "progress.corrupt-", first, sizeof first), 2,
+	       "two corrupt files: both kept, neither replaced");
+	ok(d.n == 0 && strstr(p.notice, "kept as progress.corrupt-"), "second notice names its copy");
+	diags_free(&d);
+}
+
 static void test_corrupt(void)
 {
 	char buf[1024];
@@ -581,6 +597,7 @@ int main(int argc, char **argv)
 	test_writer_clamps();
 	test_missing_and_errors();
 	test_corrupt();
+	test_corrupt_twice();
 	test_newer();
 	test_lock();
 	char cmd[PATH_MAX + 16];

@@ -39,6 +39,12 @@ static void test_paths(struct app *app)
 	ok(quiz_run_level_path(app, 2, path, sizeof path) && strstr(path, "class/quizzes/en/level2.yaml"),
 	   "a level missing from the translation falls back to English");
 	app->opt.lessons_dir = NULL;
+	char trp[4200], enp[4200];
+	ok(quiz_run_level_paths(app, 5, trp, enp, sizeof trp) && strstr(trp, "quizzes/zh/level5.yaml")
+	   && strstr(enp, "quizzes/en/level5.yaml"), "both files of a translated level");
+	app->opt.lang = "fr";
+	ok(quiz_run_level_paths(app, 5, trp, enp, sizeof trp) && !trp[0]
+	   && strstr(enp, "quizzes/en/level5.yaml"), "a missing translation: English only");
 	app->opt.lang = "en";
 	app->opt.lessons_dir = "tests/fixtures/quiz/class";
 	ok(quiz_run_level_path(app, 2, path, sizeof path), "class level 2 found");

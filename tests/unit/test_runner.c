@@ -201,6 +201,23 @@ static void test_cancel(void)
 	ok(r.state == RUNNER_NOT_STARTED, "free while running: killed and reaped");
 }
 
+/* The child leads its own process group (so a timeout reaches all it
+ * started, and a Ctrl-C at the TUI's terminal does not): its pgid is its
+ * pid, not ours. */
+static void test_group(void)
+{
+	char *argv[] = { "/bin/sh", "-c", "echo $$ $(cut -d' ' -f5 /proc/$$/stat)", NULL };
+	struct runner r;
+	long pid = 0, pgid = 0;
+	ok(runner_start(&r, argv[0], argv, NULL), "group: started");
+	runner_wait(&r);
+	ok(r.out.p && sscanf(r.out.p, "%ld %ld", &pid, &pgid) == 2, "group: child reported its ids");
+	ok(pid == (long)r.pid && pgid == pid, "group: the child leads its own group (pid %ld, pgid %ld)",
+	   pid, pgid);
+	ok(pgid != (long)getpgrp(), "group: not ours");
+	runner_free(&r);
+}
+
 static void test_table(void)
 {
 	char p[128];
@@ -226,6 +243,7 @@ int main(void)
 	test_overflow();
 	test_missing();
 	test_cancel();
+	test_group();
 	test_table();
 	return tap_done();
 }

@@ -1,0 +1,61 @@
+/* fsutil: mkdir -p, directory fsync and a move that never replaces (see
+ * fsutil.h).  Kept apart so the two writers that must not lose data make
+ * these steps the same way. */
+#include "fsutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool fs_mkdirs(const char *dir, mode_t mode)
+{
+	char p[PATH_MAX];
+	size_t n = strlen(dir);
+	if (n == 0 || n >= sizeof p) {
+		errno = n ? ENAMETOOLONG : ENOENT;
+		return false;
+	}
+	memcpy(p, dir, n + 1);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		bool made = mkdir(p, mode) == 0 || errno == EEXIST;
+		*s = '/';
+		if (!made)
+			return false;
+	}
+	if (mkdir(p, mode) != 0 && errno != EEXIST)
+		return false;
+	struct stat st;
+	if (stat(p, &st) != 0)
+		return false;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return false;
+	}
+	return true;
+}
+
+void fs_fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int fs_move_no_clobber(const char *from, const char *to)
+{
+	struct stat st;
+	if (link(from, to) == 0)
+		return unlink(from) == 0 ? 0 : errno;
+	if (errno == EEXIST || lstat(to, &st) == 0)
+		return EEXIST;
+	return rename(from, to) == 0 ? 0 : errno;
+}

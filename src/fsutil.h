@@ -1,0 +1,24 @@
+/* fsutil: the few file-system steps that crash-safe writers share —
+ * progress.yaml (progress.c) and certificates (cert_io.c).  Each returns
+ * an errno value or sets errno, never prints and never exits; the caller
+ * words the message.  Pure POSIX, no allocation the caller must free. */
+#ifndef CK_FSUTIL_H
+#define CK_FSUTIL_H
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* mkdir -p: creates dir and its missing parents with mode.  True when dir
+ * is a directory afterwards; false with errno set ("" is ENOENT, a file
+ * in the way ENOTDIR). */
+bool fs_mkdirs(const char *dir, mode_t mode);
+
+/* fsync(2) of a directory, so a rename or link in it survives a crash.
+ * Best effort: a file system that cannot sync directories is not an error. */
+void fs_fsync_dir(const char *dir);
+
+/* Gives the file at from the name to, never replacing an existing to:
+ * link(2) then unlink(from), which fails rather than replace even in a
+ * race; where the file system has no hard links, a check then rename(2).
+ * Returns 0, EEXIST when to is taken, or another errno. */
+int fs_move_no_clobber(const char *from, const char *to);
+#endif

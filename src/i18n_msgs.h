@@ -1,0 +1,359 @@
+/* i18n_msgs: the text of every UI message, English then Simplified
+ * Chinese.  X(id, English, Chinese); printf placeholders must match in
+ * order and kind (tests/unit/test_i18n.c checks).  Chinese uses the terms
+ * learners meet elsewhere (流式多处理器, 显存, 线程块, 核函数...) and
+ * full-width punctuation. */
+#ifndef CK_I18N_MSGS_H
+#define CK_I18N_MSGS_H
+
+#define CK_MESSAGES(X) \
+	/* ---- shared chrome ---- */ \
+	X(MSG_TOO_SMALL, "terminal too small: need 60%s20, have %d%s%d", "终端太小：需要 60%s20，当前 %d%s%d") \
+	X(MSG_HINTS_BACK_QUIT, "Esc back  q quit", "Esc 返回  q 退出") \
+	X(MSG_HINTS_BACK_HELP_QUIT, "Esc back  ? help  q quit", "Esc 返回  ? 帮助  q 退出") \
+	X(MSG_FALLBACK_MARK, "[EN]", "（英文）") \
+	/* ---- app status lines ---- */ \
+	X(MSG_PROGRESS_NOT_SAVED, "progress not saved", "进度未保存") \
+	X(MSG_TOO_MANY_SCREENS, "too many screens open; press Esc to go back", "打开的界面太多；按 Esc 返回") \
+	X(MSG_CANNOT_OPEN, "cannot open '%s'", "无法打开“%s”") \
+	X(MSG_NO_SUCH_ID, "no lesson or block named '%s'", "没有名为“%s”的课程或模块") \
+	X(MSG_NO_HOME, "progress will not be saved: no HOME or XDG_STATE_HOME", "进度不会保存：没有设置 HOME 或 XDG_STATE_HOME") \
+	X(MSG_PROGRESS_UNREADABLE, "progress could not be read", "无法读取进度") \
+	X(MSG_NOT_SAVED_THIS_TIME, "%s; it will not be saved this time", "%s；本次不会保存") \
+	X(MSG_WILL_NOT_SAVE, "%s; progress will not be saved", "%s；进度不会保存") \
+	X(MSG_BLOCK_UNAVAILABLE, "Interactive block '%s' is not available in this build", "此版本中没有交互模块“%s”") \
+	/* ---- menu ---- */ \
+	X(MSG_MENU_TITLE, "cudakitchen: lessons", "cudakitchen：课程") \
+	X(MSG_MENU_DONE_COUNT, "%d/%zu lessons done", "已完成 %d/%zu 课") \
+	X(MSG_MENU_HINTS, "Enter open  ? help  q quit", "Enter 打开  ? 帮助  q 退出") \
+	X(MSG_MENU_DONE, "done", "已完成") \
+	X(MSG_MENU_PAGE, "page %d/%zu", "第 %d/%zu 页") \
+	X(MSG_MENU_MINUTES, "%d min", "%d 分钟") \
+	X(MSG_MENU_BROKEN, "broken", "已损坏") \
+	X(MSG_MENU_CANNOT_LOAD, "cannot load", "无法加载") \
+	X(MSG_MENU_BROKEN_OPEN, "%s cannot be opened: it is broken (see below)", "%s 无法打开：文件已损坏（见下方）") \
+	X(MSG_MENU_THIS_LESSON, "this lesson", "本课") \
+	X(MSG_MENU_QUIZ, "Quiz: five levels", "测验：五个关卡") \
+	X(MSG_MENU_QUIZ_ABOUT, "Five levels, from what CUDA and cuDNN are to a performance experiment.", "五个关卡：从 CUDA 和 cuDNN 是什么，到一次性能实验。") \
+	X(MSG_MENU_RADAR, "Skills radar", "技能雷达图") \
+	X(MSG_MENU_RADAR_ABOUT, "Your six skill axes, from the quiz, the GPU map and the experiments.", "你的六项技能，来自测验、GPU 结构图和实验。") \
+	/* ---- reader and lesson layout ---- */ \
+	X(MSG_READER_PAGE, "page %zu/%zu", "第 %zu/%zu 页") \
+	X(MSG_READER_FOOT, "%s  lines %d-%d of %zu", "%s  第 %d-%d 行，共 %zu 行") \
+	X(MSG_READER_HINTS, "n/p page  Space more  Enter open  Esc menu  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 菜单  ? 帮助") \
+	X(MSG_READER_LESSON, "lesson", "课程") \
+	X(MSG_READER_BROKEN, "This lesson could not be loaded:", "这一课无法加载：") \
+	X(MSG_READER_UNKNOWN_ERROR, "unknown error", "未知错误") \
+	X(MSG_READER_NOTHING, "nothing to open on this part of the page", "页面的这一部分没有可打开的内容") \
+	X(MSG_LAYOUT_SEE_ALSO, "%s See also: %s", "%s 另见：%s") \
+	X(MSG_LAYOUT_BLOCK, "Interactive block '%s'", "交互模块“%s”") \
+	X(MSG_LAYOUT_DEMO, "Demo '%s'", "演示程序“%s”") \
+	X(MSG_LAYOUT_BLOCK_LABEL, "block", "模块") \
+	X(MSG_LAYOUT_DEMO_LABEL, "demo", "演示") \
+	X(MSG_LAYOUT_ENTER_OPEN, "Enter to open", "按 Enter 打开") \
+	X(MSG_LAYOUT_KITCHEN, "kitchen", "厨房") \
+	X(MSG_LAYOUT_NOTE, "Note: %s", "注意：%s") \
+	X(MSG_LAYOUT_END, "End of the lesson. Esc goes back to the menu.", "本课结束。按 Esc 返回菜单。") \
+	X(MSG_LAYOUT_FALLBACK, "This lesson is not translated yet; it is shown in English.", "这一课还没有翻译，以下为英文原文。") \
+	/* ---- help ---- */ \
+	X(MSG_HELP_TITLE, "cudakitchen: help", "cudakitchen：帮助") \
+	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s 的帮助") \
+	X(MSG_HELP_KEYS, "keys", "按键") \
+	X(MSG_SCREEN_MENU, "menu", "菜单") \
+	X(MSG_SCREEN_READER, "reader", "课程阅读") \
+	X(MSG_SCREEN_QUIZ, "quiz", "测验") \
+	X(MSG_SCREEN_RADAR, "radar", "技能雷达图") \
+	X(MSG_SCREEN_CERT, "cert", "证书") \
+	X(MSG_SCREEN_GPUMAP, "gpu-map", "GPU 结构图") \
+	X(MSG_SCREEN_TILING, "tiling", "分块") \
+	X(MSG_HELP_OPEN, "open the interactive block or demo on this page", "打开本页的交互模块或演示程序") \
+	X(MSG_HELP_O_KEY, "o", "o") \
+	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \
+	X(MSG_HELP_MOUSE, "wheel scrolls; click selects, click again opens (not with --no-mouse)", "滚轮滚动；单击选中，再次单击打开（--no-mouse 时不可用）") \
+	X(MSG_KEY_CMD_QUIT, "quit (progress is saved)", "退出（进度会保存）") \
+	X(MSG_KEY_CMD_HELP, "this help", "本帮助") \
+	X(MSG_KEY_CMD_UP, "move up / scroll up", "上移 / 向上滚动") \
+	X(MSG_KEY_CMD_DOWN, "move down / scroll down", "下移 / 向下滚动") \
+	X(MSG_KEY_CMD_LEFT, "left / step back", "左移 / 后退一步") \
+	X(MSG_KEY_CMD_RIGHT, "right / step forward", "右移 / 前进一步") \
+	X(MSG_KEY_CMD_PGDN, "page down", "向下翻页") \
+	X(MSG_KEY_CMD_PGUP, "page up", "向上翻页") \
+	X(MSG_KEY_CMD_TOP, "go to top", "到顶部") \
+	X(MSG_KEY_CMD_BOTTOM, "go to bottom", "到底部") \
+	X(MSG_KEY_CMD_NEXT, "next page", "下一页") \
+	X(MSG_KEY_CMD_PREV, "previous page", "上一页") \
+	X(MSG_KEY_CMD_ENTER, "open / choose / drop", "打开 / 选择 / 放下") \
+	X(MSG_KEY_CMD_BACK, "back", "返回") \
+	X(MSG_KEY_CMD_TAB, "next item / label", "下一项 / 下一个标签") \
+	X(MSG_KEY_CMD_REDRAW, "redraw the screen", "重绘屏幕") \
+	/* ---- skill axes (radar, certificate), in enum skill order ---- */ \
+	X(MSG_SKILL_CONCEPTS, "concepts", "概念") \
+	X(MSG_SKILL_ARCHITECTURE, "architecture", "架构") \
+	X(MSG_SKILL_THREADS, "threads", "线程") \
+	X(MSG_SKILL_MEMORY, "memory", "内存") \
+	X(MSG_SKILL_LIBRARIES, "libraries", "库") \
+	X(MSG_SKILL_PERFORMANCE, "performance", "性能") \
+	/* ---- radar screen ---- */ \
+	X(MSG_RADAR_TITLE, "cudakitchen: skills radar", "cudakitchen：技能雷达图") \
+	X(MSG_RADAR_SOURCES, "quiz, GPU map and experiments", "测验、GPU 结构图和实验") \
+	X(MSG_RADAR_QUIZ_LEVELS, "Quiz levels", "测验关卡") \
+	X(MSG_RADAR_LEVELS, "Levels", "关卡") \
+	X(MSG_RADAR_LEVEL_NONE, "Level %d    --", "第 %d 关   --") \
+	X(MSG_RADAR_LEVEL_PCT, "Level %d  %3d%%", "第 %d 关 %3d%%") \
+	X(MSG_RADAR_SKILLS, "Skills", "技能") \
+	X(MSG_RADAR_EMPTY, "Take the quiz, label the GPU map and run the demos to fill the radar.", "完成测验、标注 GPU 结构图并运行演示程序，雷达图就会填满。") \
+	X(MSG_RADAR_CERT_READY, "Level 5 passed: press Enter for your certificate.", "第 5 关已通过：按 Enter 获取证书。") \
+	X(MSG_RADAR_HINTS, "Enter certificate  Esc back  ? help  q quit", "Enter 证书  Esc 返回  ? 帮助  q 退出") \
+	/* ---- quiz screen ---- */ \
+	X(MSG_QUIZ_TITLE, "cudakitchen: quiz", "cudakitchen：测验") \
+	X(MSG_QUIZ_RULE, "five levels, 80% opens the next", "五个关卡，得分 80% 开启下一关") \
+	X(MSG_QUIZ_MISSING, "level%d.yaml is missing", "缺少 level%d.yaml") \
+	X(MSG_QUIZ_LEVEL_NAME, "Level %d  %s", "第 %d 关  %s") \
+	X(MSG_QUIZ_LOCKED_NOTE, "Opens when the level before it scores at least 80%.", "上一关得分达到 80% 后开启。") \
+	X(MSG_QUIZ_LIST_HINTS, "Enter start/resume  Esc back  q quit", "Enter 开始/继续  Esc 返回  q 退出") \
+	X(MSG_QUIZ_TRUE, "True", "对") \
+	X(MSG_QUIZ_FALSE, "False", "错") \
+	X(MSG_QUIZ_ANSWER_LABEL, "Answer:", "答案：") \
+	X(MSG_QUIZ_LEVEL_TITLE, "Level %d: %s", "第 %d 关：%s") \
+	X(MSG_QUIZ_QUESTION_POS, "question %d/%zu, %d pt", "第 %d/%zu 题，%d 分") \
+	X(MSG_QUIZ_HINT, "Hint: %s", "提示：%s") \
+	X(MSG_QUIZ_HINT_AVAILABLE, "Hint available: %s (costs %d %s)", "可以查看提示：%s（扣 %d %s）") \
+	X(MSG_QUIZ_HINT_KEYS_TAB, "Tab", "Tab") \
+	X(MSG_QUIZ_HINT_KEYS_H, "h or Tab", "h 或 Tab") \
+	X(MSG_QUIZ_ASK_HINTS_TEXT, "Enter submit  Tab hint  Esc levels", "Enter 提交  Tab 提示  Esc 关卡") \
+	X(MSG_QUIZ_ASK_HINTS, "Enter submit  h hint  Esc levels  q quit", "Enter 提交  h 提示  Esc 关卡  q 退出") \
+	X(MSG_QUIZ_MEASURING, "measuring", "测量中") \
+	X(MSG_QUIZ_RUNNING, "Your answer is in. Running the %s demo to measure it (%lld s)...", "答案已提交。正在运行 %s 演示程序进行测量（%lld 秒）……") \
+	X(MSG_QUIZ_STOP_HINT, "Esc stop (the answer is then not judged)", "Esc 停止（这样本题不计分）") \
+	X(MSG_QUIZ_POINTS_SO_FAR, "%d of %d points so far", "目前 %d/%d 分") \
+	X(MSG_QUIZ_NOT_JUDGED, "Not judged: no measurement. It counts neither for nor against you.", "未评判：没有测量结果。本题不加分也不扣分。") \
+	X(MSG_QUIZ_RIGHT, "%s Right! +%d %s%s", "%s 答对了！+%d %s%s") \
+	X(MSG_POINT, "point", "分") \
+	X(MSG_POINTS, "points", "分") \
+	X(MSG_QUIZ_HINT_USED, " (hint used)", "（用了提示）") \
+	X(MSG_QUIZ_NOT_QUITE, "%s Not quite.", "%s 不太对。") \
+	X(MSG_QUIZ_ANSWER, "Answer: %s", "答案：%s") \
+	X(MSG_QUIZ_SEE_SCORE_HINTS, "Enter see your score  q quit", "Enter 查看得分  q 退出") \
+	X(MSG_QUIZ_NEXT_HINTS, "Enter next question  Esc levels  q quit", "Enter 下一题  Esc 关卡  q 退出") \
+	X(MSG_QUIZ_RESULT, "result", "结果") \
+	X(MSG_QUIZ_SCORE, "%s Your score: %d%%. %s", "%s 你的得分：%d%%。%s") \
+	X(MSG_QUIZ_PASSED, "Passed.", "通过。") \
+	X(MSG_QUIZ_NOT_PASSED, "Not passed yet: 80% is needed.", "尚未通过：需要 80%。") \
+	X(MSG_QUIZ_BEST, "Best score on this level: %d%%.", "本关最高分：%d%%。") \
+	X(MSG_QUIZ_LEVEL_OPEN, "Level %d is open.", "第 %d 关已开启。") \
+	X(MSG_QUIZ_ALL_PASSED, "You have passed all five levels.", "五个关卡你已全部通过。") \
+	X(MSG_QUIZ_RETRY, "Retry as often as you like: questions and options are shuffled again.", "可以随时重来：题目和选项会重新打乱。") \
+	X(MSG_QUIZ_CONTINUE_HINTS, "Enter continue  q quit", "Enter 继续  q 退出") \
+	X(MSG_QUIZ_TYPE_FIRST, "Type an answer first", "请先输入答案") \
+	X(MSG_QUIZ_CHOOSE_FIRST, "Choose an answer first", "请先选择答案") \
+	X(MSG_QUIZ_LONG_ENOUGH, "The answer is long enough", "答案已经够长了") \
+	X(MSG_QUIZ_CANNOT_LOAD_LEVEL, "Level %d cannot be loaded (see below)", "第 %d 关无法加载（见下方）") \
+	X(MSG_QUIZ_LOCKED_WHY, "Level %d is locked: score 80%% on level %d first", "第 %d 关未开启：先在第 %d 关得到 80%%") \
+	X(MSG_QUIZ_FALLBACK, "This question is not translated yet; it is shown in English.", "这道题还没有翻译，以下为英文原文。") \
+	X(MSG_QUIZ_DO_FILL, "Type the answer, then Enter.", "输入答案，然后按 Enter。") \
+	X(MSG_QUIZ_DO_SINGLE, "Choose one: Up/Down, then Enter.", "单选：用上/下键选择，然后按 Enter。") \
+	X(MSG_QUIZ_DO_MULTI, "Choose all that apply: Space ticks, Enter submits.", "多选：空格勾选，Enter 提交。") \
+	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down, then Enter.", "判断对错：用上/下键选择，然后按 Enter。") \
+	X(MSG_QUIZ_DO_MATCH, "Match: Space on a row, Space on another swaps their right sides. Enter submits.", "连线：在一行按空格，再在另一行按空格，交换两行的右侧。Enter 提交。") \
+	X(MSG_QUIZ_DO_ORDER, "Put in order: Space on a row, Space on another swaps them. Enter submits.", "排序：在一行按空格，再在另一行按空格，交换这两行。Enter 提交。") \
+	X(MSG_QUIZ_DO_PREDICT_NUM, "Predict: type a number, then Enter; the demo then measures.", "预测：输入一个数，然后按 Enter；随后演示程序进行测量。") \
+	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: choose one, then Enter; the demo then measures.", "预测：选择一项，然后按 Enter；随后演示程序进行测量。") \
+	X(MSG_QUIZ_ST_CANNOT_LOAD, "cannot be loaded", "无法加载") \
+	X(MSG_QUIZ_ST_LOCKED, "locked", "未开启") \
+	X(MSG_QUIZ_ST_ALL_ANSWERED, "all answered: see your score", "已全部作答：查看得分") \
+	X(MSG_QUIZ_ST_QUESTION, "question %d/%zu", "第 %d/%zu 题") \
+	X(MSG_QUIZ_ST_PASSED, "passed, best %d%%", "已通过，最高 %d%%") \
+	X(MSG_QUIZ_ST_RETRY, "best %d%%: try again", "最高 %d%%：再试一次") \
+	X(MSG_QUIZ_ST_OPEN, "open", "已开启") \
+	X(MSG_QUIZ_SUM_LOCKED_RANGE, "%sLevels %d to %d locked.", "%s第 %d 至 %d 关未开启。") \
+	X(MSG_QUIZ_SUM_LOCKED, "%sLevel %d locked.", "%s第 %d 关未开启。") \
+	X(MSG_QUIZ_SUM_BEST, "%sLevel %d %s (best %d%%).", "%s第 %d 关%s（最高 %d%%）。") \
+	X(MSG_QUIZ_SUM_STATE, "%sLevel %d %s.", "%s第 %d 关%s。") \
+	X(MSG_QUIZ_SUM_IN_PROGRESS, "in progress", "进行中") \
+	X(MSG_QUIZ_SUM_PASSED, "passed", "已通过") \
+	X(MSG_QUIZ_SUM_TRIED, "tried", "已尝试") \
+	X(MSG_QUIZ_SUM_OPEN, "open", "已开启") \
+	/* ---- certificate screen ---- */ \
+	X(MSG_CERT_TITLE, "cudakitchen: certificate", "cudakitchen：证书") \
+	X(MSG_CERT_HOW, "The certificate is earned by passing level 5 of the quiz (80% or more).", "通过测验第 5 关（80% 或以上）即可获得证书。") \
+	X(MSG_CERT_REMAINS, "What remains:", "还需完成：") \
+	X(MSG_CERT_NOT_TAKEN, "Level %d, %s: not taken yet", "第 %d 关，%s：尚未参加") \
+	X(MSG_CERT_NEEDS, "Level %d, %s: best %d%%, needs %d%%", "第 %d 关，%s：最高 %d%%，需要 %d%%") \
+	X(MSG_CERT_LOCKED_HINTS, "Enter open the quiz  Esc back  q quit", "Enter 打开测验  Esc 返回  q 退出") \
+	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
+	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
+	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. The certificate ends with a SHA-256 code that shows whether the file was changed (integrity); it does not prove who earned it (identity).", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验码能说明文件是否被改动过（完整性），但不能证明是谁获得了它（身份）。") \
+	X(MSG_CERT_NAME_HINTS, "Enter write  Backspace delete  Esc back", "Enter 生成  Backspace 删除  Esc 返回") \
+	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
+	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
+	X(MSG_CERT_DONE_HINTS, "Up/Down scroll  Esc back  q quit", "上/下 滚动  Esc 返回  q 退出") \
+	X(MSG_CERT_NAME_IS, "The name is %s.", "姓名%s。") \
+	X(MSG_CERT_NAME_EMPTY, "empty", "为空") \
+	X(MSG_CERT_NAME_TOO_LONG, "too long", "太长") \
+	X(MSG_CERT_NO_DIR, "No folder for certificates (set --cert-dir).", "没有存放证书的文件夹（请设置 --cert-dir）。") \
+	X(MSG_CERT_NOT_WRITTEN, "Not written: %s", "未写入：%s") \
+	X(MSG_CERT_AT_MOST, "At most %d columns.", "最多 %d 列。") \
+	/* ---- demo screens (screen_demo.c, demo_view.c) ---- */ \
+	X(MSG_DEMO_MATMUL_TITLE, "Matrix multiply: from naive to the library", "矩阵乘法：从朴素实现到库") \
+	X(MSG_DEMO_CONV_TITLE, "Convolution: from naive to cuDNN", "卷积：从朴素实现到 cuDNN") \
+	X(MSG_DEMO_DEVINFO_TITLE, "Your GPU, as it reports itself", "你的 GPU 自报家门") \
+	X(MSG_DEMO_AT, " at ", "，规模 ") \
+	X(MSG_DEMO_RUNNING, "%s running %s%s%s ... %lld s   (q or Esc cancels)", "%s 正在运行 %s%s%s …… %lld 秒   （q 或 Esc 取消）") \
+	X(MSG_DEMO_FINISHED, "%s finished%s%s.", "%s 已完成%s%s。") \
+	X(MSG_DEMO_RUN_AGAIN, "Press r to run it again.", "按 r 再运行一次。") \
+	X(MSG_DEMO_SIZE, "Size %s%s   +/- change size, r run", "规模 %s%s   +/- 改变规模，r 运行") \
+	X(MSG_DEMO_NOT_RUN, " (not run yet)", "（尚未运行）") \
+	X(MSG_DEMO_YOURS_LIVE, "Yours: live, measured on %s now, %s", "你的机器：刚刚在 %s 上实测，%s") \
+	X(MSG_DEMO_YOURS_CPU, "Yours: CPU fallback, %s: %s", "你的机器：CPU 后备，%s：%s") \
+	X(MSG_DEMO_REF_SIZE, "Reference: recorded on %s, %.10s, %s", "参考：记录于 %s，%.10s，%s") \
+	X(MSG_DEMO_REF, "Reference: recorded on %s, %.10s", "参考：记录于 %s，%.10s") \
+	X(MSG_DEMO_THIS_LIVE, "This machine: live, measured now", "本机：实时测量") \
+	X(MSG_DEMO_THIS_CPU, "This machine: CPU fallback", "本机：CPU 后备") \
+	X(MSG_DEMO_MORE, "%d-%d/%d Up/Down", "%d-%d/%d 上/下") \
+	X(MSG_DEMO_DEV_HINTS, "r run  t this/recorded  Esc back  ? help", "r 运行  t 本机/记录  Esc 返回  ? 帮助") \
+	X(MSG_DEMO_HINTS, "r run  +/- size  v roofline  t yours/recorded  Esc back", "r 运行  +/- 规模  v 屋顶线  t 本机/记录  Esc 返回") \
+	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
+	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
+	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
+	X(MSG_DV_AT, "at %ld", "规模%ld") \
+	X(MSG_DV_AT_N, "at N%ld", "规模N%ld") \
+	X(MSG_DV_OTHER, "other", "其他") \
+	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
+	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \
+	X(MSG_DV_CHECK_FAILED, "check failed", "校验失败") \
+	X(MSG_DV_UNSUPPORTED, "unsupported", "不支持") \
+	X(MSG_DV_NAIVE, "naive", "朴素") \
+	X(MSG_DV_LOG_SCALE, "log scale %s ... %s ms", "对数刻度 %s … %s ms") \
+	X(MSG_DV_TIME, "time", "时间") \
+	X(MSG_DV_SPEEDUP, "speedup", "加速比") \
+	X(MSG_DV_MEMORY_ROOF, "/ memory %.0f GB/s", "/ 显存 %.0f GB/s") \
+	X(MSG_DV_COMPUTE_ROOF, "%s compute %.1f TFLOP/s", "%s 算力 %.1f TFLOP/s") \
+	X(MSG_DV_RECORDED_MARK, " (recorded)", "（记录值）") \
+	X(MSG_DV_ABOVE_ROOF, "above roof: Tensor Cores", "高于屋顶：张量核心") \
+	X(MSG_DV_NO_CEILINGS, "no GPU ceilings to draw", "没有可画的 GPU 上限") \
+	X(MSG_DV_RECORDED, "recorded:", "记录值：") \
+	X(MSG_DV_YOURS, "yours:", "你的：") \
+	X(MSG_DV_ROOFLINE, "Roofline: achieved GFLOP/s (up) against FLOP per byte moved (right), log-log", "屋顶线：实际 GFLOP/s（纵轴）对每搬运一字节的 FLOP 数（横轴），双对数") \
+	X(MSG_DV_ROOF_SMALL, "(the terminal is too small for the roofline)", "（终端太小，画不下屋顶线图）") \
+	X(MSG_DV_NO_VARIANTS, "no timed variants to place yet", "还没有可标注的计时结果") \
+	X(MSG_DV_NO_GPU, "none in use: %s (CPU fallback)", "未使用：%s（CPU 后备）") \
+	X(MSG_DV_THREADS, "%s, %ld threads", "%s，%ld 个线程") \
+	X(MSG_DV_GPU, "%s, compute capability %s", "%s，计算能力 %s") \
+	X(MSG_DV_CORES_V, "%ld SMs x %ld FP32 lanes at %ld MHz", "%ld 个 SM × 每 SM %ld 条 FP32 通道，%ld MHz") \
+	X(MSG_DV_PEAK_V, "%.1f TFLOP/s FP32 (SMs x lanes x 2 x clock)", "%.1f TFLOP/s FP32（SM 数 × 通道数 × 2 × 频率）") \
+	X(MSG_DV_MEMORY_V, "%.1f GiB at %.0f GB/s", "%.1f GiB，%.0f GB/s") \
+	X(MSG_DV_CHIP_V, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM", "L2 %.0f MiB；每 SM 共享内存 %ld KiB；每 SM %ld 个寄存器") \
+	X(MSG_DV_CUDA_V, "driver %s, runtime %s%s%s", "驱动 %s，运行时 %s%s%s") \
+	X(MSG_DV_CORES, "cores", "核心") \
+	X(MSG_DV_PEAK, "peak", "峰值") \
+	X(MSG_DV_MEMORY, "memory", "显存") \
+	X(MSG_DV_ON_CHIP, "on chip", "片上") \
+	X(MSG_DV_LIBRARIES, "libraries", "库") \
+	/* ---- quiz answers and measurements (quiz_grade.c, quiz_run.c) ---- */ \
+	X(MSG_ANS_SEP, "; ", "；") \
+	X(MSG_ANS_OR, " / ", " / ") \
+	X(MSG_ANS_TRUE, "true", "对") \
+	X(MSG_ANS_FALSE, "false", "错") \
+	X(MSG_ANS_ORDER_SEP, ", ", "，") \
+	X(MSG_ANS_FACTOR, "within a factor of %g of the measurement", "与测量值相差不超过 %g 倍") \
+	X(MSG_RUN_TOL_FACTOR, "Right when within a factor of %g of what the %s demo measures (from 1/%g to %g times it).", "与测量值相差不超过 %g 倍即算答对（%s 演示程序测得值的 1/%g 到 %g 倍）。") \
+	X(MSG_RUN_TOL_BAND, "Right when the %s demo's measurement falls in the band you choose.", "%s 演示程序的测量值落在你选的区间内即算答对。") \
+	X(MSG_RUN_TOL_CHOICE, "Right when the %s demo's result is one your choice names.", "%s 演示程序的结果是你所选的那一项即算答对。") \
+	X(MSG_RUN_NOT_BUILT, "the %s demo is not built (make demos)", "%s 演示程序尚未构建（make demos）") \
+	X(MSG_RUN_UNREADABLE, "its results could not be read", "无法读取它的结果") \
+	X(MSG_RUN_MEASURED, "Measured: %s, %s.", "测量值：%s，%s。") \
+	X(MSG_RUN_NO_GPU, "no GPU run", "没有在 GPU 上运行") \
+	X(MSG_RUN_LIVE, "live on your %s", "在你的 %s 上实测") \
+	X(MSG_RUN_CPU, "on your CPU (%s)", "在你的 CPU 上（%s）") \
+	X(MSG_RUN_RECORDED, "recorded on NVIDIA H200, not your machine (here: %s)", "记录于 NVIDIA H200，不是你的机器（本机：%s）") \
+	X(MSG_RUN_NONE, "No measurement: %s, and no recorded H200 result has this value.", "没有测量值：%s，且记录的 H200 结果中也没有这一项。") \
+	/* ---- gpu-map (gpumap.c, screen_gpumap.c); labels and roles are in gpumap.c ---- */ \
+	X(MSG_GM_FIG_HOST, "%s, %ld hardware threads", "%s，%ld 个硬件线程") \
+	X(MSG_GM_FIG_HBM, "%.1f GiB of device memory, %.0f GB/s", "%.1f GiB 显存，%.0f GB/s") \
+	X(MSG_GM_FIG_MC, "%.0f GB/s peak memory bandwidth (from bus width and memory clock)", "峰值显存带宽 %.0f GB/s（由总线宽度和显存时钟算出）") \
+	X(MSG_GM_FIG_L2, "%.1f MiB of L2 cache", "%.1f MiB L2 缓存") \
+	X(MSG_GM_FIG_SMS, "%ld SMs at up to %ld MHz: %.1f TFLOP/s FP32 peak", "%ld 个 SM，最高 %ld MHz：FP32 峰值 %.1f TFLOP/s") \
+	X(MSG_GM_FIG_SCHED, "warps of %ld threads; up to %ld threads (%ld warps) resident per SM", "线程束为 %ld 个线程；每个 SM 最多驻留 %ld 个线程（%ld 个线程束）") \
+	X(MSG_GM_FIG_CORES, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", "每 SM %ld 条 FP32 通道，全芯片 %ld 条，最高 %ld MHz") \
+	X(MSG_GM_FIG_TENSOR, "compute capability %s (devinfo does not count Tensor Cores)", "计算能力 %s（devinfo 不统计张量核心数量）") \
+	X(MSG_GM_FIG_REGS, "%ld 32-bit registers per SM (%ld KiB)", "每 SM %ld 个 32 位寄存器（%ld KiB）") \
+	X(MSG_GM_FIG_L1, "%ld KiB shared memory per SM, %ld KiB per block by default", "每 SM %ld KiB 共享内存，默认每个线程块 %ld KiB") \
+	X(MSG_GM_MEASURED, "measured on this machine: %s", "本机实测：%s") \
+	X(MSG_GM_NO_GPU, "no GPU here: %.200s", "本机没有 GPU：%.200s") \
+	X(MSG_GM_STILL_RUNNING, "devinfo is still running", "devinfo 仍在运行") \
+	X(MSG_GM_RECORDED, "recorded on %s, %.10s", "记录于 %s，%.10s") \
+	X(MSG_GM_NO_FIGURES, "no GPU figures: none measured here and no recorded H200 run found", "没有 GPU 数据：本机没有测量，也找不到记录的 H200 结果") \
+	X(MSG_GM_NOT_STARTED, "devinfo did not start: %.200s", "devinfo 未能启动：%.200s") \
+	X(MSG_GM_BOARD, " GPU board ", " GPU 板卡 ") \
+	X(MSG_GM_ONE_SM_OF, " one SM of %ld ", " %ld 个 SM 中的一个 ") \
+	X(MSG_GM_ONE_SM, " one SM ", " 一个 SM ") \
+	X(MSG_GM_TAB_GPU, "[ the GPU ]", "[ 全 GPU  ]") \
+	X(MSG_GM_TAB_SM, "[ one SM  ]", "[ 一个 SM  ]") \
+	X(MSG_GM_VIEW_KEY, "z: view", "z：视图") \
+	X(MSG_GM_LABELS, " Labels ", " 标签 ") \
+	X(MSG_GM_CARRIED, "  (carried)", "  （拿着）") \
+	X(MSG_GM_LEGEND, "How work lands: a kernel's blocks go to SMs, each block to one SM; the SM splits a block into warps of 32 threads, and its warp schedulers issue their instructions.", "工作如何落地：核函数的线程块分给各个 SM，每个线程块只去一个 SM；SM 把线程块分成 32 个线程的线程束，由它的线程束调度器发出指令。") \
+	X(MSG_GM_THIS_MACHINE, "this machine", "本机") \
+	X(MSG_GM_NO_LINK, "devinfo does not measure the host link (lesson 2 gives its rated speeds)", "devinfo 不测量主机链路（第 2 课给出了它的标称速度）") \
+	X(MSG_GM_NOT_THERE, "%s Not there: '%s' goes back to the tray. %s", "%s 不在这里：“%s”回到标签栏。%s") \
+	X(MSG_GM_COMPLETE, "Map complete: %d labels in %d attempts.", "结构图完成：%d 个标签，共尝试 %d 次。") \
+	X(MSG_GM_CARRYING, "Carrying '%s'. Drop it on the part it names.", "拿着“%s”。把它放到它所指的部件上。") \
+	X(MSG_GM_START, "Put each label on its part: drag it, or Tab to pick and Enter to take.", "把每个标签放到对应的部件上：用鼠标拖动，或按 Tab 选择、Enter 拿起。") \
+	X(MSG_GM_PLACED, "placed %d/%d  attempts %d%s", "已放置 %d/%d  尝试 %d 次%s") \
+	X(MSG_GM_RUNNING, "  devinfo...", "  devinfo 运行中……") \
+	X(MSG_GM_TITLE, "GPU map: label the kitchen", "GPU 结构图：给厨房贴标签") \
+	X(MSG_GM_HINTS_CARRY, "arrows/Tab move  Enter drop  Esc back  z view  ? help", "方向键/Tab 移动  Enter 放下  Esc 返回  z 视图  ? 帮助") \
+	X(MSG_GM_HINTS, "Tab/Up/Down pick  Enter take  z view  Esc back  q quit", "Tab/上/下 选择  Enter 拿起  z 视图  Esc 返回  q 退出") \
+	X(MSG_GM_MISS, "dropped outside the drawing: the label is back in the tray", "放在了图外：标签回到标签栏") \
+	X(MSG_GM_COMPLETE_STATUS, "Map complete: %d labels in %d attempts", "结构图完成：%d 个标签，共尝试 %d 次") \
+	/* ---- tiling (screen_tiling.c, tiling_view.c); mode names stay the demo's variant ids ---- */ \
+	X(MSG_TL_MODE_KEY, "m: mode", "m：模式") \
+	X(MSG_TL_REGBLOCK_HEAD, "n=%d  block %dx%d, %dx%d per thread (%d threads), k-step %d", "n=%d  线程块 %dx%d，每线程 %dx%d（%d 个线程），k 步长 %d") \
+	X(MSG_TL_TILE_HEAD, "n=%d  T=%d: blocks of %dx%d threads, k-tile %d%s", "n=%d  T=%d：线程块 %dx%d 个线程，k 分块 %d%s") \
+	X(MSG_TL_NO_REUSE, " (no reuse)", "（无复用）") \
+	X(MSG_TL_SMS_REAL, "%d SMs (%.100s, %s)", "%d 个 SM（%.100s，%s）") \
+	X(MSG_TL_HERE, "here", "本机") \
+	X(MSG_TL_RECORDED, "recorded", "记录值") \
+	X(MSG_TL_SMS_FEW, "%d SMs (few, to show waves)", "%d 个 SM（故意少，便于看出波次）") \
+	X(MSG_TL_GRID_LINE_1, "%dx%d blocks, %s: %d wave x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
+	X(MSG_TL_GRID_LINE, "%dx%d blocks, %s: %d waves x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
+	X(MSG_TL_STEP, "%s, step %d/%d (wave %d/%d)%s", "%s，第 %d/%d 步（第 %d/%d 波）%s") \
+	X(MSG_TL_PLAYING, "  playing", "  播放中") \
+	X(MSG_TL_GLOBAL_LOADS, "global loads", "全局内存读取") \
+	X(MSG_TL_SHARED_LOADS, "shared loads", "共享内存读取") \
+	X(MSG_TL_FMAS, "multiply-adds", "乘加次数") \
+	X(MSG_TL_PER_FMA, "per FMA: global %.3f, shared %.3f", "每次 FMA：全局 %.3f，共享 %.3f") \
+	X(MSG_TL_SAME, "= the closed forms (tiling.h)", "= 与公式一致（tiling.h）") \
+	X(MSG_TL_DIFFERS, "differs from the formulas!", "与公式不一致！") \
+	X(MSG_TL_RATIO, "global loads, naive / %s:", "全局读取，naive / %s：") \
+	X(MSG_TL_ROW_GLOBAL, "global", "全局") \
+	X(MSG_TL_ROW_SHARED, "shared", "共享") \
+	X(MSG_TL_ROW_FMAS, "FMAs", "乘加") \
+	X(MSG_TL_SHARED_PER_FMA, "shared/FMA: tiled %.2f, regblock %.2f", "共享/FMA：tiled %.2f，regblock %.2f") \
+	X(MSG_TL_WHOLE_RUN, "whole run", "整次运行") \
+	X(MSG_TL_RUNNING, "running matmul at n=%d ... %lld s", "正在运行 matmul，n=%d …… %lld 秒") \
+	X(MSG_TL_RUN_KEY, "r: run the matmul demo at n=%d", "r：以 n=%d 运行 matmul 演示程序") \
+	X(MSG_TL_LIVE, "live on %s", "在 %s 上实测") \
+	X(MSG_TL_CPU, "CPU fallback, n=%d (%s):", "CPU 后备，n=%d（%s）：") \
+	X(MSG_TL_NO_DEVICE, "no device record", "没有设备记录") \
+	X(MSG_TL_REC, "recorded on %s, %.10s", "记录于 %s，%.10s") \
+	X(MSG_TL_NO_REC, "no recorded H200 run to compare with", "没有可供比较的 H200 记录") \
+	X(MSG_TL_KEYS, "Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16 (n 4..256)  t/T tile  u micro-tile  s SMs  r run matmul  c convolution  Esc back", "空格 播放  左/右 单步  g/G 开头/结尾  +/- 速度  m 模式  [/] n-/+1  {/} n-/+16（n 4..256）  t/T 分块  u 微分块  s SM 数  r 运行 matmul  c 卷积  Esc 返回") \
+	X(MSG_TL_SPEED, "speed x%d%s", "速度 x%d%s") \
+	X(MSG_TL_TITLE, "Tiling: how the brigade shares the pantry", "分块：厨师团队如何共用储藏室") \
+	X(MSG_TL_PAUSE, "Space pause", "空格 暂停") \
+	X(MSG_TL_PLAY, "Space play", "空格 播放") \
+	X(MSG_TL_NO_SMS, "no SM count: %.200s", "没有 SM 数量：%.200s") \
+	X(MSG_TL_NOT_STARTED, "matmul did not start: %.200s", "matmul 未能启动：%.200s") \
+	X(MSG_TV_CONV_HEAD, "Convolution as a matrix multiply (im2col)   c: back to tiling", "把卷积变成矩阵乘法（im2col）   c：回到分块") \
+	X(MSG_TV_INPUT, "input 5x5", "输入 5x5") \
+	X(MSG_TV_FILTER, "filter 3x3", "滤波器 3x3") \
+	X(MSG_TV_OUTPUT, "output", "输出") \
+	X(MSG_TV_IM2COL, "im2col (9 outputs x 9 taps) . filter", "im2col（9 个输出 × 9 个抽头）· 滤波器") \
+	X(MSG_TV_CONV_TEXT, "Each output is its 3x3 window times the filter, summed. Stack the windows as rows and the whole convolution is one matrix product; with C channels, K filters and a batch of N it is a GEMM of (N*P*Q) x (C*R*S) times (C*R*S) x K. cuDNN's GEMM algorithm builds this matrix in its workspace; its implicit-GEMM algorithms compute the same product without building it. Letters repeat: im2col copies each input up to R*S times.", "每个输出就是它的 3x3 窗口与滤波器逐项相乘再求和。把各个窗口作为行堆起来，整个卷积就是一次矩阵乘法；有 C 个通道、K 个滤波器、批大小为 N 时，它是 (N*P*Q) x (C*R*S) 乘以 (C*R*S) x K 的 GEMM。cuDNN 的 GEMM 算法在工作空间里构造这个矩阵；隐式 GEMM 算法不构造它，直接算出同样的乘积。字母会重复：im2col 把每个输入最多复制 R*S 次。") \
+	X(MSG_TV_AT, "%s %.3g (at %ld)", "%s %.3g（n=%ld）") \
+	X(MSG_TV_TIME_RATIO, "time naive/tiled %.1fx, tiled/regblock %.1fx", "耗时 naive/tiled %.1fx，tiled/regblock %.1fx") \
+	X(MSG_TV_MODEL, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)", "全局读取模型：%.0fx，%.0fx（T 32；64x64，4x4）") \
+	/* end */
+
+#endif

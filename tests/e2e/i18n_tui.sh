@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The TUI in Chinese chosen by LANG=zh_CN.UTF-8 alone (no LC_ALL; only
+# C.UTF-8 is installed here, which is the case to test: the language comes
+# from the variable's text, character handling from C.UTF-8).  Through the
+# fixture class tests/fixtures/i18n-class: the menu and its fallback
+# marker, a Chinese lesson compared with golden screens at 80 and 79
+# columns, and quiz level 1 answered right (the untranslated question in
+# English with its marker).
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+CLASS="$CK_ROOT/tests/fixtures/i18n-class"
+GOLD="$CK_ROOT/tests/golden"
+start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$CLASS'"
+wait_for "课程" 5; ok $? "the menu comes up in Chinese"
+s=$(screen)
+like "$s" "cudakitchen：课程 +已完成 0/2 课" "menu title and count in Chinese"
+like "$s" "第一课：厨房 +5 分钟" "the translated lesson with its time"
+like "$s" "Beta in English （英文）" "the untranslated lesson is English, marked"
+like "$s" "Enter 打开  \? 帮助  q 退出" "status hints in Chinese"
+
+keys Enter; wait_for "第 1/1 页" 3; ok $? "the lesson opens"
+s=$(screen)
+# golden screens: regenerate with CK_GOLDEN_WRITE=1 after checking them by eye
+gold() {
+	if [ -n "${CK_GOLDEN_WRITE:-}" ]; then printf '%s\n' "$1" >"$GOLD/$2"; fi
+	is "$1" "$(cat "$GOLD/$2")" "screen matches $2"
+	[ "$1" = "$(cat "$GOLD/$2")" ] || diff <(printf '%s\n' "$1") "$GOLD/$2" | sed 's/^/#   /'
+}
+gold "$s" zh-lesson-80.txt
+like "$s" "厨具设备，cuDNN 是一本预制菜谱。这一段在源文$" "source lines joined without spaces..."
+like "$s" "^  件里分成了好几行，显示时中间不能出现空格。$" "...and wrapped between characters"
+like "$s" "^  (厨){37}房$" "38 wide characters fill the 76-column text width exactly"
+resize 79 24; sleep 0.5
+s=$(screen)
+gold "$s" zh-lesson-79.txt
+like "$s" "^  (厨){37}$" "at 79 columns the 38th wide character does not straddle the edge..."
+like "$s" "^  房$" "...it moves down whole"
+resize 80 24; sleep 0.3
+keys '?'; wait_for "按键" 3
+like "$(screen)" "退出（进度会保存）" "help texts in Chinese"
+like "$(screen | head -1)" "cudakitchen：课程阅读 的帮助 +按键" "the help title names the screen in Chinese"
+resize 50 15; sleep 0.5
+like "$(screen)" "终端太小：需要 60×20，当前 50×15" "the too-small message in Chinese"
+resize 80 24; sleep 0.5
+keys Escape; sleep 0.2; keys Escape; wait_for "课程" 3
+# the untranslated lesson opens in English with the marker in its title bar
+keys Down; sleep 0.1; keys Enter; wait_for "Beta page" 3
+like "$(screen | head -1)" "Beta in English +（英文）  第 1/1 页" "the reader marks an English fallback lesson"
+like "$(screen)" "本课结束。" "its chrome stays Chinese"
+keys Escape; wait_for "课程" 3; keys Up; sleep 0.1
+
+# The quiz: level 1 of the class, answered right by reading the screen.
+cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
+rows_of() { screen | grep -n -- "$1" | cut -d: -f1; }
+go_row() {
+	local c; c=$(cursor_row)
+	while [ "$c" -lt "$1" ]; do keys Down; c=$((c + 1)); done
+	while [ "$c" -gt "$1" ]; do keys Up; c=$((c - 1)); done
+	sleep 0.1
+}
+answer_right() {
+	local s; s=$(screen)
+	if printf '%s' "$s" | grep -q "输入答案"; then
+		keys -l alpha; keys Enter
+	elif printf '%s' "$s" | grep -q "单选"; then
+		go_row "$(rows_of RIGHT | head -1)"; keys Enter
+	elif printf '%s' "$s" | grep -q "多选"; then
+		for r in $(rows_of RIGHT); do go_row "$r"; keys Space; done
+		keys Enter
+	elif printf '%s' "$s" | grep -q "判断对错"; then
+		go_row "$(rows_of '  对$' | head -1)"; keys Enter
+	else
+		keys Space Down Space Enter
+	fi
+	wait_for "答对了|不太对" 3
+}
+keys Down Down; sleep 0.2
+keys Enter; wait_for "测试关卡一" 3; ok $? "the quiz opens in Chinese"
+like "$(screen)" "第 1 关  测试关卡一" "the level title from the translation"
+keys Enter; wait_for "第 1/6 题" 3; ok $? "level 1 starts at question 1 of 6"
+fallback=0
+for i in 1 2 3 4 5 6; do
+	printf '%s' "$(screen)" | grep -q "这道题还没有翻译" && fallback=$((fallback + 1))
+	answer_right
+	like "$(screen)" "答对了！\+2 分" "question $i answered right"
+	keys Enter; sleep 0.2
+done
+is "$fallback" 1 "exactly one question (f-match) is English, marked as such"
+wait_for "你的得分" 3
+like "$(screen)" "你的得分：100%。通过。" "level 1 passed, in Chinese"
+like "$(screen)" "第 2 关已开启。" "level 2 opens"
+keys q; sleep 0.3
+done_testing
