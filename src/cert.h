@@ -82,12 +82,14 @@ bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t 
 
 enum cert_verdict { CERT_INTACT = 0, CERT_MODIFIED = 1, CERT_NOT_CERT = 2 };
 
-/* Checks a certificate's text: not a certificate when the first line is
- * not CERT_MAGIC, or "verification:" does not occur after it, or its last
- * occurrence is not CERT_VERIFY_PREFIX and 64 lowercase hex digits up to
- * the end of the line; modified when the digest of the bytes before it
- * differs, it does not start a line, or anything follows that line;
- * intact otherwise.  why (may be NULL) gets a short reason for the first two. */
+/* Checks a certificate's text: not a certificate when it has neither the
+ * CERT_MAGIC first line nor a "verification:" line (empty, random, another
+ * file); otherwise it was one, and it is modified when the header changed,
+ * the verification line is missing, malformed (not CERT_VERIFY_PREFIX and 64
+ * lowercase hex digits), does not start a line or is followed by anything,
+ * or the digest of the bytes before it differs; intact otherwise.  So any
+ * changed byte of a certificate, body or code, reads as modified.  why (may
+ * be NULL) gets a short reason. */
 enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why);
 /* The same for a file; unreadable or larger than CERT_MAX_FILE is "not a
  * certificate" with why set. */

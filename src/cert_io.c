@@ -5,6 +5,7 @@
  * reading is bounded (CERT_MAX_FILE) and treats the file as bytes, so a
  * binary or non-UTF-8 file is judged like any other. */
 #include "cert.h"
+#include "text.h"
 #include "fsutil.h"
 
 #include <errno.h>
@@ -156,35 +157,41 @@ enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why)
 	if (!why)
 		why = &dummy;
 	*why = "";
-	if (len < sizeof magic - 1 || memcmp(buf, magic, sizeof magic - 1) != 0) {
-		*why = "no certificate header line";
-		return CERT_NOT_CERT;
-	}
+	bool head = len >= sizeof magic - 1 && memcmp(buf, magic, sizeof magic - 1) == 0;
 	/* the last "verification:"; normally it starts the last line, but a
 	 * lost newline before it must read as a change, not as no line */
 	size_t v = 0;
 	bool found = false;
-	for (size_t i = sizeof magic - 1; i + sizeof key - 1 <= len; i++)
+	for (size_t i = 0; i + sizeof key - 1 <= len; i++)
 		if (buf[i] == 'v' && !memcmp(buf + i, key, sizeof key - 1)) {
 			v = i;
 			found = true;
 		}
-	if (!found) {
-		*why = "no verification line";
-		return CERT_NOT_CERT;
+	/* A file with neither the header nor a verification line starting a
+	 * line of UTF-8 text was never a certificate (empty, random, a program);
+	 * one with either was, and any change to it reads as a change. */
+	if (!head) {
+		bool line_start = found && (v == 0 || buf[v - 1] == '\n') &&
+			len - v >= strlen(CERT_VERIFY_PREFIX) &&
+			!memcmp(buf + v, CERT_VERIFY_PREFIX, strlen(CERT_VERIFY_PREFIX));
+		if (!line_start || !text_valid_utf8(buf, len, NULL)) {
+			*why = "no certificate header line";
+			return CERT_NOT_CERT;
+		}
+		return (*why = "the header line was changed"), CERT_MODIFIED;
 	}
+	if (!found)
+		return (*why = "the verification line was removed"), CERT_MODIFIED;
 	const char *nl = memchr(buf + v, '\n', len - v);
 	size_t end = nl ? (size_t)(nl - buf) : len, plen = strlen(CERT_VERIFY_PREFIX);
-	if (end - v < plen || memcmp(buf + v, CERT_VERIFY_PREFIX, plen) || !is_hex64(buf + v + plen, end - v - plen)) {
-		*why = "malformed verification line";
-		return CERT_NOT_CERT;
-	}
+	if (end - v < plen || memcmp(buf + v, CERT_VERIFY_PREFIX, plen) || !is_hex64(buf + v + plen, end - v - plen))
+		return (*why = "the verification code was changed"), CERT_MODIFIED;
 	char hex[65];
 	if (!cert_sha256_hex(buf, v, hex)) {
 		*why = "cannot compute SHA-256";
 		return CERT_NOT_CERT;
 	}
-	if (buf[v - 1] != '\n' || !nl || end + 1 != len || memcmp(hex, buf + v + plen, 64) != 0)
+	if (v == 0 || buf[v - 1] != '\n' || !nl || end + 1 != len || memcmp(hex, buf + v + plen, 64) != 0)
 		return CERT_MODIFIED;
 	return CERT_INTACT;
 }

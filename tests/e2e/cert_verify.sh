@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# cert verify: exit 0 'intact', 1 'modified' for any changed byte of the
-# body or the code, 2 'not a certificate' (empty, random, binary, missing,
-# header or code line gone) and 2 for usage errors.
+# cert verify: exit 0 'intact', 1 'modified' for any changed byte of a
+# certificate (body, header, code, or a line gone), 2 'not a certificate'
+# (empty, random, binary, missing, a directory, a FIFO) and 2 for usage errors.
 . "$(dirname "$0")/lib.bash"
 GOLD="$CK_ROOT/tests/golden/certificate.txt"
 D="$T_TMP/c"; mkdir -p "$D"
@@ -41,9 +41,9 @@ head -c 3000 /dev/urandom >"$D/random"
 is "$(verify "$D/random")" "2 not a certificate" "random bytes: not a certificate"
 is "$(verify "$CK_BIN")" "2 not a certificate" "a binary: not a certificate"
 grep -v '^verification:' "$GOLD" >"$D/nocode"
-is "$(verify "$D/nocode")" "2 not a certificate" "verification line removed: not a certificate"
+is "$(verify "$D/nocode")" "1 modified" "verification line removed: modified"
 tail -n +2 "$GOLD" >"$D/nohead"
-is "$(verify "$D/nohead")" "2 not a certificate" "header line removed: not a certificate"
+is "$(verify "$D/nohead")" "1 modified" "header line removed: modified"
 is "$(verify "$D/missing")" "2 not a certificate" "missing file: not a certificate"
 like "$(cat "$T_TMP/err")" 'cannot read' "and stderr says it cannot be read"
 is "$(verify "$D")" "2 not a certificate" "a directory: not a certificate"

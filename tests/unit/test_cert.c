@@ -109,22 +109,28 @@ static void test_verify(void)
 	for (size_t i = hex; i < hex + 64; i++)
 		missed += flipped(t, len, i, t[i] == 'f' ? 'e' : t[i] == '9' ? 'a' : (char)(t[i] + 1)) != CERT_MODIFIED;
 	is_int(missed, 0, "every changed hex digit of the code is caught");
-	is_int(flipped(t, len, 3, 'X'), CERT_NOT_CERT, "a changed header line: not a certificate");
-	is_int(flipped(t, len, hex + 5, 'G'), CERT_NOT_CERT, "a code that is not hex: not a certificate");
-	is_int(flipped(t, len, hex + 5, (char)(t[hex + 5] >= 'a' ? t[hex + 5] - 32 : 'A')), CERT_NOT_CERT,
-	       "upper-case hex is malformed: not a certificate");
+	is_int(flipped(t, len, 3, 'X'), CERT_MODIFIED, "a changed header line: modified");
+	is_int(flipped(t, len, hex + 5, 'G'), CERT_MODIFIED, "a code that is not hex: modified");
+	is_int(flipped(t, len, hex + 5, (char)(t[hex + 5] >= 'a' ? t[hex + 5] - 32 : 'A')), CERT_MODIFIED,
+	       "upper-case hex is a changed code: modified");
 	is_int(cert_verify_buf(t, len - 1, NULL), CERT_MODIFIED, "final newline removed: modified");
 	char *more = malloc(len + 2);
 	memcpy(more, t, len);
 	memcpy(more + len, "x\n", 2);
 	is_int(cert_verify_buf(more, len + 2, NULL), CERT_MODIFIED, "a line appended after the code: modified");
 	free(more);
-	is_int(cert_verify_buf(t, vline, NULL), CERT_NOT_CERT, "verification line removed: not a certificate");
-	is_int(cert_verify_buf(t, hex + 10, NULL), CERT_NOT_CERT, "code cut short: not a certificate");
+	is_int(cert_verify_buf(t, vline, NULL), CERT_MODIFIED, "verification line removed: modified");
+	is_int(cert_verify_buf(t, hex + 10, NULL), CERT_MODIFIED, "code cut short: modified");
 	is_int(cert_verify_buf("", 0, NULL), CERT_NOT_CERT, "empty: not a certificate");
-	is_int(cert_verify_buf(CERT_MAGIC "\n", magic + 1, NULL), CERT_NOT_CERT, "header only: not a certificate");
+	is_int(cert_verify_buf(CERT_MAGIC "\n", magic + 1, NULL), CERT_MODIFIED, "header only (the rest cut off): modified");
 	static const char bin[] = "\x7f" "ELF\x02\x01\x01\0\0\0verification: sha256:00";
 	is_int(cert_verify_buf(bin, sizeof bin - 1, NULL), CERT_NOT_CERT, "binary: not a certificate");
+	static const char other[] = "notes\nverification: sha256:" "0123456789abcdef0123456789abcdef"
+				    "0123456789abcdef0123456789abcdef\n";
+	is_int(cert_verify_buf(other, sizeof other - 1, NULL), CERT_MODIFIED,
+	       "a verification line without the header: a certificate whose header changed");
+	is_int(cert_verify_buf("verification: none\n", 19, NULL), CERT_NOT_CERT,
+	       "the word alone does not make a certificate");
 	char rnd[4096];
 	unsigned x = 12345;
 	for (size_t i = 0; i < sizeof rnd; i++)
