@@ -111,7 +111,7 @@ static size_t wrapped(struct layout *L, enum lkind k, enum role r, int indent,
 	return first;
 }
 
-static void begin_link(struct layout *L, const char *target)
+static void begin_link(struct layout *L, const char *target, bool block)
 {
 	if (L->nlinks == L->linkcap) {
 		size_t cap = L->linkcap ? L->linkcap * 2 : 8;
@@ -123,6 +123,7 @@ static void begin_link(struct layout *L, const char *target)
 	}
 	struct llink *k = &L->link[L->nlinks++];
 	snprintf(k->target, sizeof k->target, "%s", target ? target : "");
+	k->block = block;
 	k->first = (int)L->n;
 	k->last = (int)L->n - 1;
 }
@@ -238,7 +239,7 @@ static void see(struct layout *L, const struct course *c, const char *id, bool a
 	char buf[512];
 	snprintf(buf, sizeof buf, tr(MSG_LAYOUT_SEE_ALSO), ascii ? "->" : "→",
 		 t && t->title ? t->title : id);
-	begin_link(L, id);
+	begin_link(L, id, false);
 	wrapped(L, L_TEXT, C_ACCENT, 0, L->width, buf, item);
 	end_link(L);
 }
@@ -248,7 +249,7 @@ static void slot(struct layout *L, const struct item *it, int item)
 	char text[160];
 	snprintf(text, sizeof text, tr(it->kind == ITEM_BLOCK ? MSG_LAYOUT_BLOCK : MSG_LAYOUT_DEMO),
 		 it->text ? it->text : "?");
-	begin_link(L, it->text);
+	begin_link(L, it->text, true);
 	box(L, C_ACCENT, tr(it->kind == ITEM_BLOCK ? MSG_LAYOUT_BLOCK_LABEL : MSG_LAYOUT_DEMO_LABEL), text,
 	    tr(MSG_LAYOUT_ENTER_OPEN), item);
 	end_link(L);

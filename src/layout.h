@@ -37,6 +37,7 @@ struct lline {
 struct llink {
 	char target[64];
 	int first, last;     /* its lines */
+	bool block;          /* a block or demo (as opposed to a `see` lesson) */
 };
 
 struct layout {

@@ -27,6 +27,11 @@ struct screen {
 	enum act (*key)(struct app *app, void *st, const struct input *in);
 	void (*tick)(struct app *app, void *st);          /* optional: timers, children; ~10/s */
 	void (*leave)(struct app *app, void *st);         /* optional: save, free state */
+	/* optional: this screen's own key lines for the help page, shown above
+	 * the shared key table.  Fills the i-th line (*keys as the learner
+	 * types them, *what they do, in the learner's language: tr()) and
+	 * returns true; false when there is no i-th line. */
+	bool (*help)(int i, const char **keys, const char **what);
 };
 
 /* The registry of screens and interactive blocks, in screens.c.  Lessons
