@@ -264,6 +264,24 @@ static void load_progress(struct app *app, int *lock_fd)
 	diags_free(&d);
 }
 
+/* `open ID` with an ID nobody knows: say so, and list the ones that exist. */
+static void unknown_id(const struct app *app, const char *id)
+{
+	char *clean = text_sanitize(id, (size_t)-1);
+	fprintf(stderr, "cudakitchen: no lesson or block named '%s'\n", clean ? clean : "?");
+	free(clean);
+	fputs("Blocks:", stderr);
+	for (size_t i = 0; screen_name(i); i++)
+		fprintf(stderr, " %s", screen_name(i));
+	fputs("\nLessons:", stderr);
+	for (size_t i = 0; i < app->course.n; i++) {
+		const struct lesson *l = &app->course.lessons[i];
+		if (l->id)
+			fprintf(stderr, " %s", l->id);
+	}
+	fputs("\nTry 'cudakitchen --help'\n", stderr);
+}
+
 int cmd_tui(const struct options *opt, const char *start)
 {
 	char why[256];
@@ -289,9 +307,7 @@ int cmd_tui(const struct options *opt, const char *start)
 	if (!load_course(app))
 		goto out;
 	if (start && !screen_find(start) && !course_find(&app->course, start)) {
-		char *clean = text_sanitize(start, (size_t)-1);
-		fprintf(stderr, "cudakitchen: no lesson or block named '%s'\nTry 'cudakitchen --help'\n", clean ? clean : "?");
-		free(clean);
+		unknown_id(app, start);
 		goto out;
 	}
 	load_progress(app, &lock_fd);

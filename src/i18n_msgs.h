@@ -45,7 +45,7 @@
 	X(MSG_READER_LESSON, "lesson", "课程") \
 	X(MSG_READER_BROKEN, "This lesson could not be loaded:", "这一课无法加载：") \
 	X(MSG_READER_UNKNOWN_ERROR, "unknown error", "未知错误") \
-	X(MSG_READER_NOTHING, "nothing to open on this part of the page", "页面的这一部分没有可打开的内容") \
+	X(MSG_READER_NOTHING, "nothing to open on this page: it has no block, demo or link", "本页没有可打开的内容：没有模块、演示程序或链接") \
 	X(MSG_LAYOUT_SEE_ALSO, "%s See also: %s", "%s 另见：%s") \
 	X(MSG_LAYOUT_BLOCK, "Interactive block '%s'", "交互模块“%s”") \
 	X(MSG_LAYOUT_DEMO, "Demo '%s'", "演示程序“%s”") \

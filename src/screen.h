@@ -8,6 +8,7 @@
 #ifndef CK_SCREEN_H
 #define CK_SCREEN_H
 #include <stdbool.h>
+#include <stddef.h>
 #include "keys.h"
 
 struct app;
@@ -38,4 +39,7 @@ struct screen {
  * name blocks (`gpu-map`, `tiling`, `matmul`, `conv`, `devinfo`) and
  * `cudakitchen open ID` names a block, `quiz`, or a lesson id. */
 const struct screen *screen_find(const char *name);
+/* The i-th name screen_find knows (for `open` with an unknown ID); NULL
+ * past the last. */
+const char *screen_name(size_t i);
 #endif
