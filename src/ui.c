@@ -229,9 +229,10 @@ static size_t first_line_end(const char *left, int width)
 }
 
 /* A message too long for the room beside the key hints takes the row
- * above as well: its first line there, the rest beside the hints (cut
- * with a marker only when even two rows are too few).  Hints are never
- * dropped. */
+ * above as well: when it fits one row it stays on the status line and the
+ * hints move up; longer, its first line goes above and the rest beside
+ * the hints (cut with a marker only when even two rows are too few).
+ * Hints are never dropped. */
 void ui_status(const char *left, const char *hints)
 {
 	int hw = hints && *hints ? ui_width(hints) : 0;
@@ -239,22 +240,24 @@ void ui_status(const char *left, const char *hints)
 	char *msg = left && *left ? as_drawn(left) : NULL;
 	if (!msg || text_width(msg) <= room || LINES < 3) {
 		bar(LINES - 1, C_STATUS, msg, hints);
-		free(msg);
-		return;
-	}
-	size_t cut = first_line_end(msg, COLS - 2);
-	const char *rest = msg + cut;
-	while (*rest == ' ')
-		rest++;
-	char *top = strndup(msg, cut ? cut : strlen(msg));
-	bar(LINES - 2, C_STATUS, top ? top : "", NULL);
-	free(top);
-	bar(LINES - 1, C_STATUS, NULL, hints);
-	if (cut && room > 0) {
-		bool fits = text_width(rest) <= room;
-		int used = ui_text(LINES - 1, 1, fits ? room : room - 1, C_STATUS, rest);
-		if (!fits)
-			ui_text(LINES - 1, 1 + used, 1, C_STATUS, ui_glyph(G_ELLIPSIS));
+	} else if (text_width(msg) <= COLS - 2) {
+		bar(LINES - 2, C_STATUS, NULL, hints);
+		bar(LINES - 1, C_STATUS, msg, NULL);
+	} else {
+		size_t cut = first_line_end(msg, COLS - 2);
+		const char *rest = msg + cut;
+		while (*rest == ' ')
+			rest++;
+		char *top = strndup(msg, cut ? cut : strlen(msg));
+		bar(LINES - 2, C_STATUS, top ? top : "", NULL);
+		free(top);
+		bar(LINES - 1, C_STATUS, NULL, hints);
+		if (cut && room > 0) {
+			bool fits = text_width(rest) <= room;
+			int used = ui_text(LINES - 1, 1, fits ? room : room - 1, C_STATUS, rest);
+			if (!fits)
+				ui_text(LINES - 1, 1 + used, 1, C_STATUS, ui_glyph(G_ELLIPSIS));
+		}
 	}
 	free(msg);
 }

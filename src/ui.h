@@ -38,7 +38,8 @@ void ui_fill(int y, int x, int h, int w, enum role r); /* spaces in that role */
 /* Top title bar and bottom status/key-hint bar, drawn by every screen. */
 void ui_title(const char *title, const char *right);
 /* The status bar: hints keep their room at the right; a longer message
- * takes the row above too (LINES-2), so it is seen whole. */
+ * takes the row above too (LINES-2), so it is seen whole: the hints go up
+ * when the message fits one row, else its first line does. */
 void ui_status(const char *left, const char *hints);
 /* True (and draws the guard screen) when the terminal is below 60x20. */
 bool ui_too_small(void);

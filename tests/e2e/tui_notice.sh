@@ -59,4 +59,16 @@ keys j; sleep 0.2
 unlike "$(screen)" 'nothing to open' "the message goes at the next key"
 like "$(screen | tail -2 | head -1)" 'lines [0-9]+-[0-9]+ of' "and the footer is back"
 keys q; wait_exit >/dev/null
+
+# A message that fits one row but not beside the hints: it keeps the
+# status line and the hints move to the row above, whole.
+fresh
+launch 60 20 "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'
+keys Down Down; sleep 0.1; keys Enter
+wait_for 'cannot be opened'
+s=$(screen)
+like "$(printf '%s\n' "$s" | tail -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message has the status line"
+like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +\? help +q quit *$' "the hints are whole on the row above"
+keys q; wait_exit >/dev/null
 done_testing
