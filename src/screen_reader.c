@@ -226,21 +226,26 @@ static int view_distance(const struct llink *k, int top)
 	return k->first > top ? k->first - top : k->last < top ? top - k->last : 0;
 }
 
-/* What Enter/o opens: the focused link if it is on screen, else the first
- * one visible, else the page's block or demo nearest the top of the view
- * (off screen, but on this page: help promises "the block on this page"). */
+/* What Enter/o opens: the focused link if it is on screen; else the
+ * page's block or demo (the first one visible, or off screen the one
+ * nearest the top of the view: help promises "the block on this page");
+ * else the first `see` link visible.  -1 for none. */
 static int pick_link(const struct reader *r)
 {
-	int pick = -1, near = -1;
+	int see = -1, seen_block = -1, near = -1;
 	for (size_t i = 0; i < r->lay.nlinks; i++) {
 		const struct llink *k = &r->lay.link[i];
 		bool visible = k->last >= r->top && k->first < r->top + view_h();
-		if (visible && (pick < 0 || (int)i == r->focus))
-			pick = (int)i;
+		if (visible && (int)i == r->focus)
+			return (int)i;
+		if (visible && !k->block && see < 0)
+			see = (int)i;
+		if (visible && k->block && seen_block < 0)
+			seen_block = (int)i;
 		if (k->block && (near < 0 || view_distance(k, r->top) < view_distance(&r->lay.link[near], r->top)))
 			near = (int)i;
 	}
-	return pick >= 0 ? pick : near;
+	return seen_block >= 0 ? seen_block : near >= 0 ? near : see;
 }
 
 static enum act open_link(struct app *app, struct reader *r)

@@ -19,4 +19,30 @@ wait_for 'Your GPU, as it reports itself' 5; ok $? "Enter does the same"
 back_to 'Your own kitchen'
 keys q; wait_exit >/dev/null
 
+# Two blocks far apart on one page, neither on screen: o opens the one
+# nearest the top of the view (gpu-map at the top, matmul at the bottom).
+L="$T_TMP/two"; mkdir -p "$L"
+para="A filler paragraph that is long enough to take a few lines of the page at sixty columns, so that the blocks are far apart."
+{
+	printf 'id: two\ntitle: Two blocks\nsummary: Two blocks on one page.\nminutes: 1\nanalogy: Two stations.\npages:\n'
+	printf '  - title: The page\n    body:\n'
+	for i in 1 2 3 4 5 6; do printf '      - text: %s\n' "$para"; done
+	printf '      - block: gpu-map\n'
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf '      - text: %s\n' "$para"; done
+	printf '      - demo: matmul\n'
+	for i in 1 2 3 4 5 6; do printf '      - text: %s\n' "$para"; done
+	printf '  - title: Second page\n    body:\n      - text: End.\n'
+} > "$L/01-two.yaml"
+fresh
+launch 60 20 "$CK_BIN" --lessons "$L" open two
+wait_for 'The page'; ok $? "a page with two blocks far apart"
+unlike "$(screen)" "Interactive block|Demo 'matmul'" "neither is on screen at the top"
+keys o
+opened "GPU map: label"; ok $? "at the top, o opens the nearer one (gpu-map)"
+back_to 'The page'
+keys G; sleep 0.2
+unlike "$(screen)" "Interactive block|Demo 'matmul'" "neither is on screen at the bottom"
+keys o
+opened "Matrix multiply"; ok $? "at the bottom, o opens the nearer one (the matmul demo)"
+keys q; wait_exit >/dev/null
 done_testing
