@@ -123,7 +123,7 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 		snprintf(right, sizeof right, "%s", tr(MSG_MENU_BROKEN));
 	else
 		lesson_place(app, l, right, sizeof right);
-	int rw = text_width(right);
+	int rw = ui_width(right);
 	ui_text(y, COLS - 2 - rw, rw, sel ? base : C_DIM, right);
 	int tw = COLS - 2 - rw - 2 - 10;
 	if (l->broken) {

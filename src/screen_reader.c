@@ -200,7 +200,7 @@ static void reader_draw(struct app *app, void *st)
 	int end = r->top + h < (int)r->lay.n ? r->top + h : (int)r->lay.n;
 	snprintf(foot, sizeof foot, tr(MSG_READER_FOOT), pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
-	ui_text(LINES - 2, COLS - 2 - text_width(foot), text_width(foot), C_DIM, foot);
+	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
 	ui_status(app->status[0] ? app->status : "",
 		  tr(MSG_READER_HINTS));
 }

@@ -274,7 +274,7 @@ bool ui_too_small(void)
 	text_wrap(msg, COLS > 0 ? COLS : 1, &tl);
 	int y0 = LINES > (int)tl.n ? (LINES - (int)tl.n) / 2 : 0;
 	for (size_t i = 0; i < tl.n; i++) {
-		int w = text_width(tl.line[i]);
+		int w = ui_width(tl.line[i]);
 		ui_text(y0 + (int)i, w < COLS ? (COLS - w) / 2 : 0, COLS, C_NORMAL, tl.line[i]);
 	}
 	text_lines_free(&tl);
