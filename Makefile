@@ -4,6 +4,8 @@
 #   make test SANITIZE=1   the same suite under ASan + UBSan, in build-san/
 #   make CC=clang          any C11 compiler works; CI builds with gcc and clang
 #   make demos             only the demo programs (no ncurses, no libyaml)
+#   make install           PREFIX=/usr/local DESTDIR= (staging); make uninstall
+#   make fuzz              libFuzzer targets, FUZZ_SECONDS each (fuzz/fuzz.mk)
 
 SANITIZE ?=
 ifeq ($(SANITIZE),1)
@@ -19,7 +21,7 @@ PKG_CONFIG ?= pkg-config
 PKGS := ncursesw yaml-0.1 libcrypto
 # A fresh machine gets its packages here, before the flags are read
 # (scripts/deps.sh installs them as root, or names them and fails).
-ifeq ($(filter clean demos gpu-test bench,$(MAKECMDGOALS)),)
+ifeq ($(filter clean demos gpu-test bench uninstall,$(MAKECMDGOALS)),)
 DEPS_KIND := $(if $(filter test,$(MAKECMDGOALS)),test,build)
 DEPS_OK := $(shell sh scripts/deps.sh $(DEPS_KIND) >&2 && echo ok)
 ifneq ($(DEPS_OK),ok)
@@ -40,7 +42,7 @@ OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)
 CORE_OBJ := $(filter-out $(BUILD)/obj/main.o,$(OBJ))
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 
-.PHONY: all run test clean demos gpu-test bench
+.PHONY: all run test clean demos gpu-test bench install uninstall
 all: $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(OBJ)
@@ -58,13 +60,51 @@ $(BUILD)/obj $(BUILD)/tests:
 run: $(BUILD)/cudakitchen demos
 	./$(BUILD)/cudakitchen $(ARGS)
 
+include fuzz/fuzz.mk
+
 # The e2e scripts read CK_BIN and CK_BUILD; unit tests need no environment.
-test: all $(UNIT)
+test: all $(UNIT) $(REPLAY)
 	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
 		prove -f $(UNIT) $(sort $(wildcard tests/e2e/*.sh))
 
+# Installed layout; the program finds share/ and libexec/ relative to its
+# own bin/ (src/paths.h), so PREFIX can be moved as a whole afterwards and
+# no path, DESTDIR least of all, is compiled in.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL ?= install
+bindir := $(PREFIX)/bin
+man1dir := $(PREFIX)/share/man/man1
+ckdatadir := $(PREFIX)/share/cudakitchen
+cklibexecdir := $(PREFIX)/libexec/cudakitchen
+INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
+INSTALL_DEMOS := devinfo matmul conv
+
+install: $(BUILD)/cudakitchen demos
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)
+	$(INSTALL) -m 0755 $(BUILD)/cudakitchen $(DESTDIR)$(bindir)/cudakitchen
+	$(INSTALL) -m 0644 cudakitchen.1 $(DESTDIR)$(man1dir)/cudakitchen.1
+	@set -e; for f in $(INSTALL_CONTENT); do \
+		echo "$(INSTALL) -D -m 0644 $$f $(DESTDIR)$(ckdatadir)/$$f"; \
+		$(INSTALL) -D -m 0644 $$f $(DESTDIR)$(ckdatadir)/$$f; done
+	@set -e; for d in $(INSTALL_DEMOS); do \
+		if [ -x $(BUILD)/demos/$$d ]; then \
+			echo "$(INSTALL) -m 0755 $(BUILD)/demos/$$d $(DESTDIR)$(cklibexecdir)/$$d"; \
+			$(INSTALL) -m 0755 $(BUILD)/demos/$$d $(DESTDIR)$(cklibexecdir)/$$d; fi; done
+
+# Removes the files install puts there, then our own directories if they
+# are empty (an instructor's added lesson keeps its directory).
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/cudakitchen $(DESTDIR)$(man1dir)/cudakitchen.1
+	rm -f $(addprefix $(DESTDIR)$(cklibexecdir)/,$(INSTALL_DEMOS))
+	rm -f $(addprefix $(DESTDIR)$(ckdatadir)/,$(INSTALL_CONTENT))
+	@for d in $(sort $(dir $(INSTALL_CONTENT:%=$(DESTDIR)$(ckdatadir)/%))) $(DESTDIR)$(ckdatadir)/demos \
+		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir) \
+		$(DESTDIR)$(cklibexecdir); do \
+		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
+
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(FUZZ_BUILD)
 
 -include demos/demos.mk
 -include $(OBJ:.o=.d)

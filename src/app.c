@@ -41,6 +41,17 @@ static void say(struct app *app, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A message the learner must not miss: the status line now (two rows when
+ * long) and the menu's notice box until acknowledged. */
+static void notice(struct app *app, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(app->notice, sizeof app->notice, fmt, ap);
+	va_end(ap);
+	say(app, "%s", app->notice);
+}
+
 void app_progress_changed(struct app *app)
 {
 	if (!app->progress_file[0] || app->progress.readonly)
@@ -51,7 +62,7 @@ void app_progress_changed(struct app *app)
 		snprintf(msg, sizeof msg, "%s", tr(MSG_PROGRESS_NOT_SAVED));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
-		say(app, "%s", msg);
+		notice(app, "%s", msg);
 	}
 	diags_free(&d);
 }
@@ -233,7 +244,7 @@ static void load_progress(struct app *app, int *lock_fd)
 	progress_init(&app->progress);
 	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
 		app->progress_file[0] = '\0';
-		say(app, "%s", tr(MSG_NO_HOME));
+		notice(app, "%s", tr(MSG_NO_HOME));
 		return;
 	}
 	bool locked = progress_lock(pdir, lock_fd, why, sizeof why);
@@ -242,15 +253,33 @@ static void load_progress(struct app *app, int *lock_fd)
 		snprintf(msg, sizeof msg, "%s", tr(MSG_PROGRESS_UNREADABLE));
 		if (d.n)
 			diag_format(&d.v[0], msg, sizeof msg);
-		say(app, tr(MSG_NOT_SAVED_THIS_TIME), msg);
+		notice(app, tr(MSG_NOT_SAVED_THIS_TIME), msg);
 		app->progress_file[0] = '\0';
 	} else if (!locked) {
-		say(app, tr(MSG_WILL_NOT_SAVE), why);
+		notice(app, tr(MSG_WILL_NOT_SAVE), why);
 		app->progress_file[0] = '\0';
 	} else if (app->progress.notice[0]) {
-		say(app, "%s", app->progress.notice);
+		notice(app, "%s", app->progress.notice);
 	}
 	diags_free(&d);
+}
+
+/* `open ID` with an ID nobody knows: say so, and list the ones that exist. */
+static void unknown_id(const struct app *app, const char *id)
+{
+	char *clean = text_sanitize(id, (size_t)-1);
+	fprintf(stderr, "cudakitchen: no lesson or block named '%s'\n", clean ? clean : "?");
+	free(clean);
+	fputs("Blocks:", stderr);
+	for (size_t i = 0; screen_name(i); i++)
+		fprintf(stderr, " %s", screen_name(i));
+	fputs("\nLessons:", stderr);
+	for (size_t i = 0; i < app->course.n; i++) {
+		const struct lesson *l = &app->course.lessons[i];
+		if (l->id)
+			fprintf(stderr, " %s", l->id);
+	}
+	fputs("\nTry 'cudakitchen --help'\n", stderr);
 }
 
 int cmd_tui(const struct options *opt, const char *start)
@@ -278,9 +307,7 @@ int cmd_tui(const struct options *opt, const char *start)
 	if (!load_course(app))
 		goto out;
 	if (start && !screen_find(start) && !course_find(&app->course, start)) {
-		char *clean = text_sanitize(start, (size_t)-1);
-		fprintf(stderr, "cudakitchen: no lesson or block named '%s'\nTry 'cudakitchen --help'\n", clean ? clean : "?");
-		free(clean);
+		unknown_id(app, start);
 		goto out;
 	}
 	load_progress(app, &lock_fd);

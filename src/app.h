@@ -20,6 +20,8 @@ struct app {
 	char progress_file[4096];  /* "" when progress cannot be saved */
 	char open_id[64];          /* target of ACT_OPEN */
 	char status[256];          /* one-line message for the status bar, "" for none */
+	char notice[512];          /* a notice that matters (progress will not be saved...):
+	                              the menu shows it whole, boxed, until a key acknowledges it */
 	char datadir[4096];        /* where lessons/ and quizzes/ live */
 	char demodir[4096];        /* where the demo programs live */
 };

@@ -36,6 +36,7 @@
 	X(MSG_MENU_QUIZ, "Quiz: five levels", "测验：五个关卡") \
 	X(MSG_MENU_QUIZ_ABOUT, "Five levels, from what CUDA and cuDNN are to a performance experiment.", "五个关卡：从 CUDA 和 cuDNN 是什么，到一次性能实验。") \
 	X(MSG_MENU_RADAR, "Skills radar", "技能雷达图") \
+	X(MSG_MENU_NOTICE_ACK, "any key: continue", "按任意键继续") \
 	X(MSG_MENU_RADAR_ABOUT, "Your six skill axes, from the quiz, the GPU map and the experiments.", "你的六项技能，来自测验、GPU 结构图和实验。") \
 	/* ---- reader and lesson layout ---- */ \
 	X(MSG_READER_PAGE, "page %zu/%zu", "第 %zu/%zu 页") \
@@ -44,7 +45,7 @@
 	X(MSG_READER_LESSON, "lesson", "课程") \
 	X(MSG_READER_BROKEN, "This lesson could not be loaded:", "这一课无法加载：") \
 	X(MSG_READER_UNKNOWN_ERROR, "unknown error", "未知错误") \
-	X(MSG_READER_NOTHING, "nothing to open on this part of the page", "页面的这一部分没有可打开的内容") \
+	X(MSG_READER_NOTHING, "nothing to open on this page: it has no block, demo or link", "本页没有可打开的内容：没有模块、演示程序或链接") \
 	X(MSG_LAYOUT_SEE_ALSO, "%s See also: %s", "%s 另见：%s") \
 	X(MSG_LAYOUT_BLOCK, "Interactive block '%s'", "交互模块“%s”") \
 	X(MSG_LAYOUT_DEMO, "Demo '%s'", "演示程序“%s”") \
@@ -66,7 +67,10 @@
 	X(MSG_SCREEN_CERT, "cert", "证书") \
 	X(MSG_SCREEN_GPUMAP, "gpu-map", "GPU 结构图") \
 	X(MSG_SCREEN_TILING, "tiling", "分块") \
-	X(MSG_HELP_OPEN, "open the interactive block or demo on this page", "打开本页的交互模块或演示程序") \
+	X(MSG_HELP_OPEN, "open the interactive block or demo on this page (the one nearest the top of the view)", "打开本页的交互模块或演示程序（离视图顶部最近的那个）") \
+	X(MSG_HELP_READER_TAB, "pick the next block, demo or see-also link on the page", "选中本页的下一个模块、演示程序或“另见”链接") \
+	X(MSG_HELP_MENU_OPEN, "open the lesson, the quiz or the skills radar under the cursor", "打开光标所在的课程、测验或技能雷达图") \
+	X(MSG_HELP_MORE, "rows %d-%d of %d, Up/Down scroll", "第 %d-%d 行，共 %d 行，上/下 滚动") \
 	X(MSG_HELP_O_KEY, "o", "o") \
 	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \
 	X(MSG_HELP_MOUSE, "wheel scrolls; click selects, click again opens (not with --no-mouse)", "滚轮滚动；单击选中，再次单击打开（--no-mouse 时不可用）") \

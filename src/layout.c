@@ -92,15 +92,22 @@ static char *reflow(const char *s)
 	return o;
 }
 
+/* s as it will be drawn: transliterated in ASCII mode.  The caller frees. */
+static char *as_drawn(const struct layout *L, const char *s)
+{
+	return L->ascii ? text_asciify(s) : strdup(s ? s : "");
+}
+
 /* Wraps text to width at indent; returns the index of the first line. */
 static size_t wrapped(struct layout *L, enum lkind k, enum role r, int indent,
 		      int width, const char *text, int item)
 {
 	size_t first = L->n;
 	struct text_lines tl = { 0 };
-	char *flow = reflow(text);
-	text_wrap(flow ? flow : "", width > 1 ? width : 1, &tl);
+	char *flow = reflow(text), *drawn = as_drawn(L, flow);
+	text_wrap(drawn ? drawn : "", width > 1 ? width : 1, &tl);
 	free(flow);
+	free(drawn);
 	for (size_t i = 0; i < tl.n; i++) {
 		if (k == L_TEXT && !tl.line[i][0])
 			add(L, L_BLANK, C_NORMAL, 0, NULL, item); /* between paragraphs */
@@ -111,7 +118,7 @@ static size_t wrapped(struct layout *L, enum lkind k, enum role r, int indent,
 	return first;
 }
 
-static void begin_link(struct layout *L, const char *target)
+static void begin_link(struct layout *L, const char *target, bool block)
 {
 	if (L->nlinks == L->linkcap) {
 		size_t cap = L->linkcap ? L->linkcap * 2 : 8;
@@ -123,6 +130,7 @@ static void begin_link(struct layout *L, const char *target)
 	}
 	struct llink *k = &L->link[L->nlinks++];
 	snprintf(k->target, sizeof k->target, "%s", target ? target : "");
+	k->block = block;
 	k->first = (int)L->n;
 	k->last = (int)L->n - 1;
 }
@@ -183,7 +191,8 @@ static void code(struct layout *L, const struct item *it, int item)
 	const char *p = it->text ? it->text : "";
 	while (*p) {
 		size_t len = strcspn(p, "\n");
-		char *src = expand_tabs(p, len);
+		char *raw = expand_tabs(p, len), *src = raw ? as_drawn(L, raw) : NULL;
+		free(raw);
 		if (!src)
 			return;
 		struct lline *ln = add(L, L_CODE, C_CODE, 2, src, item);
@@ -197,19 +206,82 @@ static void code(struct layout *L, const struct item *it, int item)
 	}
 }
 
+/* One word of a table cell that is wider than width, cut into pieces that
+ * each end after a '.', '_' or '/' and fit (torch.backends.cuda. /
+ * matmul.allow_tf32), appended to o with '\n' between them; the last piece
+ * continues the line.  A piece with no such place is left to text_wrap,
+ * which breaks between characters. */
+static size_t name_pieces(char *o, const char *w, size_t len, int width)
+{
+	size_t j = 0;
+	while (len > 0) {
+		char *word = strndup(w, len);
+		int used;
+		size_t fit = word ? text_fit(word, width, &used) : len, cut = 0;
+		free(word);
+		if (fit < len)
+			for (size_t i = fit; i > 0 && !cut; i--)
+				if (strchr("._/", w[i - 1]))
+					cut = i;
+		if (!cut)
+			cut = len;
+		memcpy(o + j, w, cut);
+		j += cut;
+		w += cut;
+		len -= cut;
+		if (len)
+			o[j++] = '\n';
+	}
+	return j;
+}
+
+/* A cell's text with name breaks (name_pieces) for words wider than
+ * width, as drawn; the caller frees. */
+static char *cell_text(const struct layout *L, const char *cell, int width)
+{
+	char *s = as_drawn(L, cell);
+	char *o = s ? malloc(strlen(s) * 2 + 1) : NULL;
+	if (!o)
+		return s; /* no memory for breaks: the cell as it is */
+	size_t j = 0;
+	for (const char *p = s; *p;) {
+		size_t sp = strspn(p, " "), len;
+		memcpy(o + j, p, sp);
+		j += sp;
+		p += sp;
+		len = strcspn(p, " ");
+		j += name_pieces(o + j, p, len, width);
+		p += len;
+	}
+	o[j] = '\0';
+	free(s);
+	return o;
+}
+
+/* Wraps one table cell to width (at least 1). */
+static void wrap_cell(const struct layout *L, const char *cell, int width, struct text_lines *out)
+{
+	width = width > 1 ? width : 1;
+	char *t = cell_text(L, cell, width);
+	text_wrap(t ? t : "", width, out);
+	free(t);
+}
+
 static void facts(struct layout *L, const struct item *it, int item)
 {
 	int keyw = 0, maxkey = (L->width - 4) / 2;
 	for (size_t i = 0; i < it->n; i++) {
-		int w = text_width(it->cells[2 * i]);
+		char *key = as_drawn(L, it->cells[2 * i]);
+		int w = key ? text_width(key) : 0;
+		free(key);
 		keyw = w > keyw ? w : keyw;
 	}
 	keyw = keyw > maxkey ? maxkey : keyw;
 	int valw = L->width - 2 - keyw - 3;
 	for (size_t i = 0; i < it->n; i++) {
 		struct text_lines k = { 0 }, v = { 0 };
-		text_wrap(it->cells[2 * i], keyw > 0 ? keyw : 1, &k);
-		text_wrap(it->cells[2 * i + 1], valw > 1 ? valw : 1, &v);
+		wrap_cell(L, it->cells[2 * i], keyw, &k);
+		wrap_cell(L, it->cells[2 * i + 1], valw, &v);
 		size_t rows = k.n > v.n ? k.n : v.n;
 		for (size_t r = 0; r < rows; r++) {
 			struct lline *ln = add(L, L_FACT, C_NORMAL, 2, r < k.n ? k.line[r] : "", item);
@@ -238,7 +310,7 @@ static void see(struct layout *L, const struct course *c, const char *id, bool a
 	char buf[512];
 	snprintf(buf, sizeof buf, tr(MSG_LAYOUT_SEE_ALSO), ascii ? "->" : "→",
 		 t && t->title ? t->title : id);
-	begin_link(L, id);
+	begin_link(L, id, false);
 	wrapped(L, L_TEXT, C_ACCENT, 0, L->width, buf, item);
 	end_link(L);
 }
@@ -248,7 +320,7 @@ static void slot(struct layout *L, const struct item *it, int item)
 	char text[160];
 	snprintf(text, sizeof text, tr(it->kind == ITEM_BLOCK ? MSG_LAYOUT_BLOCK : MSG_LAYOUT_DEMO),
 		 it->text ? it->text : "?");
-	begin_link(L, it->text);
+	begin_link(L, it->text, true);
 	box(L, C_ACCENT, tr(it->kind == ITEM_BLOCK ? MSG_LAYOUT_BLOCK_LABEL : MSG_LAYOUT_DEMO_LABEL), text,
 	    tr(MSG_LAYOUT_ENTER_OPEN), item);
 	end_link(L);
@@ -282,6 +354,7 @@ bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 {
 	memset(out, 0, sizeof *out);
 	out->width = width < 20 ? 20 : width;
+	out->ascii = ascii;
 	if (!l || page >= l->npages)
 		return true;
 	const struct page *pg = &l->pages[page];

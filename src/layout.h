@@ -37,6 +37,7 @@ struct lline {
 struct llink {
 	char target[64];
 	int first, last;     /* its lines */
+	bool block;          /* a block or demo (as opposed to a `see` lesson) */
 };
 
 struct layout {
@@ -45,11 +46,15 @@ struct layout {
 	struct llink *link;
 	size_t nlinks, linkcap;
 	int width;
+	bool ascii;          /* texts were transliterated (text_asciify) before measuring */
 };
 
 /* Lays out page `page` of l at width columns (at least 20).  `see` links
  * (and, on the last page, the lesson's see list) show the target's title
- * from c; ascii picks the ASCII arrow.  Out of memory gives a shorter page,
+ * from c; ascii picks the ASCII arrow and lays out the texts as --ascii
+ * draws them (text_asciify), so widths are those of what is drawn.  Table
+ * cells break a long identifier after '.', '_' or '/' before breaking
+ * inside a name.  Out of memory gives a shorter page,
  * never a crash.  The caller frees with layout_free. */
 bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 		 const struct course *c, int width, bool ascii);

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "doc.h"
 #include "lesson.h"
 #include "text.h"
@@ -355,6 +356,30 @@ static char *slug_of(const char *path)
 	return strndup(base, n);
 }
 
+/* A lesson file may be a symbolic link only to a file inside its own
+ * directory, so a lessons directory can never make the program read
+ * anything outside it.  A link that does not resolve is left to the
+ * loader's "cannot open". */
+static bool stays_inside(const char *path, struct diags *d)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return true;
+	const char *slash = strrchr(path, '/');
+	char *dir = !slash ? strdup(".") : slash == path ? strdup("/")
+		  : strndup(path, (size_t)(slash - path));
+	char *rdir = dir ? realpath(dir, NULL) : NULL, *rfile = realpath(path, NULL);
+	size_t n = rdir ? strlen(rdir) : 0;
+	bool ok = !rfile || (rdir && (!strcmp(rdir, "/") || (!strncmp(rfile, rdir, n) && rfile[n] == '/')));
+	if (!ok)
+		diags_add(d, path, 1, 1, "the lesson file is a symbolic link to '%s', "
+			  "outside its directory; refused", rfile);
+	free(dir);
+	free(rdir);
+	free(rfile);
+	return ok;
+}
+
 /* Frees everything but file, id and error: what a broken lesson keeps. */
 static void free_content(struct lesson *l)
 {
@@ -405,7 +430,7 @@ bool lesson_load(const char *path, struct lesson *out, struct diags *d)
 	out->file = strdup(path);
 	out->id = slug_of(path);
 	struct doc doc;
-	if (out->file && out->id && doc_load_file(path, &doc, d)) {
+	if (out->file && out->id && stays_inside(path, d) && doc_load_file(path, &doc, d)) {
 		if (!doc.root)
 			diags_add(d, path, 1, 1, "the file is empty; a lesson needs id, title, "
 				  "summary, minutes, analogy and pages");

@@ -17,7 +17,8 @@ static void usage(FILE *out)
 	      "Commands:\n"
 	      "  (none)              start the tutorial at the lesson menu, resuming\n"
 	      "  open ID             start straight in a lesson or block\n"
-	      "                      (gpu-map, tiling, matmul, conv, devinfo, quiz, a lesson id)\n"
+	      "                      (gpu-map, tiling, matmul, conv, devinfo, quiz, radar,\n"
+	      "                      cert, or a lesson id such as kitchen)\n"
 	      "  lint [PATH...]      check lesson and quiz files or directories\n"
 	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv) and print its table\n"
 	      "  cert verify FILE    check that a certificate is unmodified\n"
@@ -88,8 +89,17 @@ int main(int argc, char **argv)
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) { i++; break; }
-		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-		else if (!strcmp(a, "--version")) { printf("cudakitchen %s\n", CK_VERSION); return 0; }
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version")) {
+			if (i + 1 < argc) {
+				fprintf(stderr, "cudakitchen: '%s' takes no arguments\nTry 'cudakitchen --help'\n", a);
+				return 2;
+			}
+			if (strcmp(a, "--version"))
+				usage(stdout);
+			else
+				printf("cudakitchen %s\n", CK_VERSION);
+			return 0;
+		}
 		else if (!strcmp(a, "--no-color")) opt.color = false;
 		else if (!strcmp(a, "--no-mouse")) opt.mouse = false;
 		else if (!strcmp(a, "--ascii")) opt.ascii = true;

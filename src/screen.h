@@ -8,6 +8,7 @@
 #ifndef CK_SCREEN_H
 #define CK_SCREEN_H
 #include <stdbool.h>
+#include <stddef.h>
 #include "keys.h"
 
 struct app;
@@ -27,10 +28,18 @@ struct screen {
 	enum act (*key)(struct app *app, void *st, const struct input *in);
 	void (*tick)(struct app *app, void *st);          /* optional: timers, children; ~10/s */
 	void (*leave)(struct app *app, void *st);         /* optional: save, free state */
+	/* optional: this screen's own key lines for the help page, shown above
+	 * the shared key table.  Fills the i-th line (*keys as the learner
+	 * types them, *what they do, in the learner's language: tr()) and
+	 * returns true; false when there is no i-th line. */
+	bool (*help)(int i, const char **keys, const char **what);
 };
 
 /* The registry of screens and interactive blocks, in screens.c.  Lessons
  * name blocks (`gpu-map`, `tiling`, `matmul`, `conv`, `devinfo`) and
  * `cudakitchen open ID` names a block, `quiz`, or a lesson id. */
 const struct screen *screen_find(const char *name);
+/* The i-th name screen_find knows (for `open` with an unknown ID); NULL
+ * past the last. */
+const char *screen_name(size_t i);
 #endif

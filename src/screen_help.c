@@ -1,6 +1,8 @@
-/* screen_help: the key help, generated from the one key table in keys.h so
- * it always says what the keys really do.  Scrolls when the terminal is
- * short. */
+/* screen_help: the key help.  The calling screen's own key lines (its
+ * optional `help` hook, screen.h) come first, then the shared table
+ * generated from the one key table in keys.h, so it always says what the
+ * keys really do.  Descriptions wrap to the width; the page scrolls when
+ * the terminal is short. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,45 +13,100 @@
 #include "ui.h"
 #include "i18n.h"
 
+#define MAXROWS 256
+
 struct help {
-	int top;
-	char from[64]; /* the screen that asked for help */
+	int top, n;           /* first row shown; rows at the last draw */
+	char from[64];        /* the screen that asked for help */
+	const struct screen *s;
 };
 
-/* Lines that are not key bindings but belong on the help page. */
-static const enum msg extra_keys[][2] = {
-	{ MSG_HELP_O_KEY, MSG_HELP_OPEN },
-	{ MSG_HELP_MOUSE_KEY, MSG_HELP_MOUSE },
+/* One row of the page: a key column (NULL on continuation rows) and a
+ * line of its description; both point into storage that outlives the draw
+ * (key tables, or the wrapped lines in struct rows). */
+struct rows {
+	const char *key[MAXROWS];
+	const char *text[MAXROWS];
+	struct text_lines wrapped[MAXROWS];
+	int n, nw;
 };
-#define NEXTRA ((int)(sizeof extra_keys / sizeof *extra_keys))
 
 static void *help_enter(struct app *app, const char *arg)
 {
 	(void)app;
 	struct help *h = calloc(1, sizeof *h);
-	if (h)
-		snprintf(h->from, sizeof h->from, "%s", arg ? arg : "");
+	if (!h)
+		return NULL;
+	snprintf(h->from, sizeof h->from, "%s", arg ? arg : "");
+	if (!strcmp(h->from, "menu"))
+		h->s = &screen_menu;
+	else if (!strcmp(h->from, "reader"))
+		h->s = &screen_reader;
+	else
+		h->s = screen_find(h->from);
 	return h;
 }
 
-static int help_rows(void)
+/* The i-th key line: the screen's own first, a blank row, the shared
+ * table, then the mouse.  False past the end. */
+static bool entry(const struct help *h, int i, const char **k, const char **d)
 {
-	return keys_count() + NEXTRA;
+	int own = 0;
+	while (h->s && h->s->help && h->s->help(own, k, d))
+		own++;
+	if (i < own)
+		return h->s->help(i, k, d);
+	if (own && i == own) {
+		*k = *d = "";
+		return true;
+	}
+	i -= own + (own ? 1 : 0);
+	if (i < keys_count()) {
+		*k = keys_label(i);
+		*d = keys_help(i);
+		return true;
+	}
+	if (i == keys_count()) {
+		*k = tr(MSG_HELP_MOUSE_KEY);
+		*d = tr(MSG_HELP_MOUSE);
+		return true;
+	}
+	return false;
 }
 
-static void help_draw(struct app *app, void *st)
+/* Lays the entries out: descriptions wrapped to what is left of the width. */
+static int key_width(const struct help *h)
 {
-	struct help *h = st;
-	int view = LINES - 4, n = help_rows();
-	if (h->top > n - view)
-		h->top = n - view;
-	if (h->top < 0)
-		h->top = 0;
 	int kw = 0;
-	for (int i = 0; i < keys_count(); i++)
-		if (text_width(keys_label(i)) > kw)
-			kw = text_width(keys_label(i));
-	char title[96];
+	const char *k, *d;
+	for (int i = 0; entry(h, i, &k, &d); i++)
+		if (ui_width(k) > kw)
+			kw = ui_width(k);
+	return kw;
+}
+
+static void build_rows(const struct help *h, int dw, struct rows *r)
+{
+	const char *k, *d;
+	r->n = r->nw = 0;
+	for (int i = 0; entry(h, i, &k, &d) && r->nw < MAXROWS; i++) {
+		struct text_lines *tl = &r->wrapped[r->nw++];
+		text_wrap(d, dw > 1 ? dw : 1, tl);
+		for (size_t j = 0; (j < tl->n || j == 0) && r->n < MAXROWS; j++, r->n++) {
+			r->key[r->n] = j == 0 ? k : NULL;
+			r->text[r->n] = j < tl->n ? tl->line[j] : "";
+		}
+	}
+}
+
+static void free_rows(struct rows *r)
+{
+	for (int i = 0; i < r->nw; i++)
+		text_lines_free(&r->wrapped[i]);
+}
+
+static void draw_title(const struct help *h)
+{
 	static const struct { const char *name; enum msg text; } names[] = {
 		{ "menu", MSG_SCREEN_MENU }, { "reader", MSG_SCREEN_READER }, { "quiz", MSG_SCREEN_QUIZ },
 		{ "radar", MSG_SCREEN_RADAR }, { "cert", MSG_SCREEN_CERT }, { "gpu-map", MSG_SCREEN_GPUMAP },
@@ -59,19 +116,41 @@ static void help_draw(struct app *app, void *st)
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (!strcmp(from, names[i].name))
 			from = tr(names[i].text);
+	char title[96];
 	if (h->from[0])
 		snprintf(title, sizeof title, tr(MSG_HELP_FOR), from);
 	else
 		snprintf(title, sizeof title, "%s", tr(MSG_HELP_TITLE));
 	ui_title(title, tr(MSG_HELP_KEYS));
-	for (int r = 0; r < view && h->top + r < n; r++) {
-		int i = h->top + r, y = 2 + r;
-		const char *k = i < keys_count() ? keys_label(i) : tr(extra_keys[i - keys_count()][0]);
-		const char *d = i < keys_count() ? keys_help(i) : tr(extra_keys[i - keys_count()][1]);
-		ui_text(y, 4, kw, C_ACCENT, k);
-		ui_text(y, 4 + kw + 3, COLS - kw - 9, C_NORMAL, d);
+}
+
+static void help_draw(struct app *app, void *st)
+{
+	struct help *h = st;
+	struct rows *r = calloc(1, sizeof *r);
+	if (!r)
+		return;
+	int kw = key_width(h), view = LINES - 4;
+	build_rows(h, COLS - kw - 9, r);
+	h->n = r->n;
+	if (h->top > h->n - view)
+		h->top = h->n - view;
+	if (h->top < 0)
+		h->top = 0;
+	draw_title(h);
+	for (int i = 0; i < view && h->top + i < r->n; i++) {
+		int y = 2 + i;
+		if (r->key[h->top + i])
+			ui_text(y, 4, kw, C_ACCENT, r->key[h->top + i]);
+		ui_text(y, 4 + kw + 3, COLS - kw - 9, C_NORMAL, r->text[h->top + i]);
 	}
-	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_QUIT));
+	char more[64] = "";
+	if (h->n > view)
+		snprintf(more, sizeof more, tr(MSG_HELP_MORE), h->top + 1,
+			 h->top + view < h->n ? h->top + view : h->n, h->n);
+	ui_status(app->status[0] ? app->status : more, tr(MSG_HINTS_BACK_QUIT));
+	free_rows(r);
+	free(r);
 }
 
 static enum act help_key(struct app *app, void *st, const struct input *in)
@@ -83,8 +162,10 @@ static enum act help_key(struct app *app, void *st, const struct input *in)
 	case CMD_BACK: case CMD_HELP: case CMD_ENTER: return ACT_BACK;
 	case CMD_UP: h->top--; break;
 	case CMD_DOWN: h->top++; break;
+	case CMD_PGUP: h->top -= LINES - 5; break;
+	case CMD_PGDN: h->top += LINES - 5; break;
 	case CMD_TOP: h->top = 0; break;
-	case CMD_BOTTOM: h->top = help_rows(); break;
+	case CMD_BOTTOM: h->top = h->n; break;
 	default: break;
 	}
 	return ACT_NONE;

@@ -1,6 +1,8 @@
 /* screen_menu: the lesson list, with completion marks, the learner's place
  * in each lesson, broken lessons shown with their first error, and the quiz
- * and skills radar at the end.  The cursor starts where the learner last
+ * and skills radar at the end.  A notice that matters (progress will not be
+ * saved, the file was unreadable) is boxed above the list until a key
+ * acknowledges it.  The cursor starts where the learner last
  * was.  The menu only chooses; the reader and blocks are other screens. */
 #include <curses.h>
 #include <stdio.h>
@@ -29,9 +31,40 @@ static int menu_rows(const struct app *app)
 	return (int)app->course.n + NEXTRA;
 }
 
-/* The list occupies rows 2 .. list_end-1; the detail pane sits below it. */
-static int list_y(void) { return 2; }
-static int list_h(void) { return LINES - 7; }
+#define NOTICE_MAX 6 /* text rows of the notice box at most */
+
+/* A notice that matters (app->notice) sits boxed above the list until a
+ * key acknowledges it; these are its rows, 0 without one. */
+static int notice_rows(const struct app *app)
+{
+	if (!app->notice[0])
+		return 0;
+	struct text_lines tl = { 0 };
+	int n = (int)text_wrap(app->notice, COLS - 6, &tl);
+	text_lines_free(&tl);
+	return (n < NOTICE_MAX ? n : NOTICE_MAX) + 2;
+}
+
+/* The list occupies rows list_y .. list_y+list_h-1; the detail pane sits below it. */
+static int list_y(const struct app *app) { return 2 + notice_rows(app); }
+static int list_h(const struct app *app) { return LINES - 7 - notice_rows(app); }
+
+static void draw_notice(const struct app *app)
+{
+	int rows = notice_rows(app);
+	if (!rows)
+		return;
+	struct text_lines tl = { 0 };
+	text_wrap(app->notice, COLS - 6, &tl);
+	ui_box(1, 1, rows, COLS - 2, C_WRONG);
+	char label[96];
+	snprintf(label, sizeof label, " %s ", tr(MSG_MENU_NOTICE_ACK));
+	int lw = ui_width(label);
+	ui_text(rows, COLS - 3 - lw, lw, C_WRONG, label);
+	for (int i = 0; i < rows - 2 && i < (int)tl.n; i++)
+		ui_text(2 + i, 3, COLS - 6, C_NORMAL, tl.line[i]);
+	text_lines_free(&tl);
+}
 
 static void *menu_enter(struct app *app, const char *arg)
 {
@@ -90,7 +123,7 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 		snprintf(right, sizeof right, "%s", tr(MSG_MENU_BROKEN));
 	else
 		lesson_place(app, l, right, sizeof right);
-	int rw = text_width(right);
+	int rw = ui_width(right);
 	ui_text(y, COLS - 2 - rw, rw, sel ? base : C_DIM, right);
 	int tw = COLS - 2 - rw - 2 - 10;
 	if (l->broken) {
@@ -118,7 +151,7 @@ static void draw_extra_row(int y, int e, bool sel)
 /* Below the list: the selected entry's summary, or a broken lesson's error. */
 static void draw_detail(struct app *app, const struct menu *m)
 {
-	int y = list_y() + list_h();
+	int y = list_y(app) + list_h(app);
 	ui_hline(y, 0, COLS, C_DIM);
 	const char *text;
 	enum role r = C_NORMAL;
@@ -147,7 +180,7 @@ static void draw_detail(struct app *app, const struct menu *m)
 static void menu_draw(struct app *app, void *st)
 {
 	struct menu *m = st;
-	int n = menu_rows(app), h = list_h();
+	int n = menu_rows(app), h = list_h(app);
 	if (m->cursor >= n)
 		m->cursor = n - 1;
 	if (m->cursor < 0)
@@ -165,12 +198,14 @@ static void menu_draw(struct app *app, void *st)
 	for (int r = 0; r < h && m->top + r < n; r++) {
 		int i = m->top + r;
 		if (i < (int)app->course.n)
-			draw_lesson_row(app, list_y() + r, i, i == m->cursor);
+			draw_lesson_row(app, list_y(app) + r, i, i == m->cursor);
 		else
-			draw_extra_row(list_y() + r, i - (int)app->course.n, i == m->cursor);
+			draw_extra_row(list_y(app) + r, i - (int)app->course.n, i == m->cursor);
 	}
+	draw_notice(app);
 	draw_detail(app, m);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_MENU_HINTS));
+	bool same = app->notice[0] && !strcmp(app->status, app->notice); /* already in the box */
+	ui_status(app->status[0] && !same ? app->status : "", tr(MSG_MENU_HINTS));
 }
 
 static enum act menu_open(struct app *app, struct menu *m)
@@ -191,10 +226,14 @@ static enum act menu_open(struct app *app, struct menu *m)
 static enum act menu_key(struct app *app, void *st, const struct input *in)
 {
 	struct menu *m = st;
-	int n = menu_rows(app), h = list_h();
+	int n = menu_rows(app), h = list_h(app);
+	if (app->notice[0] && in->cmd != CMD_QUIT && in->mouse != MOUSE_WHEEL_UP && in->mouse != MOUSE_WHEEL_DOWN) {
+		app->notice[0] = '\0';   /* the key (or click) acknowledges the notice */
+		return ACT_NONE;
+	}
 	if (in->mouse == MOUSE_PRESS) {
-		int i = m->top + in->my - list_y();
-		if (in->my < list_y() || in->my >= list_y() + h || i >= n)
+		int i = m->top + in->my - list_y(app);
+		if (in->my < list_y(app) || in->my >= list_y(app) + h || i >= n)
 			return ACT_NONE;
 		if (i == m->cursor)
 			return menu_open(app, m);
@@ -226,6 +265,17 @@ static void menu_leave(struct app *app, void *st)
 	free(st);
 }
 
+/* The menu's own line on the help page (screen.h). */
+static bool menu_help(int i, const char **keys, const char **what)
+{
+	if (i != 0)
+		return false;
+	*keys = "Enter Right";
+	*what = tr(MSG_HELP_MENU_OPEN);
+	return true;
+}
+
 const struct screen screen_menu = {
 	.name = "menu", .enter = menu_enter, .draw = menu_draw, .key = menu_key, .leave = menu_leave,
+	.help = menu_help,
 };

@@ -3,7 +3,8 @@
  * item at the top) and drawn line by line; code lines are highlighted and
  * cropped with a marker.  Every page change is saved in progress, and
  * reaching the last page marks the lesson done.  Blocks, demos and `see`
- * links open through ACT_OPEN. */
+ * links open through ACT_OPEN; `o`/Enter opens the page's block even when
+ * it is scrolled out of view. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,7 +200,7 @@ static void reader_draw(struct app *app, void *st)
 	int end = r->top + h < (int)r->lay.n ? r->top + h : (int)r->lay.n;
 	snprintf(foot, sizeof foot, tr(MSG_READER_FOOT), pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
-	ui_text(LINES - 2, COLS - 2 - text_width(foot), text_width(foot), C_DIM, foot);
+	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
 	ui_status(app->status[0] ? app->status : "",
 		  tr(MSG_READER_HINTS));
 }
@@ -219,16 +220,37 @@ static void go_page(struct app *app, struct reader *r, long page, bool at_end)
 	save_place(app, r);
 }
 
-/* Opens the focused link if it is on screen, else the first one visible. */
-static enum act open_link(struct app *app, struct reader *r)
+/* Lines between link k and the top of the view (0 when it reaches it). */
+static int view_distance(const struct llink *k, int top)
 {
-	int pick = -1;
+	return k->first > top ? k->first - top : k->last < top ? top - k->last : 0;
+}
+
+/* What Enter/o opens: the focused link if it is on screen; else the
+ * page's block or demo (the first one visible, or off screen the one
+ * nearest the top of the view: help promises "the block on this page");
+ * else the first `see` link visible.  -1 for none. */
+static int pick_link(const struct reader *r)
+{
+	int see = -1, seen_block = -1, near = -1;
 	for (size_t i = 0; i < r->lay.nlinks; i++) {
 		const struct llink *k = &r->lay.link[i];
 		bool visible = k->last >= r->top && k->first < r->top + view_h();
-		if (visible && (pick < 0 || (int)i == r->focus))
-			pick = (int)i;
+		if (visible && (int)i == r->focus)
+			return (int)i;
+		if (visible && !k->block && see < 0)
+			see = (int)i;
+		if (visible && k->block && seen_block < 0)
+			seen_block = (int)i;
+		if (k->block && (near < 0 || view_distance(k, r->top) < view_distance(&r->lay.link[near], r->top)))
+			near = (int)i;
 	}
+	return seen_block >= 0 ? seen_block : near >= 0 ? near : see;
+}
+
+static enum act open_link(struct app *app, struct reader *r)
+{
+	int pick = pick_link(r);
 	if (pick < 0) {
 		snprintf(app->status, sizeof app->status, "%s", tr(MSG_READER_NOTHING));
 		return ACT_NONE;
@@ -308,6 +330,21 @@ static void reader_leave(struct app *app, void *st)
 	free(r);
 }
 
+/* The reader's own lines on the help page (screen.h). */
+static bool reader_help(int i, const char **keys, const char **what)
+{
+	static const struct { const char *keys; enum msg key, what; } lines[] = {
+		{ NULL, MSG_HELP_O_KEY, MSG_HELP_OPEN },
+		{ "Tab", 0, MSG_HELP_READER_TAB },
+	};
+	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
+		return false;
+	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
+	*what = tr(lines[i].what);
+	return true;
+}
+
 const struct screen screen_reader = {
 	.name = "reader", .enter = reader_enter, .draw = reader_draw, .key = reader_key, .leave = reader_leave,
+	.help = reader_help,
 };

@@ -55,6 +55,11 @@ const struct screen *screen_find(const char *name)
 	return NULL;
 }
 
+const char *screen_name(size_t i)
+{
+	return i < sizeof planned / sizeof *planned ? planned[i] : NULL;
+}
+
 /* The placeholder keeps the block's name as its state. */
 static void *ph_enter(struct app *app, const char *arg)
 {

@@ -30,7 +30,9 @@ static char g_altstack[1 << 16];         /* so a stack overflow can still restor
 static const char MOUSE_ON[] = "\033[?1002h";
 static const char MOUSE_SGR_ON[] = "\033[?1006h";
 static const char MOUSE_OFF[] = "\033[?1006l\033[?1002l\033[?1000l";
-static const char RESTORE[] = "\033[?1006l\033[?1002l\033[?1000l\033[?1049l\033[?25h\033[0m";
+/* mouse off, keypad transmit off (curses' keypad() turned it on), main
+ * screen, cursor visible, attributes reset */
+static const char RESTORE[] = "\033[?1006l\033[?1002l\033[?1000l\033[?1l\033>\033[?1049l\033[?25h\033[0m";
 
 static void write_all(const char *s, size_t n)
 {

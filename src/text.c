@@ -125,6 +125,43 @@ char *text_sanitize(const char *s, size_t len)
 	return out;
 }
 
+/* The ASCII spellings text_asciify uses (see text.h). */
+static const struct { long cp; const char *ascii; } ascii_twins[] = {
+	{ 0x00B7, "." },  { 0x00D7, "x" },  { 0x2248, "~" },   { 0x2212, "-" },
+	{ 0x2016, "||" }, { 0x00B2, "^2" }, { 0x00B3, "^3" },  { 0x1D40, "^T" },
+	{ 0x2192, "->" }, { 0x2190, "<-" }, { 0x2264, "<=" },  { 0x2265, ">=" },
+	{ 0x2026, "..." }, { 0x201C, "\"" }, { 0x201D, "\"" }, { 0x2018, "'" },
+	{ 0x2019, "'" },  { 0x2014, "-" },  { 0x2013, "-" },   { 0x00B5, "u" },
+	{ 0x03BC, "u" },
+};
+
+char *text_asciify(const char *s)
+{
+	s = s ? s : "";
+	size_t len = strlen(s);
+	char *o = malloc(len * 3 + 1); /* "..." from a 3-byte "…" at most, ASCII 1:1 */
+	if (!o)
+		return NULL;
+	size_t j = 0;
+	for (size_t i = 0; i < len;) {
+		long cp;
+		i += u8_next((const unsigned char *)s + i, len - i, &cp);
+		const char *twin = "?";
+		if (cp >= 0 && cp < 0x80) {
+			o[j++] = (char)cp;
+			continue;
+		}
+		for (size_t k = 0; k < sizeof ascii_twins / sizeof *ascii_twins; k++)
+			if (ascii_twins[k].cp == cp)
+				twin = ascii_twins[k].ascii;
+		size_t n = strlen(twin);
+		memcpy(o + j, twin, n);
+		j += n;
+	}
+	o[j] = '\0';
+	return o;
+}
+
 bool text_valid_utf8(const char *s, size_t len, size_t *bad)
 {
 	const unsigned char *u = (const unsigned char *)s;

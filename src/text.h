@@ -15,6 +15,14 @@
  * become U+FFFD.  len may be (size_t)-1 for a NUL-terminated s. */
 char *text_sanitize(const char *s, size_t len);
 
+/* Returns a new ASCII-only string (caller frees; NULL when out of memory)
+ * for --ascii and non-UTF-8 terminals: common symbols become their ASCII
+ * spelling (· . × x ≈ ~ − - ‖ || ² ^2 ³ ^3 ᵀ ^T → -> ← <- ≤ <= ≥ >= … ...
+ * “” " ‘’ ' — – - µ u), any other non-ASCII character one '?'.  Decodes
+ * UTF-8 itself, so it works in any locale; invalid bytes become '?'.
+ * Measure the result, not s: the widths differ. */
+char *text_asciify(const char *s);
+
 /* True when s is valid UTF-8 without NUL; *bad gets the byte offset of the
  * first problem. */
 bool text_valid_utf8(const char *s, size_t len, size_t *bad);

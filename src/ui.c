@@ -100,23 +100,29 @@ void ui_attr_off(enum role r)
 	attroff(role_attr(r));
 }
 
-/* In a locale that is not UTF-8 the terminal cannot show UTF-8: each
- * non-ASCII character (already valid UTF-8 after text_sanitize) becomes
- * one '?', in place. */
-static void ascii_only(char *s)
+/* The text as it will be drawn: sanitized, tabs and newlines as spaces,
+ * and in ASCII mode (--ascii, or a locale that is not UTF-8 and so cannot
+ * show UTF-8) transliterated.  The caller frees; NULL when out of memory. */
+static char *as_drawn(const char *s)
 {
-	char *o = s;
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		if (*p < 0x80) {
-			*o++ = (char)*p++;
-			continue;
-		}
-		*o++ = '?';
-		p++;
-		while ((*p & 0xC0) == 0x80)
-			p++;
+	char *clean = text_sanitize(s ? s : "", (size_t)-1);
+	if (clean && (ui_ascii() || MB_CUR_MAX == 1)) {
+		char *a = text_asciify(clean);
+		free(clean);
+		clean = a;
 	}
-	*o = '\0';
+	for (char *p = clean; p && *p; p++)
+		if (*p == '\t' || *p == '\n')
+			*p = ' ';
+	return clean;
+}
+
+int ui_width(const char *s)
+{
+	char *d = as_drawn(s);
+	int w = d ? text_width(d) : 0;
+	free(d);
+	return w;
 }
 
 int ui_text(int y, int x, int maxw, enum role r, const char *s)
@@ -127,14 +133,9 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s)
 		maxw = COLS - x;
 	if (maxw <= 0)
 		return 0;
-	char *clean = text_sanitize(s, (size_t)-1);
+	char *clean = as_drawn(s);
 	if (!clean)
 		return 0;
-	if (MB_CUR_MAX == 1)
-		ascii_only(clean);
-	for (char *p = clean; *p; p++)
-		if (*p == '\t' || *p == '\n')
-			*p = ' ';
 	int used = 0;
 	size_t n = text_fit(clean, maxw, &used);
 	attr_t a = role_attr(r);
@@ -195,20 +196,18 @@ void ui_fill(int y, int x, int h, int w, enum role r)
 }
 
 /* A bar across the whole row: left text, right text right-aligned; the
- * left text wins when both do not fit. */
+ * right text (key hints) keeps its room, the left text gets what is left. */
 static void bar(int y, enum role r, const char *left, const char *right)
 {
 	ui_fill(y, 0, 1, COLS, r);
-	int used = left && *left ? ui_text(y, 1, COLS - 2, r, left) : 0;
-	if (!right || !*right)
-		return;
-	int rw = text_width(right);
-	int room = COLS - 2 - used - (used ? 2 : 0);
-	if (room <= 0)
-		return;
-	if (rw > room)
-		rw = room;
-	ui_text(y, COLS - 1 - rw, rw, r, right);
+	int rw = right && *right ? ui_width(right) : 0;
+	if (rw > COLS - 2)
+		rw = COLS - 2;
+	if (rw)
+		ui_text(y, COLS - 1 - rw, rw, r, right);
+	int room = COLS - 2 - rw - (rw ? 2 : 0);
+	if (left && *left && room > 0)
+		ui_text(y, 1, room, r, left);
 }
 
 void ui_title(const char *title, const char *right)
@@ -216,9 +215,51 @@ void ui_title(const char *title, const char *right)
 	bar(0, C_TITLE, title, right);
 }
 
+/* Where the first line of left ends when it is wrapped to width: a byte
+ * offset into left (the rest starts there, spaces skipped); 0 when left
+ * fits whole. */
+static size_t first_line_end(const char *left, int width)
+{
+	struct text_lines tl = { 0 };
+	size_t end = 0;
+	if (text_wrap(left, width, &tl) > 1 && !strncmp(left, tl.line[0], strlen(tl.line[0])))
+		end = strlen(tl.line[0]);
+	text_lines_free(&tl);
+	return end;
+}
+
+/* A message too long for the room beside the key hints takes the row
+ * above as well: when it fits one row it stays on the status line and the
+ * hints move up; longer, its first line goes above and the rest beside
+ * the hints (cut with a marker only when even two rows are too few).
+ * Hints are never dropped. */
 void ui_status(const char *left, const char *hints)
 {
-	bar(LINES - 1, C_STATUS, left, hints);
+	int hw = hints && *hints ? ui_width(hints) : 0;
+	int room = COLS - 2 - hw - (hw ? 2 : 0);
+	char *msg = left && *left ? as_drawn(left) : NULL;
+	if (!msg || text_width(msg) <= room || LINES < 3) {
+		bar(LINES - 1, C_STATUS, msg, hints);
+	} else if (text_width(msg) <= COLS - 2) {
+		bar(LINES - 2, C_STATUS, NULL, hints);
+		bar(LINES - 1, C_STATUS, msg, NULL);
+	} else {
+		size_t cut = first_line_end(msg, COLS - 2);
+		const char *rest = msg + cut;
+		while (*rest == ' ')
+			rest++;
+		char *top = strndup(msg, cut ? cut : strlen(msg));
+		bar(LINES - 2, C_STATUS, top ? top : "", NULL);
+		free(top);
+		bar(LINES - 1, C_STATUS, NULL, hints);
+		if (cut && room > 0) {
+			bool fits = text_width(rest) <= room;
+			int used = ui_text(LINES - 1, 1, fits ? room : room - 1, C_STATUS, rest);
+			if (!fits)
+				ui_text(LINES - 1, 1 + used, 1, C_STATUS, ui_glyph(G_ELLIPSIS));
+		}
+	}
+	free(msg);
 }
 
 void ui_status_msg(const char *msg, const char *hints)
@@ -251,7 +292,7 @@ bool ui_too_small(void)
 	text_wrap(msg, COLS > 0 ? COLS : 1, &tl);
 	int y0 = LINES > (int)tl.n ? (LINES - (int)tl.n) / 2 : 0;
 	for (size_t i = 0; i < tl.n; i++) {
-		int w = text_width(tl.line[i]);
+		int w = ui_width(tl.line[i]);
 		ui_text(y0 + (int)i, w < COLS ? (COLS - w) / 2 : 0, COLS, C_NORMAL, tl.line[i]);
 	}
 	text_lines_free(&tl);

@@ -28,6 +28,8 @@ bool ui_ascii(void);
 const char *ui_glyph(enum glyph g);        /* UTF-8 or ASCII twin */
 /* Draws s (sanitized UTF-8) at y,x, cropped to maxw columns; returns columns used. */
 int ui_text(int y, int x, int maxw, enum role r, const char *s);
+/* Columns s takes as ui_text draws it (after --ascii transliteration). */
+int ui_width(const char *s);
 void ui_attr_on(enum role r);
 void ui_attr_off(enum role r);
 void ui_box(int y, int x, int h, int w, enum role r);
@@ -35,6 +37,9 @@ void ui_hline(int y, int x, int w, enum role r);
 void ui_fill(int y, int x, int h, int w, enum role r); /* spaces in that role */
 /* Top title bar and bottom status/key-hint bar, drawn by every screen. */
 void ui_title(const char *title, const char *right);
+/* The status bar: hints keep their room at the right; a longer message
+ * takes the row above too (LINES-2), so it is seen whole: the hints go up
+ * when the message fits one row, else its first line does. */
 void ui_status(const char *left, const char *hints);
 /* Like ui_status, but the hints always stay whole: a message that does not
  * fit beside them goes on the row above, wrapped to at most two rows from

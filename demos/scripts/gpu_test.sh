@@ -64,10 +64,13 @@ CONV=$BIN/conv
 CONV_ODD="--n 2 --c 3 --h 17 --w 19 --k 5 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
 CONV_ONE="--n 1 --c 1 --h 1 --w 1 --k 1 --r 1 --s 1 --pad 0 --stride 1 --dil 1"
 CONV_MID="--n 3 --c 17 --h 23 --w 29 --k 33 --r 5 --s 3 --pad 1 --stride 1 --dil 1"
+# C a multiple of the slice depth: the implicit GEMM's fast (r, s, c) path
+CONV_FAST="--n 1 --c 16 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
 if [ -x "$CONV" ]; then
     run_demo conv-odd "$CONV" $CONV_ODD --reps 1
     run_demo conv-one "$CONV" $CONV_ONE --reps 1
     run_demo conv-mid "$CONV" $CONV_MID --reps 1
+    run_demo conv-fast "$CONV" $CONV_FAST --reps 1
 else
     record conv skip "not built (demos/conv/conv.c missing)"
 fi
@@ -80,6 +83,7 @@ for tool in memcheck racecheck initcheck synccheck; do
     if [ -x "$CONV" ]; then
         CONV_HAND=$("$CONV" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}')
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
+        sanitize "$tool" conv-fast "$CONV" $CONV_FAST --reps 1 --variants "$CONV_HAND"
     fi
 done
 

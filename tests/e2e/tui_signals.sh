@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Every way out leaves the terminal restored: SIGTERM, SIGHUP and Ctrl-C
 # exit cleanly and save progress; SIGSEGV and SIGABRT restore the terminal
-# from the crash handler (mouse modes off, main screen, cursor visible,
-# attributes reset, cooked mode) and still die of the signal.
+# from the crash handler (mouse modes off, keypad transmit off, main
+# screen, cursor visible, attributes reset, cooked mode) and still die of
+# the signal: the reset sequence is the last escape the terminal gets.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 PFILE="$XDG_STATE_HOME/cudakitchen/progress.yaml"
-RESTORE=$'\e[?1006l\e[?1002l\e[?1000l\e[?1049l\e[?25h\e[0m'
+RESTORE=$'\e[?1006l\e[?1002l\e[?1000l\e[?1l\e>\e[?1049l\e[?25h\e[0m'
 
 # in_reader: start, open the first lesson, go to page 2.
 in_reader() {
@@ -23,6 +24,7 @@ restored() { # restored NAME: alternate screen off, cursor visible, cooked tty
 	like "$m" '(^| )icanon( |$)' "$1: canonical mode is back"
 	like "$m" '(^| )echo( |$)' "$1: echo is back"
 	is "$(pane '#{mouse_any_flag}')" 0 "$1: mouse reporting is off"
+	is "$(pane '#{keypad_cursor_flag}')$(pane '#{keypad_flag}')" 00 "$1: cursor and keypad keys are back in normal mode"
 }
 
 for sig in TERM HUP INT; do
@@ -79,6 +81,8 @@ for sig in SEGV ABRT; do
 	ok $([[ "$bytes" == *"$RESTORE"* ]]; echo $?) "SIG$sig: the crash handler wrote the restore sequence"
 	tail=${bytes##*"$RESTORE"}
 	ok $([[ "$tail" != *$'\e[?1049h'* ]]; echo $?) "SIG$sig: nothing re-entered the alternate screen after it"
+	# What follows is the shell's crash message and the "[exit N]" line.
+	ok $([[ "$tail" != *$'\e'* ]]; echo $?) "SIG$sig: the captured bytes end with the reset sequence"
 	stop
 done
 done_testing

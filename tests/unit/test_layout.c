@@ -36,6 +36,90 @@ static int line_width(const struct lline *ln)
 	}
 }
 
+/* Table cells with identifiers break after '.', '_' or '/', never inside
+ * a name, as long as a piece fits (QA: "allow_tf3" / "2"). */
+static void test_name_breaks(void)
+{
+	static char *cells[] = {
+		"Setting", "torch.backends.cuda.matmul.allow_tf32 = True lets cuBLAS use TF32",
+		"torch.backends.cudnn.benchmark", "autotunes cuDNN algorithms per shape",
+		"path", "/usr/local/cuda/lib64/libcudnn_ops.so.9 is where it lives",
+	};
+	struct item it[] = { { .kind = ITEM_FACTS, .cells = cells, .n = 3 } };
+	struct page pg = { .title = "T", .items = it, .n = 1 };
+	struct lesson l = { .id = "x", .title = "X", .pages = &pg, .npages = 1 };
+	static const int widths[] = { 40, 56, 60, 76 };
+	for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+		struct layout L;
+		layout_page(&L, &l, 0, NULL, widths[w], false);
+		int bad = 0, over = 0, seen = 0;
+		for (size_t i = 0; i < L.n; i++) {
+			const struct lline *ln = &L.line[i];
+			if (ln->kind != L_FACT)
+				continue;
+			for (int c = 0; c < 2; c++) {
+				const char *t = c ? ln->text2 : ln->text;
+				size_t n = strlen(t);
+				int room = c ? widths[w] - 2 - ln->keyw - 3 : ln->keyw;
+				over += text_width(t) > room;
+				/* a break inside a word: the two halves joined appear in a cell */
+				const struct lline *nx = i + 1 < L.n && L.line[i + 1].kind == L_FACT ? &L.line[i + 1] : NULL;
+				const char *nt = nx ? (c ? nx->text2 : nx->text) : "";
+				const char *last = strrchr(t, ' ') ? strrchr(t, ' ') + 1 : t;
+				char joined[128];
+				snprintf(joined, sizeof joined, "%s%.*s", last, (int)strcspn(nt, " "), nt);
+				bool inside = false;
+				for (size_t k = 0; k < 6 && n && *nt && !strchr("._/", t[n - 1]); k++)
+					inside |= strstr(cells[k], joined) != NULL;
+				if (inside)
+					bad++, diag("width %d: cut inside a name: '%s' / '%s'", widths[w], t, nt);
+				if (strstr(t, "allow_tf32") || strstr(t, "benchmark"))
+					seen++;
+			}
+		}
+		is_int(over, 0, "names: width %d: no cell wider than its column", widths[w]);
+		is_int(bad, 0, "names: width %d: identifiers break after . _ or /, not inside a name", widths[w]);
+		ok(seen >= 2, "names: width %d: allow_tf32 and benchmark stay whole", widths[w]);
+		layout_free(&L);
+	}
+}
+
+/* --ascii: the layout measures the transliterated text, so a line full of
+ * symbols that grow ("→" is "->") still fits; links know blocks from see. */
+static void test_ascii_and_links(void)
+{
+	static char *cells[] = { "A·Bᵀ", "≈ 2× faster → ‖x‖² ≤ 1 … “done”" };
+	struct item it[] = {
+		{ .kind = ITEM_TEXT, .text = "→→→→→ ≤≤≤≤≤ ≥≥≥≥≥ ……… ‖‖‖ ²²² ³³³ ᵀᵀᵀ → ← ≤ ≥ … x" },
+		{ .kind = ITEM_FACTS, .cells = cells, .n = 1 },
+		{ .kind = ITEM_CODE, .text = "c = a × b; // ≈" },
+		{ .kind = ITEM_BLOCK, .text = "tiling" },
+		{ .kind = ITEM_SEE, .text = "x" },
+	};
+	struct page pg = { .title = "T", .items = it, .n = 5 };
+	struct lesson l = { .id = "x", .title = "X", .pages = &pg, .npages = 1 };
+	struct layout L;
+	layout_page(&L, &l, 0, NULL, 24, true);
+	int over = 0, nonascii = 0;
+	for (size_t i = 0; i < L.n; i++) {
+		const struct lline *ln = &L.line[i];
+		for (const char *p = ln->text ? ln->text : ""; *p; p++)
+			nonascii += (unsigned char)*p >= 0x80;
+		for (const char *p = ln->text2 ? ln->text2 : ""; *p; p++)
+			nonascii += (unsigned char)*p >= 0x80;
+		if (ln->kind == L_TEXT && ln->indent + (int)strlen(ln->text) > 24)
+			over++, diag("ascii line %zu too wide: %s", i, ln->text);
+	}
+	is_int(nonascii, 0, "ascii: every laid-out text is ASCII");
+	is_int(over, 0, "ascii: widths are those of the transliterated text");
+	int code = 0;
+	for (size_t i = 0; i < L.n; i++)
+		code += L.line[i].kind == L_CODE && !strcmp(L.line[i].text, "c = a x b; // ~");
+	is_int(code, 1, "ascii: code is transliterated too");
+	ok(L.nlinks == 2 && L.link[0].block && !L.link[1].block, "links: a block is marked as one, a see link is not");
+	layout_free(&L);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -119,5 +203,7 @@ int main(void)
 
 	ok(layout_page(&L, &ls[0], 7, &c, 76, false) && L.n == 0, "a page past the end lays out as nothing");
 	layout_free(&L);
+	test_name_breaks();
+	test_ascii_and_links();
 	return tap_done();
 }

@@ -363,6 +363,31 @@ static void test_kinsoku_property(void)
 	ok(!bad, "wrap: 300 generated CJK paragraphs keep the line-breaking rules");
 }
 
+/* --ascii: every symbol of the table has its ASCII spelling; anything
+ * else non-ASCII is one '?', and the result is pure ASCII. */
+static void test_asciify(void)
+{
+	static const struct { const char *in, *want; } cases[] = {
+		{ "a·b × c ≈ d − e", "a.b x c ~ d - e" },
+		{ "‖x‖² + y³, Aᵀ", "||x||^2 + y^3, A^T" },
+		{ "→ ← ≤ ≥ …", "-> <- <= >= ..." },
+		{ "“q” ‘s’ a—b c–d 5 µs", "\"q\" 's' a-b c-d 5 us" },
+		{ "GPU 显存 ✓", "GPU ?? ?" },
+		{ "bad \xff byte", "bad ? byte" },
+		{ "plain ASCII stays", "plain ASCII stays" },
+		{ "", "" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *got = text_asciify(cases[i].in);
+		is_str(got, cases[i].want, "asciify: \"%s\"", cases[i].want);
+		ok(got && text_width(got) == (int)strlen(got), "asciify: width is its byte count");
+		free(got);
+	}
+	char *n = text_asciify(NULL);
+	is_str(n, "", "asciify: NULL is the empty string");
+	free(n);
+}
+
 int main(void)
 {
 	if (!setlocale(LC_ALL, "C.UTF-8"))
@@ -376,5 +401,6 @@ int main(void)
 	test_wrap_edges();
 	test_wrap_property();
 	test_kinsoku_property();
+	test_asciify();
 	return tap_done();
 }

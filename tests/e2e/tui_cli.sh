@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The command line around the TUI: --help names every ID `open` takes,
+# --help and --version refuse extra arguments (usage, exit 2), and
+# `open UNKNOWN` lists the valid IDs on stderr before curses starts.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+
+h=$("$CK_BIN" --help)
+like "$h" 'gpu-map, tiling, matmul, conv, devinfo, quiz, radar,' "--help lists radar among the open IDs"
+like "$h" '^ +cert, or a lesson id' "and cert"
+for a in --help -h --version; do
+	out=$("$CK_BIN" $a extra 2>&1 >/dev/null); rc=$?
+	is "$rc" 2 "$a extra is a usage error"
+	like "$out" "'$a' takes no arguments" "$a extra says why"
+done
+like "$("$CK_BIN" --version)" '^cudakitchen [0-9]+\.' "--version alone still works"
+
+command -v tmux >/dev/null || { done_testing; }
+launch 100 30 "$CK_BIN" open 01-kitchen
+is "$(wait_exit)" 2 "open with an unknown ID exits 2"
+s=$(screen)
+like "$s" "no lesson or block named '01-kitchen'" "it says which ID is unknown"
+like "$s" '^Blocks: gpu-map tiling matmul conv devinfo quiz radar cert$' "it lists the blocks"
+like "$(printf '%s\n' "$s" | tr -d '\n')" 'Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarksTry' "and the lesson ids"
+is "$(pane '#{alternate_on}')" 0 "curses never started"
+done_testing
