@@ -371,6 +371,36 @@
 	X(MSG_TV_AT, "%s %.3g (at %ld)", "%s %.3g（n=%ld）") \
 	X(MSG_TV_TIME_RATIO, "time naive/tiled %.1fx, tiled/regblock %.1fx", "耗时 naive/tiled %.1fx，tiled/regblock %.1fx") \
 	X(MSG_TV_MODEL, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)", "全局读取模型：%.0fx，%.0fx（T 32；64x64，4x4）") \
+	/* ---- own help lines of the demo, tiling, gpu-map and quiz screens ---- */ \
+	X(MSG_HK_SPACE, "Space", "空格") \
+	X(MSG_HK_LEFT_RIGHT, "Left/Right", "左/右") \
+	X(MSG_HK_ARROWS, "arrows", "方向键") \
+	X(MSG_HK_DEMO_R, "run the demo again at the size shown", "按所示规模再运行一次演示程序") \
+	X(MSG_HK_DEMO_SIZE, "next / previous size (stops at the largest and the smallest)", "下一个/上一个规模（到最大或最小为止）") \
+	X(MSG_HK_DEMO_V, "switch between the bars and the roofline", "在柱状图和屋顶线图之间切换") \
+	X(MSG_HK_DEMO_T, "show yours and the recorded H200 run, yours only, or the recorded only", "依次显示：你的和记录的 H200 结果、只显示你的、只显示记录的") \
+	X(MSG_HK_DEV_R, "run devinfo again", "再运行一次 devinfo") \
+	X(MSG_HK_DEV_T, "this machine, or the recorded H200 beside it", "只看本机，或同时看记录的 H200") \
+	X(MSG_HK_TL_SPACE, "play / pause (in the convolution view too)", "播放/暂停（卷积视图中也可用）") \
+	X(MSG_HK_TL_STEP, "one step back / forward", "后退/前进一步") \
+	X(MSG_HK_TL_SPEED, "animation speed", "动画速度") \
+	X(MSG_HK_TL_MODE, "next mode: naive, smem-tiled, regblock", "下一个模式：naive、smem-tiled、regblock") \
+	X(MSG_HK_TL_N, "n by 1 or by 16 (4 to 256)", "n 增减 1 或 16（4 到 256）") \
+	X(MSG_HK_TL_TILE, "halve / double the tile (the block in regblock)", "分块减半/加倍（regblock 中为线程块）") \
+	X(MSG_HK_TL_MICRO, "the micro-tile per thread in regblock: 2, 4 or 8", "regblock 中每线程的微分块：2、4 或 8") \
+	X(MSG_HK_TL_SMS, "4 SMs, or this GPU's own SM count", "4 个 SM，或这块 GPU 自己的 SM 数") \
+	X(MSG_HK_TL_RUN, "run the matmul demo at this n", "以当前 n 运行 matmul 演示程序") \
+	X(MSG_HK_TL_CONV, "the convolution view (im2col), and back", "卷积视图（im2col），再按一次返回") \
+	X(MSG_HK_GM_PICK, "pick a label in the tray", "在标签栏中选择标签") \
+	X(MSG_HK_GM_ENTER, "take the picked label; while carrying it, drop it", "拿起选中的标签；拿着时放下") \
+	X(MSG_HK_GM_MOVE, "while carrying a label: move it over the parts", "拿着标签时：在部件之间移动") \
+	X(MSG_HK_GM_VIEW, "the whole GPU or one SM", "切换全 GPU 或一个 SM") \
+	X(MSG_HK_GM_ESC, "put a carried label back; else leave", "放回拿着的标签；否则离开") \
+	X(MSG_HK_QZ_ENTER, "start or resume a level; submit; next question", "开始或继续关卡；提交；下一题") \
+	X(MSG_HK_QZ_LEVELS, "first / last level in the level list", "关卡列表中的第一关/最后一关") \
+	X(MSG_HK_QZ_HINT, "show the hint (it costs points)", "显示提示（会扣分）") \
+	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
+	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
 	/* end */
 
 #endif

@@ -456,15 +456,48 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	return ACT_NONE;
 }
 
+/* The matmul and conv screens' own lines on the help page (screen.h). */
+static bool demo_help(int i, const char **keys, const char **what)
+{
+	static const struct { const char *keys; enum msg key, what; } lines[] = {
+		{ "r", 0, MSG_HK_DEMO_R },
+		{ "+ -", 0, MSG_HK_DEMO_SIZE },
+		{ "v", 0, MSG_HK_DEMO_V },
+		{ "t", 0, MSG_HK_DEMO_T },
+	};
+	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
+		return false;
+	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
+	*what = tr(lines[i].what);
+	return true;
+}
+
+/* The devinfo screen's own lines on the help page (screen.h). */
+static bool devinfo_help(int i, const char **keys, const char **what)
+{
+	static const struct { const char *keys; enum msg key, what; } lines[] = {
+		{ "r", 0, MSG_HK_DEV_R },
+		{ "t", 0, MSG_HK_DEV_T },
+	};
+	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
+		return false;
+	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
+	*what = tr(lines[i].what);
+	return true;
+}
+
 const struct screen screen_matmul = {
 	.name = "matmul", .enter = enter_matmul, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
+	.help = demo_help,
 };
 const struct screen screen_conv = {
 	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
+	.help = demo_help,
 };
 const struct screen screen_devinfo = {
 	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
+	.help = devinfo_help,
 };

@@ -495,7 +495,30 @@ static enum act tl_key(struct app *app, void *p, const struct input *in)
 	return ACT_NONE;
 }
 
+/* The tiling screen's own lines on the help page (screen.h). */
+static bool tiling_help(int i, const char **keys, const char **what)
+{
+	static const struct { const char *keys; enum msg key, what; } lines[] = {
+		{ NULL, MSG_HK_SPACE, MSG_HK_TL_SPACE },
+		{ NULL, MSG_HK_LEFT_RIGHT, MSG_HK_TL_STEP },
+		{ "+ -", 0, MSG_HK_TL_SPEED },
+		{ "m", 0, MSG_HK_TL_MODE },
+		{ "[ ] { }", 0, MSG_HK_TL_N },
+		{ "t T", 0, MSG_HK_TL_TILE },
+		{ "u", 0, MSG_HK_TL_MICRO },
+		{ "s", 0, MSG_HK_TL_SMS },
+		{ "r", 0, MSG_HK_TL_RUN },
+		{ "c", 0, MSG_HK_TL_CONV },
+	};
+	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
+		return false;
+	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
+	*what = tr(lines[i].what);
+	return true;
+}
+
 const struct screen screen_tiling = {
 	.name = "tiling", .enter = tl_enter, .draw = tl_draw, .key = tl_key,
 	.tick = tl_tick, .leave = tl_leave,
+	.help = tiling_help,
 };

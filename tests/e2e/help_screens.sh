@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# ? on the demo, devinfo, tiling, gpu-map and quiz screens: the help page
+# starts with that screen's own keys (screen.h's help hook), above the
+# shared key table.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+. "$(dirname "$0")/gpumap_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+make_tree gpu
+add_matmul cpu
+check() { # check SCREEN REGEX... : opens SCREEN, presses ?, looks for each line
+	local scr=$1; shift
+	fresh; launch 80 24 "$TREE_BIN" open "$scr"
+	sleep 0.5; keys '?'
+	wait_for "help for"; ok $? "$scr: ? opens the help page"
+	local s; s=$(screen)
+	for re in "$@"; do like "$s" "$re" "$scr help: /$re/"; done
+	unlike "$s" '^ *o +open the interactive block' "$scr help: not the reader's o"
+	keys q; wait_exit >/dev/null
+}
+check matmul '^ *r +run the demo again' '^ *\+ - +next / previous size \(stops at' '^ *v +switch between the bars and the roofline' '^ *t +show yours and the recorded'
+check devinfo '^ *r +run devinfo again' '^ *t +this machine, or the recorded H200'
+check tiling '^ *Space +play / pause' '^ *Left/Right +one step' '^ *m +next mode' '^ *\[ \] \{ \} +n by 1 or by 16' \
+	'^ *t T +halve / double the tile' '^ *u +the micro-tile' '^ *s +4 SMs' '^ *r +run the matmul demo' '^ *c +the convolution view'
+check gpu-map '^ *Tab Up Down +pick a label' '^ *Enter +take the picked label' '^ *arrows +while carrying' '^ *z v +the whole GPU or one SM'
+check quiz '^ *Enter +start or resume a level' '^ *g G +first / last level' '^ *h Tab +show the hint' '^ *Space +tick an option'
+done_testing
