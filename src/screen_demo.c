@@ -388,7 +388,7 @@ static void demo_draw(struct app *app, void *p)
 	if (!dev && !st->roofline && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
-	ui_status_msg(app->status[0] ? app->status : more,
+	ui_status(app->status[0] ? app->status : more,
 		  tr(dev ? MSG_DEMO_DEV_HINTS : MSG_DEMO_HINTS));
 }
 

@@ -296,7 +296,7 @@ static void gm_draw(struct app *app, void *p)
 	draw_info(st);
 	const char *hints = st->g.carry >= 0 && !st->g.by_mouse
 		? tr(MSG_GM_HINTS_CARRY) : tr(MSG_GM_HINTS);
-	ui_status_msg(app->status, hints);
+	ui_status(app->status, hints);
 }
 
 /* Saves what a drop did: attempts and correct drops.  They feed the

@@ -122,7 +122,7 @@ static void draw_list(struct app *app, struct qs *s)
 	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
 	if (!quiz_unlocked(&app->progress, s->sel))
 		para(y, 2, COLS - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
-	ui_status_msg(app->status[0] ? app->status : "", tr(MSG_QUIZ_LIST_HINTS));
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_LIST_HINTS));
 }
 
 /* ---- one question ---- */
@@ -262,7 +262,7 @@ static void draw_ask(struct app *app, struct qs *s)
 			 tr(quiz_text_entry(q) ? MSG_QUIZ_HINT_KEYS_TAB : MSG_QUIZ_HINT_KEYS_H), q->hint_cost,
 			 tr(q->hint_cost == 1 ? MSG_POINT : MSG_POINTS));
 	para(LINES - 3, 2, w, LINES - 1, s->hint ? C_NOTE : C_DIM, hint);
-	ui_status_msg(app->status[0] ? app->status : "",
+	ui_status(app->status[0] ? app->status : "",
 		  tr(quiz_text_entry(q) ? MSG_QUIZ_ASK_HINTS_TEXT : MSG_QUIZ_ASK_HINTS));
 }
 
@@ -275,7 +275,7 @@ static void draw_measure(struct app *app, struct qs *s)
 	snprintf(msg, sizeof msg, tr(MSG_QUIZ_RUNNING),
 		 q->demo, quiz_run_elapsed_s(&s->run));
 	para(y, 2, COLS - 4, LINES - 2, C_NORMAL, msg);
-	ui_status_msg(app->status[0] ? app->status : "", tr(MSG_QUIZ_STOP_HINT));
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_STOP_HINT));
 }
 
 static void draw_feedback(struct app *app, struct qs *s)
@@ -314,7 +314,7 @@ static void draw_feedback(struct app *app, struct qs *s)
 		}
 	}
 	para(y + 1, 2, w, bottom, C_NORMAL, q->explanation);
-	ui_status_msg(app->status[0] ? app->status : "",
+	ui_status(app->status[0] ? app->status : "",
 		  (size_t)lp->question >= s->lv[s->level].n ? tr(MSG_QUIZ_SEE_SCORE_HINTS) : tr(MSG_QUIZ_NEXT_HINTS));
 }
 
@@ -336,7 +336,7 @@ static void draw_result(struct app *app, struct qs *s)
 	else
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_RETRY));
 	para(y + 1, 4, COLS - 8, LINES - 2, C_HEADING, line);
-	ui_status_msg(app->status[0] ? app->status : "", tr(MSG_QUIZ_CONTINUE_HINTS));
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_CONTINUE_HINTS));
 }
 
 static void quiz_draw(struct app *app, void *st)

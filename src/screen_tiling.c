@@ -412,7 +412,7 @@ static void tl_draw(struct app *app, void *p)
 		if (y + 2 < y1)
 			draw_totals(st, y, y1, x, w);
 	}
-	ui_status_msg(app->status, tr(st->playing ? MSG_TL_PAUSE : MSG_TL_PLAY));
+	ui_status(app->status, tr(st->playing ? MSG_TL_PAUSE : MSG_TL_PLAY));
 }
 
 /* The SM count: 4 to see waves, or the GPU's own from devinfo. */

@@ -262,24 +262,6 @@ void ui_status(const char *left, const char *hints)
 	free(msg);
 }
 
-void ui_status_msg(const char *msg, const char *hints)
-{
-	int hw = hints ? text_width(hints) : 0;
-	if (!msg || !*msg || text_width(msg) + hw + 4 <= COLS) {
-		ui_status(msg, hints);
-		return;
-	}
-	ui_status("", hints);
-	struct text_lines tl = { 0 };
-	text_wrap(msg, COLS - 2 > 1 ? COLS - 2 : 1, &tl);
-	int n = tl.n > 2 ? 2 : (int)tl.n;
-	for (int i = 0; i < n; i++) {
-		ui_fill(LINES - 1 - n + i, 0, 1, COLS, C_STATUS);
-		ui_text(LINES - 1 - n + i, 1, COLS - 2, C_STATUS, tl.line[i]);
-	}
-	text_lines_free(&tl);
-}
-
 bool ui_too_small(void)
 {
 	if (COLS >= 60 && LINES >= 20)

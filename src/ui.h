@@ -41,10 +41,6 @@ void ui_title(const char *title, const char *right);
  * takes the row above too (LINES-2), so it is seen whole: the hints go up
  * when the message fits one row, else its first line does. */
 void ui_status(const char *left, const char *hints);
-/* Like ui_status, but the hints always stay whole: a message that does not
- * fit beside them goes on the row above, wrapped to at most two rows from
- * the bottom up, so neither 'Esc back' nor 'q quit' is ever pushed off. */
-void ui_status_msg(const char *msg, const char *hints);
 /* True (and draws the guard screen) when the terminal is below 60x20. */
 bool ui_too_small(void);
 #endif

@@ -41,7 +41,7 @@ for i in "${!TRAY[@]}"; do
 done
 like "$(screen)" 'placed 11/11 +attempts 11' "the map is complete in 11 attempts"
 like "$(screen | tail -2)" 'Map complete: 11 labels in 11 attempts' "and the status bar says so"
-like "$(screen | tail -1)" 'Esc back  q quit *$' "above the key hints, which stay whole"
+like "$(screen | tail -2)" 'Esc back  q quit *$' "the key hints stay whole"
 keys q
 is "$(wait_exit)" 0 "quit"
 like "$(cat "$PFILE")" 'gpumap: \{attempts: 11, correct: 11\}' "attempts and correct drops saved"

@@ -50,7 +50,7 @@ keys +; sleep 0.2; keys +; sleep 0.3
 s=$(screen)
 like "$s" "512x512x512 \(not run yet\)" "+ at the largest size stays there"
 like "$s" "already the largest size here" "and says so"
-like "$(printf '%s\n' "$s" | tail -1)" "r run .*Esc back *$" "the key hints stay whole beside the message"
+like "$(printf '%s\n' "$s" | tail -2)" "r run .*Esc back *$" "the key hints stay whole beside the message"
 for i in 1 2 3 4; do keys -; sleep 0.1; done; sleep 0.2
 s=$(screen)
 like "$s" "128x128x128 \(not run yet\)" "- at the smallest size stays there"
