@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# The whole learner journey in tmux at 80x24 with the built-in quiz
+# (quizzes/en/level1..5.yaml): a scripted learner reads each question on the
+# screen, finds it in the YAML by its prompt and answers it right with keys,
+# finding rows by their text (order is shuffled per attempt).  Level 5's
+# predictions are answered from what the screen will judge against: the
+# recorded H200 results (demos/results/h200.yaml) or the CPU run of the demo.
+# Quitting in the middle of level 3 resumes at the same question.  After
+# level 5 the certificate is written and `cert verify` finds it intact; the
+# radar shows all six axes with scores.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+command -v python3 >/dev/null || skip_all "python3 not installed"
+python3 -c 'import yaml' 2>/dev/null || skip_all "python3 has no PyYAML"
+[ -x "$CK_BUILD/demos/matmul" ] && [ -x "$CK_BUILD/demos/conv" ] || skip_all "demos not built (make demos)"
+QZ="$CK_ROOT/quizzes/en"
+CERTS="$T_TMP/certs"
+PY="$T_TMP/answer.py"
+
+# The demos' CPU runs, as the quiz screen runs them, for live-measured values.
+"$CK_BUILD/demos/matmul" --format yaml >"$T_TMP/live-matmul.yaml" 2>/dev/null
+"$CK_BUILD/demos/conv" --format yaml >"$T_TMP/live-conv.yaml" 2>/dev/null
+
+# answer.py LEVEL < SCREEN: prints "ID <id> <type>", then the keys that answer
+# the question on the screen right: "K <tmux key>..." or "L <literal text>".
+cat >"$PY" <<'PYEOF'
+import re, sys, yaml
+root, level = sys.argv[1], sys.argv[2]
+qs = yaml.safe_load(open(f"{root}/quizzes/en/level{level}.yaml", encoding="utf-8"))["questions"]
+screen = sys.stdin.buffer.read().decode("utf-8", "replace").split("\n")
+flat = lambda s: re.sub(r"\s+", "", str(s))
+
+whole = flat("".join(screen[1:]))  # below the title
+q = max((q for q in qs if flat(q["prompt"]) in whole), key=lambda q: len(flat(q["prompt"])))
+
+# The rows: between the instruction (ends "Enter." / "submits." / "measures.") and the hint.
+end = next(i for i, l in enumerate(screen) if l.strip().startswith("Hint"))
+start = max(i for i in range(end) if re.search(r"(Enter|submits|measures)\.\s*$", screen[i]))
+rows = flat("".join(screen[start + 1:end]))
+
+def order_of(texts):
+    """Screen row of each text (indexes into texts), found longest first."""
+    r, pos = rows, {}
+    for i in sorted(range(len(texts)), key=lambda i: -len(flat(texts[i]))):
+        t = flat(texts[i]); p = r.find(t)
+        if p < 0: sys.exit(f"row not found on screen: {texts[i]}")
+        pos[i] = p; r = r[:p] + "\0" * len(t) + r[p + len(t):]
+    return sorted(pos, key=pos.get)            # row -> text index
+
+def measure(q):
+    def load(path):
+        try: return [r for r in yaml.safe_load(open(path)) or [] if r.get("record") == "variant"]
+        except Exception: return []
+    def value(recs):
+        v = {r["variant"]: r for r in recs if r["demo"] == q["demo"] and r.get("ok")}
+        def var(i):
+            if i == "hand-best":
+                h = [r for r in v.values() if r["kind"] == "hand" and r.get("gflops")]
+                return max(h, key=lambda r: r["gflops"]) if h else None
+            if i == "library":
+                return next((r for r in v.values() if r.get("baseline")), None)
+            return v.get(i)
+        m = q["measure"]
+        if m == "tf32-rel-err": m = "rel-err:cublas-tf32"
+        if m == "tf32-speedup": m = "speedup:cublas-tf32/cublas"
+        kind, _, arg = m.partition(":")
+        if kind == "speedup":
+            a, b = (var(x) for x in arg.split("/"))
+            return a["gflops"] / b["gflops"] if a and b and a.get("gflops") and b.get("gflops") else None
+        if kind in ("pct-of-library", "rel-err", "gflops"):
+            r = var(arg); f = {"pct-of-library": "pct_of_library", "rel-err": "rel_err"}.get(kind, kind)
+            return r.get(f) if r else None
+        if kind == "fastest-cudnn-algo":
+            lib = [r for r in v.values() if r["kind"] == "library" and r.get("math") == "fma" and r.get("ms")]
+            return min(lib, key=lambda r: r["ms"])["algo"] if lib else None
+        if kind == "fastest-hand":
+            h = [r for r in v.values() if r["kind"] == "hand" and r.get("gflops")]
+            return max(h, key=lambda r: r["gflops"])["variant"] if h else None
+    live = value(load(f"{sys.argv[3]}/live-{q['demo']}.yaml"))
+    return live if live is not None else value(load(f"{root}/demos/results/h200.yaml"))
+
+keys, cur = [], 0
+def go(row):
+    global cur
+    keys.extend(["Down"] * (row - cur) + ["Up"] * (cur - row)); cur = row
+def swaps(target):                              # target[row] = index wanted there
+    shown = list(target)
+    for r in range(len(shown)):
+        if shown[r] != r:
+            j = shown.index(r)
+            go(r); keys.append("Space"); go(j); keys.append("Space")
+            shown[r], shown[j] = shown[j], shown[r]
+
+t, out = q["type"], None
+if t == "fill":
+    out = ["L " + str(q["accept"][0])]
+elif t == "single":
+    go(order_of(q["options"]).index(q["answer"] - 1)); keys.append("Enter")
+elif t == "multi":
+    o = order_of(q["options"])
+    for row in sorted(o.index(a - 1) for a in q["answers"]): go(row); keys.append("Space")
+    keys.append("Enter")
+elif t == "truefalse":
+    go(order_of(["True", "False"]).index(0 if q["answer"] else 1)); keys.append("Enter")
+elif t == "order":
+    swaps(order_of(q["items"])); keys.append("Enter")
+elif t == "match":
+    segs = rows.split("→")[1:]                  # each row's right side starts a segment
+    rights = [p[1] for p in q["pairs"]]
+    shown = [max((i for i in range(len(rights)) if s.startswith(flat(rights[i]))),
+                 key=lambda i: len(flat(rights[i]))) for s in segs]
+    swaps(shown); keys.append("Enter")
+elif t == "predict":
+    val = measure(q)
+    if q.get("factor"):
+        out = ["L %.3g" % (val if val is not None else 1)]
+    elif q.get("bands"):
+        f = lambda b, k, d: float(b[k]) if b.get(k) is not None else d
+        pick = next((i for i, b in enumerate(q["bands"]) if val is not None and
+                     f(b, "min", -1e308) <= val < f(b, "max", 1e308)), 0)
+        go(order_of([b["label"] for b in q["bands"]]).index(pick)); keys.append("Enter")
+    else:
+        pick = next((i for i, c in enumerate(q["choices"]) if val in c["values"]), 0)
+        go(order_of([c["label"] for c in q["choices"]]).index(pick)); keys.append("Enter")
+print("ID", q["id"], t)
+for l in out or []: print(l)
+if keys: print("K " + " ".join(keys))
+PYEOF
+
+nq() { grep -c '^  - id:' "$QZ/level$1.yaml"; }
+run() { start 80 24 "$CK_BIN --cert-dir '$CERTS' open quiz"; wait_for "Level 1" 5; }
+restart() { # quits with q, waits for the exit, starts again
+	keys q; wait_for '\[exit 0\]' 5; ok $? "q quits the program ($1)"
+	stop; sleep 0.3; run
+}
+ask_id() { screen | python3 "$PY" "$CK_ROOT" "$1" "$T_TMP" 2>&1 | sed -n 's/^ID \([^ ]*\) .*/\1/p'; }
+
+# answer LEVEL K: answers question K of LEVEL on the screen; sets RES to
+# right / wrong / unjudged and ID to the question's id.
+answer() {
+	local plan line
+	plan=$(screen | python3 "$PY" "$CK_ROOT" "$1" "$T_TMP" 2>&1)
+	ID=$(printf '%s\n' "$plan" | sed -n 's/^ID \([^ ]*\) .*/\1/p')
+	TYPE=$(printf '%s\n' "$plan" | sed -n 's/^ID [^ ]* \(.*\)/\1/p')
+	[ -n "$ID" ] || { echo "# no plan: $plan"; screen | sed 's/^/#   | /'; }
+	while IFS= read -r line; do
+		case $line in
+		"L "*) keys -l "${line#L }"; keys Enter ;;
+		"K "*) # shellcheck disable=SC2086
+			keys ${line#K } ;;
+		esac
+	done <<<"$plan"
+	wait_for 'Right!|Not quite|Not judged' 60
+	local s; s=$(screen)
+	if printf '%s' "$s" | grep -q 'Right!'; then RES=right
+	elif printf '%s' "$s" | grep -q 'Not judged'; then RES=unjudged
+	else RES=wrong; fi
+}
+
+# take LEVEL [QUIT_AT]: the level from the list (selected) to its result.
+take() {
+	local L=$1 quit_at=${2:-0} n k wrong=0 what
+	n=$(nq "$L")
+	keys Enter
+	for k in $(seq 1 "$n"); do
+		wait_for "question $k/$n," 5 || { ok 1 "level $L question $k/$n shown"; screen | sed 's/^/#   | /'; return 1; }
+		if [ "$k" = "$quit_at" ]; then
+			local before; before=$(ask_id "$L")
+			restart "level $L, question $k"
+			like "$(screen)" "Level $L .*question $k/$n" "the list shows level $L under way at question $k"
+			keys Enter
+			wait_for "question $k/$n," 5; ok $? "level $L resumes at question $k/$n after a restart"
+			is "$(ask_id "$L")" "$before" "the same question as before quitting ($before)"
+		fi
+		answer "$L"
+		if [ "$RES" != right ]; then
+			wrong=$((wrong + 1))
+			echo "# level $L: $ID judged $RES"
+			screen | grep -E 'Measured|No measurement' | sed 's/^/#   /'
+		fi
+		[ "$L" = 5 ] || [ "$RES" = right ] || ok 1 "level $L: $ID answered right"
+		[ "$TYPE" != predict ] || like "$(screen | tr '\n' ' ' | tr -s ' ')" \
+			"Measured: .*, (on your CPU|recorded on NVIDIA H200)" "level 5: $ID judged against a labelled measurement ($RES)"
+		keys Enter
+	done
+	wait_for "Your score" 5
+	what="all $n right"; [ "$wrong" = 0 ] || what="$wrong not right"
+	like "$(screen)" "Your score: (8[0-9]|9[0-9]|100)%\. Passed\." "level $L passed ($what)"
+}
+
+run
+like "$(screen)" "Level 1 .*open" "the quiz opens at level 1"
+take 1 && keys Enter && wait_for "^  > Level 2" 5
+take 2 && keys Enter && wait_for "^  > Level 3" 5
+take 3 5 && keys Enter && wait_for "^  > Level 4" 5
+take 4 && keys Enter && wait_for "^  > Level 5" 5
+take 5
+keys Enter
+wait_for 'Your name' 5; ok $? "passing level 5 opens the certificate screen"
+keys -l 'Grace Hopper'; keys Enter
+wait_for 'Certificate written to' 5; ok $? "Enter writes the certificate"
+path=$(screen | awk '/Certificate written to/ {on = 1; next} on && /^─|^-/ {exit} on {sub(/^ +/, ""); printf "%s", $0}')
+f=$(ls "$CERTS"/*.txt 2>/dev/null | head -1)
+is "$path" "$f" "the screen shows the certificate's path"
+out=$("$CK_BIN" cert verify "$path"); rc=$?
+is "$out:$rc" "intact:0" "cert verify: intact, exit 0"
+grep -q 'Grace Hopper' "$path"; ok $? "the certificate has the name"
+keys q; wait_for '\[exit 0\]' 5
+stop; sleep 0.3
+start 80 24 "$CK_BIN open radar"
+wait_for 'skills radar' 5; ok $? "open radar shows the radar"
+s=$(screen)
+for a in concepts architecture threads memory libraries performance; do
+	like "$s" "$a +[0-9]+%" "radar: $a has a score"
+done
+like "$s" 'Level 5 +(8[0-9]|9[0-9]|100)% ✓' "radar: level 5 passed beside the axes"
+keys q; wait_for '\[exit 0\]' 5
+done_testing
