@@ -19,6 +19,7 @@ if [ "$want" = test ]; then
 	command -v prove >/dev/null 2>&1 || pkgs="$pkgs perl"
 	command -v valgrind >/dev/null 2>&1 || pkgs="$pkgs valgrind"
 	command -v python3 >/dev/null 2>&1 || pkgs="$pkgs python3"
+	python3 -c 'import yaml' >/dev/null 2>&1 || pkgs="$pkgs python3-yaml"
 	locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$' || pkgs="$pkgs locales"
 fi
 [ -z "$pkgs" ] && exit 0
