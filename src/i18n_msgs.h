@@ -21,6 +21,10 @@
 	X(MSG_PROGRESS_UNREADABLE, "progress could not be read", "无法读取进度") \
 	X(MSG_NOT_SAVED_THIS_TIME, "%s; it will not be saved this time", "%s；本次不会保存") \
 	X(MSG_WILL_NOT_SAVE, "%s; progress will not be saved", "%s；进度不会保存") \
+	X(MSG_PROGRESS_KEPT, "progress file was unreadable; kept as %s; starting fresh", "进度文件无法读取；已另存为 %s；从头开始") \
+	X(MSG_PROGRESS_NOT_KEPT, "progress file was unreadable and could not be kept (%s); starting fresh", "进度文件无法读取，也未能另存（%s）；从头开始") \
+	X(MSG_PROGRESS_NEWER, "progress file is from a newer cudakitchen (format %d); it will not be changed", "进度文件来自更新版本的 cudakitchen（格式 %d）；不会修改它") \
+	X(MSG_PROGRESS_LOCKED, "another cudakitchen is running with the same progress (%s is locked)", "另一个 cudakitchen 正在使用同一份进度（%s 已被锁定）") \
 	X(MSG_BLOCK_UNAVAILABLE, "Interactive block '%s' is not available in this build", "此版本中没有交互模块“%s”") \
 	/* ---- menu ---- */ \
 	X(MSG_MENU_TITLE, "cudakitchen: lessons", "cudakitchen：课程") \

@@ -5,6 +5,7 @@
  * of the directory) and setting an unreadable file aside.  The YAML form
  * itself is in progress_yaml.c. */
 #include "progress.h"
+#include "i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -118,7 +119,7 @@ bool progress_lock(const char *dir, int *fd, char *why, size_t n)
 		int e = errno;
 		close(f);
 		if (e == EWOULDBLOCK)
-			snprintf(why, n, "another cudakitchen is running with the same progress (%s is locked)", path);
+			snprintf(why, n, tr(MSG_PROGRESS_LOCKED), path);
 		else
 			snprintf(why, n, "cannot lock %s: %s", path, strerror(e));
 		return false;
@@ -259,14 +260,12 @@ static void set_aside(const char *path, struct progress *p)
 		if (e)
 			goto fail;
 		fs_fsync_dir(dir);
-		snprintf(p->notice, sizeof p->notice,
-			 "progress file was unreadable; kept as %s; starting fresh", name);
+		snprintf(p->notice, sizeof p->notice, tr(MSG_PROGRESS_KEPT), name);
 		return;
 	}
 	errno = EEXIST;
 fail:
-	snprintf(p->notice, sizeof p->notice,
-		 "progress file was unreadable and could not be kept (%s); starting fresh", strerror(errno));
+	snprintf(p->notice, sizeof p->notice, tr(MSG_PROGRESS_NOT_KEPT), strerror(errno));
 }
 
 bool progress_load(const char *path, struct progress *p, struct diags *d)
@@ -286,9 +285,7 @@ bool progress_load(const char *path, struct progress *p, struct diags *d)
 	free(buf);
 	if (good) {
 		if (p->readonly)
-			snprintf(p->notice, sizeof p->notice,
-				 "progress file is from a newer cudakitchen (format %d); it will not be changed",
-				 p->format_version);
+			snprintf(p->notice, sizeof p->notice, tr(MSG_PROGRESS_NEWER), p->format_version);
 		return true;
 	}
 	set_aside(path, p);

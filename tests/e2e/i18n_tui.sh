@@ -90,4 +90,13 @@ wait_for "你的得分" 3
 like "$(screen)" "你的得分：100%。通过。" "level 1 passed, in Chinese"
 like "$(screen)" "第 2 关已开启。" "level 2 opens"
 keys q; sleep 0.3
+stop
+
+# A damaged progress file: the notice that it was kept aside is in Chinese too.
+mkdir -p "$XDG_STATE_HOME/cudakitchen"
+printf '\001\002 not yaml {{{\n' >"$XDG_STATE_HOME/cudakitchen/progress.yaml"
+start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$CLASS'"
+wait_for "进度文件无法读取" 5; ok $? "the corrupt-progress notice is in Chinese"
+like "$(screen)" "progress\.corrupt-" "and names the file it was kept as"
+keys q; sleep 0.3
 done_testing
