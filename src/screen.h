@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "keys.h"
+#include "i18n.h"
 
 struct app;
 
@@ -42,4 +43,14 @@ const struct screen *screen_find(const char *name);
 /* The i-th name screen_find knows (for `open` with an unknown ID); NULL
  * past the last. */
 const char *screen_name(size_t i);
+/* One of a screen's own help lines: literal key names (keys), or, when keys
+ * is NULL, a message id for key names that are translated; and what they do.
+ * screen_help_line() serves a help hook from a table of them: it fills line
+ * i and returns false past the end. */
+struct help_line {
+	const char *keys;
+	enum msg key, what;
+};
+bool screen_help_line(const struct help_line *lines, size_t n, int i,
+		      const char **keys, const char **what);
 #endif

@@ -459,31 +459,23 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 /* The matmul and conv screens' own lines on the help page (screen.h). */
 static bool demo_help(int i, const char **keys, const char **what)
 {
-	static const struct { const char *keys; enum msg key, what; } lines[] = {
+	static const struct help_line lines[] = {
 		{ "r", 0, MSG_HK_DEMO_R },
 		{ "+ -", 0, MSG_HK_DEMO_SIZE },
 		{ "v", 0, MSG_HK_DEMO_V },
 		{ "t", 0, MSG_HK_DEMO_T },
 	};
-	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 /* The devinfo screen's own lines on the help page (screen.h). */
 static bool devinfo_help(int i, const char **keys, const char **what)
 {
-	static const struct { const char *keys; enum msg key, what; } lines[] = {
+	static const struct help_line lines[] = {
 		{ "r", 0, MSG_HK_DEV_R },
 		{ "t", 0, MSG_HK_DEV_T },
 	};
-	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_matmul = {

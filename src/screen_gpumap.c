@@ -411,18 +411,14 @@ static enum act gm_key(struct app *app, void *p, const struct input *in)
 /* The gpu-map screen's own lines on the help page (screen.h). */
 static bool gm_help(int i, const char **keys, const char **what)
 {
-	static const struct { const char *keys; enum msg key, what; } lines[] = {
+	static const struct help_line lines[] = {
 		{ "Tab Up Down", 0, MSG_HK_GM_PICK },
 		{ "Enter", 0, MSG_HK_GM_ENTER },
 		{ NULL, MSG_HK_ARROWS, MSG_HK_GM_MOVE },
 		{ "z v", 0, MSG_HK_GM_VIEW },
 		{ "Esc", 0, MSG_HK_GM_ESC },
 	};
-	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_gpumap = {

@@ -550,18 +550,14 @@ static void quiz_tick(struct app *app, void *st)
 /* The quiz screen's own lines on the help page (screen.h). */
 static bool quiz_help(int i, const char **keys, const char **what)
 {
-	static const struct { const char *keys; enum msg key, what; } lines[] = {
+	static const struct help_line lines[] = {
 		{ "Enter", 0, MSG_HK_QZ_ENTER },
 		{ "g G", 0, MSG_HK_QZ_LEVELS },
 		{ "h Tab", 0, MSG_HK_QZ_HINT },
 		{ NULL, MSG_HK_SPACE, MSG_HK_QZ_SPACE },
 		{ "Esc", 0, MSG_HK_QZ_ESC },
 	};
-	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_quiz = {

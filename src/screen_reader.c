@@ -333,15 +333,11 @@ static void reader_leave(struct app *app, void *st)
 /* The reader's own lines on the help page (screen.h). */
 static bool reader_help(int i, const char **keys, const char **what)
 {
-	static const struct { const char *keys; enum msg key, what; } lines[] = {
+	static const struct help_line lines[] = {
 		{ NULL, MSG_HELP_O_KEY, MSG_HELP_OPEN },
 		{ "Tab", 0, MSG_HELP_READER_TAB },
 	};
-	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_reader = {

@@ -498,7 +498,7 @@ static enum act tl_key(struct app *app, void *p, const struct input *in)
 /* The tiling screen's own lines on the help page (screen.h). */
 static bool tiling_help(int i, const char **keys, const char **what)
 {
-	static const struct { const char *keys; enum msg key, what; } lines[] = {
+	static const struct help_line lines[] = {
 		{ NULL, MSG_HK_SPACE, MSG_HK_TL_SPACE },
 		{ NULL, MSG_HK_LEFT_RIGHT, MSG_HK_TL_STEP },
 		{ "+ -", 0, MSG_HK_TL_SPEED },
@@ -510,11 +510,7 @@ static bool tiling_help(int i, const char **keys, const char **what)
 		{ "r", 0, MSG_HK_TL_RUN },
 		{ "c", 0, MSG_HK_TL_CONV },
 	};
-	if (i < 0 || i >= (int)(sizeof lines / sizeof *lines))
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_tiling = {

@@ -99,3 +99,13 @@ static void ph_leave(struct app *app, void *st)
 const struct screen screen_placeholder = {
 	.name = "placeholder", .enter = ph_enter, .draw = ph_draw, .key = ph_key, .leave = ph_leave,
 };
+
+bool screen_help_line(const struct help_line *lines, size_t n, int i,
+		      const char **keys, const char **what)
+{
+	if (i < 0 || (size_t)i >= n)
+		return false;
+	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
+	*what = tr(lines[i].what);
+	return true;
+}
