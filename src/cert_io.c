@@ -167,14 +167,13 @@ enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why)
 			v = i;
 			found = true;
 		}
+	const size_t plen = strlen(CERT_VERIFY_PREFIX);
+	const bool prefixed = found && len - v >= plen && !memcmp(buf + v, CERT_VERIFY_PREFIX, plen);
 	/* A file with neither the header nor a verification line starting a
 	 * line of UTF-8 text was never a certificate (empty, random, a program);
 	 * one with either was, and any change to it reads as a change. */
 	if (!head) {
-		bool line_start = found && (v == 0 || buf[v - 1] == '\n') &&
-			len - v >= strlen(CERT_VERIFY_PREFIX) &&
-			!memcmp(buf + v, CERT_VERIFY_PREFIX, strlen(CERT_VERIFY_PREFIX));
-		if (!line_start || !text_valid_utf8(buf, len, NULL)) {
+		if (!prefixed || (v > 0 && buf[v - 1] != '\n') || !text_valid_utf8(buf, len, NULL)) {
 			*why = "no certificate header line";
 			return CERT_NOT_CERT;
 		}
@@ -183,8 +182,8 @@ enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why)
 	if (!found)
 		return (*why = "the verification line was removed"), CERT_MODIFIED;
 	const char *nl = memchr(buf + v, '\n', len - v);
-	size_t end = nl ? (size_t)(nl - buf) : len, plen = strlen(CERT_VERIFY_PREFIX);
-	if (end - v < plen || memcmp(buf + v, CERT_VERIFY_PREFIX, plen) || !is_hex64(buf + v + plen, end - v - plen))
+	size_t end = nl ? (size_t)(nl - buf) : len;
+	if (!prefixed || !is_hex64(buf + v + plen, end - v - plen))
 		return (*why = "the verification code was changed"), CERT_MODIFIED;
 	char hex[65];
 	if (!cert_sha256_hex(buf, v, hex)) {
