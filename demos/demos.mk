@@ -16,18 +16,37 @@ DEMO_OBJ := $(DEMO_OUT)/obj
 DEMO_NVCC_FOUND := $(shell command -v nvcc 2>/dev/null || \
 	{ test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
 NVCC ?= $(DEMO_NVCC_FOUND)
+DEMO_CC ?= $(CC)
+
+# The toolkit's root as nvcc itself reports it (TOP=): nvcc may be a wrapper
+# script or a link outside the toolkit, so its own folder proves nothing.
+DEMO_CUDA_HOME := $(if $(strip $(NVCC)),$(abspath $(firstword \
+	$(shell $(NVCC) --dryrun -c -x cu /dev/null -o /dev/null 2>&1 | \
+		sed -n 's/^\#\$$ TOP=//p') \
+	$(patsubst %/bin/,%,$(dir $(NVCC))))))
+# The C side includes the toolkit's headers and cuDNN's; without them the
+# demos are built for the CPU only, and make says so.
+DEMO_CUDA_INC := $(firstword $(dir $(wildcard \
+	$(DEMO_CUDA_HOME)/include/cuda_runtime.h \
+	$(DEMO_CUDA_HOME)/targets/*/include/cuda_runtime.h)))
+DEMO_CUDA_MISSING := $(if $(strip $(NVCC)),$(strip $(foreach h,\
+	cuda_runtime.h cublas_v2.h cudnn.h,$(shell printf '\#include <%s>\n' $(h) | \
+	$(DEMO_CC) -E -x c $(if $(DEMO_CUDA_INC),-I$(DEMO_CUDA_INC)) - \
+		>/dev/null 2>&1 || echo $(h)))))
+ifneq ($(DEMO_CUDA_MISSING),)
+$(warning demos: $(NVCC) found but not $(DEMO_CUDA_MISSING); building the CPU variants only)
+override NVCC :=
+endif
 DEMO_HAVE_CUDA := $(if $(strip $(NVCC)),1,0)
-DEMO_CUDA_HOME := $(patsubst %/bin/,%,$(dir $(NVCC)))
 
 DEMO_HAS_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q GPU && echo 1)
 CUDA_ARCH ?= $(if $(DEMO_HAS_GPU),native,sm_90)
 DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
 	-gencode arch=compute_$(CUDA_ARCH:sm_%=%),code=[sm_$(CUDA_ARCH:sm_%=%),compute_$(CUDA_ARCH:sm_%=%)])
 
-DEMO_CC ?= $(CC)
 DEMO_CFLAGS := -std=c11 -O3 -Wall -Wextra -Werror -pthread -MMD -MP \
 	-DCK_HAVE_CUDA=$(DEMO_HAVE_CUDA) -Idemos/common \
-	$(if $(filter 1,$(DEMO_HAVE_CUDA)),-I$(DEMO_CUDA_HOME)/include)
+	$(if $(filter 1,$(DEMO_HAVE_CUDA)),-I$(DEMO_CUDA_INC:%/=%))
 DEMO_NVFLAGS := -std=c++17 -O3 $(DEMO_GENCODE) -MMD -MP -DCK_HAVE_CUDA=1 \
 	-Idemos/common -Xcompiler -Wall
 DEMO_LIBS := -ldl -lpthread -lrt -lm
