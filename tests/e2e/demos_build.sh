@@ -18,6 +18,27 @@ else
     T_N=1
 fi
 
+# make's view of the toolkit: `make -pn` prints the variables it settled on
+mkvar() { # mkvar NAME MAKE-ARGS...: the value make gives NAME
+    local n=$1; shift
+    make -f demos/demos.mk -pn demos "$@" 2>/dev/null | sed -n "s/^$n := //p" | head -1
+}
+if [ -n "$NVCC" ]; then
+    # nvcc as a wrapper script outside the toolkit (a /usr/local/bin/nvcc
+    # that execs the real one): the headers are still found, through TOP=
+    mkdir -p "$T_TMP/wrap"
+    printf '#!/bin/sh\nexec %s "$@"\n' "$NVCC" >"$T_TMP/wrap/nvcc"
+    chmod +x "$T_TMP/wrap/nvcc"
+    inc=$(mkvar DEMO_CUDA_INC NVCC="$T_TMP/wrap/nvcc")
+    ok "$([ -f "${inc}cuda_runtime.h" ]; echo $?)" "a wrapper nvcc still finds the toolkit's headers ($inc)"
+    is "$(mkvar DEMO_HAVE_CUDA NVCC="$T_TMP/wrap/nvcc")" 1 "a wrapper nvcc builds the GPU variants"
+    # headers that cannot be found: CPU variants, and make says which
+    warn=$(make -f demos/demos.mk -pn demos DEMO_CC=false 2>&1 >/dev/null)
+    like "$warn" 'found but not cuda_runtime.h cublas_v2.h cudnn.h; building the CPU variants only' \
+        "missing CUDA headers are named in a warning"
+    is "$(mkvar DEMO_HAVE_CUDA DEMO_CC=false)" 0 "missing CUDA headers give a CPU-only build, not a failed one"
+fi
+
 nb="$T_TMP/nocuda"
 make -s -f demos/demos.mk "$T_TMP/nocuda/demos/matmul" "$T_TMP/nocuda/demos/devinfo" \
     BUILD="$nb" NVCC= >"$T_TMP/make.log" 2>&1
