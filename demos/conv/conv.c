@@ -34,29 +34,31 @@ const struct conv_rung conv_rungs[] = {
      "unfold inputs into a (C*R*S, N*P*Q) matrix in memory, then a GEMM"},
     {"implicit-gemm", 4, CONV_KIND_HAND, "implicit GEMM",
      "GEMM tiles gathered from x on the fly: cp.async pipeline, 8x8 per thread"},
-    {"cudnn-implicit-gemm", 5, CONV_KIND_LIBRARY, "cuDNN implicit-gemm",
+    {"winograd", 5, CONV_KIND_HAND, "Winograd F(2x2,3x3)",
+     "transform 4x4 input tiles and 3x3 filters, 16 GEMMs, 2.25x fewer multiplies"},
+    {"cudnn-implicit-gemm", 6, CONV_KIND_LIBRARY, "cuDNN implicit-gemm",
      "cuDNN IMPLICIT_GEMM, pure FP32 (CUDNN_FMA_MATH)"},
-    {"cudnn-implicit-precomp-gemm", 5, CONV_KIND_LIBRARY,
+    {"cudnn-implicit-precomp-gemm", 6, CONV_KIND_LIBRARY,
      "cuDNN implicit-precomp-gemm",
      "cuDNN IMPLICIT_PRECOMP_GEMM (precomputed indices), pure FP32"},
-    {"cudnn-gemm", 5, CONV_KIND_LIBRARY, "cuDNN gemm",
+    {"cudnn-gemm", 6, CONV_KIND_LIBRARY, "cuDNN gemm",
      "cuDNN GEMM (explicit im2col in workspace), pure FP32"},
-    {"cudnn-direct", 5, CONV_KIND_LIBRARY, "cuDNN direct",
+    {"cudnn-direct", 6, CONV_KIND_LIBRARY, "cuDNN direct",
      "cuDNN DIRECT, pure FP32"},
-    {"cudnn-fft", 5, CONV_KIND_LIBRARY, "cuDNN fft",
+    {"cudnn-fft", 6, CONV_KIND_LIBRARY, "cuDNN fft",
      "cuDNN FFT (convolution as pointwise products of FFTs), pure FP32"},
-    {"cudnn-fft-tiling", 5, CONV_KIND_LIBRARY, "cuDNN fft-tiling",
+    {"cudnn-fft-tiling", 6, CONV_KIND_LIBRARY, "cuDNN fft-tiling",
      "cuDNN FFT_TILING (FFT on input tiles, less workspace), pure FP32"},
-    {"cudnn-winograd", 5, CONV_KIND_LIBRARY, "cuDNN winograd",
+    {"cudnn-winograd", 6, CONV_KIND_LIBRARY, "cuDNN winograd",
      "cuDNN WINOGRAD (fewer multiplies for small filters), pure FP32"},
-    {"cudnn-winograd-nonfused", 5, CONV_KIND_LIBRARY,
+    {"cudnn-winograd-nonfused", 6, CONV_KIND_LIBRARY,
      "cuDNN winograd-nonfused",
      "cuDNN WINOGRAD_NONFUSED (transforms in workspace), pure FP32"},
-    {"cudnn-default", 5, CONV_KIND_LIBRARY, "cuDNN fastest, TF32-allowed",
+    {"cudnn-default", 6, CONV_KIND_LIBRARY, "cuDNN fastest, TF32-allowed",
      "cuDNN's fastest algorithm under CUDNN_DEFAULT_MATH: TF32 Tensor Cores"},
-    {"cpu-naive", 6, CONV_KIND_CPU, "CPU naive",
+    {"cpu-naive", 7, CONV_KIND_CPU, "CPU naive",
      "the seven nested loops on one core"},
-    {"cpu-blocked", 7, CONV_KIND_CPU, "CPU blocked, all cores",
+    {"cpu-blocked", 8, CONV_KIND_CPU, "CPU blocked, all cores",
      "4 filters x one output plane per item, branch-free rows, pthreads"},
 };
 const size_t conv_rung_count = sizeof conv_rungs / sizeof conv_rungs[0];
@@ -256,8 +258,9 @@ static void rec_sizes(struct ck_rec *rec, const struct conv_shape *s)
         ck_rec_int(rec, k[j], v[j]);
 }
 
-/* A cuDNN algorithm that cuDNN declined for this problem: its own record
- * kind, so it is neither a result nor a failure. */
+/* A variant that does not apply to this problem (a cuDNN algorithm cuDNN
+ * declined, a hand rung made for other shapes): its own record kind, so it
+ * is neither a result nor a failure. */
 static void emit_unsupported(const struct conv_job *job, size_t i)
 {
     struct ck_rec rec;
@@ -338,7 +341,8 @@ static void emit_table(const struct conv_job *job, const struct ck_device *dev)
             printf("%s workspace: %lld bytes%s%s\n", conv_rungs[i].id,
                    x->workspace, x->math ? ", math " : "", x->math ? x->math : "");
         if (x->supported == 0)
-            printf("%s: not supported by cuDNN here (%s)\n", conv_rungs[i].id,
+            printf("%s: not supported %shere (%s)\n", conv_rungs[i].id,
+                   conv_rungs[i].kind == CONV_KIND_LIBRARY ? "by cuDNN " : "",
                    x->why);
     }
     speedups(job, stdout);

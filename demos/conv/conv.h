@@ -68,9 +68,12 @@ void conv_ref_full(const struct conv_shape *sh, const float *x,
                    const float *w, double *ref);
 
 /* GPU rungs (conv_gpu.cu), compiled only with nvcc. Ids match conv_rungs:
- * "naive", "smem-direct", "im2col-gemm", "implicit-gemm". Pointers are
- * device pointers; ws is a device workspace of conv_gpu_workspace() bytes
- * prepared by conv_gpu_prepare(). All return a cudaError_t as int (0 ok). */
+ * "naive", "smem-direct", "im2col-gemm", "implicit-gemm", "winograd".
+ * Pointers are device pointers; ws is a device workspace of
+ * conv_gpu_workspace() bytes prepared by conv_gpu_prepare(). All return a
+ * cudaError_t as int (0 ok). conv_gpu_declines() is NULL when the rung
+ * handles the shape, or why it does not (Winograd: 3x3, stride 1, dil 1). */
+const char *conv_gpu_declines(const char *id, const struct conv_shape *sh);
 size_t conv_gpu_workspace(const char *id, const struct conv_shape *sh);
 int conv_gpu_prepare(const char *id, const struct conv_shape *sh, void *ws);
 int conv_gpu_launch(const char *id, const struct conv_shape *sh,

@@ -12,6 +12,15 @@
 #include "02_smem_direct.cuh"
 #include "03_im2col_gemm.cuh"
 #include "04_implicit_gemm.cuh"
+#include "05_winograd.cuh"
+
+extern "C" const char *conv_gpu_declines(const char *id,
+                                         const struct conv_shape *sh)
+{
+    if (strcmp(id, "winograd") == 0 && !conv_wg_applies(sh))
+        return "F(2x2, 3x3) needs a 3x3 filter, stride 1 and dilation 1";
+    return NULL;
+}
 
 extern "C" size_t conv_gpu_workspace(const char *id, const struct conv_shape *sh)
 {
@@ -19,6 +28,8 @@ extern "C" size_t conv_gpu_workspace(const char *id, const struct conv_shape *sh
         return conv_im2col_workspace(sh);
     if (strcmp(id, "implicit-gemm") == 0)
         return conv_igemm_workspace(sh);
+    if (strcmp(id, "winograd") == 0)
+        return conv_wg_workspace(sh);
     return 0;
 }
 
@@ -43,5 +54,7 @@ extern "C" int conv_gpu_launch(const char *id, const struct conv_shape *sh,
         return (int)conv_im2col_gemm_launch(sh, x, w, y, (float *)ws, st);
     if (strcmp(id, "implicit-gemm") == 0)
         return (int)conv_igemm_launch(sh, x, w, y, ws, st);
+    if (strcmp(id, "winograd") == 0)
+        return (int)conv_wg_launch(sh, x, w, y, ws, st);
     return (int)cudaErrorInvalidValue;
 }

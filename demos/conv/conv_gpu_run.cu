@@ -141,6 +141,14 @@ static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
         const struct conv_rung *g = &conv_rungs[i];
         if (g->kind != CONV_KIND_HAND || !conv_job_selected(job, (int)i))
             continue;
+        const char *no = conv_gpu_declines(g->id, &job->sh);
+        if (no) {
+            job->ext[i].supported = 0;
+            snprintf(job->ext[i].why, sizeof job->ext[i].why, "%s", no);
+            snprintf(job->res[i].error, sizeof job->res[i].error,
+                     "does not apply to this problem: %s", no);
+            continue;
+        }
         job->ext[i].workspace = (long long)conv_gpu_workspace(g->id, &job->sh);
         int e = conv_gpu_prepare(g->id, &job->sh, b->ws);
         if (e != (int)cudaSuccess) {

@@ -41,11 +41,12 @@ has odd && for a in "${odd[@]}"; do
     echo "odd$i rc=$rc failed_records=$bad  $a" >>"$summary"
 done
 
-hand=naive,smem-direct,im2col-gemm,implicit-gemm
+hand=naive,smem-direct,im2col-gemm,implicit-gemm,winograd
 # the first odd size takes the general kernels, this one the C % 8 == 0 paths
-san=("${odd[0]}" "--n 2 --c 16 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 2 --stride 2 --dil 2")
+san=("${odd[0]}" "--n 2 --c 16 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
+     "--n 2 --c 19 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 1")
 has san && for tool in memcheck racecheck initcheck synccheck; do
-    for j in 0 1; do
+    for j in 0 1 2; do
         timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 \
             "$bin" ${san[$j]} --variants $hand --reps 1 --format yaml \
             >"$out/san_${tool}_$j.log" 2>&1
@@ -55,14 +56,14 @@ done
 
 has bench && for n in 1 2 3; do
     timeout 300 "$bin" --format yaml $([ $n -gt 1 ] && echo --variants \
-        naive,smem-direct,im2col-gemm,implicit-gemm,cudnn-implicit-gemm,cudnn-implicit-precomp-gemm,cudnn-gemm,cudnn-direct,cudnn-fft,cudnn-fft-tiling,cudnn-winograd,cudnn-winograd-nonfused,cudnn-default) \
+        naive,smem-direct,im2col-gemm,implicit-gemm,winograd,cudnn-implicit-gemm,cudnn-implicit-precomp-gemm,cudnn-gemm,cudnn-direct,cudnn-fft,cudnn-fft-tiling,cudnn-winograd,cudnn-winograd-nonfused,cudnn-default) \
         >"$out/conv2x_$n.yaml" 2>"$out/conv2x_$n.err"
     echo "conv2x run $n rc=$?" >>"$summary"
 done
 # tuning builds of the implicit GEMM (build/conv_cfg*), if carried along
 has tune && for b in build/conv_cfg*; do
     [ -x "$b" ] || continue
-    "$b" --variants implicit-gemm,cudnn-implicit-gemm,cudnn-winograd-nonfused,cudnn-fft-tiling \
+    "$b" --variants implicit-gemm,winograd,cudnn-implicit-gemm,cudnn-winograd-nonfused,cudnn-fft-tiling \
         --format yaml 2>&1 | grep -o 'variant: "[a-z-]*".*ms: [0-9.e+-]*,' |
         sed -e "s|^|$(basename "$b"): |" -e 's|, rung.*rel_err| rel_err|' >>"$summary"
 done

@@ -66,11 +66,17 @@ CONV_ONE="--n 1 --c 1 --h 1 --w 1 --k 1 --r 1 --s 1 --pad 0 --stride 1 --dil 1"
 CONV_MID="--n 3 --c 17 --h 23 --w 29 --k 33 --r 5 --s 3 --pad 1 --stride 1 --dil 1"
 # C a multiple of the slice depth: the implicit GEMM's fast (r, s, c) path
 CONV_FAST="--n 1 --c 16 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
+# 3x3, stride 1: the Winograd rung (odd P and Q cut its 2x2 tiles; C, K and
+# the tile count off its padding)
+CONV_WINO="--n 2 --c 19 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 1 --stride 1 --dil 1"
+CONV_WINO0="--n 3 --c 33 --h 8 --w 9 --k 5 --r 3 --s 3 --pad 0 --stride 1 --dil 1"
 if [ -x "$CONV" ]; then
     run_demo conv-odd "$CONV" $CONV_ODD --reps 1
     run_demo conv-one "$CONV" $CONV_ONE --reps 1
     run_demo conv-mid "$CONV" $CONV_MID --reps 1
     run_demo conv-fast "$CONV" $CONV_FAST --reps 1
+    run_demo conv-wino "$CONV" $CONV_WINO --reps 1
+    run_demo conv-wino-pad0 "$CONV" $CONV_WINO0 --reps 1
 else
     record conv skip "not built (demos/conv/conv.c missing)"
 fi
@@ -84,6 +90,7 @@ for tool in memcheck racecheck initcheck synccheck; do
         CONV_HAND=$("$CONV" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}')
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-fast "$CONV" $CONV_FAST --reps 1 --variants "$CONV_HAND"
+        sanitize "$tool" conv-wino "$CONV" $CONV_WINO --reps 1 --variants "$CONV_HAND"
     fi
 done
 
