@@ -5,7 +5,14 @@
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
-if [ -n "$NVCC" ]; then
+# make's view of the toolkit: `make -pn` prints the variables it settled on
+mkvar() { # mkvar NAME MAKE-ARGS...: the value make gives NAME
+    local n=$1; shift
+    make -f demos/demos.mk -pn demos "$@" 2>/dev/null | sed -n "s/^$n := //p" | head -1
+}
+missing=
+[ -n "$NVCC" ] && missing=$(mkvar DEMO_CUDA_MISSING)
+if [ -n "$NVCC" ] && [ -z "$missing" ]; then
     for f in demos/common/*.cu demos/matmul/*.cu $(ls demos/conv/*.cu 2>/dev/null); do
         "$NVCC" -std=c++17 -O1 -gencode arch=compute_90,code=sm_90 -DCK_HAVE_CUDA=1 \
             -Idemos/common -I"$(dirname "$f")" -c "$f" -o "$T_TMP/x.o" \
@@ -14,16 +21,11 @@ if [ -n "$NVCC" ]; then
         [ -s "$T_TMP/nvcc.log" ] && sed 's/^/#   /' "$T_TMP/nvcc.log" | head -20
     done
 else
-    echo "ok 1 # SKIP no nvcc: .cu sources not compiled"
+    echo "ok 1 # SKIP ${NVCC:-no nvcc}${missing:+ without $missing}: .cu sources not compiled"
     T_N=1
 fi
 
-# make's view of the toolkit: `make -pn` prints the variables it settled on
-mkvar() { # mkvar NAME MAKE-ARGS...: the value make gives NAME
-    local n=$1; shift
-    make -f demos/demos.mk -pn demos "$@" 2>/dev/null | sed -n "s/^$n := //p" | head -1
-}
-if [ -n "$NVCC" ]; then
+if [ -n "$NVCC" ] && [ -z "$missing" ]; then
     # nvcc as a wrapper script outside the toolkit (a /usr/local/bin/nvcc
     # that execs the real one): the headers are still found, through TOP=
     mkdir -p "$T_TMP/wrap"
@@ -32,6 +34,8 @@ if [ -n "$NVCC" ]; then
     inc=$(mkvar DEMO_CUDA_INC NVCC="$T_TMP/wrap/nvcc")
     ok "$([ -f "${inc}cuda_runtime.h" ]; echo $?)" "a wrapper nvcc still finds the toolkit's headers ($inc)"
     is "$(mkvar DEMO_HAVE_CUDA NVCC="$T_TMP/wrap/nvcc")" 1 "a wrapper nvcc builds the GPU variants"
+fi
+if [ -n "$NVCC" ]; then
     # headers that cannot be found: CPU variants, and make says which
     warn=$(make -f demos/demos.mk -pn demos DEMO_CC=false 2>&1 >/dev/null)
     like "$warn" 'found but not cuda_runtime.h cublas_v2.h cudnn.h; building the CPU variants only' \
