@@ -14,6 +14,8 @@
  * {c*H*W + r*dil*W + s*dil, (r*dil << 16) | s*dil}; conv_shape_init keeps
  * H, W <= 8192 and pad <= 4096, so r*dil < 2^15. Padded entries carry row
  * offset IG_PAD_ROW, which lands every pixel below the image. */
+#include "ig_common.cuh"
+
 #define IG_TAB_PAD 16
 #define IG_PAD_ROW 0x7fff
 #define IG_NO_ROW (-(1 << 29)) /* h0 of a pixel past M: never in range */
@@ -26,54 +28,6 @@ struct ig_args {
     int m_total, k, crs, pq, q, chw, h, wd, stride, pad;
     int c, s, rs, dil, hw; /* for the (r, s, c)-ordered fast path */
 };
-
-/* The thread's place in the TM x TN micro-tile grid. LAYOUT 0: threads
- * walk M first. LAYOUT 1: each warp owns an 8 x 4 patch of micro-tiles, so
- * a warp's 16-byte shared loads touch 8 distinct A and 4 distinct B vectors
- * (one 128-byte wavefront each; the rest are broadcasts). */
-template <int BM, int BN, int TM, int TN, int LAYOUT>
-__device__ __forceinline__ void ig_place(int t, int *tm, int *tn)
-{
-    if (LAYOUT == 0) {
-        *tm = t % (BM / TM);
-        *tn = t / (BM / TM);
-    } else {
-        constexpr int WM = (BM / TM) / 8; /* warps along M */
-        const int w = t / 32, lane = t % 32;
-        *tm = (w % WM) * 8 + lane % 8;
-        *tn = (w / WM) * 4 + lane / 8;
-    }
-}
-
-/* acc += A(BK x BM slice) * B(BK x BN slice) for this thread's micro-tile. */
-template <int BM, int BN, int BK, int TM, int TN>
-__device__ __forceinline__ void ig_multiply(const float (*as)[BM],
-                                            const float (*bs)[BN + 4], int tm,
-                                            int tn, float (&acc)[TM][TN])
-{
-    constexpr int GM = (BM / TM) * 4, GN = (BN / TN) * 4;
-#pragma unroll
-    for (int kk = 0; kk < BK; kk++) {
-        float fa[TM], fb[TN];
-#pragma unroll
-        for (int g = 0; g < TM / 4; g++) {
-            float4 v = *(const float4 *)&as[kk][g * GM + tm * 4];
-            fa[g * 4 + 0] = v.x; fa[g * 4 + 1] = v.y;
-            fa[g * 4 + 2] = v.z; fa[g * 4 + 3] = v.w;
-        }
-#pragma unroll
-        for (int g = 0; g < TN / 4; g++) {
-            float4 v = *(const float4 *)&bs[kk][g * GN + tn * 4];
-            fb[g * 4 + 0] = v.x; fb[g * 4 + 1] = v.y;
-            fb[g * 4 + 2] = v.z; fb[g * 4 + 3] = v.w;
-        }
-#pragma unroll
-        for (int i = 0; i < TM; i++)
-#pragma unroll
-            for (int j = 0; j < TN; j++)
-                acc[i][j] = fmaf(fa[i], fb[j], acc[i][j]);
-    }
-}
 
 /* Epilogue: the thread's pixels come in runs of 4 consecutive m. */
 template <int BM, int BN, int TM, int TN>
@@ -126,25 +80,6 @@ __device__ __forceinline__ void ig_pixel(const struct ig_args &a, int m,
         *w0 = (pq - p * a.q) * a.stride - a.pad;
         *base = n * a.chw + *h0 * a.wd + *w0;
     }
-}
-
-__device__ __forceinline__ void cp_async4(float *dst, const float *src, bool valid)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    int bytes = valid ? 4 : 0; /* 0: nothing read, the 4 bytes are zeroed */
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s),
-                 "l"(src), "r"(bytes));
-}
-
-__device__ __forceinline__ void cp_async_commit()
-{
-    asm volatile("cp.async.commit_group;\n" ::);
-}
-
-template <int N>
-__device__ __forceinline__ void cp_async_wait()
-{
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
 }
 
 /* The main loop both kernels share: ST-1 slices in flight while one is

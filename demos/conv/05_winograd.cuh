@@ -19,6 +19,8 @@
  * tiles to a multiple of 128, channels of 16, filters of 64; the transforms
  * write zeros into the padding. */
 
+#include "ig_common.cuh"
+
 #define WG_BT 128 /* GEMM block tile: tiles (M) */
 #define WG_BK 64  /* ... filters (N) */
 #define WG_BC 16  /* ... channels per pipeline slice */
@@ -135,12 +137,6 @@ __global__ void conv_wg_input_kernel(const struct wg_args a)
             v[(i * 4 + 3) * plane] = e[i][1] - e[i][3];
         }
     }
-}
-
-__device__ __forceinline__ void cp_async16(float *dst, const float *src)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src));
 }
 
 /* 3. blockIdx.z = xi: M[xi] (Kp x Tp) = U[xi]^T (Kp x Cp) V[xi] (Cp x Tp),
@@ -273,19 +269,19 @@ static cudaError_t conv_wg_launch(const struct conv_shape *sh, const float *x,
     a.m = a.v + (size_t)16 * a.d.cp * a.d.tp;
 
     const size_t nu = (size_t)a.d.cp * a.d.kp;
-    conv_wg_filter_kernel<<<(unsigned)((nu + 255) / 256), 256, 0, st>>>(a);
+    CK_LAUNCH(conv_wg_filter_kernel, (unsigned)((nu + 255) / 256), 256, 0, st, a);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
         return e;
     dim3 gin((unsigned)(a.d.tp / 128), (unsigned)(a.d.cp < 65535 ? a.d.cp : 65535));
-    conv_wg_input_kernel<<<gin, 128, 0, st>>>(a);
+    CK_LAUNCH(conv_wg_input_kernel, gin, 128, 0, st, a);
     if ((e = cudaGetLastError()) != cudaSuccess)
         return e;
     dim3 gg((unsigned)(a.d.tp / WG_BT), (unsigned)(a.d.kp / WG_BK), 16);
-    conv_wg_gemm_kernel<<<gg, 128, 0, st>>>(a);
+    CK_LAUNCH(conv_wg_gemm_kernel, gg, 128, 0, st, a);
     if ((e = cudaGetLastError()) != cudaSuccess)
         return e;
     dim3 gout((unsigned)((a.d.t + 127) / 128), (unsigned)(a.k < 65535 ? a.k : 65535));
-    conv_wg_output_kernel<<<gout, 128, 0, st>>>(a);
+    CK_LAUNCH(conv_wg_output_kernel, gout, 128, 0, st, a);
     return cudaGetLastError();
 }
