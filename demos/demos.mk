@@ -24,13 +24,14 @@ DEMO_CUDA_HOME := $(if $(strip $(NVCC)),$(abspath $(firstword \
 	$(shell $(NVCC) --dryrun -c -x cu /dev/null -o /dev/null 2>&1 | \
 		sed -n 's/^\#\$$ TOP=//p') \
 	$(patsubst %/bin/,%,$(dir $(NVCC))))))
-# The C side includes the toolkit's headers and cuDNN's; without them the
+# The C side includes the toolkit's headers (cuDNN's are optional: the conv
+# demo says when it was built without them); without them the
 # demos are built for the CPU only, and make says so.
 DEMO_CUDA_INC := $(firstword $(dir $(wildcard \
 	$(DEMO_CUDA_HOME)/include/cuda_runtime.h \
 	$(DEMO_CUDA_HOME)/targets/*/include/cuda_runtime.h)))
 DEMO_CUDA_MISSING := $(if $(strip $(NVCC)),$(strip $(foreach h,\
-	cuda_runtime.h cublas_v2.h cudnn.h,$(shell printf '\#include <%s>\n' $(h) | \
+	cuda_runtime.h cublas_v2.h,$(shell printf '\#include <%s>\n' $(h) | \
 	$(DEMO_CC) -E -x c $(if $(DEMO_CUDA_INC),-I$(DEMO_CUDA_INC)) - \
 		>/dev/null 2>&1 || echo $(h)))))
 ifneq ($(DEMO_CUDA_MISSING),)

@@ -25,7 +25,7 @@ static const char *const matmul_variants[] = {
 	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
 };
 static const char *const conv_variants[] = {
-	"naive", "smem-direct", "im2col-gemm", "implicit-gemm", "cudnn-implicit-gemm",
+	"naive", "smem-direct", "im2col-gemm", "implicit-gemm", "winograd", "cudnn-implicit-gemm",
 	"cudnn-implicit-precomp-gemm", "cudnn-gemm", "cudnn-direct", "cudnn-fft",
 	"cudnn-fft-tiling", "cudnn-winograd", "cudnn-winograd-nonfused", "cudnn-default",
 	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
@@ -35,7 +35,8 @@ static const char *const cudnn_algos[] = {
 	"winograd", "winograd-nonfused", NULL,
 };
 static const char *const matmul_hand[] = { "naive", "coalesced", "smem-tiled", "regblock", "best", NULL };
-static const char *const conv_hand[] = { "naive", "smem-direct", "im2col-gemm", "implicit-gemm", NULL };
+static const char *const conv_hand[] = { "naive", "smem-direct", "im2col-gemm", "implicit-gemm",
+					  "winograd", NULL };
 
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };
 static const struct measure_def {

@@ -14,7 +14,7 @@ for o in --n --c --h --w --k --r --s --pad --stride --dil --variants --reps \
 done
 
 out=$("$conv" --list); ok $? "--list exits 0"
-for id in naive smem-direct im2col-gemm implicit-gemm cudnn-implicit-gemm \
+for id in naive smem-direct im2col-gemm implicit-gemm winograd cudnn-implicit-gemm \
           cudnn-implicit-precomp-gemm cudnn-gemm cudnn-direct cudnn-fft \
           cudnn-fft-tiling cudnn-winograd cudnn-winograd-nonfused cudnn-default \
           cpu-naive cpu-blocked; do
@@ -110,8 +110,8 @@ t=$(CUDA_VISIBLE_DEVICES="" "$conv" --format table); ok $? "table format exits 0
 like "$t" "cpu-blocked +cpu +ok" "the table lists the CPU variants"
 like "$(printf '%s\n' "$t" | head -1)" "^conv  FP32 forward convolution y = conv\(x, w\), N=[0-9]+ C=[0-9]+ H=[0-9]+ W=[0-9]+ K=[0-9]+, [0-9]+x[0-9]+ filter$" \
 	"the table opens with a header line like matmul's"
-like "$t" " 6  cpu-naive +cpu " "the CPU rungs follow the GPU ones: cpu-naive is 6"
-like "$t" " 7  cpu-blocked +cpu " "and cpu-blocked 7 (no rung 0)"
+like "$t" " 7  cpu-naive +cpu " "the CPU rungs follow the GPU ones: cpu-naive is 7"
+like "$t" " 8  cpu-blocked +cpu " "and cpu-blocked 8 (no rung 0)"
 like "$t" "CPU only: " "the table says why only the CPU ran"
 
 # a build that found nvcc has every rung's kernel in it
