@@ -56,13 +56,17 @@ static void *quiz_enter(struct app *app, const char *arg)
 	struct qs *s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
+	/* English itself: no translation to fall back from, nothing marked */
+	bool english = !app->opt.lang || !strcmp(app->opt.lang, "en");
 	for (int i = 0; i < QUIZ_LEVELS; i++) {
 		char tr_path[4200], en_path[4200];
 		struct diags d = { 0 };
 		if (!quiz_run_level_paths(app, i + 1, tr_path, en_path, sizeof tr_path))
 			snprintf(s->error[i], sizeof s->error[i], tr(MSG_QUIZ_MISSING), i + 1);
-		else if (!quiz_load_lang(tr_path[0] ? tr_path : NULL, en_path[0] ? en_path : NULL,
-					 &s->lv[i], &d) && d.n)
+		else if (!(english && en_path[0]
+				   ? quiz_load(en_path, &s->lv[i], &d)
+				   : quiz_load_lang(tr_path[0] ? tr_path : NULL,
+						    en_path[0] ? en_path : NULL, &s->lv[i], &d)) && d.n)
 			diag_format(&d.v[0], s->error[i], sizeof s->error[i]);
 		diags_free(&d);
 	}

@@ -53,6 +53,7 @@ like "$(screen)" "Level 2 is locked: score 80% on level 1 first" "a second click
 click 10 2
 click 10 2
 wait_for "question 1/6" 3; ok $? "a second click opens level 1 at question 1 of 6"
+unlike "$(screen)" "not translated" "an English quiz in English carries no untranslated marker"
 for i in 1 2 3 4 5 6; do
 	answer_right
 	s=$(screen)
