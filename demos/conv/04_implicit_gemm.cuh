@@ -82,9 +82,7 @@ __device__ __forceinline__ void ig_pixel(const struct ig_args &a, int m,
     }
 }
 
-/* The main loop both kernels share: ST-1 slices in flight while one is
- * multiplied. issue(kt, stage) starts the cp.async copies of slice kt into
- * a stage; it is called for kt = 0, 1, 2... in order. */
+/* The main loop (ig_common.cuh), then the store into y. */
 template <int BM, int BN, int BK, int TM, int TN, int LAYOUT, int ST, class Issue>
 __device__ __forceinline__ void ig_pipeline(const struct ig_args &a, int ktiles,
                                             float (*as)[BK][BM],
@@ -92,27 +90,8 @@ __device__ __forceinline__ void ig_pipeline(const struct ig_args &a, int ktiles,
                                             Issue &&issue)
 {
     int tm, tn;
-    ig_place<BM, BN, TM, TN, LAYOUT>(threadIdx.x, &tm, &tn);
     float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-#pragma unroll
-    for (int s = 0; s < ST - 1; s++) {
-        if (s < ktiles)
-            issue(s, s);
-        cp_async_commit();
-    }
-    for (int kt = 0; kt < ktiles; kt++) {
-        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
-        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
-        if (kt + ST - 1 < ktiles)
-            issue(kt + ST - 1, (kt + ST - 1) % ST);
-        cp_async_commit();
-        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], tm, tn, acc);
-    }
+    ig_mainloop<BM, BN, BK, TM, TN, LAYOUT, ST>(ktiles, as, bs, issue, &tm, &tn, acc);
     ig_store<BM, BN, TM, TN>(a, blockIdx.x * BM, blockIdx.y * BN, tm, tn, acc);
 }
 

@@ -165,7 +165,7 @@ __global__ void __launch_bounds__(128, 4) conv_wg_gemm_kernel(const struct wg_ar
     const float *pu = ub + (size_t)u_row * a.d.kp + u_col;
     const size_t v_step = (size_t)(NT / VR) * a.d.tp, u_step = (size_t)(NT / UR) * a.d.kp;
 
-    auto issue = [&](int st) { /* slices come in order */
+    auto issue = [&](int, int st) { /* slices come in order: kt unused */
 #pragma unroll
         for (int i = 0; i < VN; i++)
             cp_async16(&vs[st][v_row + i * (NT / VR)][v_col], pv + i * v_step);
@@ -177,28 +177,8 @@ __global__ void __launch_bounds__(128, 4) conv_wg_gemm_kernel(const struct wg_ar
     };
 
     int tm, tn;
-    ig_place<WG_BT, WG_BK, TM, TN, 1>(tid, &tm, &tn);
     float acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; i++)
-#pragma unroll
-        for (int j = 0; j < TN; j++)
-            acc[i][j] = 0.0f;
-#pragma unroll
-    for (int s = 0; s < WG_ST - 1; s++) {
-        if (s < slices)
-            issue(s);
-        cp_async_commit();
-    }
-    for (int kt = 0; kt < slices; kt++) {
-        cp_async_wait<WG_ST - 2>();
-        __syncthreads();
-        if (kt + WG_ST - 1 < slices)
-            issue((kt + WG_ST - 1) % WG_ST);
-        cp_async_commit();
-        ig_multiply<WG_BT, WG_BK, WG_BC, TM, TN>(vs[kt % WG_ST], us[kt % WG_ST],
-                                                 tm, tn, acc);
-    }
+    ig_mainloop<WG_BT, WG_BK, WG_BC, TM, TN, 1, WG_ST>(slices, vs, us, issue, &tm, &tn, acc);
     /* the thread's t come in runs of 4: 16-byte stores along t */
     constexpr int GM = (WG_BT / TM) * 4, GN = (WG_BK / TN) * 4;
     float *mb = a.m + (size_t)xi * a.d.kp * a.d.tp + t0;

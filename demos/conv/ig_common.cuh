@@ -1,7 +1,8 @@
 /* ig_common.cuh - what the GEMM-shaped conv rungs (4, implicit GEMM; 5,
  * Winograd) share: where a thread's 8x8 micro-tile sits, the micro-tile
- * multiply over one shared-memory slice, and the cp.async copies that feed
- * the slices.
+ * multiply over one shared-memory slice, the cp.async copies that feed the
+ * slices, and the pipelined main loop; each rung brings its own loads
+ * (issue) and its own store.
  *
  * With CK_SIMT_EMU (tests/emu/simt.h: kernels run on CPU threads, a block
  * at a time) the copies are plain synchronous copies, which keep the
@@ -100,6 +101,38 @@ __device__ __forceinline__ void cp_async_commit() {}
 template <int N>
 __device__ __forceinline__ void cp_async_wait() {}
 #endif
+
+/* The main loop of both rungs: ST-1 slices in flight while one is
+ * multiplied. issue(kt, stage) starts the cp.async copies of slice kt into
+ * a stage; it is called for kt = 0, 1, 2... in order. Leaves the thread's
+ * place in the micro-tile grid in tm, tn and its sums in acc. */
+template <int BM, int BN, int BK, int TM, int TN, int LAYOUT, int ST, class Issue>
+__device__ __forceinline__ void ig_mainloop(int ktiles, float (*as)[BK][BM],
+                                            float (*bs)[BK][BN + 4],
+                                            Issue &&issue, int *tm, int *tn,
+                                            float (&acc)[TM][TN])
+{
+    ig_place<BM, BN, TM, TN, LAYOUT>(threadIdx.x, tm, tn);
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+#pragma unroll
+    for (int s = 0; s < ST - 1; s++) {
+        if (s < ktiles)
+            issue(s, s);
+        cp_async_commit();
+    }
+    for (int kt = 0; kt < ktiles; kt++) {
+        cp_async_wait<ST - 2>(); /* slice kt has landed (this thread's part) */
+        __syncthreads();         /* ... everyone's, and slice kt-1 is free */
+        if (kt + ST - 1 < ktiles)
+            issue(kt + ST - 1, (kt + ST - 1) % ST);
+        cp_async_commit();
+        ig_multiply<BM, BN, BK, TM, TN>(as[kt % ST], bs[kt % ST], *tm, *tn, acc);
+    }
+}
 
 /* A kernel launch; tests/emu/simt.h defines its own. */
 #ifndef CK_LAUNCH
