@@ -96,6 +96,18 @@ __global__ void conv_wg_filter_kernel(const struct wg_args a)
     }
 }
 
+/* Tile t: image n, first output row p0 and column q0 (its input patch
+ * starts pad above and left of them). */
+__device__ __forceinline__ void wg_tile(const struct wg_dims &d, int t, int *n,
+                                        int *p0, int *q0)
+{
+    const int per_img = d.tiles_h * d.tiles_w;
+    *n = t / per_img;
+    const int tt = t - *n * per_img;
+    *p0 = tt / d.tiles_w * 2;
+    *q0 = tt % d.tiles_w * 2;
+}
+
 /* 2. One thread per (c, t), t fastest so the 16 stores are coalesced:
  * V = B^T d B over the tile's 4x4 input patch (zeros outside the image). */
 __global__ void conv_wg_input_kernel(const struct wg_args a)
@@ -103,9 +115,9 @@ __global__ void conv_wg_input_kernel(const struct wg_args a)
     const int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= a.d.tp)
         return;
-    const int per_img = a.d.tiles_h * a.d.tiles_w;
-    const int n = t / per_img, tt = t - n * per_img;
-    const int h0 = (tt / a.d.tiles_w) * 2 - a.pad, w0 = (tt % a.d.tiles_w) * 2 - a.pad;
+    int n, p0, q0;
+    wg_tile(a.d, t, &n, &p0, &q0);
+    const int h0 = p0 - a.pad, w0 = q0 - a.pad;
     const size_t plane = (size_t)a.d.cp * a.d.tp;
     for (int c = blockIdx.y; c < a.d.cp; c += gridDim.y) {
         float d[4][4], e[4][4];
@@ -199,9 +211,8 @@ __global__ void conv_wg_output_kernel(const struct wg_args a)
     const int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= a.d.t)
         return;
-    const int per_img = a.d.tiles_h * a.d.tiles_w;
-    const int n = t / per_img, tt = t - n * per_img;
-    const int p0 = (tt / a.d.tiles_w) * 2, q0 = (tt % a.d.tiles_w) * 2;
+    int n, p0, q0;
+    wg_tile(a.d, t, &n, &p0, &q0);
     const size_t plane = (size_t)a.d.kp * a.d.tp;
     for (int k = blockIdx.y; k < a.k; k += gridDim.y) {
         const float *m = a.m + (size_t)k * a.d.tp + t;
