@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "device.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -70,6 +71,38 @@ int ck_fp32_lanes(int major, int minor)
     return 0;
 }
 
+void ck_driver_release(const char *text, char *out, size_t n)
+{
+    if (n)
+        out[0] = '\0';
+    const char *line = text ? strstr(text, "NVRM version:") : NULL;
+    const char *p = line ? strstr(line, "Module") : NULL;
+    if (!p || n == 0)
+        return;
+    const char *end = strchr(line, '\n');
+    for (; *p && (!end || p < end); p++) {
+        size_t len = strspn(p, "0123456789.");
+        if (len && isdigit((unsigned char)p[0]) && memchr(p, '.', len) &&
+            (p == line || !isalnum((unsigned char)p[-1]))) {
+            snprintf(out, n, "%.*s", (int)(len < n ? len : n - 1), p);
+            return;
+        }
+        if (len)
+            p += len - 1;
+    }
+}
+
+void ck_read_driver_release(char *out, size_t n)
+{
+    char buf[1024];
+    FILE *f = fopen("/proc/driver/nvidia/version", "r");
+    size_t got = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[got] = '\0';
+    ck_driver_release(buf, out, n);
+}
+
 void ck_compat_verdict(int driver, int runtime, char *out, size_t n)
 {
     int dmaj = driver / 1000, dmin = driver % 1000 / 10;
@@ -121,6 +154,7 @@ static void rec_gpu(struct ck_rec *r, const struct ck_device *d)
     ck_rec_int(r, "warp_size", d->warp_size);
     ck_rec_num(r, "peak_gflops", d->peak_gflops);
     ck_rec_str(r, "driver", drv);
+    ck_rec_str(r, "driver_release", d->driver_release[0] ? d->driver_release : NULL);
     ck_rec_str(r, "runtime", rt);
     ck_rec_str(r, "compat", d->compat);
     ck_rec_str(r, "cublas", d->cublas);
@@ -172,8 +206,9 @@ void ck_device_table(const struct ck_device *d, FILE *f)
     fprintf(f, "registers  %lld per SM\n", d->regs_per_sm);
     fprintf(f, "threads    %d per SM, %d per block, warp of %d\n",
             d->max_threads_per_sm, d->max_threads_per_block, d->warp_size);
-    fprintf(f, "CUDA       driver %d.%d, runtime %d.%d: %s\n", d->driver / 1000,
-            d->driver % 1000 / 10, d->runtime / 1000, d->runtime % 1000 / 10,
-            d->compat);
+    fprintf(f, "CUDA       driver %s%s%d.%d%s, runtime %d.%d: %s\n",
+            d->driver_release, d->driver_release[0] ? " (CUDA " : "",
+            d->driver / 1000, d->driver % 1000 / 10, d->driver_release[0] ? ")" : "",
+            d->runtime / 1000, d->runtime % 1000 / 10, d->compat);
     fprintf(f, "libraries  cuBLAS %s, cuDNN %s\n", d->cublas, d->cudnn);
 }

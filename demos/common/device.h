@@ -32,6 +32,9 @@ struct ck_device {
     double mem_gbs;           /* 2 (DDR) * mem clock * bus bytes */
     double peak_gflops;       /* sms * lanes * 2 (FMA) * clock */
     int driver, runtime;      /* CUDA versions, 1000*major + 10*minor */
+    char driver_release[32];  /* the NVIDIA driver's own version, as
+                                 nvidia-smi shows it ("580.159.04"); ""
+                                 when unknown */
     char compat[192];         /* driver vs runtime verdict */
     char cublas[32], cudnn[32]; /* "13.0.2" or "not installed" */
 };
@@ -41,6 +44,12 @@ void ck_device_init(struct ck_device *d, bool use_gpu);
  * the CUDA C Programming Guide's arithmetic-instruction throughput table;
  * 0 when unknown. */
 int ck_fp32_lanes(int major, int minor);
+/* The driver's release from the text of /proc/driver/nvidia/version (its
+ * "NVRM version:" line: the first dotted number after "Module"), into out;
+ * "" when there is none. */
+void ck_driver_release(const char *text, char *out, size_t n);
+/* The same, read from /proc/driver/nvidia/version ("" without one). */
+void ck_read_driver_release(char *out, size_t n);
 /* The driver-vs-runtime verdict text into out. */
 void ck_compat_verdict(int driver, int runtime, char *out, size_t n);
 void ck_rec_device(const struct ck_device *d, const char *demo,

@@ -62,6 +62,7 @@ extern "C" void ck_device_query_gpu(struct ck_device *d)
 {
     int n = 0;
     cudaDriverGetVersion(&d->driver);
+    ck_read_driver_release(d->driver_release, sizeof d->driver_release);
     cudaRuntimeGetVersion(&d->runtime);
     ck_compat_verdict(d->driver, d->runtime, d->compat, sizeof d->compat);
     cudaError_t e = cudaGetDeviceCount(&n);

@@ -126,6 +126,21 @@ static void test_device(void)
     ok(!strncmp(v, "too old", 7), "older major: too old");
     ck_compat_verdict(0, 13000, v, sizeof v);
     ok(!strncmp(v, "no CUDA driver", 14), "no driver");
+    /* /proc/driver/nvidia/version as the proprietary and the open kernel
+     * modules write it */
+    ck_driver_release("NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  "
+                      "Tue Oct  7 09:10:11 UTC 2025\nGCC version:  gcc version 12.2.0\n",
+                      v, sizeof v);
+    ok(!strcmp(v, "580.159.04"), "driver release from the kernel module line");
+    ck_driver_release("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  "
+                      "575.57.08  Release Build  (dvs-builder@U16)\n", v, sizeof v);
+    ok(!strcmp(v, "575.57.08"), "driver release from the open kernel module line");
+    ck_driver_release("GCC version:  gcc version 12.2.0\n", v, sizeof v);
+    ok(!strcmp(v, ""), "no NVRM line: no release");
+    ck_driver_release("NVRM version: NVIDIA UNIX x86_64 Kernel Module\n12.2.0\n", v, sizeof v);
+    ok(!strcmp(v, ""), "a number on the next line is not the release");
+    ck_driver_release(NULL, v, sizeof v);
+    ok(!strcmp(v, ""), "no text: no release");
 }
 
 static void mark(void *ctx, long b, long e)
