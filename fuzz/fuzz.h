@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "text.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -51,6 +52,30 @@ static inline bool fuzz_clean(const char *s)
 			return false;
 	}
 	return true;
+}
+
+/* The path of the target's private directory (fuzz_private_dir). */
+static inline char *fuzz_dir_buf(void)
+{
+	static char path[4096];
+	return path;
+}
+
+static inline void fuzz_dir_remove(void)
+{
+	rmdir(fuzz_dir_buf());
+}
+
+/* Makes a private directory under $TMPDIR (or /tmp) named after the target,
+ * removed at exit (the target leaves it empty), and returns its path. */
+static inline const char *fuzz_private_dir(const char *target)
+{
+	char *dir = fuzz_dir_buf();
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, 4096, "%s/ck-fuzz-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", target);
+	FUZZ_CHECK(mkdtemp(dir) != NULL);
+	atexit(fuzz_dir_remove);
+	return dir;
 }
 
 /* A NUL-terminated copy of the input (caller frees); aborts when out of memory. */

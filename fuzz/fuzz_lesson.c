@@ -16,22 +16,14 @@
 #include "doc.h"
 #include "lesson.h"
 
-static char dir[4096];
-
-static void remove_dir(void)
-{
-	rmdir(dir);
-}
+static const char *dir;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
 	setlocale(LC_ALL, "C.UTF-8");
-	const char *tmp = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/ck-fuzz-lesson-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	FUZZ_CHECK(mkdtemp(dir) != NULL);
-	atexit(remove_dir);
+	dir = fuzz_private_dir("lesson");
 	return 0;
 }
 
@@ -94,7 +86,7 @@ static void check_lesson(const struct lesson *l, int width)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = fuzz_cstr(data, size);
-	char slug[64], path[sizeof dir + 80];
+	char slug[64], path[4096 + 80];
 	slug_from(s, slug, sizeof slug);
 	free(s);
 	snprintf(path, sizeof path, "%s/01-%s.yaml", dir, slug);

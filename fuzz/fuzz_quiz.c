@@ -14,22 +14,14 @@
 #include "fuzz.h"
 #include "quiz.h"
 
-static char dir[4096];
-
-static void remove_dir(void)
-{
-	rmdir(dir);
-}
+static const char *dir;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
 	setlocale(LC_ALL, "C.UTF-8");
-	const char *tmp = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/ck-fuzz-quiz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	FUZZ_CHECK(mkdtemp(dir) != NULL);
-	atexit(remove_dir);
+	dir = fuzz_private_dir("quiz");
 	return 0;
 }
 
@@ -73,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *l = strstr(s, "\nlevel: ");
 	int level = !strncmp(s, "level: ", 7) ? s[7] - '0' : l ? l[8] - '0' : 1;
 	free(s);
-	char path[sizeof dir + 32];
+	char path[4096 + 32];
 	snprintf(path, sizeof path, "%s/level%d.yaml", dir, level >= 1 && level <= 9 ? level : 1);
 	FILE *f = fopen(path, "wb");
 	FUZZ_CHECK(f != NULL);
