@@ -50,14 +50,6 @@ like "$(screen)" "本课结束。" "its chrome stays Chinese"
 keys Escape; wait_for "课程" 3; keys Up; sleep 0.1
 
 # The quiz: level 1 of the class, answered right by reading the screen.
-cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
-rows_of() { screen | grep -n -- "$1" | cut -d: -f1; }
-go_row() {
-	local c; c=$(cursor_row)
-	while [ "$c" -lt "$1" ]; do keys Down; c=$((c + 1)); done
-	while [ "$c" -gt "$1" ]; do keys Up; c=$((c - 1)); done
-	sleep 0.1
-}
 answer_right() {
 	local s; s=$(screen)
 	if printf '%s' "$s" | grep -q "输入答案"; then

@@ -43,6 +43,16 @@ start() {
 }
 keys() { tmux -L "$T_SOCK" send-keys -t t "$@"; }
 screen() { tmux -L "$T_SOCK" capture-pane -p -t t; }
+# Rows of a list screen: the cursor row (the one starting "  >"), the rows
+# matching a pattern, and moving the cursor to a row with Up/Down.
+cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
+rows_of() { screen | grep -n -- "$1" | cut -d: -f1; }
+go_row() { # go_row ROW
+	local c; c=$(cursor_row)
+	while [ "$c" -lt "$1" ]; do keys Down; c=$((c + 1)); done
+	while [ "$c" -gt "$1" ]; do keys Up; c=$((c - 1)); done
+	sleep 0.1
+}
 resize() { tmux -L "$T_SOCK" resize-window -t t -x "$1" -y "$2" 2>/dev/null || tmux -L "$T_SOCK" resize-pane -t t -x "$1" -y "$2"; }
 # wait_for REGEX [SECONDS]: poll the screen until it matches; returns 1 on timeout.
 wait_for() {

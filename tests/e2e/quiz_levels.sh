@@ -8,16 +8,6 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 CLASS="$CK_ROOT/tests/fixtures/quiz/class"
 run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; wait_for "Level 1" 5; }
 
-# Rows on screen: the cursor row (starts with "  >") and rows matching $1.
-cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
-rows_of() { screen | grep -n -- "$1" | cut -d: -f1; }
-go_row() { # moves the cursor to screen row $1
-	local c; c=$(cursor_row)
-	while [ "$c" -lt "$1" ]; do keys Down; c=$((c + 1)); done
-	while [ "$c" -gt "$1" ]; do keys Up; c=$((c - 1)); done
-	sleep 0.1
-}
-
 # Answers the question on screen right, by its instruction line.
 answer_right() {
 	local s; s=$(screen)
