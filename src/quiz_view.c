@@ -1,0 +1,245 @@
+/* quiz_view: drawing the quiz screen (quiz_screen.h): the level list, a
+ * question with its rows or entry line, the measuring state of a
+ * prediction, the feedback with the explanation, and a level's result. */
+#include <curses.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include "i18n.h"
+#include "quiz_lang.h"
+#include "quiz_screen.h"
+#include "text.h"
+#include "ui.h"
+
+/* Draws s wrapped to w columns from row y, stopping before row ymax. */
+static int para(int y, int x, int w, int ymax, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s ? s : "", w, &tl);
+	for (size_t i = 0; i < tl.n && y < ymax; i++)
+		ui_text(y++, x, w, r, tl.line[i]);
+	text_lines_free(&tl);
+	return y;
+}
+
+/* ---- the level list ---- */
+
+static void draw_list(struct app *app, struct qs *s)
+{
+	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_RULE));
+	for (int i = 0; i < QUIZ_LEVELS; i++) {
+		int y = 2 + 2 * i;
+		bool sel = i == s->sel, open = quiz_unlocked(&app->progress, i) && !s->error[i][0];
+		enum role base = sel ? C_SELECT : C_NORMAL;
+		ui_fill(y, 0, 1, COLS, base);
+		char state[64], name[160];
+		quiz_level_state(&app->progress, i, s->error[i][0] ? 0 : s->lv[i].n, state, sizeof state);
+		snprintf(name, sizeof name, tr(MSG_QUIZ_LEVEL_NAME), i + 1, s->lv[i].title ? s->lv[i].title : "");
+		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
+		int sw = text_width(state);
+		ui_text(y, 4, COLS - sw - 8, sel ? base : open ? C_NORMAL : C_DIM, name);
+		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
+		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
+	}
+	int y = 2 + 2 * QUIZ_LEVELS;
+	ui_hline(y++, 0, COLS, C_DIM);
+	const char *about = s->error[s->sel][0] ? s->error[s->sel] : s->lv[s->sel].summary;
+	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
+	if (!quiz_unlocked(&app->progress, s->sel))
+		para(y, 2, COLS - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_LIST_HINTS));
+}
+
+/* ---- one question ---- */
+
+static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
+{
+	const struct quiz_question *q = qs_cur(s);
+	int k = s->rowmap[r];
+	switch (q->type) {
+	case QT_SINGLE: case QT_MULTI: return q->options[k];
+	case QT_TRUEFALSE: return tr(k ? MSG_QUIZ_TRUE : MSG_QUIZ_FALSE);
+	case QT_PREDICT: return q->nbands ? q->bands[k].label : q->choices[k].label;
+	case QT_ORDER: return q->items[s->resp.seq[r]];
+	case QT_MATCH: {
+		int lw = 0;
+		for (size_t i = 0; i < q->npairs; i++)
+			if (text_width(q->left[i]) > lw)
+				lw = text_width(q->left[i]);
+		int pad = (lw > 30 ? 30 : lw) - text_width(q->left[r]);
+		snprintf(buf, size, "%s%*s %s %s", q->left[r], pad > 0 ? pad : 0, "",
+			 ui_glyph(G_ARROW), q->right[s->resp.seq[r]]);
+		return buf;
+	}
+	default: return "";
+	}
+}
+
+/* Rows wrap when long; the cursor's highlight covers all their lines. */
+static void draw_rows(struct qs *s, int y)
+{
+	const struct quiz_question *q = qs_cur(s);
+	int w = COLS - 11;
+	for (int r = 0; r < s->nrows && y < LINES - 3; r++) {
+		char buf[600], mark[8] = "";
+		bool at = r == s->cursor;
+		enum role role = at ? C_SELECT : C_NORMAL;
+		if (q->type == QT_MULTI)
+			snprintf(mark, sizeof mark, "[%s]", quiz_row_chosen(q, s->rowmap, r, &s->resp) ? "x" : " ");
+		else if (q->type == QT_ORDER || q->type == QT_MATCH)
+			snprintf(mark, sizeof mark, "%s%d", r == s->grabbed ? "*" : " ", r + 1);
+		struct text_lines tl = { 0 };
+		text_wrap(row_text(s, r, buf, sizeof buf), w, &tl);
+		for (size_t i = 0; i < (tl.n ? tl.n : 1) && y < LINES - 3; i++, y++) {
+			ui_fill(y, 2, 1, COLS - 4, role);
+			if (i == 0) {
+				ui_text(y, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
+				ui_text(y, 4, 4, role, mark);
+			}
+			if (tl.n)
+				ui_text(y, 9, w, r == s->grabbed ? C_ACCENT : role, tl.line[i]);
+		}
+		text_lines_free(&tl);
+	}
+}
+
+static void draw_entry(struct qs *s, int y)
+{
+	const struct quiz_question *q = qs_cur(s);
+	ui_text(y, 2, 8, C_HEADING, tr(MSG_QUIZ_ANSWER_LABEL));
+	int w = COLS - 14;
+	const char *t = s->resp.text;
+	while (text_width(t) > w - 1) { /* keep the end of a long answer visible */
+		t++;
+		while (((unsigned char)*t & 0xC0) == 0x80)
+			t++;
+	}
+	ui_fill(y, 10, 1, w, C_CODE);
+	int used = ui_text(y, 10, w, C_CODE, t);
+	ui_text(y, 10 + used, 1, C_SELECT, " ");
+	if (q->type == QT_PREDICT && q->unit && *q->unit)
+		ui_text(y, 11 + used, 8, C_DIM, q->unit);
+}
+
+static void draw_ask(struct app *app, struct qs *s)
+{
+	const struct quiz_question *q = qs_cur(s);
+	const struct level_progress *lp = &app->progress.levels[s->level];
+	char title[200], right[64];
+	snprintf(title, sizeof title, tr(MSG_QUIZ_LEVEL_TITLE), s->level + 1, s->lv[s->level].title);
+	snprintf(right, sizeof right, tr(MSG_QUIZ_QUESTION_POS), lp->question + 1, s->lv[s->level].n, q->points);
+	ui_title(title, right);
+	int y = 2, w = COLS - 4, bottom = LINES - 3;
+	if (q->fallback)   /* English in a translated quiz: say so */
+		y = para(y, 2, w, bottom, C_DIM, tr(MSG_QUIZ_FALLBACK));
+	if (q->scenario)
+		y = para(y, 2, w, bottom, C_ANALOGY, q->scenario) + 1;
+	y = para(y, 2, w, bottom, C_HEADING, q->prompt);
+	if (q->type == QT_PREDICT) {
+		char tol[160];
+		quiz_run_tolerance(q, tol, sizeof tol);
+		y = para(y, 2, w, bottom, C_DIM, tol);
+	}
+	y = para(y + 1, 2, w, bottom, C_DIM, quiz_instruction(q));
+	if (quiz_text_entry(q))
+		draw_entry(s, y + 1);
+	else
+		draw_rows(s, y + 1);
+	char hint[600];
+	if (s->hint)
+		snprintf(hint, sizeof hint, tr(MSG_QUIZ_HINT), q->hint);
+	else
+		snprintf(hint, sizeof hint, tr(MSG_QUIZ_HINT_AVAILABLE),
+			 tr(quiz_text_entry(q) ? MSG_QUIZ_HINT_KEYS_TAB : MSG_QUIZ_HINT_KEYS_H), q->hint_cost,
+			 tr(q->hint_cost == 1 ? MSG_POINT : MSG_POINTS));
+	para(LINES - 3, 2, w, LINES - 1, s->hint ? C_NOTE : C_DIM, hint);
+	ui_status(app->status[0] ? app->status : "",
+		  tr(quiz_text_entry(q) ? MSG_QUIZ_ASK_HINTS_TEXT : MSG_QUIZ_ASK_HINTS));
+}
+
+static void draw_measure(struct app *app, struct qs *s)
+{
+	const struct quiz_question *q = qs_cur(s);
+	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_MEASURING));
+	int y = para(2, 2, COLS - 4, LINES - 2, C_HEADING, q->prompt) + 1;
+	char msg[200];
+	snprintf(msg, sizeof msg, tr(MSG_QUIZ_RUNNING),
+		 q->demo, quiz_run_elapsed_s(&s->run));
+	para(y, 2, COLS - 4, LINES - 2, C_NORMAL, msg);
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_STOP_HINT));
+}
+
+static void draw_feedback(struct app *app, struct qs *s)
+{
+	const struct quiz_question *q = qs_cur(s);
+	const struct level_progress *lp = &app->progress.levels[s->level];
+	char title[200], right[64], line[700];
+	snprintf(title, sizeof title, tr(MSG_QUIZ_LEVEL_TITLE), s->level + 1, s->lv[s->level].title);
+	snprintf(right, sizeof right, tr(MSG_QUIZ_POINTS_SO_FAR), lp->points, lp->max_points);
+	ui_title(title, right);
+	int y = 2, w = COLS - 4, bottom = LINES - 1;
+	y = para(y, 2, w, bottom, C_DIM, q->prompt) + 1;
+	if (!s->judged)
+		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_NOT_JUDGED));
+	else if (s->correct)
+		snprintf(line, sizeof line, tr(MSG_QUIZ_RIGHT), ui_glyph(G_CHECK), s->earned,
+			 tr(s->earned == 1 ? MSG_POINT : MSG_POINTS), s->hint && q->hint_cost ? tr(MSG_QUIZ_HINT_USED) : "");
+	else
+		snprintf(line, sizeof line, tr(MSG_QUIZ_NOT_QUITE), ui_glyph(G_CROSS));
+	y = para(y, 2, w, bottom, !s->judged ? C_NOTE : s->correct ? C_OK : C_WRONG, line);
+	if (s->measured[0])
+		y = para(y, 2, w, bottom, C_ACCENT, s->measured);
+	char ans[600];
+	if (!s->correct && quiz_text_entry(q) && s->resp.text[0]) {   /* echo what was typed */
+		snprintf(line, sizeof line, tr(MSG_QUIZ_YOU_TYPED), s->resp.text);
+		y = para(y, 2, w, bottom, C_NORMAL, line);
+	}
+	quiz_accepted_range(q, s->measured_num, ans, sizeof ans);   /* the range, when measured */
+	if (ans[0] && s->judged) {
+		y = para(y, 2, w, bottom, C_NORMAL, ans);
+	} else {
+		quiz_answer_text(q, ans, sizeof ans);
+		if (!s->correct && ans[0]) {
+			snprintf(line, sizeof line, tr(MSG_QUIZ_ANSWER), ans);
+			y = para(y, 2, w, bottom, C_NORMAL, line);
+		}
+	}
+	para(y + 1, 2, w, bottom, C_NORMAL, q->explanation);
+	ui_status(app->status[0] ? app->status : "",
+		  (size_t)lp->question >= s->lv[s->level].n ? tr(MSG_QUIZ_SEE_SCORE_HINTS) : tr(MSG_QUIZ_NEXT_HINTS));
+}
+
+static void draw_result(struct app *app, struct qs *s)
+{
+	char title[200], line[300];
+	snprintf(title, sizeof title, tr(MSG_QUIZ_LEVEL_TITLE), s->level + 1, s->lv[s->level].title);
+	ui_title(title, tr(MSG_QUIZ_RESULT));
+	bool pass = s->pct >= QUIZ_PASS_PCT;
+	snprintf(line, sizeof line, tr(MSG_QUIZ_SCORE), ui_glyph(pass ? G_CHECK : G_CROSS), s->pct,
+		 tr(pass ? MSG_QUIZ_PASSED : MSG_QUIZ_NOT_PASSED));
+	int y = para(3, 4, COLS - 8, LINES - 2, pass ? C_OK : C_WRONG, line) + 1;
+	snprintf(line, sizeof line, tr(MSG_QUIZ_BEST), app->progress.levels[s->level].best);
+	y = para(y, 4, COLS - 8, LINES - 2, C_NORMAL, line);
+	if (pass && s->level + 1 < QUIZ_LEVELS)
+		snprintf(line, sizeof line, tr(MSG_QUIZ_LEVEL_OPEN), s->level + 2);
+	else if (pass)
+		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
+	else
+		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_RETRY));
+	para(y + 1, 4, COLS - 8, LINES - 2, C_HEADING, line);
+	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_CONTINUE_HINTS));
+}
+
+void quiz_view_draw(struct app *app, struct qs *s)
+{
+	switch (s->phase) {
+	case PH_LIST: draw_list(app, s); break;
+	case PH_ASK: draw_ask(app, s); break;
+	case PH_MEASURE: draw_measure(app, s); break;
+	case PH_FEEDBACK: draw_feedback(app, s); break;
+	case PH_RESULT: draw_result(app, s); break;
+	}
+}
