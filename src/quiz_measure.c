@@ -11,7 +11,8 @@
  *   tf32-rel-err         matmul: rel-err:cublas-tf32
  *   tf32-speedup         matmul: speedup:cublas-tf32/cublas
  *   fastest-cudnn-algo   conv: the fastest pure-FP32 cuDNN algorithm (a name)
- *   fastest-hand         the fastest hand-written variant (a name)
+ *   fastest-hand         the fastest hand-written variant among those the
+ *                        question's choices name (a name)
  * V, A and B are variant ids from the demo's ladder (`matmul --list`), or
  * hand-best (the fastest hand-written one) and library (the baseline). */
 #include <math.h>
@@ -188,6 +189,31 @@ static const struct res_variant *find(const struct results *r, const char *demo,
 	return NULL;
 }
 
+static bool offered(const struct quiz_question *q, const char *variant)
+{
+	for (size_t i = 0; i < q->nchoices; i++)
+		for (size_t j = 0; j < q->choices[i].nvalues; j++)
+			if (!strcmp(q->choices[i].values[j], variant))
+				return true;
+	return false;
+}
+
+/* The fastest timed hand-written variant that one of q's choices names: a
+ * rung the question does not offer (or a result file without one of the
+ * offered rungs) never decides it. */
+static const struct res_variant *fastest_offered(const struct results *r,
+						 const struct quiz_question *q)
+{
+	const struct res_variant *best = NULL;
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (!strcmp(v->demo, q->demo) && v->kind == RES_HAND && timed(v) &&
+		    offered(q, v->variant) && (!best || v->ms < best->ms))
+			best = v;
+	}
+	return best;
+}
+
 static bool fastest_cudnn(const struct results *r, struct quiz_value *out)
 {
 	const struct res_variant *best = NULL;
@@ -248,7 +274,7 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 		return numeric(va, va ? va->gflops : NAN, out);
 	if (!strcmp(name, "fastest-cudnn-algo"))
 		return fastest_cudnn(r, out);
-	const struct res_variant *h = results_fastest(r, q->demo, RES_HAND);
+	const struct res_variant *h = fastest_offered(r, q);
 	if (h)
 		snprintf(out->name, sizeof out->name, "%s", h->variant);
 	return h != NULL;

@@ -190,6 +190,28 @@ static void test_measure(void)
 		r.choice = 0;
 		ok(!quiz_grade_predict(fam, &r, &v), "choices: not GEMM-based");
 	}
+	/* a faster hand rung the question does not offer never decides it */
+	const struct quiz_question *hand = NULL;
+	for (size_t k = 0; k < lv.n; k++)
+		if (!strcmp(lv.q[k].id, "conv-fastest-hand"))
+			hand = &lv.q[k];
+	static const char wino[] =
+		"- {record: \"variant\", format: 1, demo: \"conv\", variant: \"winograd\", rung: 5, "
+		"kind: \"hand\", label: \"Winograd\", ok: true, rel_err: 3e-07, ms: 0.1, ms_min: 0.1, "
+		"ms_max: 0.1, gflops: 74000, pct_of_library: 137, pct_of_peak: 110, n: 32, c: 64, h: 56, "
+		"w: 56, k: 64, r: 3, s: 3}\n";
+	struct results more;
+	ok(results_parse("wino.yaml", wino, sizeof wino - 1, &more, &d) && more.nvar == 1,
+	   "a Winograd record parses");
+	gpu.var = realloc(gpu.var, (gpu.nvar + 1) * sizeof *gpu.var);
+	gpu.var[gpu.nvar++] = more.var[0];
+	more.nvar = 0;
+	char buf[64] = "";
+	ok(hand && quiz_measure(hand, &gpu, &v), "fastest-hand measured with a faster Winograd");
+	if (hand)
+		quiz_value_text(hand, &v, buf, sizeof buf);
+	is_s(buf, "implicit-gemm", "fastest-hand: the fastest of the offered rungs, not Winograd");
+	results_free(&more);
 	results_free(&gpu);
 	results_free(&cpu);
 	quiz_free(&lv);
