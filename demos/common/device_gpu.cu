@@ -20,10 +20,11 @@ static int attr(cudaDeviceAttr a, int dev)
 static void no_gpu(struct ck_device *d, cudaError_t e)
 {
     const char *cvd = getenv("CUDA_VISIBLE_DEVICES");
-    if (d->driver <= 0)
+    if (d->driver <= 0) /* the runtime's own message here ("driver version
+                           is insufficient") would suggest an old driver */
         snprintf(d->reason, sizeof d->reason,
-                 "no CUDA driver: the NVIDIA driver (libcuda) is not installed "
-                 "or not loaded (%s)", cudaGetErrorString(e));
+                 "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not "
+                 "installed or not loaded");
     else if (cvd && !*cvd)
         snprintf(d->reason, sizeof d->reason,
                  "no CUDA device: CUDA_VISIBLE_DEVICES is empty (%s)",
