@@ -157,9 +157,13 @@ static int draw_header(const struct tl_st *st)
 		snprintf(line, sizeof line, tr(MSG_TL_TILE_HEAD), c->n, c->t, c->t, c->t,
 			 c->t, m == TL_NAIVE ? tr(MSG_TL_NO_REUSE) : "");
 	int y = tiling_view_wrap(2, 5, 0, COLS, C_HEADING, line);
-	if (st->real_sms && st->src.dev)
-		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_REAL), c->sms, st->src.dev->name,
+	if (st->real_sms && st->src.dev) {   /* "H200": the line fits 80 columns */
+		const char *name = st->src.dev->name;
+		if (!strncmp(name, "NVIDIA ", 7))
+			name += 7;
+		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_REAL), c->sms, name,
 			 tr(st->src.measured ? MSG_TL_HERE : MSG_TL_RECORDED));
+	}
 	else
 		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_FEW), c->sms);
 	int g = tl_grid(c, m);
@@ -288,8 +292,9 @@ static void fmt_count(long long v, long long max, char *buf, size_t size)
 		snprintf(buf, size, "%.2fG", (double)v / 1e9);
 }
 
-/* The ratio of global loads between naive and the other modes, large. */
-static int draw_ratio(const struct tl_st *st, int y, int x, int w)
+/* The ratio of global loads between naive and the other modes: large, or
+ * on one line when a run's results need the rows. */
+static int draw_ratio(const struct tl_st *st, int y, int x, int w, bool large)
 {
 	const struct tl_config *c = &st->sim.cfg;
 	enum tl_mode other = st->sim.mode == TL_NAIVE ? TL_TILED : st->sim.mode;
@@ -299,6 +304,11 @@ static int draw_ratio(const struct tl_st *st, int y, int x, int w)
 	ui_text(y++, x, w, C_HEADING, line);
 	double r = tl_ratio(nv.global, o.global);
 	snprintf(num, sizeof num, r >= 100 || r == (long long)r ? "%.0fx" : "%.1fx", r);
+	if (!large) {
+		int lw = text_width(line) + 1;
+		ui_text(y - 1, x + lw, w - lw, C_ACCENT, num);
+		return y;
+	}
 	tiling_view_big(y, x, w, C_ACCENT, num);
 	return y + 3;
 }
@@ -362,7 +372,11 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	}
 	const struct res_variant *cn = tiling_view_find(&st->res, "cpu-naive"), *cb = tiling_view_find(&st->res, "cpu-blocked");
 	char a[96], b[96];
-	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, d ? d->reason : tr(MSG_TL_NO_DEVICE));
+	/* the reason's first clause ("no CUDA driver"): the demo screen has it whole */
+	char why[256];
+	snprintf(why, sizeof why, "%s", d ? d->reason : tr(MSG_TL_NO_DEVICE));
+	why[strcspn(why, ":")] = '\0';
+	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, why);
 	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
 	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
 	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
@@ -405,8 +419,9 @@ static void tl_draw(struct app *app, void *p)
 		draw_grid(st, y0, 0, lw, y1 - y0);
 		int x = lw + 2, w = COLS - x - 1;
 		int y = draw_counters(st, y0, x, w);
-		if (y + 4 <= y1)
-			y = draw_ratio(st, y, x, w);
+		bool run = st->running || st->note[0] || st->have_res;
+		if (y + (run ? 1 : 4) <= y1)
+			y = draw_ratio(st, y, x, w, !run);
 		if (y < y1)
 			y = draw_run(st, y, y1, x, w);
 		if (y + 2 < y1)

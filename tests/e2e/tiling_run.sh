@@ -17,7 +17,7 @@ like "$(screen)" 'r: run the matmul demo at n=64' "r is offered at the model's s
 keys r
 wait_for 'live on NVIDIA H200, n=64:'; ok $? "r: live results, labelled with the GPU"
 s=$(flat)
-like "$s" 'ms: naive 0\.0395 +tiled 0\.00659 +regblock +0\.00874' "the three rungs' median times"
+like "$s" 'ms: naive 0\.0395 +tiled 0\.00659 +regblock[ ·]+0\.00874' "the three rungs' median times"
 like "$s" 'time naive/tiled 6\.0x, tiled/regblock 0\.8x' "measured ratios"
 like "$(flat)" 'global-load model: 32x, 2x \(T 32; 64x64, 4x4\)' "next to the predicted global-load ratios for the demo's tiles"
 keys q
@@ -35,6 +35,21 @@ like "$s" 'recorded on NVIDIA H200, 2026-11-29, n=1024:' "next to the recorded H
 like "$s" 'ms: naive 4\.42 +tiled 0\.258 +regblock 0\.126' "its times"
 like "$s" 'time naive/tiled 17\.2x, tiled/regblock 2\.0x' "measured ratios"
 like "$s" 'global-load model: 32x, 2x' "and the predicted ones"
+keys q
+is "$(wait_exit)" 0 "quit"
+
+# n not a multiple of the tile, in regblock mode: the padding note takes
+# rows, and the run's whole result still fits at 80x24
+fresh; launch 80 24 "$TREE_BIN" open tiling
+wait_for 'Tiling: how the brigade'
+keys '}' '}' '}' '['; sleep 0.2; keys m m; sleep 0.2
+like "$(flat)" 'includes padded FMAs' "n=111 regblock: the padding note is shown"
+keys r
+wait_for 'CPU fallback, n=111 \(no CUDA driver\)'; ok $? "r at n=111: the CPU fallback, its reason cut to its first clause"
+s=$(flat)
+like "$s" 'ms: cpu-naive [0-9.]+' "the CPU times are shown at 80x24"
+like "$s" 'global-load model: ' "and the recorded comparison to its last line"
+like "$s" 'global loads, naive / regblock: [0-9.]+x' "the traffic ratio stays, on one line"
 keys q
 is "$(wait_exit)" 0 "quit"
 

@@ -65,7 +65,7 @@ like "$(screen)" 'block 64x64' "T doubles the block tile"
 check regblock 70 16 64 8 4 "regblock 64x64 after two steps"
 
 devinfo_done
-keys s; wait_for '132 SMs \(NVIDIA H200, here\)'; ok $? "s: the GPU's own 132 SMs, measured here by devinfo"
+keys s; wait_for '132 SMs \(H200, here\)'; ok $? "s: the GPU's own 132 SMs, measured here by devinfo"
 keys m; keys Right; keys Right; keys Right; sleep 0.2
 check naive 70 16 64 8 132 "naive on 132 SMs: one wave"
 like "$(screen)" '1 wave x 5 k-steps, colour = SM mod 8' "colours say mod 8"
