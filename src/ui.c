@@ -45,7 +45,7 @@ static const char *const glyphs[G_COUNT][2] = {
 	[G_TL] = { "┌", "+" },         [G_TR] = { "┐", "+" },
 	[G_BL] = { "└", "+" },         [G_BR] = { "┘", "+" },
 	[G_TEE_L] = { "├", "+" },      [G_TEE_R] = { "┤", "+" },
-	[G_BULLET] = { "•", "*" },     [G_CHECK] = { "✓", "x" },
+	[G_BULLET] = { "•", "*" },     [G_CHECK] = { "✓", "+" },
 	[G_CROSS] = { "✗", "!" },      [G_ARROW] = { "→", ">" },
 	[G_BLOCK_FULL] = { "█", "#" }, [G_BLOCK_LIGHT] = { "░", "." },
 	[G_ELLIPSIS] = { "…", ">" },
