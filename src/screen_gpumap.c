@@ -251,11 +251,12 @@ static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 	para(y, y1, 1, w, C_ACCENT, text);
 }
 
-static void draw_info(const struct gm_st *st)
+/* The info panel; a two-row status bar (status_rows 2) takes its last row. */
+static void draw_info(const struct gm_st *st, int status_rows)
 {
 	const struct gm_rect *r = &st->lay.info;
 	const struct gm_game *g = &st->g;
-	int y = r->y + 1, y1 = r->y + r->h, w = r->w - 2;
+	int y = r->y + 1, y1 = r->y + r->h - (status_rows - 1), w = r->w - 2;
 	ui_hline(r->y, 0, r->w, C_DIM);
 	char s[640];
 	if (g->hint >= 0) {
@@ -293,9 +294,9 @@ static void gm_draw(struct app *app, void *p)
 	draw_frames(st);
 	draw_parts(st);
 	draw_tray(st);
-	draw_info(st);
 	const char *hints = st->g.carry >= 0 && !st->g.by_mouse
 		? tr(MSG_GM_HINTS_CARRY) : tr(MSG_GM_HINTS);
+	draw_info(st, ui_status_rows(app->status, hints));
 	ui_status(app->status, hints);
 }
 

@@ -233,6 +233,16 @@ static size_t first_line_end(const char *left, int width)
  * hints move up; longer, its first line goes above and the rest beside
  * the hints (cut with a marker only when even two rows are too few).
  * Hints are never dropped. */
+int ui_status_rows(const char *left, const char *hints)
+{
+	int hw = hints && *hints ? ui_width(hints) : 0;
+	int room = COLS - 2 - hw - (hw ? 2 : 0);
+	char *msg = left && *left ? as_drawn(left) : NULL;
+	int rows = !msg || text_width(msg) <= room || LINES < 3 ? 1 : 2;
+	free(msg);
+	return rows;
+}
+
 void ui_status(const char *left, const char *hints)
 {
 	int hw = hints && *hints ? ui_width(hints) : 0;

@@ -41,6 +41,9 @@ void ui_title(const char *title, const char *right);
  * takes the row above too (LINES-2), so it is seen whole: the hints go up
  * when the message fits one row, else its first line does. */
 void ui_status(const char *left, const char *hints);
+/* How many rows ui_status will take for these (1, or 2 with a long message),
+ * so a screen can stop its content above them. */
+int ui_status_rows(const char *left, const char *hints);
 /* True (and draws the guard screen) when the terminal is below 60x20. */
 bool ui_too_small(void);
 #endif
