@@ -77,8 +77,10 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Sorted full paths of dir's *.yaml files (dirs false) or subdirectories
- * (dirs true); hidden entries skipped.  Caller frees with free_list.  A
+/* Sorted full paths of dir's *.yaml entries (dirs false: whatever their
+ * type, so the loader refuses a FIFO, a directory or a dangling link by
+ * name instead of skipping it) or subdirectories not named *.yaml (dirs
+ * true); hidden entries skipped.  Caller frees with free_list.  A
  * directory that cannot be read, or running out of memory, is an error in
  * d (when not NULL: callers whose loader reports it already pass NULL),
  * never a silent "0 files, 0 errors". */
@@ -94,13 +96,15 @@ static size_t list_dir(const char *dir, bool dirs, char ***out, struct diags *d)
 		size_t len = strlen(e->d_name);
 		if (e->d_name[0] == '.' || (!dirs && (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))))
 			continue;
+		if (dirs && len > 5 && !strcmp(e->d_name + len - 5, ".yaml"))
+			continue;   /* a file name, listed (and refused) as a file */
 		char *p = paths_join(dir, e->d_name);
 		struct stat st;
 		if (!p) {
 			diags_add(d, dir, 0, 0, "out of memory");
 			break;
 		}
-		if (stat(p, &st) != 0 || (dirs ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
+		if (dirs && (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))) {
 			free(p);
 			continue;
 		}
@@ -138,6 +142,7 @@ static void lint_file(struct lint *L, const char *path)
 	}
 	struct lesson l;
 	lesson_load(path, &l, &L->errors);
+	course_check_see(&l, &L->errors);
 	lesson_free(&l);
 }
 
@@ -200,6 +205,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 		course_free(&c);
 		course_missing_translations(base, lang,
 					    L->require_translations ? &L->errors : &L->notes);
+		course_orphan_translations(base, lang, &L->errors);
 	}
 	free_list(v, n);
 }
@@ -300,8 +306,11 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 		lint_path(&L, argv[i]);
 
 	diags_print(&L.errors, stdout);
-	for (size_t i = 0; i < L.notes.n; i++)
-		printf("%s: note: %s\n", L.notes.v[i].file, L.notes.v[i].msg);
+	for (size_t i = 0; i < L.notes.n; i++) {
+		const struct diag *e = &L.notes.v[i];
+		printf("%s:%d:%d: note: %s\n", e->file, e->line > 0 ? e->line : 1,
+		       e->col > 0 ? e->col : 1, e->msg);
+	}
 	fflush(stdout);
 	fprintf(stderr, "%d file%s, %zu error%s\n", L.files, L.files == 1 ? "" : "s",
 		L.errors.n, L.errors.n == 1 ? "" : "s");

@@ -30,8 +30,11 @@ static bool is_yaml_name(const char *name)
 	return name[0] != '.' && n > 5 && !strcmp(name + n - 5, ".yaml");
 }
 
-/* The paths "dir/NAME.yaml" of the regular files in dir, sorted by name.
- * Returns false (with a diag) when dir cannot be read. */
+/* The paths "dir/NAME.yaml" of dir's entries, sorted by name.  Whatever
+ * their type: the loader refuses a FIFO, a directory or a dangling link
+ * with an error of its own (never blocking on it), where skipping it would
+ * pass a broken course as empty.  Returns false (with a diag) when dir
+ * cannot be read. */
 static bool yaml_files(const char *dir, char ***out, size_t *n, struct diags *d)
 {
 	*out = NULL;
@@ -50,11 +53,6 @@ static bool yaml_files(const char *dir, char ***out, size_t *n, struct diags *d)
 		if (!path) {
 			diags_add(d, dir, 0, 0, "out of memory");
 			break;
-		}
-		struct stat st;
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-			free(path);
-			continue;
 		}
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 16;
@@ -159,34 +157,40 @@ static void unknown_ref(const struct course *c, const char *file, const char *id
 	free(ids);
 }
 
-/* Every `see` (the list and the body items) must name a lesson of the
- * course.  Fallback lessons were checked with English already. */
+/* Every `see` of l (the list and the body items; a broken lesson keeps
+ * both in its list) must name a lesson of c or of also (NULL: none). */
+static void check_lesson_refs(const struct course *c, const struct course *also,
+			      const struct lesson *l, struct diags *d)
+{
+	for (size_t k = 0; k < l->nsee; k++)
+		if (!course_find(c, l->see[k]) && !course_find(also, l->see[k]))
+			unknown_ref(c, l->file, l->see[k], l->see_pos[k].line, l->see_pos[k].col, d);
+	for (size_t p = 0; p < l->npages; p++)
+		for (size_t k = 0; k < l->pages[p].n; k++) {
+			const struct item *it = &l->pages[p].items[k];
+			if (it->kind == ITEM_SEE && it->text && !course_find(c, it->text) &&
+			    !course_find(also, it->text))
+				unknown_ref(c, l->file, it->text, it->line, it->col, d);
+		}
+}
+
+/* Every lesson's `see` targets, broken lessons' too (their other errors do
+ * not hide this one).  Fallback lessons were checked with English already. */
 static bool check_refs(const struct course *c, struct diags *d)
 {
 	size_t before = d->n;
-	for (size_t i = 0; i < c->n; i++) {
-		const struct lesson *l = &c->lessons[i];
-		if (l->broken || l->fallback)
-			continue;
-		for (size_t k = 0; k < l->nsee; k++)
-			if (!course_find(c, l->see[k]))
-				unknown_ref(c, l->file, l->see[k], l->see_pos[k].line,
-					    l->see_pos[k].col, d);
-		for (size_t p = 0; p < l->npages; p++)
-			for (size_t k = 0; k < l->pages[p].n; k++) {
-				const struct item *it = &l->pages[p].items[k];
-				if (it->kind == ITEM_SEE && !course_find(c, it->text))
-					unknown_ref(c, l->file, it->text, it->line, it->col, d);
-			}
-	}
+	for (size_t i = 0; i < c->n; i++)
+		if (!c->lessons[i].fallback)
+			check_lesson_refs(c, NULL, &c->lessons[i], d);
 	return d->n == before;
 }
 
+/* The references first: a lesson that check_ids marks broken loses them. */
 bool course_load(const char *dir, struct course *out, struct diags *d)
 {
 	bool ok = load_dir(dir, out, d);
-	ok = check_ids(out, d) && ok;
-	return check_refs(out, d) && ok;
+	ok = check_refs(out, d) && ok;
+	return check_ids(out, d) && ok;
 }
 
 void course_free(struct course *c)
@@ -243,6 +247,17 @@ static bool merge(struct course *tr, struct course *en, struct course *out)
 	return true;
 }
 
+/* The `see` targets of tr's broken lessons, which merge replaces with
+ * English: known when tr or en has the id. */
+static bool check_broken_refs(const struct course *tr, const struct course *en, struct diags *d)
+{
+	size_t before = d->n;
+	for (size_t i = 0; i < tr->n; i++)
+		if (tr->lessons[i].broken)
+			check_lesson_refs(en, tr, &tr->lessons[i], d);
+	return d->n == before;
+}
+
 bool course_load_lang(const char *base, const char *lang, struct course *out,
 		      struct diags *d)
 {
@@ -260,6 +275,7 @@ bool course_load_lang(const char *base, const char *lang, struct course *out,
 		ok = check_ids(&tr, d) && ok;
 		load_dir(en_dir, &en, &scratch);
 		check_ids(&en, &scratch);
+		ok = check_broken_refs(&tr, &en, d) && ok;
 		ok = merge(&tr, &en, out) && ok;
 		ok = check_refs(out, d) && ok;
 	}
@@ -269,6 +285,18 @@ bool course_load_lang(const char *base, const char *lang, struct course *out,
 	free(en_dir);
 	free(tr_dir);
 	return ok;
+}
+
+/* A translation shorter than its English source: the reader would show
+ * only the translated pages, so the rest is as missing as a whole lesson. */
+static bool short_translation(const struct lesson *t, const struct lesson *e, const char *lang,
+			      struct diags *d)
+{
+	if (!t || t->broken || e->broken || t->npages >= e->npages)
+		return false;
+	diags_add(d, t->file, 0, 0, "missing translation for part of '%s': %zu page%s in %s, "
+		  "%zu in English", e->id, t->npages, t->npages == 1 ? "" : "s", lang, e->npages);
+	return true;
 }
 
 size_t course_missing_translations(const char *base, const char *lang, struct diags *d)
@@ -281,10 +309,10 @@ size_t course_missing_translations(const char *base, const char *lang, struct di
 		load_dir(en_dir, &en, &scratch);
 		load_dir(tr_dir, &tr, &scratch);
 		for (size_t i = 0; i < en.n; i++) {
-			if (!course_find(&tr, en.lessons[i].id)) {
+			const struct lesson *t = course_find(&tr, en.lessons[i].id);
+			if (!t)
 				diags_add(d, tr_dir, 0, 0, "missing translation for '%s'", en.lessons[i].id);
-				missing++;
-			}
+			missing += !t || short_translation(t, &en.lessons[i], lang, d);
 		}
 	}
 	course_free(&en);
@@ -293,4 +321,61 @@ size_t course_missing_translations(const char *base, const char *lang, struct di
 	free(en_dir);
 	free(tr_dir);
 	return missing;
+}
+
+size_t course_orphan_translations(const char *base, const char *lang, struct diags *d)
+{
+	char *en_dir = paths_join(base, "en"), *tr_dir = paths_join(base, lang);
+	struct course en = { 0 }, tr = { 0 };
+	struct diags scratch = { 0 };
+	size_t orphans = 0;
+	if (en_dir && tr_dir && strcmp(lang, "en")) {
+		load_dir(en_dir, &en, &scratch);
+		load_dir(tr_dir, &tr, &scratch);
+		for (size_t i = 0; i < tr.n; i++) {
+			const struct lesson *t = &tr.lessons[i];
+			if (t->id && course_find(&en, t->id))
+				continue;
+			diags_add(d, t->file, t->id_pos.line, t->id_pos.col, "translation of no English "
+				  "lesson: %s has no lesson with the id '%s'", en_dir, t->id ? t->id : "?");
+			orphans++;
+		}
+	}
+	course_free(&en);
+	course_free(&tr);
+	diags_free(&scratch);
+	free(en_dir);
+	free(tr_dir);
+	return orphans;
+}
+
+/* The lessons a single file's `see` may name: its directory's, and for a
+ * translation (a sibling en/ exists) English's too. */
+bool course_check_see(const struct lesson *l, struct diags *d)
+{
+	if (!l || !l->file)
+		return true;
+	const char *slash = strrchr(l->file, '/');
+	char *dir = !slash ? strdup(".") : slash == l->file ? strdup("/")
+		  : strndup(l->file, (size_t)(slash - l->file));
+	char *up = dir ? paths_join(dir, "..") : NULL, *en_dir = up ? paths_join(up, "en") : NULL;
+	struct course c = { 0 }, en = { 0 };
+	struct diags scratch = { 0 };
+	size_t before = d->n;
+	if (!dir || !up || !en_dir) {
+		diags_add(d, l->file, 0, 0, "out of memory");
+	} else {
+		load_dir(dir, &c, &scratch);
+		struct stat st;
+		if (strcmp(base_name(dir), "en") && stat(en_dir, &st) == 0 && S_ISDIR(st.st_mode))
+			load_dir(en_dir, &en, &scratch);
+		check_lesson_refs(&c, &en, l, d);
+	}
+	course_free(&c);
+	course_free(&en);
+	diags_free(&scratch);
+	free(dir);
+	free(up);
+	free(en_dir);
+	return d->n == before;
 }

@@ -59,11 +59,9 @@ void diags_add(struct diags *d, const char *file, int line, int col,
 
 void diag_format(const struct diag *e, char *buf, size_t size)
 {
-	if (e->line > 0)
-		snprintf(buf, size, "%s:%d:%d: error: %s", e->file, e->line,
-			 e->col > 0 ? e->col : 1, e->msg);
-	else
-		snprintf(buf, size, "%s: error: %s", e->file, e->msg);
+	/* a problem of the file as a whole is at 1:1, so every line parses */
+	snprintf(buf, size, "%s:%d:%d: error: %s", e->file, e->line > 0 ? e->line : 1,
+		 e->col > 0 ? e->col : 1, e->msg);
 }
 
 /* One line per entry, formatted by diag_format into a buffer sized for

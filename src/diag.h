@@ -3,7 +3,8 @@
  * Loaders never print and never exit: they append to a `struct diags`, and
  * the caller decides (lint prints every entry, the menu shows the first one
  * of a broken lesson).  Lines and columns are 1-based, ready to print as
- * FILE:LINE:COL; 0 means "no position" (e.g. a file that cannot be opened). */
+ * FILE:LINE:COL; 0 means "no position" (e.g. a file that cannot be opened),
+ * printed as 1:1 (the file as a whole). */
 #ifndef CK_DIAG_H
 #define CK_DIAG_H
 #include <stddef.h>
@@ -29,7 +30,7 @@ struct diags {
 
 void diags_add(struct diags *d, const char *file, int line, int col,
 	       const char *fmt, ...) CK_PRINTF(5, 6);
-/* Prints "FILE:LINE:COL: error: MSG\n" per entry (FILE: error: MSG without a position). */
+/* Prints "FILE:LINE:COL: error: MSG\n" per entry (FILE:1:1 without a position). */
 void diags_print(const struct diags *d, FILE *out);
 /* Formats entry i as above into buf (no newline). */
 void diag_format(const struct diag *e, char *buf, size_t size);

@@ -275,20 +275,6 @@ static const struct doc_field lesson_fields[] = {
 
 #define NFIELDS (sizeof lesson_fields / sizeof *lesson_fields)
 
-/* True when every required field is there with its type, so the fields can
- * be read (and their own errors reported) despite, say, an unknown key. */
-static bool shape_ok(const struct doc_node *root)
-{
-	if (!root || root->type != DOC_MAP)
-		return false;
-	for (size_t i = 0; i < NFIELDS; i++) {
-		const struct doc_node *v = doc_get(root, lesson_fields[i].key);
-		if (v ? v->type != lesson_fields[i].type : lesson_fields[i].required)
-			return false;
-	}
-	return true;
-}
-
 static void see_list(struct ctx *c, const struct doc_node *seq, struct lesson *l)
 {
 	l->see = calloc(seq->n ? seq->n : 1, sizeof *l->see);
@@ -304,11 +290,24 @@ static void see_list(struct ctx *c, const struct doc_node *seq, struct lesson *l
 	}
 }
 
-/* The fields of the top-level mapping; assumes doc_check_map passed. */
+/* The value of key when it is there with its schema type (a null counts as
+ * a scalar, whose reader reports it); else NULL: doc_check_map has
+ * reported the wrong type or the missing key already. */
+static const struct doc_node *field(const struct doc_node *root, const char *key)
+{
+	const struct doc_node *v = doc_get(root, key);
+	for (size_t i = 0; v && i < NFIELDS; i++)
+		if (!strcmp(lesson_fields[i].key, key))
+			return v->type == lesson_fields[i].type ? v : NULL;
+	return NULL;
+}
+
+/* The fields of the top-level mapping, each read when it has its type, so
+ * one pass reports every field's own problems. */
 static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson *l)
 {
-	const struct doc_node *id = doc_get(root, "id");
-	char *s = id_of(c, id);
+	const struct doc_node *id = field(root, "id");
+	char *s = id ? id_of(c, id) : NULL;
 	if (s) {
 		if (strcmp(s, l->id))
 			diags_add(c->d, c->file, id->line, id->col, "id '%s' does not match the "
@@ -317,15 +316,20 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 		l->id = s;
 		l->id_pos = (struct lesson_pos){ id->line, id->col };
 	}
-	l->title = text_of(c, doc_get(root, "title"));
-	l->summary = text_of(c, doc_get(root, "summary"));
-	l->analogy = text_of(c, doc_get(root, "analogy"));
+	if (field(root, "title"))
+		l->title = text_of(c, field(root, "title"));
+	if (field(root, "summary"))
+		l->summary = text_of(c, field(root, "summary"));
+	if (field(root, "analogy"))
+		l->analogy = text_of(c, field(root, "analogy"));
 	long minutes = 0;
-	if (doc_int(c->file, doc_get(root, "minutes"), 1, 60, &minutes, c->d))
+	if (field(root, "minutes") && doc_int(c->file, field(root, "minutes"), 1, 60, &minutes, c->d))
 		l->minutes = (int)minutes;
-	if (doc_get(root, "see"))
-		see_list(c, doc_get(root, "see"), l);
-	const struct doc_node *pages = doc_get(root, "pages");
+	if (field(root, "see"))
+		see_list(c, field(root, "see"), l);
+	const struct doc_node *pages = field(root, "pages");
+	if (!pages)
+		return;
 	if (pages->n == 0) {
 		diags_add(c->d, c->file, pages->line, pages->col, "'pages' needs at least one page");
 		return;
@@ -412,6 +416,43 @@ static void free_content(struct lesson *l)
 	l->nsee = l->npages = 0;
 }
 
+/* Makes l what a broken lesson keeps: file, id, and every `see` target
+ * (the list's, then the body items'), so a course still checks them; the
+ * rest is freed.  Out of memory, the targets go too. */
+static void keep_targets(struct lesson *l)
+{
+	size_t n = l->nsee;
+	for (size_t p = 0; p < l->npages; p++)
+		for (size_t i = 0; i < l->pages[p].n; i++)
+			n += l->pages[p].items[i].kind == ITEM_SEE && l->pages[p].items[i].text;
+	char **see = calloc(n + 1, sizeof *see);
+	struct lesson_pos *pos = calloc(n + 1, sizeof *pos);
+	size_t k = 0;
+	for (size_t i = 0; see && pos && i < l->nsee; i++) {
+		pos[k] = l->see_pos[i];
+		see[k++] = l->see[i];
+		l->see[i] = NULL;
+	}
+	for (size_t p = 0; see && pos && p < l->npages; p++)
+		for (size_t i = 0; i < l->pages[p].n; i++) {
+			struct item *it = &l->pages[p].items[i];
+			if (it->kind != ITEM_SEE || !it->text)
+				continue;
+			pos[k] = (struct lesson_pos){ it->line, it->col };
+			see[k++] = it->text;
+			it->text = NULL;
+		}
+	free_content(l);
+	if (!see || !pos) {
+		free(see);
+		free(pos);
+		return;
+	}
+	l->see = see;
+	l->see_pos = pos;
+	l->nsee = k;
+}
+
 void lesson_free(struct lesson *l)
 {
 	if (!l)
@@ -435,7 +476,7 @@ bool lesson_load(const char *path, struct lesson *out, struct diags *d)
 			diags_add(d, path, 1, 1, "the file is empty; a lesson needs id, title, "
 				  "summary, minutes, analogy and pages");
 		else if (doc_check_map(path, doc.root, lesson_fields, NFIELDS, d) ||
-			 shape_ok(doc.root))
+			 doc.root->type == DOC_MAP)
 			fields_of(&c, doc.root, out);
 		doc_free(&doc);
 	}
@@ -445,7 +486,7 @@ bool lesson_load(const char *path, struct lesson *out, struct diags *d)
 		return true;
 	char buf[1024];
 	diag_format(&d->v[c.before], buf, sizeof buf);
-	free_content(out);
+	keep_targets(out);
 	out->error = strdup(buf);
 	out->broken = true;
 	return false;

@@ -66,7 +66,9 @@ struct lesson {
 	struct lesson_pos *see_pos; /* nsee entries, for unknown-target messages */
 	struct page *pages;
 	size_t npages;
-	bool broken;            /* failed to load: only file, id (from filename) and error are set */
+	bool broken;            /* failed to load: only file, id (from filename), error and
+				 * the `see` targets (see/see_pos: the list's, then the
+				 * body items') are set */
 	char *error;            /* first error, formatted FILE:LINE:COL: error: MSG */
 	bool fallback;          /* loaded from English in place of a missing translation */
 };
@@ -105,8 +107,17 @@ bool course_load(const char *dir, struct course *out, struct diags *d);
 bool course_load_lang(const char *base, const char *lang, struct course *out,
 		      struct diags *d);
 /* Appends "BASE/LANG: missing translation for 'ID'" (no position) for each
- * id in base/en/ that base/<lang>/ lacks; returns how many. */
+ * id in base/en/ that base/<lang>/ lacks, and "missing translation for
+ * part of 'ID'" at a translated file with fewer pages than its English
+ * source; returns how many. */
 size_t course_missing_translations(const char *base, const char *lang, struct diags *d);
+/* Appends an error for each lesson of base/<lang>/ whose id base/en/ lacks
+ * (a translation of nothing); returns how many.  lang "en" has none. */
+size_t course_orphan_translations(const char *base, const char *lang, struct diags *d);
+/* The `see` targets of a lesson loaded on its own (lint of one file), checked
+ * against the lessons of its directory and, when a sibling en/ exists, of
+ * English; appends the unknown ones.  Returns false if any. */
+bool course_check_see(const struct lesson *l, struct diags *d);
 void course_free(struct course *c); /* accepts NULL; leaves *c empty */
 /* The lesson with id (a loaded one before a broken one), borrowed from c;
  * NULL when none or id is NULL. */

@@ -5,7 +5,10 @@
 FX="$CK_ROOT/tests/fixtures"
 cd "$CK_ROOT" || exit 1
 
-out=$("$CK_BIN" lint "$FX/example/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
+# The README's example is a new lesson for lessons/en: linted there as one
+# file, its `see` targets are the lessons of its directory.
+mkdir -p "$T_TMP/en" && cp lessons/en/*.yaml "$FX/example/14-warps.yaml" "$T_TMP/en/"
+out=$("$CK_BIN" lint "$T_TMP/en/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
 is "$rc" 0 "the README example lints clean"
 is "$out" "" "nothing on stdout when clean"
 is "$(cat "$T_TMP/err")" "1 file, 0 errors" "summary on stderr"
@@ -15,9 +18,44 @@ awk '/^## A complete example/{f=1} f&&/^```$/{exit} f&&p{print} f&&/^```yaml$/{p
 	lessons/README.md > "$T_TMP/readme-example.yaml"
 cmp -s "$T_TMP/readme-example.yaml" "$FX/example/14-warps.yaml"
 ok $? "lessons/README.md contains the example lesson verbatim"
-mkdir -p "$T_TMP/ex" && cp "$T_TMP/readme-example.yaml" "$T_TMP/ex/14-warps.yaml"
-"$CK_BIN" lint "$T_TMP/ex/14-warps.yaml" >/dev/null 2>&1
+cp "$T_TMP/readme-example.yaml" "$T_TMP/en/14-warps.yaml"
+"$CK_BIN" lint "$T_TMP/en/14-warps.yaml" >/dev/null 2>&1
 ok $? "the example extracted from the README lints clean"
+
+# One file on its own: its `see` targets must be lessons of its directory.
+out=$("$CK_BIN" lint "$FX/example/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "a single file whose see target is not in its directory: exit 1"
+like "$out" "^$FX/example/14-warps.yaml:11:7: error: 'see': no lesson has the id 'orders-and-brigades'$" \
+	"the see list's unknown target"
+like "$out" "^$FX/example/14-warps.yaml:55:9: error: 'see': no lesson has the id 'orders-and-brigades'$" \
+	"the body item's unknown target"
+mkdir -p "$T_TMP/see"
+cp "$FX"/course-good/*.yaml "$T_TMP/see/"
+sed -i 's/^see: \[beta\]$/see: [nosuch]/' "$T_TMP/see/01-alpha.yaml"
+out=$("$CK_BIN" lint "$T_TMP/see/01-alpha.yaml" 2>/dev/null); rc=$?
+is "$rc" 1 "see: [nosuch] linted as one file: exit 1"
+is "$out" "$T_TMP/see/01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "reported with its position"
+"$CK_BIN" lint "$T_TMP/see/02-beta.yaml" >/dev/null 2>&1
+ok $? "a single file whose targets are in its directory lints clean"
+printf 'id: [\n' > "$T_TMP/see/03-broken.yaml"
+out=$("$CK_BIN" lint "$T_TMP/see" 2>/dev/null)
+like "$out" "01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "still reported when another file is broken"
+sed -i -e 's/^minutes: 5$/minutes: 99/' -e 's/- see: beta$/- see: gone/' "$T_TMP/see/01-alpha.yaml"
+out=$("$CK_BIN" lint "$T_TMP/see" 2>/dev/null)
+like "$out" "01-alpha.yaml:4:10: error: 99 is out of range" "the lesson's own other error"
+like "$out" "01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "does not hide its unknown see target"
+out=$("$CK_BIN" lint "$T_TMP/see/01-alpha.yaml" 2>/dev/null)
+like "$out" "01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "nor when that file is linted alone"
+like "$out" "01-alpha.yaml:11:9: error: 'see': no lesson has the id 'gone'" "a broken lesson's body see item counts too"
+
+# Several independent type errors of the top-level fields: all in one pass.
+printf 'id: multi\ntitle: [a, b]\nsummary: S\nminutes: "seven"\nanalogy: A\npages: 3\n' > "$T_TMP/03-multi.yaml"
+out=$("$CK_BIN" lint "$T_TMP/03-multi.yaml" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "several type errors: exit 1"
+like "$out" "03-multi.yaml:2:8: error: 'title': expected a scalar, got a sequence" "title reported"
+like "$out" "03-multi.yaml:4:10: error: expected a whole number, got 'seven'" "minutes reported"
+like "$out" "03-multi.yaml:6:8: error: 'pages': expected a sequence, got a scalar" "pages reported"
+is "$(cat "$T_TMP/err")" "1 file, 3 errors" "three errors, one pass"
 
 out=$("$CK_BIN" lint tests/fixtures/lesson-bad/07-unknown-block.yaml 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "an invalid lesson exits 1"
@@ -42,17 +80,46 @@ like "$out" "^tests/fixtures/course-dup/02-alpha.yaml:1:5: error: duplicate less
 out=$("$CK_BIN" lint tests/fixtures/course-see 2>/dev/null)
 like "$out" "01-alpha.yaml:6:13: error: 'see': no lesson has the id 'gama'; did you mean 'gamma'\?" "unknown see target"
 
-out=$("$CK_BIN" lint tests/fixtures/course-good tests/fixtures/example/14-warps.yaml 2>"$T_TMP/err"); rc=$?
+out=$("$CK_BIN" lint tests/fixtures/course-good "$T_TMP/en/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
 is "$rc" 0 "good course and example: exit 0"
 is "$(cat "$T_TMP/err")" "3 files, 0 errors" "several paths add up"
 
 # Translations: notes by default, errors on request.
 out=$("$CK_BIN" lint tests/fixtures/i18n 2>/dev/null); rc=$?
 is "$rc" 1 "i18n fixture: the broken zh lesson fails"
-like "$out" "^tests/fixtures/i18n/zh: note: missing translation for 'beta'$" "missing translation is a note"
+like "$out" "^tests/fixtures/i18n/zh:1:1: note: missing translation for 'beta'$" "missing translation is a note"
 like "$out" "i18n/zh/03-gamma.yaml:10:9: error: unknown block kind 'txt'" "broken translation reported"
 out=$("$CK_BIN" lint --require-translations tests/fixtures/i18n 2>/dev/null)
-like "$out" "^tests/fixtures/i18n/zh: error: missing translation for 'beta'$" "--require-translations makes it an error"
+like "$out" "^tests/fixtures/i18n/zh:1:1: error: missing translation for 'beta'$" "--require-translations makes it an error"
+
+# Directory entries named *.yaml that are not regular files: each is an
+# error (never skipped, never a hang on the FIFO), in a course directory, a
+# quizzes directory and through --lessons DIR.
+bad="$T_TMP/entries"
+mkdir -p "$bad/02-dir.yaml"
+mkfifo "$bad/01-fifo.yaml"
+ln -s 03-loop.yaml "$bad/03-loop.yaml"
+ln -s /dev/zero "$bad/04-zero.yaml"
+out=$(timeout 10 "$CK_BIN" lint "$bad" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "a directory of broken entries exits 1 (no hang)"
+is "$out" "$bad/01-fifo.yaml:1:1: error: not a regular file
+$bad/02-dir.yaml:1:1: error: not a regular file
+$bad/03-loop.yaml:1:1: error: cannot open: Too many levels of symbolic links
+$bad/04-zero.yaml:1:1: error: the lesson file is a symbolic link to '/dev/zero', outside its directory; refused" \
+	"each entry is an error at 1:1"
+is "$(cat "$T_TMP/err")" "4 files, 4 errors" "and counted"
+out=$(timeout 10 "$CK_BIN" --lessons "$bad" lint 2>/dev/null); rc=$?
+is "$rc" 1 "--lessons DIR with broken entries: exit 1"
+is "$(printf '%s\n' "$out" | grep -c "^$bad/0[1-4]-")" 4 "--lessons DIR reports all four"
+mkdir -p "$T_TMP/qz/quizzes/en"
+mkfifo "$T_TMP/qz/quizzes/en/level1.yaml"
+mkdir "$T_TMP/qz/quizzes/en/level2.yaml"
+out=$(timeout 10 "$CK_BIN" lint "$T_TMP/qz/quizzes" 2>/dev/null); rc=$?
+is "$rc" 1 "a quizzes directory with a FIFO and a directory entry: exit 1 (no hang)"
+like "$out" "^$T_TMP/qz/quizzes/en/level1.yaml:1:1: error: not a regular file" "the FIFO level is reported"
+like "$out" "^$T_TMP/qz/quizzes/en/level2.yaml:1:1: error: not a regular file" "the directory level is reported"
+unlike "$(printf '%s\n' "$out" | grep -v -E '^[^:]+:[0-9]+:[0-9]+: error: ')" "." \
+	"every line is FILE:LINE:COL: error: MSG"
 
 # Quiz files: checked as YAML (syntax and limits) until the quiz loader lands.
 mkdir -p "$T_TMP/quizzes/en"
@@ -110,7 +177,7 @@ cp "$FX/course-good/01-alpha.yaml" "$co/lessons/zh/"
 out=$("$co/build/cudakitchen" lint 2>"$T_TMP/err"); rc=$?
 is "$rc" 0 "lint with no PATH checks the checkout's content: exit 0"
 is "$(cat "$T_TMP/err")" "3 files, 0 errors" "en (2) and zh (1)"
-like "$out" "lessons/zh: note: missing translation for 'beta'" "and notes the missing translation"
+like "$out" "lessons/zh:1:1: note: missing translation for 'beta'" "and notes the missing translation"
 cp "$FX/lesson-bad/06-unknown-kind.yaml" "$co/lessons/en/"
 out=$("$co/build/cudakitchen" lint 2>/dev/null); rc=$?
 is "$rc" 1 "a broken built-in lesson: exit 1"
