@@ -9,10 +9,14 @@
  * A PATH may be a file or a directory: a content root (with lessons/ and
  * quizzes/), a lessons base (with en/, zh/...), a quizzes directory, or a
  * plain directory of lessons, which is checked as one course (duplicate ids,
- * `see` targets).  A single lesson file is checked on its own, without
- * cross-references.  Missing translations are notes unless
- * --require-translations makes them errors.  Without PATH: the built-in
- * content (every language) and the --lessons directory, if given. */
+ * `see` targets).  Every *.yaml entry of a directory is loaded, so one that
+ * is not a regular file is an error, not skipped.  A single lesson file is
+ * checked on its own, its `see` targets against the lessons of its
+ * directory.  Missing translations (a lesson id, or pages of a shorter
+ * translated lesson) are notes unless --require-translations makes them
+ * errors; a translated lesson with no English source is an error.  A
+ * problem without a position is printed at 1:1.  Without PATH: the
+ * built-in content (every language) and the --lessons directory, if given. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

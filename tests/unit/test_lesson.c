@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "lesson.h"
 #include "tap.h"
 
@@ -224,6 +225,59 @@ static void test_example(void)
 	diags_free(&d);
 }
 
+/* dir/name in a buffer that the next call reuses. */
+static const char *temp_path(const char *dir, const char *name)
+{
+	static char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return path;
+}
+
+/* Writes text to dir/name; returns the path (temp_path's buffer). */
+static const char *temp_lesson(const char *dir, const char *name, const char *text)
+{
+	const char *path = temp_path(dir, name);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+/* A broken lesson keeps its `see` targets (the list's, then the body
+ * items'), and one pass reports every top-level field's own error. */
+static void test_broken_keeps_targets(void)
+{
+	char dir[] = "/tmp/ck-lesson.XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(false, "mkdtemp");
+		return;
+	}
+	const char *p = temp_lesson(dir, "01-alpha.yaml", "id: alpha\ntitle: T\nsummary: S\nminutes: 99\n"
+				    "analogy: A\nsee: [beta]\npages:\n  - title: P\n    body:\n"
+				    "      - see: gamma\n");
+	struct lesson l;
+	struct diags d = { 0 };
+	ok(!lesson_load(p, &l, &d) && l.broken && d.n == 1, "minutes 99: broken, one error");
+	ok(l.nsee == 2 && !strcmp(l.see[0], "beta") && !strcmp(l.see[1], "gamma") &&
+	   l.see_pos[0].line == 6 && l.see_pos[0].col == 7 && l.see_pos[1].line == 10 &&
+	   l.see_pos[1].col == 9 && !l.pages && !l.title,
+	   "a broken lesson keeps its see targets with positions, nothing else");
+	lesson_free(&l);
+	diags_free(&d);
+	p = temp_lesson(dir, "02-multi.yaml", "id: multi\ntitle: [a, b]\nsummary: S\n"
+			"minutes: \"seven\"\nanalogy: A\npages: 3\n");
+	ok(!lesson_load(p, &l, &d) && d.n == 3, "title, minutes and pages: three errors in one pass");
+	ok(d.n == 3 && d.v[0].line == 2 && d.v[1].line == 6 && d.v[2].line == 4 &&
+	   strstr(d.v[2].msg, "whole number"), "minutes' own error is among them");
+	lesson_free(&l);
+	diags_free(&d);
+	bool gone = unlink(temp_path(dir, "01-alpha.yaml")) == 0;
+	gone = unlink(temp_path(dir, "02-multi.yaml")) == 0 && gone;
+	ok(gone && rmdir(dir) == 0, "temporary lessons removed");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -233,5 +287,6 @@ int main(void)
 	test_cross_references();
 	test_translations();
 	test_example();
+	test_broken_keeps_targets();
 	return tap_done();
 }
