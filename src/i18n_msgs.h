@@ -227,8 +227,8 @@
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
-	X(MSG_DV_AT, "at %ld", "规模%ld") \
-	X(MSG_DV_AT_N, "at N%ld", "规模N%ld") \
+	X(MSG_DV_AT, "at %ld", "n=%ld") \
+	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_OTHER, "other", "其他") \
 	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
 	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \

@@ -287,6 +287,11 @@ static void gm_draw(struct app *app, void *p)
 	gpumap_layout(LINES, COLS, &st->lay);
 	if (!st->lay.ok)
 		return;
+	/* A carried label may cover half of a wide character (a Chinese
+	 * label on the board): the terminal and curses' idea of it can then
+	 * disagree, so while carrying every line is sent whole. */
+	if (st->g.carry >= 0)
+		redrawwin(stdscr);
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_GM_PLACED), gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
 		 st->src.running ? tr(MSG_GM_RUNNING) : st->practice ? tr(MSG_GM_PRACTICE_TAG) : "");
