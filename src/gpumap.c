@@ -358,7 +358,13 @@ int gpumap_neighbour(const struct gm_layout *l, int from, int dy, int dx)
 		int cy, cx;
 		centre2(&l->comp[c], &cy, &cx);
 		int along = (cy - fy) * dy + (cx - fx) * dx;   /* distance that way */
-		int across = abs(dx ? cy - fy : cx - fx);
+		/* sideways: the gap between the two boxes' extents, 0 when they
+		 * overlap, so Down from a wide box stops at the next row even if
+		 * that row's boxes are off its centre */
+		const struct gm_rect *a = &l->comp[from], *b = &l->comp[c];
+		int a0 = dx ? a->y : a->x, a1 = a0 + (dx ? a->h : a->w);
+		int b0 = dx ? b->y : b->x, b1 = b0 + (dx ? b->h : b->w);
+		int across = b0 >= a1 ? b0 - a1 + 1 : a0 >= b1 ? a0 - b1 + 1 : 0;
 		if (along <= 0)
 			continue;
 		long score = (long)along + 2L * across;
