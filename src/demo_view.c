@@ -288,10 +288,14 @@ static void draw_axes(const struct chart_roof *c, int y, int x)
 	for (int r = 0; r < c->h; r++)
 		ui_text(y + r, x - 1, 1, C_DIM, ui_glyph(G_VLINE));
 	ui_hline(y + c->h, x - 1, c->w + 1, C_DIM);
+	/* each decade: a tick on the axis in the column its points use, and
+	 * its label from there (the last one ends at the tick if it must) */
 	for (double v = c->xlo; v <= c->xhi * 1.001; v *= 10) {
 		chart_decade_label(v, l, sizeof l);
-		int col = chart_roof_col(c, v);
-		ui_text(y + c->h + 1, x + (col > c->w - 4 ? c->w - 4 : col), 5, C_DIM, l);
+		int col = chart_roof_col(c, v), lw = (int)strlen(l);
+		ui_text(y + c->h, x + col, 1, C_DIM, ui_glyph(G_TICK));
+		int at = col + lw > c->w ? col - lw + 1 : col;
+		ui_text(y + c->h + 1, x + (at < 0 ? 0 : at), lw, C_DIM, l);
 	}
 }
 
