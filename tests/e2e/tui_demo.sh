@@ -68,7 +68,8 @@ s=$(screen)
 like "$s" "Yours: live, measured on NVIDIA H200 now, 1024x1024x1024" "with the GPU's name and the size"
 like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +×[0-9]+ +100%" "the library baseline row: 100% of library"
 like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +naive +[0-9]+%" "the naive row is the speedup reference"
-like "$s" "CPU naive, 1 thread .* at 512 " "a row measured at another size says so instead of a speedup"
+like "$s" "CPU naive, 1 thread .* at 512 *$" "a row measured at another size says so instead of a speedup, and no % of library"
+unlike "$s" "CPU naive, 1 thread +█" "and has no bar beside the others' times"
 keys v; sleep 0.3
 s=$(screen)
 like "$s" "compute 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
