@@ -104,7 +104,12 @@ static bool valid(int c)
 }
 
 const char *gpumap_label(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].label : info[c].label : ""; }
-const char *gpumap_tag(enum gm_comp c) { return valid(c) ? info[c].tag : ""; }
+const char *gpumap_tag(enum gm_comp c)
+{
+	if (c == GM_LINK && zh())   /* the others are names in either language */
+		return "链路";
+	return valid(c) ? info[c].tag : "";
+}
 const char *gpumap_role(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].role : info[c].role : ""; }
 const char *gpumap_hint(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].hint : info[c].hint : ""; }
 enum gm_view gpumap_view_of(enum gm_comp c) { return valid(c) ? info[c].view : GM_OVERVIEW; }

@@ -62,7 +62,7 @@
 	X(MSG_LAYOUT_FALLBACK, "This lesson is not translated yet; it is shown in English.", "这一课还没有翻译，以下为英文原文。") \
 	/* ---- help ---- */ \
 	X(MSG_HELP_TITLE, "cudakitchen: help", "cudakitchen：帮助") \
-	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s 的帮助") \
+	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s的帮助") \
 	X(MSG_HELP_KEYS, "keys", "按键") \
 	X(MSG_SCREEN_MENU, "menu", "菜单") \
 	X(MSG_SCREEN_READER, "reader", "课程阅读") \
@@ -229,6 +229,19 @@
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
+	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
+	X(MSG_GM_REVEAL, "%s %s: %s", "%s %s：%s") \
+	X(MSG_GM_FIG_FROM, "%s  (%s)", "%s（%s）") \
+	X(MSG_TV_TITLE_N, "%s, n=%ld:", "%s，n=%ld：") \
+	X(MSG_DEMO_BENCH, "(benchmark)", "（基准测试规模）") \
+	X(MSG_DEMO_CONV2X, "(ResNet-50 conv2_x)", "（ResNet-50 conv2_x 层）") \
+	X(MSG_RUN_SIGNAL, "killed by signal %d (%s)", "被信号 %d（%s）终止") \
+	X(MSG_RUN_EXIT, "exited with status %d", "以状态 %d 退出") \
+	X(MSG_RUN_NOT_STARTED, "not started", "未启动") \
+	X(MSG_RUN_RUNNING, "running for %lld s", "已运行 %lld 秒") \
+	X(MSG_RUN_TIMEOUT, "timed out after %g s and was stopped: %s", "超过 %g 秒未结束，已停止：%s") \
+	X(MSG_RUN_OVERFLOW, "printed more than %zu bytes and was stopped: %s", "输出超过 %zu 字节，已停止：%s") \
+	X(MSG_RUN_CANCELLED, "cancelled: %s", "已取消：%s") \
 	X(MSG_DV_OTHER, "other", "其他") \
 	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
 	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \

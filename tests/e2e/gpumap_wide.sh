@@ -8,6 +8,8 @@ start 80 24 "env -u LC_ALL LANG=zh_CN.UTF-8 $CK_BIN --no-mouse open gpu-map"
 wait_for "GPU 结构图" 5; ok $? "gpu-map opens in Chinese"
 keys Tab Tab Enter; sleep 0.2; keys Enter; sleep 0.3       # place the host CPU
 like "$(screen)" "主机 CPU════│" "the host CPU placed, its tag on the board"
+like "$(screen)" "✓ 主机 CPU：" "its role follows a full-width colon"
+like "$(screen)" "（本机）" "and its figure's source is in full-width parentheses"
 for i in 1 2 3 4 5 6; do keys Tab; done; keys Enter; sleep 0.2   # take L1 / shared memory
 keys z; sleep 0.2; keys z; sleep 0.3
 keys Right; sleep 0.3
