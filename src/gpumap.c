@@ -72,7 +72,7 @@ static const struct { const char *label, *role, *hint; } info_zh[GM_NCOMP] = {
 		"SM 是芯片上排成网格的许多相同单元。" },
 	[GM_SCHED] = { "线程束调度器",
 		"喊单的主厨：每个时钟周期各挑一个就绪的 32 线程线程束，发出它的下一条指令。",
-		"Hopper 的 SM 有四个线程束调度器，每四分之一一个：SM 视图的最上一行。" },
+		"Hopper 的 SM 有四个线程束调度器，每个子分区一个：SM 视图的最上一行。" },
 	[GM_CORES] = { "FP32 CUDA 核心",
 		"拿刀的厨师：每个线程每条指令对一对数做一次融合乘加。",
 		"CUDA 核心是 SM 视图里由许多小单元组成的大片区域。" },

@@ -267,7 +267,7 @@
 	X(MSG_DV_NO_GPU, "none in use: %s (CPU fallback)", "未使用：%s（CPU 后备）") \
 	X(MSG_DV_THREADS, "%s, %ld threads", "%s，%ld 个线程") \
 	X(MSG_DV_GPU, "%s, compute capability %s", "%s，计算能力 %s") \
-	X(MSG_DV_CORES_V, "%ld SMs x %ld FP32 lanes at %ld MHz", "%ld 个 SM × 每 SM %ld 条 FP32 通道，%ld MHz") \
+	X(MSG_DV_CORES_V, "%ld SMs x %ld FP32 lanes at %ld MHz", "%ld 个 SM × 每 SM %ld 个 FP32 核心，%ld MHz") \
 	X(MSG_DV_PEAK_V, "%.1f TFLOP/s FP32 (SMs x lanes x 2 x clock)", "%.1f TFLOP/s FP32（SM 数 × 通道数 × 2 × 频率）") \
 	X(MSG_DV_MEMORY_V, "%.1f GiB at %.0f GB/s", "%.1f GiB，%.0f GB/s") \
 	X(MSG_DV_CHIP_V, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM", "L2 %.0f MiB；每 SM 共享内存 %ld KiB；每 SM %ld 个寄存器") \
@@ -303,7 +303,7 @@
 	X(MSG_GM_FIG_L2, "%.1f MiB of L2 cache", "%.1f MiB L2 缓存") \
 	X(MSG_GM_FIG_SMS, "%ld SMs at up to %ld MHz: %.1f TFLOP/s FP32 peak", "%ld 个 SM，最高 %ld MHz：FP32 峰值 %.1f TFLOP/s") \
 	X(MSG_GM_FIG_SCHED, "warps of %ld threads; up to %ld threads (%ld warps) resident per SM", "线程束为 %ld 个线程；每个 SM 最多驻留 %ld 个线程（%ld 个线程束）") \
-	X(MSG_GM_FIG_CORES, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", "每 SM %ld 条 FP32 通道，全芯片 %ld 条，最高 %ld MHz") \
+	X(MSG_GM_FIG_CORES, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", "每 SM %ld 个 FP32 核心，全芯片 %ld 个，最高 %ld MHz") \
 	X(MSG_GM_FIG_TENSOR, "compute capability %s (devinfo does not count Tensor Cores)", "计算能力 %s（devinfo 不统计张量核心数量）") \
 	X(MSG_GM_FIG_REGS, "%ld 32-bit registers per SM (%ld KiB)", "每 SM %ld 个 32 位寄存器（%ld KiB）") \
 	X(MSG_GM_FIG_L1, "%ld KiB shared memory per SM, %ld KiB per block by default", "每 SM %ld KiB 共享内存，默认每个线程块 %ld KiB") \
