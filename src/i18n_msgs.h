@@ -230,6 +230,7 @@
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
+	X(MSG_READER_LINKS_AWAY, "this page's links are out of view: scroll to them, or Tab to one, then o", "本页的链接不在视野内：滚动到那里，或用 Tab 选中一个，再按 o") \
 	X(MSG_ASCII_NO_ZH, "Chinese needs a UTF-8 terminal without --ascii: shown in English", "中文需要 UTF-8 终端且不加 --ascii：以英文显示") \
 	X(MSG_GM_REVEAL, "%s %s: %s", "%s %s：%s") \
 	X(MSG_GM_FIG_FROM, "%s  (%s)", "%s（%s）") \
