@@ -111,6 +111,72 @@ static void test_numbers(void)
 	ok(!quiz_parse_number("inf", &v), "number: infinity is none");
 }
 
+/* QA: what a Chinese keyboard types.  Full-width digits and letters
+ * (U+FF01..U+FF5E), the ideographic space U+3000 and the full-width
+ * comma as a thousands separator read as their ASCII forms; 倍 and ％
+ * end a prediction like x and %; a fill answer that is a number may carry
+ * one unit word. */
+static void test_chinese_input(void)
+{
+	double v = 0;
+	ok(quiz_parse_number("\xEF\xBC\x91\xEF\xBC\x93\xEF\xBC\x92", &v) && v == 132,
+	   "number: full-width 132");
+	ok(quiz_parse_number("3\xEF\xBC\x8C" "907", &v) && v == 3907, "number: 3，907");
+	ok(quiz_parse_number("3,907", &v) && v == 3907, "number: 3,907");
+	ok(quiz_parse_number("1,234,567", &v) && v == 1234567, "number: 1,234,567");
+	ok(!quiz_parse_number("39,07", &v), "number: a comma that separates no thousands is none");
+	ok(quiz_parse_number("10\xE5\x80\x8D", &v) && v == 10, "number: 10倍");
+	ok(quiz_parse_number(" 22.5 \xE5\x80\x8D ", &v) && v == 22.5, "number: 22.5 倍");
+	ok(quiz_parse_number("\xEF\xBC\x91\xEF\xBC\x90\xE5\x80\x8D", &v) && v == 10,
+	   "number: full-width 10 then 倍");
+	ok(quiz_parse_number("80\xEF\xBC\x85", &v) && v == 80, "number: 80％");
+	ok(quiz_parse_number("\xE3\x80\x80" "17.5\xEF\xBD\x98\xE3\x80\x80", &v) && v == 17.5,
+	   "number: ideographic spaces and a full-width x");
+	ok(quiz_parse_number("2\xEF\xBC\x8E" "5", &v) && v == 2.5, "number: a full-width point");
+	ok(!quiz_parse_number("10\xE5\x80\x8D\xE5\x80\x8D", &v), "number: 倍 twice is none");
+	ok(!quiz_parse_number("0x10", &v), "number: no hexadecimal");
+
+	struct quiz_question f = { .type = QT_PREDICT, .factor = 2 };
+	struct quiz_value x = { .numeric = true, .num = 10 };
+	struct quiz_response t = text("\xEF\xBC\x91\xEF\xBC\x90\xE5\x80\x8D");
+	ok(quiz_entry_submittable(&f, &t) && quiz_grade_predict(&f, &t, &x), "prediction: １０倍 is 10");
+
+	char buf[64];
+	quiz_normalize("\xEF\xBC\xA3\xEF\xBC\xB5\xE3\x80\x80\xEF\xBD\x84\xEF\xBD\x8E\xEF\xBD\x8E",
+		       buf, sizeof buf);
+	is_s(buf, "cudnn", "normalise: full-width letters and the ideographic space");
+
+	char *blocks[] = { "3907", "3,907" }, *threads[] = { "132" }, *sixteen[] = { "16", "sixteen" };
+	struct quiz_question b = { .type = QT_FILL, .accept = blocks, .naccept = 2 };
+	const char *yes[] = { "3907", "3\xEF\xBC\x8C" "907", "3,907", "3907 blocks", "3907blocks",
+			      "\xEF\xBC\x93\xEF\xBC\x99\xEF\xBC\x90\xEF\xBC\x97", "3907 \xE4\xB8\xAA",
+			      "3907\xE3\x80\x80\xE4\xB8\xAA", "3,907 blocks" };
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+		t = text(yes[i]);
+		ok(quiz_grade(&b, &t), "fill 3907 accepts '%s'", yes[i]);
+	}
+	const char *no[] = { "3908", "3907 thread blocks", "3907 blocks 2", "39,07", "blocks 3907",
+			     "3907.5 blocks", "3907-blocks x" };
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+		t = text(no[i]);
+		ok(!quiz_grade(&b, &t), "fill 3907 rejects '%s'", no[i]);
+	}
+	struct quiz_question c = { .type = QT_FILL, .accept = threads, .naccept = 1 };
+	t = text("132 \xE4\xB8\xAA");
+	ok(quiz_grade(&c, &t), "fill 132 accepts '132 个'");
+	t = text("\xEF\xBC\x91\xEF\xBC\x93\xEF\xBC\x92");
+	ok(quiz_grade(&c, &t), "fill 132 accepts full-width １３２");
+	struct quiz_question w = { .type = QT_FILL, .accept = sixteen, .naccept = 2 };
+	t = text("16 bytes");
+	ok(quiz_grade(&w, &t), "a unit word after a numeric answer");
+	char *words[] = { "cudnn" };
+	struct quiz_question n = { .type = QT_FILL, .accept = words, .naccept = 1 };
+	t = text("cudnn library");
+	ok(!quiz_grade(&n, &t), "no extra word for an answer that is not a number");
+	t = text("\xEF\xBD\x83\xEF\xBD\x95\xEF\xBD\x84\xEF\xBD\x8E\xEF\xBD\x8E");
+	ok(quiz_grade(&n, &t), "full-width letters match a word answer");
+}
+
 static void test_predict_rules(void)
 {
 	const struct quiz_question *q = q_of("tiled-speedup");
@@ -401,6 +467,7 @@ int main(void)
 	test_choice_types();
 	test_match_order();
 	test_numbers();
+	test_chinese_input();
 	test_predict_rules();
 	test_measure();
 	test_measure_names();
