@@ -286,12 +286,17 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 	}
 }
 
-/* "3.45x", "80%", "12.5 ms": units other than x and % get a space. */
+/* "3.45x" (in Chinese "3.45 倍"), "80%", "12.5 ms": units other than x
+ * and % get a space. */
 static void with_unit(char *buf, size_t size, double v, const char *unit)
 {
 	const char *u = unit ? unit : "";
-	bool tight = !*u || !strcmp(u, "x") || !strcmp(u, "%");
-	snprintf(buf, size, "%.3g%s%s", v, tight ? "" : " ", u);
+	char num[40];
+	snprintf(num, sizeof num, "%.3g", v);
+	if (!strcmp(u, "x"))
+		snprintf(buf, size, tr(MSG_QUIZ_VALUE_TIMES), num);
+	else
+		snprintf(buf, size, "%s%s%s", num, *u && strcmp(u, "%") ? " " : "", u);
 }
 
 void quiz_accepted_range(const struct quiz_question *q, double m, char *buf, size_t size)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "i18n.h"
 #include "quiz.h"
 #include "tap.h"
 
@@ -224,8 +225,8 @@ static void test_measure(void)
 		{ "best-pct-library", false, "72.5%" },
 		{ "tf32-error", false, "0.00026" },
 		{ "tf32-speedup", false, "6.81x" },
-		{ "conv-fastest-family", false, "winograd-nonfused" },
-		{ "conv-fastest-hand", false, "implicit-gemm" },
+		{ "conv-fastest-family", false, "transform-based: FFT, FFT tiling or Winograd (winograd-nonfused)" },
+		{ "conv-fastest-hand", false, "implicit GEMM (implicit-gemm)" },
 		{ "cpu-blocked-vs-naive", true, NULL },
 	};
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
@@ -237,7 +238,7 @@ static void test_measure(void)
 		if (!q)
 			continue;
 		struct quiz_value v;
-		char buf[64] = "";
+		char buf[160] = "";
 		ok(quiz_measure(q, &gpu, &v), "%s: measured in the GPU run", q->id);
 		quiz_value_text(q, &v, buf, sizeof buf);
 		if (want[i].value)
@@ -272,11 +273,11 @@ static void test_measure(void)
 	gpu.var = realloc(gpu.var, (gpu.nvar + 1) * sizeof *gpu.var);
 	gpu.var[gpu.nvar++] = more.var[0];
 	more.nvar = 0;
-	char buf[64] = "";
+	char buf[160] = "";
 	ok(hand && quiz_measure(hand, &gpu, &v), "fastest-hand measured with a faster Winograd");
 	if (hand)
 		quiz_value_text(hand, &v, buf, sizeof buf);
-	is_s(buf, "implicit-gemm", "fastest-hand: the fastest of the offered rungs, not Winograd");
+	is_s(buf, "implicit GEMM (implicit-gemm)", "fastest-hand: the fastest of the offered rungs, not Winograd");
 	results_free(&more);
 	results_free(&gpu);
 	results_free(&cpu);
@@ -449,8 +450,43 @@ static void test_texts(void)
 	ok(quiz_entry_submittable(q_of("warp-size"), &t), "fill answers are submitted as typed");
 }
 
+/* QA: values as the feedback line shows them, in both languages. */
+static void test_value_text(void)
+{
+	char buf[200];
+	struct quiz_question x = { .type = QT_PREDICT, .factor = 2, .unit = "x" };
+	struct quiz_value v = { .numeric = true, .num = 22.5 };
+	quiz_value_text(&x, &v, buf, sizeof buf);
+	is_s(buf, "22.5x", "a speedup in English");
+	i18n_set_lang("zh");
+	quiz_value_text(&x, &v, buf, sizeof buf);
+	is_s(buf, "22.5 \xE5\x80\x8D", "a speedup in Chinese: 22.5 倍");
+	quiz_accepted_range(&x, 6.9, buf, sizeof buf);
+	ok(strstr(buf, "3.45 \xE5\x80\x8D") && strstr(buf, "13.8 \xE5\x80\x8D"),
+	   "the accepted range in Chinese: %s", buf);
+	struct quiz_question pct = { .type = QT_PREDICT, .factor = 2, .unit = "%" };
+	v.num = 72.5;
+	quiz_value_text(&pct, &v, buf, sizeof buf);
+	is_s(buf, "72.5%", "a percentage stays 72.5%% in Chinese");
+	i18n_set_lang("en");
+	char *gemm[] = { "implicit-gemm", "gemm" }, *direct[] = { "direct" };
+	struct quiz_choice ch[] = { { "implicit GEMM", gemm, 2 }, { "direct", direct, 1 } };
+	struct quiz_question c = { .type = QT_PREDICT, .choices = ch, .nchoices = 2 };
+	struct quiz_value n = { .numeric = false };
+	snprintf(n.name, sizeof n.name, "gemm");
+	quiz_value_text(&c, &n, buf, sizeof buf);
+	is_s(buf, "implicit GEMM (gemm)", "a name with the label of the choice that lists it");
+	snprintf(n.name, sizeof n.name, "direct");
+	quiz_value_text(&c, &n, buf, sizeof buf);
+	is_s(buf, "direct", "a label that is the name itself is not repeated");
+	snprintf(n.name, sizeof n.name, "fft");
+	quiz_value_text(&c, &n, buf, sizeof buf);
+	is_s(buf, "fft", "a name no choice lists stays bare");
+}
+
 void test_rules(void)
 {
+	test_value_text();
 	test_shuffle();
 	test_levels();
 	test_texts();
