@@ -404,7 +404,38 @@ static void test_levels(void)
 	ok(back.levels[0].in_progress && back.levels[0].seed == 0xDEADBEEFu &&
 	   back.levels[0].question == 1 && back.levels[0].points == 3, "the attempt in progress resumes");
 	is_s(back.apis, p.apis, "apis after restart");
+	ok(!back.levels[0].hint && !strstr(buf, "hint:"), "no hint shown: no hint field written");
 	free(buf);
+
+	/* QA: a hint once shown stays used across leaving and restarting */
+	p.levels[0].hint = true;   /* what the screen sets when the hint is shown */
+	f = open_memstream(&buf, &len);
+	ok(f && progress_format(f, &p), "progress with a shown hint formats");
+	fclose(f);
+	ok(strstr(buf, "in_progress: true, hint: true}") != NULL, "the shown hint is written with the level");
+	progress_init(&back);
+	ok(progress_parse("mem", buf, len, &back) && back.levels[0].hint && !back.levels[1].hint,
+	   "and is still shown after a restart");
+	free(buf);
+	static const char old[] = "format_version: 1\nlast: \"\"\nlessons: []\nlevels:\n"
+		"  - {best: -1, attempt: 1, question: 2, seed: 5, points: 2, max_points: 4, in_progress: true}\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	progress_init(&back);
+	back.levels[0].hint = true;
+	ok(progress_parse("old", old, sizeof old - 1, &back) && back.levels[0].in_progress &&
+	   back.levels[0].question == 2 && !back.levels[0].hint, "an older file without the field: no hint used");
+	static const char bad[] = "format_version: 1\nlast: \"\"\nlessons: []\nlevels:\n"
+		"  - {best: -1, attempt: 1, question: 2, seed: 5, points: 2, max_points: 4, in_progress: true, hint: 3}\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	ok(!progress_parse("bad", bad, sizeof bad - 1, &back), "a hint that is not a boolean is corrupt");
+	quiz_record(&p, 0, q, true, quiz_points(q, true, p.levels[0].hint));
+	ok(!p.levels[0].hint, "the next question's hint starts unused");
+	p.levels[0].hint = true;
+	quiz_finish(&p.levels[0]);
+	ok(!p.levels[0].hint, "a finished attempt keeps no hint");
+	p.levels[0].hint = true;
+	quiz_start_attempt(&p.levels[0], 3);
+	ok(!p.levels[0].hint, "a new attempt starts with no hint used");
 
 	/* apis never overflow and never duplicate by prefix */
 	struct progress full;
