@@ -30,7 +30,7 @@ answer_right() {
 }
 
 run
-keys Enter; wait_for "question 1/6" 3; ok $? "level 1 opens at question 1"
+keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "level 1 opens at question 1"
 like "$(screen)" "Hint available: .*\(costs 1 point\)" "the hint is offered with its cost"
 prompt=$(screen | sed -n '3p')   # the question's first line
 keys Tab; wait_for "Hint: " 3; ok $? "Tab shows the hint"
@@ -40,7 +40,7 @@ like "$(cat "$PROG" 2>/dev/null)" "in_progress: true, hint: true\}" "the shown h
 # Esc to the level list and Enter back: the same question, hint still used.
 keys Escape; wait_for "Level 1  Fixture level one +question 1/6" 3
 ok $? "Esc goes back to the level list"
-keys Enter; wait_for "question 1/6" 3
+keys Enter; wait_for "question 1/6, 2 pt" 3
 s=$(screen)
 like "$s" "Hint: " "back in the level the hint is still shown"
 unlike "$s" "Hint available" "and not offered again as unused"
@@ -48,7 +48,7 @@ unlike "$s" "Hint available" "and not offered again as unused"
 # Quit and reopen with `open quiz`: still used.
 keys q; sleep 0.5; stop; sleep 0.5
 run
-keys Enter; wait_for "question 1/6" 3; ok $? "after a restart the level resumes at question 1"
+keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "after a restart the level resumes at question 1"
 s=$(screen)
 is "$(printf '%s\n' "$s" | sed -n '3p')" "$prompt" "the same question as before quitting"
 like "$s" "Hint: " "after a restart the hint is still shown"
@@ -57,7 +57,7 @@ answer_right
 like "$(screen)" "Right! \+1 point \(hint used\)" "a right answer earns 2 less the hint's 1 point"
 
 # The next question's hint is its own, unused.
-keys Enter; wait_for "question 2/6" 3
+keys Enter; wait_for "question 2/6, 2 pt" 3
 s=$(screen)
 like "$s" "Hint available: .*\(costs 1 point\)" "the next question offers its own hint"
 unlike "$(cat "$PROG")" "hint: true" "and no used hint is saved for it"
