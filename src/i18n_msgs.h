@@ -420,6 +420,7 @@
 	X(MSG_HK_QZ_HINT, "show the hint (it costs points)", "显示提示（会扣分）") \
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
+	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
 	/* end */
 
 #endif

@@ -22,7 +22,7 @@ struct qs {
 	bool hint;
 	bool correct, judged;             /* feedback */
 	int earned, pct;
-	char measured[300];               /* prediction: value and its source */
+	char measured[1300];              /* prediction: value and its source */
 	double measured_num;              /* prediction: the measured number, 0 when none */
 	struct quiz_run run;
 };

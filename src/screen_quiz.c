@@ -72,8 +72,20 @@ static void setup_question(struct app *app, struct qs *s)
 	s->nrows = quiz_rows_init(qs_cur(s), lp->seed, s->qi, s->rowmap, &s->resp);
 	s->cursor = 0;
 	s->grabbed = -1;
-	s->hint = false;
+	s->hint = lp->hint;   /* a hint once shown stays shown, and paid for */
 	s->phase = PH_ASK;
+}
+
+/* Shows the hint and saves that it was seen, so leaving the level or
+ * quitting cannot offer it again as unused. */
+static void show_hint(struct app *app, struct qs *s)
+{
+	struct level_progress *lp = &app->progress.levels[s->level];
+	s->hint = true;
+	if (!lp->hint) {
+		lp->hint = true;
+		app_progress_changed(app);
+	}
 }
 
 static void finish_level(struct app *app, struct qs *s)
@@ -166,7 +178,7 @@ static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 		return ACT_NONE;
 	}
 	if (in->cmd == CMD_TAB)
-		s->hint = true;
+		show_hint(app, s);
 	else if (in->cmd == CMD_ENTER)
 		submit(app, s);
 	else if (!in->is_key_code && in->key == 27)
@@ -179,7 +191,7 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 	const struct quiz_question *q = qs_cur(s);
 	bool swaps = q->type == QT_MATCH || q->type == QT_ORDER;
 	if (!in->is_key_code && (in->key == 'h' || in->key == '\t')) {
-		s->hint = true;
+		show_hint(app, s);
 		return ACT_NONE;
 	}
 	switch (in->cmd) {
