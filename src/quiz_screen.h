@@ -12,6 +12,7 @@ enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
 struct qs {
 	enum phase phase;
 	int sel;                          /* level list cursor */
+	int confirm;                      /* a passed level asked to be retaken: its index, or -1 */
 	struct quiz lv[QUIZ_LEVELS];
 	char error[QUIZ_LEVELS][300];     /* "" when the level loaded */
 	int level;                        /* the level being taken */
