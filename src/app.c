@@ -311,6 +311,8 @@ int cmd_tui(const struct options *opt, const char *start)
 		goto out;
 	}
 	load_progress(app, &lock_fd);
+	if (app->opt.zh_in_ascii && !app->status[0])
+		say(app, "%s", tr(MSG_ASCII_NO_ZH));
 	rc = app_run(app, start);
 	progress_unlock(lock_fd);
 out:

@@ -21,7 +21,7 @@
 
 static const struct cert_strings strings_en = {
 	.title = "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen",
-	.name = "Name:", .date = "Date:", .utc = "(UTC)", .version = "Version:", .gpu = "GPU:",
+	.name = "Name:", .date = "Date:", .utc = " (UTC)", .version = "Version:", .gpu = "GPU:",
 	.no_gpu = "none recorded (no demo ran on a GPU)",
 	.levels_head = "Quiz levels (best score; a level is passed at 80%)",
 	.level_name = { "Concepts", "Components", "Optimisation scenarios",
@@ -212,7 +212,7 @@ static void put_header(FILE *f, const struct cert_info *ci, const struct cert_st
 	if (gmtime_r(&ci->date, &tm))
 		strftime(date, sizeof date, "%Y-%m-%d", &tm);
 	char when[64];
-	snprintf(when, sizeof when, "%s %s", date, s->utc);
+	snprintf(when, sizeof when, "%s%s", date, s->utc);   /* utc carries its own space */
 	snprintf(version, sizeof version, "cudakitchen %s", ci->version ? ci->version : "?");
 	fprintf(f, "%s\n\n%s\n\n", CERT_MAGIC, s->title);
 	field(f, s->name, w, ci->name);

@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <openssl/evp.h>
@@ -30,17 +33,36 @@ bool cert_sha256_hex(const void *data, size_t len, char hex[65])
 
 /* ---- writing --------------------------------------------------------- */
 
-/* The file name's middle part: ASCII letters and digits of the name,
- * lower-cased, other runs as one '-', at most 32; "learner" when none. */
+/* The file name's middle part: the name's letters and digits in any
+ * script (lower-cased where the script has case, kept as UTF-8), other runs
+ * as one '-', at most 48 bytes of whole characters; "learner" when none. */
 static void slug(const char *name, char *out, size_t size)
 {
-	size_t o = 0;
-	for (const unsigned char *c = (const unsigned char *)name; *c && o + 1 < size && o < 32; c++) {
-		bool alnum = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9');
-		if (alnum)
-			out[o++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-		else if (o && out[o - 1] != '-')
+	size_t o = 0, left = strlen(name);
+	mbstate_t ms;
+	memset(&ms, 0, sizeof ms);
+	for (const char *c = name; *c && o + 1 < size && o < 48;) {
+		wchar_t wc;
+		size_t k = mbrtowc(&wc, c, left, &ms);
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {   /* not a character here */
+			memset(&ms, 0, sizeof ms);
+			k = 1;
+			wc = L'-';
+		}
+		char mb[MB_LEN_MAX];
+		mbstate_t out_ms;
+		memset(&out_ms, 0, sizeof out_ms);
+		size_t m = iswalnum((wint_t)wc) ? wcrtomb(mb, (wchar_t)towlower((wint_t)wc), &out_ms) : 0;
+		if (m != 0 && m != (size_t)-1) {
+			if (o + m >= size || o + m > 48)
+				break;
+			memcpy(out + o, mb, m);
+			o += m;
+		} else if (o && out[o - 1] != '-') {
 			out[o++] = '-';
+		}
+		c += k;
+		left -= k;
 	}
 	while (o && out[o - 1] == '-')
 		o--;

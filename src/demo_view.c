@@ -140,11 +140,15 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v,
 	}
 	if (y < y0 || y >= y1)
 		return;
-	bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), kind_role(v->kind));
+	/* a time at another size gets no bar and no % of library: set beside
+	 * the others it would compare what does not compare */
+	bool other = naive && !same_size(v, naive);
+	if (!other)
+		bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), kind_role(v->kind));
 	char ms[24], sp[24] = "", lib[16] = "", nums[80];
 	demo_view_ms(v->ms, ms, sizeof ms);
-	if (naive && !same_size(v, naive)) {
-		other_size(v, sp, sizeof sp); /* times of other sizes do not compare */
+	if (other) {
+		other_size(v, sp, sizeof sp);
 	} else if (naive && v->ms > 0 && v != naive) {
 		double k = naive->ms / v->ms;
 		if (k >= 0.1)
@@ -154,7 +158,7 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v,
 	} else if (v == naive) {
 		snprintf(sp, sizeof sp, "%s", tr(MSG_DV_NAIVE));
 	}
-	if (isfinite(v->pct_of_library))
+	if (isfinite(v->pct_of_library) && !other)
 		snprintf(lib, sizeof lib, "%.0f%%", v->pct_of_library);
 	columns(nums, sizeof nums, ms, sp, lib);
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
@@ -288,10 +292,14 @@ static void draw_axes(const struct chart_roof *c, int y, int x)
 	for (int r = 0; r < c->h; r++)
 		ui_text(y + r, x - 1, 1, C_DIM, ui_glyph(G_VLINE));
 	ui_hline(y + c->h, x - 1, c->w + 1, C_DIM);
+	/* each decade: a tick on the axis in the column its points use, and
+	 * its label from there (the last one ends at the tick if it must) */
 	for (double v = c->xlo; v <= c->xhi * 1.001; v *= 10) {
 		chart_decade_label(v, l, sizeof l);
-		int col = chart_roof_col(c, v);
-		ui_text(y + c->h + 1, x + (col > c->w - 4 ? c->w - 4 : col), 5, C_DIM, l);
+		int col = chart_roof_col(c, v), lw = (int)strlen(l);
+		ui_text(y + c->h, x + col, 1, C_DIM, ui_glyph(G_TICK));
+		int at = col + lw > c->w ? col - lw + 1 : col;
+		ui_text(y + c->h + 1, x + (at < 0 ? 0 : at), lw, C_DIM, l);
 	}
 }
 

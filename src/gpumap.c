@@ -72,7 +72,7 @@ static const struct { const char *label, *role, *hint; } info_zh[GM_NCOMP] = {
 		"SM 是芯片上排成网格的许多相同单元。" },
 	[GM_SCHED] = { "线程束调度器",
 		"喊单的主厨：每个时钟周期各挑一个就绪的 32 线程线程束，发出它的下一条指令。",
-		"Hopper 的 SM 有四个线程束调度器，每四分之一一个：SM 视图的最上一行。" },
+		"Hopper 的 SM 有四个线程束调度器，每个子分区一个：SM 视图的最上一行。" },
 	[GM_CORES] = { "FP32 CUDA 核心",
 		"拿刀的厨师：每个线程每条指令对一对数做一次融合乘加。",
 		"CUDA 核心是 SM 视图里由许多小单元组成的大片区域。" },
@@ -104,7 +104,12 @@ static bool valid(int c)
 }
 
 const char *gpumap_label(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].label : info[c].label : ""; }
-const char *gpumap_tag(enum gm_comp c) { return valid(c) ? info[c].tag : ""; }
+const char *gpumap_tag(enum gm_comp c)
+{
+	if (c == GM_LINK && zh())   /* the others are names in either language */
+		return "链路";
+	return valid(c) ? info[c].tag : "";
+}
 const char *gpumap_role(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].role : info[c].role : ""; }
 const char *gpumap_hint(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].hint : info[c].hint : ""; }
 enum gm_view gpumap_view_of(enum gm_comp c) { return valid(c) ? info[c].view : GM_OVERVIEW; }
@@ -358,7 +363,13 @@ int gpumap_neighbour(const struct gm_layout *l, int from, int dy, int dx)
 		int cy, cx;
 		centre2(&l->comp[c], &cy, &cx);
 		int along = (cy - fy) * dy + (cx - fx) * dx;   /* distance that way */
-		int across = abs(dx ? cy - fy : cx - fx);
+		/* sideways: the gap between the two boxes' extents, 0 when they
+		 * overlap, so Down from a wide box stops at the next row even if
+		 * that row's boxes are off its centre */
+		const struct gm_rect *a = &l->comp[from], *b = &l->comp[c];
+		int a0 = dx ? a->y : a->x, a1 = a0 + (dx ? a->h : a->w);
+		int b0 = dx ? b->y : b->x, b1 = b0 + (dx ? b->h : b->w);
+		int across = b0 >= a1 ? b0 - a1 + 1 : a0 >= b1 ? a0 - b1 + 1 : 0;
 		if (along <= 0)
 			continue;
 		long score = (long)along + 2L * across;

@@ -62,7 +62,7 @@
 	X(MSG_LAYOUT_FALLBACK, "This lesson is not translated yet; it is shown in English.", "这一课还没有翻译，以下为英文原文。") \
 	/* ---- help ---- */ \
 	X(MSG_HELP_TITLE, "cudakitchen: help", "cudakitchen：帮助") \
-	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s 的帮助") \
+	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s的帮助") \
 	X(MSG_HELP_KEYS, "keys", "按键") \
 	X(MSG_SCREEN_MENU, "menu", "菜单") \
 	X(MSG_SCREEN_READER, "reader", "课程阅读") \
@@ -227,8 +227,24 @@
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
-	X(MSG_DV_AT, "at %ld", "规模%ld") \
-	X(MSG_DV_AT_N, "at N%ld", "规模N%ld") \
+	X(MSG_DV_AT, "at %ld", "n=%ld") \
+	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
+	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
+	X(MSG_QUIZ_RETAKE_ASK, "Level %d is passed (best %d%%). Enter again retakes it: the best score stays, new answers count on the radar.", "第 %d 关已通过（最高 %d%%）。再按 Enter 重新挑战：最高分保留，新的作答会计入雷达图。") \
+	X(MSG_READER_LINKS_AWAY, "this page's links are out of view: scroll to them, or Tab to one, then o", "本页的链接不在视野内：滚动到那里，或用 Tab 选中一个，再按 o") \
+	X(MSG_ASCII_NO_ZH, "Chinese needs a UTF-8 terminal without --ascii: shown in English", "中文需要 UTF-8 终端且不加 --ascii：以英文显示") \
+	X(MSG_GM_REVEAL, "%s %s: %s", "%s %s：%s") \
+	X(MSG_GM_FIG_FROM, "%s  (%s)", "%s（%s）") \
+	X(MSG_TV_TITLE_N, "%s, n=%ld:", "%s，n=%ld：") \
+	X(MSG_DEMO_BENCH, "(benchmark)", "（基准测试规模）") \
+	X(MSG_DEMO_CONV2X, "(ResNet-50 conv2_x)", "（ResNet-50 conv2_x 层）") \
+	X(MSG_RUN_SIGNAL, "killed by signal %d (%s)", "被信号 %d（%s）终止") \
+	X(MSG_RUN_EXIT, "exited with status %d", "以状态 %d 退出") \
+	X(MSG_RUN_NOT_STARTED, "not started", "未启动") \
+	X(MSG_RUN_RUNNING, "running for %lld s", "已运行 %lld 秒") \
+	X(MSG_RUN_TIMEOUT, "timed out after %g s and was stopped: %s", "超过 %g 秒未结束，已停止：%s") \
+	X(MSG_RUN_OVERFLOW, "printed more than %zu bytes and was stopped: %s", "输出超过 %zu 字节，已停止：%s") \
+	X(MSG_RUN_CANCELLED, "cancelled: %s", "已取消：%s") \
 	X(MSG_DV_OTHER, "other", "其他") \
 	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
 	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \
@@ -253,7 +269,7 @@
 	X(MSG_DV_NO_GPU, "none in use: %s (CPU fallback)", "未使用：%s（CPU 后备）") \
 	X(MSG_DV_THREADS, "%s, %ld threads", "%s，%ld 个线程") \
 	X(MSG_DV_GPU, "%s, compute capability %s", "%s，计算能力 %s") \
-	X(MSG_DV_CORES_V, "%ld SMs x %ld FP32 lanes at %ld MHz", "%ld 个 SM × 每 SM %ld 条 FP32 通道，%ld MHz") \
+	X(MSG_DV_CORES_V, "%ld SMs x %ld FP32 lanes at %ld MHz", "%ld 个 SM × 每 SM %ld 个 FP32 核心，%ld MHz") \
 	X(MSG_DV_PEAK_V, "%.1f TFLOP/s FP32 (SMs x lanes x 2 x clock)", "%.1f TFLOP/s FP32（SM 数 × 通道数 × 2 × 频率）") \
 	X(MSG_DV_MEMORY_V, "%.1f GiB at %.0f GB/s", "%.1f GiB，%.0f GB/s") \
 	X(MSG_DV_CHIP_V, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM", "L2 %.0f MiB；每 SM 共享内存 %ld KiB；每 SM %ld 个寄存器") \
@@ -289,7 +305,7 @@
 	X(MSG_GM_FIG_L2, "%.1f MiB of L2 cache", "%.1f MiB L2 缓存") \
 	X(MSG_GM_FIG_SMS, "%ld SMs at up to %ld MHz: %.1f TFLOP/s FP32 peak", "%ld 个 SM，最高 %ld MHz：FP32 峰值 %.1f TFLOP/s") \
 	X(MSG_GM_FIG_SCHED, "warps of %ld threads; up to %ld threads (%ld warps) resident per SM", "线程束为 %ld 个线程；每个 SM 最多驻留 %ld 个线程（%ld 个线程束）") \
-	X(MSG_GM_FIG_CORES, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", "每 SM %ld 条 FP32 通道，全芯片 %ld 条，最高 %ld MHz") \
+	X(MSG_GM_FIG_CORES, "%ld FP32 lanes per SM, %ld on the chip, at up to %ld MHz", "每 SM %ld 个 FP32 核心，全芯片 %ld 个，最高 %ld MHz") \
 	X(MSG_GM_FIG_TENSOR, "compute capability %s (devinfo does not count Tensor Cores)", "计算能力 %s（devinfo 不统计张量核心数量）") \
 	X(MSG_GM_FIG_REGS, "%ld 32-bit registers per SM (%ld KiB)", "每 SM %ld 个 32 位寄存器（%ld KiB）") \
 	X(MSG_GM_FIG_L1, "%ld KiB shared memory per SM, %ld KiB per block by default", "每 SM %ld KiB 共享内存，默认每个线程块 %ld KiB") \
@@ -405,6 +421,7 @@
 	X(MSG_HK_QZ_HINT, "show the hint (it costs points)", "显示提示（会扣分）") \
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
+	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
 	/* end */
 
 #endif

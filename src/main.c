@@ -117,6 +117,12 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	/* Chinese cannot be written in ASCII: rather than a screen of '?',
+	 * English, and the TUI says why */
+	if (opt.ascii && opt.lang && !strncmp(opt.lang, "zh", 2)) {
+		opt.lang = "en";
+		opt.zh_in_ascii = true;
+	}
 	i18n_set_lang(opt.lang);   /* chosen once: the TUI and certificates read it */
 	if (i >= argc)
 		return cmd_tui(&opt, NULL);

@@ -10,5 +10,6 @@ struct options {
 	bool color;               /* false with --no-color or NO_COLOR */
 	bool mouse;               /* false with --no-mouse */
 	bool ascii;               /* --ascii, or automatically in a non-UTF-8 locale */
+	bool zh_in_ascii;         /* Chinese was asked for in ASCII: English instead */
 };
 #endif

@@ -36,6 +36,7 @@ struct level_progress {
 	unsigned seed;          /* shuffle seed of the current attempt */
 	int points, max_points; /* of the current attempt so far */
 	bool in_progress;
+	bool hint;              /* the current question's hint was shown (it stays paid for) */
 };
 
 struct progress {

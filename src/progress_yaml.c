@@ -145,9 +145,11 @@ static void write_levels(FILE *f, const struct progress *p)
 		const struct level_progress *v = &p->levels[i];
 		int points = clampi(v->points, 0, MAX_POINTS);
 		fprintf(f, "  - {best: %d, attempt: %d, question: %d, seed: %u, points: %d, "
-			"max_points: %d, in_progress: %s}\n", clampi(v->best, -1, 100),
+			"max_points: %d, in_progress: %s", clampi(v->best, -1, 100),
 			clampi(v->attempt, 0, INT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
 			points, clampi(v->max_points, points, MAX_POINTS), v->in_progress ? "true" : "false");
+		/* only when set: files without it (older ones) mean no hint shown */
+		fputs(v->hint ? ", hint: true}\n" : "}\n", f);
 	}
 }
 
@@ -303,7 +305,7 @@ static void read_levels(struct rd *r, const struct doc_node *seq, struct progres
 		{ "best", DOC_SCALAR, false }, { "attempt", DOC_SCALAR, false },
 		{ "question", DOC_SCALAR, false }, { "seed", DOC_SCALAR, false },
 		{ "points", DOC_SCALAR, false }, { "max_points", DOC_SCALAR, false },
-		{ "in_progress", DOC_SCALAR, false },
+		{ "in_progress", DOC_SCALAR, false }, { "hint", DOC_SCALAR, false },
 	};
 	if (!rd_seq(r, seq, PROGRESS_LEVELS))
 		return;
@@ -325,6 +327,7 @@ static void read_levels(struct rd *r, const struct doc_node *seq, struct progres
 		rd_int(r, m, "points", 0, MAX_POINTS, &v->points);
 		rd_int(r, m, "max_points", 0, MAX_POINTS, &v->max_points);
 		rd_bool(r, m, "in_progress", &v->in_progress);
+		rd_bool(r, m, "hint", &v->hint);
 		if (v->points > v->max_points)
 			rd_fail(r);
 	}

@@ -13,10 +13,36 @@
 #include "quiz.h"
 #include "i18n.h"
 
-void quiz_normalize(const char *in, char *out, size_t size)
+/* Chinese keyboards type full-width forms: U+FF01..U+FF5E become their
+ * ASCII twins (U+0021..U+007E) and the ideographic space U+3000 a space;
+ * everything else is copied as it is.  out gets at most size - 1 bytes. */
+static void fold_width(const char *in, char *out, size_t size)
 {
 	size_t n = 0;
-	for (const unsigned char *p = (const unsigned char *)in; *p && n + 1 < size; p++) {
+	const unsigned char *p = (const unsigned char *)in;
+	while (*p && n + 1 < size) {
+		unsigned cp = p[0] == 0xE3 || p[0] == 0xEF
+			? (p[1] && p[2] ? (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu) : 0) : 0;
+		if (cp >= 0xFF01 && cp <= 0xFF5E) {
+			out[n++] = (char)(cp - 0xFEE0);
+			p += 3;
+		} else if (cp == 0x3000) {
+			out[n++] = ' ';
+			p += 3;
+		} else {
+			out[n++] = (char)*p++;
+		}
+	}
+	if (size)
+		out[n] = '\0';
+}
+
+void quiz_normalize(const char *in, char *out, size_t size)
+{
+	char wide[QUIZ_TEXT_MAX * 2];
+	fold_width(in, wide, sizeof wide);
+	size_t n = 0;
+	for (const unsigned char *p = (const unsigned char *)wide; *p && n + 1 < size; p++) {
 		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
 			continue;
 		out[n++] = (char)(*p < 0x80 ? tolower(*p) : *p);
@@ -25,24 +51,115 @@ void quiz_normalize(const char *in, char *out, size_t size)
 		out[n] = '\0';
 }
 
-bool quiz_parse_number(const char *s, double *out)
+static bool digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* s folded to ASCII forms with thousands separators dropped: a comma
+ * after a digit and before exactly three digits ("3,907", "1,234,567"). */
+static void number_form(const char *s, char *out, size_t size)
+{
+	char wide[QUIZ_TEXT_MAX * 2];
+	fold_width(s, wide, sizeof wide);
+	size_t n = 0;
+	for (size_t i = 0; wide[i] && n + 1 < size; i++) {
+		if (wide[i] == ',' && i > 0 && digit(wide[i - 1]) && digit(wide[i + 1]) &&
+		    digit(wide[i + 2]) && digit(wide[i + 3]) && !digit(wide[i + 4]))
+			continue;
+		out[n++] = wide[i];
+	}
+	if (size)
+		out[n] = '\0';
+}
+
+static const char *skip_spaces(const char *s)
 {
 	while (*s == ' ' || *s == '\t')
 		s++;
+	return s;
+}
+
+/* The number at the start of s (after spaces); NULL when none, else where
+ * it ends.  Only decimal forms: no "inf", "nan" or hexadecimal. */
+static const char *leading_number(const char *s, double *out)
+{
+	s = skip_spaces(s);
+	const char *d = s + (*s == '+' || *s == '-');
+	if (!digit(*d) && !(*d == '.' && digit(d[1])))
+		return NULL;
+	if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X') && isxdigit((unsigned char)d[2]))
+		return NULL;   /* strtod would read "0x10" as hexadecimal */
 	char *end;
 	double v = strtod(s, &end);
 	if (end == s || !isfinite(v))
+		return NULL;
+	*out = v;
+	return end;
+}
+
+bool quiz_parse_number(const char *s, double *out)
+{
+	char buf[QUIZ_TEXT_MAX * 2];
+	number_form(s, buf, sizeof buf);
+	double v;
+	const char *end = leading_number(buf, &v);
+	if (!end)
 		return false;
-	while (*end == ' ' || *end == '\t')
-		end++;
+	end = skip_spaces(end);
 	if (*end == 'x' || *end == 'X' || *end == '%')
 		end++;
-	while (*end == ' ' || *end == '\t')
-		end++;
-	if (*end)
+	else if (!strncmp(end, "\xE5\x80\x8D", 3))   /* 倍, "times" */
+		end += 3;
+	if (*skip_spaces(end))
 		return false;
 	*out = v;
 	return true;
+}
+
+/* A fill answer's number followed by at most one unit word ("3907 blocks",
+ * "132 个"): the word has no digits and no spaces. */
+static bool number_with_word(const char *s, double *out)
+{
+	char buf[QUIZ_TEXT_MAX * 2];
+	number_form(s, buf, sizeof buf);
+	const char *end = leading_number(buf, out);
+	if (!end)
+		return false;
+	end = skip_spaces(end);
+	while (*end && *end != ' ' && *end != '\t' && !digit(*end))
+		end++;
+	return !*skip_spaces(end);
+}
+
+/* An accepted answer that is purely a number ("3907", "3,907"). */
+static bool numeric_answer(const char *s, double *out)
+{
+	char buf[256];
+	number_form(s, buf, sizeof buf);
+	const char *end = leading_number(buf, out);
+	if (!end || *skip_spaces(end))
+		return false;
+	for (const char *c = skip_spaces(buf); c < end; c++)
+		if (!digit(*c) && *c != '.')
+			return false;
+	return true;
+}
+
+/* Fill: the normalized texts match, or the accepted answer is a number
+ * and the learner typed that number, perhaps with a unit word. */
+static bool fill_right(const struct quiz_question *q, const char *text)
+{
+	char got[QUIZ_TEXT_MAX], want[256];
+	quiz_normalize(text, got, sizeof got);
+	double typed, accepted;
+	bool number = got[0] && number_with_word(text, &typed);
+	for (size_t i = 0; got[0] && i < q->naccept; i++) {
+		quiz_normalize(q->accept[i], want, sizeof want);
+		if (!strcmp(got, want) || (number && numeric_answer(q->accept[i], &accepted) && typed == accepted))
+			return true;
+	}
+	return false;
 }
 
 static bool is_perm(const int *seq, size_t n)
@@ -58,16 +175,9 @@ static bool is_perm(const int *seq, size_t n)
 
 bool quiz_grade(const struct quiz_question *q, const struct quiz_response *r)
 {
-	char got[QUIZ_TEXT_MAX], want[256];
 	switch (q->type) {
 	case QT_FILL:
-		quiz_normalize(r->text, got, sizeof got);
-		for (size_t i = 0; got[0] && i < q->naccept; i++) {
-			quiz_normalize(q->accept[i], want, sizeof want);
-			if (!strcmp(got, want))
-				return true;
-		}
-		return false;
+		return fill_right(q, r->text);
 	case QT_SINGLE:
 	case QT_TRUEFALSE:
 		return r->choice == q->answer;
@@ -176,12 +286,17 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 	}
 }
 
-/* "3.45x", "80%", "12.5 ms": units other than x and % get a space. */
+/* "3.45x" (in Chinese "3.45 倍"), "80%", "12.5 ms": units other than x
+ * and % get a space. */
 static void with_unit(char *buf, size_t size, double v, const char *unit)
 {
 	const char *u = unit ? unit : "";
-	bool tight = !*u || !strcmp(u, "x") || !strcmp(u, "%");
-	snprintf(buf, size, "%.3g%s%s", v, tight ? "" : " ", u);
+	char num[40];
+	snprintf(num, sizeof num, "%.3g", v);
+	if (!strcmp(u, "x"))
+		snprintf(buf, size, tr(MSG_QUIZ_VALUE_TIMES), num);
+	else
+		snprintf(buf, size, "%s%s%s", num, *u && strcmp(u, "%") ? " " : "", u);
 }
 
 void quiz_accepted_range(const struct quiz_question *q, double m, char *buf, size_t size)
@@ -261,6 +376,7 @@ void quiz_start_attempt(struct level_progress *lp, unsigned seed)
 	lp->points = 0;
 	lp->max_points = 0;
 	lp->in_progress = true;
+	lp->hint = false;
 }
 
 /* Adds name to the space-separated set in apis when absent and it fits. */
@@ -281,6 +397,7 @@ void quiz_record(struct progress *p, int level, const struct quiz_question *q,
 {
 	struct level_progress *lp = &p->levels[level];
 	lp->question++;
+	lp->hint = false;   /* the next question's hint is unseen */
 	if (!judged)
 		return;
 	lp->points += earned;
@@ -301,5 +418,6 @@ int quiz_finish(struct level_progress *lp)
 		lp->best = pct;
 	lp->in_progress = false;
 	lp->question = 0;
+	lp->hint = false;
 	return pct;
 }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "doc.h"
+#include "i18n.h"
 #include "quiz.h"
 
 static const char *const matmul_variants[] = {
@@ -280,13 +281,32 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 	return h != NULL;
 }
 
+/* A measured name as the question's choice names it: "implicit GEMM
+ * (implicit-gemm)"; the bare name when no choice lists it or the label is
+ * the name itself. */
+static void choice_text(const struct quiz_question *q, const char *name, char *buf, size_t size)
+{
+	for (size_t i = 0; i < q->nchoices; i++)
+		for (size_t j = 0; j < q->choices[i].nvalues; j++)
+			if (!strcmp(q->choices[i].values[j], name) && strcmp(q->choices[i].label, name)) {
+				snprintf(buf, size, "%s (%s)", q->choices[i].label, name);
+				return;
+			}
+	snprintf(buf, size, "%s", name);
+}
+
 void quiz_value_text(const struct quiz_question *q, const struct quiz_value *v, char *buf, size_t size)
 {
 	const char *unit = q->unit ? q->unit : "";
-	if (!v->numeric)
-		snprintf(buf, size, "%s", v->name);
-	else if (fabs(v->num) >= 0.01 || v->num == 0)
-		snprintf(buf, size, "%.3g%s%s", v->num, *unit && *unit != 'x' && *unit != '%' ? " " : "", unit);
+	char num[40];
+	if (!v->numeric) {
+		choice_text(q, v->name, buf, size);
+		return;
+	}
+	bool small = !(fabs(v->num) >= 0.01 || v->num == 0);
+	snprintf(num, sizeof num, small ? "%.2g" : "%.3g", v->num);
+	if (!strcmp(unit, "x"))   /* "17.4x", in Chinese "17.4 倍" */
+		snprintf(buf, size, tr(MSG_QUIZ_VALUE_TIMES), num);
 	else
-		snprintf(buf, size, "%.2g%s%s", v->num, *unit ? " " : "", unit);
+		snprintf(buf, size, "%s%s%s", num, *unit && (small || strcmp(unit, "%")) ? " " : "", unit);
 }

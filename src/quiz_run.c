@@ -148,7 +148,7 @@ long long quiz_run_elapsed_s(const struct quiz_run *qr)
 static void value_label(const struct quiz_question *q, const struct quiz_value *v, const char *src,
 			char *label, size_t size)
 {
-	char val[64];
+	char val[300];
 	quiz_value_text(q, v, val, sizeof val);
 	snprintf(label, size, tr(MSG_RUN_MEASURED), val, src);
 }

@@ -12,6 +12,7 @@ enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
 struct qs {
 	enum phase phase;
 	int sel;                          /* level list cursor */
+	int confirm;                      /* a passed level asked to be retaken: its index, or -1 */
 	struct quiz lv[QUIZ_LEVELS];
 	char error[QUIZ_LEVELS][300];     /* "" when the level loaded */
 	int level;                        /* the level being taken */
@@ -22,7 +23,7 @@ struct qs {
 	bool hint;
 	bool correct, judged;             /* feedback */
 	int earned, pct;
-	char measured[300];               /* prediction: value and its source */
+	char measured[1300];              /* prediction: value and its source */
 	double measured_num;              /* prediction: the measured number, 0 when none */
 	struct quiz_run run;
 };

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "i18n.h"
 
 extern char **environ;
 
@@ -384,26 +385,24 @@ void runner_describe(const struct runner *r, char *buf, size_t size)
 {
 	char how[128] = "";
 	if (r->state == RUNNER_SIGNALED)
-		snprintf(how, sizeof how, "killed by signal %d (%s)", r->term_signal,
+		snprintf(how, sizeof how, tr(MSG_RUN_SIGNAL), r->term_signal,
 			 strsignal(r->term_signal));
 	else
-		snprintf(how, sizeof how, "exited with status %d", r->exit_code);
+		snprintf(how, sizeof how, tr(MSG_RUN_EXIT), r->exit_code);
 	switch (r->state) {
-	case RUNNER_NOT_STARTED: snprintf(buf, size, "not started"); return;
+	case RUNNER_NOT_STARTED: snprintf(buf, size, "%s", tr(MSG_RUN_NOT_STARTED)); return;
 	case RUNNER_FAILED: snprintf(buf, size, "%s", r->error); return;
 	case RUNNER_RUNNING:
-		snprintf(buf, size, "running for %lld s", runner_elapsed_ms(r) / 1000);
+		snprintf(buf, size, tr(MSG_RUN_RUNNING), runner_elapsed_ms(r) / 1000);
 		return;
 	default: break;
 	}
 	if (r->timed_out)
-		snprintf(buf, size, "timed out after %g s and was stopped: %s",
-			 r->opts.timeout_ms / 1000.0, how);
+		snprintf(buf, size, tr(MSG_RUN_TIMEOUT), r->opts.timeout_ms / 1000.0, how);
 	else if (r->overflow)
-		snprintf(buf, size, "printed more than %zu bytes and was stopped: %s",
-			 r->opts.max_output, how);
+		snprintf(buf, size, tr(MSG_RUN_OVERFLOW), r->opts.max_output, how);
 	else if (r->cancelled)
-		snprintf(buf, size, "cancelled: %s", how);
+		snprintf(buf, size, tr(MSG_RUN_CANCELLED), how);
 	else
 		snprintf(buf, size, "%s", how);
 }

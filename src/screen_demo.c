@@ -39,39 +39,40 @@ static void say(char *buf, size_t size, const char *fmt, ...)
 }
 
 struct preset {
-	const char *label;
+	const char *label;     /* the size, as the demo prints it */
+	enum msg note;         /* what the size is (quick, benchmark...); MSG_COUNT: nothing */
 	const char *args[20];  /* NULL-terminated */
 };
 
 /* Sizes the learner cycles through: small enough on a CPU to finish in
  * seconds; on a GPU up to the benchmark sizes. */
 static const struct preset mm_cpu[] = {
-	{ "128x128x128", { "--size", "128", NULL } },
-	{ "256x256x256 (quick)", { "--quick", NULL } },
-	{ "384x384x384", { "--size", "384", NULL } },
-	{ "512x512x512", { "--size", "512", NULL } },
+	{ "128x128x128", MSG_COUNT, { "--size", "128", NULL } },
+	{ "256x256x256", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "384x384x384", MSG_COUNT, { "--size", "384", NULL } },
+	{ "512x512x512", MSG_COUNT, { "--size", "512", NULL } },
 };
 static const struct preset mm_gpu[] = {
-	{ "256x256x256 (quick)", { "--quick", NULL } },
-	{ "1024x1024x1024", { "--size", "1024", NULL } },
-	{ "2048x2048x2048", { "--size", "2048", NULL } },
-	{ "4096x4096x4096 (benchmark)", { "--size", "4096", NULL } },
+	{ "256x256x256", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "1024x1024x1024", MSG_COUNT, { "--size", "1024", NULL } },
+	{ "2048x2048x2048", MSG_COUNT, { "--size", "2048", NULL } },
+	{ "4096x4096x4096", MSG_DEMO_BENCH, { "--size", "4096", NULL } },
 };
 #define CONV_28(n) { "--n", n, "--c", "32", "--h", "28", "--w", "28", "--k", "32", \
 		     "--r", "3", "--s", "3", "--pad", "1", NULL }
 #define CONV_56(n) { "--n", n, "--c", "64", "--h", "56", "--w", "56", "--k", "64", \
 		     "--r", "3", "--s", "3", "--pad", "1", NULL }
 static const struct preset conv_cpu[] = {
-	{ "N1 C32 28x28 K32 3x3", CONV_28("1") },
-	{ "N4 C32 28x28 K32 3x3 (quick)", { "--quick", NULL } },
-	{ "N8 C32 28x28 K32 3x3", CONV_28("8") },
+	{ "N1 C32 28x28 K32 3x3", MSG_COUNT, CONV_28("1") },
+	{ "N4 C32 28x28 K32 3x3", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N8 C32 28x28 K32 3x3", MSG_COUNT, CONV_28("8") },
 };
 static const struct preset conv_gpu[] = {
-	{ "N4 C32 28x28 K32 3x3 (quick)", { "--quick", NULL } },
-	{ "N8 C64 56x56 K64 3x3", CONV_56("8") },
-	{ "N32 C64 56x56 K64 3x3 (ResNet-50 conv2_x)", CONV_56("32") },
+	{ "N4 C32 28x28 K32 3x3", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N8 C64 56x56 K64 3x3", MSG_COUNT, CONV_56("8") },
+	{ "N32 C64 56x56 K64 3x3", MSG_DEMO_CONV2X, CONV_56("32") },
 };
-static const struct preset dev_only[] = { { "", { NULL } } };
+static const struct preset dev_only[] = { { "", MSG_COUNT, { NULL } } };
 
 struct demo_def {
 	const char *name, *title;
@@ -137,7 +138,8 @@ static void start_run(struct demo_st *st)
 	struct runner_opts o = { .timeout_ms = RUN_TIMEOUT_MS };
 	st->note[0] = '\0';
 	st->scroll = 0;
-	say(st->ran, sizeof st->ran, "%s", p->label);
+	say(st->ran, sizeof st->ran, "%s%s%s", p->label, p->note != MSG_COUNT ? " " : "",
+	    p->note != MSG_COUNT ? tr(p->note) : "");
 	st->running = runner_start(&st->run, st->path, argv, &o);
 	if (!st->running)
 		say(st->note, sizeof st->note, tr(MSG_DEMO_BUILD),
@@ -305,9 +307,14 @@ static void draw_size_line(const struct demo_st *st, int y)
 	char line[300];
 	if (n < 2)
 		say(line, sizeof line, "%s", tr(MSG_DEMO_RUN_AGAIN));
-	else
-		say(line, sizeof line, tr(MSG_DEMO_SIZE), p[st->preset].label,
-			 strcmp(p[st->preset].label, st->ran) ? tr(MSG_DEMO_NOT_RUN) : "");
+	else {
+		char size[96];
+		const struct preset *q = &p[st->preset];
+		say(size, sizeof size, "%s%s%s", q->label, q->note != MSG_COUNT ? " " : "",
+		    q->note != MSG_COUNT ? tr(q->note) : "");
+		say(line, sizeof line, tr(MSG_DEMO_SIZE), size,
+			 strcmp(size, st->ran) ? tr(MSG_DEMO_NOT_RUN) : "");
+	}
 	ui_text(y, 1, COLS - 2, C_DIM, line);
 }
 

@@ -219,7 +219,7 @@ static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 {
 	const struct gm_game *g = &st->g;
 	char role[1024], s[640], fig[320], from[360] = "";
-	snprintf(role, sizeof role, "%s %s: %s", ui_glyph(G_CHECK), gpumap_label(g->shown), gpumap_role(g->shown));
+	snprintf(role, sizeof role, tr(MSG_GM_REVEAL), ui_glyph(G_CHECK), gpumap_label(g->shown), gpumap_role(g->shown));
 	const struct res_device *d = g->shown == GM_HOST ? st->src.host : st->src.dev;
 	if (gpumap_figure(g->shown, d, fig, sizeof fig)) {
 		bool here = d == st->src.host && st->src.host && st->src.host != st->src.dev;
@@ -231,7 +231,7 @@ static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 		snprintf(s, sizeof s, "%s%s%s", st->src.label, st->src.why[0] ? "; " : "", st->src.why);
 	}
 	char inl[sizeof s + sizeof from + 8];   /* "figure  (source)" when it fits under the role */
-	snprintf(inl, sizeof inl, "%s  (%s)", s, from);
+	snprintf(inl, sizeof inl, tr(MSG_GM_FIG_FROM), s, from);
 	const char *text = s;
 	if (from[0] && rows_of(role, w) + rows_of(inl, w) <= y1 - y) {
 		text = inl;
@@ -287,6 +287,11 @@ static void gm_draw(struct app *app, void *p)
 	gpumap_layout(LINES, COLS, &st->lay);
 	if (!st->lay.ok)
 		return;
+	/* A carried label may cover half of a wide character (a Chinese
+	 * label on the board): the terminal and curses' idea of it can then
+	 * disagree, so while carrying every line is sent whole. */
+	if (st->g.carry >= 0)
+		redrawwin(stdscr);
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_GM_PLACED), gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
 		 st->src.running ? tr(MSG_GM_RUNNING) : st->practice ? tr(MSG_GM_PRACTICE_TAG) : "");

@@ -29,6 +29,7 @@ static void *quiz_enter(struct app *app, const char *arg)
 	struct qs *s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
+	s->confirm = -1;
 	/* English itself: no translation to fall back from, nothing marked */
 	bool english = !app->opt.lang || !strcmp(app->opt.lang, "en");
 	for (int i = 0; i < QUIZ_LEVELS; i++) {
@@ -72,8 +73,20 @@ static void setup_question(struct app *app, struct qs *s)
 	s->nrows = quiz_rows_init(qs_cur(s), lp->seed, s->qi, s->rowmap, &s->resp);
 	s->cursor = 0;
 	s->grabbed = -1;
-	s->hint = false;
+	s->hint = lp->hint;   /* a hint once shown stays shown, and paid for */
 	s->phase = PH_ASK;
+}
+
+/* Shows the hint and saves that it was seen, so leaving the level or
+ * quitting cannot offer it again as unused. */
+static void show_hint(struct app *app, struct qs *s)
+{
+	struct level_progress *lp = &app->progress.levels[s->level];
+	s->hint = true;
+	if (!lp->hint) {
+		lp->hint = true;
+		app_progress_changed(app);
+	}
 }
 
 static void finish_level(struct app *app, struct qs *s)
@@ -166,7 +179,7 @@ static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 		return ACT_NONE;
 	}
 	if (in->cmd == CMD_TAB)
-		s->hint = true;
+		show_hint(app, s);
 	else if (in->cmd == CMD_ENTER)
 		submit(app, s);
 	else if (!in->is_key_code && in->key == 27)
@@ -179,7 +192,7 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 	const struct quiz_question *q = qs_cur(s);
 	bool swaps = q->type == QT_MATCH || q->type == QT_ORDER;
 	if (!in->is_key_code && (in->key == 'h' || in->key == '\t')) {
-		s->hint = true;
+		show_hint(app, s);
 		return ACT_NONE;
 	}
 	switch (in->cmd) {
@@ -222,8 +235,22 @@ static enum act after_level(struct app *app, struct qs *s)
 	return ACT_NONE;
 }
 
+/* A passed level that is not under way is retaken only on a second Enter:
+ * the first says what a retake does. */
+static bool retake_asked(struct app *app, struct qs *s)
+{
+	const struct level_progress *lp = &app->progress.levels[s->sel];
+	if (lp->best < QUIZ_PASS_PCT || lp->in_progress || s->confirm == s->sel)
+		return true;
+	s->confirm = s->sel;
+	snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_RETAKE_ASK), s->sel + 1, lp->best);
+	return false;
+}
+
 static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 {
+	int asked = s->confirm;
+	s->confirm = -1;   /* any key but a second Enter drops the question */
 	switch (in->cmd) {
 	case CMD_QUIT: return ACT_QUIT;
 	case CMD_HELP: return ACT_HELP;
@@ -238,8 +265,13 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 		else if (!quiz_unlocked(&app->progress, s->sel))
 			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_LOCKED_WHY),
 				 s->sel + 1, s->sel);
-		else
-			open_level(app, s, s->sel);
+		else {
+			s->confirm = asked;
+			if (retake_asked(app, s)) {
+				s->confirm = -1;
+				open_level(app, s, s->sel);
+			}
+		}
 		break;
 	default: break;
 	}

@@ -251,8 +251,9 @@ static int pick_link(const struct reader *r)
 static enum act open_link(struct app *app, struct reader *r)
 {
 	int pick = pick_link(r);
-	if (pick < 0) {
-		snprintf(app->status, sizeof app->status, "%s", tr(MSG_READER_NOTHING));
+	if (pick < 0) {   /* links off screen are there, just not in view */
+		snprintf(app->status, sizeof app->status, "%s",
+			 tr(r->lay.nlinks ? MSG_READER_LINKS_AWAY : MSG_READER_NOTHING));
 		return ACT_NONE;
 	}
 	snprintf(app->open_id, sizeof app->open_id, "%s", r->lay.link[pick].target);

@@ -150,7 +150,7 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	struct tl_config demo = { .n = (int)n, .t = 32, .b = 64, .r = 4, .bk = 8, .sms = 1 };
 	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
 		pr = tl_formula_total(&demo, TL_REGBLOCK);
-	snprintf(line, sizeof line, "%s, n=%ld:", title, n);
+	snprintf(line, sizeof line, tr(MSG_TV_TITLE_N), title, n);
 	y = tiling_view_wrap(y, y1, x, w, C_HEADING, line);
 	tiling_view_ms(nv, "naive", n, a, sizeof a);
 	tiling_view_ms(ti, "tiled", n, b, sizeof b);

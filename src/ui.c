@@ -48,7 +48,7 @@ static const char *const glyphs[G_COUNT][2] = {
 	[G_BULLET] = { "•", "*" },     [G_CHECK] = { "✓", "+" },
 	[G_CROSS] = { "✗", "!" },      [G_ARROW] = { "→", ">" },
 	[G_BLOCK_FULL] = { "█", "#" }, [G_BLOCK_LIGHT] = { "░", "." },
-	[G_ELLIPSIS] = { "…", ">" },
+	[G_ELLIPSIS] = { "…", ">" },   [G_TICK] = { "┴", "+" },
 };
 
 void ui_init(const struct options *opt)

@@ -20,7 +20,7 @@ enum role {
 enum glyph {
 	G_HLINE, G_VLINE, G_TL, G_TR, G_BL, G_BR, G_TEE_L, G_TEE_R,
 	G_BULLET, G_CHECK, G_CROSS, G_ARROW, G_BLOCK_FULL, G_BLOCK_LIGHT,
-	G_ELLIPSIS, G_COUNT
+	G_ELLIPSIS, G_TICK, G_COUNT
 };
 
 void ui_init(const struct options *opt);   /* after initscr */

@@ -92,7 +92,8 @@ keys Enter
 wait_for 'Certificate written to'; ok $? "written"
 is "$(ls "$CERTS"/*.txt | wc -l)" 2 "a new file, not over the first"
 cmp -s "$f" "$T_TMP/first"; ok $? "the first certificate is unchanged"
-g=$(ls "$CERTS"/*-2.txt 2>/dev/null)
+g=$(ls "$CERTS"/*.txt | grep -v -x -F "$f" | head -1)
+like "$g" 'cudakitchen-certificate-ada-lovelace-张三-[0-9-]+\.txt$' "named with the letters of both scripts"
 is "$("$CK_BIN" cert verify "$g")" intact "the second one verifies intact"
 grep -q 'Ada Lovelace 张三' "$g"; ok $? "with the UTF-8 name"
 keys q; wait_exit >/dev/null

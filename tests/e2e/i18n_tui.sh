@@ -38,7 +38,7 @@ like "$s" "^  房$" "...it moves down whole"
 resize 80 24; sleep 0.3
 keys '?'; wait_for "按键" 3
 like "$(screen)" "退出（进度会保存）" "help texts in Chinese"
-like "$(screen | head -1)" "cudakitchen：课程阅读 的帮助 +按键" "the help title names the screen in Chinese"
+like "$(screen | head -1)" "cudakitchen：课程阅读的帮助 +按键" "the help title names the screen in Chinese"
 resize 50 15; sleep 0.5
 like "$(screen)" "终端太小：需要 60×20，当前 50×15" "the too-small message in Chinese"
 resize 80 24; sleep 0.5

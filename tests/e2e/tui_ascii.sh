@@ -19,10 +19,15 @@ keys n; sleep 0.2
 is "$(nonascii)" 0 "page 2 too"
 keys q; wait_exit >/dev/null
 
-# The Chinese menu with --ascii: every CJK character is one '?', nothing breaks.
+# Chinese with --ascii cannot be written: the course comes in English, in
+# ASCII, and the status line says why (not a screen of '?').
 fresh
 launch 80 24 "$CK_BIN" --ascii --lang zh
 wait_for 'cudakitchen'; sleep 0.2
-is "$(nonascii)" 0 "a Chinese course under --ascii draws only ASCII"
+is "$(nonascii)" 0 "Chinese asked for under --ascii: only ASCII is drawn"
+like "$(screen)" "The kitchen" "the lessons in English"
+like "$(screen | tail -2 | tr '\n' ' ')" "Chinese needs a UTF-8 terminal without --ascii: shown in English" \
+	"and the status line says why"
+unlike "$(screen)" '\?\?\?' "no run of '?' where Chinese would be"
 keys q; wait_exit >/dev/null
 done_testing

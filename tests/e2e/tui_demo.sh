@@ -68,12 +68,27 @@ s=$(screen)
 like "$s" "Yours: live, measured on NVIDIA H200 now, 1024x1024x1024" "with the GPU's name and the size"
 like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +×[0-9]+ +100%" "the library baseline row: 100% of library"
 like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +naive +[0-9]+%" "the naive row is the speedup reference"
-like "$s" "CPU naive, 1 thread .* at 512 " "a row measured at another size says so instead of a speedup"
+like "$s" "CPU naive, 1 thread .* at 512 *$" "a row measured at another size says so instead of a speedup, and no % of library"
+unlike "$s" "CPU naive, 1 thread +█" "and has no bar beside the others' times"
 keys v; sleep 0.3
 s=$(screen)
 like "$s" "compute 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
 like "$s" "memory 4814 GB/s" "and its memory ceiling the device's bandwidth"
 like "$s" "above roof: Tensor Cores" "TF32 above the FP32 roof is explained"
+# every x-axis decade has a tick on the axis line and its label starts at
+# that tick's column (or ends there, at the right edge)
+axis=$(printf '%s\n' "$s" | grep -n '─┴' | head -1 | cut -d: -f1)
+ticks=$(printf '%s\n' "$s" | sed -n "${axis}p" | grep -o '┴' | wc -l)
+ok "$([ "${axis:-0}" -gt 0 ] && [ "$ticks" -ge 2 ] && echo 0 || echo 1)" "the roofline's x axis has a tick per decade ($ticks)"
+labels=$(printf '%s\n' "$s" | sed -n "$((axis + 1))p")
+tickline=$(printf '%s\n' "$s" | sed -n "${axis}p")
+bad=0 seen=0
+for ((i = 0; i < ${#tickline}; i++)); do   # bash counts characters in UTF-8
+	[ "${tickline:i:1}" = "┴" ] || continue
+	seen=$((seen + 1))
+	[ "${labels:i:1}" != " " ] && [ -n "${labels:i:1}" ] || bad=$((bad + 1))
+done
+ok "$([ "$seen" -ge 2 ] && [ "$bad" = 0 ] && echo 0 || echo 1)" "a decade label stands under every tick ($seen ticks, $bad bare)"
 stop; sleep 0.3
 
 # Live conv beside the recorded reference needs more rows than 80x24 has.

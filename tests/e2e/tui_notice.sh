@@ -60,6 +60,16 @@ unlike "$(screen)" 'nothing to open' "the message goes at the next key"
 like "$(screen | tail -2 | head -1)" 'lines [0-9]+-[0-9]+ of' "and the footer is back"
 keys q; wait_exit >/dev/null
 
+# A page whose links are below the view: o says where they are, not that
+# there are none (the built-in lesson 1 ends with See also links)
+fresh
+launch 80 24 "$CK_BIN" open kitchen
+wait_for 'page 1/4'; keys n n n; wait_for 'page 4/4'
+keys o; sleep 0.3
+like "$(screen | tail -2 | tr '\n' ' ')" "this page's links are out of view" "o with the links out of view says so"
+unlike "$(screen)" 'nothing to open' "and does not claim there are none"
+keys q; wait_exit >/dev/null
+
 # A message that fits one row but not beside the hints: it keeps the
 # status line and the hints move to the row above, whole.
 fresh

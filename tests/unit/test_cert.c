@@ -257,6 +257,17 @@ static void test_write(void)
 	ok(before && after && l1 == l2 && !memcmp(before, after, l1), "the first file is unchanged");
 	int hidden;
 	is_int(count_files(dir, &hidden), 2, "two certificates in the directory");
+	char p3[1024];
+	ci.name = "Zoë Ångström 李小龍";   /* letters of any script stay in the name */
+	ok(cert_write(dir, &ci, p3, sizeof p3, why, sizeof why) &&
+	   strstr(p3, "/cudakitchen-certificate-zoë-ångström-李小龍-2026-11-29.txt") != NULL,
+	   "a name in other scripts keeps its letters in the file name (%s)", p3);
+	ci.name = "../../x; rm -rf ~";
+	ok(cert_write(dir, &ci, p3, sizeof p3, why, sizeof why) &&
+	   strstr(p3, "/cudakitchen-certificate-x-rm-rf-2026-11-29.txt") != NULL,
+	   "punctuation and slashes never reach the file name (%s)", p3);
+	hidden = 0;
+	count_files(dir, &hidden);
 	is_int(hidden, 0, "no temporary file is left behind");
 	free(before);
 	free(after);

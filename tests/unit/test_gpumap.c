@@ -85,6 +85,12 @@ static void check_layout(int lines, int cols)
 			unreachable += gpumap_view_of(c) == gpumap_view_of(from) && !seen[c];
 	}
 	is_int(unreachable, 0, "%dx%d: arrows reach every component of a view", cols, lines);
+	/* Down from the warp schedulers stops at the row below them (the FP32
+	 * cores or the Tensor Cores), not at the register file further down */
+	int below = gpumap_neighbour(&l, GM_SCHED, 1, 0);
+	ok(below == GM_CORES || below == GM_TENSOR, "%dx%d: Down from the warp schedulers reaches the next row", cols, lines);
+	int up = gpumap_neighbour(&l, GM_REGS, -1, 0);
+	ok(up == GM_CORES || up == GM_TENSOR, "%dx%d: Up from the register file reaches the row above", cols, lines);
 }
 
 static void layouts(void)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "i18n.h"
 #include "quiz.h"
 #include "tap.h"
 
@@ -111,6 +112,72 @@ static void test_numbers(void)
 	ok(!quiz_parse_number("inf", &v), "number: infinity is none");
 }
 
+/* QA: what a Chinese keyboard types.  Full-width digits and letters
+ * (U+FF01..U+FF5E), the ideographic space U+3000 and the full-width
+ * comma as a thousands separator read as their ASCII forms; 倍 and ％
+ * end a prediction like x and %; a fill answer that is a number may carry
+ * one unit word. */
+static void test_chinese_input(void)
+{
+	double v = 0;
+	ok(quiz_parse_number("\xEF\xBC\x91\xEF\xBC\x93\xEF\xBC\x92", &v) && v == 132,
+	   "number: full-width 132");
+	ok(quiz_parse_number("3\xEF\xBC\x8C" "907", &v) && v == 3907, "number: 3，907");
+	ok(quiz_parse_number("3,907", &v) && v == 3907, "number: 3,907");
+	ok(quiz_parse_number("1,234,567", &v) && v == 1234567, "number: 1,234,567");
+	ok(!quiz_parse_number("39,07", &v), "number: a comma that separates no thousands is none");
+	ok(quiz_parse_number("10\xE5\x80\x8D", &v) && v == 10, "number: 10倍");
+	ok(quiz_parse_number(" 22.5 \xE5\x80\x8D ", &v) && v == 22.5, "number: 22.5 倍");
+	ok(quiz_parse_number("\xEF\xBC\x91\xEF\xBC\x90\xE5\x80\x8D", &v) && v == 10,
+	   "number: full-width 10 then 倍");
+	ok(quiz_parse_number("80\xEF\xBC\x85", &v) && v == 80, "number: 80％");
+	ok(quiz_parse_number("\xE3\x80\x80" "17.5\xEF\xBD\x98\xE3\x80\x80", &v) && v == 17.5,
+	   "number: ideographic spaces and a full-width x");
+	ok(quiz_parse_number("2\xEF\xBC\x8E" "5", &v) && v == 2.5, "number: a full-width point");
+	ok(!quiz_parse_number("10\xE5\x80\x8D\xE5\x80\x8D", &v), "number: 倍 twice is none");
+	ok(!quiz_parse_number("0x10", &v), "number: no hexadecimal");
+
+	struct quiz_question f = { .type = QT_PREDICT, .factor = 2 };
+	struct quiz_value x = { .numeric = true, .num = 10 };
+	struct quiz_response t = text("\xEF\xBC\x91\xEF\xBC\x90\xE5\x80\x8D");
+	ok(quiz_entry_submittable(&f, &t) && quiz_grade_predict(&f, &t, &x), "prediction: １０倍 is 10");
+
+	char buf[64];
+	quiz_normalize("\xEF\xBC\xA3\xEF\xBC\xB5\xE3\x80\x80\xEF\xBD\x84\xEF\xBD\x8E\xEF\xBD\x8E",
+		       buf, sizeof buf);
+	is_s(buf, "cudnn", "normalise: full-width letters and the ideographic space");
+
+	char *blocks[] = { "3907", "3,907" }, *threads[] = { "132" }, *sixteen[] = { "16", "sixteen" };
+	struct quiz_question b = { .type = QT_FILL, .accept = blocks, .naccept = 2 };
+	const char *yes[] = { "3907", "3\xEF\xBC\x8C" "907", "3,907", "3907 blocks", "3907blocks",
+			      "\xEF\xBC\x93\xEF\xBC\x99\xEF\xBC\x90\xEF\xBC\x97", "3907 \xE4\xB8\xAA",
+			      "3907\xE3\x80\x80\xE4\xB8\xAA", "3,907 blocks" };
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+		t = text(yes[i]);
+		ok(quiz_grade(&b, &t), "fill 3907 accepts '%s'", yes[i]);
+	}
+	const char *no[] = { "3908", "3907 thread blocks", "3907 blocks 2", "39,07", "blocks 3907",
+			     "3907.5 blocks", "3907-blocks x" };
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+		t = text(no[i]);
+		ok(!quiz_grade(&b, &t), "fill 3907 rejects '%s'", no[i]);
+	}
+	struct quiz_question c = { .type = QT_FILL, .accept = threads, .naccept = 1 };
+	t = text("132 \xE4\xB8\xAA");
+	ok(quiz_grade(&c, &t), "fill 132 accepts '132 个'");
+	t = text("\xEF\xBC\x91\xEF\xBC\x93\xEF\xBC\x92");
+	ok(quiz_grade(&c, &t), "fill 132 accepts full-width １３２");
+	struct quiz_question w = { .type = QT_FILL, .accept = sixteen, .naccept = 2 };
+	t = text("16 bytes");
+	ok(quiz_grade(&w, &t), "a unit word after a numeric answer");
+	char *words[] = { "cudnn" };
+	struct quiz_question n = { .type = QT_FILL, .accept = words, .naccept = 1 };
+	t = text("cudnn library");
+	ok(!quiz_grade(&n, &t), "no extra word for an answer that is not a number");
+	t = text("\xEF\xBD\x83\xEF\xBD\x95\xEF\xBD\x84\xEF\xBD\x8E\xEF\xBD\x8E");
+	ok(quiz_grade(&n, &t), "full-width letters match a word answer");
+}
+
 static void test_predict_rules(void)
 {
 	const struct quiz_question *q = q_of("tiled-speedup");
@@ -158,8 +225,8 @@ static void test_measure(void)
 		{ "best-pct-library", false, "72.5%" },
 		{ "tf32-error", false, "0.00026" },
 		{ "tf32-speedup", false, "6.81x" },
-		{ "conv-fastest-family", false, "winograd-nonfused" },
-		{ "conv-fastest-hand", false, "implicit-gemm" },
+		{ "conv-fastest-family", false, "transform-based: FFT, FFT tiling or Winograd (winograd-nonfused)" },
+		{ "conv-fastest-hand", false, "implicit GEMM (implicit-gemm)" },
 		{ "cpu-blocked-vs-naive", true, NULL },
 	};
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
@@ -171,7 +238,7 @@ static void test_measure(void)
 		if (!q)
 			continue;
 		struct quiz_value v;
-		char buf[64] = "";
+		char buf[160] = "";
 		ok(quiz_measure(q, &gpu, &v), "%s: measured in the GPU run", q->id);
 		quiz_value_text(q, &v, buf, sizeof buf);
 		if (want[i].value)
@@ -206,11 +273,11 @@ static void test_measure(void)
 	gpu.var = realloc(gpu.var, (gpu.nvar + 1) * sizeof *gpu.var);
 	gpu.var[gpu.nvar++] = more.var[0];
 	more.nvar = 0;
-	char buf[64] = "";
+	char buf[160] = "";
 	ok(hand && quiz_measure(hand, &gpu, &v), "fastest-hand measured with a faster Winograd");
 	if (hand)
 		quiz_value_text(hand, &v, buf, sizeof buf);
-	is_s(buf, "implicit-gemm", "fastest-hand: the fastest of the offered rungs, not Winograd");
+	is_s(buf, "implicit GEMM (implicit-gemm)", "fastest-hand: the fastest of the offered rungs, not Winograd");
 	results_free(&more);
 	results_free(&gpu);
 	results_free(&cpu);
@@ -337,7 +404,38 @@ static void test_levels(void)
 	ok(back.levels[0].in_progress && back.levels[0].seed == 0xDEADBEEFu &&
 	   back.levels[0].question == 1 && back.levels[0].points == 3, "the attempt in progress resumes");
 	is_s(back.apis, p.apis, "apis after restart");
+	ok(!back.levels[0].hint && !strstr(buf, "hint:"), "no hint shown: no hint field written");
 	free(buf);
+
+	/* QA: a hint once shown stays used across leaving and restarting */
+	p.levels[0].hint = true;   /* what the screen sets when the hint is shown */
+	f = open_memstream(&buf, &len);
+	ok(f && progress_format(f, &p), "progress with a shown hint formats");
+	fclose(f);
+	ok(strstr(buf, "in_progress: true, hint: true}") != NULL, "the shown hint is written with the level");
+	progress_init(&back);
+	ok(progress_parse("mem", buf, len, &back) && back.levels[0].hint && !back.levels[1].hint,
+	   "and is still shown after a restart");
+	free(buf);
+	static const char old[] = "format_version: 1\nlast: \"\"\nlessons: []\nlevels:\n"
+		"  - {best: -1, attempt: 1, question: 2, seed: 5, points: 2, max_points: 4, in_progress: true}\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	progress_init(&back);
+	back.levels[0].hint = true;
+	ok(progress_parse("old", old, sizeof old - 1, &back) && back.levels[0].in_progress &&
+	   back.levels[0].question == 2 && !back.levels[0].hint, "an older file without the field: no hint used");
+	static const char bad[] = "format_version: 1\nlast: \"\"\nlessons: []\nlevels:\n"
+		"  - {best: -1, attempt: 1, question: 2, seed: 5, points: 2, max_points: 4, in_progress: true, hint: 3}\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	ok(!progress_parse("bad", bad, sizeof bad - 1, &back), "a hint that is not a boolean is corrupt");
+	quiz_record(&p, 0, q, true, quiz_points(q, true, p.levels[0].hint));
+	ok(!p.levels[0].hint, "the next question's hint starts unused");
+	p.levels[0].hint = true;
+	quiz_finish(&p.levels[0]);
+	ok(!p.levels[0].hint, "a finished attempt keeps no hint");
+	p.levels[0].hint = true;
+	quiz_start_attempt(&p.levels[0], 3);
+	ok(!p.levels[0].hint, "a new attempt starts with no hint used");
 
 	/* apis never overflow and never duplicate by prefix */
 	struct progress full;
@@ -383,8 +481,43 @@ static void test_texts(void)
 	ok(quiz_entry_submittable(q_of("warp-size"), &t), "fill answers are submitted as typed");
 }
 
+/* QA: values as the feedback line shows them, in both languages. */
+static void test_value_text(void)
+{
+	char buf[200];
+	struct quiz_question x = { .type = QT_PREDICT, .factor = 2, .unit = "x" };
+	struct quiz_value v = { .numeric = true, .num = 22.5 };
+	quiz_value_text(&x, &v, buf, sizeof buf);
+	is_s(buf, "22.5x", "a speedup in English");
+	i18n_set_lang("zh");
+	quiz_value_text(&x, &v, buf, sizeof buf);
+	is_s(buf, "22.5 \xE5\x80\x8D", "a speedup in Chinese: 22.5 倍");
+	quiz_accepted_range(&x, 6.9, buf, sizeof buf);
+	ok(strstr(buf, "3.45 \xE5\x80\x8D") && strstr(buf, "13.8 \xE5\x80\x8D"),
+	   "the accepted range in Chinese: %s", buf);
+	struct quiz_question pct = { .type = QT_PREDICT, .factor = 2, .unit = "%" };
+	v.num = 72.5;
+	quiz_value_text(&pct, &v, buf, sizeof buf);
+	is_s(buf, "72.5%", "a percentage stays 72.5%% in Chinese");
+	i18n_set_lang("en");
+	char *gemm[] = { "implicit-gemm", "gemm" }, *direct[] = { "direct" };
+	struct quiz_choice ch[] = { { "implicit GEMM", gemm, 2 }, { "direct", direct, 1 } };
+	struct quiz_question c = { .type = QT_PREDICT, .choices = ch, .nchoices = 2 };
+	struct quiz_value n = { .numeric = false };
+	snprintf(n.name, sizeof n.name, "gemm");
+	quiz_value_text(&c, &n, buf, sizeof buf);
+	is_s(buf, "implicit GEMM (gemm)", "a name with the label of the choice that lists it");
+	snprintf(n.name, sizeof n.name, "direct");
+	quiz_value_text(&c, &n, buf, sizeof buf);
+	is_s(buf, "direct", "a label that is the name itself is not repeated");
+	snprintf(n.name, sizeof n.name, "fft");
+	quiz_value_text(&c, &n, buf, sizeof buf);
+	is_s(buf, "fft", "a name no choice lists stays bare");
+}
+
 void test_rules(void)
 {
+	test_value_text();
 	test_shuffle();
 	test_levels();
 	test_texts();
@@ -401,6 +534,7 @@ int main(void)
 	test_choice_types();
 	test_match_order();
 	test_numbers();
+	test_chinese_input();
 	test_predict_rules();
 	test_measure();
 	test_measure_names();

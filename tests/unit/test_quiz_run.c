@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "app.h"
+#include "i18n.h"
 #include "quiz_run.h"
 #include "tap.h"
 
@@ -129,6 +130,19 @@ static void test_measure(struct app *app, const struct quiz *z)
 	   "and labelled recorded: %s", label);
 	struct quiz_response r = { .choice = 2 };
 	ok(quiz_grade_predict(gpu, &r, &v), "10x or more is right for the recorded 17.4x");
+	/* QA: a measured name is shown as the choice that lists it, not as a bare id */
+	const struct quiz_question *hand = find(z, "conv-fastest-hand");
+	ok(hand && quiz_run_measure(&qr, app, hand, &v, label, sizeof label), "the recorded conv value is used");
+	ok(strstr(label, "Measured: implicit GEMM (implicit-gemm), recorded on NVIDIA H200") == label,
+	   "a name is labelled with its choice's text: %s", label);
+	i18n_set_lang("zh");
+	ok(quiz_run_measure(&qr, app, gpu, &v, label, sizeof label) &&
+	   strstr(label, "\xE6\xB5\x8B\xE9\x87\x8F\xE5\x80\xBC\xEF\xBC\x9A" "17.4 \xE5\x80\x8D\xEF\xBC\x8C") == label,
+	   "in Chinese a speedup reads 17.4 倍: %s", label);
+	ok(hand && quiz_run_measure(&qr, app, hand, &v, label, sizeof label) &&
+	   strstr(label, "\xE6\xB5\x8B\xE9\x87\x8F\xE5\x80\xBC\xEF\xBC\x9A" "implicit GEMM (implicit-gemm)") == label,
+	   "and a name its choice's text: %s", label);
+	i18n_set_lang("en");
 	ok(quiz_run_measure(&qr, app, cpu, &v, label, sizeof label) && strstr(label, "on your CPU"),
 	   "a live CPU value still beats the recording");
 	quiz_run_free(&qr);

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# gpu-map in Chinese: a label carried over the board passes across the
+# placed, double-width "主机 CPU" tag; once it has moved on, that row is
+# whole again (no half character left, nothing shifted).
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+start 80 24 "env -u LC_ALL LANG=zh_CN.UTF-8 $CK_BIN --no-mouse open gpu-map"
+wait_for "GPU 结构图" 5; ok $? "gpu-map opens in Chinese"
+keys Tab Tab Enter; sleep 0.2; keys Enter; sleep 0.3       # place the host CPU
+like "$(screen)" "主机 CPU════│" "the host CPU placed, its tag on the board"
+like "$(screen)" "✓ 主机 CPU：" "its role follows a full-width colon"
+like "$(screen)" "（本机）" "and its figure's source is in full-width parentheses"
+for i in 1 2 3 4 5 6; do keys Tab; done; keys Enter; sleep 0.2   # take L1 / shared memory
+keys z; sleep 0.2; keys z; sleep 0.3
+keys Right; sleep 0.3
+keys Right; sleep 0.3
+keys Right; sleep 0.3
+s=$(screen)
+like "$s" "共享内存\]" "the label is carried across the board"
+like "$s" "^主机 CPU════│" "the row it passed over is whole again"
+unlike "$s" "主  CPU|^主 " "no half-drawn wide character left behind"
+keys Escape; sleep 0.2; keys q; sleep 0.3
+done_testing

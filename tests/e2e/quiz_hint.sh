@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A shown hint stays paid for (QA): in tmux at 80x24 with the fixture class,
+# the learner shows a question's hint, leaves the level with Esc and comes
+# back, then quits and reopens the quiz with `open quiz`: the hint is shown
+# as used each time (never offered again), it is saved with the level's
+# progress, and a right answer then earns the points less the hint's cost.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+CLASS="$CK_ROOT/tests/fixtures/quiz/class"
+PROG="$XDG_STATE_HOME/cudakitchen/progress.yaml"
+run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; wait_for "Level 1" 5; }
+
+# Answers the question on screen right, by its instruction line.
+answer_right() {
+	local s; s=$(screen)
+	if printf '%s' "$s" | grep -q "Type the answer"; then
+		local w; w=$(printf '%s' "$s" | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
+		keys -l "$w"; keys Enter
+	elif printf '%s' "$s" | grep -q "Choose one"; then
+		go_row "$(rows_of RIGHT | head -1)"; keys Enter
+	elif printf '%s' "$s" | grep -q "Choose all"; then
+		for r in $(rows_of RIGHT); do go_row "$r"; keys Space; done
+		keys Enter
+	elif printf '%s' "$s" | grep -q "True or false"; then
+		go_row "$(rows_of '  True$' | head -1)"; keys Enter
+	else # order or match with two rows: always exactly one swap
+		keys Space Down Space Enter
+	fi
+	wait_for "Right!|Not quite" 3
+}
+
+run
+keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "level 1 opens at question 1"
+like "$(screen)" "Hint available: .*\(costs 1 point\)" "the hint is offered with its cost"
+prompt=$(screen | sed -n '3p')   # the question's first line
+keys Tab; wait_for "Hint: " 3; ok $? "Tab shows the hint"
+for _ in $(seq 40); do grep -q "hint: true" "$PROG" 2>/dev/null && break; sleep 0.05; done
+like "$(cat "$PROG" 2>/dev/null)" "in_progress: true, hint: true\}" "the shown hint is saved at once"
+
+# Esc to the level list and Enter back: the same question, hint still used.
+keys Escape; wait_for "Level 1  Fixture level one +question 1/6" 3
+ok $? "Esc goes back to the level list"
+keys Enter; wait_for "question 1/6, 2 pt" 3
+s=$(screen)
+like "$s" "Hint: " "back in the level the hint is still shown"
+unlike "$s" "Hint available" "and not offered again as unused"
+
+# Quit and reopen with `open quiz`: still used.
+keys q; sleep 0.5; stop; sleep 0.5
+run
+keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "after a restart the level resumes at question 1"
+s=$(screen)
+is "$(printf '%s\n' "$s" | sed -n '3p')" "$prompt" "the same question as before quitting"
+like "$s" "Hint: " "after a restart the hint is still shown"
+unlike "$s" "Hint available" "and not offered again as unused"
+answer_right
+like "$(screen)" "Right! \+1 point \(hint used\)" "a right answer earns 2 less the hint's 1 point"
+
+# The next question's hint is its own, unused.
+keys Enter; wait_for "question 2/6, 2 pt" 3
+s=$(screen)
+like "$s" "Hint available: .*\(costs 1 point\)" "the next question offers its own hint"
+unlike "$(cat "$PROG")" "hint: true" "and no used hint is saved for it"
+answer_right
+like "$(screen)" "Right! \+2 points" "without the hint it earns full points"
+keys q; sleep 0.5; stop; sleep 0.3
+done_testing

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# A passed level is retaken only on a second Enter: the first says that the
+# best score stays and that new answers count on the radar; any other key
+# drops the question.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+PDIR="$XDG_STATE_HOME/cudakitchen"
+mkdir -p "$PDIR"
+cp "$CK_ROOT/tests/fixtures/progress/passed-level5.yaml" "$PDIR/progress.yaml"
+launch 80 24 "$CK_BIN" open quiz
+wait_for 'Level 5'; ok $? "the quiz opens at the passed levels"
+keys Enter; sleep 0.3
+s=$(screen)
+like "$(printf '%s\n' "$s" | tail -2 | tr '\n' ' ')" 'Level 5 is passed \(best 88%\)\. Enter again retakes it' "Enter on a passed level asks first"
+unlike "$s" 'question 1/' "and does not start it"
+keys Down; sleep 0.2; keys Enter; sleep 0.3
+unlike "$(screen)" 'question 1/' "another key in between: Enter asks again instead of starting"
+keys Enter; wait_for 'question 1/'; ok $? "a second Enter starts the retake"
+keys q; wait_exit >/dev/null
+like "$(cat "$PDIR/progress.yaml")" 'best: 88' "the best score is still there"
+done_testing
