@@ -155,22 +155,23 @@ void quiz_summary(const struct progress *p, char *buf, size_t size)
 {
 	size_t len = 0;
 	buf[0] = '\0';
+	const char *sep = i18n_lang() == LANG_ZH ? "" : " ";   /* 。 ends a Chinese sentence */
 	for (int i = 0; i < QUIZ_LEVELS && len < size; i++) {
 		const struct level_progress *lp = &p->levels[i];
 		int w;
 		if (!quiz_unlocked(p, i)) {   /* the rest are locked too */
 			w = i + 1 < QUIZ_LEVELS
-				? snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED_RANGE), len ? " " : "", i + 1, QUIZ_LEVELS)
-				: snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED), len ? " " : "", i + 1);
+				? snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED_RANGE), len ? sep : "", i + 1, QUIZ_LEVELS)
+				: snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED), len ? sep : "", i + 1);
 			break;
 		}
 		const char *state = tr(lp->in_progress ? MSG_QUIZ_SUM_IN_PROGRESS : lp->best >= QUIZ_PASS_PCT ? MSG_QUIZ_SUM_PASSED
 				    : lp->best >= 0 ? MSG_QUIZ_SUM_TRIED : MSG_QUIZ_SUM_OPEN);
 		if (lp->best >= 0)
-			w = snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_BEST), len ? " " : "", i + 1, state,
+			w = snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_BEST), len ? sep : "", i + 1, state,
 				     lp->best);
 		else
-			w = snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_STATE), len ? " " : "", i + 1, state);
+			w = snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_STATE), len ? sep : "", i + 1, state);
 		len += w < 0 ? 0 : (size_t)w;
 	}
 }

@@ -167,7 +167,7 @@ static void draw_detail(struct app *app, const struct menu *m)
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
 		char states[320];
 		quiz_summary(&app->progress, states, sizeof states);
-		snprintf(quiz, sizeof quiz, "%s %s", text, states);
+		snprintf(quiz, sizeof quiz, "%s%s%s", text, i18n_lang() == LANG_ZH ? "" : " ", states);
 		text = quiz;
 	}
 	struct text_lines tl = { 0 };

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "quiz.h"
+#include "i18n.h"
 #include "tap.h"
 
 /* is_str for arrays (tap.h's NULL checks warn on an array's address). */
@@ -156,6 +157,12 @@ static void test_states(void)
 	ok(strlen(line) < 60, "summary fits its buffer");
 	quiz_summary(&p, line, sizeof line);
 	ok(strstr(line, "Level 5 tried (best 70%).") != NULL, "a level tried but not passed");
+	i18n_set_lang("zh");
+	progress_init(&p);
+	quiz_summary(&p, line, sizeof line);
+	ok(strstr(line, "。第") != NULL && strstr(line, "。 ") == NULL,
+	   "in Chinese the sentences join without a space (%s)", line);
+	i18n_set_lang("en");
 	for (int t = 0; t < QT_COUNT; t++) {
 		struct quiz_question q = { .type = (enum quiz_type)t };
 		ok(quiz_instruction(&q)[0] != '\0', "an instruction for %s", quiz_type_names[t]);
