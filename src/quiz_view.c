@@ -55,6 +55,19 @@ static void draw_list(struct app *app, struct qs *s)
 
 /* ---- one question ---- */
 
+/* A match row's left side padded to the widest left (at most 30 columns)
+ * and the arrow: "GPU    → " */
+static const char *match_prefix(const struct quiz_question *q, int r, char *buf, size_t size)
+{
+	int lw = 0;
+	for (size_t i = 0; i < q->npairs; i++)
+		if (text_width(q->left[i]) > lw)
+			lw = text_width(q->left[i]);
+	int pad = (lw > 30 ? 30 : lw) - text_width(q->left[r]);
+	snprintf(buf, size, "%s%*s %s ", q->left[r], pad > 0 ? pad : 0, "", ui_glyph(G_ARROW));
+	return buf;
+}
+
 static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
 {
 	const struct quiz_question *q = qs_cur(s);
@@ -65,13 +78,8 @@ static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
 	case QT_PREDICT: return q->nbands ? q->bands[k].label : q->choices[k].label;
 	case QT_ORDER: return q->items[s->resp.seq[r]];
 	case QT_MATCH: {
-		int lw = 0;
-		for (size_t i = 0; i < q->npairs; i++)
-			if (text_width(q->left[i]) > lw)
-				lw = text_width(q->left[i]);
-		int pad = (lw > 30 ? 30 : lw) - text_width(q->left[r]);
-		snprintf(buf, size, "%s%*s %s %s", q->left[r], pad > 0 ? pad : 0, "",
-			 ui_glyph(G_ARROW), q->right[s->resp.seq[r]]);
+		char pre[600];
+		snprintf(buf, size, "%s%s", match_prefix(q, r, pre, sizeof pre), q->right[s->resp.seq[r]]);
 		return buf;
 	}
 	default: return "";
@@ -91,16 +99,23 @@ static void draw_rows(struct qs *s, int y)
 			snprintf(mark, sizeof mark, "[%s]", quiz_row_chosen(q, s->rowmap, r, &s->resp) ? "x" : " ");
 		else if (q->type == QT_ORDER || q->type == QT_MATCH)
 			snprintf(mark, sizeof mark, "%s%d", r == s->grabbed ? "*" : " ", r + 1);
+		/* a match row wraps its right side under itself, not under the left */
+		char pre[600] = "";
+		int pw = q->type == QT_MATCH ? text_width(match_prefix(q, r, pre, sizeof pre)) : 0;
+		if (pw > w / 2)
+			pw = 0;
 		struct text_lines tl = { 0 };
-		text_wrap(row_text(s, r, buf, sizeof buf), w, &tl);
+		text_wrap(pw ? q->right[s->resp.seq[r]] : row_text(s, r, buf, sizeof buf), w - pw, &tl);
 		for (size_t i = 0; i < (tl.n ? tl.n : 1) && y < LINES - 3; i++, y++) {
 			ui_fill(y, 2, 1, COLS - 4, role);
 			if (i == 0) {
 				ui_text(y, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
 				ui_text(y, 4, 4, role, mark);
+				if (pw)
+					ui_text(y, 9, pw, r == s->grabbed ? C_ACCENT : role, pre);
 			}
 			if (tl.n)
-				ui_text(y, 9, w, r == s->grabbed ? C_ACCENT : role, tl.line[i]);
+				ui_text(y, 9 + pw, w - pw, r == s->grabbed ? C_ACCENT : role, tl.line[i]);
 		}
 		text_lines_free(&tl);
 	}
