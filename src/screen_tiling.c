@@ -392,15 +392,38 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	return y;
 }
 
-/* Rows the key help takes at the bottom, drawn from row LINES-1-n. */
+/* Rows the key help takes at the bottom, drawn from row LINES-1-n.  The
+ * help is groups ("s SMs") two spaces apart; a line breaks only between
+ * groups, so no key is parted from what it does. */
 static int draw_keys(bool draw, bool conv)
 {
-	struct text_lines tl = { 0 };
-	text_wrap(tr(conv ? MSG_TL_CONV_KEYS : MSG_TL_KEYS), COLS - 2, &tl);
-	int n = (int)tl.n;
+	const char *help = tr(conv ? MSG_TL_CONV_KEYS : MSG_TL_KEYS);
+	char lines[8][256];
+	int n = 0, used = 0, w = COLS - 2;
+	lines[0][0] = '\0';
+	for (const char *g = help; *g && n < 8;) {
+		const char *end = strstr(g, "  ");
+		size_t len = end ? (size_t)(end - g) : strlen(g);
+		char group[256];
+		snprintf(group, sizeof group, "%.*s", (int)len, g);
+		int gw = text_width(group);
+		if (used && used + 2 + gw > w) {   /* the next group starts a line */
+			if (++n == 8)
+				break;
+			lines[n][0] = '\0';
+			used = 0;
+		}
+		size_t l = strlen(lines[n]);
+		snprintf(lines[n] + l, sizeof lines[n] - l, "%s%s", used ? "  " : "", group);
+		used += (used ? 2 : 0) + gw;
+		g += len;
+		while (*g == ' ')
+			g++;
+	}
+	if (used)
+		n++;
 	for (int i = 0; draw && i < n; i++)
-		ui_text(LINES - 1 - n + i, 1, COLS - 2, C_DIM, tl.line[i]);
-	text_lines_free(&tl);
+		ui_text(LINES - 1 - n + i, 1, w, C_DIM, lines[i]);
 	return n;
 }
 

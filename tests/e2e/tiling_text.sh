@@ -43,4 +43,14 @@ unlike "$(screen)" 'o0 = \[' "Space plays: the output moves on by itself"
 like "$(screen | tail -1)" 'Space pause' "and the status line offers pause"
 keys q
 is "$(wait_exit)" 0 "quit"
+
+# The key help breaks only between groups: at 60 columns in Chinese no key
+# is parted from what it does.
+fresh; launch 60 20 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN open tiling"
+wait_for 'n=64'
+s=$(screen)
+like "$s" 's SM 数' "the 's' key stays with 'SM 数'"
+like "$s" '\{/\} n-/\+16（n 4\.\.256）' "and '{/}' with its range"
+keys q
+is "$(wait_exit)" 0 "quit"
 done_testing
