@@ -196,8 +196,12 @@ static int para(int y, int y1, int x, int w, enum role r, const char *s)
 {
 	struct text_lines tl = { 0 };
 	text_wrap(s, w, &tl);
-	for (size_t i = 0; i < tl.n && y < y1; i++)
-		ui_text(y++, x, w, r, tl.line[i]);
+	for (size_t i = 0; i < tl.n && y < y1; i++, y++) {
+		if (y + 1 == y1 && i + 1 < tl.n)   /* more than fits: say so */
+			ui_text_more(y, x, w, r, tl.line[i]);
+		else
+			ui_text(y, x, w, r, tl.line[i]);
+	}
 	text_lines_free(&tl);
 	return y;
 }

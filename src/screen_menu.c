@@ -172,8 +172,12 @@ static void draw_detail(struct app *app, const struct menu *m)
 	}
 	struct text_lines tl = { 0 };
 	text_wrap(text ? text : "", COLS - 4, &tl);
-	for (size_t i = 0; i < tl.n && i < 3; i++)
-		ui_text(y + 1 + (int)i, 2, COLS - 4, r, tl.line[i]);
+	for (size_t i = 0; i < tl.n && i < 3; i++) {
+		if (i == 2 && tl.n > 3)   /* more than three lines: say so */
+			ui_text_more(y + 1 + (int)i, 2, COLS - 4, r, tl.line[i]);
+		else
+			ui_text(y + 1 + (int)i, 2, COLS - 4, r, tl.line[i]);
+	}
 	text_lines_free(&tl);
 }
 

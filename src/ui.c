@@ -125,6 +125,25 @@ int ui_width(const char *s)
 	return w;
 }
 
+void ui_text_more(int y, int x, int maxw, enum role r, const char *s)
+{
+	const char *ell = ui_glyph(G_ELLIPSIS);
+	int ew = text_width(ell), used = 0;
+	if (maxw <= ew)
+		return;
+	size_t n = text_fit(s, maxw - ew, &used);
+	while (n && s[n - 1] == ' ') {   /* no space before the ellipsis */
+		n--;
+		used--;
+	}
+	char *cut = strndup(s, n);
+	if (!cut)
+		return;
+	ui_text(y, x, used, r, cut);
+	ui_text(y, x + used, ew, r, ell);
+	free(cut);
+}
+
 int ui_text(int y, int x, int maxw, enum role r, const char *s)
 {
 	if (!s || y < 0 || y >= LINES || x < 0 || x >= COLS)

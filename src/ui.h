@@ -28,6 +28,9 @@ bool ui_ascii(void);
 const char *ui_glyph(enum glyph g);        /* UTF-8 or ASCII twin */
 /* Draws s (sanitized UTF-8) at y,x, cropped to maxw columns; returns columns used. */
 int ui_text(int y, int x, int maxw, enum role r, const char *s);
+/* The last line that fits of a longer text: s cut to leave room for an
+ * ellipsis, then the ellipsis, so the reader sees that more was there. */
+void ui_text_more(int y, int x, int maxw, enum role r, const char *s);
 /* Columns s takes as ui_text draws it (after --ascii transliteration). */
 int ui_width(const char *s);
 void ui_attr_on(enum role r);
