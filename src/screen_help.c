@@ -14,12 +14,55 @@
 #include "i18n.h"
 
 #define MAXROWS 256
+#define MAXSHARED 64
 
 struct help {
 	int top, n;           /* first row shown; rows at the last draw */
 	char from[64];        /* the screen that asked for help */
 	const struct screen *s;
+	/* the shared table without the keys the screen gives its own meaning
+	 * (the quiz's h is the hint, not Left): entry i of keys.h, its label */
+	int nshared, shared[MAXSHARED];
+	char shared_key[MAXSHARED][64];
 };
+
+/* Whether the screen's own help lines name the key tok (len bytes). */
+static bool own_key(const struct help *h, const char *tok, size_t len)
+{
+	const char *k, *d;
+	for (int i = 0; h->s && h->s->help && h->s->help(i, &k, &d); i++)
+		for (const char *p = k; *p;) {
+			size_t n = strcspn(p, " ");
+			if (n == len && !strncmp(p, tok, len))
+				return true;
+			p += n;
+			p += strspn(p, " ");
+		}
+	return false;
+}
+
+/* The shared entries, each label less the keys the screen claims; an
+ * entry whose keys are all claimed is left out. */
+static void filter_shared(struct help *h)
+{
+	h->nshared = 0;
+	for (int i = 0; i < keys_count() && h->nshared < MAXSHARED; i++) {
+		char *out = h->shared_key[h->nshared];
+		size_t o = 0;
+		out[0] = '\0';
+		for (const char *p = keys_label(i); *p;) {
+			size_t n = strcspn(p, " ");
+			if (n && !own_key(h, p, n) && o + n + 2 < sizeof h->shared_key[0]) {
+				o += (size_t)snprintf(out + o, sizeof h->shared_key[0] - o, "%s%.*s",
+						      o ? " " : "", (int)n, p);
+			}
+			p += n;
+			p += strspn(p, " ");
+		}
+		if (o)
+			h->shared[h->nshared++] = i;
+	}
+}
 
 /* One row of the page: a key column (NULL on continuation rows) and a
  * line of its description; both point into storage that outlives the draw
@@ -44,6 +87,7 @@ static void *help_enter(struct app *app, const char *arg)
 		h->s = &screen_reader;
 	else
 		h->s = screen_find(h->from);
+	filter_shared(h);
 	return h;
 }
 
@@ -61,12 +105,12 @@ static bool entry(const struct help *h, int i, const char **k, const char **d)
 		return true;
 	}
 	i -= own + (own ? 1 : 0);
-	if (i < keys_count()) {
-		*k = keys_label(i);
-		*d = keys_help(i);
+	if (i < h->nshared) {
+		*k = h->shared_key[i];
+		*d = keys_help(h->shared[i]);
 		return true;
 	}
-	if (i == keys_count()) {
+	if (i == h->nshared) {
 		*k = tr(MSG_HELP_MOUSE_KEY);
 		*d = tr(MSG_HELP_MOUSE);
 		return true;

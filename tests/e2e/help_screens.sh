@@ -24,4 +24,13 @@ check tiling '^ *Space +play / pause' '^ *Left/Right +one step' '^ *m +next mode
 	'^ *t T +halve / double the tile' '^ *u +the micro-tile' '^ *s +4 SMs' '^ *r +run the matmul demo' '^ *c +the convolution view'
 check gpu-map '^ *Tab Up Down +pick a label' '^ *Enter +take the picked label' '^ *arrows +while carrying' '^ *z v +the whole GPU or one SM'
 check quiz '^ *Enter +start or resume a level' '^ *g G +first / last level' '^ *h Tab +show the hint' '^ *Space +tick an option'
+# the shared table leaves out what the screen gives its own meaning: the
+# quiz's h, Space and Enter are listed once, with the quiz's meaning
+fresh; launch 80 30 "$TREE_BIN" open quiz
+sleep 0.5; keys '?'; wait_for "help for"
+s=$(screen)
+is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*h( [^ ]+)* {2,}')" 1 "quiz help: one line for h (the hint)"
+is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*Space( [^ ]+)* {2,}')" 1 "quiz help: one line for Space (tick)"
+like "$s" '^ *Left +left / step back' "the shared Left stays, without h"
+keys q; wait_exit >/dev/null
 done_testing
