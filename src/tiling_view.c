@@ -95,7 +95,9 @@ void tiling_view_conv(int o, int y0, int y1)
 		strcat(cur, t);
 	}
 	strcat(cur, " . [1 2 3 4 5 6 7 8 9]");
-	ui_text(y0 + 11, x, COLS - x, C_SELECT, cur);
+	/* on a narrow screen the whole product moves left, beside the filter */
+	int cx = x + text_width(cur) < COLS ? x : 8;
+	ui_text(y0 + 11, cx, COLS - cx, C_SELECT, cur);
 	const char *text = tr(MSG_TV_CONV_TEXT);
 	struct text_lines tl = { 0 };
 	text_wrap(text, COLS - 2, &tl);

@@ -27,4 +27,13 @@ keys c
 wait_for 'step 2/16'; ok $? "c goes back; the animation kept its step"
 keys q
 is "$(wait_exit)" 0 "quit"
+
+# At 60x20 the view is whole: its headings and the current product fit
+fresh; launch 60 20 "$TREE_BIN" open tiling
+wait_for 'Tiling'; keys c; wait_for 'im2col'
+s=$(screen)
+like "$s" 'im2col: 9 outputs x 9 taps \. filter$' "the im2col heading is whole at 60 columns"
+like "$s" 'o0 = \[a b c f g h k l m\] \. \[1 2 3 4 5 6 7 8 9\]' "and so is the current product"
+keys q
+is "$(wait_exit)" 0 "quit"
 done_testing
