@@ -317,6 +317,44 @@ static void put_apis(FILE *f, const char *apis, const struct cert_strings *s)
 	free(copy);
 }
 
+/* A stored speedup line (results_speedups_line: English words from a fixed
+ * vocabulary) in Chinese: its words replaced, "(12.5x)" as "（12.5 倍）". */
+static void speedup_zh(const char *in, char *out, size_t size)
+{
+	static const char *const words[][2] = {
+		{ "CPU fallback", "CPU 后备" }, { "best hand-written", "最佳手写" },
+		{ "best CPU", "最佳 CPU" }, { "naive CPU", "朴素 CPU" }, { "naive", "朴素" },
+		{ "library", "库" }, { " -> ", " → " }, { ", ", "，" }, { ": ", "：" },
+	};
+	size_t o = 0;
+	out[0] = '\0';
+	for (const char *p = in; *p && o + 1 < size;) {
+		size_t k = 0, n = 0;
+		const char *rep = NULL;
+		for (k = 0; k < sizeof words / sizeof *words; k++)
+			if (!strncmp(p, words[k][0], n = strlen(words[k][0]))) {
+				rep = words[k][1];
+				break;
+			}
+		char num[32];
+		int used = 0;
+		if (!rep && *p == '(' && sscanf(p, "(%30[0-9.e+-]x)%n", num, &used) == 1 && used > 0) {
+			if (o && out[o - 1] == ' ')   /* full-width brackets need no space */
+				o--;
+			o += (size_t)snprintf(out + o, size - o, "（%s倍）", num);
+			p += used;
+		} else if (rep) {
+			o += (size_t)snprintf(out + o, size - o, "%s", rep);
+			p += n;
+		} else {
+			out[o++] = *p++;
+			out[o] = '\0';
+		}
+		if (o >= size)
+			o = size - 1;
+	}
+}
+
 static void put_speedups(FILE *f, const char *speedups, const struct cert_strings *s)
 {
 	fprintf(f, "\n%s\n", s->speed_head);
@@ -326,8 +364,13 @@ static void put_speedups(FILE *f, const char *speedups, const struct cert_string
 		const char *end = strstr(seg, " | ");
 		size_t n = end ? (size_t)(end - seg) : strlen(seg);
 		char *one = strndup(seg, n);
-		if (one)
+		if (one && s == &strings_zh) {
+			char zh[1024];
+			speedup_zh(one, zh, sizeof zh);
+			para(f, "  - ", "    ", zh);
+		} else if (one) {
 			para(f, "  - ", "    ", one);
+		}
 		free(one);
 		seg += n + (end ? 3 : 0);
 	}
