@@ -147,6 +147,16 @@ static void radar_leave(struct app *app, void *st)
 	free(st);
 }
 
+/* The radar's own line on the help page (screen.h). */
+static bool radar_help(int i, const char **keys, const char **what)
+{
+	static const struct help_line lines[] = {
+		{ "Enter", 0, MSG_HK_RADAR_CERT },
+	};
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
+}
+
 const struct screen screen_radar = {
 	.name = "radar", .enter = radar_enter, .draw = radar_draw, .key = radar_key, .leave = radar_leave,
+	.help = radar_help,
 };

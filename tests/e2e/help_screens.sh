@@ -24,6 +24,7 @@ check tiling '^ *Space +play / pause' '^ *Left/Right +one step' '^ *m +next mode
 	'^ *t T +halve / double the tile' '^ *u +the micro-tile' '^ *s +4 SMs' '^ *r +run the matmul demo' '^ *c +the convolution view'
 check gpu-map '^ *Tab Up Down +pick a label' '^ *Enter +take the picked label' '^ *arrows +while carrying' '^ *z v +the whole GPU or one SM'
 check quiz '^ *Enter +start or resume a level' '^ *g G +first / last level' '^ *h Tab +show the hint' '^ *Space +tick an option'
+check radar '^ *Enter +the certificate: write it once level 5 is passed'
 # the shared table leaves out what the screen gives its own meaning: the
 # quiz's h, Space and Enter are listed once, with the quiz's meaning
 fresh; launch 80 30 "$TREE_BIN" open quiz
