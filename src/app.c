@@ -79,6 +79,7 @@ static bool push(struct app *app, struct stack *k, const struct screen *s, const
 		return false;
 	}
 	k->f[k->n++] = (struct frame){ s, st };
+	app->below = k->n >= 2 ? k->f[k->n - 2].s->name : NULL;
 	return true;
 }
 
@@ -87,6 +88,7 @@ static void pop(struct app *app, struct stack *k)
 	struct frame *f = &k->f[--k->n];
 	if (f->s->leave)
 		f->s->leave(app, f->st);
+	app->below = k->n >= 2 ? k->f[k->n - 2].s->name : NULL;
 }
 
 /* Opens a block/screen or a lesson by name; what the menu opens becomes

@@ -24,6 +24,7 @@ struct app {
 	                              the menu shows it whole, boxed, until a key acknowledges it */
 	char datadir[4096];        /* where lessons/ and quizzes/ live */
 	char demodir[4096];        /* where the demo programs live */
+	const char *below;         /* the screen Esc goes back to ("menu", "reader"...), or NULL */
 };
 
 /* Saves progress now (atomic); failures go to app->status, never abort. */

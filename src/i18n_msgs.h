@@ -230,6 +230,7 @@
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
+	X(MSG_READER_HINTS_BACK, "n/p page  Space more  Enter open  Esc back  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 返回  ? 帮助") \
 	X(MSG_HK_RADAR_CERT, "the certificate: write it once level 5 is passed", "结业证书：通过第 5 关后即可写出") \
 	X(MSG_QUIZ_RETAKE_ASK, "Level %d is passed (best %d%%). Enter again retakes it: the best score stays, new answers count on the radar.", "第 %d 关已通过（最高 %d%%）。再按 Enter 重新挑战：最高分保留，新的作答会计入雷达图。") \
 	X(MSG_READER_LINKS_AWAY, "this page's links are out of view: scroll to them, or Tab to one, then o", "本页的链接不在视野内：滚动到那里，或用 Tab 选中一个，再按 o") \

@@ -201,8 +201,10 @@ static void reader_draw(struct app *app, void *st)
 	snprintf(foot, sizeof foot, tr(MSG_READER_FOOT), pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
 	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
+	/* after a link, Esc goes back to the lesson it came from */
+	bool back = app->below && strcmp(app->below, "menu");
 	ui_status(app->status[0] ? app->status : "",
-		  tr(MSG_READER_HINTS));
+		  tr(back ? MSG_READER_HINTS_BACK : MSG_READER_HINTS));
 }
 
 static void go_page(struct app *app, struct reader *r, long page, bool at_end)

@@ -62,6 +62,7 @@ opened matmul; ok $? "Tab focuses the first link (the demo slot), Enter opens it
 back_to 'Pantry page three'; ok $? "Esc returns to the lesson"
 keys Tab Enter
 wait_for 'Stations page one'; ok $? "Tab moves the focus to the next link (see), Enter follows it"
+like "$(screen | tail -1)" 'Esc back' "after a link the hints say Esc goes back, not to the menu"
 keys Escape
 wait_for 'Pantry page three'; ok $? "back again"
 keys p
