@@ -87,11 +87,50 @@ static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
 }
 
 /* Rows wrap when long; the cursor's highlight covers all their lines. */
+/* Lines row r takes when wrapped (match rows wrap their right side). */
+static int row_lines(struct qs *s, int r, int w)
+{
+	const struct quiz_question *q = qs_cur(s);
+	char buf[600], pre[600] = "";
+	int pw = q->type == QT_MATCH ? text_width(match_prefix(q, r, pre, sizeof pre)) : 0;
+	if (pw > w / 2)
+		pw = 0;
+	struct text_lines tl = { 0 };
+	text_wrap(pw ? q->right[s->resp.seq[r]] : row_text(s, r, buf, sizeof buf), w - pw, &tl);
+	int n = tl.n ? (int)tl.n : 1;
+	text_lines_free(&tl);
+	return n;
+}
+
+/* Rows wrap when long; the cursor's highlight covers all their lines.
+ * When they do not all fit, the list starts late enough that the cursor's
+ * row is whole, with a … row above and below for what is out of view. */
 static void draw_rows(struct qs *s, int y)
 {
 	const struct quiz_question *q = qs_cur(s);
-	int w = COLS - 11;
-	for (int r = 0; r < s->nrows && y < LINES - 3; r++) {
+	int w = COLS - 11, first = 0, room = LINES - 3 - y, total = 0;
+	for (int r = 0; r < s->nrows; r++)
+		total += row_lines(s, r, w);
+	if (total > room) {
+		room -= 2;   /* the two … rows */
+		for (int used = -1; first < s->cursor; first++) {
+			used = 0;
+			for (int r = first; r <= s->cursor; r++)
+				used += row_lines(s, r, w);
+			if (used <= room)
+				break;
+		}
+		if (first > 0)
+			ui_text(y, 4, 4, C_DIM, ui_glyph(G_ELLIPSIS));
+		y++;
+	}
+	int bottom = total > room ? LINES - 4 : LINES - 3;
+	bool cut = false;
+	for (int r = first; r < s->nrows; r++) {
+		if (y >= bottom) {
+			cut = true;
+			break;
+		}
 		char buf[600], mark[8] = "";
 		bool at = r == s->cursor;
 		enum role role = at ? C_SELECT : C_NORMAL;
@@ -106,7 +145,7 @@ static void draw_rows(struct qs *s, int y)
 			pw = 0;
 		struct text_lines tl = { 0 };
 		text_wrap(pw ? q->right[s->resp.seq[r]] : row_text(s, r, buf, sizeof buf), w - pw, &tl);
-		for (size_t i = 0; i < (tl.n ? tl.n : 1) && y < LINES - 3; i++, y++) {
+		for (size_t i = 0; i < (tl.n ? tl.n : 1) && y < bottom; i++, y++) {
 			ui_fill(y, 2, 1, COLS - 4, role);
 			if (i == 0) {
 				ui_text(y, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
@@ -119,6 +158,8 @@ static void draw_rows(struct qs *s, int y)
 		}
 		text_lines_free(&tl);
 	}
+	if (cut)
+		ui_text(bottom, 4, 4, C_DIM, ui_glyph(G_ELLIPSIS));
 }
 
 static void draw_entry(struct qs *s, int y)

@@ -51,5 +51,40 @@ arrow=$(printf '%s' "$first" | awk -F'→' '{print $1}' | wc -m)
 cont=$(printf '%s' "$next" | sed 's/[^ ].*//' | wc -m)
 ok "$([ "$cont" -gt "$arrow" ] && echo 0 || echo 1)" "the wrapped right side starts right of the arrow (arrow at $arrow, text at $cont)"
 unlike "$next" '→' "the continuation line is not a new row"
+keys q; sleep 0.3; stop
+
+# Seven pairs at 60x20 in English: more rows than fit; the list follows the
+# cursor, so every row can be reached and seen
+cat >"$CLASS/quizzes/en/level1.yaml" <<'YAML'
+level: 1
+title: "Matching"
+summary: "One matching question."
+questions:
+  - id: parts
+    type: match
+    prompt: "Match each part of the GPU to what it does, the whole list of seven parts of the chip."
+    pairs:
+      - ["HBM (VRAM)", "large device memory: every cudaMalloc allocation lives here"]
+      - ["SM", "runs whole thread blocks, with its own schedulers and its own share of the work"]
+      - ["CUDA core", "one fused multiply-add per thread per instruction, in every clock"]
+      - ["Tensor Core", "a small matrix multiply-accumulate in one operation, many times a clock"]
+      - ["shared memory", "on-SM memory your code manages, shared by a block of threads"]
+      - ["L2 cache", "the cache all SMs share, between them and the memory"]
+      - ["warp scheduler", "picks a ready warp each cycle and issues its next instruction"]
+    skills: [architecture]
+    hint: "Memory first."
+    hint_cost: 1
+    points: 2
+    explanation: "HBM holds the data; SMs run the blocks."
+YAML
+start 60 20 "$CK_BIN --lessons '$CLASS' open quiz"
+wait_for "Matching" 5; keys Enter; wait_for "question 1/1" 5
+unlike "$(screen)" '^ +> +7 ' "seven long rows do not all fit at 60x20"
+for i in 1 2 3 4 5 6; do keys Down; sleep 0.1; done; sleep 0.2
+s=$(screen)
+like "$s" '^ +> +7 ' "after six Downs the cursor's row 7 is on the screen"
+like "$s" '^ +…' "and a … row says rows above are out of view"
+for i in 1 2 3 4 5 6; do keys Up; sleep 0.1; done; sleep 0.2
+like "$(screen)" '^ +> +1 ' "back up, row 1 is on the screen again"
 keys q; sleep 0.3
 done_testing
