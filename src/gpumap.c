@@ -372,7 +372,8 @@ int gpumap_neighbour(const struct gm_layout *l, int from, int dy, int dx)
 		int across = b0 >= a1 ? b0 - a1 + 1 : a0 >= b1 ? a0 - b1 + 1 : 0;
 		if (along <= 0)
 			continue;
-		long score = (long)along + 2L * across;
+		/* a box in the same lane (overlapping sideways) beats any other */
+		long score = (long)along + 2L * across + (across ? 100000L : 0);
 		if (best == from || score < best_score) {
 			best = c;
 			best_score = score;

@@ -91,6 +91,9 @@ static void check_layout(int lines, int cols)
 	ok(below == GM_CORES || below == GM_TENSOR, "%dx%d: Down from the warp schedulers reaches the next row", cols, lines);
 	int up = gpumap_neighbour(&l, GM_REGS, -1, 0);
 	ok(up == GM_CORES || up == GM_TENSOR, "%dx%d: Up from the register file reaches the row above", cols, lines);
+	/* sideways in the SM's middle row: the FP32 cores and the Tensor Cores are neighbours */
+	is_int(gpumap_neighbour(&l, GM_CORES, 0, 1), GM_TENSOR, "%dx%d: Right from the FP32 cores is the Tensor Cores", cols, lines);
+	is_int(gpumap_neighbour(&l, GM_TENSOR, 0, -1), GM_CORES, "%dx%d: Left from the Tensor Cores is the FP32 cores", cols, lines);
 }
 
 static void layouts(void)
