@@ -117,7 +117,7 @@ static void carried_over(const struct gm_rect *r, const struct gm_rect *f, const
 		x = hi - w;
 	if (x < lo)
 		x = lo;
-	ui_text(r->y + (r->h - 1) / 2, x, hi - x < w ? hi - x : w, C_SELECT, s);
+	ui_text_over(r->y + (r->h - 1) / 2, x, hi - x < w ? hi - x : w, C_SELECT, s);
 }
 
 static void draw_frames(const struct gm_st *st)
@@ -160,7 +160,7 @@ static void draw_parts(const struct gm_st *st)
 	if (g->carry >= 0 && g->by_mouse) {
 		char s[64];
 		snprintf(s, sizeof s, "[%s]", gpumap_label(g->carry));
-		ui_text(g->my, g->mx, COLS - g->mx, C_SELECT, s);
+		ui_text_over(g->my, g->mx, COLS - g->mx, C_SELECT, s);
 	}
 }
 

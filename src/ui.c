@@ -7,6 +7,7 @@
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include "ui.h"
 #include "term.h"
 #include "text.h"
@@ -162,6 +163,34 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s)
 	mvaddnstr(y, x, clean, (int)n);
 	attroff(a);
 	free(clean);
+	return used;
+}
+
+/* Whether the cell at y,x starts a double-width character. */
+static bool wide_at(int y, int x)
+{
+	cchar_t cc;
+	wchar_t wc[CCHARW_MAX + 1] = { 0 };
+	attr_t a;
+	short pair;
+	if (x < 0 || x >= COLS || mvin_wch(y, x, &cc) == ERR ||
+	    getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+		return false;
+	return wc[0] && wcwidth(wc[0]) == 2;
+}
+
+int ui_text_over(int y, int x, int maxw, enum role r, const char *s)
+{
+	/* a wide character cut in two by either end of s is blanked whole,
+	 * so the terminal and curses never disagree about half of one */
+	bool left = wide_at(y, x - 1);
+	int w = text_width(s) < maxw ? text_width(s) : maxw;
+	bool right = wide_at(y, x + w - 1);
+	if (left)
+		ui_text(y, x - 1, 1, C_NORMAL, " ");
+	int used = ui_text(y, x, maxw, r, s);
+	if (right && x + used < COLS)
+		ui_text(y, x + used, 1, C_NORMAL, " ");
 	return used;
 }
 

@@ -31,6 +31,9 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s);
 /* The last line that fits of a longer text: s cut to leave room for an
  * ellipsis, then the ellipsis, so the reader sees that more was there. */
 void ui_text_more(int y, int x, int maxw, enum role r, const char *s);
+/* ui_text over something already drawn (a label carried over the map): a
+ * double-width character either end would cut in half is blanked whole. */
+int ui_text_over(int y, int x, int maxw, enum role r, const char *s);
 /* Columns s takes as ui_text draws it (after --ascii transliteration). */
 int ui_width(const char *s);
 void ui_attr_on(enum role r);

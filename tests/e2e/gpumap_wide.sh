@@ -20,4 +20,22 @@ like "$s" "共享内存\]" "the label is carried across the board"
 like "$s" "^主机 CPU════│" "the row it passed over is whole again"
 unlike "$s" "主  CPU|^主 " "no half-drawn wide character left behind"
 keys Escape; sleep 0.2; keys q; sleep 0.3
+stop; sleep 0.2
+
+# With the mouse, a label dragged to column 1 covers half of 主: the whole
+# character is blanked, and the row keeps its place (the tray's border too)
+. "$(dirname "$0")/gpumap_lib.bash"
+start 80 24 "env -u LC_ALL LANG=zh_CN.UTF-8 $CK_BIN open gpu-map"
+wait_for "GPU 结构图" 5
+keys Tab Tab Enter; sleep 0.2; keys Enter; sleep 0.3
+s=$(screen)
+hostrow=$(printf '%s\n' "$s" | grep -n "主机 CPU════" | head -1 | cut -d: -f1)
+l2row=$(printf '%s\n' "$s" | grep -n "│L2 缓存" | head -1 | cut -d: -f1)
+line=$(printf '%s\n' "$s" | sed -n "${l2row}p"); pre=${line%%L2 缓存*}
+l2col=$(printf '%s' "$pre" | wc -L)
+m_press "$l2col" $((l2row - 1)); m_drag 20 $((hostrow - 1)); m_drag 1 $((hostrow - 1)); sleep 0.3
+row=$(screen | sed -n "${hostrow}p")
+like "$row" '^ \[L2 缓存\]══│' "a label over half of 主 blanks the whole character"
+like "$row" '│ +│[^│]*│$' "and the row keeps its columns, the tray's border included"
+keys Escape; sleep 0.2; keys q; sleep 0.3
 done_testing
