@@ -26,8 +26,27 @@ struct help {
 	char shared_key[MAXSHARED][64];
 };
 
-/* Whether the screen's own help lines name the key tok (len bytes). */
+static bool own_word(const struct help *h, const char *tok, size_t len);
+
+/* Whether the screen's own help lines claim the key tok (len bytes): by its
+ * name, or by the words they use for it ("Space"/"空格", "Left/Right",
+ * "arrows"/"方向键"). */
 static bool own_key(const struct help *h, const char *tok, size_t len)
+{
+	if (own_word(h, tok, len))
+		return true;
+	const char *space = tr(MSG_HK_SPACE), *lr = tr(MSG_HK_LEFT_RIGHT), *arrows = tr(MSG_HK_ARROWS);
+	bool is_lr = (len == 4 && !strncmp(tok, "Left", 4)) || (len == 5 && !strncmp(tok, "Right", 5));
+	bool is_ud = (len == 2 && !strncmp(tok, "Up", 2)) || (len == 4 && !strncmp(tok, "Down", 4));
+	if (len == 5 && !strncmp(tok, "Space", 5) && own_word(h, space, strlen(space)))
+		return true;
+	if (is_lr && (own_word(h, lr, strlen(lr)) || own_word(h, arrows, strlen(arrows))))
+		return true;
+	return is_ud && own_word(h, arrows, strlen(arrows));
+}
+
+/* Whether the screen's own help lines have the word tok (len bytes). */
+static bool own_word(const struct help *h, const char *tok, size_t len)
 {
 	const char *k, *d;
 	for (int i = 0; h->s && h->s->help && h->s->help(i, &k, &d); i++)

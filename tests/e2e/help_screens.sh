@@ -34,4 +34,15 @@ is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*h( [^ ]+)* {2,}')" 1 "quiz help
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*Space( [^ ]+)* {2,}')" 1 "quiz help: one line for Space (tick)"
 like "$s" '^ *Left +left / step back' "the shared Left stays, without h"
 keys q; wait_exit >/dev/null
+# the same in Chinese, where the screen calls Space 空格
+fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
+sleep 0.5; keys '?'; wait_for "的帮助"
+s=$(screen)
+is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*(Space|空格)( [^ ]+)* {2,}')" 1 "Chinese quiz help: one line for Space / 空格"
+keys q; wait_exit >/dev/null
+fresh; launch 80 30 "$TREE_BIN" open gpu-map
+sleep 0.5; keys '?'; wait_for "help for"
+s=$(screen)
+unlike "$s" '^ *Left( [^ ]+)* {2,}left / step back' "gpu-map help: its arrows claim Left, so the shared Left is gone"
+keys q; wait_exit >/dev/null
 done_testing
