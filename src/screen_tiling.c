@@ -441,8 +441,11 @@ static void tl_draw(struct app *app, void *p)
 		int lw = COLS >= 80 ? 30 : COLS - 40;
 		draw_grid(st, y0, 0, lw, y1 - y0);
 		int x = lw + 2, w = COLS - x - 1;
-		int y = draw_counters(st, y0, x, w);
 		bool run = st->running || st->note[0] || st->have_res;
+		/* a short screen with a run's result: the result gets the rows of
+		 * the step counters (they come back at the next step or resize) */
+		bool room = !run || !st->have_res || y1 - y0 >= 16;
+		int y = room ? draw_counters(st, y0, x, w) : y0;
 		if (y + (run ? 1 : 4) <= y1)
 			y = draw_ratio(st, y, x, w, !run);
 		if (y < y1)

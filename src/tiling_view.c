@@ -101,8 +101,12 @@ void tiling_view_conv(int o, int y0, int y1)
 	const char *text = tr(MSG_TV_CONV_TEXT);
 	struct text_lines tl = { 0 };
 	text_wrap(text, COLS - 2, &tl);
-	for (size_t i = 0; i < tl.n && y0 + 12 + (int)i < y1; i++)
-		ui_text(y0 + 12 + (int)i, 1, COLS - 2, C_NOTE, tl.line[i]);
+	for (size_t i = 0; i < tl.n && y0 + 12 + (int)i < y1; i++) {
+		if (y0 + 13 + (int)i == y1 && i + 1 < tl.n)   /* cut for room: say so */
+			ui_text_more(y0 + 12 + (int)i, 1, COLS - 2, C_NOTE, tl.line[i]);
+		else
+			ui_text(y0 + 12 + (int)i, 1, COLS - 2, C_NOTE, tl.line[i]);
+	}
 	text_lines_free(&tl);
 }
 
@@ -132,8 +136,12 @@ int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s)
 {
 	struct text_lines tl = { 0 };
 	text_wrap(s, w, &tl);
-	for (size_t i = 0; i < tl.n && y < y1; i++)
-		ui_text(y++, x, w, r, tl.line[i]);
+	for (size_t i = 0; i < tl.n && y < y1; i++, y++) {
+		if (y + 1 == y1 && i + 1 < tl.n)   /* cut for room: say so */
+			ui_text_more(y, x, w, r, tl.line[i]);
+		else
+			ui_text(y, x, w, r, tl.line[i]);
+	}
 	text_lines_free(&tl);
 	return y;
 }

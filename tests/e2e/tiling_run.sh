@@ -53,6 +53,17 @@ like "$s" 'global loads, naive / regblock: [0-9.]+x' "the traffic ratio stays, o
 keys q
 is "$(wait_exit)" 0 "quit"
 
+# At 60x20 the result takes the rows of the step counters
+fresh; launch 60 20 "$TREE_BIN" open tiling
+wait_for 'Tiling: how the brigade'
+keys m m; sleep 0.2; keys r
+wait_for 'CPU fallback, n=64'; ok $? "r at 60x20"
+s=$(flat)
+like "$s" 'recorded on NVIDIA H200' "the recorded run is on the screen at 60x20"
+like "$s" 'global-load model: 32x, 2x' "down to the model's ratios"
+keys q
+is "$(wait_exit)" 0 "quit"
+
 make_tree none
 fresh; launch 80 24 "$TREE_BIN" open tiling
 wait_for 'Tiling'; keys r
