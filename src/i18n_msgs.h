@@ -233,7 +233,7 @@
 	X(MSG_READER_HINTS_BACK, "n/p page  Space more  Enter open  Esc back  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 返回  ? 帮助") \
 	X(MSG_HK_RADAR_CERT, "the certificate: write it once level 5 is passed", "结业证书：通过第 5 关后即可写出") \
 	X(MSG_QUIZ_RETAKE_ASK, "Level %d is passed (best %d%%). Enter again retakes it: the best score stays, new answers count on the radar.", "第 %d 关已通过（最高 %d%%）。再按 Enter 重新挑战：最高分保留，新的作答会计入雷达图。") \
-	X(MSG_READER_LINKS_AWAY, "this page's links are out of view: scroll to them, or Tab to one, then o", "本页的链接不在视野内：滚动到那里，或用 Tab 选中一个，再按 o") \
+	X(MSG_READER_LINKS_AWAY, "links are out of view: scroll, or Tab to one", "链接不在视野内：请滚动，或用 Tab 选中") \
 	X(MSG_ASCII_NO_ZH, "Chinese needs a UTF-8 terminal without --ascii: shown in English", "中文需要 UTF-8 终端且不加 --ascii：以英文显示") \
 	X(MSG_GM_REVEAL, "%s %s: %s", "%s %s：%s") \
 	X(MSG_GM_FIG_FROM, "%s  (%s)", "%s（%s）") \

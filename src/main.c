@@ -129,7 +129,9 @@ int main(int argc, char **argv)
 	const char *cmd = argv[i];
 	if (!strcmp(cmd, "open")) {
 		if (i + 2 != argc) {
-			fprintf(stderr, "cudakitchen: 'open' takes one ID\nTry 'cudakitchen --help'\n");
+			bool opt_after = i + 2 < argc && argv[i + 2][0] == '-';
+			fprintf(stderr, "cudakitchen: 'open' takes one ID%s\nTry 'cudakitchen --help'\n",
+				opt_after ? "; options go before the command (cudakitchen --no-mouse open ID)" : "");
 			return 2;
 		}
 		return cmd_tui(&opt, argv[i + 1]);

@@ -13,4 +13,7 @@ err=$("$CK_BIN" frobnicate 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown command exits 2"
 err=$("$CK_BIN" --lang fr 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown language exits 2"
+err=$("$CK_BIN" open gpu-map --no-mouse 2>&1 >/dev/null); rc=$?
+is "$rc" 2 "an option after 'open ID' exits 2"
+like "$err" "options go before the command \(cudakitchen --no-mouse open ID\)" "and says where options go"
 done_testing
