@@ -340,7 +340,7 @@
 	X(MSG_GM_MISS, "dropped outside the drawing: the label is back in the tray", "放在了图外：标签回到标签栏") \
 	X(MSG_GM_PRACTICE, "Completed before: practice mode. Drops here are not recorded and do not change your skills.", "之前已完成：练习模式。这里的放置不会记录，也不会改变你的技能分。") \
 	X(MSG_GM_PRACTICE_TAG, "  practice", "  练习") \
-	X(MSG_GM_COMPLETE_PRACTICE, "Map complete again: %d labels in %d attempts (practice, not recorded)", "再次完成结构图：%d 个标签，共尝试 %d 次（练习，不记录）") \
+	X(MSG_GM_COMPLETE_PRACTICE, "Map complete again: %d labels in %d attempts (practice)", "再次完成结构图：%d 个标签，共尝试 %d 次（练习，不记录）") \
 	X(MSG_GM_COMPLETE_STATUS, "Map complete: %d labels in %d attempts", "结构图完成：%d 个标签，共尝试 %d 次") \
 	/* ---- tiling (screen_tiling.c, tiling_view.c); mode names stay the demo's variant ids ---- */ \
 	X(MSG_TL_MODE_KEY, "m: mode", "m：模式") \
