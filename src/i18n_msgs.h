@@ -332,6 +332,7 @@
 	X(MSG_GM_COMPLETE, "Map complete: %d labels in %d attempts.", "结构图完成：%d 个标签，共尝试 %d 次。") \
 	X(MSG_GM_CARRYING, "Carrying '%s'. Drop it on the part it names.", "拿着“%s”。把它放到它所指的部件上。") \
 	X(MSG_GM_START, "Put each label on its part: drag it, or Tab to pick and Enter to take.", "把每个标签放到对应的部件上：用鼠标拖动，或按 Tab 选择、Enter 拿起。") \
+	X(MSG_GM_START_KEYS, "Put each label on its part: Tab to pick, Enter to take, Tab or arrows to move it, Enter to drop.", "把每个标签放到对应的部件上：Tab 选择，Enter 拿起，Tab 或方向键移动，Enter 放下。") \
 	X(MSG_GM_PLACED, "placed %d/%d  attempts %d%s", "已放置 %d/%d  尝试 %d 次%s") \
 	X(MSG_GM_RUNNING, "  devinfo...", "  devinfo 运行中……") \
 	X(MSG_GM_TITLE, "GPU map: label the kitchen", "GPU 结构图：给厨房贴标签") \

@@ -16,6 +16,7 @@
 #include "runner.h"
 #include "screen.h"
 #include "text.h"
+#include "term.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -280,7 +281,7 @@ static void draw_info(const struct gm_st *st, int status_rows)
 	} else {
 		if (st->practice)
 			y = para(y, y1, 1, w, C_OK, tr(MSG_GM_PRACTICE));
-		y = para(y, y1, 1, w, C_HEADING, tr(MSG_GM_START));
+		y = para(y, y1, 1, w, C_HEADING, tr(term_mouse() ? MSG_GM_START : MSG_GM_START_KEYS));
 		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	}
 }

@@ -287,6 +287,11 @@ bool term_ascii(void)
 	return g_ascii;
 }
 
+bool term_mouse(void)
+{
+	return g_mouse_on != 0;
+}
+
 bool term_quit_requested(void)
 {
 	return g_quit != 0;

@@ -24,6 +24,8 @@ bool term_start(const struct options *opt, char *why, size_t size);
 /* What term_start decided: colours wanted and available; ASCII glyphs. */
 bool term_color(void);
 bool term_ascii(void);
+/* Whether mouse reporting is on (not with --no-mouse or where unsupported). */
+bool term_mouse(void);
 /* Ends curses and restores the terminal; safe to call twice or before start. */
 void term_stop(void);
 /* Waits up to timeout_ms for one input event.  Returns false on timeout or

@@ -15,6 +15,8 @@ fresh; launch 80 24 "$TREE_BIN" --no-mouse open gpu-map
 wait_for 'GPU map: label the kitchen'; ok $? "gpu-map opens at 80x24"
 is "$(pane '#{mouse_any_flag}')" 0 "--no-mouse: no mouse reporting"
 like "$(screen)" 'placed 0/11 +attempts 0' "nothing placed yet"
+like "$(flat)" 'Tab to pick, Enter to take, Tab or arrows to move +it' "--no-mouse: the start line speaks of keys only"
+unlike "$(flat)" 'drag it' "and not of dragging"
 devinfo_done
 view=0
 for i in "${!TRAY[@]}"; do
