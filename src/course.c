@@ -227,6 +227,17 @@ static bool merge(struct course *tr, struct course *en, struct course *out)
 		struct lesson *e = &en->lessons[i];
 		struct lesson *t = (struct lesson *)course_find(tr, e->id);
 		if (t && !t->broken) {
+			if (t->npages && t->npages < e->npages) {   /* the pages it lacks: English's */
+				size_t have = t->npages, all = e->npages;
+				struct page *p = realloc(t->pages, all * sizeof *p);
+				if (p) {
+					memcpy(p + have, e->pages + have, (all - have) * sizeof *p);
+					t->pages = p;
+					t->npages = all;
+					t->english_from = have;
+					e->npages = have;   /* moved: e no longer frees them */
+				}
+			}
 			out->lessons[out->n++] = *t;
 			*t = (struct lesson){ 0 };
 		} else {

@@ -71,6 +71,8 @@ struct lesson {
 				 * body items') are set */
 	char *error;            /* first error, formatted FILE:LINE:COL: error: MSG */
 	bool fallback;          /* loaded from English in place of a missing translation */
+	size_t english_from;    /* > 0: a translation shorter than its English source;
+				 * pages from this index on are English's */
 };
 
 struct course {

@@ -187,9 +187,9 @@ static void reader_draw(struct app *app, void *st)
 	clamp_top(r);
 	char pos[48];
 	snprintf(pos, sizeof pos, tr(MSG_READER_PAGE), r->page + 1, r->l->npages);
-	char right[96];   /* an English lesson in a translated course says so */
-	snprintf(right, sizeof right, "%s%s%s", r->l->fallback ? tr(MSG_FALLBACK_MARK) : "",
-		 r->l->fallback ? "  " : "", pos);
+	char right[96];   /* an English lesson (or page) in a translated course says so */
+	bool en = r->l->fallback || (r->l->english_from && r->page >= r->l->english_from);
+	snprintf(right, sizeof right, "%s%s%s", en ? tr(MSG_FALLBACK_MARK) : "", en ? "  " : "", pos);
 	ui_title(r->l->title, right);
 	int h = view_h();
 	for (int i = 0; i < h && r->top + i < (int)r->lay.n; i++) {
