@@ -280,18 +280,6 @@ static int draw_counters(const struct tl_st *st, int y, int x, int w)
 	return y;
 }
 
-/* One scale for a whole table (none, M or G, from its largest count), so
- * 33.6M never stands next to 4194304. */
-static void fmt_count(long long v, long long max, char *buf, size_t size)
-{
-	if (max < 10000000 || v == 0)
-		snprintf(buf, size, "%lld", v);
-	else if (max < 10000000000LL)
-		snprintf(buf, size, "%.1fM", (double)v / 1e6);
-	else
-		snprintf(buf, size, "%.2fG", (double)v / 1e9);
-}
-
 /* The ratio of global loads between naive and the other modes: large, or
  * on one line when a run's results need the rows. */
 static int draw_ratio(const struct tl_st *st, int y, int x, int w, bool large)
@@ -311,43 +299,6 @@ static int draw_ratio(const struct tl_st *st, int y, int x, int w, bool large)
 	}
 	tiling_view_big(y, x, w, C_ACCENT, num);
 	return y + 3;
-}
-
-static int draw_totals(const struct tl_st *st, int y, int y1, int x, int w)
-{
-	const struct tl_config *c = &st->sim.cfg;
-	struct tl_counts t[TL_NMODES];
-	for (int m = 0; m < TL_NMODES; m++)
-		t[m] = tl_formula_total(c, (enum tl_mode)m);
-	const enum msg rows[] = { MSG_TL_ROW_GLOBAL, MSG_TL_ROW_SHARED, MSG_TL_ROW_FMAS };
-	char line[160], a[24], b[24], d[24];
-	snprintf(line, sizeof line, tr(MSG_TL_SHARED_PER_FMA), tl_ratio(t[TL_TILED].shared, t[TL_TILED].fma),
-		 tl_ratio(t[TL_REGBLOCK].shared, t[TL_REGBLOCK].fma));
-	if (y < y1)
-		ui_text(y++, x, w, C_NORMAL, line);
-	if (y < y1)
-		{
-			int pad = 14 - text_width(tr(MSG_TL_WHOLE_RUN));
-			snprintf(line, sizeof line, "%s%*snaive smem-tiled  regblock", tr(MSG_TL_WHOLE_RUN), pad > 0 ? pad : 1, "");
-			ui_text(y++, x, w, C_DIM, line);
-		}
-	long long max = 0;
-	for (int m = 0; m < 3; m++) {
-		long long mm = t[m].global > t[m].shared ? t[m].global : t[m].shared;
-		mm = mm > t[m].fma ? mm : t[m].fma;
-		max = mm > max ? mm : max;
-	}
-	for (int i = 0; i < 3 && y < y1; i++) {
-		long long v[3];
-		for (int m = 0; m < 3; m++)
-			v[m] = i == 0 ? t[m].global : i == 1 ? t[m].shared : t[m].fma;
-		fmt_count(v[0], max, a, sizeof a);
-		fmt_count(v[1], max, b, sizeof b);
-		fmt_count(v[2], max, d, sizeof d);
-		snprintf(line, sizeof line, "%s%*s %10s %10s %9s", tr(rows[i]), 8 - text_width(tr(rows[i])), "", a, b, d);
-		ui_text(y++, x, w, C_NORMAL, line);
-	}
-	return y;
 }
 
 static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
@@ -392,39 +343,10 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	return y;
 }
 
-/* Rows the key help takes at the bottom, drawn from row LINES-1-n.  The
- * help is groups ("s SMs") two spaces apart; a line breaks only between
- * groups, so no key is parted from what it does. */
+/* Rows the key help takes at the bottom (ui_key_lines). */
 static int draw_keys(bool draw, bool conv)
 {
-	const char *help = tr(conv ? MSG_TL_CONV_KEYS : MSG_TL_KEYS);
-	char lines[8][256];
-	int n = 0, used = 0, w = COLS - 2;
-	lines[0][0] = '\0';
-	for (const char *g = help; *g && n < 8;) {
-		const char *end = strstr(g, "  ");
-		size_t len = end ? (size_t)(end - g) : strlen(g);
-		char group[256];
-		snprintf(group, sizeof group, "%.*s", (int)len, g);
-		int gw = text_width(group);
-		if (used && used + 2 + gw > w) {   /* the next group starts a line */
-			if (++n == 8)
-				break;
-			lines[n][0] = '\0';
-			used = 0;
-		}
-		size_t l = strlen(lines[n]);
-		snprintf(lines[n] + l, sizeof lines[n] - l, "%s%s", used ? "  " : "", group);
-		used += (used ? 2 : 0) + gw;
-		g += len;
-		while (*g == ' ')
-			g++;
-	}
-	if (used)
-		n++;
-	for (int i = 0; draw && i < n; i++)
-		ui_text(LINES - 1 - n + i, 1, w, C_DIM, lines[i]);
-	return n;
+	return ui_key_lines(tr(conv ? MSG_TL_CONV_KEYS : MSG_TL_KEYS), draw);
 }
 
 static void tl_draw(struct app *app, void *p)
@@ -451,7 +373,7 @@ static void tl_draw(struct app *app, void *p)
 		if (y < y1)
 			y = draw_run(st, y, y1, x, w);
 		if (y + 2 < y1)
-			draw_totals(st, y, y1, x, w);
+			tiling_view_totals(&st->sim.cfg, y, y1, x, w);
 	}
 	ui_status(app->status, tr(st->playing ? MSG_TL_PAUSE : MSG_TL_PLAY));
 }

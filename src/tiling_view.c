@@ -146,6 +146,56 @@ int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s)
 	return y;
 }
 
+/* One scale for a whole table (none, M or G, from its largest count), so
+ * 33.6M never stands next to 4194304. */
+static void fmt_count(long long v, long long max, char *buf, size_t size)
+{
+	if (max < 10000000 || v == 0)
+		snprintf(buf, size, "%lld", v);
+	else if (max < 10000000000LL)
+		snprintf(buf, size, "%.1fM", (double)v / 1e6);
+	else
+		snprintf(buf, size, "%.2fG", (double)v / 1e9);
+}
+
+/* The whole run of each mode, from the closed forms: global and shared
+ * loads and FMAs side by side, one number format. */
+int tiling_view_totals(const struct tl_config *c, int y, int y1, int x, int w)
+{
+	struct tl_counts t[TL_NMODES];
+	for (int m = 0; m < TL_NMODES; m++)
+		t[m] = tl_formula_total(c, (enum tl_mode)m);
+	const enum msg rows[] = { MSG_TL_ROW_GLOBAL, MSG_TL_ROW_SHARED, MSG_TL_ROW_FMAS };
+	char line[160], a[24], b[24], d[24];
+	snprintf(line, sizeof line, tr(MSG_TL_SHARED_PER_FMA), tl_ratio(t[TL_TILED].shared, t[TL_TILED].fma),
+		 tl_ratio(t[TL_REGBLOCK].shared, t[TL_REGBLOCK].fma));
+	if (y < y1)
+		ui_text(y++, x, w, C_NORMAL, line);
+	if (y < y1)
+		{
+			int pad = 14 - text_width(tr(MSG_TL_WHOLE_RUN));
+			snprintf(line, sizeof line, "%s%*snaive smem-tiled  regblock", tr(MSG_TL_WHOLE_RUN), pad > 0 ? pad : 1, "");
+			ui_text(y++, x, w, C_DIM, line);
+		}
+	long long max = 0;
+	for (int m = 0; m < 3; m++) {
+		long long mm = t[m].global > t[m].shared ? t[m].global : t[m].shared;
+		mm = mm > t[m].fma ? mm : t[m].fma;
+		max = mm > max ? mm : max;
+	}
+	for (int i = 0; i < 3 && y < y1; i++) {
+		long long v[3];
+		for (int m = 0; m < 3; m++)
+			v[m] = i == 0 ? t[m].global : i == 1 ? t[m].shared : t[m].fma;
+		fmt_count(v[0], max, a, sizeof a);
+		fmt_count(v[1], max, b, sizeof b);
+		fmt_count(v[2], max, d, sizeof d);
+		snprintf(line, sizeof line, "%s%*s %10s %10s %9s", tr(rows[i]), 8 - text_width(tr(rows[i])), "", a, b, d);
+		ui_text(y++, x, w, C_NORMAL, line);
+	}
+	return y;
+}
+
 /* The three hand-written rungs of one result set, with the ratios the
  * model predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
  * thread) at that size.  Returns the next row. */

@@ -15,6 +15,9 @@ void tiling_view_conv(int o, int y0, int y1);
 /* s word-wrapped into rows y..y1-1 from column x, w wide; returns the
  * next free row. */
 int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s);
+/* The whole-run table of the three modes for c, from row y (stops before
+ * y1); returns the next row. */
+int tiling_view_totals(const struct tl_config *c, int y, int y1, int x, int w);
 /* The timed matmul variant id in r, or NULL. */
 const struct res_variant *tiling_view_find(const struct results *r, const char *id);
 /* "name 4.42" (ms), with the variant's own size when it is not n; "name -"

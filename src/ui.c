@@ -166,6 +166,37 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s)
 	return used;
 }
 
+int ui_key_lines(const char *help, bool draw)
+{
+	char lines[8][256];
+	int n = 0, used = 0, w = COLS - 2;
+	lines[0][0] = '\0';
+	for (const char *g = help; *g && n < 8;) {
+		const char *end = strstr(g, "  ");
+		size_t len = end ? (size_t)(end - g) : strlen(g);
+		char group[256];
+		snprintf(group, sizeof group, "%.*s", (int)len, g);
+		int gw = text_width(group);
+		if (used && used + 2 + gw > w) {   /* the next group starts a line */
+			if (++n == 8)
+				break;
+			lines[n][0] = '\0';
+			used = 0;
+		}
+		size_t l = strlen(lines[n]);
+		snprintf(lines[n] + l, sizeof lines[n] - l, "%s%s", used ? "  " : "", group);
+		used += (used ? 2 : 0) + gw;
+		g += len;
+		while (*g == ' ')
+			g++;
+	}
+	if (used)
+		n++;
+	for (int i = 0; draw && i < n; i++)
+		ui_text(LINES - 1 - n + i, 1, w, C_DIM, lines[i]);
+	return n;
+}
+
 /* Whether the cell at y,x starts a double-width character. */
 static bool wide_at(int y, int x)
 {

@@ -34,6 +34,11 @@ void ui_text_more(int y, int x, int maxw, enum role r, const char *s);
 /* ui_text over something already drawn (a label carried over the map): a
  * double-width character either end would cut in half is blanked whole. */
 int ui_text_over(int y, int x, int maxw, enum role r, const char *s);
+/* Key help at the bottom of the screen, above the status bar: help is
+ * groups ("s SMs") two spaces apart, wrapped between groups only, so no key
+ * is parted from what it does.  Returns the rows it takes (drawn from
+ * LINES-1-rows when draw). */
+int ui_key_lines(const char *help, bool draw);
 /* Columns s takes as ui_text draws it (after --ascii transliteration). */
 int ui_width(const char *s);
 void ui_attr_on(enum role r);
