@@ -7,25 +7,8 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 CLASS="$CK_ROOT/tests/fixtures/quiz/class"
 run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; wait_for "Level 1" 5; }
+. "$(dirname "$0")/quiz_lib.bash"
 
-# Answers the question on screen right, by its instruction line.
-answer_right() {
-	local s; s=$(screen)
-	if printf '%s' "$s" | grep -q "Type the answer"; then
-		local w; w=$(printf '%s' "$s" | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
-		keys -l "$w"; keys Enter
-	elif printf '%s' "$s" | grep -q "Choose one"; then
-		go_row "$(rows_of RIGHT | head -1)"; keys Enter
-	elif printf '%s' "$s" | grep -q "Choose all"; then
-		for r in $(rows_of RIGHT); do go_row "$r"; keys Space; done
-		keys Enter
-	elif printf '%s' "$s" | grep -q "True or false"; then
-		go_row "$(rows_of '  True$' | head -1)"; keys Enter
-	else # order or match with two rows: always exactly one swap
-		keys Space Down Space Enter
-	fi
-	wait_for "Right!|Not quite" 3
-}
 
 run
 like "$(screen)" "Level 2  Fixture level two +locked" "level 2 starts locked"
