@@ -192,22 +192,6 @@ static void draw_tray(const struct gm_st *st)
 	}
 }
 
-/* Word-wraps s into rows y.. of the info panel; returns the next row. */
-static int para(int y, int y1, int x, int w, enum role r, const char *s)
-{
-	struct text_lines tl = { 0 };
-	text_wrap(s, w, &tl);
-	for (size_t i = 0; i < tl.n && y < y1; i++, y++) {
-		if (y + 1 == y1 && i + 1 < tl.n)   /* more than fits: say so */
-			ui_text_more(y, x, w, r, tl.line[i]);
-		else
-			ui_text(y, x, w, r, tl.line[i]);
-	}
-	text_lines_free(&tl);
-	return y;
-}
-
-
 static int rows_of(const char *s, int w)
 {
 	struct text_lines tl = { 0 };
@@ -252,8 +236,8 @@ static void draw_reveal(const struct gm_st *st, int y, int y1, int w)
 		snprintf(inl, sizeof inl, " %s ", from);
 		ui_text(y - 1, 2, w - 2, C_DIM, inl);
 	}
-	y = para(y, y1, 1, w, C_OK, role);
-	para(y, y1, 1, w, C_ACCENT, text);
+	y = ui_wrap(y, y1, 1, w, C_OK, role);
+	ui_wrap(y, y1, 1, w, C_ACCENT, text);
 }
 
 /* The info panel; a two-row status bar (status_rows 2) takes its last row. */
@@ -267,22 +251,22 @@ static void draw_info(const struct gm_st *st, int status_rows)
 	if (g->hint >= 0) {
 		snprintf(s, sizeof s, tr(MSG_GM_NOT_THERE), ui_glyph(G_CROSS),
 			 gpumap_label(g->hint), gpumap_hint(g->hint));
-		para(y, y1, 1, w, C_WRONG, s);
+		ui_wrap(y, y1, 1, w, C_WRONG, s);
 	} else if (gpumap_done(g) && g->shown < 0) {
 		snprintf(s, sizeof s, tr(MSG_GM_COMPLETE), GM_NCOMP, g->attempts);
-		y = para(y, y1, 1, w, C_OK, s);
-		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
+		y = ui_wrap(y, y1, 1, w, C_OK, s);
+		ui_wrap(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	} else if (g->shown >= 0) {
 		draw_reveal(st, y, y1, w);
 	} else if (g->carry >= 0) {
 		snprintf(s, sizeof s, tr(MSG_GM_CARRYING), gpumap_label(g->carry));
-		y = para(y, y1, 1, w, C_HEADING, s);
-		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
+		y = ui_wrap(y, y1, 1, w, C_HEADING, s);
+		ui_wrap(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	} else {
 		if (st->practice)
-			y = para(y, y1, 1, w, C_OK, tr(MSG_GM_PRACTICE));
-		y = para(y, y1, 1, w, C_HEADING, tr(term_mouse() ? MSG_GM_START : MSG_GM_START_KEYS));
-		para(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
+			y = ui_wrap(y, y1, 1, w, C_OK, tr(MSG_GM_PRACTICE));
+		y = ui_wrap(y, y1, 1, w, C_HEADING, tr(term_mouse() ? MSG_GM_START : MSG_GM_START_KEYS));
+		ui_wrap(y, y1, 1, w, C_NOTE, tr(MSG_GM_LEGEND));
 	}
 }
 

@@ -170,15 +170,7 @@ static void draw_detail(struct app *app, const struct menu *m)
 		snprintf(quiz, sizeof quiz, "%s%s%s", text, i18n_lang() == LANG_ZH ? "" : " ", states);
 		text = quiz;
 	}
-	struct text_lines tl = { 0 };
-	text_wrap(text ? text : "", COLS - 4, &tl);
-	for (size_t i = 0; i < tl.n && i < 3; i++) {
-		if (i == 2 && tl.n > 3)   /* more than three lines: say so */
-			ui_text_more(y + 1 + (int)i, 2, COLS - 4, r, tl.line[i]);
-		else
-			ui_text(y + 1 + (int)i, 2, COLS - 4, r, tl.line[i]);
-	}
-	text_lines_free(&tl);
+	ui_wrap(y + 1, y + 4, 2, COLS - 4, r, text);   /* three lines at most */
 }
 
 static void menu_draw(struct app *app, void *st)

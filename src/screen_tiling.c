@@ -156,7 +156,7 @@ static int draw_header(const struct tl_st *st)
 	else
 		snprintf(line, sizeof line, tr(MSG_TL_TILE_HEAD), c->n, c->t, c->t, c->t,
 			 c->t, m == TL_NAIVE ? tr(MSG_TL_NO_REUSE) : "");
-	int y = tiling_view_wrap(2, 5, 0, COLS, C_HEADING, line);
+	int y = ui_wrap(2, 5, 0, COLS, C_HEADING, line);
 	if (st->real_sms && st->src.dev) {   /* "H200": the line fits 80 columns */
 		const char *name = st->src.dev->name;
 		if (!strncmp(name, "NVIDIA ", 7))
@@ -170,7 +170,7 @@ static int draw_header(const struct tl_st *st)
 	int waves = tl_waves(c, m);
 	snprintf(line, sizeof line, tr(waves == 1 ? MSG_TL_GRID_LINE_1 : MSG_TL_GRID_LINE), g, g, sms, waves,
 		 tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
-	return tiling_view_wrap(y, y + 2, 0, COLS, C_DIM, line);
+	return ui_wrap(y, y + 2, 0, COLS, C_DIM, line);
 }
 
 /* Which blocks the last step ran, and which k-tile: wave and kt, or -1. */
@@ -248,7 +248,7 @@ static void draw_grid(const struct tl_st *st, int y0, int x0, int w, int h)
 	char note[160];
 	if (gx < g || gy < g) {   /* clipped: say so where the grid ends */
 		snprintf(note, sizeof note, tr(MSG_TL_CLIPPED), ui_glyph(G_ELLIPSIS), gx, g, gy, g);
-		tiling_view_wrap(cy + gy * ch, y0 + h, x0, w, C_NOTE, note);
+		ui_wrap(cy + gy * ch, y0 + h, x0, w, C_NOTE, note);
 	}
 }
 
@@ -276,7 +276,7 @@ static int draw_counters(const struct tl_st *st, int y, int x, int w)
 	bool same = f.global == k->global && f.shared == k->shared && f.fma == k->fma;
 	ui_text(y++, x, w, same ? C_OK : C_WRONG, tr(same ? MSG_TL_SAME : MSG_TL_DIFFERS));
 	if (tl_padded(&s->cfg, s->mode))   /* n not a multiple of the tile */
-		y = tiling_view_wrap(y, y + 2, x, w, C_NOTE, tr(MSG_TL_PADDED));
+		y = ui_wrap(y, y + 2, x, w, C_NOTE, tr(MSG_TL_PADDED));
 	return y;
 }
 
@@ -310,7 +310,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 		return y;
 	}
 	if (st->note[0])
-		return tiling_view_wrap(y, y1, x, w, C_WRONG, st->note);
+		return ui_wrap(y, y1, x, w, C_WRONG, st->note);
 	if (!st->have_res) {
 		snprintf(line, sizeof line, tr(MSG_TL_RUN_KEY), st->sim.cfg.n);
 		ui_text(y++, x, w, C_DIM, line);
@@ -328,11 +328,11 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	snprintf(why, sizeof why, "%s", d ? d->reason : tr(MSG_TL_NO_DEVICE));
 	why[strcspn(why, ":")] = '\0';
 	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, why);
-	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
+	y = ui_wrap(y, y1, x, w, C_NOTE, line);
 	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
 	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
 	snprintf(line, sizeof line, "ms: %s  %s", a, b);
-	y = tiling_view_wrap(y, y1, x, w, C_NOTE, line);
+	y = ui_wrap(y, y1, x, w, C_NOTE, line);
 	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
 	if (rd) {
 		snprintf(line, sizeof line, tr(MSG_TL_REC), rd->name, rd->date);

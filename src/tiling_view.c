@@ -98,16 +98,7 @@ void tiling_view_conv(int o, int y0, int y1)
 	/* on a narrow screen the whole product moves left, beside the filter */
 	int cx = x + text_width(cur) < COLS ? x : 8;
 	ui_text(y0 + 11, cx, COLS - cx, C_SELECT, cur);
-	const char *text = tr(MSG_TV_CONV_TEXT);
-	struct text_lines tl = { 0 };
-	text_wrap(text, COLS - 2, &tl);
-	for (size_t i = 0; i < tl.n && y0 + 12 + (int)i < y1; i++) {
-		if (y0 + 13 + (int)i == y1 && i + 1 < tl.n)   /* cut for room: say so */
-			ui_text_more(y0 + 12 + (int)i, 1, COLS - 2, C_NOTE, tl.line[i]);
-		else
-			ui_text(y0 + 12 + (int)i, 1, COLS - 2, C_NOTE, tl.line[i]);
-	}
-	text_lines_free(&tl);
+	ui_wrap(y0 + 12, y1, 1, COLS - 2, C_NOTE, tr(MSG_TV_CONV_TEXT));
 }
 
 
@@ -129,21 +120,6 @@ void tiling_view_ms(const struct res_variant *v, const char *name, long n, char 
 		snprintf(buf, size, tr(MSG_TV_AT), name, v->ms, v->size.m);
 	else
 		snprintf(buf, size, "%s %.3g", name, v->ms);
-}
-
-/* s word-wrapped into rows y..y1-1 at x; returns the next row. */
-int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s)
-{
-	struct text_lines tl = { 0 };
-	text_wrap(s, w, &tl);
-	for (size_t i = 0; i < tl.n && y < y1; i++, y++) {
-		if (y + 1 == y1 && i + 1 < tl.n)   /* cut for room: say so */
-			ui_text_more(y, x, w, r, tl.line[i]);
-		else
-			ui_text(y, x, w, r, tl.line[i]);
-	}
-	text_lines_free(&tl);
-	return y;
 }
 
 /* One scale for a whole table (none, M or G, from its largest count), so
@@ -211,16 +187,16 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
 		pr = tl_formula_total(&demo, TL_REGBLOCK);
 	snprintf(line, sizeof line, tr(MSG_TV_TITLE_N), title, n);
-	y = tiling_view_wrap(y, y1, x, w, C_HEADING, line);
+	y = ui_wrap(y, y1, x, w, C_HEADING, line);
 	tiling_view_ms(nv, "naive", n, a, sizeof a);
 	tiling_view_ms(ti, "tiled", n, b, sizeof b);
 	tiling_view_ms(rb, "regblock", n, c, sizeof c);
 	snprintf(line, sizeof line, "ms: %s  %s  %s", a, b, c);
-	y = tiling_view_wrap(y, y1, x, w, C_NORMAL, line);
+	y = ui_wrap(y, y1, x, w, C_NORMAL, line);
 	snprintf(line, sizeof line, tr(MSG_TV_TIME_RATIO), nv && ti ? nv->ms / ti->ms : 0.0,
 		 ti && rb ? ti->ms / rb->ms : 0.0);
-	y = tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
+	y = ui_wrap(y, y1, x, w, C_ACCENT, line);
 	snprintf(line, sizeof line, tr(MSG_TV_MODEL),
 		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
-	return tiling_view_wrap(y, y1, x, w, C_ACCENT, line);
+	return ui_wrap(y, y1, x, w, C_ACCENT, line);
 }

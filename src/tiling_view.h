@@ -12,9 +12,6 @@ void tiling_view_big(int y, int x, int maxw, enum role r, const char *s);
 /* The convolution view in rows y0..y1-1: a 5x5 input, a 3x3 filter and
  * the im2col matrix, with output o (0..8) highlighted. */
 void tiling_view_conv(int o, int y0, int y1);
-/* s word-wrapped into rows y..y1-1 from column x, w wide; returns the
- * next free row. */
-int tiling_view_wrap(int y, int y1, int x, int w, enum role r, const char *s);
 /* The whole-run table of the three modes for c, from row y (stops before
  * y1); returns the next row. */
 int tiling_view_totals(const struct tl_config *c, int y, int y1, int x, int w);

@@ -145,6 +145,20 @@ void ui_text_more(int y, int x, int maxw, enum role r, const char *s)
 	free(cut);
 }
 
+int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(s ? s : "", w, &tl);
+	for (size_t i = 0; i < tl.n && y < y1; i++, y++) {
+		if (y + 1 == y1 && i + 1 < tl.n)   /* cut for room: say so */
+			ui_text_more(y, x, w, r, tl.line[i]);
+		else
+			ui_text(y, x, w, r, tl.line[i]);
+	}
+	text_lines_free(&tl);
+	return y;
+}
+
 int ui_text(int y, int x, int maxw, enum role r, const char *s)
 {
 	if (!s || y < 0 || y >= LINES || x < 0 || x >= COLS)

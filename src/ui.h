@@ -31,6 +31,10 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s);
 /* The last line that fits of a longer text: s cut to leave room for an
  * ellipsis, then the ellipsis, so the reader sees that more was there. */
 void ui_text_more(int y, int x, int maxw, enum role r, const char *s);
+/* s word-wrapped to w columns into rows y..y1-1 at x; when it needs more
+ * rows, the last one ends in an ellipsis (ui_text_more).  Returns the next
+ * row. */
+int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s);
 /* ui_text over something already drawn (a label carried over the map): a
  * double-width character either end would cut in half is blanked whole. */
 int ui_text_over(int y, int x, int maxw, enum role r, const char *s);
