@@ -326,22 +326,32 @@ static size_t first_line_end(const char *left, int width)
  * hints move up; longer, its first line goes above and the rest beside
  * the hints (cut with a marker only when even two rows are too few).
  * Hints are never dropped. */
-int ui_status_rows(const char *left, const char *hints)
+/* Columns left of the hints for a message on the status row. */
+static int status_room(const char *hints)
 {
 	int hw = hints && *hints ? ui_width(hints) : 0;
-	int room = COLS - 2 - hw - (hw ? 2 : 0);
+	return COLS - 2 - hw - (hw ? 2 : 0);
+}
+
+/* Whether msg (as drawn) shares the bottom row with the hints. */
+static bool status_one_row(const char *msg, int room)
+{
+	return !msg || text_width(msg) <= room || LINES < 3;
+}
+
+int ui_status_rows(const char *left, const char *hints)
+{
 	char *msg = left && *left ? as_drawn(left) : NULL;
-	int rows = !msg || text_width(msg) <= room || LINES < 3 ? 1 : 2;
+	int rows = status_one_row(msg, status_room(hints)) ? 1 : 2;
 	free(msg);
 	return rows;
 }
 
 void ui_status(const char *left, const char *hints)
 {
-	int hw = hints && *hints ? ui_width(hints) : 0;
-	int room = COLS - 2 - hw - (hw ? 2 : 0);
+	int room = status_room(hints);
 	char *msg = left && *left ? as_drawn(left) : NULL;
-	if (!msg || text_width(msg) <= room || LINES < 3) {
+	if (status_one_row(msg, room)) {
 		bar(LINES - 1, C_STATUS, msg, hints);
 	} else if (text_width(msg) <= COLS - 2) {
 		bar(LINES - 2, C_STATUS, NULL, hints);
