@@ -61,7 +61,7 @@ demo_srcs = $(wildcard demos/$(1)/*.c) \
 demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
 	$(call demo_srcs,$(1)))
 
-DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv)
+DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) reduce
 DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
 DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
@@ -89,6 +89,8 @@ endif
 $(DEMO_OUT)/devinfo: $(call demo_objs,devinfo)
 $(DEMO_OUT)/matmul: $(call demo_objs,matmul)
 $(DEMO_OUT)/conv: $(call demo_objs,conv)
+$(DEMO_OUT)/reduce: $(call demo_objs,reduce)
+$(DEMO_OUT)/launch: $(call demo_objs,launch)
 
 # the flags a binary was built with: a change (NVCC=, CUDA_ARCH=) rebuilds
 DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))
