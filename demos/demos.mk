@@ -61,7 +61,7 @@ demo_srcs = $(wildcard demos/$(1)/*.c) \
 demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
 	$(call demo_srcs,$(1)))
 
-DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) reduce
+DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) reduce launch
 DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
 DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\

@@ -74,7 +74,7 @@ static void usage(FILE *f)
 static void list(void)
 {
     for (int i = 0; i < RD_N; i++)
-        printf("%-12s %d %-7s %-38s %s\n", rd_rungs[i].id, rd_rungs[i].rung,
+        printf("%-12s %d %-7s %-40s %s\n", rd_rungs[i].id, rd_rungs[i].rung,
                rd_rungs[i].kind, rd_rungs[i].label, rd_rungs[i].idea);
 }
 
