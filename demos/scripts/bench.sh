@@ -105,19 +105,31 @@ targets() {
         g = val($0, "grid") + 0; wt[g] = val($0, "ms") + 0; wv[g] = val($0, "waves") + 0
     }
     /record: "series"/ && /series: "wave"/ { W = val($0, "wave") + 0 }
+    /record: "point"/ && !/series: "wave"/ && /fits: true/ {
+        sr = val($0, "series"); b = val($0, "block") + 0; gb = val($0, "gbs") + 0
+        if (!(sr in smax)) sorder[++nsr] = sr
+        if (gb > smax[sr]) smax[sr] = gb
+        np[sr]++; pb[sr, np[sr]] = b; pg[sr, np[sr]] = gb
+    }
     END {
         for (i = 1; i <= ns; i++) {
             n = sizes[i]; climb = "yes"
             for (r = 2; r <= 6; r++)
                 if (!(ms[n, r] < ms[n, r - 1])) climb = "NO (" id[n, r] " not faster than " id[n, r - 1] ")"
-            printf "reduce n=%s: ladder climbs 1..6: %s; best = %s%% of CUB, %s%% of HBM
-",
+            printf "reduce n=%s: ladder climbs 1..6: %s; best = %s%% of CUB, %s%% of HBM\n",
                 n, climb, best_lib[n], best_hbm[n]
+        }
+        for (i = 1; i <= nsr; i++) {      # the smallest block within 5% of the best
+            sr = sorder[i]
+            for (j = 1; j <= np[sr]; j++)
+                if (pg[sr, j] >= 0.95 * smax[sr]) {
+                    printf "launch %s: best %.0f GB/s; within 5%% of it from block %d on\n", sr, smax[sr], pb[sr, j]
+                    break
+                }
         }
         for (k = 1; k <= 3 && W > 0; k++)
             if ((k * W) in wt && (k * W + 1) in wt)
-                printf "wave tail: %d waves %.4f ms, +1 block %.4f ms: +%.2f of one wave (%.4f ms)
-",
+                printf "wave tail: %d waves %.4f ms, +1 block %.4f ms: +%.2f of one wave (%.4f ms)\n",
                     k, wt[k * W], wt[k * W + 1], (wt[k * W + 1] - wt[k * W]) / (wt[k * W] / k), wt[k * W] / k
     }' "$1"
 }
