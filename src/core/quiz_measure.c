@@ -8,6 +8,8 @@
  *   pct-of-library:V     V's percent of the FP32 library baseline
  *   rel-err:V            V's relative error against its reference
  *   gflops:V             V's GFLOP/s
+ *   pct-of-hbm:V         reduce: V's GB/s as a percent of the device's HBM
+ *                        bandwidth
  *   tf32-rel-err         matmul: rel-err:cublas-tf32
  *   tf32-speedup         matmul: speedup:cublas-tf32/cublas
  *   fastest-cudnn-algo   conv: the fastest pure-FP32 cuDNN algorithm (a name)
@@ -32,6 +34,10 @@ static const char *const conv_variants[] = {
 	"cudnn-fft-tiling", "cudnn-winograd", "cudnn-winograd-nonfused", "cudnn-default",
 	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
 };
+static const char *const reduce_variants[] = {
+	"atomic", "interleaved", "sequential", "unrolled", "shuffle", "best", "cub",
+	"cpu-naive", "cpu-threads", "hand-best", "library", NULL,
+};
 static const char *const cudnn_algos[] = {
 	"implicit-gemm", "implicit-precomp-gemm", "gemm", "direct", "fft", "fft-tiling",
 	"winograd", "winograd-nonfused", NULL,
@@ -39,6 +45,8 @@ static const char *const cudnn_algos[] = {
 static const char *const matmul_hand[] = { "naive", "coalesced", "smem-tiled", "regblock", "best", NULL };
 static const char *const conv_hand[] = { "naive", "smem-direct", "im2col-gemm", "implicit-gemm",
 					  "winograd", NULL };
+static const char *const reduce_hand[] = { "atomic", "interleaved", "sequential", "unrolled",
+					    "shuffle", "best", NULL };
 
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };
 static const struct measure_def {
@@ -51,6 +59,7 @@ static const struct measure_def {
 	{ "pct-of-library", ARG_ONE, false, NULL },
 	{ "rel-err", ARG_ONE, false, NULL },
 	{ "gflops", ARG_ONE, false, NULL },
+	{ "pct-of-hbm", ARG_ONE, false, "reduce" },
 	{ "tf32-rel-err", ARG_NONE, false, "matmul" },
 	{ "tf32-speedup", ARG_NONE, false, "matmul" },
 	{ "fastest-cudnn-algo", ARG_NONE, true, "conv" },
@@ -76,7 +85,8 @@ static size_t list_len(const char *const *t)
 
 static const char *const *variants_of(const char *demo)
 {
-	return !strcmp(demo, "matmul") ? matmul_variants : !strcmp(demo, "conv") ? conv_variants : NULL;
+	return !strcmp(demo, "matmul") ? matmul_variants : !strcmp(demo, "conv") ? conv_variants
+	       : !strcmp(demo, "reduce") ? reduce_variants : NULL;
 }
 
 /* Splits "name:args" into the definition and the args ("" when none). */
@@ -108,10 +118,11 @@ static bool variant_ok(const char *demo, const char *v, char *why, size_t size)
 
 bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t size)
 {
-	static const char *const demos[] = { "matmul", "conv", NULL };
+	static const char *const demos[] = { "matmul", "conv", "reduce", NULL };
 	if (!variants_of(demo)) {
-		const char *near = doc_suggest(demo, demos, 2);
-		snprintf(why, size, "unknown demo '%.60s'%s%s%s", demo, near ? "; did you mean '" : " (known: matmul, conv)",
+		const char *near = doc_suggest(demo, demos, 3);
+		snprintf(why, size, "unknown demo '%.60s'%s%s%s", demo,
+			 near ? "; did you mean '" : " (known: matmul, conv, reduce)",
 			 near ? near : "", near ? "'?" : "");
 		return false;
 	}
@@ -169,7 +180,8 @@ bool quiz_measure_value_valid(const char *demo, const char *measure, const char 
 	if (!strcmp(measure, "fastest-cudnn-algo"))
 		return in_list(cudnn_algos, value);
 	if (!strcmp(measure, "fastest-hand"))
-		return in_list(!strcmp(demo, "conv") ? conv_hand : matmul_hand, value);
+		return in_list(!strcmp(demo, "conv") ? conv_hand : !strcmp(demo, "reduce") ? reduce_hand
+			       : matmul_hand, value);
 	return false;
 }
 
@@ -273,6 +285,8 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 		return numeric(va, va ? va->rel_err : NAN, out);
 	if (!strcmp(name, "gflops"))
 		return numeric(va, va ? va->gflops : NAN, out);
+	if (!strcmp(name, "pct-of-hbm"))
+		return numeric(va, va ? va->pct_of_hbm : NAN, out);
 	if (!strcmp(name, "fastest-cudnn-algo"))
 		return fastest_cudnn(r, out);
 	const struct res_variant *h = fastest_offered(r, q);

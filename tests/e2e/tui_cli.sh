@@ -6,7 +6,8 @@
 . "$(dirname "$0")/tui_lib.bash"
 
 h=$("$CK_BIN" --help)
-like "$h" 'gpu-map, tiling, matmul, conv, devinfo, quiz, radar,' "--help lists radar among the open IDs"
+like "$h" 'gpu-map, tiling, matmul, conv, devinfo, reduce,' "--help lists the demo screens among the open IDs"
+like "$h" 'launch, quiz, radar,' "--help lists radar among the open IDs"
 like "$h" '^ +cert, or a lesson id' "and cert"
 for a in --help -h --version; do
 	out=$("$CK_BIN" $a extra 2>&1 >/dev/null); rc=$?
