@@ -164,7 +164,7 @@ static void test_course(void)
 	struct course c;
 	struct diags d = { 0 };
 	course_load_lang("lessons", "zh", &c, &d);
-	ok(c.n == 13 && d.n == 0, "the built-in Chinese course loads (%zu lessons, %zu problems)", c.n, d.n);
+	ok(c.n == 14 && d.n == 0, "the built-in Chinese course loads (%zu lessons, %zu problems)", c.n, d.n);
 	static const int widths[] = { 76, 75, 56 };
 	int bad = 0, pages = 0, spaced = 0;
 	for (size_t w = 0; w < 3; w++)
