@@ -236,6 +236,39 @@ static int run_gpus(struct rd_state *s, bool *sel, struct ck_result *res)
 }
 #endif
 
+static void cell(double v, const char *fmt, int w)
+{
+    if (isfinite(v))
+        printf(fmt, w, v);
+    else
+        printf(" %*s", w, "-");
+}
+
+/* The terminal table: a reduction's figures are bytes, so GB/s and % of
+ * HBM stand where matmul's GFLOP/s and % of peak do. */
+static void table(const struct ck_result *r)
+{
+    printf("%2s  %-12s %-7s %-5s %9s %9s %9s %9s %8s %6s %6s  %s\n", "#", "variant",
+           "kind", "check", "rel_err", "ms", "ms_min", "ms_max", "GB/s", "% HBM",
+           "% CUB", "label");
+    for (int i = 0; i < RD_N; i++) {
+        if (!r[i].ran)
+            continue;
+        printf("%2d  %-12s %-7s %-5s", r[i].rung, r[i].id, r[i].kind, r[i].ok ? "ok" : "FAIL");
+        cell(r[i].rel_err, " %*.2e", 9);
+        cell(r[i].t.ms, " %*.4f", 9);
+        cell(r[i].t.ms_min, " %*.4f", 9);
+        cell(r[i].t.ms_max, " %*.4f", 9);
+        cell(r[i].gbs, " %*.1f", 8);
+        cell(r[i].pct_of_peak, " %*.1f", 6);
+        cell(r[i].pct_of_library, " %*.1f", 6);
+        printf("  %s%s\n", r[i].label, r[i].baseline ? " (baseline)" : "");
+    }
+    for (int i = 0; i < RD_N; i++)
+        if (r[i].ran && !r[i].ok)
+            printf("%s failed: %s\n", r[i].id, r[i].error);
+}
+
 static void report(struct rd_state *s, struct ck_result *res, int argc,
                    char **argv)
 {
@@ -245,11 +278,11 @@ static void report(struct rd_state *s, struct ck_result *res, int argc,
         res[i].pct_of_peak = rd_rungs[i].cpu || !dev->live ? NAN
                              : 100.0 * res[i].gbs / dev->mem_gbs;
     if (!ck_args_yaml(&s->o->args)) {
-        printf("reduce  FP32 sum of N=%lld floats (tol %.2g of sum|x|; "
-               "%% peak = %% of HBM bandwidth)\n", s->p.n, rd_tol(s->p.n));
+        printf("reduce  FP32 sum of N=%lld floats (tol %.2g of sum|x|)\n", s->p.n,
+               rd_tol(s->p.n));
         ck_device_table(dev, stdout);
         putchar('\n');
-        ck_table_variants(stdout, res, RD_N);
+        table(res);
         return;
     }
     ck_rec_device(dev, "reduce", argc, argv, stdout);
