@@ -50,13 +50,15 @@ __global__ void ln_smem_kernel(long long n, float a, const float *__restrict__ x
         y[i] = fmaf(a, tile[threadIdx.x], y[i]);
 }
 
-// The wave-tail kernel: 1024 threads, 8 independent FMA chains each, so one
-// block alone keeps an SM's FP32 units busy; it also asks for more than
-// half an SM's shared memory, so exactly one block fits per SM and a wave
-// is one block per SM. Thread t writes thread t^1's result (through shared
-// memory, so the tile is used).
-#define LN_WAVE_BLOCK 1024
-#define LN_WAVE_CHAINS 8
+// The wave-tail kernel: pure arithmetic, no memory traffic until the end.
+// Each of 256 threads runs one dependent FMA chain, so a block takes the
+// same time whether it runs alone or beside others (its warps wait on the
+// FMA latency, not on each other); it asks for more than half an SM's
+// shared memory, so exactly one block fits per SM and a wave is one block
+// per SM. Thread t writes thread t^1's result (through shared memory, so
+// the tile is used).
+#define LN_WAVE_BLOCK 256
+#define LN_WAVE_CHAINS 1
 __device__ __host__ inline float ln_wave_start(unsigned t, int j, float a)
 {
     return a * (float)(t % 7 + j + 1) * 1e-3f;

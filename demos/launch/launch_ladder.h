@@ -23,8 +23,8 @@
       "block: at most 4 blocks per SM, so small blocks leave the SM idle",     \
       ln_smem)                                                                 \
     X("wave", 4, "hand", "wave tail: k waves and one block more",              \
-      "a compute-bound FMA kernel whose block fills an SM: grids of k waves "  \
-      "(SMs x blocks per SM) and k waves + 1 block, which costs a whole wave", \
+      "an FMA-chain kernel with one block per SM: grids of k waves (SMs x "   \
+      "blocks per SM) and k waves + 1 block, which costs a whole wave",       \
       ln_wave)                                                                 \
     X("cpu-naive", 5, "cpu", "CPU y = a*x + y, 1 thread",                      \
       "the loop on one core (the fallback without a GPU)", ln_cpu_naive)       \

@@ -157,8 +157,8 @@ int ln_run_gpu(const struct ln_opts *o, const struct ck_device *dev, int argc,
         ck_rec_device(dev, "launch", argc, argv, stdout);
     else {
         printf("launch  y = a*x + y over n=%lld floats (x and y: %.0f MiB); "
-               "wave: %d FMA steps x %d chains per thread\n", o->n,
-               8.0 * (double)o->n / 1048576.0, o->iters, 8);
+               "wave: %d dependent FMAs per thread\n", o->n,
+               8.0 * (double)o->n / 1048576.0, o->iters);
         ck_device_table(dev, stdout);
     }
     for (int i = 0; i < LN_NS && rc == CK_OK; i++) {
