@@ -61,4 +61,17 @@ if [ -x "$demo" ]; then
 else
 	ok 0 "# SKIP $demo not built"
 fi
+if [ -x "$CK_BUILD/demos/reduce" ] && [ -x "$CK_BUILD/demos/launch" ]; then
+	out=$("$CK_BIN" demo reduce --cpu --n 31 --reps 1); rc=$?
+	is "$rc" 0 "demo reduce --cpu exits 0"
+	like "$out" "variant +kind .*GB/s +% HBM +% CUB" "reduce prints its table header"
+	like "$out" "cpu-threads +cpu +ok" "and the CPU rows"
+	out=$("$CK_BIN" demo launch --cpu --n 31 --reps 1); rc=$?
+	is "$rc" 0 "demo launch --cpu exits 0"
+	like "$out" "cpu-naive +cpu +ok" "launch prints its CPU rows"
+	"$CK_BIN" demo reduce --n 0 >/dev/null 2>&1; rc=$?
+	is "$rc" 2 "demo reduce --n 0 exits 2 (the demo's status)"
+else
+	ok 0 "# SKIP reduce or launch not built"
+fi
 done_testing
