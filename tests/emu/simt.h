@@ -7,7 +7,11 @@
  * does that on a GPU).
  *
  * Use: g++ -std=c++17 -pthread -DCK_SIMT_EMU -include tests/emu/simt.h ...
- * and launch through CK_LAUNCH(kernel, grid, block, smem, stream, args...). */
+ * The rungs launch through CK_LAUNCH(err, kernel, grid, block, smem, stream,
+ * args...) and declare dynamic shared memory with CK_DYN_SHARED(type, name)
+ * (demos/common/ck_cuda.cuh); here both are defined for the CPU, so a
+ * rung's launcher runs unchanged. Dynamic shared memory starts as NaN
+ * bytes, so a kernel that reads what it never wrote sees NaN. */
 #ifndef CK_SIMT_H
 #define CK_SIMT_H
 
@@ -47,6 +51,18 @@ static inline const char *cudaGetErrorString(cudaError_t e)
 {
     return e == cudaSuccess ? "no error" : "error";
 }
+/* "device" memory is host memory: copies are memcpy */
+enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost };
+static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind)
+{
+    memcpy(d, s, n);
+    return cudaSuccess;
+}
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
+template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int)
+{
+    return cudaSuccess;
+}
 
 #define __global__
 #define __device__
@@ -62,6 +78,11 @@ inline pthread_barrier_t simt_barrier;
 
 static inline void __syncthreads(void) { pthread_barrier_wait(&simt_barrier); }
 template <class T> static inline T __ldg(const T *p) { return *p; }
+template <class T> static inline T min(T a, T b) { return a < b ? a : b; }
+template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
+
+/* the launch's dynamic shared memory (CK_DYN_SHARED), one block at a time */
+inline unsigned char *simt_dyn_smem;
 
 /* Every block in order (x fastest), every thread of a block at once: one
  * host thread per CUDA thread for the whole launch, and a second barrier
@@ -69,10 +90,12 @@ template <class T> static inline T __ldg(const T *p) { return *p; }
 inline pthread_barrier_t simt_block_end;
 
 template <class Kernel, class... Args>
-static void simt_launch(Kernel k, dim3 grid, dim3 block, Args... args)
+static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... args)
 {
     gridDim = grid;
     blockDim = block;
+    simt_dyn_smem = (unsigned char *)aligned_alloc(16, (smem + 16) / 16 * 16);
+    memset(simt_dyn_smem, 0xFF, (smem + 16) / 16 * 16);
     const unsigned nt = block.x * block.y * block.z;
     pthread_barrier_init(&simt_barrier, NULL, nt);
     pthread_barrier_init(&simt_block_end, NULL, nt);
@@ -93,10 +116,19 @@ static void simt_launch(Kernel k, dim3 grid, dim3 block, Args... args)
         x.join();
     pthread_barrier_destroy(&simt_block_end);
     pthread_barrier_destroy(&simt_barrier);
+    free(simt_dyn_smem);
+    simt_dyn_smem = NULL;
 }
 
-#define CK_LAUNCH(kernel, grid, block, smem, stream, ...)                      \
-    ((void)(smem), (void)(stream),                                             \
-     simt_launch(kernel, dim3(grid), dim3(block), __VA_ARGS__))
+#define CK_LAUNCH(err, kernel, grid, block, smem, stream, ...)                 \
+    do {                                                                       \
+        (void)(err), (void)(stream);                                           \
+        simt_launch(kernel, dim3(grid), dim3(block), (size_t)(smem),           \
+                    __VA_ARGS__);                                              \
+    } while (0)
+
+#define CK_DYN_SHARED(type, name)                                              \
+    typedef type simt_dyn_##name##_t;                                          \
+    simt_dyn_##name##_t *name = (simt_dyn_##name##_t *)simt_dyn_smem
 
 #endif
