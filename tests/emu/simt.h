@@ -21,6 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -86,34 +89,87 @@ inline unsigned char *simt_dyn_smem;
 
 /* Every block in order (x fastest), every thread of a block at once: one
  * host thread per CUDA thread for the whole launch, and a second barrier
- * between blocks so a block's shared arrays are free before the next. */
+ * between blocks so a block's shared arrays are free before the next. The
+ * host threads are a pool kept across launches: starting a thread costs
+ * far more than a small kernel's work (most of all under ASan). */
 inline pthread_barrier_t simt_block_end;
+
+struct simt_pool {
+    std::mutex m;
+    std::condition_variable go, done;
+    std::vector<std::thread> th;
+    std::function<void(unsigned)> job; /* CUDA thread t of the launch */
+    unsigned nt = 0, left = 0;         /* threads in the launch, not done */
+    unsigned long gen = 0;             /* launches so far */
+    bool quit = false;
+
+    void work(unsigned t)
+    {
+        unsigned long seen = 0;
+        for (;;) {
+            {
+                std::unique_lock<std::mutex> l(m);
+                go.wait(l, [&] { return gen != seen; });
+                seen = gen;
+                if (quit)
+                    return;
+                if (t >= nt)
+                    continue;
+            }
+            job(t);
+            std::lock_guard<std::mutex> l(m);
+            if (--left == 0)
+                done.notify_one();
+        }
+    }
+    void run(unsigned n, std::function<void(unsigned)> f)
+    {
+        std::unique_lock<std::mutex> l(m);
+        while (th.size() < n) {
+            unsigned t = (unsigned)th.size();
+            th.emplace_back([this, t] { work(t); });
+        }
+        job = std::move(f);
+        nt = left = n;
+        gen++;
+        go.notify_all();
+        done.wait(l, [&] { return left == 0; });
+    }
+    ~simt_pool()
+    {
+        {
+            std::lock_guard<std::mutex> l(m);
+            quit = true;
+            gen++;
+        }
+        go.notify_all();
+        for (auto &x : th)
+            x.join();
+    }
+};
+inline simt_pool simt_threads;
 
 template <class Kernel, class... Args>
 static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... args)
 {
     gridDim = grid;
     blockDim = block;
-    simt_dyn_smem = (unsigned char *)aligned_alloc(16, (smem + 16) / 16 * 16);
-    memset(simt_dyn_smem, 0xFF, (smem + 16) / 16 * 16);
+    const size_t dyn = (smem + 16) / 16 * 16;
+    simt_dyn_smem = (unsigned char *)aligned_alloc(16, dyn);
+    memset(simt_dyn_smem, 0xFF, dyn);
     const unsigned nt = block.x * block.y * block.z;
     pthread_barrier_init(&simt_barrier, NULL, nt);
     pthread_barrier_init(&simt_block_end, NULL, nt);
-    std::vector<std::thread> th;
-    th.reserve(nt);
-    for (unsigned t = 0; t < nt; t++)
-        th.emplace_back([=] {
-            threadIdx = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
-            for (unsigned bz = 0; bz < grid.z; bz++)
-                for (unsigned by = 0; by < grid.y; by++)
-                    for (unsigned bx = 0; bx < grid.x; bx++) {
-                        blockIdx = uint3{bx, by, bz};
-                        k(args...);
-                        pthread_barrier_wait(&simt_block_end);
-                    }
-        });
-    for (auto &x : th)
-        x.join();
+    simt_threads.run(nt, [=](unsigned t) {
+        threadIdx = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+        for (unsigned bz = 0; bz < grid.z; bz++)
+            for (unsigned by = 0; by < grid.y; by++)
+                for (unsigned bx = 0; bx < grid.x; bx++) {
+                    blockIdx = uint3{bx, by, bz};
+                    k(args...);
+                    pthread_barrier_wait(&simt_block_end);
+                }
+    });
     pthread_barrier_destroy(&simt_block_end);
     pthread_barrier_destroy(&simt_barrier);
     free(simt_dyn_smem);
