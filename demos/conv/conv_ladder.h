@@ -14,7 +14,8 @@
  *            cuDNN's own fastest choice; cpu: its function in cpu_conv.c
  *     tol    the relative-error tolerance (check.h)
  *     cap    unused here (0): every rung runs the whole problem
- * Each use defines X, expands CONV_LADDER(X) and undefines X. */
+ * Each use defines X, expands CONV_LADDER(X) and undefines X. Keep ENUM, id, rung
+ * and kind on the X( line: tests/e2e/ladder_lib.bash reads them there. */
 #ifndef CK_CONV_LADDER_H
 #define CK_CONV_LADDER_H
 

@@ -13,7 +13,8 @@
  *            mm_gpu.cu; cpu: its function in cpu_mm.c
  *     tol    the relative-error tolerance (check.h)
  *     cap    cpu: the largest size per dimension it runs at; else 0
- * Each use defines X, expands MM_LADDER(X) and undefines X. */
+ * Each use defines X, expands MM_LADDER(X) and undefines X. Keep ENUM, id, rung
+ * and kind on the X( line: tests/e2e/ladder_lib.bash reads them there. */
 #ifndef MM_LADDER_H
 #define MM_LADDER_H
 
