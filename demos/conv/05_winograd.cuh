@@ -17,7 +17,15 @@
  * Only for 3x3 filters, stride 1, dilation 1 (any N, C, H, W, K, padding).
  * The workspace holds U, V and M, padded so the GEMM needs no bounds tests:
  * tiles to a multiple of 128, channels of 16, filters of 64; the transforms
- * write zeros into the padding. */
+ * write zeros into the padding.
+ *
+ * Reading guide, in this order: conv_wg_launch at the bottom (the four
+ * launches and where U, V, M sit in the workspace); then the kernels in
+ * launch order, conv_wg_filter_kernel, conv_wg_input_kernel (each a 4x4 or
+ * 4x3 matrix product written out by hand), conv_wg_gemm_kernel (only the
+ * issue lambda and the store are its own: the pipeline is ig_mainloop in
+ * ig_common.cuh, shared with rung 4), conv_wg_output_kernel; conv_wg_dims
+ * and conv_wg_workspace say how big everything is. */
 
 #ifndef CK_CONV_05_WINOGRAD_CUH
 #define CK_CONV_05_WINOGRAD_CUH
