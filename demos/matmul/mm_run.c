@@ -146,8 +146,12 @@ static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
     r->ran = true;
     r->flops = mm_flops(o->M, o->N, o->K);
     r->bytes = mm_bytes(o->M, o->N, o->K);
-    int rc = s->g && p ? mm_gpu_check_run(s->g, (enum mm_rung)i, p->C, &s->err)
-                       : CK_ECUDA;
+    if (!p) {
+        snprintf(r->error, sizeof r->error, "out of host memory");
+        return CK_ENOMEM;
+    }
+    int rc = s->g ? mm_gpu_check_run(s->g, (enum mm_rung)i, p->C, &s->err)
+                  : CK_ECUDA;
     if (rc == CK_OK) {
         bool use_lib = s->lib && ck_rung_is(&mm_rungs[i], "hand");
         double err = use_lib ? ck_rel_err_f32(p->C, s->lib, (size_t)o->M * o->N)
