@@ -58,8 +58,9 @@
         kernel<<<(grid), (block), (smem), (stream)>>>(__VA_ARGS__);            \
         cudaError_t ck_le_ = cudaGetLastError();                               \
         if (ck_le_ != cudaSuccess) {                                           \
-            snprintf((err)->msg, sizeof (err)->msg, "launch %s: %s (%s:%d)",   \
-                     #kernel, cudaGetErrorString(ck_le_), __FILE__, __LINE__); \
+            snprintf((err)->msg, sizeof (err)->msg, "launch %s in %s: %s "     \
+                     "(%s:%d)", #kernel, __func__, cudaGetErrorString(ck_le_), \
+                     __FILE__, __LINE__);                                      \
             return CK_ECUDA;                                                   \
         }                                                                      \
     } while (0)
