@@ -14,6 +14,7 @@
 #include "check.h"
 #include "ck.h"
 #include "device.h"
+#include "ladder.h"
 #include "launch_ladder.h"
 #include "report.h"
 #include "threads.h"
@@ -21,7 +22,7 @@
 
 typedef void (*ln_cpu_fn)(long long n, float a, const float *x, float *y);
 
-struct ln_rung {
+struct ln_row {
     const char *id, *kind, *label, *idea;
     int rung;
     ln_cpu_fn cpu; /* NULL: a GPU series */
@@ -53,13 +54,15 @@ static void ln_cpu_threads(long long n, float a, const float *x, float *y)
     ck_parallel_for(256, axpy_range, &c);
 }
 
-#define ln_plain NULL
-#define ln_regs NULL
-#define ln_smem NULL
-#define ln_wave NULL
-#define LN_ROW(id, rung, kind, label, idea, fn) {id, kind, label, idea, rung, fn},
-static const struct ln_rung ln_rungs[] = {LN_RUNGS(LN_ROW)};
-#define LN_NR (int)(sizeof ln_rungs / sizeof *ln_rungs)
+#define LN_CPU_hand(fn) NULL
+#define LN_CPU_cpu(fn) fn
+#define LN_ROW(e, id, rung, kind, label, idea, fn, tol, cap)                   \
+    {id, #kind, label, idea, rung, LN_CPU_##kind(fn)},
+static const struct ln_row ln_rungs[] = {LN_LADDER(LN_ROW)};
+#undef LN_ROW
+/* the same rows for the shared --list and --variants (common/ladder.h) */
+static const struct ck_rung ln_table[] = {LN_LADDER(CK_RUNG_ROW)};
+#define LN_NR LN_NRUNGS
 
 static void usage(FILE *f)
 {
@@ -80,13 +83,6 @@ static void usage(FILE *f)
         "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
         "      4 a CUDA error\n",
         LN_MAX_N, LN_ITERS);
-}
-
-static void list(void)
-{
-    for (int i = 0; i < LN_NR; i++)
-        printf("%-12s %d %-7s %-40s %s\n", ln_rungs[i].id, ln_rungs[i].rung,
-               ln_rungs[i].kind, ln_rungs[i].label, ln_rungs[i].idea);
 }
 
 static int parse(int argc, char **argv, struct ln_opts *o)
@@ -113,10 +109,7 @@ static int parse(int argc, char **argv, struct ln_opts *o)
             return -1;
         }
     }
-    const char *ids[LN_NR];
-    for (int i = 0; i < LN_NR; i++)
-        ids[i] = ln_rungs[i].id;
-    return ck_args_known(o->args.variants, ids, LN_NR) ? 0 : -1;
+    return ck_ladder_known(ln_table, LN_NR, o->args.variants) ? 0 : -1;
 }
 
 /* One CPU variant: checked against a*x + y0 in FP64, then timed. */
@@ -176,12 +169,12 @@ static int run_cpus(const struct ln_opts *o, const struct ck_device *dev,
     struct ck_result res[LN_NR];
     int status = CK_OK;
     for (int i = 0; i < LN_NR; i++) {
-        const struct ln_rung *g = &ln_rungs[i];
+        const struct ln_row *g = &ln_rungs[i];
         ck_result_init(&res[i], g->id, g->label, g->kind, g->rung);
         if (!g->cpu || !ck_args_selected(o->args.variants, g->id))
             continue;
         res[i].ran = true;
-        res[i].tol = CK_TOL_FP32;
+        res[i].tol = ln_table[i].tol;
         res[i].flops = 2.0 * (double)o->n;
         res[i].bytes = 12.0 * (double)o->n;
         int rc = run_cpu(o, i, &res[i]);
@@ -218,7 +211,7 @@ int main(int argc, char **argv)
         return CK_OK;
     }
     if (o.args.list) {
-        list();
+        ck_ladder_list(ln_table, LN_NR, stdout);
         return CK_OK;
     }
     struct ck_device dev;

@@ -114,13 +114,14 @@ static int run_once(void *ctx, int copy)
     struct ln_gpu *g = c->g;
     struct ck_err *err = c->err;
     (void)copy;
-    if (c->series == 4)
-        ln_wave_kernel<<<(unsigned)c->grid, LN_WAVE_BLOCK, g->wave_smem>>>(
-            g->iters, LN_A, g->out);
-    else
-        kernel_of(c->series)<<<(unsigned)c->grid, c->block, dyn_smem(g, c->series)>>>(
-            g->n, LN_A, g->x, g->y);
-    CUDA_LAUNCH_CHECK(err);
+    if (c->series == 4) {
+        CK_LAUNCH(err, ln_wave_kernel, (unsigned)c->grid, LN_WAVE_BLOCK,
+                  g->wave_smem, 0, g->iters, LN_A, g->out);
+    } else {
+        ln_kernel k = kernel_of(c->series);
+        CK_LAUNCH(err, k, (unsigned)c->grid, c->block, dyn_smem(g, c->series), 0,
+                  g->n, LN_A, g->x, g->y);
+    }
     return CK_OK;
 }
 
@@ -135,8 +136,8 @@ static int check_axpy(struct run_ctx *c, unsigned long long *bad)
     int rc = run_once(c, 0);
     if (rc != CK_OK)
         return rc;
-    ln_check_kernel<<<1024, 256>>>(g->n, LN_A, g->x, g->y0, g->y, g->bad);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, ln_check_kernel, 1024, 256, 0, 0, g->n, LN_A, g->x, g->y0, g->y,
+              g->bad);
     CUDA_CHECK(err, cudaMemcpy(bad, g->bad, sizeof *bad, cudaMemcpyDeviceToHost));
     return CK_OK;
 }

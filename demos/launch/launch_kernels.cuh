@@ -42,7 +42,7 @@ __global__ void ln_regs_kernel(long long n, float a, const float *__restrict__ x
 __global__ void ln_smem_kernel(long long n, float a, const float *__restrict__ x,
                                float *__restrict__ y)
 {
-    extern __shared__ float tile[];
+    CK_DYN_SHARED(float, tile);
     long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
     tile[threadIdx.x] = i < n ? x[i] : 0.0f;
     __syncthreads();
@@ -67,7 +67,7 @@ __device__ __host__ inline float ln_wave_start(unsigned t, int j, float a)
 __global__ void __launch_bounds__(LN_WAVE_BLOCK, 1)
 ln_wave_kernel(int iters, float a, float *__restrict__ out)
 {
-    extern __shared__ float pad[];
+    CK_DYN_SHARED(float, pad);
     float v[LN_WAVE_CHAINS];
 #pragma unroll
     for (int j = 0; j < LN_WAVE_CHAINS; j++)

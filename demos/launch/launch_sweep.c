@@ -15,10 +15,14 @@
 
 #define LN_MAX_POINTS 64
 
-#define LN_SROW(id, rung, kind, label, idea, fn) {id, label, rung, kind[0] == 'c'},
+#define LN_IS_CPU_hand 0
+#define LN_IS_CPU_cpu 1
+#define LN_SROW(e, id, rung, kind, label, idea, fn, tol, cap)                  \
+    {id, label, rung, LN_IS_CPU_##kind},
 static const struct { const char *id, *label; int rung; bool cpu; } series[] = {
-    LN_RUNGS(LN_SROW)};
-#define LN_NS (int)(sizeof series / sizeof *series)
+    LN_LADDER(LN_SROW)};
+#undef LN_SROW
+#define LN_NS LN_NRUNGS
 
 /* block sizes (series 1-3) or grids (wave) to measure, ascending */
 static int points(const struct ln_opts *o, int rung, const struct ln_series *s,

@@ -15,8 +15,7 @@ __global__ void rd_atomic_kernel(long long n, const float *__restrict__ x,
 static int rd_atomic(const struct rd_args *a, struct ck_err *err)
 {
     CUDA_CHECK(err, cudaMemsetAsync(a->out, 0, sizeof(float), 0));
-    CK_LAUNCH(rd_atomic_kernel, rd_blocks(a->n, 256), 256, 0, 0, a->n, a->x,
+    CK_LAUNCH(err, rd_atomic_kernel, rd_blocks(a->n, 256), 256, 0, 0, a->n, a->x,
               a->out);
-    CUDA_LAUNCH_CHECK(err);
     return CK_OK;
 }

@@ -40,9 +40,8 @@ __global__ void rd_unrolled_kernel(long long n, const float *__restrict__ in,
 static int rd_unrolled_pass(long long n, const float *in, float *out,
                             struct ck_err *err)
 {
-    CK_LAUNCH(rd_unrolled_kernel, rd_blocks(n, 2 * RD_BLOCK), RD_BLOCK, 0, 0, n,
+    CK_LAUNCH(err, rd_unrolled_kernel, rd_blocks(n, 2 * RD_BLOCK), RD_BLOCK, 0, 0, n,
               in, out);
-    CUDA_LAUNCH_CHECK(err);
     return CK_OK;
 }
 

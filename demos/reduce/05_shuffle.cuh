@@ -51,8 +51,7 @@ static int rd_shuffle(const struct rd_args *a, struct ck_err *err)
     if (grid > (unsigned)a->shuffle_grid)
         grid = (unsigned)a->shuffle_grid;
     CUDA_CHECK(err, cudaMemsetAsync(a->out, 0, sizeof(float), 0));
-    CK_LAUNCH(rd_shuffle_kernel, grid, RD_SHUFFLE_BLOCK, 0, 0, a->n, a->x,
+    CK_LAUNCH(err, rd_shuffle_kernel, grid, RD_SHUFFLE_BLOCK, 0, 0, a->n, a->x,
               a->out);
-    CUDA_LAUNCH_CHECK(err);
     return CK_OK;
 }

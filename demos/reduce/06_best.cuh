@@ -72,8 +72,7 @@ static int rd_best(const struct rd_args *a, struct ck_err *err)
     // a small input needs fewer blocks: at least 4 float4 per thread
     long long want = rd_blocks(a->n, 16LL * RD_BEST_BLOCK);
     unsigned grid = want < a->best_grid ? (unsigned)want : (unsigned)a->best_grid;
-    CK_LAUNCH(rd_best_kernel, grid, RD_BEST_BLOCK, 0, 0, a->n, a->x,
+    CK_LAUNCH(err, rd_best_kernel, grid, RD_BEST_BLOCK, 0, 0, a->n, a->x,
               a->best_part, a->done, a->out);
-    CUDA_LAUNCH_CHECK(err);
     return CK_OK;
 }

@@ -2,7 +2,7 @@
 // The sum of n floats, any n >= 1, into *out (one float of device memory).
 // Launchers enqueue on the default stream, check every call and launch, and
 // return enum ck_status. tests/emu runs them on the CPU (tests/emu/simt.h
-// defines CK_LAUNCH and the CUDA calls used here).
+// defines CK_LAUNCH and the CUDA calls used here; ck_cuda.cuh the rest).
 #pragma once
 #include "ck_cuda.cuh"
 
@@ -20,12 +20,6 @@ struct rd_args {
     void *cub_tmp;      // CUB's temporary storage, rung 7
     size_t cub_bytes;
 };
-
-// A kernel launch; tests/emu/simt.h defines its own.
-#ifndef CK_LAUNCH
-#define CK_LAUNCH(kernel, grid, block, smem, stream, ...)                      \
-    kernel<<<(grid), (block), (smem), (stream)>>>(__VA_ARGS__)
-#endif
 
 static inline unsigned rd_blocks(long long n, long long per_block)
 {

@@ -15,6 +15,7 @@
 #include "ck.h"
 #include "cpu_reduce.h"
 #include "device.h"
+#include "ladder.h"
 #include "reduce_ladder.h"
 #include "report.h"
 #if CK_HAVE_CUDA
@@ -27,23 +28,23 @@
 
 typedef float (*rd_cpu_fn)(long long n, const float *x);
 
-struct rd_rung {
+struct rd_row {
     const char *id, *kind, *label, *idea;
     int rung;
     rd_cpu_fn cpu; /* NULL: a GPU rung */
 };
 
 /* the function column: CPU rungs name theirs, GPU rungs run in reduce_gpu.cu */
-#define rd_atomic NULL
-#define rd_interleaved NULL
-#define rd_sequential NULL
-#define rd_unrolled NULL
-#define rd_shuffle NULL
-#define rd_best NULL
-#define rd_cub NULL
-#define RD_ROW(id, rung, kind, label, idea, fn) {id, kind, label, idea, rung, fn},
-static const struct rd_rung rd_rungs[] = {RD_RUNGS(RD_ROW)};
-#define RD_N (int)(sizeof rd_rungs / sizeof *rd_rungs)
+#define RD_CPU_hand(fn) NULL
+#define RD_CPU_library(fn) NULL
+#define RD_CPU_cpu(fn) fn
+#define RD_ROW(e, id, rung, kind, label, idea, fn, tol, cap)                   \
+    {id, #kind, label, idea, rung, RD_CPU_##kind(fn)},
+static const struct rd_row rd_rungs[] = {RD_LADDER(RD_ROW)};
+#undef RD_ROW
+/* the same rows for the shared --list and --variants (common/ladder.h) */
+static const struct ck_rung rd_table[] = {RD_LADDER(CK_RUNG_ROW)};
+#define RD_N RD_NRUNGS
 
 struct rd_opts {
     struct ck_args args;
@@ -71,13 +72,6 @@ static void usage(FILE *f)
         RD_MAX);
 }
 
-static void list(void)
-{
-    for (int i = 0; i < RD_N; i++)
-        printf("%-12s %d %-7s %-40s %s\n", rd_rungs[i].id, rd_rungs[i].rung,
-               rd_rungs[i].kind, rd_rungs[i].label, rd_rungs[i].idea);
-}
-
 static int parse(int argc, char **argv, struct rd_opts *o)
 {
     ck_args_init(&o->args);
@@ -99,10 +93,7 @@ static int parse(int argc, char **argv, struct rd_opts *o)
             return -1;
         }
     }
-    const char *ids[RD_N];
-    for (int i = 0; i < RD_N; i++)
-        ids[i] = rd_rungs[i].id;
-    return ck_args_known(o->args.variants, ids, RD_N) ? 0 : -1;
+    return ck_ladder_known(rd_table, RD_N, o->args.variants) ? 0 : -1;
 }
 
 struct rd_state {
@@ -164,7 +155,7 @@ static int cpu_once(void *ctx, int copy)
 
 static int run_cpu(struct rd_state *s, int i, struct ck_result *r)
 {
-    const struct rd_rung *g = &rd_rungs[i];
+    const struct rd_row *g = &rd_rungs[i];
     float out = g->cpu(s->p.n, s->p.x), oi = 0;
     if (corrupt(g->id))
         out = NAN;
@@ -306,7 +297,7 @@ static int run_all(struct rd_state *s, struct ck_result *res)
     bool gsel[RD_N] = {0}, any_gpu = false;
     int status = CK_OK, rc;
     for (int i = 0; i < RD_N; i++) {
-        const struct rd_rung *g = &rd_rungs[i];
+        const struct rd_row *g = &rd_rungs[i];
         ck_result_init(&res[i], g->id, g->label, g->kind, g->rung);
         res[i].tol = rd_tol(o->n);
         res[i].baseline = !strcmp(g->id, "cub");
@@ -352,7 +343,7 @@ int main(int argc, char **argv)
         return CK_OK;
     }
     if (o.args.list) {
-        list();
+        ck_ladder_list(rd_table, RD_N, stdout);
         return CK_OK;
     }
     struct ck_device dev;

@@ -32,11 +32,12 @@ static int rd_not_gpu(const struct rd_args *a, struct ck_err *err)
     snprintf(err->msg, sizeof err->msg, "not a GPU rung");
     return CK_ECUDA;
 }
-#define rd_cpu_naive rd_not_gpu
-#define rd_cpu_threads rd_not_gpu
-
-#define RD_FN(id, rung, kind, label, idea, fn) fn,
-static const rd_gpu_fn rd_fns[] = {RD_RUNGS(RD_FN)};
+#define RD_GPU_hand(fn) fn
+#define RD_GPU_library(fn) fn
+#define RD_GPU_cpu(fn) rd_not_gpu
+#define RD_FN(e, id, rung, kind, label, idea, fn, tol, cap) RD_GPU_##kind(fn),
+static const rd_gpu_fn rd_fns[] = {RD_LADDER(RD_FN)};
+#undef RD_FN
 #define RD_NFNS (int)(sizeof rd_fns / sizeof *rd_fns)
 
 // SMs x the blocks of `kernel` one SM holds at once

@@ -1,8 +1,9 @@
 #!/bin/sh
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
 # (`make gpu-test`). Every GPU and CPU variant of matmul, conv and reduce is
-# checked at odd sizes, and every launch series at an odd n, (correctness only: --reps 1), then the hand-written kernels run
-# under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
+# checked at odd sizes, and every launch series at odd n (correctness only:
+# --reps 1), then the hand-written kernels (and CUB) run under
+# compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
 # go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
 # set); a short table is printed last.
 # Exit 0 only if every step passed.
@@ -59,7 +60,9 @@ for size in "37 53 61" "1 1 1" "17 1 33" "1 64 1" "129 127 130" "256 128 64" \
     run_demo "matmul-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1
 done
 
-MM_SAN_VARIANTS=naive,coalesced,smem-tiled,regblock,best
+# the hand-written rungs, as the demos' own --list names them
+hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
+MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
 CONV=$BIN/conv
 CONV_ODD="--n 2 --c 3 --h 17 --w 19 --k 5 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
 CONV_ONE="--n 1 --c 1 --h 1 --w 1 --k 1 --r 1 --s 1 --pad 0 --stride 1 --dil 1"
@@ -110,13 +113,13 @@ for tool in memcheck racecheck initcheck synccheck; do
         sanitize "$tool" "reduce-$n" "$BIN/reduce" --n "$n" --reps 1 --variants "$RD_GPU"
     done
     sanitize "$tool" launch-odd "$BIN/launch" --n 1000003 --iters 16 --reps 1 --quick \
-        --variants plain,regs,smem,wave
+        --variants "$(hand_of "$BIN/launch")"
     sanitize "$tool" matmul-37x53x61 "$BIN/matmul" --m 37 --n 53 --k 61 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     if [ -x "$CONV" ]; then
-        CONV_HAND=$("$CONV" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}')
+        CONV_HAND=$(hand_of "$CONV")
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-fast "$CONV" $CONV_FAST --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-wino "$CONV" $CONV_WINO --reps 1 --variants "$CONV_HAND"

@@ -1,24 +1,15 @@
-/* reduce_emu.cc - the reduce ladder's GPU rungs 1-6 (demos/reduce/0N_*.cuh,
- * through their launchers, so the tree rungs' repeated passes run too) on
- * the CPU through tests/emu/simt.h, at odd sizes (1, 31, 65537, the edges
- * of the tree rungs' blocks; 1000003 for the grid-stride rungs 5 and 6), against an FP64 sum with the demo's
- * tolerance, and on small integers, where every order of adding is exact
- * and the sum must be too: a dropped or doubled element fails. The result
- * and all scratch buffers start as NaN, so a value never written shows.
- * Rung 7 (CUB) needs the toolkit and a GPU. TAP on stdout. */
-#include <vector>
-
-/* what demos/common/ck_cuda.cuh gives the rungs, without <cuda_runtime.h> */
-#define CK_CUDA_CUH
-#include "ck.h"
-#define CUDA_CHECK(err, expr)                                                  \
-    do {                                                                       \
-        if ((expr) != cudaSuccess) {                                           \
-            snprintf((err)->msg, sizeof (err)->msg, "%s failed", #expr);       \
-            return CK_ECUDA;                                                   \
-        }                                                                      \
-    } while (0)
-#define CUDA_LAUNCH_CHECK(err) CUDA_CHECK(err, cudaGetLastError())
+/* reduce_emu.cc - every hand-written rung of the reduce ladder (the hand
+ * rows of demos/reduce/reduce_ladder.h, through their own launchers, so the
+ * tree rungs' repeated passes run too) on the CPU through tests/emu/simt.h,
+ * at odd sizes (1, 31, 65537, the edges of the tree rungs' blocks; 1000003
+ * for the grid-stride rungs, whose blocks are few: the emulation pays for
+ * every block, and 65537 already takes the tree rungs through three
+ * passes), against an FP64 sum with the demo's tolerance, and on small
+ * integers, where every order of adding is exact and the sum must be too:
+ * a dropped or doubled element fails. The result and all scratch buffers
+ * start as NaN, so a value never written shows. The CUB rung needs the
+ * toolkit and a GPU. TAP on stdout. */
+#include "emu.h"
 
 #include "01_atomic.cuh"
 #include "02_interleaved.cuh"
@@ -26,22 +17,19 @@
 #include "04_unrolled.cuh"
 #include "05_shuffle.cuh"
 #include "06_best.cuh"
-
-static int tap_n, tap_fail;
-
-static void ok(bool pass, const char *what)
-{
-    tap_n++;
-    tap_fail += !pass;
-    printf("%s %d - %s\n", pass ? "ok" : "not ok", tap_n, what);
-}
+#include "reduce_ladder.h"
 
 typedef int (*rung_fn)(const struct rd_args *, struct ck_err *);
-static const struct { const char *id; rung_fn fn; } rungs[] = {
-    {"atomic", rd_atomic},       {"interleaved", rd_interleaved},
-    {"sequential", rd_sequential}, {"unrolled", rd_unrolled},
-    {"shuffle", rd_shuffle},     {"best", rd_best},
+struct hand {
+    const char *id;
+    rung_fn fn;
+    bool grid_stride; /* few blocks whatever n: runs at 1000003 too */
 };
+#define EMU_hand(id, fn) {id, fn, fn == rd_shuffle || fn == rd_best},
+#define EMU_library(id, fn)
+#define EMU_cpu(id, fn)
+#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn)
+static const struct hand hands[] = {RD_LADDER(EMU_)};
 
 /* One rung on x (n floats, 16-byte aligned); NaN if it failed. */
 static float run(rung_fn fn, const std::vector<float> &x, long long n)
@@ -60,7 +48,7 @@ static float run(rung_fn fn, const std::vector<float> &x, long long n)
     a.done = &done;
     a.best_grid = 5;    /* a few "SMs": the grid-stride loops wrap */
     a.shuffle_grid = 3;
-    struct ck_err err;
+    struct ck_err err = {{0}};
     if (fn(&a, &err) != CK_OK || done != 0)
         return NAN;
     return out;
@@ -75,19 +63,19 @@ static unsigned next(void)
 
 int main(void)
 {
+    /* emu.h's helpers fill and compare arrays; a sum is one value, judged
+     * against the sum of magnitudes below */
+    (void)emu_fill;
+    (void)emu_rel_err;
     const long long sizes[] = {1, 2, 31, 255, 256, 257, 511, 512, 513, 65537,
                                1000003};
-    const int ns = sizeof sizes / sizeof *sizes, nr = sizeof rungs / sizeof *rungs;
-    printf("1..%d\n", 2 * nr);
-    for (int r = 0; r < nr; r++) {
+    const int ns = sizeof sizes / sizeof *sizes;
+    for (const auto &h : hands) {
         bool good = true, exact = true;
         char msg[200] = "";
         for (int k = 0; k < ns; k++) {
             long long n = sizes[k];
-            /* the emulation pays for every block: rungs 1-4 (one block per
-             * 256 or 512 elements) stop at 65537, which already takes the
-             * tree rungs through three passes like 1000003 would */
-            if (n > 70000 && r < 4)
+            if (n > 70000 && !h.grid_stride)
                 continue;
             std::vector<float> x((size_t)n), xi((size_t)n);
             double ref = 0, abs = 0, ref_i = 0;
@@ -98,7 +86,7 @@ int main(void)
                 xi[i] = (float)(1 + (u >> 4) % 8) * ((u & 2) ? -1.0f : 1.0f);
                 ref += x[i], abs += fabs(x[i]), ref_i += xi[i];
             }
-            float s = run(rungs[r].fn, x, n), si = run(rungs[r].fn, xi, n);
+            float s = run(h.fn, x, n), si = run(h.fn, xi, n);
             double err = isfinite(s) ? fabs(s - ref) / abs : NAN;
             double tol = 4.0 * sqrt((double)n) * ldexp(1.0, -24);
             if (!(err <= tol) && good) {
@@ -111,12 +99,13 @@ int main(void)
             }
         }
         char what[300];
-        snprintf(what, sizeof what, "%s: the sum within tol at odd n%s", rungs[r].id,
+        snprintf(what, sizeof what, "reduce %s sums within tol at odd n%s", h.id,
                  good ? "" : msg);
         ok(good, what);
-        snprintf(what, sizeof what, "%s: integer input summed exactly%s", rungs[r].id,
+        snprintf(what, sizeof what, "reduce %s sums integer input exactly%s", h.id,
                  exact ? "" : msg);
         ok(exact, what);
     }
+    printf("1..%d\n", tap_n);
     return tap_fail ? 1 : 0;
 }
