@@ -81,7 +81,7 @@ static void usage(FILE *f)
         "  --list            the experiments: id, rung, kind, name, idea\n"
         "  --help            this text\n"
         "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error\n",
+        "      4 a CUDA error, 5 out of host memory\n",
         LN_MAX_N, LN_ITERS);
 }
 
@@ -133,11 +133,12 @@ static int run_cpu(const struct ln_opts *o, int i, struct ck_result *r)
     long long n = o->n;
     float *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y);
     double *ref = malloc((size_t)n * sizeof *ref);
-    int rc = CK_ECHECK;
+    int rc = CK_ENOMEM;
     if (!x || !y || !ref) {
         snprintf(r->error, sizeof r->error, "out of host memory");
         goto out;
     }
+    rc = CK_ECHECK;
     struct ck_rng rng;
     ck_rng_seed(&rng, (uint64_t)n * 7919 + (uint64_t)i);
     ck_fill_random(x, (size_t)n, &rng);
@@ -178,7 +179,9 @@ static int run_cpus(const struct ln_opts *o, const struct ck_device *dev,
         res[i].flops = 2.0 * (double)o->n;
         res[i].bytes = 12.0 * (double)o->n;
         int rc = run_cpu(o, i, &res[i]);
-        if (rc != CK_OK && status == CK_OK)
+        if (rc == CK_ENOMEM)
+            fprintf(stderr, "launch: out of host memory for n = %lld\n", o->n);
+        if (rc != CK_OK && (status == CK_OK || rc == CK_ENOMEM))
             status = rc;
     }
     ck_results_derive(res, LN_NR, NAN);

@@ -29,7 +29,7 @@ extern "C" int ln_gpu_open(struct ln_gpu **out, long long n, int iters,
     struct ln_gpu *g = (struct ln_gpu *)calloc(1, sizeof *g);
     if (!g) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     *out = g;
     g->n = n;
@@ -167,7 +167,7 @@ static int check_wave(struct run_ctx *c, unsigned long long *bad)
     float *h = (float *)malloc(n * sizeof *h);
     if (!h) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     cudaError_t e = cudaMemcpy(h, g->out, n * sizeof *h, cudaMemcpyDeviceToHost);
     *bad = 0;

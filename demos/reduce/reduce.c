@@ -68,7 +68,7 @@ static void usage(FILE *f)
         "  --list            the ladder: id, rung, kind, name, idea\n"
         "  --help            this text\n"
         "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error\n",
+        "      4 a CUDA error, 5 out of host memory\n",
         RD_MAX);
 }
 
@@ -354,7 +354,7 @@ int main(int argc, char **argv)
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
     if (!rd_problem_init(&s.p, o.n, seed)) {
         fprintf(stderr, "reduce: out of host memory for n = %lld\n", o.n);
-        return CK_EARGS;
+        return CK_ENOMEM;
     }
     struct ck_result res[RD_N];
     int status = run_all(&s, res);

@@ -98,7 +98,7 @@ extern "C" int rd_gpu_open(struct rd_gpu **out, long long n, const float *hx,
     struct rd_gpu *g = (struct rd_gpu *)calloc(1, sizeof *g);
     if (!g) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     g->n = n;
     g->ncopies = copies;
