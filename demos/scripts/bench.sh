@@ -127,10 +127,13 @@ targets() {
                     break
                 }
         }
-        for (k = 1; k <= 3 && W > 0; k++)
+        # one wave's time: the slope from 1 to 4 full waves (a launch's own
+        # cost cancels), else the first full wave
+        wave = (W in wt && (4 * W) in wt) ? (wt[4 * W] - wt[W]) / 3 : wt[W]
+        for (k = 1; k <= 3 && W > 0 && wave > 0; k++)
             if ((k * W) in wt && (k * W + 1) in wt)
                 printf "wave tail: %d waves %.4f ms, +1 block %.4f ms: +%.2f of one wave (%.4f ms)\n",
-                    k, wt[k * W], wt[k * W + 1], (wt[k * W + 1] - wt[k * W]) / (wt[k * W] / k), wt[k * W] / k
+                    k, wt[k * W], wt[k * W + 1], (wt[k * W + 1] - wt[k * W]) / wave, wave
     }' "$1"
 }
 

@@ -159,16 +159,22 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm,
 				 best->block, from->block);
 	} else if (sr && sr->wave > 0) {
-		const struct res_point *full = NULL, *more = NULL;
+		/* one wave's time: from one full wave to two (a launch's own
+		 * cost cancels), else the first full wave */
+		const struct res_point *full = NULL, *more = NULL, *two = NULL;
 		for (int k = 0; k < ps->n; k++) {
 			if (ps->p[k]->grid == sr->wave)
 				full = ps->p[k];
 			if (ps->p[k]->grid == sr->wave + 1)
 				more = ps->p[k];
+			if (ps->p[k]->grid == 2 * sr->wave)
+				two = ps->p[k];
 		}
-		if (full && more && full->ms > 0)
+		double wave = full && two && two->ms > full->ms ? two->ms - full->ms
+			      : full ? full->ms : 0;
+		if (full && more && wave > 0)
 			snprintf(line, size, tr(MSG_LV_WAVE), sr->wave, sr->per_sm, 1L,
-				 full->ms, more->ms, (more->ms - full->ms) / full->ms);
+				 full->ms, more->ms, (more->ms - full->ms) / wave);
 	}
 }
 
