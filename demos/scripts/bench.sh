@@ -127,8 +127,8 @@ targets() {
                     break
                 }
         }
-        # one wave's time: the slope from 1 to 4 full waves (a launch's own
-        # cost cancels), else the first full wave
+        # one wave: the slope from 1 to 4 full waves (the launch cost
+        # cancels), else the first full wave
         wave = (W in wt && (4 * W) in wt) ? (wt[4 * W] - wt[W]) / 3 : wt[W]
         for (k = 1; k <= 3 && W > 0 && wave > 0; k++)
             if ((k * W) in wt && (k * W + 1) in wt)
