@@ -245,6 +245,8 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	summary(&ps, wave_view, sr, sum, sizeof sum);
 	int below = rows_of(axis, COLS - 2) + (sum[0] ? rows_of(sum, COLS - 2) : 0);
 	int h = y1 - y - 1 - below, x = 1, w = COLS - 3;
+	if (h > 16)   /* taller bars say no more on a big terminal */
+		h = 16;
 	if (h < 3)
 		return;
 	bars(&ps, wave_view, sr ? sr->wave : 0, y + h - 1, x, w, h);
