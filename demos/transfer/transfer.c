@@ -255,7 +255,8 @@ static void rec_row(const struct xf_state *s, int i, int k, const struct xf_res 
         r.ok = x->ok;
         r.checked = "checksum";
         r.rel_err = x->ok ? 0 : NAN;
-        r.t = x->t;
+        if (x->ok)
+            r.t = x->t;
         r.bytes = moved;
         snprintf(r.error, sizeof r.error, "%s", x->error);
         ck_results_derive(&r, 1, NAN);
