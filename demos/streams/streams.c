@@ -252,7 +252,9 @@ static void run_model(struct st_state *s)
     for (int i = 0; i < ST_NRUNGS; i++)
         any |= st_rungs[i].mode == ST_MODEL && ck_args_selected(s->o->args.variants,
                                                                 st_rungs[i].id);
-    if (!any)
+    /* with a GPU, the model runs only when --variants names it (at GPU sizes
+     * the host's kernel loop would take minutes) */
+    if (!any || (s->dev->live && !s->o->args.variants))
         return;
     int rc = host_stages(s, dur, &chk);
     for (int i = 0; i < ST_NRUNGS; i++) {

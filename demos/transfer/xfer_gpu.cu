@@ -253,16 +253,25 @@ static int run_op(struct xfer_gpu *g, enum xfer_how how, size_t b, struct ck_err
     return CK_OK;
 }
 
-// Managed rows start every run with the pages on the host again: the host
-// writes one word per 4 KiB page (the value it holds), which migrates the
-// page back. Outside the timed events.
-static void reset(struct xfer_gpu *g, enum xfer_how how, size_t b)
+// Managed rows start every run with the pages on the host again, outside
+// the timed events: prefetched back in bulk where the device supports it
+// (concurrent managed access), else the host writes one word per 4 KiB page
+// (the value it holds), which faults the page back.
+static int reset(struct xfer_gpu *g, enum xfer_how how, size_t b, struct ck_err *err)
 {
     if (how != XF_MANAGED_H2D && how != XF_MANAGED_PREFETCH)
-        return;
+        return CK_OK;
+    if (g->concurrent_managed) {
+        cudaMemLocation host = {};
+        host.type = cudaMemLocationTypeHost;
+        CUDA_CHECK(err, cudaMemPrefetchAsync(g->man, b, host, 0, 0));
+        CUDA_CHECK(err, cudaDeviceSynchronize());
+        return CK_OK;
+    }
     volatile uint64_t *p = g->man;
     for (size_t i = 0; i < b / 8; i += 4096 / 8)
         p[i] = p[i];
+    return CK_OK;
 }
 
 static int device_sum(struct xfer_gpu *g, const uint64_t *p, size_t n, uint64_t *out,
@@ -289,8 +298,9 @@ static int check_once(struct xfer_gpu *g, enum xfer_how how, size_t b, uint64_t 
     CUDA_CHECK(err, cudaMemset(g->dA, 0xFF, b));
     if (to_host)
         memset(hdst, 0xFF, b);
-    reset(g, how, b);
-    int rc = run_op(g, how, b, err);
+    int rc = reset(g, how, b, err);
+    if (rc == CK_OK)
+        rc = run_op(g, how, b, err);
     if (rc != CK_OK)
         return rc;
     CUDA_CHECK(err, cudaDeviceSynchronize());
@@ -311,9 +321,11 @@ static int check_once(struct xfer_gpu *g, enum xfer_how how, size_t b, uint64_t 
 static int time_once(struct xfer_gpu *g, enum xfer_how how, size_t b, double *ms,
                      struct ck_err *err)
 {
-    reset(g, how, b);
+    int rc = reset(g, how, b, err);
+    if (rc != CK_OK)
+        return rc;
     CUDA_CHECK(err, cudaEventRecord(g->e0, 0));
-    int rc = run_op(g, how, b, err);
+    rc = run_op(g, how, b, err);
     if (rc != CK_OK)
         return rc;
     CUDA_CHECK(err, cudaEventRecord(g->e1, 0));
