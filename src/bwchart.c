@@ -46,16 +46,17 @@ static void ranges(struct bw_chart *c, const struct bw_line *l, int n, const dou
 	chart_decades(isfinite(ya) ? ya : 0, yb, &c->ylo, &c->yhi);
 }
 
+/* A join takes only a free cell (or a ceiling's); a point takes a free
+ * cell or a join, and clashes only with another line's point. */
 static void put(struct bw_chart *c, int r, int col, enum bw_cell k, int line)
 {
 	if (r < 0 || r >= c->h || col < 0 || col >= c->w)
 		return;
 	unsigned char *kk = &c->kind[r][col], *ll = &c->line[r][col];
-	if (*kk == BW_EMPTY || *kk == BW_CEIL || (*ll == line && k >= *kk && *kk != BW_CLASH)) {
+	if (*kk == BW_EMPTY || *kk == BW_CEIL || (k == BW_POINT && *kk == BW_LINE))
 		*kk = (unsigned char)k, *ll = (unsigned char)line;
-	} else if (*ll != line) {
+	else if (k == BW_POINT && *kk == BW_POINT && *ll != line)
 		*kk = BW_CLASH;
-	}
 }
 
 /* The joins between a line's points, one cell per column. */

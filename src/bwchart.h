@@ -29,8 +29,9 @@ struct bw_chart {
 };
 
 /* Lays out a w x h chart (clamped to 2..maxima) of lines[0..n) with the
- * ceilings ceil[0..nc) (GB/s; <= 0 or NAN ignored).  A cell two lines
- * want becomes BW_CLASH (a point beats a join of the same line). */
+ * ceilings ceil[0..nc) (GB/s; <= 0 or NAN ignored).  Points beat joins,
+ * joins keep the first line that took a cell, and a cell two lines' points
+ * want becomes BW_CLASH. */
 void bw_chart_layout(struct bw_chart *c, int w, int h, const struct bw_line *lines, int n,
 		     const double *ceil, int nc);
 int bw_chart_row(const struct bw_chart *c, double y);   /* -1 outside */
