@@ -440,7 +440,7 @@
 	X(MSG_XF_TO_DEV, "host to device", "主机到设备") \
 	X(MSG_XF_TO_HOST, "device to host", "设备到主机") \
 	X(MSG_XF_INSIDE, "inside the device, inside the host", "设备内部、主机内部") \
-	X(MSG_ST_PINNED, "pinned memory", "锁页内存") \
+	X(MSG_ST_PINNED, "pinned memory", "固定内存") \
 	X(MSG_ST_PAGEABLE, "pageable memory", "可分页内存") \
 	X(MSG_ST_DEFAULT, "all on the default stream", "全部在默认流上") \
 	X(MSG_ST_PICK, "%s, %d streams", "%s，%d 个流") \
@@ -455,7 +455,7 @@
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
 	X(MSG_HK_XF_SIZE, "next / previous size range", "下一个/上一个规模范围") \
 	X(MSG_HK_ST_N, "show the run with 1, 2, 4 or 8 streams", "显示 1、2、4 或 8 个流的运行") \
-	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：锁页、可分页，或全部在默认流上") \
+	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：固定、可分页，或全部在默认流上") \
 	X(MSG_HK_ST_SIZE, "next / previous setting (copy-bound, balanced, compute-bound)", "下一个/上一个设置（受拷贝限制、均衡、受计算限制）") \
 	/* end */
 

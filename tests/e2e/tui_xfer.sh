@@ -82,7 +82,7 @@ done
 start 80 24 "$ck --lang zh open streams"
 wait_for "streams 已完成" 20; ok $? "zh streams: the model finishes"
 s=$(screen)
-like "$s" "锁页内存，4 个流 *$" "zh streams: the pick in Chinese"
+like "$s" "固定内存，4 个流 *$" "zh streams: the pick in Chinese"
 like "$s" "模型估计 [0-9.]+ ms：比串行快" "zh streams: the summary in Chinese"
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
 stop; sleep 0.2
