@@ -27,7 +27,7 @@ static const struct bad_case bad_cases[] = {
 	{ BAD "05-dup-key.yaml", 4, 1, "duplicate key 'title' (first at line 2, column 1)" },
 	{ BAD "06-unknown-kind.yaml", 10, 9, "unknown block kind 'txt'; did you mean 'text'?" },
 	{ BAD "07-unknown-block.yaml", 10, 16, "unknown block 'gpumap'; did you mean 'gpu-map'?" },
-	{ BAD "08-block-quiz.yaml", 10, 16, "unknown block 'quiz' (known: gpu-map, tiling, matmul, conv, devinfo)" },
+	{ BAD "08-block-quiz.yaml", 10, 16, "unknown block 'quiz' (known: gpu-map, tiling, matmul, conv, devinfo, transfer, streams)" },
 	{ BAD "09-unknown-demo.yaml", 10, 15, "unknown demo 'tiling' (known: matmul, conv, devinfo, transfer, streams)" },
 	{ BAD "10-two-kinds.yaml", 11, 9, "has 'text' and 'note'" },
 	{ BAD "11-caption-alone.yaml", 11, 18, "'caption' goes only with 'code'" },
