@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include "app.h"
 #include "quiz.h"
+#include "quiz_run.h"
 #include "results.h"
 #include "tap.h"
 
@@ -100,6 +104,49 @@ static void test_valid(void)
 	   "well-formed transfer and streams measures are valid");
 }
 
+/* The quiz screen's path: the transfer and streams demos run (here their
+ * real CPU fallbacks), then the measure comes from the recorded file (the
+ * fixture in a temporary data dir), labelled as recorded. */
+static void test_run(const struct quiz *z)
+{
+	char tmp[] = "/tmp/ck-quizxfer-XXXXXX", cmd[9000], cwd[4096], label[600];
+	const char *b = getenv("CK_BUILD");
+	struct app *app = calloc(1, sizeof *app);
+	if (!app || !mkdtemp(tmp) || !getcwd(cwd, sizeof cwd))
+		return;
+	char dir[8300];
+	if (b && *b == '/')
+		snprintf(dir, sizeof dir, "%s/demos", b);
+	else
+		snprintf(dir, sizeof dir, "%s/%s/demos", cwd, b && *b ? b : "build");
+	snprintf(app->demodir, sizeof app->demodir, "%.4000s", dir);
+	snprintf(app->datadir, sizeof app->datadir, "%s", tmp);
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s/demos/results' && cp "
+		 "tests/fixtures/results/xfer-fixture.yaml '%s/demos/results/h200.yaml'", tmp, tmp);
+	ok(system(cmd) == 0, "a data dir with recorded results");
+	struct quiz_run qr;
+	quiz_run_init(&qr);
+	static const char *const demo[2] = { "transfer", "streams" };
+	static const char *const qid[2] = { "half-plateau", "four-streams-pinned" };
+	for (int i = 0; i < 2; i++) {
+		if (!quiz_run_start(&qr, app, demo[i])) {
+			ok(1, "# SKIP %s not built in %s", demo[i], app->demodir);
+			continue;
+		}
+		for (int k = 0; k < 3000 && quiz_run_poll(&qr); k++)
+			usleep(10000);
+		struct quiz_value v;
+		const struct quiz_question *q = find(z, qid[i]);
+		ok(q && quiz_run_measure(&qr, app, q, &v, label, sizeof label) &&
+		   strstr(label, "Measured: ") == label && strstr(label, "recorded on NVIDIA H200"),
+		   "%s: the CPU run lacks the GPU rows, the recorded value is used: %s", qid[i], label);
+	}
+	quiz_run_free(&qr);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+	ok(system(cmd) == 0, "temporary directory removed");
+	free(app);
+}
+
 int main(void)
 {
 	static const char *const files[] = { "quizzes/en/level5.yaml", "quizzes/zh/level5.yaml" };
@@ -122,6 +169,8 @@ int main(void)
 			   files[f], ids[i]);
 		}
 		judge_on(&z, &fx, files[f], fixture_bands);
+		if (f == 0)
+			test_run(&z);
 		if (rec_xfer)
 			judge_on(&z, &rec, "recorded h200.yaml", NULL);
 		else
