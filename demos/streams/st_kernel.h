@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(CK_SIMT_EMU)
 __global__ void st_kernel(const float *__restrict__ x, float *__restrict__ y,
                           size_t n, int iters)
 {

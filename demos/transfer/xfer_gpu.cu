@@ -9,6 +9,7 @@
 #include <string.h>
 #include "ck_cuda.cuh"
 #include "xfer_gpu.h"
+#include "xfer_kernels.cuh"
 #include "xfer_sum.h"
 
 #define XF_TIME_TARGET_MS 50.0
@@ -27,38 +28,6 @@ struct xfer_gpu {
     cudaStream_t s1, s2;         // blocking streams: pinned-both
     cudaEvent_t e0, e1;
 };
-
-__global__ void xf_fill_kernel(uint64_t *p, size_t n, uint64_t seed)
-{
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += stride)
-        p[i] = xf_word(seed, i);
-}
-
-__global__ void xf_sum_kernel(const uint64_t *p, size_t n, unsigned long long *out)
-{
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    unsigned long long s = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += stride)
-        s += xf_mix(p[i], i);
-    atomicAdd(out, s);
-}
-
-// 16-byte loads and stores, four in flight per thread before any store.
-__global__ void xf_copy_kernel(const uint4 *__restrict__ src, uint4 *__restrict__ dst,
-                               size_t n)
-{
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    for (; i + 3 * stride < n; i += 4 * stride) {
-        uint4 a = src[i], b = src[i + stride], c = src[i + 2 * stride],
-              d = src[i + 3 * stride];
-        dst[i] = a, dst[i + stride] = b, dst[i + 2 * stride] = c;
-        dst[i + 3 * stride] = d;
-    }
-    for (; i < n; i += stride)
-        dst[i] = src[i];
-}
 
 static unsigned blocks_for(const struct xfer_gpu *g, size_t n)
 {

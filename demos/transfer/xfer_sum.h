@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(CK_SIMT_EMU)
 #define XF_HD __host__ __device__ __forceinline__
 #else
 #define XF_HD static inline
