@@ -92,4 +92,5 @@ wait_for "streams finished" 20; ok $? "ascii streams: the model finishes"
 s=$(screen)
 like "$s" "> copy in  # kernel  < copy out  \+ several" "ascii: the glyphs' ASCII twins"
 unlike "$s" "[▶█◀▒]" "ascii: no block glyphs"
+stop; sleep 0.3
 done_testing

@@ -22,7 +22,7 @@ static void ok(bool pass, const char *what)
 static void fill_and_sum(size_t n, unsigned grid, unsigned block)
 {
     std::vector<uint64_t> p(n + 1, ~0ull);
-    CK_LAUNCH(xf_fill_kernel, grid, block, 0, 0, p.data(), n, (uint64_t)77);
+    CK_LAUNCH(0, xf_fill_kernel, grid, block, 0, 0, p.data(), n, (uint64_t)77);
     bool same = p[n] == ~0ull;
     uint64_t want = 0;
     for (size_t i = 0; i < n; i++) {
@@ -30,7 +30,7 @@ static void fill_and_sum(size_t n, unsigned grid, unsigned block)
         want += xf_mix(xf_word(77, i), i);
     }
     unsigned long long got = 0;
-    CK_LAUNCH(xf_sum_kernel, grid, block, 0, 0, (const uint64_t *)p.data(), n, &got);
+    CK_LAUNCH(0, xf_sum_kernel, grid, block, 0, 0, (const uint64_t *)p.data(), n, &got);
     char what[160];
     snprintf(what, sizeof what, "fill %zu words on %ux%u: the pattern, nothing past the end", n,
              grid, block);
@@ -40,7 +40,7 @@ static void fill_and_sum(size_t n, unsigned grid, unsigned block)
     if (n > 2) { /* a word moved by one place changes the sum */
         std::swap(p[0], p[1]);
         got = 0;
-        CK_LAUNCH(xf_sum_kernel, grid, block, 0, 0, (const uint64_t *)p.data(), n, &got);
+        CK_LAUNCH(0, xf_sum_kernel, grid, block, 0, 0, (const uint64_t *)p.data(), n, &got);
         snprintf(what, sizeof what, "checksum of %zu words: two words swapped differ", n);
         ok(got != want, what);
     }
@@ -51,7 +51,7 @@ static void copy(size_t n, unsigned grid, unsigned block)
     std::vector<uint4> src(n), dst(n + 1, uint4{~0u, ~0u, ~0u, ~0u});
     for (size_t i = 0; i < n; i++)
         src[i] = uint4{(unsigned)i, (unsigned)(i * 3), (unsigned)~i, 7u};
-    CK_LAUNCH(xf_copy_kernel, grid, block, 0, 0, (const uint4 *)src.data(), dst.data(), n);
+    CK_LAUNCH(0, xf_copy_kernel, grid, block, 0, 0, (const uint4 *)src.data(), dst.data(), n);
     bool same = dst[n].x == ~0u;
     for (size_t i = 0; i < n; i++)
         same = same && !memcmp(&dst[i], &src[i], sizeof src[i]);
@@ -67,7 +67,7 @@ static void pipeline_kernel(size_t n, int iters)
     for (size_t i = 0; i < n; i++)
         x[i] = (i % 2 ? -1.0f : 1.0f) * (0.1f + 0.9f * (float)(i % 97) / 97.0f);
     unsigned grid = (unsigned)((n + 63) / 64);
-    CK_LAUNCH(st_kernel, grid, 64, 0, 0, (const float *)x.data(), y.data(), n, iters);
+    CK_LAUNCH(0, st_kernel, grid, 64, 0, 0, (const float *)x.data(), y.data(), n, iters);
     double worst = 0;
     for (size_t i = 0; i < n; i++) {
         double a = x[i];

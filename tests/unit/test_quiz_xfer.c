@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include "app.h"
+#include "app_state.h"
 #include "quiz.h"
 #include "quiz_run.h"
 #include "results.h"
