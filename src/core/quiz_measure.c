@@ -28,6 +28,8 @@
 #include "quiz.h"
 #include "conv/conv_ladder.h"
 #include "matmul/mm_ladder.h"
+#include "streams/st_ladder.h"
+#include "transfer/xfer_ladder.h"
 
 /* The variant ids come from the demos' own ladders (one X-macro each, in
  * demos/<demo>/<demo>_ladder.h), plus the two names this module adds. */
@@ -50,15 +52,8 @@ static bool is_cudnn_algo(const char *s)
 			return true;
 	return false;
 }
-static const char *const transfer_variants[] = {
-	"pageable-h2d", "pageable-d2h", "pinned-h2d", "pinned-d2h", "pinned-both", "wc-h2d",
-	"mapped-h2d", "managed-h2d", "managed-prefetch", "d2d", "d2d-kernel", "cpu-memcpy", NULL,
-};
-static const char *const streams_variants[] = {
-	"pinned-1", "pinned-2", "pinned-4", "pinned-8", "pageable-1", "pageable-2", "pageable-4",
-	"pageable-8", "default-1", "default-2", "default-4", "default-8", "model-1", "model-2",
-	"model-4", "model-8", NULL,
-};
+static const char *const transfer_variants[] = { XF_LADDER(ID_) NULL };
+static const char *const streams_variants[] = { ST_LADDER(ID_) NULL };
 
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };
 static const struct measure_def {

@@ -4,6 +4,7 @@
 # CPU fallbacks (host memcpy sweep; the modelled pipeline) with the
 # documented YAML fields, a failed check (exit 3, not timed), tables.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 tr="$CK_BUILD/demos/transfer" st="$CK_BUILD/demos/streams"
 [ -x "$tr" ] && [ -x "$st" ] || skip_all "no $tr or $st (make demos)"
 field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
@@ -12,17 +13,18 @@ out=$("$tr" --help); ok $? "transfer --help exits 0"
 for o in --max-mib --variants --reps --cpu --quick --format --list --help; do
     like "$out" "^ +$o " "transfer --help documents $o"
 done
-out=$("$tr" --list); ok $? "transfer --list exits 0"
-rung=1
-for id in pageable-h2d pageable-d2h pinned-h2d pinned-d2h pinned-both wc-h2d mapped-h2d \
-          managed-h2d managed-prefetch d2d d2d-kernel cpu-memcpy; do
-    like "$out" "^$id +$rung +(cpu|hand|library) +[^ ]" "transfer --list: $id is row $rung"
-    rung=$((rung + 1))
+for d in transfer streams; do
+    hdr=$CK_ROOT/demos/$d/$([ $d = transfer ] && echo xfer || echo st)_ladder.h
+    rows=$(ladder_rows "$hdr")
+    out=$("$CK_BUILD/demos/$d" --list); ok $? "$d --list exits 0"
+    like "$rows" . "$d: its ladder header has rows"
+    while read -r id rung kind; do
+        like "$out" "^$id +$rung +$kind +[^ ]" "$d --list: $id is row $rung of kind $kind"
+    done <<<"$rows"
+    is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
+        "$d --list: every row of the header, in its order"
 done
-out=$("$st" --list); ok $? "streams --list exits 0"
-is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 16 "streams --list: 16 rows"
-like "$out" "^pinned-4 +3 +hand " "streams --list: pinned-4 is row 3"
-like "$out" "^model-8 +16 +cpu " "streams --list: model-8 is row 16"
+is "$(ladder_rows "$CK_ROOT/demos/streams/st_ladder.h" | wc -l | tr -d ' ')" 16 "streams: 16 rows"
 
 for a in "--frobnicate" "--max-mib 0" "--max-mib 2048" "--max-mib x" "--variants bogus" \
          "--format xml" "--reps 0"; do
