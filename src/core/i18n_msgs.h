@@ -445,6 +445,7 @@
 	X(MSG_ST_DEFAULT, "all on the default stream", "全部在默认流上") \
 	X(MSG_ST_PICK, "%s, %d streams", "%s，%d 个流") \
 	X(MSG_ST_PICK1, "%s, 1 stream", "%s，1 个流") \
+	X(MSG_XF_NO_REC, "no recorded H200 run of this demo in demos/results/h200.yaml yet", "demos/results/h200.yaml 里还没有这个演示在 H200 上的记录") \
 	X(MSG_ST_NO_ROOM, "(no room for the next run here: t shows one at a time)", "（这里放不下下一个运行：按 t 逐个显示）") \
 	X(MSG_ST_LEGEND, "%s copy in  %s kernel  %s copy out  %s several in one cell", "%s 拷入  %s 内核  %s 拷出  %s 一格内有多个") \
 	X(MSG_ST_MISSING, "no %s run with %d streams here", "这里没有 %s、%d 个流的运行") \

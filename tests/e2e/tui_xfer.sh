@@ -87,6 +87,19 @@ like "$s" "模型估计 [0-9.]+ ms：比串行快" "zh streams: the summary in C
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
 stop; sleep 0.2
 
+# without a recorded run of these demos: the screen says so
+cp "$CK_ROOT/tests/fixtures/results/h200-devinfo.yaml" "$ckd/demos/results/h200.yaml"
+start 80 24 "$ck open streams"
+wait_for "streams finished" 20; ok $? "no recorded streams run: the model finishes"
+like "$(screen)" "no recorded H200 run of this demo in demos/results/h200.yaml yet *$" \
+	"no recorded streams run: the screen says so"
+stop; sleep 0.2
+rm "$ckd/demos/results/h200.yaml"
+start 80 24 "$ck open transfer"
+wait_for "transfer finished" 20; ok $? "no recorded file: the CPU run finishes"
+like "$(screen)" "no recorded results|h200.yaml" "no recorded file: the screen says where it looked"
+stop; sleep 0.2
+
 start 80 24 "$ck --ascii open streams"
 wait_for "streams finished" 20; ok $? "ascii streams: the model finishes"
 s=$(screen)

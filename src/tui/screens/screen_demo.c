@@ -404,6 +404,30 @@ static void draw_devinfo(const struct demo_st *st, int y, int y1)
 	}
 }
 
+/* The transfer and streams pictures, what the keys picked at the right of
+ * the heading, and a line when there is no recorded run to compare with. */
+static void draw_xfer(const struct demo_st *st, const struct demo_section *s, int n, int y0,
+		      int y1)
+{
+	const char *nm = st->def->name;
+	bool rec = false;
+	for (int i = 0; i < n; i++)
+		rec |= s[i].recorded;
+	if (!rec && y1 - y0 > 8)
+		y1--;
+	if (!strcmp(nm, "transfer"))
+		xfer_view_transfer(s, n, st->filter, y0, y1);
+	else
+		xfer_view_streams(s, n, st->pick, st->pick_streams, y0, y1);
+	char pick[128];
+	xfer_view_pick_text(nm, st->filter, st->pick, st->pick_streams, pick, sizeof pick);
+	int w = ui_width(pick);
+	ui_text(y0, COLS - w - 1 > 0 ? COLS - w - 1 : 0, w + 1, C_ACCENT, pick);
+	if (!rec && st->show != SHOW_MINE)
+		ui_wrap(y1, y1 + 1, 1, COLS - 2, C_DIM,
+			st->have_rec ? tr(MSG_XF_NO_REC) : st->rec_note);
+}
+
 static void demo_draw(struct app *app, void *p)
 {
 	struct demo_st *st = p;
@@ -421,17 +445,8 @@ static void demo_draw(struct app *app, void *p)
 	int n = dev ? 0 : sections(st, s);
 	if (dev) {
 		draw_devinfo(st, y0, y1);
-	} else if (!strcmp(nm, "transfer")) {
-		xfer_view_transfer(s, n, st->filter, y0, y1);
-	} else if (!strcmp(nm, "streams")) {
-		xfer_view_streams(s, n, st->pick, st->pick_streams, y0, y1);
-	}
-	if (is_xfer(st->def)) { /* what the keys picked, at the right of the heading */
-		char pick[128];
-		xfer_view_pick_text(nm, st->filter, st->pick, st->pick_streams, pick, sizeof pick);
-		int w = ui_width(pick);
-		ui_text(y0, COLS - w - 1 > 0 ? COLS - w - 1 : 0, w + 1, C_ACCENT, pick);
-	} else if (st->roofline) {
+	} else if (is_xfer(st->def)) {
+		draw_xfer(st, s, n, y0, y1);	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
 		st->lines = demo_view_bars(s, n, y0, y1, st->scroll);

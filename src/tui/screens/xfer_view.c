@@ -19,6 +19,15 @@
 #define XF_LINES 24      /* 12 rows of transfer, mine and recorded */
 #define XF_ROWS 12
 
+/* A section's title on one row, an ellipsis only when it is cut. */
+static void title_row(int y, enum role r, const char *t)
+{
+	if (ui_width(t) <= COLS)
+		ui_text(y, 0, COLS, r, t);
+	else
+		ui_text_more(y, 0, COLS, r, t);
+}
+
 static bool in_filter(const struct res_variant *v, enum xf_filter f)
 {
 	const char *d = v->direction;
@@ -147,7 +156,7 @@ void xfer_view_transfer(const struct demo_section *s, int n, enum xf_filter f, i
 	ui_text(y0, 0, COLS, C_HEADING, tr(MSG_XF_AXIS));
 	int y = y0 + 1;
 	for (int i = 0; i < n && i < 2; i++) /* where the numbers come from */
-		ui_text_more(y++, 0, COLS, s[i].recorded ? C_NOTE : C_ACCENT, s[i].title);
+		title_row(y++, s[i].recorded ? C_NOTE : C_ACCENT, s[i].title);
 	y = legend(&in, n, y, y1);
 	int x = 6, w = COLS - x - 12, h = y1 - y - 1;
 	if (h < 4 || w < 16) {
@@ -221,7 +230,7 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	char a[32], b[32], c[32], line[400];
 	if (y >= y1)
 		return y;
-	ui_text_more(y++, 0, COLS, C_HEADING, s->title);
+	title_row(y++, C_HEADING, s->title);
 	if (!v) {
 		snprintf(line, sizeof line, tr(MSG_ST_MISSING), pick_ids[m], streams);
 		ui_text(y, 1, COLS - 2, C_DIM, line);
