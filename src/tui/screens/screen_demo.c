@@ -107,7 +107,7 @@ static const struct demo_def defs[] = {
 	{ "conv", "Convolution: from naive to cuDNN", conv_cpu, conv_gpu,
 	  N(conv_cpu), N(conv_gpu), 1, 1 },
 	{ "devinfo", "Your GPU, as it reports itself", dev_only, dev_only, 1, 1, 0, 0 },
-	{ "transfer", "Moving ingredients", xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 2 },
+	{ "transfer", "Moving ingredients", xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 1 },
 	{ "streams", "Many burners", st_cpu, st_gpu, N(st_cpu), N(st_gpu), 0, 1 },
 };
 
