@@ -135,9 +135,7 @@ struct demo_st {
 	int scroll, lines, rows;   /* rows: the bars' last height, for scrolling */
 	unsigned spin;
 	struct chart_roof roof;   /* the roofline's layout, redone each draw */
-	enum xf_filter filter;    /* transfer: the directions drawn */
-	enum st_pick_mode pick;   /* streams: the memory kind shown */
-	int pick_streams;         /* streams: 1, 2, 4 or 8 */
+	struct xfer_pick pick;    /* transfer and streams: what the keys picked */
 };
 
 static const struct preset *presets(const struct demo_st *st, int *n)
@@ -262,7 +260,7 @@ static void *demo_enter_def(struct app *app, const struct demo_def *def)
 	runner_demo_path(dir, def->name, st->path, sizeof st->path);
 	st->gpu = gpu_likely();
 	st->preset = st->gpu ? def->gpu_first : def->cpu_first;
-	st->pick_streams = 4;
+	st->pick.streams = 4;
 	load_recorded(app, st);
 	start_run(st);
 	return st;
@@ -404,30 +402,6 @@ static void draw_devinfo(const struct demo_st *st, int y, int y1)
 	}
 }
 
-/* The transfer and streams pictures, what the keys picked at the right of
- * the heading, and a line when there is no recorded run to compare with. */
-static void draw_xfer(const struct demo_st *st, const struct demo_section *s, int n, int y0,
-		      int y1)
-{
-	const char *nm = st->def->name;
-	bool rec = false;
-	for (int i = 0; i < n; i++)
-		rec |= s[i].recorded;
-	if (!rec && y1 - y0 > 8)
-		y1--;
-	if (!strcmp(nm, "transfer"))
-		xfer_view_transfer(s, n, st->filter, y0, y1);
-	else
-		xfer_view_streams(s, n, st->pick, st->pick_streams, y0, y1);
-	char pick[128];
-	xfer_view_pick_text(nm, st->filter, st->pick, st->pick_streams, pick, sizeof pick);
-	int w = ui_width(pick);
-	ui_text(y0, COLS - w - 1 > 0 ? COLS - w - 1 : 0, w + 1, C_ACCENT, pick);
-	if (!rec && st->show != SHOW_MINE)
-		ui_wrap(y1, y1 + 1, 1, COLS - 2, C_DIM,
-			st->have_rec ? tr(MSG_XF_NO_REC) : st->rec_note);
-}
-
 static void demo_draw(struct app *app, void *p)
 {
 	struct demo_st *st = p;
@@ -446,7 +420,9 @@ static void demo_draw(struct app *app, void *p)
 	if (dev) {
 		draw_devinfo(st, y0, y1);
 	} else if (is_xfer(st->def)) {
-		draw_xfer(st, s, n, y0, y1);	} else if (st->roofline) {
+		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
+			       st->have_rec ? NULL : st->rec_note, y0, y1);
+	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
 		st->lines = demo_view_bars(s, n, y0, y1, st->scroll);
@@ -491,27 +467,9 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 		st->preset += d;
 }
 
-/* The transfer and streams screens' own keys; true when taken. */
-static bool xfer_letter(struct demo_st *st, int key)
-{
-	if (!strcmp(st->def->name, "transfer") && key == 'd') {
-		st->filter = (enum xf_filter)((st->filter + 1) % XF_NFILTERS);
-		return true;
-	}
-	if (strcmp(st->def->name, "streams"))
-		return false;
-	if (key == '1' || key == '2' || key == '4' || key == '8')
-		st->pick_streams = key - '0';
-	else if (key == 'm')
-		st->pick = (enum st_pick_mode)((st->pick + 1) % ST_NPICK);
-	else
-		return false;
-	return true;
-}
-
 static void letter(struct app *app, struct demo_st *st, int key)
 {
-	if (is_xfer(st->def) && (xfer_letter(st, key) || key == 'v'))
+	if (is_xfer(st->def) && (xfer_view_key(st->def->name, &st->pick, key) || key == 'v'))
 		return;
 	switch (key) {
 	case 'r': if (!st->running) start_run(st); break;
@@ -561,31 +519,6 @@ static bool demo_help(int i, const char **keys, const char **what)
 	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
-/* The transfer screen's own lines on the help page (screen.h). */
-static bool transfer_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_XF_SIZE },
-		{ "d", 0, MSG_HK_XF_D },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
-/* The streams screen's own lines on the help page (screen.h). */
-static bool streams_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_ST_SIZE },
-		{ "1 2 4 8", 0, MSG_HK_ST_N },
-		{ "m", 0, MSG_HK_ST_M },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
 /* The devinfo screen's own lines on the help page (screen.h). */
 static bool devinfo_help(int i, const char **keys, const char **what)
 {
@@ -614,10 +547,10 @@ const struct screen screen_devinfo = {
 const struct screen screen_transfer = {
 	.name = "transfer", .enter = enter_transfer, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = transfer_help,
+	.help = xfer_view_help_transfer,
 };
 const struct screen screen_streams = {
 	.name = "streams", .enter = enter_streams, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = streams_help,
+	.help = xfer_view_help_streams,
 };

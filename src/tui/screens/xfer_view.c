@@ -15,6 +15,7 @@
 #include "timeline.h"
 #include "ui.h"
 #include "i18n.h"
+#include "screen.h"
 
 #define XF_LINES 24      /* 12 rows of transfer, mine and recorded */
 #define XF_ROWS 12
@@ -318,4 +319,64 @@ void xfer_view_pick_text(const char *demo, enum xf_filter f, enum st_pick_mode m
 		snprintf(buf, size, tr(MSG_ST_PICK1), tr(mm[m]));
 	else
 		snprintf(buf, size, tr(MSG_ST_PICK), tr(mm[m]), streams);
+}
+
+void xfer_view_draw(const char *demo, const struct demo_section *s, int n,
+		    const struct xfer_pick *p, bool mine_only, const char *rec_note, int y0, int y1)
+{
+	bool rec = false;
+	for (int i = 0; i < n; i++)
+		rec |= s[i].recorded;
+	if (!rec && y1 - y0 > 8)
+		y1--;
+	if (!strcmp(demo, "transfer"))
+		xfer_view_transfer(s, n, p->filter, y0, y1);
+	else
+		xfer_view_streams(s, n, p->mode, p->streams, y0, y1);
+	char pick[128];
+	xfer_view_pick_text(demo, p->filter, p->mode, p->streams, pick, sizeof pick);
+	int w = ui_width(pick);
+	ui_text(y0, COLS - w - 1 > 0 ? COLS - w - 1 : 0, w + 1, C_ACCENT, pick);
+	if (!rec && !mine_only)
+		ui_wrap(y1, y1 + 1, 1, COLS - 2, C_DIM, rec_note ? rec_note : tr(MSG_XF_NO_REC));
+}
+
+bool xfer_view_key(const char *demo, struct xfer_pick *p, int key)
+{
+	if (!strcmp(demo, "transfer") && key == 'd') {
+		p->filter = (enum xf_filter)((p->filter + 1) % XF_NFILTERS);
+		return true;
+	}
+	if (strcmp(demo, "streams"))
+		return false;
+	if (key == '1' || key == '2' || key == '4' || key == '8')
+		p->streams = key - '0';
+	else if (key == 'm')
+		p->mode = (enum st_pick_mode)((p->mode + 1) % ST_NPICK);
+	else
+		return false;
+	return true;
+}
+
+bool xfer_view_help_transfer(int i, const char **keys, const char **what)
+{
+	static const struct help_line lines[] = {
+		{ "r", 0, MSG_HK_DEMO_R },
+		{ "+ -", 0, MSG_HK_XF_SIZE },
+		{ "d", 0, MSG_HK_XF_D },
+		{ "t", 0, MSG_HK_DEMO_T },
+	};
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
+}
+
+bool xfer_view_help_streams(int i, const char **keys, const char **what)
+{
+	static const struct help_line lines[] = {
+		{ "r", 0, MSG_HK_DEMO_R },
+		{ "+ -", 0, MSG_HK_ST_SIZE },
+		{ "1 2 4 8", 0, MSG_HK_ST_N },
+		{ "m", 0, MSG_HK_ST_M },
+		{ "t", 0, MSG_HK_DEMO_T },
+	};
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }

@@ -12,6 +12,25 @@ enum xf_filter { XF_ALL, XF_TO_DEVICE, XF_TO_HOST, XF_INSIDE, XF_NFILTERS };
 /* Which streams runs a timeline shows (the CPU fallback shows its model). */
 enum st_pick_mode { ST_PICK_PINNED, ST_PICK_PAGEABLE, ST_PICK_DEFAULT, ST_NPICK };
 
+/* What the keys picked (the screen's state). */
+struct xfer_pick {
+	enum xf_filter filter;    /* transfer: the directions drawn */
+	enum st_pick_mode mode;   /* streams: the memory kind shown */
+	int streams;              /* streams: 1, 2, 4 or 8 */
+};
+
+/* The picture of demo ("transfer" or "streams") in rows [y0, y1), what the
+ * keys picked at the right of row y0, and, when no section is recorded and
+ * not mine_only, a last row saying so (rec_note, or "no recorded run of
+ * this demo" when rec_note is NULL). */
+void xfer_view_draw(const char *demo, const struct demo_section *s, int n,
+		    const struct xfer_pick *p, bool mine_only, const char *rec_note, int y0, int y1);
+/* The screens' own keys (d; 1 2 4 8, m); true when the key was theirs. */
+bool xfer_view_key(const char *demo, struct xfer_pick *p, int key);
+/* The help hooks of the two screens (screen.h). */
+bool xfer_view_help_transfer(int i, const char **keys, const char **what);
+bool xfer_view_help_streams(int i, const char **keys, const char **what);
+
 void xfer_view_transfer(const struct demo_section *s, int n, enum xf_filter f, int y0, int y1);
 void xfer_view_streams(const struct demo_section *s, int n, enum st_pick_mode m, int streams,
 		       int y0, int y1);
