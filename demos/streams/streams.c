@@ -18,6 +18,7 @@
 #include "ck.h"
 #include "device.h"
 #include "report.h"
+#include "st_host.h"
 #include "st_model.h"
 #include "st_rungs.h"
 #include "timing.h"
@@ -25,9 +26,7 @@
 #include "st_gpu.h"
 #endif
 
-#define ST_TOL 1e-5  /* the chain settles near 2x: float rounding stays ~1 ulp */
 #define ST_MAX_REPS 21
-#define ST_SAMPLES_PER_CHUNK 64
 
 struct st_opts {
     struct ck_args args;
@@ -138,53 +137,6 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The kernel of st_kernel.h on the host, 256 elements at a time so the
- * chain runs across a vector of independent elements. */
-static void cpu_kernel(const float *x, float *y, size_t n, int iters)
-{
-    for (size_t b = 0; b < n; b += 256) {
-        size_t m = n - b < 256 ? n - b : 256;
-        float a[256];
-        for (size_t j = 0; j < m; j++)
-            a[j] = x[b + j];
-        for (int k = 0; k < iters; k++)
-            for (size_t j = 0; j < m; j++)
-                a[j] = a[j] * 0.5f + x[b + j];
-        for (size_t j = 0; j < m; j++)
-            y[b + j] = a[j];
-    }
-}
-
-static double reference(float x, int iters)
-{
-    double a = x;
-    for (int k = 0; k < iters; k++)
-        a = a * 0.5 + x;
-    return a;
-}
-
-/* Every output finite (a NaN-poisoned element not written fails), and at
- * the first, last and 62 random elements of each chunk within ST_TOL of
- * the FP64 reference. Returns the largest relative error (NAN: not finite). */
-static double verify(const struct st_state *s, const float *out)
-{
-    size_t n = s->total / sizeof(float), per = s->chunk / sizeof(float);
-    for (size_t i = 0; i < n; i++)
-        if (!isfinite(out[i]))
-            return NAN;
-    struct ck_rng r;
-    ck_rng_seed(&r, s->o->seed ^ 0x5eed);
-    double worst = 0;
-    for (int c = 0; c < s->chunks; c++)
-        for (int k = 0; k < ST_SAMPLES_PER_CHUNK; k++) {
-            size_t i = c * per + (k == 0 ? 0 : k == 1 ? per - 1 : ck_rng_next(&r) % per);
-            double ref = reference(s->in[i], s->iters);
-            double e = fabs(out[i] - ref) / fabs(ref);
-            worst = e > worst ? e : worst;
-        }
-    return worst;
-}
-
 static bool judge(struct st_row *row, double err)
 {
     row->rel_err = err;
@@ -217,7 +169,7 @@ static int host_stages(struct st_state *s, double (*dur)[ST_STAGES], struct st_r
             double t0 = now_ms();
             memcpy(din + o, s->in + o, s->chunk);
             double t1 = now_ms();
-            cpu_kernel(din + o, dout + o, per, s->iters);
+            st_cpu_kernel(din + o, dout + o, per, s->iters);
             double t2 = now_ms();
             memcpy(out + o, dout + o, s->chunk);
             double t3 = now_ms();
@@ -227,7 +179,7 @@ static int host_stages(struct st_state *s, double (*dur)[ST_STAGES], struct st_r
     const char *bad = getenv("CK_DEMO_CORRUPT"); /* tests: a failed check */
     if (bad && !strncmp(bad, "model", 5))
         out[n / 2] = NAN;
-    if (!judge(chk, verify(s, out))) {
+    if (!judge(chk, st_verify(s->in, out, s->total, s->chunk, s->chunks, s->iters, s->o->seed))) {
         rc = CK_ECHECK;
         goto done;
     }
@@ -299,7 +251,7 @@ static int gpu_row(struct st_state *s, int i, struct st_row *row)
     struct ck_err err = {{0}};
     int reps = s->o->args.reps > 0 ? s->o->args.reps : 5, rc;
     rc = st_gpu_run(s->g, g->mode, g->streams, true, spans[0], &total, &out, &err);
-    if (rc == CK_OK && !judge(row, verify(s, out)))
+    if (rc == CK_OK && !judge(row, st_verify(s->in, out, s->total, s->chunk, s->chunks, s->iters, s->o->seed)))
         return CK_ECHECK;
     if (rc == CK_OK)
         rc = st_gpu_run(s->g, g->mode, g->streams, false, spans[0], &total, &out, &err);
