@@ -433,7 +433,7 @@
 	X(MSG_XF_LINK, "host link", "主机链路") \
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
 	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
-	X(MSG_XF_CEIL_LINK, "link %.0f", "链路 %.0f") \
+	X(MSG_XF_CEIL_LINK, "link %.0f each way", "链路每向 %.0f") \
 	X(MSG_XF_CEIL_HBM, "HBM %.0f", "显存 HBM %.0f") \
 	X(MSG_XF_NONE, "no timed copies to draw for this direction", "这个方向没有可画的计时拷贝") \
 	X(MSG_XF_ALL, "all directions", "所有方向") \

@@ -32,7 +32,7 @@ for size in "80 24" "60 20"; do
 	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
 	like "$s" "l cpu-memcpy" "$1x$2 transfer: the legend names your host memcpy line"
 	like "$s" "C pinned-h2d" "$1x$2 transfer: and the recorded lines in upper case"
-	like "$s" "link 63 *$" "$1x$2 transfer: the link ceiling, labelled at the right"
+	like "$s" "link 63 each way *$" "$1x$2 transfer: the link ceiling per direction, labelled at the right"
 	like "$s" "HBM 4814 *$" "$1x$2 transfer: the HBM ceiling"
 	like "$s" "^ +4K .*1M .*256M" "$1x$2 transfer: the size axis"
 	like "$s" "^(10k|1k|100|10|1|0\.1) " "$1x$2 transfer: GB/s decades at the left"
@@ -49,7 +49,7 @@ start 80 24 "$ck --lang zh open transfer"
 wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"
 s=$(screen)
 like "$s" "^你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
-like "$s" "链路 63 *$" "zh transfer: the link ceiling in Chinese"
+like "$s" "链路每向 63 *$" "zh transfer: the link ceiling per direction in Chinese"
 like "$s" "所有方向 *$" "zh transfer: the direction filter in Chinese"
 stop; sleep 0.2
 

@@ -159,7 +159,13 @@ void xfer_view_transfer(const struct demo_section *s, int n, enum xf_filter f, i
 	for (int i = 0; i < n && i < 2; i++) /* where the numbers come from */
 		title_row(y++, s[i].recorded ? C_NOTE : C_ACCENT, s[i].title);
 	y = legend(&in, n, y, y1);
-	int x = 6, w = COLS - x - 12, h = y1 - y - 1;
+	/* room at the right for the ceilings' labels */
+	char lab[64];
+	int right = 9;
+	snprintf(lab, sizeof lab, tr(MSG_XF_CEIL_LINK), in.ceil[0]);
+	if (isfinite(in.ceil[0]) && ui_width(lab) + 2 > right)
+		right = ui_width(lab) + 2;
+	int x = 6, w = COLS - x - right, h = y1 - y - 1;
 	if (h < 4 || w < 16) {
 		ui_text(y, 0, COLS, C_DIM, tr(MSG_DV_ROOF_SMALL));
 		return;
