@@ -95,7 +95,7 @@ run_demo streams-one "$BIN/streams" --total-mib 1 --chunks 1 --flops-per-byte 0 
 run_demo streams-32 "$BIN/streams" --total-mib 64 --chunks 32 --reps 1
 
 for tool in memcheck racecheck initcheck synccheck; do
-    sanitize "$tool" transfer-64kib "$BIN/transfer" --max-mib 1 --reps 1
+    sanitize "$tool" transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
     sanitize "$tool" streams-small "$BIN/streams" --total-mib 1 --chunks 5 \
         --flops-per-byte 2 --reps 1 --variants pinned-1,pinned-4,pageable-2,default-2
     sanitize "$tool" matmul-37x53x61 "$BIN/matmul" --m 37 --n 53 --k 61 \
