@@ -5,6 +5,7 @@
 #include "link.h"
 
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -77,7 +78,10 @@ static void query(const struct nvml *n, const char *bus, struct ck_device *d)
 {
     nvml_dev dev = NULL;
     unsigned cg = 0, cw = 0, mg = 0, mw = 0;
-    nvml_ret e = bus && bus[0] ? n->by_bus(bus, &dev) : n->by_index(0, &dev);
+    nvml_ret e = bus && bus[0] ? n->by_bus(bus, &dev) : -1;
+    bool by_index = e != 0; /* no bus id, or NVML does not know it: its device 0 */
+    if (by_index)
+        e = n->by_index(0, &dev);
     if (e == 0 && (e = n->curr_gen(dev, &cg)) == 0 && (e = n->curr_width(dev, &cw)) == 0 &&
         (e = n->max_gen(dev, &mg)) == 0)
         e = n->max_width(dev, &mw);
@@ -94,6 +98,11 @@ static void query(const struct nvml *n, const char *bus, struct ck_device *d)
             d->nvlinks++;
     }
     ck_link_describe(d);
+    if (by_index && d->link_gbs > 0) {
+        size_t len = strlen(d->link);
+        snprintf(d->link + len, sizeof d->link - len, " (NVML's device 0: %s)",
+                 bus && bus[0] ? "its bus id did not match" : "no bus id");
+    }
 }
 
 void ck_link_query(const char *bus, struct ck_device *d)
