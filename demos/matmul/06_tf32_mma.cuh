@@ -2,15 +2,15 @@
 // warp hands 16x8x8 pieces of it to the Tensor Cores with mma.sync instead
 // of doing FMAs one by one. Tiles reach shared memory through cp.async (no
 // trip through registers) in a three-stage pipeline, A fragments are read
-// with ldmatrix, and the inputs are TF32: the Tensor Cores keep 10 of
+// with ldmatrix (B fragments need single-float reads: ldmatrix moves
+// 16-bit pairs and cannot transpose 32-bit data), and the inputs are TF32: the Tensor Cores keep 10 of
 // FP32's 23 mantissa bits (truncated here, not rounded), so the result is
 // checked against the TF32 tolerance, like cuBLAS's TF32 rung.
 //
 // Reading guide: tc_cfg names the tile shapes; tc_load_stage() is the
 // global->shared copy of one BK-deep slice; the main loop waits for the
-// oldest slice, starts the next one, and multiplies; tc_col() is the one
-// trick (the order of a warp's columns); tc_store() writes each warp's
-// 64x64 accumulators.
+// oldest slice, starts the next one, and multiplies; tc_store() writes each
+// warp's 64x64 accumulators.
 #ifndef MM_06_TF32_MMA_CUH
 #define MM_06_TF32_MMA_CUH
 #include "mm_kernels.h"
@@ -30,7 +30,6 @@ struct tc_cfg_t {
     static constexpr int A_STAGE = BM * LDA, B_STAGE = BK * LDB; // floats
     static constexpr int SMEM = STAGES * (A_STAGE + B_STAGE) * 4; // bytes
     static constexpr int MIN_BLOCKS = MINB_ ? MINB_ : THREADS == 128 ? 2 : 1;
-    static_assert(WN % 32 == 0, "a lane's B reads cover 4 mma tiles (tc_col)");
 };
 using tc_cfg = tc_cfg_t<128, 128, 3>;
 
@@ -95,8 +94,7 @@ __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float 
 
 // D += A * B for one 16x8x8 piece: a[4] holds the warp's A fragment
 // (rows g, g+8; columns t, t+4 for lane = 4g + t), b[2] the B fragment
-// (rows t, t+4; column g), d[4] rows g, g+8, columns 2t, 2t+1 (columns
-// of the mma tile; tc_col says where they land in C).
+// (rows t, t+4; column g), d[4] rows g, g+8, columns 2t, 2t+1.
 __device__ __forceinline__ void tc_mma(float (&d)[4], const unsigned (&a)[4],
                                        const unsigned (&b)[2])
 {
@@ -119,14 +117,6 @@ __device__ __forceinline__ void tc_load_a(unsigned (&a)[4], const float *As, int
                  : "r"(tc_smem_addr(p)));
 }
 
-// Which of the warp's 64 columns an mma tile's column lands in. The n
-// order inside a warp tile is a free choice (it only decides where each
-// accumulator is stored), so column j of mma tile nt is warp column
-// 32 * (nt / 4) + 4 * j + nt % 4: a lane's B values for four neighbouring
-// tiles sit side by side (one 16-byte shared read instead of four) and its
-// outputs of those tiles form float4s.
-__device__ __forceinline__ int tc_col(int nt, int j) { return 32 * (nt / 4) + 4 * j + nt % 4; }
-
 template <class c, bool EDGE>
 __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
                                          float *C, int M, int N, int r0, int c0)
@@ -135,27 +125,18 @@ __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
 #pragma unroll
     for (int i = 0; i < c::MT; i++)
 #pragma unroll
-        for (int q = 0; q < c::NT / 4; q++)
+        for (int j = 0; j < c::NT; j++)
 #pragma unroll
-            for (int h = 0; h < 2; h++)
-#pragma unroll
-                for (int e = 0; e < 2; e++) {
-                    // element e of rows g + 8h: column 2t + e of tiles 4q..4q+3
-                    int r = r0 + i * 16 + g + 8 * h, c = c0 + tc_col(4 * q, 2 * t + e);
-                    float v[4];
-#pragma unroll
-                    for (int u = 0; u < 4; u++)
-                        v[u] = acc[i][4 * q + u][2 * h + e];
-                    if (!EDGE) {
-                        *reinterpret_cast<float4 *>(&C[(size_t)r * N + c]) =
-                            make_float4(v[0], v[1], v[2], v[3]);
-                    } else if (r < M) {
-#pragma unroll
-                        for (int u = 0; u < 4; u++)
-                            if (c + u < N)
-                                C[(size_t)r * N + c + u] = v[u];
-                    }
+            for (int h = 0; h < 2; h++) {
+                int r = r0 + i * 16 + g + 8 * h, col = c0 + j * 8 + 2 * t;
+                const float *v = &acc[i][j][2 * h];
+                if (!EDGE) {
+                    *reinterpret_cast<float2 *>(&C[(size_t)r * N + col]) = make_float2(v[0], v[1]);
+                } else if (r < M) {
+                    if (col < N) C[(size_t)r * N + col] = v[0];
+                    if (col + 1 < N) C[(size_t)r * N + col + 1] = v[1];
                 }
+            }
 }
 
 template <class c, bool VEC, bool EDGE>
@@ -202,15 +183,9 @@ mm_tf32_mma_kernel(int M, int N, int K,
             for (int i = 0; i < c::MT; i++)
                 tc_load_a<c>(a[i], as, wm + i * 16, k);
 #pragma unroll
-            for (int q = 0; q < c::NT / 4; q++) {
-                // columns wn + 32q + 4g + 0..3 are this lane's n = g of
-                // mma tiles 4q..4q+3 (see tc_col): one 16-byte read each row
-                float4 lo = *reinterpret_cast<const float4 *>(&bs[(k + t) * c::LDB + wn + 32 * q + 4 * g]);
-                float4 hi = *reinterpret_cast<const float4 *>(&bs[(k + t + 4) * c::LDB + wn + 32 * q + 4 * g]);
-                b[4 * q][0] = __float_as_uint(lo.x), b[4 * q][1] = __float_as_uint(hi.x);
-                b[4 * q + 1][0] = __float_as_uint(lo.y), b[4 * q + 1][1] = __float_as_uint(hi.y);
-                b[4 * q + 2][0] = __float_as_uint(lo.z), b[4 * q + 2][1] = __float_as_uint(hi.z);
-                b[4 * q + 3][0] = __float_as_uint(lo.w), b[4 * q + 3][1] = __float_as_uint(hi.w);
+            for (int j = 0; j < c::NT; j++) {
+                b[j][0] = __float_as_uint(bs[(k + t) * c::LDB + wn + j * 8 + g]);
+                b[j][1] = __float_as_uint(bs[(k + t + 4) * c::LDB + wn + j * 8 + g]);
             }
 #pragma unroll
             for (int i = 0; i < c::MT; i++)
