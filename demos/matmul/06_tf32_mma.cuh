@@ -146,6 +146,9 @@ mm_tf32_mma_kernel(int M, int N, int K,
                    const float *__restrict__ B, // (K, N)
                    float *__restrict__ C)       // (M, N)
 {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    __trap(); // the host declines this rung below compute capability 8.0
+#else
     extern __shared__ __align__(16) float smem[];
     float *As = smem, *Bs = smem + c::STAGES * c::A_STAGE;
     const int warp = threadIdx.x / 32, l = threadIdx.x % 32, g = l / 4, t = l % 4;
@@ -196,6 +199,7 @@ mm_tf32_mma_kernel(int M, int N, int K,
     }
     tc_cp_wait<0>();
     tc_store<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
+#endif
 }
 
 template <class c, bool VEC, bool EDGE>
@@ -205,8 +209,7 @@ static int mm_tf32_mma_launch(const struct mm_args *a, struct ck_err *err)
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int tiles = ((a->M + c::BM - 1) / c::BM) * ((a->N + c::BN - 1) / c::BN);
-    kernel<<<tiles, c::THREADS, c::SMEM>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, a->M, a->N, a->K, a->A, a->B, a->C);
     return CK_OK;
 }
 
