@@ -211,12 +211,25 @@ static void title(void *ctx, FILE *f)
             mm_rungs[MM_CPU_NAIVE].cap, mm_rungs[MM_CPU_BLOCKED].cap);
 }
 
+/* What a rung computes in: the ladder's own FP32, or another precision
+ * (results: the tutorial compares only FP32 rungs as "best" and "library"). */
+static const char *mm_precision(enum mm_rung r)
+{
+    switch (r) {
+    case MM_TF32_MMA: case MM_CUBLAS_TF32: return "tf32";
+    case MM_CUBLAS_FP16: return "fp16";
+    case MM_CUBLAS_BF16: return "bf16";
+    default: return "fp32";
+    }
+}
+
 static void fields(void *ctx, int i, struct ck_rec *rec)
 {
     const struct mm_state *s = ctx;
     ck_rec_int(rec, "m", s->dims[i][0]);
     ck_rec_int(rec, "n", s->dims[i][1]);
     ck_rec_int(rec, "k", s->dims[i][2]);
+    ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
 }
 
 /* A GPU rung this device lacks the instructions for: its own record kind,
