@@ -67,7 +67,7 @@ UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.
 UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
-.PHONY: all run test clean demos gpu-test bench install uninstall
+.PHONY: all run test clean demos gpu-test bench profile install uninstall
 all: $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)
@@ -119,7 +119,7 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
-INSTALL_DEMOS := devinfo matmul conv reduce launch
+INSTALL_DEMOS := devinfo matmul conv transfer streams reduce launch
 
 install: $(BUILD)/cudakitchen demos
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)

@@ -1,9 +1,9 @@
 #!/bin/sh
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
-# (`make gpu-test`). Every GPU and CPU variant of matmul, conv and reduce is
-# checked at odd sizes, and every launch series at odd n (correctness only:
-# --reps 1), then the hand-written kernels (and CUB) run under
-# compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
+# (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer,
+# streams and reduce is checked at odd sizes, and every launch series at odd
+# n (correctness only: --reps 1), then the hand-written kernels (and CUB)
+# run under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
 # go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
 # set); a short table is printed last.
 # Exit 0 only if every step passed.
@@ -84,6 +84,16 @@ else
     record conv skip "not built (demos/conv/conv.c missing)"
 fi
 
+# transfer: every row at 4 KiB .. 1 MiB (each copy checksummed), then 16 MiB;
+# streams: odd sizes (a chunk count that does not divide, one chunk) and the
+# quick setting, every row
+run_demo transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
+run_demo transfer-quick "$BIN/transfer" --quick --reps 1
+run_demo streams-quick "$BIN/streams" --quick --reps 1
+run_demo streams-odd "$BIN/streams" --total-mib 3 --chunks 7 --flops-per-byte 3 --reps 1
+run_demo streams-one "$BIN/streams" --total-mib 1 --chunks 1 --flops-per-byte 0 --reps 1
+run_demo streams-32 "$BIN/streams" --total-mib 64 --chunks 32 --reps 1
+
 # reduce: every rung at odd sizes and at the default 2^28
 for n in 1 31 1000003 1048583 268435456; do
     run_demo "reduce-$n" "$BIN/reduce" --n "$n" --reps 1
@@ -109,6 +119,9 @@ run_launch launch-odd --n 1000003 --iters 64 --reps 1
 run_launch launch-one --n 1 --iters 1 --reps 1 --quick
 
 for tool in memcheck racecheck initcheck synccheck; do
+    sanitize "$tool" transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
+    sanitize "$tool" streams-small "$BIN/streams" --total-mib 1 --chunks 5 \
+        --flops-per-byte 2 --reps 1 --variants pinned-1,pinned-4,pageable-2,default-2
     for n in 1 31 1000003; do
         sanitize "$tool" "reduce-$n" "$BIN/reduce" --n "$n" --reps 1 --variants "$RD_GPU"
     done
@@ -125,6 +138,14 @@ for tool in memcheck racecheck initcheck synccheck; do
         sanitize "$tool" conv-wino "$CONV" $CONV_WINO --reps 1 --variants "$CONV_HAND"
     fi
 done
+
+# lesson 15's tools on this project's code (informational: the planted bugs
+# are meant to be found); its logs go to $BIN/profile and $OUT
+if sh "$(dirname "$0")/profile.sh" "$BIN" >"$LOG/profile.txt" 2>&1; then
+    record profile ok "$BIN/profile/summary.txt"
+else
+    record profile FAIL "$LOG/profile.txt"
+fi
 
 echo
 echo "gpu-test summary (logs in $LOG)"

@@ -6,12 +6,14 @@
 #include "quiz_run.h"
 #include "i18n.h"
 
-const char *const quiz_run_demos[QUIZ_RUN_DEMOS] = { "matmul", "conv", "reduce" };
+/* The demos a prediction may run, by index into quiz_run's arrays. */
+static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams",
+						     "reduce" };
 
 static int demo_index(const char *demo)
 {
-	for (int i = 0; i < QUIZ_RUN_DEMOS; i++)
-		if (!strcmp(demo, quiz_run_demos[i]))
+	for (int i = 0; i < QUIZ_NDEMOS; i++)
+		if (!strcmp(demo, demo_names[i]))
 			return i;
 	return 0;
 }
@@ -28,7 +30,7 @@ void quiz_run_free(struct quiz_run *qr)
 	if (!qr)
 		return;
 	runner_free(&qr->r);
-	for (int i = 0; i < QUIZ_RUN_DEMOS; i++)
+	for (int i = 0; i < QUIZ_NDEMOS; i++)
 		results_free(&qr->live[i]);
 	results_free(&qr->rec);
 	quiz_run_init(qr);
@@ -131,7 +133,7 @@ bool quiz_run_poll(struct quiz_run *qr)
 	bool exited_ok = qr->r.state == RUNNER_EXITED && qr->r.exit_code == 0;
 	if (!exited_ok)
 		runner_describe(&qr->r, qr->why[i], sizeof qr->why[i]);
-	else if (!results_parse(quiz_run_demos[i], qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
+	else if (!results_parse(demo_names[i], qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
 				&qr->live[i], &d))
 		snprintf(qr->why[i], sizeof qr->why[i], "%s", tr(MSG_RUN_UNREADABLE));
 	diags_free(&d);
@@ -200,10 +202,12 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 
 void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
 {
-	for (int i = 0; i < QUIZ_RUN_DEMOS; i++) {
+	for (int i = 0; i < QUIZ_NDEMOS; i++) {
+		if (i == 2 || i == 3)
+			continue; /* transfer and streams have no ladder */
 		char line[256];
 		if (qr->live[i].nvar &&
-		    results_speedups_line(&qr->live[i], quiz_run_demos[i], line, sizeof line))
-			results_merge_speedups(dst, size, quiz_run_demos[i], line);
+		    results_speedups_line(&qr->live[i], demo_names[i], line, sizeof line))
+			results_merge_speedups(dst, size, demo_names[i], line);
 	}
 }

@@ -15,18 +15,15 @@ struct app;
 
 #define QUIZ_RUN_TIMEOUT_MS (300 * 1000)
 
-/* The demos a prediction can name, in this order: matmul, conv, reduce. */
-#define QUIZ_RUN_DEMOS 3
-extern const char *const quiz_run_demos[QUIZ_RUN_DEMOS];
-
 /* Results of each demo, from this session's run (at most one run per demo
  * per quiz screen), and the recorded H200 file, loaded when first needed. */
+#define QUIZ_NDEMOS 5         /* matmul, conv, transfer, streams, reduce */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */
-	struct results live[QUIZ_RUN_DEMOS];
-	bool ran[QUIZ_RUN_DEMOS];
-	char why[QUIZ_RUN_DEMOS][600]; /* why a run gave no results ("" when it did) */
+	struct results live[QUIZ_NDEMOS];
+	bool ran[QUIZ_NDEMOS];
+	char why[QUIZ_NDEMOS][600];  /* why a run gave no results ("" when it did) */
 	struct results rec;
 	int rec_state;               /* 0 not tried, 1 loaded, -1 missing or bad */
 };

@@ -22,6 +22,8 @@
 	X("matmul", screen_matmul) \
 	X("conv", screen_conv) \
 	X("devinfo", screen_devinfo) \
+	X("transfer", screen_transfer) \
+	X("streams", screen_streams) \
 	X("reduce", screen_reduce) \
 	X("launch", screen_launch) \
 	X("gpu-map", screen_gpumap) \
@@ -30,7 +32,8 @@
 
 /* Names the course may open even before their screen exists. */
 static const char *const planned[] = {
-	"gpu-map", "tiling", "matmul", "conv", "devinfo", "reduce", "launch", "quiz",
+	"gpu-map", "tiling", "matmul", "conv", "devinfo", "transfer", "streams", "reduce", "launch",
+	"quiz",
 	"radar", "cert",
 };
 

@@ -47,6 +47,9 @@ struct float4 {
 struct int2 {
     int x, y;
 };
+struct uint4 {
+    unsigned x, y, z, w;
+};
 static inline float4 make_float4(float x, float y, float z, float w)
 {
     return float4{x, y, z, w};
@@ -142,6 +145,19 @@ static inline cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t
     return cudaSuccess;
 }
 template <class T> static inline T __ldg(const T *p) { return *p; }
+/* atomicAdd on the CPU: the threads of a block are real threads */
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+static inline float atomicAdd(float *p, float v)
+{
+    float old = *p, want;
+    do
+        want = old + v;
+    while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return old;
+}
 template <class T> static inline T min(T a, T b) { return a < b ? a : b; }
 template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
 
