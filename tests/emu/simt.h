@@ -120,18 +120,6 @@ static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width =
     return r;
 }
 
-static inline float atomicAdd(float *p, float v)
-{
-    unsigned *u = (unsigned *)(void *)p, old = __atomic_load_n(u, __ATOMIC_SEQ_CST), nu;
-    float f;
-    do {
-        memcpy(&f, &old, sizeof f);
-        float g = f + v;
-        memcpy(&nu, &g, sizeof nu);
-    } while (!__atomic_compare_exchange_n(u, &old, nu, false, __ATOMIC_SEQ_CST,
-                                          __ATOMIC_SEQ_CST));
-    return f;
-}
 static inline unsigned atomicAdd(unsigned *p, unsigned v)
 {
     return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
