@@ -247,10 +247,16 @@ void term_stop(void)
 		tcsetattr(STDIN_FILENO, TCSANOW, &g_saved);
 }
 
+/* The terminal's report is input like any other: a row or column outside
+ * the screen (a crafted `ESC[<0;5;2147483647M`) is dropped here, so every
+ * coordinate a screen sees lies in 0..LINES-1, 0..COLS-1 and arithmetic
+ * on it cannot overflow. */
 static void read_mouse(struct input *in)
 {
 	MEVENT ev;
 	if (getmouse(&ev) != OK)
+		return;
+	if (ev.y < 0 || ev.y >= LINES || ev.x < 0 || ev.x >= COLS)
 		return;
 	in->my = ev.y;
 	in->mx = ev.x;
