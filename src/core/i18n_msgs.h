@@ -425,6 +425,8 @@
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
+	/* instructor and robustness (courses, lint, the terminal) */ \
+	X(MSG_STATE_TOO_LONG, "progress will not be saved: %s is too long (the progress directory must fit in %d bytes)", "进度不会保存：%s 太长（进度目录须在 %d 字节以内）") \
 	/* end */
 
 #endif

@@ -38,7 +38,7 @@ void progress_init(struct progress *p)
 
 /* ---- paths ----------------------------------------------------------- */
 
-bool progress_path(char *dir, size_t dsz, char *file, size_t fsz)
+enum progress_where progress_locate(char *dir, size_t dsz, char *file, size_t fsz)
 {
 	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	int n;
@@ -48,11 +48,16 @@ bool progress_path(char *dir, size_t dsz, char *file, size_t fsz)
 	else if (home && home[0] == '/')
 		n = snprintf(dir, dsz, "%s/.local/state/cudakitchen", home);
 	else
-		return false;
+		return PROGRESS_NO_HOME;
 	if (n < 0 || (size_t)n >= dsz)
-		return false;
+		return PROGRESS_PATH_TOO_LONG;
 	n = snprintf(file, fsz, "%s/progress.yaml", dir);
-	return n >= 0 && (size_t)n < fsz;
+	return n >= 0 && (size_t)n < fsz ? PROGRESS_WHERE_OK : PROGRESS_PATH_TOO_LONG;
+}
+
+bool progress_path(char *dir, size_t dsz, char *file, size_t fsz)
+{
+	return progress_locate(dir, dsz, file, fsz) == PROGRESS_WHERE_OK;
 }
 
 /* The directory part of path ("." when it has none). */

@@ -58,6 +58,10 @@ void progress_init(struct progress *p);
 /* The directory and file path (caller-provided buffers); false if no HOME
  * and no absolute XDG_STATE_HOME. */
 bool progress_path(char *dir, size_t dsz, char *file, size_t fsz);
+/* The same, saying what is wrong: no usable HOME or XDG_STATE_HOME, or
+ * the directory they name is too long for the buffers (PATH_MAX). */
+enum progress_where { PROGRESS_WHERE_OK, PROGRESS_NO_HOME, PROGRESS_PATH_TOO_LONG };
+enum progress_where progress_locate(char *dir, size_t dsz, char *file, size_t fsz);
 /* Loads from path; a missing file is a fresh start (true).  Corruption is
  * handled as above (true, with p->notice set).  False only on I/O errors
  * that leave nothing usable, with a diag. */

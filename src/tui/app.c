@@ -244,9 +244,16 @@ static void load_progress(struct app *app, int *lock_fd)
 	struct diags d = { 0 };
 	*lock_fd = -1;
 	progress_init(&app->progress);
-	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
+	enum progress_where where = progress_locate(pdir, sizeof pdir, app->progress_file,
+						    sizeof app->progress_file);
+	if (where != PROGRESS_WHERE_OK) {
 		app->progress_file[0] = '\0';
-		notice(app, "%s", tr(MSG_NO_HOME));
+		if (where == PROGRESS_NO_HOME)
+			notice(app, "%s", tr(MSG_NO_HOME));
+		else
+			notice(app, tr(MSG_STATE_TOO_LONG), getenv("XDG_STATE_HOME") &&
+			       getenv("XDG_STATE_HOME")[0] == '/' ? "XDG_STATE_HOME" : "HOME",
+			       (int)sizeof pdir);
 		return;
 	}
 	bool locked = progress_lock(pdir, lock_fd, why, sizeof why);
