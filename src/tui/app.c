@@ -210,17 +210,10 @@ static bool find_dirs(struct app *app)
 static bool load_course(struct app *app)
 {
 	char dir[sizeof app->datadir + 32];
-	struct stat st;
 	const char *lang = app->opt.lang ? app->opt.lang : "en";
 	if (app->opt.lessons_dir) {
-		/* DIR/lessons/<lang>/ or DIR/<lang>/ is a translated class: per-lesson fallback */
-		snprintf(dir, sizeof dir, "%s/lessons/en", app->opt.lessons_dir);
-		bool nested = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-		snprintf(dir, sizeof dir, nested ? "%s/lessons" : "%s/en", app->opt.lessons_dir);
-		if (nested || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
-			course_load_lang(nested ? dir : app->opt.lessons_dir, lang, &app->course, &app->course_diags);
-		else
-			course_load(app->opt.lessons_dir, &app->course, &app->course_diags);
+		/* a class: one layout, as lessons/README.md documents (course_load_class) */
+		course_load_class(app->opt.lessons_dir, lang, &app->course, &app->course_diags);
 		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
 	} else {
 		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);

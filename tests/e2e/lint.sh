@@ -27,7 +27,7 @@ out=$("$CK_BIN" lint "$FX/example/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "a single file whose see target is not in its directory: exit 1"
 like "$out" "^$FX/example/14-warps.yaml:11:7: error: 'see': no lesson has the id 'orders-and-brigades'$" \
 	"the see list's unknown target"
-like "$out" "^$FX/example/14-warps.yaml:55:9: error: 'see': no lesson has the id 'orders-and-brigades'$" \
+like "$out" "^$FX/example/14-warps.yaml:55:9: error: 'see': no lesson has the id 'inside-the-kitchen'$" \
 	"the body item's unknown target"
 mkdir -p "$T_TMP/see"
 cp "$FX"/course-good/*.yaml "$T_TMP/see/"
