@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
+#include "quiz_run.h"
 #include "cli.h"
 #include "paths.h"
 #include "screens.h"
@@ -266,6 +267,19 @@ static void load_progress(struct app *app, int *lock_fd)
 	diags_free(&d);
 }
 
+/* Each quiz level's progress is the progress of its own course: a class's
+ * level 1 is not the built-in level 1 (progress.h). */
+static void use_courses(struct app *app)
+{
+	char keys[PROGRESS_LEVELS][PROGRESS_COURSE_MAX];
+	const char *k[PROGRESS_LEVELS];
+	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+		quiz_run_level_course(app, i + 1, keys[i], sizeof keys[i]);
+		k[i] = keys[i];
+	}
+	progress_use_courses(&app->progress, k);
+}
+
 /* `open ID` with an ID nobody knows: say so, and list the ones that exist. */
 static void unknown_id(const struct app *app, const char *id)
 {
@@ -313,6 +327,7 @@ int cmd_tui(const struct options *opt, const char *start)
 		goto out;
 	}
 	load_progress(app, &lock_fd);
+	use_courses(app);
 	if (app->opt.zh_in_ascii && !app->status[0])
 		say(app, "%s", tr(MSG_ASCII_NO_ZH));
 	rc = app_run(app, start);
