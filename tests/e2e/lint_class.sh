@@ -92,4 +92,11 @@ sed 's/prompt: "Type the word alpha."/prompt: "As in the previous question, type
 out=$("$CK_BIN" lint "$r/quizzes/en/level1.yaml" 2>/dev/null); rc=$?
 is "$rc" 1 "quiz text naming a neighbouring question fails lint"
 like "$out" "level1.yaml:[0-9]+:[0-9]+: error: question 'f-fill' refers to 'previous question'" "named, with the question id"
+# libyaml's syntax errors come with a hint of what to do.
+printf 'id: y\ntitle: Step 1: copy\n' > "$T_TMP/01-y.yaml"
+out=$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)
+like "$out" "01-y.yaml:2:13: error: mapping values are not allowed in this context; hint: a value holding ': ' must be quoted" \
+	"a ': ' in a value: the hint says to quote it"
+printf 'id: y\ntitle: T\n\tsummary: S\n' > "$T_TMP/01-y.yaml"
+like "$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)" "hint: indent with spaces" "a tab: the hint says to indent with spaces"
 done_testing
