@@ -95,7 +95,7 @@ like "$out" "level1.yaml:[0-9]+:[0-9]+: error: question 'f-fill' refers to 'prev
 # libyaml's syntax errors come with a hint of what to do.
 printf 'id: y\ntitle: Step 1: copy\n' > "$T_TMP/01-y.yaml"
 out=$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)
-like "$out" "01-y.yaml:2:13: error: mapping values are not allowed in this context; hint: a value holding ': ' must be quoted" \
+like "$out" "01-y.yaml:2:14: error: mapping values are not allowed in this context; hint: a value holding ': ' must be quoted" \
 	"a ': ' in a value: the hint says to quote it"
 printf 'id: y\ntitle: T\n\tsummary: S\n' > "$T_TMP/01-y.yaml"
 like "$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)" "hint: indent with spaces" "a tab: the hint says to indent with spaces"
