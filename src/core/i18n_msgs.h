@@ -427,6 +427,8 @@
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
 	/* instructor and robustness (courses, lint, the terminal) */ \
 	X(MSG_STATE_TOO_LONG, "progress will not be saved: %s is too long (the progress directory must fit in %d bytes)", "进度不会保存：%s 太长（进度目录须在 %d 字节以内）") \
+	X(MSG_MENU_TITLE_CLASS, "cudakitchen: lessons of %s", "cudakitchen：%s 的课程") \
+	X(MSG_MENU_ANALOGY, "%s Kitchen: %s", "%s厨房：%s") \
 	/* end */
 
 #endif

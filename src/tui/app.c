@@ -207,6 +207,18 @@ static bool find_dirs(struct app *app)
 	return true;
 }
 
+/* The class's name for the menu: its directory's last component. */
+static void class_name(struct app *app)
+{
+	char *real = realpath(app->opt.lessons_dir, NULL);
+	const char *d = real ? real : app->opt.lessons_dir, *slash = strrchr(d, '/');
+	const char *name = slash && slash[1] ? slash + 1 : d;
+	char *clean = text_sanitize(name, (size_t)-1);
+	snprintf(app->course_name, sizeof app->course_name, "%s", clean && clean[0] ? clean : "?");
+	free(clean);
+	free(real);
+}
+
 /* Loads the course; false (message printed) when there is nothing to show. */
 static bool load_course(struct app *app)
 {
@@ -216,6 +228,7 @@ static bool load_course(struct app *app)
 		/* a class: one layout, as lessons/README.md documents (course_load_class) */
 		course_load_class(app->opt.lessons_dir, lang, &app->course, &app->course_diags);
 		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
+		class_name(app);
 	} else {
 		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
 		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);

@@ -148,22 +148,43 @@ static void draw_extra_row(int y, int e, bool sel)
 	ui_text(y, 10, COLS - 12, base, tr(extras[e].title));
 }
 
-/* Below the list: the selected entry's summary, or a broken lesson's error. */
+/* "Summary Kitchen: analogy" for the detail pane, as one paragraph (a
+ * folded `>` value ends in a newline). */
+static const char *with_analogy(const struct lesson *l, char *buf, size_t size)
+{
+	snprintf(buf, size, tr(MSG_MENU_ANALOGY), l->summary ? l->summary : "", l->analogy);
+	for (char *p = buf; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	for (char *p = buf, *q = buf; ; p++) {   /* runs of spaces: one */
+		if (!(*p == ' ' && q > buf && q[-1] == ' '))
+			*q++ = *p;
+		if (!*p)
+			break;
+	}
+	return buf;
+}
+
+/* Below the list: the selected entry's summary and analogy, or a broken
+ * lesson's error. */
 static void draw_detail(struct app *app, const struct menu *m)
 {
 	int y = list_y(app) + list_h(app);
 	ui_hline(y, 0, COLS, C_DIM);
 	const char *text;
+	char detail[1024];
 	enum role r = C_NORMAL;
 	if (m->cursor < (int)app->course.n) {
 		const struct lesson *l = &app->course.lessons[m->cursor];
 		text = l->broken ? l->error : l->summary;
 		if (l->broken)
 			r = C_WRONG;
+		else if (l->analogy)   /* the lesson's kitchen analogy, after its summary */
+			text = with_analogy(l, detail, sizeof detail);
 	} else {
 		text = tr(extras[m->cursor - (int)app->course.n].about);
 	}
-	char quiz[512];   /* the quiz entry adds each level's state */
+	char quiz[1400];   /* the quiz entry adds each level's state */
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
 		char states[320];
 		quiz_summary(&app->progress, states, sizeof states);
@@ -190,7 +211,10 @@ static void menu_draw(struct app *app, void *st)
 		done += !app->course.lessons[i].broken && lesson_done(app, app->course.lessons[i].id);
 	char right[48];
 	snprintf(right, sizeof right, tr(MSG_MENU_DONE_COUNT), done, app->course.n);
-	ui_title(tr(MSG_MENU_TITLE), right);
+	char title[256];   /* a class says which course is running */
+	if (app->course_name[0])
+		snprintf(title, sizeof title, tr(MSG_MENU_TITLE_CLASS), app->course_name);
+	ui_title(app->course_name[0] ? title : tr(MSG_MENU_TITLE), right);
 	for (int r = 0; r < h && m->top + r < n; r++) {
 		int i = m->top + r;
 		if (i < (int)app->course.n)
