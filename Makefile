@@ -44,7 +44,9 @@ CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_
 # tests and fuzzers without -lncursesw), src/tui (terminal, ui, keys, the
 # loop), src/tui/screens (one file per screen and its view), src/cli (main
 # and the plain commands).  A layer sees its own headers and those below it.
-CORE_INC := -iquote src/core
+# The demos' ladders (demos/<demo>/*_ladder.h, plain C) are read from
+# there, never copied: `#include "matmul/mm_ladder.h"`.
+CORE_INC := -iquote src/core -iquote demos
 CK_CORE_CFLAGS := $(CK_BASE_CFLAGS) $(CORE_PKG_CFLAGS) $(CORE_INC) -I$(BUILD)/nocurses
 CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS) $(CORE_INC) -iquote src/tui -iquote src/tui/screens -iquote src/cli
 LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)

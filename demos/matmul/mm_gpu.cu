@@ -1,7 +1,9 @@
 // mm_gpu.cu: the matmul demo's device side (see mm_gpu.h): buffers, the
-// dispatch to each rung's launcher, and cuBLAS through its dlopen table.
+// dispatch to each rung's launcher (from the fn column of mm_ladder.h), and
+// cuBLAS through its dlopen table.
 #include <stdlib.h>
 #include "gpu.h"
+#include "ladder.h"
 #include "mm_gpu.h"
 
 #include "01_naive.cuh"
@@ -9,28 +11,17 @@
 #include "03_smem_tiled.cuh"
 #include "04_regblock.cuh"
 #include "05_best.cuh"
-
-#define MM_MAX_COPIES 8
+#include "05_best_tuning.cuh"
 
 struct mm_gpu {
     int M, N, K;
     int ncopies;                                // rotated input sets
-    float *A[MM_MAX_COPIES], *B[MM_MAX_COPIES]; // (M, K), (K, N)
+    float *A[CK_MAX_COPIES], *B[CK_MAX_COPIES]; // (M, K), (K, N)
     float *C;                                   // (M, N)
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
     int best_cfg;                               // CK_MM_BEST_CFG, tuning only
 };
-
-#define CUBLAS_CHECK(err, expr)                                                \
-    do {                                                                       \
-        cublasStatus_t st_ = (expr);                                           \
-        if (st_ != CUBLAS_STATUS_SUCCESS) {                                    \
-            snprintf((err)->msg, sizeof (err)->msg, "%s: %s (%s:%d)", #expr,   \
-                     ck_cublas_status_str(st_), __FILE__, __LINE__);           \
-            return CK_ECUDA;                                                   \
-        }                                                                      \
-    } while (0)
 
 static int alloc_all(struct mm_gpu *g, const float *hA, const float *hB,
                      struct ck_err *err)
@@ -60,9 +51,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
 {
     *out = NULL;
     double per_copy = ((double)M * K + (double)K * N) * sizeof(float);
-    // enough copies that one pass over them is three times the L2
-    int copies = (int)(3.0 * (double)l2_bytes / per_copy) + 1;
-    copies = copies < 1 ? 1 : copies > MM_MAX_COPIES ? MM_MAX_COPIES : copies;
+    int copies = ck_input_copies(per_copy, l2_bytes); // A and B rotate
     size_t need = (size_t)(copies * per_copy) + (size_t)M * N * sizeof(float);
     int fits = ck_gpu_fits(need, err); // 1 fits, 0 does not, else an error
     if (fits != 1)
@@ -70,7 +59,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     struct mm_gpu *g = (struct mm_gpu *)calloc(1, sizeof *g);
     if (!g) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     *g = (struct mm_gpu){M, N, K, copies};
     const char *cfg = getenv("CK_MM_BEST_CFG");
@@ -86,7 +75,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
 
 // Row-major C (M,N) = A (M,K) B (K,N) is, read column-major, C^T = B^T A^T:
 // so cuBLAS gets B first, with the roles of M and N swapped, no transposes.
-static int run_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
+static int mm_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
 {
     const float one = 1.0f, zero = 0.0f;
     if (!g->cb) {
@@ -101,40 +90,41 @@ static int run_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
     return CK_OK;
 }
 
-extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_gpu_variant v, int copy,
+// The library rungs' fn column.
+static int mm_cublas_fp32(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas(g, copy, false, err);
+}
+
+static int mm_cublas_tf32(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas(g, copy, true, err);
+}
+
+// One case per GPU rung of mm_ladder.h: a hand rung's launcher takes the
+// problem, a library rung's call the context (handle, rotated copies).
+#define MM_CASE_hand(e, fn) case MM_##e: return fn(&a, err);
+#define MM_CASE_library(e, fn) case MM_##e: return fn(g, copy, err);
+#define MM_CASE_cpu(e, fn)
+#define MM_CASE_(e, id, rung, kind, label, idea, fn, tol, cap) MM_CASE_##kind(e, fn)
+
+extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
     struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C};
+    if (v == MM_BEST && g->best_cfg) // a tuning run (05_best_tuning.cuh)
+        return mm_best_tune(&a, g->best_cfg, err);
     switch (v) {
-    case MM_NAIVE: return mm_naive(&a, err);
-    case MM_COALESCED: return mm_coalesced(&a, err);
-    case MM_SMEM_TILED: return mm_smem_tiled(&a, err);
-    case MM_REGBLOCK: return mm_regblock(&a, err);
-    case MM_BEST: return mm_best(&a, g->best_cfg, err);
-    case MM_CUBLAS: return run_cublas(g, copy, false, err);
-    case MM_CUBLAS_TF32: return run_cublas(g, copy, true, err);
+        MM_LADDER(MM_CASE_)
+    default: break;
     }
-    snprintf(err->msg, sizeof err->msg, "unknown GPU variant %d", (int)v);
-    return CK_ECUDA;
-}
-
-extern "C" int mm_gpu_check_run(struct mm_gpu *g, enum mm_gpu_variant v,
-                                float *hC, struct ck_err *err)
-{
-    size_t n = (size_t)g->M * g->N;
-    int rc = ck_gpu_poison(g->C, n, err);
-    if (rc == CK_OK)
-        rc = mm_gpu_run(g, v, 0, err);
-    if (rc != CK_OK)
-        return rc;
-    CUDA_CHECK(err, cudaDeviceSynchronize());
-    CUDA_CHECK(err, cudaMemcpy(hC, g->C, n * sizeof(float), cudaMemcpyDeviceToHost));
-    return CK_OK;
+    snprintf(err->msg, sizeof err->msg, "%s is not a GPU rung", mm_rung_id(v));
+    return CK_EARGS;
 }
 
 struct time_ctx {
     struct mm_gpu *g;
-    enum mm_gpu_variant v;
+    enum mm_rung v;
     struct ck_err *err;
 };
 
@@ -144,7 +134,14 @@ static int time_one(void *ctx, int copy)
     return mm_gpu_run(t->g, t->v, copy, t->err);
 }
 
-extern "C" int mm_gpu_time(struct mm_gpu *g, enum mm_gpu_variant v, int reps,
+extern "C" int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
+                                struct ck_err *err)
+{
+    struct time_ctx ctx = {g, v, err};
+    return ck_gpu_check_run(time_one, &ctx, g->C, hC, (size_t)g->M * g->N, err);
+}
+
+extern "C" int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                            struct ck_timing *t, struct ck_err *err)
 {
     struct time_ctx ctx = {g, v, err};

@@ -59,7 +59,9 @@ for size in "37 53 61" "1 1 1" "17 1 33" "1 64 1" "129 127 130" "256 128 64" \
     run_demo "matmul-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1
 done
 
-MM_SAN_VARIANTS=naive,coalesced,smem-tiled,regblock,best
+# the hand-written rungs, as the demos' own --list names them
+hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
+MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
 CONV=$BIN/conv
 CONV_ODD="--n 2 --c 3 --h 17 --w 19 --k 5 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
 CONV_ONE="--n 1 --c 1 --h 1 --w 1 --k 1 --r 1 --s 1 --pad 0 --stride 1 --dil 1"
@@ -87,7 +89,7 @@ for tool in memcheck racecheck initcheck synccheck; do
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     if [ -x "$CONV" ]; then
-        CONV_HAND=$("$CONV" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}')
+        CONV_HAND=$(hand_of "$CONV")
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-fast "$CONV" $CONV_FAST --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-wino "$CONV" $CONV_WINO --reps 1 --variants "$CONV_HAND"

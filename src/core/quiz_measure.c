@@ -21,24 +21,30 @@
 #include "doc.h"
 #include "i18n.h"
 #include "quiz.h"
+#include "conv/conv_ladder.h"
+#include "matmul/mm_ladder.h"
 
-static const char *const matmul_variants[] = {
-	"naive", "coalesced", "smem-tiled", "regblock", "best", "cublas", "cublas-tf32",
-	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
-};
-static const char *const conv_variants[] = {
-	"naive", "smem-direct", "im2col-gemm", "implicit-gemm", "winograd", "cudnn-implicit-gemm",
-	"cudnn-implicit-precomp-gemm", "cudnn-gemm", "cudnn-direct", "cudnn-fft",
-	"cudnn-fft-tiling", "cudnn-winograd", "cudnn-winograd-nonfused", "cudnn-default",
-	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
-};
-static const char *const cudnn_algos[] = {
-	"implicit-gemm", "implicit-precomp-gemm", "gemm", "direct", "fft", "fft-tiling",
-	"winograd", "winograd-nonfused", NULL,
-};
-static const char *const matmul_hand[] = { "naive", "coalesced", "smem-tiled", "regblock", "best", NULL };
-static const char *const conv_hand[] = { "naive", "smem-direct", "im2col-gemm", "implicit-gemm",
-					  "winograd", NULL };
+/* The variant ids come from the demos' own ladders (one X-macro each, in
+ * demos/<demo>/<demo>_ladder.h), plus the two names this module adds. */
+#define ID_(e, id, ...) id,
+#define HAND_hand(id) id,
+#define HAND_library(id)
+#define HAND_cpu(id)
+#define HAND_(e, id, rung, kind, ...) HAND_##kind(id)
+static const char *const matmul_variants[] = { MM_LADDER(ID_) "hand-best", "library", NULL };
+static const char *const conv_variants[] = { CONV_LADDER(ID_) "hand-best", "library", NULL };
+static const char *const matmul_hand[] = { MM_LADDER(HAND_) NULL };
+static const char *const conv_hand[] = { CONV_LADDER(HAND_) NULL };
+
+/* A cuDNN algorithm's name: a conv rung that runs one, without "cudnn-". */
+static bool is_cudnn_algo(const char *s)
+{
+	for (int r = 0; r < CONV_NRUNGS; r++)
+		if (conv_rung_algo((enum conv_rung_id)r) >= 0 &&
+		    !strncmp(conv_variants[r], "cudnn-", 6) && !strcmp(conv_variants[r] + 6, s))
+			return true;
+	return false;
+}
 
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };
 static const struct measure_def {
@@ -167,7 +173,7 @@ bool quiz_measure_categorical(const char *measure)
 bool quiz_measure_value_valid(const char *demo, const char *measure, const char *value)
 {
 	if (!strcmp(measure, "fastest-cudnn-algo"))
-		return in_list(cudnn_algos, value);
+		return is_cudnn_algo(value);
 	if (!strcmp(measure, "fastest-hand"))
 		return in_list(!strcmp(demo, "conv") ? conv_hand : matmul_hand, value);
 	return false;
