@@ -25,7 +25,7 @@ static void usage(FILE *out)
 	      "  cert verify FILE    check that a certificate is unmodified\n"
 	      "\n"
 	      "Options:\n"
-	      "  --lessons DIR       use the lessons (and quizzes) in DIR\n"
+	      "  --lessons DIR       run the class in DIR (DIR/lessons/LANG/, DIR/quizzes/LANG/)\n"
 	      "  --lang en|zh        language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
 	      "  --cert-dir DIR      where certificates are written\n"
 	      "  --no-color          no colours (also when NO_COLOR is set)\n"
