@@ -441,6 +441,49 @@ static bool lint_builtin(struct lint *L)
 	return true;
 }
 
+/* A class links only to its own lessons (lessons/README.md): an unknown
+ * `see` id that is a built-in lesson's gets told so, and what to do. */
+static void explain_builtin_links(struct diags *errors)
+{
+	static const char unknown[] = "'see': no lesson has the id '";
+	struct paths p;
+	struct course c = { 0 };
+	struct diags scratch = { 0 };
+	bool loaded = false;
+	for (size_t i = 0; i < errors->n; i++) {
+		struct diag *e = &errors->v[i];
+		const char *at = strstr(e->msg, unknown);
+		if (!at)
+			continue;
+		if (!loaded) {
+			loaded = true;
+			if (paths_init(NULL, &p)) {
+				char *en = paths_join(p.data, "lessons/en");
+				if (en)
+					course_load(en, &c, &scratch);
+				free(en);
+			}
+			paths_free(&p);
+		}
+		const char *id = at + sizeof unknown - 1, *end = strchr(id, '\'');
+		char *want = end ? strndup(id, (size_t)(end - id)) : NULL;
+		if (want && course_find(&c, want) && !strstr(e->msg, "built-in")) {
+			static const char why[] = " (a built-in lesson: a class links only to its own "
+				"lessons; copy the lesson's file into the class to teach it)";
+			size_t n = strlen(e->msg) + sizeof why;
+			char *msg = malloc(n);
+			if (msg) {
+				snprintf(msg, n, "%s%s", e->msg, why);
+				free(e->msg);
+				e->msg = msg;
+			}
+		}
+		free(want);
+	}
+	course_free(&c);
+	diags_free(&scratch);
+}
+
 /* arg is the user's text: sanitized like everything that reaches a terminal. */
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -497,6 +540,7 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 		lint_files(&L, files, nfiles);
 	free(files);
 
+	explain_builtin_links(&L.errors);
 	diags_print(&L.errors, stdout);
 	for (size_t i = 0; i < L.notes.n; i++) {
 		const struct diag *e = &L.notes.v[i];

@@ -92,6 +92,16 @@ sed 's/prompt: "Type the word alpha."/prompt: "As in the previous question, type
 out=$("$CK_BIN" lint "$r/quizzes/en/level1.yaml" 2>/dev/null); rc=$?
 is "$rc" 1 "quiz text naming a neighbouring question fails lint"
 like "$out" "level1.yaml:[0-9]+:[0-9]+: error: question 'f-fill' refers to 'previous question'" "named, with the question id"
+# A class links only to its own lessons: a link to a built-in lesson says so.
+k="$T_TMP/links/lessons/en"
+mkdir -p "$k"
+sed 's/^see: .*/see: [kitchen]/; /- see:/d' "$FX/course-good/01-alpha.yaml" > "$k/01-alpha.yaml"
+cp "$FX/course-good/02-beta.yaml" "$k/"
+out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
+is "$rc" 1 "a class linking to a built-in lesson fails lint"
+like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a class links only to its own lessons; copy the lesson's file into the class to teach it\)" \
+	"and says that it is a built-in lesson, and what to do"
+
 # libyaml's syntax errors come with a hint of what to do.
 printf 'id: y\ntitle: Step 1: copy\n' > "$T_TMP/01-y.yaml"
 out=$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)
