@@ -37,6 +37,7 @@
 #include "lesson.h"
 #include "lint_rules.h"
 #include "paths.h"
+#include "place.h"
 #include "quiz.h"
 #include "quiz_lang.h"
 #include "text.h"
@@ -58,79 +59,6 @@ static bool is_dir(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* levelN.yaml names a quiz level. */
-static bool is_level_name(const char *path)
-{
-	const char *b = base_name(path);
-	if (strncmp(b, "level", 5))
-		return false;
-	size_t i = 5;
-	while (b[i] >= '0' && b[i] <= '9')
-		i++;
-	return i > 5 && !strcmp(b + i, ".yaml");
-}
-
-/* The last n path components of path, one by one: component(path, 0) is
- * the base name, 1 its directory's name...; "" past the start.  Written
- * into buf. */
-static const char *component(const char *path, int k, char *buf, size_t size)
-{
-	size_t end = strlen(path);
-	while (end > 1 && path[end - 1] == '/')
-		end--;
-	for (;;) {
-		size_t start = end;
-		while (start > 0 && path[start - 1] != '/')
-			start--;
-		if (k-- == 0) {
-			snprintf(buf, size, "%.*s", (int)(end - start), path + start);
-			return buf;
-		}
-		if (start == 0) {
-			buf[0] = '\0';
-			return buf;
-		}
-		end = start - 1;
-		while (end > 0 && path[end - 1] == '/')
-			end--;
-	}
-}
-
-/* A language directory's name: two or three lowercase letters, optionally
- * a region (en, zh, pt_BR, zh-TW). */
-static bool is_lang_name(const char *s)
-{
-	size_t n = 0;
-	while (s[n] >= 'a' && s[n] <= 'z')
-		n++;
-	if (n < 2 || n > 3)
-		return false;
-	if (!s[n])
-		return true;
-	return (s[n] == '_' || s[n] == '-') && strlen(s + n + 1) >= 2 && strlen(s + n + 1) <= 4;
-}
-
-/* True when dir is, by its place, a quizzes directory: `quizzes` itself or
- * a language directory inside one. */
-static bool is_quiz_dir(const char *dir)
-{
-	char a[256], b[256];
-	component(dir, 0, a, sizeof a);
-	return !strcmp(a, "quizzes") || (is_lang_name(a) && !strcmp(component(dir, 1, b, sizeof b), "quizzes"));
-}
-
-/* A file is a quiz level when its directory is a quizzes directory, or
- * when it is named levelN.yaml and does not sit in lessons/<lang>/. */
-static bool is_quiz_file(const char *path)
-{
-	char dir_name[256], up[256];
-	component(path, 1, dir_name, sizeof dir_name);
-	component(path, 2, up, sizeof up);
-	if (!strcmp(dir_name, "quizzes") || (is_lang_name(dir_name) && !strcmp(up, "quizzes")))
-		return true;
-	return is_level_name(path) && !(is_lang_name(dir_name) && !strcmp(up, "lessons"));
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -295,7 +223,7 @@ static void lint_dir(struct lint *L, const char *dir)
 	char base[4200];
 	if (!quizzes) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
-	} else if (is_quiz_dir(dir)) {
+	} else if (place_quiz_dir(dir)) {
 		lint_quiz_dir(L, dir);
 	} else {
 		if (course_class_layout(dir, base, sizeof base) == COURSE_FLAT)
@@ -311,7 +239,7 @@ static void lint_dir(struct lint *L, const char *dir)
 /* Lesson files given one by one, grouped by directory: each directory is
  * loaded once as a course (a translation merged over its English), and
  * only the problems of the files given are kept.  v[0..n) are the paths,
- * dirs[i] the directory part of v[i]. */
+ * dir the directory part of path, key its file name. */
 struct arg { const char *path; char *dir; char *key; };
 
 static int cmp_arg_dir(const void *a, const void *b)
@@ -357,10 +285,10 @@ static void lint_lesson_group(struct lint *L, struct arg *g, size_t n)
 	char lang[256], up_en[4200];
 	struct course c = { 0 };
 	struct diags found = { 0 }, notes = { 0 };
-	component(dir, 0, lang, sizeof lang);
+	place_component(dir, 0, lang, sizeof lang);
 	snprintf(up_en, sizeof up_en, "%s/../en", dir);
 	bool loaded = access(dir, R_OK | X_OK) == 0;
-	if (loaded && is_lang_name(lang) && strcmp(lang, "en") && is_dir(up_en)) {
+	if (loaded && place_lang_name(lang) && strcmp(lang, "en") && is_dir(up_en)) {
 		char *up = paths_join(dir, "..");
 		if (up)
 			course_load_lang(up, lang, &c, &found);
@@ -389,7 +317,7 @@ static void lint_files(struct lint *L, char **paths, int n)
 		return;
 	}
 	for (int i = 0; i < n; i++) {
-		if (is_quiz_file(paths[i])) {
+		if (place_quiz_file(paths[i])) {
 			lint_quiz(L, paths[i]);
 			continue;
 		}
@@ -468,8 +396,8 @@ static void explain_builtin_links(struct diags *errors)
 		const char *id = at + sizeof unknown - 1, *end = strchr(id, '\'');
 		char *want = end ? strndup(id, (size_t)(end - id)) : NULL;
 		if (want && course_find(&c, want) && !strstr(e->msg, "built-in")) {
-			static const char why[] = " (a built-in lesson: a class links only to its own "
-				"lessons; copy the lesson's file into the class to teach it)";
+			static const char why[] = " (a built-in lesson: a course links only to its own "
+				"lessons; to teach it in a class, copy its file into the class)";
 			size_t n = strlen(e->msg) + sizeof why;
 			char *msg = malloc(n);
 			if (msg) {

@@ -99,7 +99,7 @@ sed 's/^see: .*/see: [kitchen]/; /- see:/d' "$FX/course-good/01-alpha.yaml" > "$
 cp "$FX/course-good/02-beta.yaml" "$k/"
 out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
 is "$rc" 1 "a class linking to a built-in lesson fails lint"
-like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a class links only to its own lessons; copy the lesson's file into the class to teach it\)" \
+like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
 	"and says that it is a built-in lesson, and what to do"
 
 # libyaml's syntax errors come with a hint of what to do.
