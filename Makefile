@@ -67,7 +67,7 @@ UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.
 UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
-.PHONY: all run test clean demos gpu-test bench install uninstall
+.PHONY: all run test clean demos gpu-test bench profile install uninstall
 all: $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)

@@ -67,7 +67,7 @@ DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
 	$(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.cu)))
 
-.PHONY: demos gpu-test bench demos-clean
+.PHONY: demos gpu-test bench profile demos-clean
 demos: $(DEMO_BINS)
 
 $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C)): $(DEMO_OBJ)/%.c.o: %.c
@@ -103,6 +103,9 @@ gpu-test: demos
 
 bench: demos
 	demos/scripts/bench.sh $(DEMO_OUT)
+
+profile: demos
+	demos/scripts/profile.sh $(DEMO_OUT)
 
 demos-clean:
 	rm -rf $(DEMO_OUT)

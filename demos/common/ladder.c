@@ -25,7 +25,7 @@ void ck_ladder_list(const struct ck_rung *rungs, int n, FILE *f)
     int wid = widest(rungs, n, offsetof(struct ck_rung, id), 14);
     int wlab = widest(rungs, n, offsetof(struct ck_rung, label), 26);
     for (int i = 0; i < n; i++)
-        fprintf(f, "%-*s %d %-7s %-*s %s\n", wid, rungs[i].id, rungs[i].rung,
+        fprintf(f, "%-*s %-2d %-7s %-*s %s\n", wid, rungs[i].id, rungs[i].rung,
                 rungs[i].kind, wlab, rungs[i].label, rungs[i].idea);
 }
 

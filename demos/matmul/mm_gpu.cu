@@ -12,6 +12,9 @@
 #include "04_regblock.cuh"
 #include "05_best.cuh"
 #include "05_best_tuning.cuh"
+#include "06_tf32_mma.cuh"
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 struct mm_gpu {
     int M, N, K;
@@ -21,6 +24,10 @@ struct mm_gpu {
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
     int best_cfg;                               // CK_MM_BEST_CFG, tuning only
+    // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
+    // first use, from the FP32 copies; 0 = none yet)
+    cudaDataType half_type;
+    void *hA[CK_MAX_COPIES], *hB[CK_MAX_COPIES];
 };
 
 static int alloc_all(struct mm_gpu *g, const float *hA, const float *hB,
@@ -90,6 +97,70 @@ static int mm_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
     return CK_OK;
 }
 
+// FP32 -> FP16 or BF16 (round to nearest), n elements.
+__global__ void mm_to_half(const float *__restrict__ s, void *d, size_t n, bool bf16)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x) {
+        if (bf16)
+            ((__nv_bfloat16 *)d)[i] = __float2bfloat16_rn(s[i]);
+        else
+            ((__half *)d)[i] = __float2half_rn(s[i]);
+    }
+}
+
+static void free_half(struct mm_gpu *g)
+{
+    for (int c = 0; c < g->ncopies; c++) {
+        cudaFree(g->hA[c]);
+        cudaFree(g->hB[c]);
+        g->hA[c] = g->hB[c] = NULL;
+    }
+    g->half_type = (cudaDataType)0;
+}
+
+// The 16-bit copies of every rotated input set, converted (not timed).
+static int make_half(struct mm_gpu *g, cudaDataType t, struct ck_err *err)
+{
+    if (g->half_type == t)
+        return CK_OK;
+    free_half(g);
+    size_t na = (size_t)g->M * g->K, nb = (size_t)g->K * g->N;
+    int fits = ck_gpu_fits(g->ncopies * (na + nb) * 2, err);
+    if (fits != 1)
+        return CK_ECUDA;
+    bool bf16 = t == CUDA_R_16BF;
+    for (int c = 0; c < g->ncopies; c++) {
+        CUDA_CHECK(err, cudaMalloc(&g->hA[c], na * 2));
+        CUDA_CHECK(err, cudaMalloc(&g->hB[c], nb * 2));
+        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->A[c], g->hA[c], na, bf16);
+        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->B[c], g->hB[c], nb, bf16);
+    }
+    CUDA_CHECK(err, cudaDeviceSynchronize());
+    g->half_type = t;
+    return CK_OK;
+}
+
+// FP16 or BF16 inputs, FP32 output and FP32 accumulation
+// (CUBLAS_COMPUTE_32F), the same transposition trick as above.
+static int mm_cublas_ex(struct mm_gpu *g, int copy, cudaDataType t, struct ck_err *err)
+{
+    const float one = 1.0f, zero = 0.0f;
+    if (!g->cb) {
+        snprintf(err->msg, sizeof err->msg, "cuBLAS is not installed");
+        return CK_ECUDA;
+    }
+    int rc = make_half(g, t, err);
+    if (rc != CK_OK)
+        return rc;
+    CUBLAS_CHECK(err, g->cb->set_math(g->handle, CUBLAS_DEFAULT_MATH));
+    CUBLAS_CHECK(err, g->cb->gemm_ex(g->handle, CUBLAS_OP_N, CUBLAS_OP_N, g->N, g->M,
+                                     g->K, &one, g->hB[copy], t, g->N, g->hA[copy],
+                                     t, g->K, &zero, g->C, CUDA_R_32F, g->N,
+                                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    return CK_OK;
+}
+
 // The library rungs' fn column.
 static int mm_cublas_fp32(struct mm_gpu *g, int copy, struct ck_err *err)
 {
@@ -99,6 +170,16 @@ static int mm_cublas_fp32(struct mm_gpu *g, int copy, struct ck_err *err)
 static int mm_cublas_tf32(struct mm_gpu *g, int copy, struct ck_err *err)
 {
     return mm_cublas(g, copy, true, err);
+}
+
+static int mm_cublas_fp16(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas_ex(g, copy, CUDA_R_16F, err);
+}
+
+static int mm_cublas_bf16(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas_ex(g, copy, CUDA_R_16BF, err);
 }
 
 // One case per GPU rung of mm_ladder.h: a hand rung's launcher takes the
@@ -154,6 +235,7 @@ extern "C" void mm_gpu_close(struct mm_gpu *g)
         return;
     if (g->cb && g->handle)
         g->cb->destroy(g->handle);
+    free_half(g);
     for (int c = 0; c < g->ncopies; c++) {
         cudaFree(g->A[c]);
         cudaFree(g->B[c]);

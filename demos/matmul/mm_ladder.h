@@ -43,14 +43,26 @@
       "the vendor library in pure FP32 (CUBLAS_DEFAULT_MATH): the baseline "   \
       "for % of library",                                                      \
       mm_cublas_fp32, CK_TOL_FP32, 0)                                          \
-    X(CUBLAS_TF32, "cublas-tf32", 7, library, "cuBLAS TF32 Tensor Cores",      \
+    X(TF32_MMA, "tf32-mma", 7, hand, "Tensor Cores by hand (TF32)",            \
+      "each warp hands 16x8x8 pieces to the Tensor Cores (mma.sync) on "       \
+      "inputs cut to TF32; cp.async stages the tiles: another precision",      \
+      mm_tf32_mma, CK_TOL_TF32, 0)                                             \
+    X(CUBLAS_TF32, "cublas-tf32", 8, library, "cuBLAS TF32 Tensor Cores",      \
       "cuBLAS with CUBLAS_TF32_TENSOR_OP_MATH: Tensor Cores on inputs "        \
       "rounded to 10 mantissa bits, faster and less exact",                    \
       mm_cublas_tf32, CK_TOL_TF32, 0)                                          \
-    X(CPU_NAIVE, "cpu-naive", 8, cpu, "CPU naive, 1 thread",                   \
+    X(CUBLAS_FP16, "cublas-fp16", 9, library, "cuBLAS FP16 in, FP32 sums",     \
+      "cublasGemmEx on inputs stored as FP16 (11 significant bits), "          \
+      "accumulated in FP32: half the bytes, another precision",                \
+      mm_cublas_fp16, CK_TOL_FP16, 0)                                          \
+    X(CUBLAS_BF16, "cublas-bf16", 10, library, "cuBLAS BF16 in, FP32 sums",    \
+      "cublasGemmEx on BF16 inputs: FP32's range but 8 significant bits, "     \
+      "accumulated in FP32: another precision",                                \
+      mm_cublas_bf16, CK_TOL_BF16, 0)                                          \
+    X(CPU_NAIVE, "cpu-naive", 11, cpu, "CPU naive, 1 thread",                  \
       "the textbook triple loop on one CPU core",                              \
       cpu_mm_naive, CK_TOL_FP32, 512)                                          \
-    X(CPU_BLOCKED, "cpu-blocked", 9, cpu, "CPU blocked, all cores",            \
+    X(CPU_BLOCKED, "cpu-blocked", 12, cpu, "CPU blocked, all cores",           \
       "cache-sized tiles of B, rows of C split over every host core",          \
       cpu_mm_blocked, CK_TOL_FP32, 2048)
 

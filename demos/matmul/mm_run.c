@@ -37,6 +37,8 @@ struct mm_state {
     struct ck_cublas *cb;
     struct mm_gpu *g;
 #endif
+    const char *declined[MM_NRUNGS]; /* why a GPU rung does not apply here */
+    char declined_buf[MM_NRUNGS][96];
     bool gpu_dead;            /* a CUDA error: no more GPU variants */
     struct ck_err err;        /* the last GPU error */
 };
@@ -137,6 +139,21 @@ static bool gpu_skip(const struct mm_state *s, int i)
     return !s->cb && ck_rung_is(&mm_rungs[i], "library");
 }
 
+/* Rungs whose instructions this GPU does not have: mma.sync on TF32 and
+ * cp.async need compute capability 8.0, and so does cuBLAS's BF16 GEMM.
+ * They get an 'unsupported' record with the reason, not a failure. */
+static const char *gpu_declines(struct mm_state *s, int i)
+{
+    int cc = s->dev->cc_major * 10 + s->dev->cc_minor;
+    if ((i == MM_TF32_MMA || i == MM_CUBLAS_BF16) && cc < 80) {
+        snprintf(s->declined_buf[i], sizeof s->declined_buf[i],
+                 "needs compute capability 8.0 or newer (this GPU: %d.%d)",
+                 s->dev->cc_major, s->dev->cc_minor);
+        return s->declined_buf[i];
+    }
+    return NULL;
+}
+
 static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
 {
     const struct mm_opts *o = s->o;
@@ -183,6 +200,7 @@ static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
     return CK_ECUDA;
 }
 static void gpu_teardown(struct mm_state *s) { (void)s; }
+static const char *gpu_declines(struct mm_state *s, int i) { (void)s, (void)i; return NULL; }
 #endif
 
 static void title(void *ctx, FILE *f)
@@ -193,15 +211,55 @@ static void title(void *ctx, FILE *f)
             mm_rungs[MM_CPU_NAIVE].cap, mm_rungs[MM_CPU_BLOCKED].cap);
 }
 
+/* What a rung computes in: the ladder's own FP32, or another precision
+ * (results: the tutorial compares only FP32 rungs as "best" and "library"). */
+static const char *mm_precision(enum mm_rung r)
+{
+    switch (r) {
+    case MM_TF32_MMA: case MM_CUBLAS_TF32: return "tf32";
+    case MM_CUBLAS_FP16: return "fp16";
+    case MM_CUBLAS_BF16: return "bf16";
+    default: return "fp32";
+    }
+}
+
 static void fields(void *ctx, int i, struct ck_rec *rec)
 {
     const struct mm_state *s = ctx;
     ck_rec_int(rec, "m", s->dims[i][0]);
     ck_rec_int(rec, "n", s->dims[i][1]);
     ck_rec_int(rec, "k", s->dims[i][2]);
+    ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
 }
 
-static const struct ck_ladder_ops mm_ops = {.title = title, .fields = fields};
+/* A GPU rung this device lacks the instructions for: its own record kind,
+ * neither a result nor a failure. */
+static void before(void *ctx, int i, FILE *f)
+{
+    struct mm_state *s = ctx;
+    if (!s->declined[i])
+        return;
+    struct ck_result r;
+    ck_result_init(&r, mm_rungs[i].id, mm_rungs[i].label, mm_rungs[i].kind,
+                   mm_rungs[i].rung);
+    struct ck_rec rec;
+    ck_rec_unsupported(&rec, "matmul", &r, s->declined[i]);
+    ck_rec_int(&rec, "m", s->o->M);
+    ck_rec_int(&rec, "n", s->o->N);
+    ck_rec_int(&rec, "k", s->o->K);
+    ck_rec_end(&rec, f);
+}
+
+static void notes(void *ctx, FILE *f)
+{
+    struct mm_state *s = ctx;
+    for (int i = 0; i < MM_NRUNGS; i++)
+        if (s->declined[i])
+            fprintf(f, "%s: not on this GPU: %s\n", mm_rungs[i].id, s->declined[i]);
+}
+
+static const struct ck_ladder_ops mm_ops = {
+    .title = title, .notes = notes, .fields = fields, .before = before};
 
 int mm_run(const struct mm_opts *o, const struct ck_device *dev, int argc,
            char **argv)
@@ -225,6 +283,8 @@ int mm_run(const struct mm_opts *o, const struct ck_device *dev, int argc,
         bool gpu = !ck_rung_is(&mm_rungs[i], "cpu");
         if (!ck_ladder_wants(&l, i) ||
             (gpu && (!dev->live || s.gpu_dead || gpu_skip(&s, i))))
+            continue;
+        if (gpu && (s.declined[i] = gpu_declines(&s, i)))
             continue;
         res[i].ran = true;
         rc = gpu ? run_gpu(&s, &l, i) : run_cpu(&s, &l, i);

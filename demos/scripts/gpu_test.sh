@@ -96,6 +96,14 @@ for tool in memcheck racecheck initcheck synccheck; do
     fi
 done
 
+# lesson 15's tools on this project's code (informational: the planted bugs
+# are meant to be found); its logs go to $BIN/profile and $OUT
+if sh "$(dirname "$0")/profile.sh" "$BIN" >"$LOG/profile.txt" 2>&1; then
+    record profile ok "$BIN/profile/summary.txt"
+else
+    record profile FAIL "$LOG/profile.txt"
+fi
+
 echo
 echo "gpu-test summary (logs in $LOG)"
 cat "$SUM"

@@ -215,7 +215,7 @@ static const struct res_variant *fastest_offered(const struct results *r,
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
 		if (!strcmp(v->demo, q->demo) && v->kind == RES_HAND && timed(v) &&
-		    offered(q, v->variant) && (!best || v->ms < best->ms))
+		    res_fp32(v) && offered(q, v->variant) && (!best || v->ms < best->ms))
 			best = v;
 	}
 	return best;

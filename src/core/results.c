@@ -61,7 +61,7 @@ static const struct field var_fields[] = {
 	VAR(gbs, F_NUM, false, true),       VAR(baseline, F_BOOL, false, true),
 	VAR(error, F_STR, false, true),     VAR(workspace, F_LONG, false, true),
 	VAR(math, F_STR, false, true),      VAR(algo, F_STR, false, true),
-	VAR(supported, F_BOOL, false, true),
+	VAR(supported, F_BOOL, false, true), VAR(precision, F_STR, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
 	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
 };
@@ -342,13 +342,18 @@ static bool timed(const struct res_variant *v, const char *demo)
 
 /* The timed variant of demo and kind that comes first in the ladder
  * (by_rung) or runs fastest; ties: the first in input order. */
+bool res_fp32(const struct res_variant *v)
+{
+	return !v->precision[0] || !strcmp(v->precision, "fp32");
+}
+
 static const struct res_variant *pick(const struct results *r, const char *demo,
 				      enum res_kind kind, bool by_rung)
 {
 	const struct res_variant *best = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!timed(v, demo) || v->kind != kind)
+		if (!timed(v, demo) || v->kind != kind || !res_fp32(v))
 			continue;
 		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
 			best = v;

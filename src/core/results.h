@@ -63,6 +63,8 @@ struct res_variant {
 	long workspace;             /* bytes, -1 when absent */
 	char math[16];              /* cuDNN math type, "" when absent */
 	char algo[48];              /* cuDNN algorithm, "" when absent */
+	char precision[8];          /* "fp32", "tf32", "fp16", "bf16"; "" when
+	                               absent (read as fp32) */
 	bool supported;             /* false: the library has no such algorithm
 	                               for this shape here (not a failure) */
 };
@@ -84,6 +86,10 @@ bool results_load_file(const char *path, struct results *out, struct diags *d);
 void results_free(struct results *r); /* accepts NULL; leaves r empty */
 
 const char *res_kind_name(enum res_kind k);
+/* Whether v computes in the ladder's own precision, FP32: the naive,
+ * fastest and library picks below compare only those (a TF32 or FP16 rung
+ * is another trade, shown beside them, never "the best hand-written"). */
+bool res_fp32(const struct res_variant *v);
 /* The first device record of demo (NULL demo: the first), or NULL. */
 const struct res_device *results_device(const struct results *r, const char *demo);
 /* The naive reference of demo for speedups: the lowest-rung hand-written

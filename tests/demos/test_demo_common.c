@@ -207,7 +207,7 @@ static void test_ladder_table(void)
     FILE *f = fmemopen(buf, sizeof buf, "w");
     ck_ladder_list(t_rungs, T_N, f);
     fclose(f);
-    ok(!strncmp(buf, "one            1 hand    first hand rung            idea one\n", 60),
+    ok(!strncmp(buf, "one            1  hand    first hand rung            idea one\n", 61),
        "--list: id, rung, kind, label, idea, aligned");
     ok(ck_ladder_known(t_rungs, T_N, "one,cpu-x") && !ck_ladder_known(t_rungs, T_N, "one,two"),
        "--variants: known ids pass, an unknown one is refused");

@@ -5,20 +5,27 @@ Used by tests/e2e/lesson_code.sh, which turns its "ok - ..." and
 "not ok - ..." lines (each followed by "# " detail lines) into TAP.  Run from
 the checkout, with the lesson directories relative to it:
     lesson_code.py NVCC WORKDIR DIR...      (DIR: lessons/en, lessons/zh, ...)
-CK_HAVE_CUDNN=0 skips the blocks that name cuDNN (no cudnn.h); CK_JOBS sets
-how many nvcc run at once (2).
+CK_HAVE_CUDNN=0 skips the blocks that name cuDNN (no cudnn.h); blocks that
+include cudnn_frontend.h (the header-only cuDNN graph library, not part of
+the toolkit) are compiled only when CK_CUDNN_FRONTEND_INCLUDE names its
+include directory; CK_JOBS sets how many nvcc run at once (2).
 
 Which blocks are code (lessons/README.md, "Code blocks are compiled"):
   - a block whose first line starts with "$ " or "# " is a shell session, and
     a block without a single ";" is a formula or a list of commands: both
     are shown, never compiled;
+  - a block whose first line is a Python import ("import x", "from x
+    import y") is Python: checked for syntax with Python's own compiler,
+    never given to nvcc;
   - every other block is CUDA C++, compiled after lesson_code_prelude.h,
     which includes the CUDA runtime, cuBLAS and cuDNN headers and declares
     the names the course's fragments share (dA, M, handle, stream...).
     Declarations and definitions stay at namespace scope; each run of
     top-level statements (calls, assignments, launches, loops) becomes the
     body of a function, so a fragment such as "cudaMemcpy(...);" compiles as
-    written.  Block i of a lesson sees what blocks 0..i-1 declared.
+    written.  Block i of a lesson sees what blocks 0..i-1 declared.  Its
+    #include lines are moved to the top of the unit, outside the blocks'
+    namespaces, where headers such as Thrust's must be included.
 
 All blocks of one lesson file (English, and each translation whose code
 differs from English in more than its comments) form one translation unit,
@@ -67,6 +74,14 @@ def code_blocks(path):
 def is_code(text):
     first = next((l for l in text.splitlines() if l.strip()), "")
     return not first.startswith(("$ ", "# ")) and ";" in text
+
+
+PYTHON_FIRST = re.compile(r"(import\s+\w|from\s+[\w.]+\s+import\b)")
+
+
+def is_python(text):
+    first = next((l for l in text.splitlines() if l.strip()), "")
+    return PYTHON_FIRST.match(first) is not None
 
 
 def strip_comments(text):
@@ -148,6 +163,7 @@ def unit_for(blocks):
     like, and then the whole block is its body).  A #line directive follows
     every line the unit adds, so errors name the lesson file and line."""
     parts = ['#include "%s"\n' % PRELUDE]
+    hoisted = []  # the blocks' #include lines, for the top of the unit
     for i, (path, line, text) in enumerate(blocks):
         lines = text.rstrip("\n").split("\n")
         cons = constructs("\n".join(lines))
@@ -176,11 +192,14 @@ def unit_for(blocks):
             if added:
                 parts.append('#line %d "%s"\n' % (line + j, path))
                 added = False
+            if re.match(r"\s*#\s*include\b", l):
+                hoisted.append('#line %d "%s"\n%s\n' % (line + j, path, l))
+                l = ""
             parts.append(l + "\n")
         if in_fn:
             parts.append("}\n")
     parts.append("}\n" * len(blocks))
-    return "".join(parts)
+    return "".join(parts[:1] + hoisted + parts[1:])
 
 
 def normal(text):
@@ -194,14 +213,32 @@ def main(argv):
     nvcc, work, dirs = argv[1], argv[2], argv[3:]
     os.makedirs(work, exist_ok=True)
     by_name, seen = {}, set()
-    counts = {"compiled": 0, "shell or formula": 0, "same as another": 0, "need cuDNN headers": 0}
+    counts = {"compiled": 0, "shell or formula": 0, "same as another": 0, "need cuDNN headers": 0,
+              "Python checked": 0, "need cudnn_frontend": 0}
     have_cudnn = os.environ.get("CK_HAVE_CUDNN", "1") != "0"
+    frontend = os.environ.get("CK_CUDNN_FRONTEND_INCLUDE", "")
+    if frontend and not os.path.exists(os.path.join(frontend, "cudnn_frontend.h")):
+        frontend = ""
+    python_bad = []  # (path, line, message)
+    needs_frontend = set()  # lesson file names whose unit includes cudnn_frontend.h
     for d in dirs:  # English first: a translation's copy of its code is not compiled twice
         for path in sorted(glob.glob(os.path.join(d, "*.yaml"))):
             for line, text in code_blocks(path):
+                if is_python(text):
+                    counts["Python checked"] += 1
+                    try:
+                        compile(text, "%s:%d" % (path, line), "exec")
+                    except SyntaxError as e:
+                        python_bad.append((path, line + (e.lineno or 1) - 1, e.msg))
+                    continue
                 if not is_code(text):
                     counts["shell or formula"] += 1
                     continue
+                if "cudnn_frontend" in text:
+                    if not (have_cudnn and frontend):
+                        counts["need cudnn_frontend"] += 1
+                        continue
+                    needs_frontend.add(os.path.basename(path))
                 if not have_cudnn and "cudnn" in text.lower():
                     counts["need cuDNN headers"] += 1
                     continue
@@ -221,8 +258,9 @@ def main(argv):
 
     def compile_one(job):
         name, blocks, src = job
-        p = subprocess.run([nvcc, "-c", "-std=c++17", "-Wno-deprecated-declarations", src, "-o",
-                            src.replace(".cu", ".o")], capture_output=True, text=True)
+        inc = ["-I" + frontend] if name in needs_frontend else []
+        p = subprocess.run([nvcc, "-c", "-std=c++17", "-Wno-deprecated-declarations"] + inc +
+                           [src, "-o", src.replace(".cu", ".o")], capture_output=True, text=True)
         return name, blocks, p.returncode, p.stdout + p.stderr
 
     failed = 0
@@ -235,6 +273,9 @@ def main(argv):
                 failed += 1
                 for l in out.splitlines():
                     print("# " + l)
+    for path, line, msg in python_bad:
+        failed += 1
+        print("not ok - %s: Python block (%s:%d: %s)" % (os.path.basename(path), path, line, msg))
     print("%sok - found code blocks to compile: %s" % ("" if counts["compiled"] else "not ",
           ", ".join("%d %s" % (v, k) for k, v in counts.items())))
     return 1 if failed or not counts["compiled"] else 0

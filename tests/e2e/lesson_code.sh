@@ -60,7 +60,36 @@ like "$out" 'lessons/en/01-broken\.yaml\(18\): error: identifier "not_declared_a
 unlike "$out" '01-broken\.yaml\((10|12|14|16|17)\)' "the other blocks compile or are left alone"
 like "$out" '2 compiled, 2 shell or formula' "shell sessions and formulas are counted, not compiled"
 
-# The course.
+# Python blocks (CuPy, Triton) are checked for syntax, not given to nvcc,
+# and a syntax error fails at its line.
+mkdir -p "$T_TMP/py/lessons/en"
+cat >"$T_TMP/py/lessons/en/01-python.yaml" <<'EOF'
+id: python
+title: A lesson with Python blocks
+summary: For the code-block test.
+minutes: 1
+analogy: A recipe in another language.
+pages:
+  - title: Page
+    body:
+      - code: |
+          import cupy as cp
+          x = cp.arange(8); y = x * 2
+      - code: |
+          from triton import language as tl
+          def f(x):
+              return tl.maximum(x, 0.0;
+EOF
+out=$(cd "$T_TMP/py" && python3 "$PY" "$NVCC" "$T_TMP/work-py" lessons/en 2>&1)
+is "$?" 1 "a Python block with a syntax error fails"
+like "$out" 'not ok - 01-python\.yaml: Python block \(lessons/en/01-python\.yaml:15: ' \
+	"at the lesson file and line"
+like "$out" '0 compiled, .*2 Python checked' "Python blocks are checked, not compiled"
+
+# The course.  The cudnn_frontend graph of lesson 10 is compiled when
+# CK_CUDNN_FRONTEND_INCLUDE names the library's include directory.
+[ -n "${CK_CUDNN_FRONTEND_INCLUDE:-}" ] ||
+	echo "# CK_CUDNN_FRONTEND_INCLUDE not set: blocks using cudnn_frontend are not compiled"
 out=$(cd "$CK_ROOT" && python3 "$PY" "$NVCC" "$T_TMP/work" lessons/en lessons/zh 2>&1)
 report "$out"
 like "$out" '^ok - 08-matmul-from-scratch\.yaml' "the matmul lesson's kernels are among them"
