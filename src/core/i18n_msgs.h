@@ -428,7 +428,7 @@
 	/* instructor and robustness (courses, lint, the terminal) */ \
 	X(MSG_STATE_TOO_LONG, "progress will not be saved: %s is too long (the progress directory must fit in %d bytes)", "进度不会保存：%s 太长（进度目录须在 %d 字节以内）") \
 	X(MSG_MENU_TITLE_CLASS, "cudakitchen: lessons of %s", "cudakitchen：%s 的课程") \
-	X(MSG_MENU_ANALOGY, "%s Kitchen: %s", "%s 厨房：%s") \
+	X(MSG_MENU_ANALOGY, "Kitchen: %s", "厨房：%s") \
 	/* certificate and gpu-map words (were tables in cert.c and gpumap.c) */ \
 	X(MSG_CW_TITLE, "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen", "结业证书：在厨房里学 GPU、CUDA 和 cuDNN") \
 	X(MSG_CW_NAME, "Name:", "姓名：") \
