@@ -1,6 +1,7 @@
 #!/bin/sh
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
-# (`make gpu-test`). Every GPU and CPU variant of matmul and conv is checked
+# (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer and
+# streams is checked
 # at odd sizes (correctness only: --reps 1), then the hand-written kernels run
 # under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
 # go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
@@ -83,7 +84,20 @@ else
     record conv skip "not built (demos/conv/conv.c missing)"
 fi
 
+# transfer: every row at 4 KiB .. 1 MiB (each copy checksummed), then 16 MiB;
+# streams: odd sizes (a chunk count that does not divide, one chunk) and the
+# quick setting, every row
+run_demo transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
+run_demo transfer-quick "$BIN/transfer" --quick --reps 1
+run_demo streams-quick "$BIN/streams" --quick --reps 1
+run_demo streams-odd "$BIN/streams" --total-mib 3 --chunks 7 --flops-per-byte 3 --reps 1
+run_demo streams-one "$BIN/streams" --total-mib 1 --chunks 1 --flops-per-byte 0 --reps 1
+run_demo streams-32 "$BIN/streams" --total-mib 64 --chunks 32 --reps 1
+
 for tool in memcheck racecheck initcheck synccheck; do
+    sanitize "$tool" transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
+    sanitize "$tool" streams-small "$BIN/streams" --total-mib 1 --chunks 5 \
+        --flops-per-byte 2 --reps 1 --variants pinned-1,pinned-4,pageable-2,default-2
     sanitize "$tool" matmul-37x53x61 "$BIN/matmul" --m 37 --n 53 --k 61 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \

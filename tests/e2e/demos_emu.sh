@@ -4,8 +4,9 @@
 # own launcher, checked against FP64 at odd sizes, with AddressSanitizer
 # and UBSan watching every index. The rungs come from the ladders' headers
 # (demos/*/*_ladder.h), so a rung added there is run here, and this script
-# checks that every hand rung the header names was. Needs a C++ compiler,
-# no GPU.
+# checks that every hand rung the header names was. Then the transfer and
+# streams kernels (fill, checksum, copy, the pipeline's chain;
+# tests/emu/xfer_emu.cc). Needs a C++ compiler, no GPU.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
@@ -52,4 +53,21 @@ for demo in matmul conv; do
         like "$(cat "$T_TMP/$demo.tap")" "^ok [0-9]+ - $demo $id " "$demo: rung $id ran in the emulation"
     done
 done
+"$CXX" "${flags[@]}" -Idemos/transfer -Idemos/streams "${san[@]}" tests/emu/xfer_emu.cc \
+    -o "$T_TMP/xfer_emu" >"$T_TMP/xfer.log" 2>&1
+ok $? "transfer, streams: the kernels compile for the CPU emulation"
+[ -s "$T_TMP/xfer.log" ] && sed 's/^/#   /' "$T_TMP/xfer.log" | head -20
+if [ -x "$T_TMP/xfer_emu" ]; then
+    "$T_TMP/xfer_emu" >"$T_TMP/xfer.tap" 2>"$T_TMP/xfer.err"
+    rc=$?
+    while IFS= read -r line; do
+        case $line in
+        "ok "*) ok 0 "emu: ${line#ok * - }" ;;
+        "not ok "*) ok 1 "emu: ${line#not ok * - }" ;;
+        esac
+    done <"$T_TMP/xfer.tap"
+    is "$rc" 0 "transfer, streams: the emulated run exits 0"
+    [ -s "$T_TMP/xfer.err" ] && sed 's/^/#   /' "$T_TMP/xfer.err" | head -30
+    like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.41$' "transfer, streams: all 41 checks reported"
+fi
 done_testing

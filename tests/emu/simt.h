@@ -40,6 +40,9 @@ struct float4 {
 struct int2 {
     int x, y;
 };
+struct uint4 {
+    unsigned x, y, z, w;
+};
 static inline float4 make_float4(float x, float y, float z, float w)
 {
     return float4{x, y, z, w};
@@ -81,6 +84,19 @@ inline pthread_barrier_t simt_barrier;
 
 static inline void __syncthreads(void) { pthread_barrier_wait(&simt_barrier); }
 template <class T> static inline T __ldg(const T *p) { return *p; }
+/* atomicAdd on the CPU: the threads of a block are real threads */
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+static inline float atomicAdd(float *p, float v)
+{
+    float old = *p, want;
+    do
+        want = old + v;
+    while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return old;
+}
 template <class T> static inline T min(T a, T b) { return a < b ? a : b; }
 template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
 
