@@ -1,5 +1,6 @@
 /* quiz_run: level files and measurements for the quiz screen (quiz_run.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "app_state.h"
@@ -84,6 +85,21 @@ bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, 
 	}
 	tr[0] = en[0] = '\0';
 	return false;
+}
+
+void quiz_run_level_course(const struct app *app, int level, char *key, size_t size)
+{
+	char tr_path[4200], en_path[4200];
+	key[0] = '\0';
+	if (!app->opt.lessons_dir || !quiz_run_level_paths(app, level, tr_path, en_path, sizeof tr_path))
+		return;
+	const char *d = app->opt.lessons_dir, *got = tr_path[0] ? tr_path : en_path;
+	size_t n = strlen(d);
+	if (strncmp(got, d, n) || got[n] != '/')
+		return;   /* the built-in level */
+	char *real = realpath(d, NULL);
+	snprintf(key, size, "%s", real ? real : d);
+	free(real);
 }
 
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)

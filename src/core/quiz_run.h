@@ -42,6 +42,10 @@ void quiz_run_free(struct quiz_run *qr);   /* stops a running demo */
 bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, size_t size);
 bool quiz_run_level_path(const struct app *app, int level, char *out, size_t size);
 /* The tolerance, stated before the learner answers. */
+/* The course level (1..5) belongs to, for progress (progress.h): the
+ * class directory's real path when the level's file comes from
+ * --lessons DIR, "" (the built-in course) otherwise. */
+void quiz_run_level_course(const struct app *app, int level, char *key, size_t size);
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size);
 
 /* Starts the demo unless its results are already here; true when a run
