@@ -16,6 +16,9 @@ struct rd_args {
     float *best_part;   // (best_grid) block partials of rung 6
     unsigned *done;     // (1) blocks finished, rung 6; 0 between launches
     int best_grid;      // blocks of rung 6: SMs x resident blocks per SM
+    int best_block;     // its threads per block, 0: RD_BEST_BLOCK
+    // its kernel, NULL: the shipped shape (a tuning shape otherwise)
+    void (*best_kernel)(long long, const float *, float *, unsigned *, float *);
     int shuffle_grid;   // blocks of rung 5: SMs x resident blocks per SM
     void *cub_tmp;      // CUB's temporary storage, rung 7
     size_t cub_bytes;

@@ -12,6 +12,7 @@
 #include "04_unrolled.cuh"
 #include "05_shuffle.cuh"
 #include "06_best.cuh"
+#include "06_best_tuning.cuh"
 #include "07_cub.cuh"
 
 #define RD_MAX_COPIES 64
@@ -67,7 +68,14 @@ static int alloc_all(struct rd_gpu *g, const float *hx, struct ck_err *err)
     CUDA_CHECK(err, cudaMalloc((void **)&a->out, sizeof(float)));
     CUDA_CHECK(err, cudaMalloc((void **)&a->part[0], parts * sizeof(float)));
     CUDA_CHECK(err, cudaMalloc((void **)&a->part[1], parts * sizeof(float)));
-    int rc = resident_grid(rd_best_kernel, RD_BEST_BLOCK, &a->best_grid, err);
+    // CK_RD_BEST_CFG (tuning only): another shape of rung 6
+    const char *cfg = getenv("CK_RD_BEST_CFG");
+    int ci = cfg ? atoi(cfg) : 0;
+    if (ci < 0 || ci >= RD_BEST_NCFG)
+        ci = 0;
+    a->best_block = rd_best_cfgs[ci].block;
+    a->best_kernel = rd_best_cfgs[ci].kernel;
+    int rc = resident_grid(a->best_kernel, a->best_block, &a->best_grid, err);
     if (rc == CK_OK)
         rc = resident_grid(rd_shuffle_kernel, RD_SHUFFLE_BLOCK, &a->shuffle_grid, err);
     if (rc == CK_OK)

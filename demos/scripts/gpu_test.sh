@@ -99,6 +99,11 @@ for n in 1 31 1000003 1048583 268435456; do
     run_demo "reduce-$n" "$BIN/reduce" --n "$n" --reps 1
 done
 RD_GPU=$("$BIN/reduce" --list | awk '$3 != "cpu" {printf "%s%s", s, $1; s=","}')
+# the best rung's tuning shapes (06_best_tuning.cuh) must be right too
+for cfg in 1 2 3 4 5 6; do
+    run_demo "reduce-best-cfg$cfg" env CK_RD_BEST_CFG=$cfg "$BIN/reduce" --n 1000003 \
+        --variants best --reps 1
+done
 
 # run_launch NAME ARGS...: exit 0, live, points measured, none failed (a
 # block shape that does not fit on an SM is reported, not failed)

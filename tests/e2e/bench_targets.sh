@@ -7,7 +7,7 @@
 # and bench.sh must at least parse as sh.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
-for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh; do
+for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh demos/scripts/rd_tune.sh; do
     sh -n "$s"; ok $? "$s parses"
 done
 cat tests/fixtures/results/synthetic-reduce.yaml tests/fixtures/results/synthetic-launch.yaml \
