@@ -71,11 +71,6 @@ static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcp
     memcpy(d, s, n);
     return cudaSuccess;
 }
-static inline cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t = 0)
-{
-    memset(d, v, n);
-    return cudaSuccess;
-}
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
 template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int)
 {
