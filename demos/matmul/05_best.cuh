@@ -244,13 +244,18 @@ static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err)
     kslice = (kslice + BK - 1) / BK * BK;
     int split = (a->K + kslice - 1) / kslice;
     bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
-    auto *kern = full ? &mm_best_kernel<BM, BN, BK, TN, GROUP, false, false>
-                      : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, false>;
-    if (split > 1) {
-        kern = full ? &mm_best_kernel<BM, BN, BK, TN, GROUP, false, true>
-                    : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, true>;
-        CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
+    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, false>;
+    if (split > 1)
+        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, true>;
+    if constexpr (BK == 8) { // BK 16 spills registers in the bounds-checked kernel
+        if (!full)
+            kern = split > 1 ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, true>
+                             : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, false>;
+    } else if (!full) {
+        return mm_best_cfg<BM, BN, 8, TN, GROUP>(a, kslice, err);
     }
+    if (split > 1)
+        CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
     CK_LAUNCH(err, kern, dim3(tiles, split), cfg::THREADS, 0, 0, a->M, a->N,
               a->K, kslice, a->A, a->B, a->C);
     return CK_OK;
