@@ -425,6 +425,95 @@
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
+	/* ---- per-screen key tables (keymap.c): key names, status-line words, help headings ---- */ \
+	X(MSG_KN_UP, "Up", "上") \
+	X(MSG_KN_DOWN, "Down", "下") \
+	X(MSG_KN_LEFT, "Left", "左") \
+	X(MSG_KN_RIGHT, "Right", "右") \
+	X(MSG_KN_SPACE, "Space", "空格") \
+	X(MSG_ST_BACK, "back", "返回") \
+	X(MSG_ST_HELP, "help", "帮助") \
+	X(MSG_ST_QUIT, "quit", "退出") \
+	X(MSG_ST_CLOSE, "close", "关闭") \
+	X(MSG_HELP_CLOSE, "close this help", "关闭本帮助") \
+	X(MSG_HELP_HERE, "On this screen", "本屏按键") \
+	X(MSG_HELP_EVERYWHERE, "Everywhere", "所有屏幕通用") \
+	X(MSG_KEY_OFF_SAY, "%s: %s", "%s：%s") \
+	X(MSG_KEY_OFF_HELP, "(not now: %s)", "（现在不可用：%s）") \
+	X(MSG_ST_PAGE, "page", "翻页") \
+	X(MSG_ST_MORE, "more", "下翻") \
+	X(MSG_ST_OPEN, "open", "打开") \
+	X(MSG_HELP_READER_SPACE, "scroll down a screen; at the bottom, the next page", "向下滚动一屏；到底后翻到下一页") \
+	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page", "向上滚动一屏；到顶后翻到上一页") \
+	X(MSG_ST_START, "start", "开始") \
+	X(MSG_ST_SUBMIT, "submit", "提交") \
+	X(MSG_ST_HINT, "hint", "提示") \
+	X(MSG_ST_NEXT, "next", "下一题") \
+	X(MSG_ST_STOP, "stop", "停止") \
+	X(MSG_ST_CONTINUE, "continue", "继续") \
+	X(MSG_ST_LEVELS, "levels", "关卡") \
+	X(MSG_HK_QZ_START, "start or resume the level under the cursor", "开始或继续光标所在的关卡") \
+	X(MSG_HK_QZ_FIRST, "the first level", "第一关") \
+	X(MSG_HK_QZ_LAST, "the last level", "最后一关") \
+	X(MSG_HK_QZ_SUBMIT, "submit the answer", "提交答案") \
+	X(MSG_HK_QZ_TYPE, "typed into the answer, like every printable key", "和其他可打印字符一样输入到答案中") \
+	X(MSG_HK_QZ_DELETE, "delete the last character", "删除最后一个字符") \
+	X(MSG_HK_QZ_NEXTQ, "the next question, or the score after the last one", "下一题；最后一题之后查看得分") \
+	X(MSG_HK_QZ_CONTINUE, "back to the level list", "返回关卡列表") \
+	X(MSG_ST_QUIZ, "quiz", "测验") \
+	X(MSG_ST_WRITE, "write", "生成") \
+	X(MSG_ST_DELETE, "delete", "删除") \
+	X(MSG_ST_CERT, "certificate", "证书") \
+	X(MSG_HK_CERT_QUIZ, "open the quiz", "打开测验") \
+	X(MSG_HK_CERT_WRITE, "write the certificate with the name typed", "用输入的名字生成证书") \
+	X(MSG_HK_CERT_TYPE, "typed into the name, like every printable key", "和其他可打印字符一样输入到名字中") \
+	X(MSG_ST_RUN, "run", "运行") \
+	X(MSG_ST_SIZE, "size", "规模") \
+	X(MSG_ST_ROOFLINE, "roofline", "屋顶线") \
+	X(MSG_ST_SHOW, "yours/recorded", "本机/记录") \
+	X(MSG_ST_DEV_SHOW, "this/recorded", "本机/记录") \
+	X(MSG_CAP_PLUS_MINUS, "+/-", "+/-") \
+	X(MSG_HK_DEMO_STOP, "stop the run (press again to leave)", "停止运行（再按一次离开）") \
+	X(MSG_HK_DEMO_BIGGER, "the next larger size (stops at the largest)", "下一个更大的规模（到最大为止）") \
+	X(MSG_HK_DEMO_SMALLER, "the next smaller size (stops at the smallest)", "下一个更小的规模（到最小为止）") \
+	X(MSG_HK_OFF_RUNNING, "a run is under way", "正在运行") \
+	X(MSG_HK_OFF_ONE_SET, "there is only one set of numbers to show", "只有一组数字可显示") \
+	X(MSG_HK_OFF_NO_GPU, "without a GPU here the recorded H200 is already shown", "本机没有 GPU，已经显示记录的 H200") \
+	X(MSG_HK_OFF_NO_RECORD, "no recorded H200 run was found", "没有找到记录的 H200 结果") \
+	X(MSG_ST_PICK, "pick", "选择") \
+	X(MSG_ST_TAKE, "take", "拿起") \
+	X(MSG_ST_MOVE, "move", "移动") \
+	X(MSG_ST_NEXT_PART, "next part", "下一个部件") \
+	X(MSG_ST_DROP, "drop", "放下") \
+	X(MSG_ST_PUT_BACK, "put back", "放回") \
+	X(MSG_ST_VIEW, "view", "视图") \
+	X(MSG_CAP_ARROWS, "arrows", "方向键") \
+	X(MSG_HK_GM_PICK_UP, "pick the previous label in the tray", "在标签栏中选择上一个标签") \
+	X(MSG_HK_GM_TAKE, "take the picked label", "拿起选中的标签") \
+	X(MSG_HK_GM_NEXT, "move the carried label to the next part", "把拿着的标签移到下一个部件") \
+	X(MSG_HK_GM_DROP, "drop the carried label on the part under it", "把拿着的标签放到下面的部件上") \
+	X(MSG_HK_GM_PUT_BACK, "put the carried label back in the tray", "把拿着的标签放回标签栏") \
+	X(MSG_ST_PLAY, "play", "播放") \
+	X(MSG_ST_PAUSE, "pause", "暂停") \
+	X(MSG_ST_STEP, "step", "单步") \
+	X(MSG_ST_START_END, "start/end", "开头/结尾") \
+	X(MSG_ST_SPEED, "speed", "速度") \
+	X(MSG_ST_MODE, "mode", "模式") \
+	X(MSG_ST_N1, "n-/+1", "n-/+1") \
+	X(MSG_ST_N16, "n-/+16 (n 4..256)", "n-/+16（n 4..256）") \
+	X(MSG_ST_TILE, "tile", "分块") \
+	X(MSG_ST_MICRO, "micro-tile", "微分块") \
+	X(MSG_ST_SMS, "SMs", "SM 数") \
+	X(MSG_ST_RUN_MATMUL, "run matmul", "运行 matmul") \
+	X(MSG_ST_CONV, "convolution", "卷积") \
+	X(MSG_HK_TL_BACK, "one step back", "后退一步") \
+	X(MSG_HK_TL_FORWARD, "one step forward", "前进一步") \
+	X(MSG_HK_TL_START, "back to the first step", "回到第一步") \
+	X(MSG_HK_TL_END, "to the last step", "到最后一步") \
+	X(MSG_HK_TL_FASTER, "faster animation", "加快动画") \
+	X(MSG_HK_TL_SLOWER, "slower animation", "放慢动画") \
+	X(MSG_HK_OFF_REGBLOCK, "only in the regblock mode (m)", "仅在 regblock 模式下可用（m）") \
+	X(MSG_HK_OFF_NO_SMS, "devinfo found no GPU whose SM count could be used", "devinfo 没有找到可用 SM 数的 GPU") \
 	/* end */
 
 #endif

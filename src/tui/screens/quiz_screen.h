@@ -6,6 +6,7 @@
 #include "app.h"
 #include "quiz.h"
 #include "quiz_run.h"
+#include "screen.h"
 
 enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
 
@@ -33,6 +34,8 @@ static inline const struct quiz_question *qs_cur(const struct qs *s)
 {
 	return &s->lv[s->level].q[s->qi];
 }
+
+extern const struct screen screen_quiz;   /* screen_quiz.c */
 
 /* Draws the phase s is in (quiz_view.c). */
 void quiz_view_draw(struct app *app, struct qs *s);

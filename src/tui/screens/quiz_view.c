@@ -11,8 +11,17 @@
 #include "i18n.h"
 #include "quiz_lang.h"
 #include "quiz_screen.h"
+#include "screens.h"
 #include "text.h"
 #include "ui.h"
+
+/* The status line: the app's message and the hints of the phase's keys. */
+static void status(struct app *app, struct qs *s)
+{
+	char hints[HINTS_MAX];
+	screen_hints(&screen_quiz, app, s, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
+}
 
 /* Draws s wrapped to w columns from row y, stopping before row ymax. */
 static int para(int y, int x, int w, int ymax, enum role r, const char *s)
@@ -50,7 +59,7 @@ static void draw_list(struct app *app, struct qs *s)
 	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
 	if (!quiz_unlocked(&app->progress, s->sel))
 		para(y, 2, COLS - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
-	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_LIST_HINTS));
+	status(app, s);
 }
 
 /* ---- one question ---- */
@@ -212,8 +221,7 @@ static void draw_ask(struct app *app, struct qs *s)
 			 tr(quiz_text_entry(q) ? MSG_QUIZ_HINT_KEYS_TAB : MSG_QUIZ_HINT_KEYS_H), q->hint_cost,
 			 tr(q->hint_cost == 1 ? MSG_POINT : MSG_POINTS));
 	para(LINES - 3, 2, w, LINES - 1, s->hint ? C_NOTE : C_DIM, hint);
-	ui_status(app->status[0] ? app->status : "",
-		  tr(quiz_text_entry(q) ? MSG_QUIZ_ASK_HINTS_TEXT : MSG_QUIZ_ASK_HINTS));
+	status(app, s);
 }
 
 static void draw_measure(struct app *app, struct qs *s)
@@ -225,7 +233,7 @@ static void draw_measure(struct app *app, struct qs *s)
 	snprintf(msg, sizeof msg, tr(MSG_QUIZ_RUNNING),
 		 q->demo, quiz_run_elapsed_s(&s->run));
 	para(y, 2, COLS - 4, LINES - 2, C_NORMAL, msg);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_STOP_HINT));
+	status(app, s);
 }
 
 static void draw_feedback(struct app *app, struct qs *s)
@@ -264,8 +272,7 @@ static void draw_feedback(struct app *app, struct qs *s)
 		}
 	}
 	para(y + 1, 2, w, bottom, C_NORMAL, q->explanation);
-	ui_status(app->status[0] ? app->status : "",
-		  (size_t)lp->question >= s->lv[s->level].n ? tr(MSG_QUIZ_SEE_SCORE_HINTS) : tr(MSG_QUIZ_NEXT_HINTS));
+	status(app, s);
 }
 
 static void draw_result(struct app *app, struct qs *s)
@@ -286,7 +293,7 @@ static void draw_result(struct app *app, struct qs *s)
 	else
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_RETRY));
 	para(y + 1, 4, COLS - 8, LINES - 2, C_HEADING, line);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_CONTINUE_HINTS));
+	status(app, s);
 }
 
 void quiz_view_draw(struct app *app, struct qs *s)

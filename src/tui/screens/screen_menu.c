@@ -201,7 +201,9 @@ static void menu_draw(struct app *app, void *st)
 	draw_notice(app);
 	draw_detail(app, m);
 	bool same = app->notice[0] && !strcmp(app->status, app->notice); /* already in the box */
-	ui_status(app->status[0] && !same ? app->status : "", tr(MSG_MENU_HINTS));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_menu, app, m, hints, sizeof hints);
+	ui_status(app->status[0] && !same ? app->status : "", hints);
 }
 
 static enum act menu_open(struct app *app, struct menu *m)
@@ -218,6 +220,15 @@ static enum act menu_open(struct app *app, struct menu *m)
 	}
 	return ACT_OPEN;
 }
+
+enum { MK_OPEN = KEY_OWN };
+
+/* The menu's keys (screen.h). */
+static const struct screen_key menu_keys[] = {
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = MK_OPEN, .keys = "Enter Right", .label = MSG_ST_OPEN, .help = MSG_HELP_MENU_OPEN },
+};
 
 static enum act menu_key(struct app *app, void *st, const struct input *in)
 {
@@ -236,17 +247,15 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 		m->cursor = i;
 		return ACT_NONE;
 	}
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
+	switch (in->id) {
 	case CMD_UP: m->cursor--; break;
 	case CMD_DOWN: m->cursor++; break;
 	case CMD_PGUP: m->cursor -= h; break;
 	case CMD_PGDN: m->cursor += h; break;
 	case CMD_TOP: m->cursor = 0; break;
 	case CMD_BOTTOM: m->cursor = n - 1; break;
-	case CMD_ENTER: case CMD_RIGHT: return menu_open(app, m);
-	default: break;
+	case MK_OPEN: return menu_open(app, m);
+	default: return ACT_IGNORED;
 	}
 	if (m->cursor < 0)
 		m->cursor = 0;
@@ -261,17 +270,7 @@ static void menu_leave(struct app *app, void *st)
 	free(st);
 }
 
-/* The menu's own line on the help page (screen.h). */
-static bool menu_help(int i, const char **keys, const char **what)
-{
-	if (i != 0)
-		return false;
-	*keys = "Enter Right";
-	*what = tr(MSG_HELP_MENU_OPEN);
-	return true;
-}
-
 const struct screen screen_menu = {
 	.name = "menu", .enter = menu_enter, .draw = menu_draw, .key = menu_key, .leave = menu_leave,
-	.help = menu_help,
+	SCREEN_KEYS(menu_keys),
 };

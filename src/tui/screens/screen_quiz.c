@@ -163,6 +163,48 @@ static void submit(struct app *app, struct qs *s)
 	}
 }
 
+/* The quiz's keys (screen.h); which rows work depends on the phase. */
+enum {
+	QK_START = KEY_OWN, QK_CHOOSE, QK_SUBMIT, QK_HINT_ROWS, QK_HINT_TEXT, QK_TYPE,
+	QK_DELETE, QK_LEVELS, QK_NEXTQ, QK_STOP, QK_CONTINUE,
+};
+
+static const struct screen_key quiz_keys[] = {
+	{ .id = QK_START, .keys = "Enter Right", .label = MSG_ST_START, .help = MSG_HK_QZ_START },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN },
+	{ .cmd = CMD_TOP, .help = MSG_HK_QZ_FIRST }, { .cmd = CMD_BOTTOM, .help = MSG_HK_QZ_LAST },
+	{ .id = QK_CHOOSE, .keys = "Space", .help = MSG_HK_QZ_SPACE },
+	{ .id = QK_SUBMIT, .keys = "Enter", .label = MSG_ST_SUBMIT, .help = MSG_HK_QZ_SUBMIT },
+	{ .id = QK_HINT_ROWS, .keys = "h Tab", .label = MSG_ST_HINT, .help = MSG_HK_QZ_HINT },
+	{ .id = QK_HINT_TEXT, .keys = "Tab", .label = MSG_ST_HINT, .help = MSG_HK_QZ_HINT },
+	{ .id = QK_TYPE, .keys = "q ?", .help = MSG_HK_QZ_TYPE },
+	{ .id = QK_DELETE, .keys = "Backspace", .help = MSG_HK_QZ_DELETE },
+	{ .id = QK_NEXTQ, .keys = "Enter Space", .label = MSG_ST_NEXT, .help = MSG_HK_QZ_NEXTQ },
+	{ .id = QK_STOP, .keys = "Esc q", .label = MSG_ST_STOP, .help = MSG_QUIZ_STOP_HINT },
+	{ .id = QK_CONTINUE, .keys = "Enter Esc", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
+	{ .id = QK_LEVELS, .keys = "Esc", .label = MSG_ST_LEVELS, .help = MSG_HK_QZ_ESC },
+};
+
+static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
+{
+	(void)app; (void)why;
+	struct qs *s = st;
+	bool text = s->phase == PH_ASK && quiz_text_entry(qs_cur(s));
+	bool rows = s->phase == PH_ASK && !text;
+	switch (id) {
+	case QK_START: case CMD_TOP: case CMD_BOTTOM: return s->phase == PH_LIST;
+	case CMD_UP: case CMD_DOWN: return s->phase == PH_LIST || rows;
+	case QK_CHOOSE: case QK_HINT_ROWS: return rows;
+	case QK_HINT_TEXT: case QK_TYPE: case QK_DELETE: return text;
+	case QK_SUBMIT: return s->phase == PH_ASK;
+	case QK_LEVELS: return s->phase == PH_ASK || s->phase == PH_FEEDBACK;
+	case QK_NEXTQ: return s->phase == PH_FEEDBACK;
+	case QK_STOP: return s->phase == PH_MEASURE;
+	case QK_CONTINUE: return s->phase == PH_RESULT;
+	default: return false;
+	}
+}
+
 static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 {
 	if (!in->is_key_code && in->key >= 32 && in->key != 127) {
@@ -174,16 +216,13 @@ static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 			snprintf(app->status, sizeof app->status, "%s", tr(MSG_QUIZ_LONG_ENOUGH));
 		return ACT_NONE;
 	}
-	if ((in->is_key_code && in->key == KEY_BACKSPACE) || (!in->is_key_code && (in->key == 127 || in->key == 8))) {
-		quiz_text_backspace(&s->resp);
-		return ACT_NONE;
+	switch (in->id) {
+	case QK_DELETE: quiz_text_backspace(&s->resp); break;
+	case QK_HINT_TEXT: show_hint(app, s); break;
+	case QK_SUBMIT: submit(app, s); break;
+	case QK_LEVELS: s->phase = PH_LIST; break;
+	default: return ACT_IGNORED;
 	}
-	if (in->cmd == CMD_TAB)
-		show_hint(app, s);
-	else if (in->cmd == CMD_ENTER)
-		submit(app, s);
-	else if (!in->is_key_code && in->key == 27)
-		s->phase = PH_LIST;
 	return ACT_NONE;
 }
 
@@ -191,17 +230,12 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 {
 	const struct quiz_question *q = qs_cur(s);
 	bool swaps = q->type == QT_MATCH || q->type == QT_ORDER;
-	if (!in->is_key_code && (in->key == 'h' || in->key == '\t')) {
-		show_hint(app, s);
-		return ACT_NONE;
-	}
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: s->phase = PH_LIST; return ACT_NONE;
+	switch (in->id) {
+	case QK_HINT_ROWS: show_hint(app, s); return ACT_NONE;
+	case QK_LEVELS: s->phase = PH_LIST; return ACT_NONE;
 	case CMD_UP: if (s->cursor > 0) s->cursor--; return ACT_NONE;
 	case CMD_DOWN: if (s->cursor + 1 < s->nrows) s->cursor++; return ACT_NONE;
-	case CMD_PGDN: /* Space */
+	case QK_CHOOSE:
 		if (!swaps) {
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
 		} else if (s->grabbed < 0) {
@@ -211,13 +245,13 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 			s->grabbed = -1;
 		}
 		return ACT_NONE;
-	case CMD_ENTER:
+	case QK_SUBMIT:
 		if (q->type != QT_MULTI && !swaps)
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
 		submit(app, s);
 		return ACT_NONE;
 	default:
-		return ACT_NONE;
+		return ACT_IGNORED;
 	}
 }
 
@@ -251,15 +285,12 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 {
 	int asked = s->confirm;
 	s->confirm = -1;   /* any key but a second Enter drops the question */
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: return ACT_BACK;
+	switch (in->id) {
 	case CMD_UP: if (s->sel > 0) s->sel--; break;
 	case CMD_DOWN: if (s->sel + 1 < QUIZ_LEVELS) s->sel++; break;
 	case CMD_TOP: s->sel = 0; break;
 	case CMD_BOTTOM: s->sel = QUIZ_LEVELS - 1; break;
-	case CMD_ENTER: case CMD_RIGHT:
+	case QK_START:
 		if (s->error[s->sel][0])
 			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_CANNOT_LOAD_LEVEL), s->sel + 1);
 		else if (!quiz_unlocked(&app->progress, s->sel))
@@ -273,7 +304,7 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 			}
 		}
 		break;
-	default: break;
+	default: return ACT_IGNORED;
 	}
 	return ACT_NONE;
 }
@@ -288,7 +319,7 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 				s->sel = i;
 				return ACT_NONE;
 			}
-			struct input enter = { .cmd = CMD_ENTER };
+			struct input enter = { .cmd = CMD_ENTER, .id = QK_START };
 			return key_list(app, s, &enter);
 		}
 	}
@@ -300,27 +331,25 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 	case PH_ASK:
 		return quiz_text_entry(qs_cur(s)) ? key_text(app, s, in) : key_rows(app, s, in);
 	case PH_MEASURE:
-		if (in->cmd == CMD_BACK || in->cmd == CMD_QUIT)
-			quiz_run_cancel(&s->run);
+		if (in->id != QK_STOP)
+			return ACT_IGNORED;
+		quiz_run_cancel(&s->run);
 		return ACT_NONE;
 	case PH_FEEDBACK:
-		if (in->cmd == CMD_QUIT)
-			return ACT_QUIT;
-		if (in->cmd == CMD_BACK)
+		if (in->id == QK_LEVELS)
 			s->phase = PH_LIST;
-		else if (in->cmd == CMD_ENTER || in->cmd == CMD_PGDN) {
+		else if (in->id == QK_NEXTQ) {
 			if ((size_t)app->progress.levels[s->level].question >= s->lv[s->level].n)
 				finish_level(app, s);
 			else
 				setup_question(app, s);
-		}
+		} else
+			return ACT_IGNORED;
 		return ACT_NONE;
 	case PH_RESULT:
-		if (in->cmd == CMD_QUIT)
-			return ACT_QUIT;
-		return in->cmd == CMD_ENTER || in->cmd == CMD_BACK ? after_level(app, s) : ACT_NONE;
+		return in->id == QK_CONTINUE ? after_level(app, s) : ACT_IGNORED;
 	}
-	return ACT_NONE;
+	return ACT_IGNORED;
 }
 
 static void quiz_tick(struct app *app, void *st)
@@ -332,21 +361,8 @@ static void quiz_tick(struct app *app, void *st)
 	}
 }
 
-/* The quiz screen's own lines on the help page (screen.h). */
-static bool quiz_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "Enter", 0, MSG_HK_QZ_ENTER },
-		{ "g G", 0, MSG_HK_QZ_LEVELS },
-		{ "h Tab", 0, MSG_HK_QZ_HINT },
-		{ NULL, MSG_HK_SPACE, MSG_HK_QZ_SPACE },
-		{ "Esc", 0, MSG_HK_QZ_ESC },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
 const struct screen screen_quiz = {
 	.name = "quiz", .enter = quiz_enter, .draw = quiz_draw, .key = quiz_key,
 	.tick = quiz_tick, .leave = quiz_leave,
-	.help = quiz_help,
+	SCREEN_KEYS(quiz_keys), .key_on = quiz_on,
 };

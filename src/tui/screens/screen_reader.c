@@ -173,7 +173,9 @@ static void draw_broken(struct app *app, struct reader *r)
 	for (size_t i = 0; i < tl.n && (int)i < LINES - 6; i++)
 		ui_text(4 + (int)i, 2, COLS - 4, C_NORMAL, tl.line[i]);
 	text_lines_free(&tl);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_QUIT));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_reader, app, r, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
 }
 
 static void reader_draw(struct app *app, void *st)
@@ -201,10 +203,9 @@ static void reader_draw(struct app *app, void *st)
 	snprintf(foot, sizeof foot, tr(MSG_READER_FOOT), pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
 	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
-	/* after a link, Esc goes back to the lesson it came from */
-	bool back = app->below && strcmp(app->below, "menu");
-	ui_status(app->status[0] ? app->status : "",
-		  tr(back ? MSG_READER_HINTS_BACK : MSG_READER_HINTS));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_reader, app, r, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
 }
 
 static void go_page(struct app *app, struct reader *r, long page, bool at_end)
@@ -288,6 +289,33 @@ static enum act mouse_key(struct app *app, struct reader *r, const struct input 
 	return ACT_NONE;
 }
 
+enum { RK_NEXT = KEY_OWN, RK_PREV, RK_LINK, RK_OPEN };
+
+/* The reader's keys (screen.h). */
+static const struct screen_key reader_keys[] = {
+	{ .id = RK_NEXT, .keys = "n Right", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_NEXT },
+	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_PREV },
+	{ .cmd = CMD_PGDN, .label = MSG_ST_MORE, .help = MSG_HELP_READER_SPACE },
+	{ .cmd = CMD_PGUP, .help = MSG_HELP_READER_B },
+	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN },
+	{ .id = RK_LINK, .keys = "Tab", .help = MSG_HELP_READER_TAB },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+};
+
+static bool reader_on(struct app *app, void *st, int id, enum msg *why)
+{
+	(void)app; (void)why;
+	struct reader *r = st;
+	if (r->l->broken || r->l->npages == 0)
+		return false;   /* nothing but back and quit */
+	switch (id) {
+	case RK_NEXT: return r->page + 1 < r->l->npages;
+	case RK_PREV: return r->page > 0;
+	case RK_LINK: case RK_OPEN: return r->lay.nlinks > 0;
+	default: return true;
+	}
+}
+
 static enum act reader_key(struct app *app, void *st, const struct input *in)
 {
 	struct reader *r = st;
@@ -295,10 +323,7 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 	if (in->mouse != MOUSE_NONE)
 		return mouse_key(app, r, in);
 	bool at_bottom = r->top + h >= (int)r->lay.n;
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: return ACT_BACK;
+	switch (in->id) {
 	case CMD_UP: r->top--; break;
 	case CMD_DOWN: r->top++; break;
 	case CMD_PGDN:
@@ -311,15 +336,11 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 		break;
 	case CMD_TOP: r->top = 0; break;
 	case CMD_BOTTOM: r->top = (int)r->lay.n; break;
-	case CMD_NEXT: case CMD_RIGHT: go_page(app, r, (long)r->page + 1, false); break;
-	case CMD_PREV: case CMD_LEFT: go_page(app, r, (long)r->page - 1, false); break;
-	case CMD_TAB: next_focus(r); break;
-	case CMD_ENTER: return open_link(app, r);
-	case CMD_NONE:
-		if (!in->is_key_code && in->key == 'o')
-			return open_link(app, r);
-		break;
-	default: break;
+	case RK_NEXT: go_page(app, r, (long)r->page + 1, false); break;
+	case RK_PREV: go_page(app, r, (long)r->page - 1, false); break;
+	case RK_LINK: next_focus(r); break;
+	case RK_OPEN: return open_link(app, r);
+	default: return ACT_IGNORED;
 	}
 	settle(r);
 	return ACT_NONE;
@@ -333,17 +354,7 @@ static void reader_leave(struct app *app, void *st)
 	free(r);
 }
 
-/* The reader's own lines on the help page (screen.h). */
-static bool reader_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ NULL, MSG_HELP_O_KEY, MSG_HELP_OPEN },
-		{ "Tab", 0, MSG_HELP_READER_TAB },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
 const struct screen screen_reader = {
 	.name = "reader", .enter = reader_enter, .draw = reader_draw, .key = reader_key, .leave = reader_leave,
-	.help = reader_help,
+	SCREEN_KEYS(reader_keys), .key_on = reader_on,
 };
