@@ -132,7 +132,7 @@ static enum act global_key(struct app *app, struct stack *k, const struct input 
 		enum msg why;
 		struct frame *top = &k->f[k->n - 1];
 		keymap_on(top->s, app, top->st, off, &why);
-		keymap_why(off, why, app->status, sizeof app->status);
+		keymap_why(off, why, in, app->status, sizeof app->status);
 		return ACT_NONE;
 	}
 	switch (keymap_global(in)) {

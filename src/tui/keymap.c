@@ -73,10 +73,14 @@ enum global_key keymap_global(const struct input *in)
 	return GK_NONE;
 }
 
-void keymap_why(const struct screen_key *r, enum msg why, char *buf, size_t size)
+void keymap_why(const struct screen_key *r, enum msg why, const struct input *in,
+		char *buf, size_t size)
 {
 	char keys[64];
-	keys_show(names_of(r), true, keys, sizeof keys);
+	if (!in->is_key_code && in->key > ' ' && in->key < 127)   /* the key pressed */
+		snprintf(keys, sizeof keys, "%c", in->key);
+	else
+		keys_show(names_of(r), true, keys, sizeof keys);
 	snprintf(buf, size, tr(MSG_KEY_OFF_SAY), keys, tr(why));
 }
 
@@ -118,7 +122,8 @@ static void global_names(const struct screen *s, struct app *app, void *st,
 #define MAXHINT 24
 
 struct hint {
-	char text[96];
+	char cap[64];     /* "n/p" */
+	const char *label; /* "page" */
 	int prio;   /* dropped lowest first when they do not fit */
 	bool on;
 };
@@ -127,7 +132,8 @@ static int add_hint(struct hint *h, int n, const char *cap, const struct screen_
 {
 	if (n >= MAXHINT + (int)NGLOBAL)
 		return n;
-	snprintf(h[n].text, sizeof h[n].text, "%s %s", cap, tr(r->label));
+	snprintf(h[n].cap, sizeof h[n].cap, "%s", cap);
+	h[n].label = tr(r->label);
 	h[n].prio = prio;
 	h[n].on = true;
 	return n + 1;
@@ -152,11 +158,8 @@ static int own_hints(const struct screen *s, struct app *app, void *st, struct h
 		char cap[48];
 		row_cap(r, cap, sizeof cap);
 		if (n && prev == r->label) {   /* "n p" under one label: "n/p page" */
-			char *sp = strrchr(h[n - 1].text, ' ');
-			char joined[96];
-			snprintf(joined, sizeof joined, "%.*s/%s%s", (int)(sp - h[n - 1].text),
-				 h[n - 1].text, cap, sp);
-			snprintf(h[n - 1].text, sizeof h[n - 1].text, "%s", joined);
+			size_t l = strlen(h[n - 1].cap);
+			snprintf(h[n - 1].cap + l, sizeof h[n - 1].cap - l, "/%s", cap);
 			continue;
 		}
 		n = add_hint(h, n, cap, r, 10 + (int)(s->nkeys - i));
@@ -165,15 +168,15 @@ static int own_hints(const struct screen *s, struct app *app, void *st, struct h
 	return n;
 }
 
-void keymap_hints(const struct screen *s, struct app *app, void *st, bool can_back,
-		  int width, char *buf, size_t size)
+void keymap_hints(const struct screen *s, struct app *app, void *st, enum hints which,
+		  bool can_back, int width, char *buf, size_t size)
 {
 	struct hint h[MAXHINT + NGLOBAL];
-	int n = own_hints(s, app, st, h);
+	int n = which == HINTS_GLOBAL ? 0 : own_hints(s, app, st, h);
 	static const int gprio[] = { [GK_BACK] = 1, [GK_HELP] = 1000, [GK_QUIT] = 0 };
 	for (size_t i = 0; i < NGLOBAL; i++) {
 		const struct screen_key *g = &globals[i];
-		if (g->label == KEY_NO_MSG || (g->id == GK_BACK && !can_back))
+		if (which == HINTS_OWN || g->label == KEY_NO_MSG || (g->id == GK_BACK && !can_back))
 			continue;
 		char names[64], cap[48];
 		global_names(s, app, st, g, names, sizeof names);
@@ -186,7 +189,7 @@ void keymap_hints(const struct screen *s, struct app *app, void *st, bool can_ba
 		int w = 0, low = -1;
 		for (int i = 0; i < n; i++)
 			if (h[i].on) {
-				w += (w ? 2 : 0) + text_width(h[i].text);
+				w += (w ? 2 : 0) + text_width(h[i].cap) + 1 + text_width(h[i].label);
 				if (low < 0 || h[i].prio < h[low].prio)
 					low = i;
 			}
@@ -198,7 +201,7 @@ void keymap_hints(const struct screen *s, struct app *app, void *st, bool can_ba
 	buf[0] = '\0';
 	for (int i = 0; i < n && o + 1 < size; i++)
 		if (h[i].on) {
-			int k = snprintf(buf + o, size - o, "%s%s", o ? "  " : "", h[i].text);
+			int k = snprintf(buf + o, size - o, "%s%s %s", o ? "  " : "", h[i].cap, h[i].label);
 			o = k < 0 || (size_t)k >= size - o ? size - 1 : o + (size_t)k;
 		}
 }

@@ -27,15 +27,17 @@ const struct screen_key *keymap_find(const struct screen *s, struct app *app, vo
 				     const struct input *in, const struct screen_key **off);
 /* Which global key in is, GK_NONE for none. */
 enum global_key keymap_global(const struct input *in);
-/* "t: <reason>" for a row that does not work now, into buf. */
-void keymap_why(const struct screen_key *r, enum msg why, char *buf, size_t size);
+/* "t: <reason>" for a row that does not work now, pressed as in, into buf. */
+void keymap_why(const struct screen_key *r, enum msg why, const struct input *in,
+		char *buf, size_t size);
 
 /* The status line's hints: the labelled rows of s that work now ("n/p
  * page" for neighbours with one label), then the global keys the screen
  * does not take itself (back only when there is a screen below), as many
  * as fit in width columns (quit goes first, help last). */
-void keymap_hints(const struct screen *s, struct app *app, void *st, bool can_back,
-		  int width, char *buf, size_t size);
+enum hints { HINTS_ALL, HINTS_OWN, HINTS_GLOBAL };   /* which of them */
+void keymap_hints(const struct screen *s, struct app *app, void *st, enum hints which,
+		  bool can_back, int width, char *buf, size_t size);
 
 /* One line of the help page. */
 struct key_line {

@@ -105,7 +105,7 @@ const struct screen screen_placeholder = {
 
 void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size)
 {
-	keymap_hints(s, app, st, app->below != NULL, COLS - 2, buf, size);
+	keymap_hints(s, app, st, HINTS_ALL, app->below != NULL, COLS - 2, buf, size);
 }
 
 bool screen_help_line(const struct help_line *lines, size_t n, int i,

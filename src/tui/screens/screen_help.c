@@ -158,7 +158,7 @@ static void help_draw(struct app *app, void *st)
 		snprintf(more, sizeof more, tr(MSG_HELP_MORE), h->top + 1,
 			 h->top + view < h->n ? h->top + view : h->n, h->n);
 	char hints[160];
-	keymap_hints(&screen_help, app, h, true, COLS - 2, hints, sizeof hints);
+	keymap_hints(&screen_help, app, h, HINTS_ALL, true, COLS - 2, hints, sizeof hints);
 	ui_status(app->status[0] ? app->status : more, hints);
 	free_rows(r);
 	free(r);

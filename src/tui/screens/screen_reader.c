@@ -304,14 +304,17 @@ static const struct screen_key reader_keys[] = {
 
 static bool reader_on(struct app *app, void *st, int id, enum msg *why)
 {
-	(void)app; (void)why;
+	(void)app;
 	struct reader *r = st;
 	if (r->l->broken || r->l->npages == 0)
 		return false;   /* nothing but back and quit */
 	switch (id) {
 	case RK_NEXT: return r->page + 1 < r->l->npages;
 	case RK_PREV: return r->page > 0;
-	case RK_LINK: case RK_OPEN: return r->lay.nlinks > 0;
+	case RK_LINK: return r->lay.nlinks > 0;
+	case RK_OPEN:
+		*why = MSG_READER_NOTHING;
+		return r->lay.nlinks > 0;
 	default: return true;
 	}
 }

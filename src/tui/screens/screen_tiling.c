@@ -346,12 +346,13 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	return y;
 }
 
-/* Rows the key legend takes at the bottom (ui_key_lines): every key that
- * works now, from the key table. */
+/* Rows the key legend takes at the bottom (ui_key_lines): every key of
+ * the screen that works now, from the key table; the global keys are on
+ * the status line. */
 static int draw_keys(struct app *app, struct tl_st *st, bool draw)
 {
 	char keys[1024];
-	keymap_hints(&screen_tiling, app, st, app->below != NULL, 100000, keys, sizeof keys);
+	keymap_hints(&screen_tiling, app, st, HINTS_OWN, false, 100000, keys, sizeof keys);
 	return ui_key_lines(keys, draw);
 }
 
@@ -381,7 +382,10 @@ static void tl_draw(struct app *app, void *p)
 		if (y + 2 < y1)
 			tiling_view_totals(&st->sim.cfg, y, y1, x, w);
 	}
-	ui_status(app->status, "");
+	char hints[HINTS_MAX];
+	keymap_hints(&screen_tiling, app, st, HINTS_GLOBAL, app->below != NULL, COLS - 2,
+		     hints, sizeof hints);
+	ui_status(app->status, hints);
 }
 
 /* The SM count: 4 to see waves, or the GPU's own from devinfo. */
