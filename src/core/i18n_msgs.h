@@ -421,7 +421,7 @@
 	X(MSG_HK_GM_ESC, "put a carried label back; else leave", "放回拿着的标签；否则离开") \
 	X(MSG_HK_QZ_ENTER, "start or resume a level; submit; next question", "开始或继续关卡；提交；下一题") \
 	X(MSG_HK_QZ_LEVELS, "first / last level in the level list", "关卡列表中的第一关/最后一关") \
-	X(MSG_HK_QZ_HINT, "show the hint (it costs points)", "显示提示（会扣分）") \
+	X(MSG_HK_QZ_HINT, "show the hint: the first press says what it costs, the second shows it", "显示提示：第一次按说明扣多少分，第二次按显示提示") \
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
@@ -453,8 +453,8 @@
 	X(MSG_ST_CONTINUE, "continue", "继续") \
 	X(MSG_ST_LEVELS, "levels", "关卡") \
 	X(MSG_HK_QZ_START, "start or resume the level under the cursor", "开始或继续光标所在的关卡") \
-	X(MSG_HK_QZ_FIRST, "the first level", "第一关") \
-	X(MSG_HK_QZ_LAST, "the last level", "最后一关") \
+	X(MSG_HK_QZ_FIRST, "the first level, option or row of the review", "第一关、第一个选项或回顾的第一行") \
+	X(MSG_HK_QZ_LAST, "the last level, option or row of the review", "最后一关、最后一个选项或回顾的最后一行") \
 	X(MSG_HK_QZ_SUBMIT, "submit the answer", "提交答案") \
 	X(MSG_HK_QZ_TYPE, "typed into the answer, like every printable key", "和其他可打印字符一样输入到答案中") \
 	X(MSG_HK_QZ_DELETE, "delete the last character", "删除最后一个字符") \
@@ -514,6 +514,17 @@
 	X(MSG_HK_TL_SLOWER, "slower animation", "放慢动画") \
 	X(MSG_HK_OFF_REGBLOCK, "only in the regblock mode (m)", "仅在 regblock 模式下可用（m）") \
 	X(MSG_HK_OFF_NO_SMS, "devinfo found no GPU whose SM count could be used", "devinfo 没有找到可用 SM 数的 GPU") \
+	/* ---- the quiz's flow: hint confirmation, no preselected option, own pick, review ---- */ \
+	X(MSG_ST_CHOOSE, "choose", "选择") \
+	X(MSG_HK_QZ_TAB, "the next option (after the last, the first)", "下一个选项（最后一个之后回到第一个）") \
+	X(MSG_QZ_HINT_CONFIRM, "The hint costs %d %s: press %s again to see it", "提示要扣 %d %s：再按一次 %s 查看") \
+	X(MSG_QZ_HINT_SHOWN, "the hint is already shown", "提示已经显示") \
+	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space or Enter to choose", "请先选择答案：上/下或 Tab 移动，空格或 Enter 选择") \
+	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
+	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
+	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
+	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
 	/* end */
 
 #endif

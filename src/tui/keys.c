@@ -40,6 +40,7 @@ static const struct keyname names[] = {
 	{ "Enter",     { '\r', '\n', KEY_ENTER },      { false, false, true }, 3 },
 	{ "Backspace", { KEY_BACKSPACE, 127, 8 },      { true, false, false }, 3 },
 	{ "Ctrl-L",    { 12 },                         { false }, 1 },
+	{ "Ctrl-T",    { 20 },                         { false }, 1 },
 };
 
 static bool word_matches(const char *w, size_t len, int key, bool is_code)

@@ -10,6 +10,14 @@
 
 enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
 
+/* One answer of the attempt, for the level's review. */
+struct qs_answer {
+	int qi;                           /* the question's index in the file */
+	bool judged, correct;
+	int earned;
+	char mine[300];                   /* the learner's own answer, as text */
+};
+
 struct qs {
 	enum phase phase;
 	int sel;                          /* level list cursor */
@@ -22,11 +30,17 @@ struct qs {
 	int rowmap[QUIZ_MAX_ITEMS], nrows, cursor, grabbed;
 	struct quiz_response resp;
 	bool hint;
+	bool hint_ask;                    /* the hint's cost was said; the same key again shows it */
+	bool touched;                     /* the learner moved or chose on this question */
 	bool correct, judged;             /* feedback */
 	int earned, pct;
 	char measured[1300];              /* prediction: value and its source */
 	double measured_num;              /* prediction: the measured number, 0 when none */
 	struct quiz_run run;
+	/* the review at the end of a level: this attempt's answers given here */
+	struct qs_answer review[QUIZ_MAX_QUESTIONS];
+	int nreview, earlier;             /* earlier: answered in an earlier session */
+	int review_level, review_attempt, review_top;
 };
 
 /* The question being asked: the file's question qi of the level. */
