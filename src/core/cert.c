@@ -42,10 +42,11 @@ static const struct cert_strings strings_en = {
 	.speed_head = "Speedups measured on the learner's own machine (naive -> tiled -> library)",
 	.speed_none = "none were measured (no demo was run)",
 	.integrity = "About the verification line below: it is the SHA-256 of everything "
-		"above it, so `cudakitchen cert verify FILE` can tell whether this text was "
-		"changed after it was written. It checks integrity, not identity: it does not "
-		"prove who wrote the file or who took the quiz, since anyone with cudakitchen "
-		"can write a certificate.",
+		"above it, so `cudakitchen cert verify FILE` finds accidental or careless "
+		"edits (a changed score, a line lost in copying). It is not a signature: the "
+		"hash has no secret key, so anyone can edit the text and compute the line "
+		"again, and no check can tell (deliberate forgery). Nor does it prove who "
+		"took the quiz.",
 };
 
 /* The Chinese certificate: the same layout, terms as in lessons/zh. */
@@ -54,7 +55,7 @@ static const struct cert_strings strings_zh = {
 	.name = "姓名：", .date = "日期：", .utc = "（UTC）", .version = "版本：", .gpu = "GPU：",
 	.no_gpu = "无记录（没有在 GPU 上运行过演示程序）",
 	.levels_head = "测验关卡（最高分；得分 80% 即通过）",
-	.level_name = { "基本概念", "组成部件", "优化场景", "线程调度策略", "性能实验" },
+	.level_name = { "概念", "部件", "优化场景", "线程调度策略", "性能实验" },   /* as the quiz titles them */
 	.passed = "已通过", .not_passed = "未通过", .not_taken = "未参加",
 	.radar_head = "技能雷达图",
 	.skills_head = "技能",
@@ -71,9 +72,10 @@ static const struct cert_strings strings_zh = {
 	.speed_head = "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）",
 	.speed_none = "没有测量（未运行演示程序）",
 	.integrity = "关于下方的校验行：它是以上全部内容的 SHA-256，"
-		"因此 `cudakitchen cert verify 文件` 可以判断这段文字在写入后是否被改动过。"
-		"它检验的是完整性，而不是身份：它不能证明是谁写了这个文件或是谁参加了测验，"
-		"因为任何装有 cudakitchen 的人都能生成证书。",
+		"因此 `cudakitchen cert verify 文件` 能发现无意或粗心的改动"
+		"（改动的分数、复制时丢失的行）。它不是签名：这个哈希没有密钥，"
+		"任何人都能改动文字后重新计算校验行，这种蓄意伪造无法检测出来。"
+		"它也不能证明是谁参加了测验。",
 };
 
 /* The learner's language: "zh..." is Chinese, anything else English.  The

@@ -192,7 +192,7 @@
 	X(MSG_CERT_LOCKED_HINTS, "Enter open the quiz  Esc back  q quit", "Enter 打开测验  Esc 返回  q 退出") \
 	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
 	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
-	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. The certificate ends with a SHA-256 code that shows whether the file was changed (integrity); it does not prove who earned it (identity).", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验码能说明文件是否被改动过（完整性），但不能证明是谁获得了它（身份）。") \
+	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_NAME_HINTS, "Enter write  Backspace delete  Esc back", "Enter 生成  Backspace 删除  Esc 返回") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
