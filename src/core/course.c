@@ -390,3 +390,13 @@ bool course_check_see(const struct lesson *l, struct diags *d)
 	free(en_dir);
 	return d->n == before;
 }
+
+const struct lesson *course_next(const struct course *c, const struct lesson *l)
+{
+	if (!c || !l || l < c->lessons || l >= c->lessons + c->n)
+		return NULL;
+	for (const struct lesson *n = l + 1; n < c->lessons + c->n; n++)
+		if (!n->broken && n->npages > 0 && n->id)
+			return n;
+	return NULL;
+}

@@ -525,6 +525,20 @@
 	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
 	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
 	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
+	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \
+	X(MSG_LAYOUT_END_NEXT, "End of the lesson. n goes on to the next one; Esc goes back to the menu.", "本课结束。按 n 进入下一课，按 Esc 返回菜单。") \
+	X(MSG_ST_NEXT_LESSON, "next lesson", "下一课") \
+	X(MSG_HK_RD_NEXT_LESSON, "on the last page: the next lesson", "在最后一页：进入下一课") \
+	X(MSG_ST_CODE, "code", "代码") \
+	X(MSG_HK_RD_CODE_LEFT, "scroll code lines back to the left", "把代码行向左滚回") \
+	X(MSG_HK_RD_CODE_RIGHT, "scroll code lines to the right, to read what is cut", "把代码行向右滚动，查看被截断的部分") \
+	X(MSG_RD_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
+	/* ---- the menu: the certificate, lesson numbers ---- */ \
+	X(MSG_MENU_CERT, "Certificate", "结业证书") \
+	X(MSG_MENU_CERT_ABOUT, "Your certificate of completion: written once level 5 of the quiz is passed, checkable with cudakitchen cert verify.", "你的结业证书：通过测验第 5 关后即可写出，可用 cudakitchen cert verify 校验。") \
+	X(MSG_CAP_DIGITS, "1-9", "1-9") \
+	X(MSG_ST_GO_TO, "lesson", "课程") \
+	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
 	/* end */
 
 #endif

@@ -185,6 +185,10 @@ static bool handle(struct app *app, struct stack *k, const struct input *in)
 	case ACT_OPEN:
 		open_name(app, k, app->open_id);
 		return true;
+	case ACT_REPLACE:
+		pop(app, k);
+		open_name(app, k, app->open_id);
+		return k->n > 0;
 	case ACT_HELP:
 		open_help(app, k);
 		return true;

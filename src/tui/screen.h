@@ -20,6 +20,7 @@ enum act {
 	ACT_BACK,      /* pop this screen */
 	ACT_OPEN,      /* push the screen/lesson named in app->open_id (set by the screen) */
 	ACT_HELP,      /* show the help screen for this screen's keys */
+	ACT_REPLACE,   /* pop this screen, then open app->open_id in its place */
 	ACT_IGNORED,   /* not this screen's key: app.c's one driver handles the
 	                  global keys (q quit, ? help, Esc/Backspace back) */
 };

@@ -40,7 +40,7 @@ i=0; while ! sec | grep -q 'another cudakitchen' && [ $i -lt 200 ]; do sleep 0.0
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
 like "$two" 'another cudakitchen is running .*; progress will not be saved' \
 	"a second instance shows the whole notice, 'progress will not be saved' included"
-like "$(sec | tail -1)" 'Enter open +\? help +q quit' "the key hints stay on the status line"
+like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
 keys q; wait_exit >/dev/null
 
@@ -79,6 +79,6 @@ keys Down Down; sleep 0.1; keys Enter
 wait_for 'cannot be opened'
 s=$(screen)
 like "$(printf '%s\n' "$s" | tail -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message has the status line"
-like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +\? help +q quit *$' "the hints are whole on the row above"
+like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +1-9 lesson +\? help +q quit *$' "the hints are whole on the row above"
 keys q; wait_exit >/dev/null
 done_testing
