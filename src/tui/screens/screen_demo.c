@@ -420,7 +420,10 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 	presets(st, &n);
 	if (n < 2)
 		return;
-	if (st->preset + d >= n)
+	if (st->preset + d >= n && !st->gpu)   /* why the CPU sizes stop early */
+		say(app->status, sizeof app->status, tr(MSG_DEMO_SIZE_LARGEST_CPU),
+		    st->def->gpu[st->def->ngpu - 1].label);
+	else if (st->preset + d >= n)
 		say(app->status, sizeof app->status, "%s", tr(MSG_DEMO_SIZE_LARGEST));
 	else if (st->preset + d < 0)
 		say(app->status, sizeof app->status, "%s", tr(MSG_DEMO_SIZE_SMALLEST));
@@ -432,7 +435,7 @@ enum { DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DE
 
 /* The matmul and conv screens' keys (screen.h); devinfo has its own. */
 static const struct screen_key demo_keys[] = {
-	{ .id = DK_STOP, .keys = "Esc q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
 	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
 	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
 	  .help = MSG_HK_DEMO_BIGGER },
@@ -443,7 +446,7 @@ static const struct screen_key demo_keys[] = {
 	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
 };
 static const struct screen_key devinfo_keys[] = {
-	{ .id = DK_STOP, .keys = "Esc q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
 	{ .id = DK_DEV_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEV_R },
 	{ .id = DK_DEV_SHOW, .keys = "t", .label = MSG_ST_DEV_SHOW, .help = MSG_HK_DEV_T },
 };

@@ -359,7 +359,7 @@ static const struct screen_key gm_keys[] = {
 	  .help = MSG_HK_GM_MOVE },
 	{ .id = GMK_NEXT, .keys = "Tab", .label = MSG_ST_NEXT_PART, .help = MSG_HK_GM_NEXT },
 	{ .id = GMK_DROP, .keys = "Enter", .label = MSG_ST_DROP, .help = MSG_HK_GM_DROP },
-	{ .id = GMK_PUT_BACK, .keys = "Esc", .label = MSG_ST_PUT_BACK, .help = MSG_HK_GM_PUT_BACK },
+	{ .id = GMK_PUT_BACK, .keys = "Esc Backspace", .label = MSG_ST_PUT_BACK, .help = MSG_HK_GM_PUT_BACK },
 	{ .id = GMK_VIEW, .keys = "z v", .label = MSG_ST_VIEW, .help = MSG_HK_GM_VIEW },
 };
 

@@ -201,7 +201,7 @@ static void submit(struct app *app, struct qs *s)
 /* The quiz's keys (screen.h); which rows work depends on the phase. */
 enum {
 	QK_START = KEY_OWN, QK_NEXT_ROW, QK_CHOOSE, QK_SUBMIT, QK_HINT_ROWS, QK_HINT_TEXT, QK_TYPE,
-	QK_DELETE, QK_LEVELS, QK_NEXTQ, QK_STOP, QK_CONTINUE,
+	QK_DELETE, QK_LEVELS, QK_LEVELS_BS, QK_NEXTQ, QK_STOP, QK_CONTINUE,
 };
 
 static const struct screen_key quiz_keys[] = {
@@ -217,9 +217,10 @@ static const struct screen_key quiz_keys[] = {
 	{ .id = QK_TYPE, .keys = "q ?", .help = MSG_HK_QZ_TYPE },
 	{ .id = QK_DELETE, .keys = "Backspace", .help = MSG_HK_QZ_DELETE },
 	{ .id = QK_NEXTQ, .keys = "Enter", .label = MSG_ST_NEXT, .help = MSG_HK_QZ_NEXTQ },
-	{ .id = QK_STOP, .keys = "Esc q", .label = MSG_ST_STOP, .help = MSG_QUIZ_STOP_HINT },
-	{ .id = QK_CONTINUE, .keys = "Enter Esc", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
+	{ .id = QK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_QUIZ_STOP_HINT },
+	{ .id = QK_CONTINUE, .keys = "Enter Esc Backspace", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
 	{ .id = QK_LEVELS, .keys = "Esc", .label = MSG_ST_LEVELS, .help = MSG_HK_QZ_ESC },
+	{ .id = QK_LEVELS_BS, .keys = "Backspace", .help = MSG_HK_QZ_ESC },   /* not under a typed answer */
 };
 
 static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
@@ -240,6 +241,7 @@ static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
 	case QK_TYPE: case QK_DELETE: return text;
 	case QK_SUBMIT: return s->phase == PH_ASK;
 	case QK_LEVELS: return s->phase == PH_ASK || s->phase == PH_FEEDBACK;
+	case QK_LEVELS_BS: return rows || s->phase == PH_FEEDBACK;
 	case QK_NEXTQ: return s->phase == PH_FEEDBACK;
 	case QK_STOP: return s->phase == PH_MEASURE;
 	case QK_CONTINUE: return s->phase == PH_RESULT;
@@ -285,7 +287,7 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 		s->hint_ask = false;   /* any other key drops the question */
 	switch (in->id) {
 	case QK_HINT_ROWS: show_hint(app, s, "h"); return ACT_NONE;
-	case QK_LEVELS: s->phase = PH_LIST; return ACT_NONE;
+	case QK_LEVELS: case QK_LEVELS_BS: s->phase = PH_LIST; return ACT_NONE;
 	case CMD_UP: move_to(s, s->cursor < 0 ? 0 : s->cursor - 1); return ACT_NONE;
 	case CMD_DOWN: move_to(s, s->cursor + 1); return ACT_NONE;
 	case QK_NEXT_ROW: move_to(s, s->cursor + 1 < s->nrows ? s->cursor + 1 : 0); return ACT_NONE;
@@ -394,7 +396,7 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 		quiz_run_cancel(&s->run);
 		return ACT_NONE;
 	case PH_FEEDBACK:
-		if (in->id == QK_LEVELS)
+		if (in->id == QK_LEVELS || in->id == QK_LEVELS_BS)
 			s->phase = PH_LIST;
 		else if (in->id == QK_NEXTQ) {
 			if ((size_t)app->progress.levels[s->level].question >= s->lv[s->level].n)
