@@ -541,6 +541,7 @@
 	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
+	X(MSG_DV_SPREAD, "spread", "波动") \
 	/* end */
 
 #endif
