@@ -77,4 +77,13 @@ s=$(screen)
 like "$s" "✗ 0/2  Pick the right one\." "the wrong answer is reviewed"
 like "$s" "yours: wrong a" "with the learner's answer under it"
 keys q; wait_for '\[exit 0\]' 5; stop
+
+# At 60x20 a title too long for its row ends in … (the level list, the question's title bar)
+rm -rf "$XDG_STATE_HOME/cudakitchen"
+start 60 20 "$CK_BIN open quiz"
+wait_for "Level 1" 5
+like "$(screen)" 'Level 3  Optimisation scenarios: book or own… +locked' "a cut level title ends in …"
+keys Enter; wait_for "question 1/" 3
+like "$(screen | head -1)" '^ Level 1: Concepts: the kitchen and i… +question 1/' "a cut title bar ends in …"
+keys q; wait_for '\[exit 0\]' 5; stop
 done_testing

@@ -49,7 +49,11 @@ static void draw_list(struct app *app, struct qs *s)
 		snprintf(name, sizeof name, tr(MSG_QUIZ_LEVEL_NAME), i + 1, s->lv[i].title ? s->lv[i].title : "");
 		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
 		int sw = text_width(state);
-		ui_text(y, 4, COLS - sw - 8, sel ? base : open ? C_NORMAL : C_DIM, name);
+		int nw = COLS - sw - 8;   /* a long title at 60x20 ends in … */
+		if (text_width(name) > nw)
+			ui_text_more(y, 4, nw, sel ? base : open ? C_NORMAL : C_DIM, name);
+		else
+			ui_text(y, 4, nw, sel ? base : open ? C_NORMAL : C_DIM, name);
 		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
 		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
 	}
