@@ -76,7 +76,7 @@ static void gm_tick(struct app *app, void *p)
 /* Fills r with the part's pattern, in role.  The parts a Hopper SM has
  * once per quarter (schedulers, cores, Tensor Cores, registers) are drawn
  * as four segments; HBM as separate stacks. */
-static void fill_pattern(const struct gm_rect *r, int c, enum role role)
+static void fill_pattern(const struct gm_rect *r, int c, enum role role, int most)
 {
 	const char *pat = pattern[c][ui_ascii() ? 1 : 0];
 	int pw = text_width(pat);
@@ -88,12 +88,25 @@ static void fill_pattern(const struct gm_rect *r, int c, enum role role)
 	bool quarters = c == GM_SCHED || c == GM_CORES || c == GM_TENSOR || c == GM_REGS;
 	int seg = quarters && r->w >= 7 ? (r->w - 3) / 4 : r->w;
 	ui_fill(r->y, r->x, r->h, r->w, role);
-	for (int y = 0; y < r->h; y++) {
+	int per_row = pw > 0 ? r->w / pw : 0;
+	for (int y = 0, left = most; y < r->h && (most <= 0 || left > 0); y++) {
 		if (c == GM_HBM && y % 4 == 3)
 			continue;
+		if (most > 0 && left < per_row) {   /* the last, partial row of SMs */
+			ui_text(r->y + y, r->x, left * pw, role, row);
+			break;
+		}
+		left -= per_row;
 		for (int i = 0, x = 0; x < r->w && i < (quarters ? 4 : 1); i++, x += seg + 1)
 			ui_text(r->y + y, r->x + x, seg, role, row);
 	}
+}
+
+/* How many marks a part may draw at most: one per SM of the GPU shown
+ * (a big terminal must not draw 3 266 SMs for a 132-SM GPU); 0: no limit. */
+static int most_marks(const struct gm_st *st, int c)
+{
+	return c == GM_SMS && st->src.dev && st->src.dev->sms > 0 ? (int)st->src.dev->sms : 0;
 }
 
 /* A name centred on the first row of r: the label, or the short tag. */
@@ -152,10 +165,10 @@ static void draw_parts(const struct gm_st *st)
 		const struct gm_rect *r = &st->lay.comp[c];
 		bool hover = g->carry >= 0 && !g->by_mouse && g->target == c;
 		if (g->placed[c]) {
-			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL);
+			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL, most_marks(st, c));
 			name_in(r, gpumap_label(c), gpumap_tag(c), C_OK);
 		} else {
-			fill_pattern(r, c, hover ? C_SELECT : C_DIM);
+			fill_pattern(r, c, hover ? C_SELECT : C_DIM, most_marks(st, c));
 		}
 	}
 	if (g->carry >= 0 && !g->by_mouse && gpumap_view_of(g->target) == g->view)
