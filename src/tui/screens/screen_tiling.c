@@ -25,13 +25,14 @@ extern const struct screen screen_tiling;
 
 #define RUN_TIMEOUT_MS 120000
 static const int speeds[] = { 1, 2, 4, 8, 16, 32, 64 };
+#define TICKS_PER_STEP 5   /* at x1: a step every 5 ticks of ~0.1 s */
 #define NSPEEDS ((int)(sizeof speeds / sizeof *speeds))
 
 struct tl_st {
 	struct tl_config cfg;
 	struct tl_sim sim;
 	bool playing, conv, real_sms;
-	int speed, conv_step, conv_tick;
+	int speed, conv_step, conv_tick, step_tick;
 	struct gm_source src;       /* devinfo (SM count) and the recorded H200 run */
 	char demo[4200];            /* path of the matmul program */
 	struct runner run;
@@ -132,9 +133,13 @@ static void tl_tick(struct app *app, void *p)
 		}
 		return;
 	}
-	for (int i = 0; i < speeds[st->speed]; i++)
+	/* x1 is one step every TICKS_PER_STEP ticks (half a second), slow
+	 * enough to read the counters; x64 about thirteen steps a tick */
+	st->step_tick += speeds[st->speed];
+	for (; st->step_tick >= TICKS_PER_STEP; st->step_tick -= TICKS_PER_STEP)
 		if (!tl_sim_step(&st->sim)) {
 			st->playing = false;
+			st->step_tick = 0;
 			break;
 		}
 }
