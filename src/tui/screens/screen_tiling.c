@@ -384,7 +384,7 @@ static void tl_draw(struct app *app, void *p)
 			y = draw_ratio(st, y, x, w, !run);
 		if (y < y1)
 			y = draw_run(st, y, y1, x, w);
-		if (y + 2 < y1)
+		if (y + 5 <= y1)   /* the whole-run table whole (5 rows), or not at all */
 			tiling_view_totals(&st->sim.cfg, y, y1, x, w);
 	}
 	char hints[HINTS_MAX];
