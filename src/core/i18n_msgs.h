@@ -542,6 +542,26 @@
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
+	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
+	X(MSG_RL_NAIVE_UNCOALESCED, "naive, uncoalesced", "朴素，未合并访存") \
+	X(MSG_RL_NAIVE_COALESCED, "naive, coalesced", "朴素，合并访存") \
+	X(MSG_RL_SMEM_TILES, "shared-memory tiles", "共享内存分块") \
+	X(MSG_RL_REGBLOCK, "register blocking", "寄存器分块") \
+	X(MSG_RL_LIBRARY_STYLE, "library-style", "库式写法") \
+	X(MSG_RL_CUBLAS_TF32, "cuBLAS TF32 Tensor Cores", "cuBLAS TF32 张量核心") \
+	X(MSG_RL_CPU_NAIVE_1, "CPU naive, 1 thread", "CPU 朴素，单线程") \
+	X(MSG_RL_CPU_BLOCKED, "CPU blocked, all cores", "CPU 分块，全部核心") \
+	X(MSG_RL_CPU_NAIVE, "CPU naive", "CPU 朴素") \
+	X(MSG_RL_NAIVE_DIRECT, "naive direct", "朴素直接卷积") \
+	X(MSG_RL_SMEM_DIRECT, "shared-memory direct", "共享内存直接卷积") \
+	X(MSG_RL_IM2COL, "im2col + tiled GEMM", "im2col + 分块 GEMM") \
+	X(MSG_RL_IMPLICIT, "implicit GEMM", "隐式 GEMM") \
+	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
+	X(MSG_RR_NO_CUDA_BUILD, "built without CUDA%s", "编译时未启用 CUDA%s") \
+	X(MSG_RR_NO_DRIVER, "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not installed or not loaded%s", "没有 CUDA 驱动：NVIDIA 驱动（libcuda.so.1）未安装或未加载%s") \
+	X(MSG_RR_INSTALL_DRIVER, "no CUDA driver: install the NVIDIA driver%s", "没有 CUDA 驱动：请安装 NVIDIA 驱动%s") \
+	X(MSG_RR_CVD_EMPTY, "no CUDA device: CUDA_VISIBLE_DEVICES is empty (%s)", "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（%s）") \
+	X(MSG_RR_NO_DEVICE, "no CUDA device: %s", "没有 CUDA 设备：%s") \
 	/* end */
 
 #endif

@@ -138,7 +138,7 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v,
 			const struct res_variant *naive, double lo, double hi, int lw, int bw)
 {
 	char name[128];
-	chart_short_label(v->label, v->variant, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
+	chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
 	if (y >= y0 && y < y1)
 		ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG, name);
 	int x = 1 + lw + 1;
@@ -220,7 +220,7 @@ static int label_width(const struct demo_section *s, int n)
 	for (int k = 0; k < n; k++)
 		for (size_t i = 0; i < s[k].r->nvar; i++) {
 			const struct res_variant *v = &s[k].r->var[i];
-			int w = text_width(v->label[0] ? v->label : v->variant);
+			int w = text_width(v->label[0] ? results_label_text(v->label) : v->variant);
 			if (!strcmp(v->demo, s[k].demo) && w > most)
 				most = w;
 		}
@@ -361,7 +361,8 @@ static void legend_entries(const struct roof_in *in, int y, int y1, int x, int w
 		if (y >= y1)
 			break;
 		const struct res_variant *v = in->var[i];
-		chart_short_label(v->label, v->variant, cw - 2, ui_glyph(G_ELLIPSIS), name, sizeof name);
+		chart_short_label(results_label_text(v->label), v->variant, cw - 2, ui_glyph(G_ELLIPSIS),
+				  name, sizeof name);
 		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, name);
 		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
 		if (k % cols == cols - 1 || i + 1 == in->n)
@@ -446,7 +447,8 @@ int demo_view_device(const struct res_device *d, const char *title, int y, int y
 		ui_text(y++, 0, COLS, C_HEADING, tl.line[i]);
 	text_lines_free(&tl);
 	if (!d->live) {
-		snprintf(v, sizeof v, tr(MSG_DV_NO_GPU), d->reason);
+		char why[256];
+		snprintf(v, sizeof v, tr(MSG_DV_NO_GPU), results_reason_text(d->reason, why, sizeof why));
 		y = row(y, y1, "GPU", v);
 		snprintf(v, sizeof v, tr(MSG_DV_THREADS), d->cpu_name, d->cpu_threads);
 		return row(y, y1, "CPU", v);

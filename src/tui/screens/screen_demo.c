@@ -324,7 +324,7 @@ static void draw_size_line(const struct demo_st *st, int y)
 static int sections(const struct demo_st *st, struct demo_section *s)
 {
 	const char *name = st->def->name;
-	char size[96];
+	char size[96], why[256];
 	int n = 0;
 	const struct res_device *d = st->have_mine ? results_device(&st->mine, name) : NULL;
 	if (d && st->show != SHOW_RECORDED) {
@@ -337,7 +337,7 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 			    d->name, size);
 		else
 			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_YOURS_CPU),
-			    size, d->reason);
+			    size, results_reason_text(d->reason, why, sizeof why));
 		n++;
 	}
 	d = st->have_rec ? results_device(&st->rec, name) : NULL;

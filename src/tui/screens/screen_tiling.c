@@ -333,7 +333,10 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	char a[96], b[96];
 	/* the reason's first clause ("no CUDA driver"): the demo screen has it whole */
 	char why[256];
-	snprintf(why, sizeof why, "%s", d ? d->reason : tr(MSG_TL_NO_DEVICE));
+	if (d)
+		results_reason_text(d->reason, why, sizeof why);
+	else
+		snprintf(why, sizeof why, "%s", tr(MSG_TL_NO_DEVICE));
 	why[strcspn(why, ":")] = '\0';
 	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, why);
 	y = ui_wrap(y, y1, x, w, C_NOTE, line);
