@@ -26,6 +26,9 @@ for i in "${!TRAY[@]}"; do
 	keys Enter
 	wait_for "✓ $(re "${TRAY[$i]}"): "; ok $? "'${TRAY[$i]}' dropped by keys lands right and shows its role"
 	case ${TRAY[$i]} in
+	"PCIe / NVLink")   # the host was placed before: the two names stay apart
+		like "$(screen)" 'link' "the placed link shows its name"
+		unlike "$(screen)" 'CPUlink|CPU link' "and it does not run into the host's ('Host CPUlink')" ;;
 	SMs)
 		s=$(screen)
 		like "$s" 'The chef stations' "the SMs are the chef stations"

@@ -109,14 +109,16 @@ static int most_marks(const struct gm_st *st, int c)
 	return c == GM_SMS && st->src.dev && st->src.dev->sms > 0 ? (int)st->src.dev->sms : 0;
 }
 
-/* A name centred on the first row of r: the label, or the short tag. */
-static void name_in(const struct gm_rect *r, const char *label, const char *tag, enum role role)
+/* A name centred on the middle row of r (the top row with top set): the
+ * label, or the short tag. */
+static void name_in(const struct gm_rect *r, const char *label, const char *tag, enum role role,
+		    bool top)
 {
 	const char *s = text_width(label) <= r->w ? label : tag;
 	int w = text_width(s);
 	if (w > r->w)
 		w = r->w;
-	int y = r->y + (r->h - 1) / 2;
+	int y = top ? r->y : r->y + (r->h - 1) / 2;
 	ui_text(y, r->x + (r->w - w) / 2, r->w, role, s);
 }
 
@@ -166,7 +168,9 @@ static void draw_parts(const struct gm_st *st)
 		bool hover = g->carry >= 0 && !g->by_mouse && g->target == c;
 		if (g->placed[c]) {
 			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL, most_marks(st, c));
-			name_in(r, gpumap_label(c), gpumap_tag(c), C_OK);
+			/* the link's name on its top row: on the host's middle row the
+			 * two names would run together ("Host CPUlink") */
+			name_in(r, gpumap_label(c), gpumap_tag(c), C_OK, c == GM_LINK);
 		} else {
 			fill_pattern(r, c, hover ? C_SELECT : C_DIM, most_marks(st, c));
 		}
