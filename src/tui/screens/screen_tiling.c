@@ -227,8 +227,12 @@ static void draw_grid(const struct tl_st *st, int y0, int x0, int w, int h)
 	last_step(s, &wave, &kt);
 	int aw = ks < 8 ? ks : 8, bh = ks < 3 ? ks : 3;
 	int cw = (w - aw - 1) / g, ch = (h - bh - 2) / g;
-	cw = cw < 1 ? 1 : cw > 4 ? 4 : cw;
-	ch = ch < 1 ? 1 : ch > 2 ? 2 : ch;
+	cw = cw < 1 ? 1 : cw > 12 ? 12 : cw;   /* big terminals get big cells */
+	ch = ch < 1 ? 1 : ch > 6 ? 6 : ch;
+	if (cw > 2 * ch + 1)                 /* cells about square on screen */
+		cw = 2 * ch + 1;
+	if (ch > (cw + 1) / 2)
+		ch = (cw + 1) / 2;
 	int gx = (w - aw - 1) / cw, gy = (h - bh - 2) / ch;
 	if (gx < g || gy < g)   /* clipped: keep two rows to say so */
 		gy = (h - bh - 4) / ch;
@@ -375,7 +379,9 @@ static void tl_draw(struct app *app, void *p)
 		tiling_view_conv(st->conv_step, 1, y1);
 	} else {
 		int y0 = draw_header(st);
-		int lw = COLS >= 80 ? 30 : COLS - 40;
+		/* the grid grows with the terminal (30 columns at 80, up to 90) */
+		int lw = COLS >= 80 ? (COLS / 2 - 10 < 30 ? 30 : COLS / 2 - 10 > 90 ? 90 : COLS / 2 - 10)
+			: COLS - 40;
 		draw_grid(st, y0, 0, lw, y1 - y0);
 		int x = lw + 2, w = COLS - x - 1;
 		bool run = st->running || st->note[0] || st->have_res;
