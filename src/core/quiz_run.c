@@ -1,14 +1,21 @@
 /* quiz_run: level files and measurements for the quiz screen (quiz_run.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "app_state.h"
 #include "quiz_run.h"
 #include "i18n.h"
 
+/* The demos a prediction may run, by index into quiz_run's arrays. */
+static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams" };
+
 static int demo_index(const char *demo)
 {
-	return !strcmp(demo, "conv") ? 1 : 0;
+	for (int i = 0; i < QUIZ_NDEMOS; i++)
+		if (!strcmp(demo, demo_names[i]))
+			return i;
+	return 0;
 }
 
 void quiz_run_init(struct quiz_run *qr)
@@ -23,8 +30,8 @@ void quiz_run_free(struct quiz_run *qr)
 	if (!qr)
 		return;
 	runner_free(&qr->r);
-	results_free(&qr->live[0]);
-	results_free(&qr->live[1]);
+	for (int i = 0; i < QUIZ_NDEMOS; i++)
+		results_free(&qr->live[i]);
 	results_free(&qr->rec);
 	quiz_run_init(qr);
 }
@@ -79,6 +86,21 @@ bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, 
 	return false;
 }
 
+void quiz_run_level_course(const struct app *app, int level, char *key, size_t size)
+{
+	char tr_path[4200], en_path[4200];
+	key[0] = '\0';
+	if (!app->opt.lessons_dir || !quiz_run_level_paths(app, level, tr_path, en_path, sizeof tr_path))
+		return;
+	const char *d = app->opt.lessons_dir, *got = tr_path[0] ? tr_path : en_path;
+	size_t n = strlen(d);
+	if (strncmp(got, d, n) || got[n] != '/')
+		return;   /* the built-in level */
+	char *real = realpath(d, NULL);
+	snprintf(key, size, "%s", real ? real : d);
+	free(real);
+}
+
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
 {
 	if (q->factor > 1)
@@ -126,7 +148,7 @@ bool quiz_run_poll(struct quiz_run *qr)
 	bool exited_ok = qr->r.state == RUNNER_EXITED && qr->r.exit_code == 0;
 	if (!exited_ok)
 		runner_describe(&qr->r, qr->why[i], sizeof qr->why[i]);
-	else if (!results_parse(i ? "conv" : "matmul", qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
+	else if (!results_parse(demo_names[i], qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
 				&qr->live[i], &d))
 		snprintf(qr->why[i], sizeof qr->why[i], "%s", tr(MSG_RUN_UNREADABLE));
 	diags_free(&d);
@@ -195,10 +217,10 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 
 void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
 {
-	static const char *const demos[2] = { "matmul", "conv" };
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 2; i++) { /* matmul and conv: transfer and streams have no ladder */
 		char line[256];
-		if (qr->live[i].nvar && results_speedups_line(&qr->live[i], demos[i], line, sizeof line))
-			results_merge_speedups(dst, size, demos[i], line);
+		if (qr->live[i].nvar &&
+		    results_speedups_line(&qr->live[i], demo_names[i], line, sizeof line))
+			results_merge_speedups(dst, size, demo_names[i], line);
 	}
 }

@@ -369,8 +369,8 @@ enum { GMK_PICK = KEY_OWN, GMK_PICK_UP, GMK_TAKE, GMK_MOVE, GMK_NEXT, GMK_DROP, 
 
 /* The gpu-map's keys (screen.h): picking from the tray, or carrying. */
 static const struct screen_key gm_keys[] = {
-	{ .id = GMK_PICK, .keys = "Tab Down", .label = MSG_ST_PICK, .help = MSG_HK_GM_PICK },
-	{ .id = GMK_PICK_UP, .keys = "Up", .label = MSG_ST_PICK, .help = MSG_HK_GM_PICK_UP },
+	{ .id = GMK_PICK, .keys = "Tab Down", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK },
+	{ .id = GMK_PICK_UP, .keys = "Up", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK_UP },
 	{ .id = GMK_TAKE, .keys = "Enter Right", .label = MSG_ST_TAKE, .help = MSG_HK_GM_TAKE },
 	{ .id = GMK_MOVE, .keys = "Up Down Left Right", .cap = MSG_CAP_ARROWS, .label = MSG_ST_MOVE,
 	  .help = MSG_HK_GM_MOVE },
