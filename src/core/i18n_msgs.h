@@ -610,7 +610,7 @@
 	X(MSG_ST_START_END, "start/end", "开头/结尾") \
 	X(MSG_ST_SPEED, "speed", "速度") \
 	X(MSG_ST_MODE, "mode", "模式") \
-	X(MSG_ST_N1, "n-/+1", "n-/+1") \
+	X(MSG_ST_N1, "n-/+1", "n 减/加 1") \
 	X(MSG_ST_N16, "n-/+16 (n 4..256)", "n-/+16（n 4..256）") \
 	X(MSG_ST_TILE, "tile", "分块") \
 	X(MSG_ST_MICRO, "micro-tile", "微分块") \
@@ -677,7 +677,7 @@
 	X(MSG_ST_SETTING, "setting", "设置") \
 	X(MSG_ST_STREAMS, "streams", "流数") \
 	X(MSG_ST_MEMORY, "memory", "内存") \
-	X(MSG_CAP_STREAMS, "1/2/4/8", "1/2/4/8") \
+	X(MSG_CAP_STREAMS, "1/2/4/8", "1、2、4、8") \
 	/* end */
 
 #endif
