@@ -236,8 +236,10 @@ static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
 	case CMD_PGDN: case CMD_PGUP: return s->phase == PH_RESULT;   /* the review */
 	case QK_NEXT_ROW: case QK_CHOOSE: return rows;
 	case QK_HINT_ROWS: case QK_HINT_TEXT:
+		if (!(id == QK_HINT_ROWS ? rows : text))
+			return false;   /* not a question of that kind: not listed */
 		*why = MSG_QZ_HINT_SHOWN;
-		return (id == QK_HINT_ROWS ? rows : text) && !s->hint;
+		return !s->hint;
 	case QK_TYPE: case QK_DELETE: return text;
 	case QK_SUBMIT: return s->phase == PH_ASK;
 	case QK_LEVELS: return s->phase == PH_ASK || s->phase == PH_FEEDBACK;
