@@ -1,5 +1,6 @@
-/* screen_demo: the "matmul", "conv", "devinfo", "transfer" and "streams"
- * screens.
+/* screen_demo: the "matmul", "conv", "devinfo", "transfer", "streams",
+ * "reduce" and "launch" screens (transfer and streams draw through
+ * xfer_view.h, launch through launch_view.h).
  *
  * enter() starts the demo program as a child (runner.h) with --format yaml
  * and returns at once; tick() polls it, so the screen stays responsive with
@@ -21,6 +22,7 @@
 #include "diag.h"
 #include "demo_view.h"
 #include "xfer_view.h"
+#include "launch_view.h"
 #include "results.h"
 #include "runner.h"
 #include "screen.h"
@@ -30,7 +32,8 @@
 
 #define RUN_TIMEOUT_MS 180000
 
-extern const struct screen screen_matmul, screen_devinfo, screen_transfer, screen_streams;
+extern const struct screen screen_matmul, screen_devinfo, screen_transfer, screen_streams,
+	screen_launch;
 
 /* snprintf for messages where cutting a long path or reason is fine. */
 static void say(char *buf, size_t size, const char *fmt, ...) CK_PRINTF(3, 4);
@@ -76,6 +79,24 @@ static const struct preset conv_gpu[] = {
 	{ "N8 C64 56x56 K64 3x3", MSG_COUNT, CONV_56("8") },
 	{ "N32 C64 56x56 K64 3x3", MSG_DEMO_CONV2X, CONV_56("32") },
 };
+static const struct preset rd_cpu[] = {
+	{ "N=1048583", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=4194304", MSG_COUNT, { "--n", "4194304", NULL } },
+	{ "N=16777216", MSG_COUNT, { "--n", "16777216", NULL } },
+};
+static const struct preset rd_gpu[] = {
+	{ "N=1048583", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=16777216", MSG_COUNT, { "--n", "16777216", NULL } },
+	{ "N=268435456", MSG_DEMO_BENCH, { "--n", "268435456", NULL } },
+};
+static const struct preset ln_cpu[] = {
+	{ "N=1048576", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=16777216", MSG_COUNT, { "--n", "16777216", NULL } },
+};
+static const struct preset ln_gpu[] = {
+	{ "N=4194304", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=134217728", MSG_DEMO_BENCH, { "--n", "134217728", NULL } },
+};
 static const struct preset dev_only[] = { { "", MSG_COUNT, { NULL } } };
 static const struct preset xf_cpu[] = {
 	{ "4K .. 16M", MSG_DEMO_QUICK, { "--quick", NULL } },
@@ -97,20 +118,21 @@ static const struct preset st_gpu[] = {
 };
 
 struct demo_def {
-	const char *name, *title;
+	const char *name;
+	enum msg title;
 	const struct preset *cpu, *gpu;
 	int ncpu, ngpu, cpu_first, gpu_first;
 };
 
 #define N(a) ((int)(sizeof a / sizeof *a))
 static const struct demo_def defs[] = {
-	{ "matmul", "Matrix multiply: from naive to the library", mm_cpu, mm_gpu,
-	  N(mm_cpu), N(mm_gpu), 1, 1 },
-	{ "conv", "Convolution: from naive to cuDNN", conv_cpu, conv_gpu,
-	  N(conv_cpu), N(conv_gpu), 1, 1 },
-	{ "devinfo", "Your GPU, as it reports itself", dev_only, dev_only, 1, 1, 0, 0 },
-	{ "transfer", "Moving ingredients", xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 1 },
-	{ "streams", "Many burners", st_cpu, st_gpu, N(st_cpu), N(st_gpu), 0, 1 },
+	{ "matmul", MSG_DEMO_MATMUL_TITLE, mm_cpu, mm_gpu, N(mm_cpu), N(mm_gpu), 1, 1 },
+	{ "conv", MSG_DEMO_CONV_TITLE, conv_cpu, conv_gpu, N(conv_cpu), N(conv_gpu), 1, 1 },
+	{ "devinfo", MSG_DEMO_DEVINFO_TITLE, dev_only, dev_only, 1, 1, 0, 0 },
+	{ "transfer", MSG_DEMO_TRANSFER_TITLE, xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 1 },
+	{ "streams", MSG_DEMO_STREAMS_TITLE, st_cpu, st_gpu, N(st_cpu), N(st_gpu), 0, 1 },
+	{ "reduce", MSG_DEMO_REDUCE_TITLE, rd_cpu, rd_gpu, N(rd_cpu), N(rd_gpu), 0, 2 },
+	{ "launch", MSG_DEMO_LAUNCH_TITLE, ln_cpu, ln_gpu, N(ln_cpu), N(ln_gpu), 0, 1 },
 };
 
 static bool is_xfer(const struct demo_def *d)
@@ -133,6 +155,7 @@ struct demo_st {
 	char note[512];           /* what went wrong with the last run, "" */
 	char rec_note[512];       /* why there is no recorded reference, "" */
 	bool roofline;
+	int view;                 /* launch: which series (launch_view.h) */
 	enum show show;
 	int scroll, lines, rows;   /* rows: the bars' last height, for scrolling */
 	unsigned spin;
@@ -273,6 +296,8 @@ static void *enter_conv(struct app *app, const char *arg) { (void)arg; return de
 static void *enter_devinfo(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[2]); }
 static void *enter_transfer(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[3]); }
 static void *enter_streams(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[4]); }
+static void *enter_reduce(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[5]); }
+static void *enter_launch(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[6]); }
 
 static void demo_leave(struct app *app, void *p)
 {
@@ -409,11 +434,8 @@ static void demo_draw(struct app *app, void *p)
 	struct demo_st *st = p;
 	bool dev = !strcmp(st->def->name, "devinfo");
 	const char *nm = st->def->name;
-	ui_title(tr(!strcmp(nm, "matmul") ? MSG_DEMO_MATMUL_TITLE
-		    : !strcmp(nm, "conv") ? MSG_DEMO_CONV_TITLE
-		    : !strcmp(nm, "transfer") ? MSG_DEMO_TRANSFER_TITLE
-		    : !strcmp(nm, "streams") ? MSG_DEMO_STREAMS_TITLE : MSG_DEMO_DEVINFO_TITLE),
-		 nm);
+	bool launch = !strcmp(nm, "launch");
+	ui_title(tr(st->def->title), nm);
 	int y = draw_run_line(st, 1);
 	draw_size_line(st, y);
 	int y0 = y + 2, y1 = LINES - 1;
@@ -424,6 +446,10 @@ static void demo_draw(struct app *app, void *p)
 	} else if (is_xfer(st->def)) {
 		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
 			       st->have_rec ? NULL : st->rec_note, y0, y1);
+	} else if (launch) {
+		launch_view(s, n, st->view, y0, y1);
+		if (!st->have_rec && n < 2)
+			wrapped(y1 - 1, 1, C_DIM, st->rec_note);
 	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
@@ -435,12 +461,13 @@ static void demo_draw(struct app *app, void *p)
 	char more[64] = "";
 	int rows = y1 - y0;
 	st->rows = rows;
-	if (!dev && !is_xfer(st->def) && !st->roofline && st->lines > rows)
+	if (!dev && !is_xfer(st->def) && !launch && !st->roofline && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
 	char hints[HINTS_MAX];
 	screen_hints(dev ? &screen_devinfo : !strcmp(nm, "transfer") ? &screen_transfer
-		     : !strcmp(nm, "streams") ? &screen_streams : &screen_matmul, app, st, hints, sizeof hints);
+		     : !strcmp(nm, "streams") ? &screen_streams : launch ? &screen_launch
+		     : &screen_matmul, app, st, hints, sizeof hints);
 	ui_status(app->status[0] ? app->status : more, hints);
 }
 
@@ -475,7 +502,7 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 
 enum {
 	DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DEV_RUN, DK_DEV_SHOW,
-	DK_DIRECTION, DK_STREAMS, DK_MEMORY,
+	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW,
 };
 
 /* The matmul and conv screens' keys (screen.h); devinfo has its own. */
@@ -494,6 +521,17 @@ static const struct screen_key devinfo_keys[] = {
 	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
 	{ .id = DK_DEV_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEV_R },
 	{ .id = DK_DEV_SHOW, .keys = "t", .label = MSG_ST_DEV_SHOW, .help = MSG_HK_DEV_T },
+};
+
+/* The launch screen's keys: v is its next view, not a roofline. */
+static const struct screen_key launch_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
+	  .help = MSG_HK_DEMO_BIGGER },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_DEMO_SMALLER },
+	{ .id = DK_LAUNCH_VIEW, .keys = "v", .label = MSG_ST_NEXT_VIEW, .help = MSG_HK_LV_V },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
 };
 
 /* The transfer and streams screens' keys: their own views of the run. */
@@ -537,7 +575,7 @@ static bool demo_on(struct app *app, void *p, int id, enum msg *why)
 	case DK_DEV_SHOW:   /* without a live GPU the recorded H200 is shown already */
 		*why = st->have_rec ? MSG_HK_OFF_NO_GPU : MSG_HK_OFF_NO_RECORD;
 		return st->have_rec && d && d->live;
-	case DK_VIEW: return true;
+	case DK_VIEW: case DK_LAUNCH_VIEW: return true;
 	default:   /* scrolling: the bars only, when they do not fit */
 		return !st->roofline && st->lines > st->rows;
 	}
@@ -556,6 +594,7 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	case DK_BIGGER: step_size(app, st, 1); return ACT_NONE;
 	case DK_SMALLER: step_size(app, st, -1); return ACT_NONE;
 	case DK_VIEW: st->roofline = !st->roofline; return ACT_NONE;
+	case DK_LAUNCH_VIEW: st->view = (st->view + 1) % LAUNCH_VIEWS; return ACT_NONE;
 	case DK_DIRECTION: case DK_STREAMS: case DK_MEMORY:
 		xfer_view_key(st->def->name, &st->pick, in->key);
 		return ACT_NONE;
@@ -580,6 +619,16 @@ const struct screen screen_conv = {
 	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
 	SCREEN_KEYS(demo_keys), .key_on = demo_on,
+};
+const struct screen screen_reduce = {
+	.name = "reduce", .enter = enter_reduce, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+	SCREEN_KEYS(demo_keys), .key_on = demo_on,
+};
+const struct screen screen_launch = {
+	.name = "launch", .enter = enter_launch, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+	SCREEN_KEYS(launch_keys), .key_on = demo_on,
 };
 const struct screen screen_devinfo = {
 	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,
