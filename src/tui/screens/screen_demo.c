@@ -575,7 +575,8 @@ static bool demo_on(struct app *app, void *p, int id, enum msg *why)
 	case DK_DEV_SHOW:   /* without a live GPU the recorded H200 is shown already */
 		*why = st->have_rec ? MSG_HK_OFF_NO_GPU : MSG_HK_OFF_NO_RECORD;
 		return st->have_rec && d && d->live;
-	case DK_VIEW: case DK_LAUNCH_VIEW: return true;
+	case DK_VIEW: case DK_LAUNCH_VIEW: case DK_DIRECTION: case DK_STREAMS: case DK_MEMORY:
+		return true;
 	default:   /* scrolling: the bars only, when they do not fit */
 		return !st->roofline && st->lines > st->rows;
 	}
