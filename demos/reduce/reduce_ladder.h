@@ -33,7 +33,7 @@
       "no divergence inside a warp, no bank conflicts",                        \
       rd_sequential, 0, 0)                                                     \
     X(UNROLLED, "unrolled", 4, hand, "first add on load, last warp unrolled",  \
-      "each thread adds two elements while loading (half the blocks); the "    \
+      "each thread adds two elements while loading, 1024-thread blocks; the "   \
       "last 64 partial sums are finished by one warp with __syncwarp",         \
       rd_unrolled, 0, 0)                                                       \
     X(SHUFFLE, "shuffle", 5, hand, "warp shuffles, one atomic per block",      \

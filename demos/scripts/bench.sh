@@ -10,8 +10,14 @@
 # Writes the
 # records (the device record of each demo's first run, then the chosen
 # variant records) to BENCH_OUT (default demos/results/h200.yaml) and prints
-# the ratio table. Exit non-zero if any run failed.
+# the ratio table. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
+# the FP32 rungs at 512 to 8192 and non-square shapes, into SWEEP_OUT,
+# default demos/results/h200-sweep.yaml, with its PASS / MISS table);
+# BENCH_SWEEP=0 leaves it out. Exit non-zero if any run failed.
+# bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh).
 set -u
+MERGE_ONLY=
+[ "${1:-}" = --merge ] && { MERGE_ONLY=1; shift; }
 BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
@@ -178,10 +184,17 @@ table() { # FILE: the ratio table
     }' "$1"
 }
 
+if [ -n "$MERGE_ONLY" ]; then
+    merge "$@"
+    exit $?
+fi
+
 # BENCH_TABLE_ONLY=1: print the table of an existing BENCH_OUT, run nothing
 if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     table "$DEST"
     targets "$DEST"
+    [ -f "${SWEEP_OUT:-demos/results/h200-sweep.yaml}" ] &&
+        SWEEP_TABLE_ONLY=1 sh demos/scripts/mm_sweep.sh "$BIN"
     demos/scripts/xfer_targets.sh "$DEST"
     exit $?
 fi
@@ -219,4 +232,7 @@ table "$DEST"
 echo
 targets "$DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
+if [ "${BENCH_SWEEP:-1}" != 0 ]; then
+    sh demos/scripts/mm_sweep.sh "$BIN" || FAIL=1
+fi
 exit "$FAIL"

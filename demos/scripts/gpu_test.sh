@@ -60,6 +60,38 @@ for size in "37 53 61" "1 1 1" "17 1 33" "1 64 1" "129 127 130" "256 128 64" \
     run_demo "matmul-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1
 done
 
+# matmul best: the sizes where its rule (demos/matmul/mm_best_rule.h, on
+# 132 SMs) picks each configuration and split, and the record must say one
+#   512^3 128x64 split 4; 768^3 128x128/BK16 split 6; 1000^3 128x128
+#   split 4; 2000^3 128x128; 2048^3 128x128/BK16; 3000^3 128x128 split 5;
+#   333x777x555 128x64 split 3; 256x4288x256 64x64 split 2
+for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
+            "2048 2048 2048" "3000 3000 3000" "333 777 555" "256 4288 256"; do
+    set -- $size
+    run_demo "matmul-best-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" \
+        --reps 1 --variants best,cublas
+    if grep -q 'variant: "best".*config: "[^"]*", split: [0-9]*, why: ' \
+        "$LOG/matmul-best-$1x$2x$3.log"; then
+        record "matmul-best-$1x$2x$3 config" ok "$(sed -n \
+            's/.*variant: "best".*config: "\([^"]*\)", split: \([0-9]*\).*/\1 split \2/p' \
+            "$LOG/matmul-best-$1x$2x$3.log")"
+    else
+        record "matmul-best-$1x$2x$3 config" FAIL "no config/split/why in the best record"
+    fi
+done
+# every configuration forced (05_best_tuning.cuh), unsplit and split in 3,
+# at a size that cuts every tile and at whole tiles
+for cfg in 1 2 3 4 5; do
+    for split in 1 3; do
+        for size in "333 777 555" "512 1024 256"; do
+            set -- $size
+            run_demo "matmul-best-cfg$cfg-split$split-$1x$2x$3" env \
+                CK_MM_BEST_CFG=$cfg CK_MM_BEST_SPLIT=$split "$BIN/matmul" \
+                --m "$1" --n "$2" --k "$3" --reps 1 --variants best,cublas
+        done
+    done
+done
+
 # the hand-written rungs, as the demos' own --list names them
 hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
 MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
@@ -136,6 +168,11 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
+    # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
+    sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \
+        --reps 1 --variants best
+    sanitize "$tool" matmul-512x512x512 "$BIN/matmul" --m 512 --n 512 --k 512 \
+        --reps 1 --variants best
     if [ -x "$CONV" ]; then
         CONV_HAND=$(hand_of "$CONV")
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
