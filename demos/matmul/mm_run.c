@@ -18,6 +18,7 @@
 #include "check.h"
 #include "ladder.h"
 #include "mm_problem.h"
+#include "mm_traffic.h"
 #include "report.h"
 #if CK_HAVE_CUDA
 #include "cublas_dl.h"
@@ -230,6 +231,13 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
     ck_rec_int(rec, "n", s->dims[i][1]);
     ck_rec_int(rec, "k", s->dims[i][2]);
     ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
+    /* the rung's own traffic model (mm_traffic.h), beside the minimum */
+    struct mm_traffic t = mm_traffic_of((enum mm_rung)i, s->dims[i][0],
+                                        s->dims[i][1], s->dims[i][2]);
+    double flops = mm_flops(s->dims[i][0], s->dims[i][1], s->dims[i][2]);
+    ck_rec_num(rec, "model_bytes", t.bytes);
+    ck_rec_num(rec, "model_intensity", flops / t.bytes);
+    ck_rec_str(rec, "model", t.model);
 }
 
 /* A GPU rung this device lacks the instructions for: its own record kind,
