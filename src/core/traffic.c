@@ -78,3 +78,8 @@ double traffic_intensity(const struct res_variant *v)
 		return v->model_intensity;
 	return v->intensity > 0 ? v->intensity : NAN;
 }
+
+bool traffic_known(const struct res_variant *v)
+{
+	return v->model_intensity > 0 && v->model[0] && strncmp(v->model, "unknown", 7);
+}

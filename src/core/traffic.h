@@ -18,4 +18,7 @@ bool traffic_fill(struct res_variant *v);
 /* The intensity a roofline places v at: its model's, else the minimum
  * traffic's (`intensity`); NAN when neither is known. */
 double traffic_intensity(const struct res_variant *v);
+/* Whether v's model is one of a rung's own (not "unknown: minimum
+ * traffic", where the point sits at the minimum anyway). */
+bool traffic_known(const struct res_variant *v);
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "chart.h"
 #include "text.h"
+#include "traffic.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -252,10 +253,14 @@ static void collect(const struct demo_section *s, int n, struct roof_in *in)
 		}
 		for (size_t i = 0; i < s[k].r->nvar && in->n < 64; i++) {
 			const struct res_variant *v = &s[k].r->var[i];
-			if (strcmp(v->demo, s[k].demo) || !v->ok || !(v->intensity > 0) ||
+			if (strcmp(v->demo, s[k].demo) || !v->ok || !(traffic_intensity(v) > 0) ||
 			    !(v->gflops > 0))
 				continue;
-			in->pt[in->n] = (struct chart_point){ v->intensity, v->gflops, mark_of(in->n) };
+			/* at the rung's own traffic model; the problem's minimum
+			 * traffic is its own mark (chart.h CH_MIN) */
+			in->pt[in->n] = (struct chart_point){ traffic_intensity(v), v->gflops,
+							      mark_of(in->n),
+							      traffic_known(v) ? v->intensity : 0 };
 			in->recorded[in->n] = s[k].recorded;
 			in->var[in->n++] = v;
 		}
@@ -271,6 +276,7 @@ static void draw_grid(const struct chart_roof *c, const struct roof_in *in, int 
 			case CH_SLOPE: ui_text(y + r, x + k, 1, C_DIM, "/"); break;
 			case CH_FLAT: ui_text(y + r, x + k, 1, C_DIM, ui_glyph(G_HLINE)); break;
 			case CH_CLASH: ui_text(y + r, x + k, 1, C_WRONG, "*"); break;
+			case CH_MIN: ui_text(y + r, x + k, 1, C_DIM, ":"); break;
 			case CH_POINT:
 				cell[0] = c->mark[r][k];
 				for (int i = 0; i < in->n; i++)
@@ -331,7 +337,7 @@ static int entry_rows(const struct roof_in *in, int cols)
 
 /* Every entry, mark and label: one column when they fit, else two with
  * short labels (variant ids), so recorded entries are never left off. */
-static void legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
+static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
 	int cw = cols == 1 ? w : (w - 1) / 2;
 	char name[128], line[160], ab[128];
@@ -352,6 +358,95 @@ static void legend_entries(const struct roof_in *in, int y, int y1, int x, int w
 		if (k % cols == cols - 1 || i + 1 == in->n)
 			y++;
 	}
+	return y;
+}
+
+/* The honest roofline's words: where the marks sit (each rung's own traffic
+ * model, demos/matmul/mm_traffic.h, demos/conv/conv_traffic.h) and what
+ * the dotted columns are (a problem's minimum traffic, each input read
+ * once); then, in the rows left, each model and the marks placed by it. */
+static bool any_min(const struct roof_in *in)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->pt[i].xmin > 0)
+			return true;
+	return false;
+}
+
+/* One line when both fit side by side, else two. */
+static bool head_one_line(int w)
+{
+	return text_width(tr(MSG_RF_AT_MODEL)) + 2 + text_width(tr(MSG_RF_MIN)) <= w;
+}
+
+static int roof_model_rows(const struct roof_in *in, int w)
+{
+	return any_min(in) ? 2 - head_one_line(w) : 0;
+}
+
+static int roof_model_head(const struct roof_in *in, int y, int x, int w)
+{
+	if (!any_min(in))
+		return y;
+	if (head_one_line(w)) {
+		char line[256];
+		snprintf(line, sizeof line, "%s  %s", tr(MSG_RF_AT_MODEL), tr(MSG_RF_MIN));
+		ui_text(y++, x, w, C_DIM, line);
+		return y;
+	}
+	ui_text(y++, x, w, C_DIM, tr(MSG_RF_AT_MODEL));
+	ui_text(y++, x, w, C_DIM, tr(MSG_RF_MIN));
+	return y;
+}
+
+/* A model's words in the learner's language (the demos write English). */
+static const char *model_text(const char *model)
+{
+	static const struct { const char *en; enum msg id; } words[] = {
+		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
+		{ "global loads of 32x32 tiles", MSG_RF_M_T32 },
+		{ "global loads of 64x64 tiles", MSG_RF_M_T64 },
+		{ "global loads of 128x128 tiles", MSG_RF_M_T128 },
+		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
+		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
+		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
+		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
+		{ "unknown: minimum traffic", MSG_RF_M_UNKNOWN },
+	};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (!strcmp(model, words[i].en))
+			return tr(words[i].id);
+	return model;
+}
+
+static const char *model_of(const struct roof_in *in, int i)
+{
+	return traffic_known(in->var[i]) ? in->var[i]->model : "unknown: minimum traffic";
+}
+
+/* One row per model, the rungs' own first (in the order their marks
+ * come), "unknown" last: where rows run out, what is cut sits at the
+ * dotted minimum the head already names. */
+static void roof_models(const struct roof_in *in, int y, int y1, int x, int w)
+{
+	if (!any_min(in))
+		return;
+	for (int pass = 0; pass < 2; pass++)
+	for (int i = 0; i < in->n && y < y1; i++) {
+		const char *m = model_of(in, i);
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(m, model_of(in, j));
+		if (seen || traffic_known(in->var[i]) != (pass == 0))
+			continue;
+		char line[256];
+		size_t len = 0;
+		for (int j = i; j < in->n && len + 3 < sizeof line; j++)
+			if (!strcmp(m, model_of(in, j)))
+				len += (size_t)snprintf(line + len, sizeof line - len, "%c", in->pt[j].mark);
+		snprintf(line + len, sizeof line - len, " %s", model_text(m));
+		ui_text(y++, x, w, C_DIM, line);
+	}
 }
 
 static void legend(const struct roof_in *in, int y, int y1, int x, int w, int cols)
@@ -371,13 +466,15 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 	} else {
 		ui_text(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
-	legend_entries(in, y, y1, x, w, cols);
+	y = roof_model_head(in, y, x, w);
+	y = legend_entries(in, y, y1, x, w, cols);
+	roof_models(in, y, y1, x, w);
 }
 
 /* Rows the legend's head takes: the ceilings and the device, or a note. */
-static int legend_head_rows(const struct roof_in *in)
+static int legend_head_rows(const struct roof_in *in, int w)
 {
-	return in->dev ? 3 + tensor_cores_above(in) : 1;
+	return (in->dev ? 3 + tensor_cores_above(in) : 1) + roof_model_rows(in, w);
 }
 
 void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
@@ -389,7 +486,7 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	ui_text(y0, 0, COLS, C_HEADING,
 		tr(MSG_DV_ROOFLINE));
 	int legw = COLS / 3 > 30 ? 30 : COLS / 3, cols = 1;
-	if (legend_head_rows(&in) + entry_rows(&in, 1) > y1 - y0 - 1) {
+	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) > y1 - y0 - 1) {
 		cols = 2;   /* two columns of short names, wider, so none is left off */
 		legw = COLS / 2 - 2 > 44 ? 44 : COLS / 2 - 2;
 	}
