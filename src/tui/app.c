@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
+#include "sweep.h"
 #include "quiz_run.h"
 #include "cli.h"
 #include "paths.h"
@@ -348,6 +349,8 @@ int cmd_tui(const struct options *opt, const char *start)
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);
+	sweep_free(app->mm_sweep);
+	free(app->mm_sweep);
 	free(app);
 	return rc;
 }

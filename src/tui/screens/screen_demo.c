@@ -21,6 +21,7 @@
 #include "diag.h"
 #include "demo_view.h"
 #include "xfer_view.h"
+#include "sweep_view.h"
 #include "results.h"
 #include "runner.h"
 #include "screen.h"
@@ -136,6 +137,11 @@ struct demo_st {
 	unsigned spin;
 	struct chart_roof roof;   /* the roofline's layout, redone each draw */
 	struct xfer_pick pick;    /* transfer and streams: what the keys picked */
+	/* matmul: GFLOP/s against size (c); the learner's side is app->mm_sweep */
+	bool sweep_view;
+	struct sweep rec_sweep;   /* the recorded size sweep, or the recorded run */
+	char sweep_note[512];     /* why there is no recorded sweep, "" */
+	struct sweep_plot sweep_plot;
 };
 
 static const struct preset *presets(const struct demo_st *st, int *n)
@@ -213,6 +219,17 @@ static bool take_output(struct demo_st *st)
 	return took;
 }
 
+/* matmul: each size's results stay for the session (the sweep view). */
+static void remember_size(struct app *app, const struct demo_st *st)
+{
+	if (strcmp(st->def->name, "matmul"))
+		return;
+	if (!app->mm_sweep)
+		app->mm_sweep = calloc(1, sizeof *app->mm_sweep);
+	if (!app->mm_sweep || !sweep_add(app->mm_sweep, &st->mine, "matmul"))
+		say(app->status, sizeof app->status, "%s", tr(MSG_SW_NOMEM));
+}
+
 static void finish_run(struct app *app, struct demo_st *st)
 {
 	st->running = false;
@@ -223,8 +240,10 @@ static void finish_run(struct app *app, struct demo_st *st)
 		say(st->note, sizeof st->note, "%s %s%s%s", st->def->name, how,
 			 last[0] ? ": " : "", last);
 	}
-	if (!st->run.cancelled && take_output(st))
+	if (!st->run.cancelled && take_output(st)) {
 		save_speedups(app, st);
+		remember_size(app, st);
+	}
 	else
 		st->ran[0] = '\0'; /* nothing new: the size shows as not run */
 	runner_free(&st->run);
@@ -245,6 +264,31 @@ static void load_recorded(struct app *app, struct demo_st *st)
 	diags_free(&d);
 }
 
+/* matmul: the recorded size sweep (make bench), else the recorded run's
+ * one size, saying why. */
+static void load_sweep(struct app *app, struct demo_st *st)
+{
+	char path[4352];
+	say(path, sizeof path, "%s/demos/results/h200-sweep.yaml", app->datadir);
+	struct results r = { 0 };
+	struct diags d = { 0 };
+	if (access(path, R_OK) == 0 && results_load_file(path, &r, &d)) {
+		if (!sweep_add(&st->rec_sweep, &r, "matmul"))
+			say(st->sweep_note, sizeof st->sweep_note, "%s", tr(MSG_SW_NOMEM));
+	} else {
+		char why[480];
+		if (d.n)
+			diag_format(&d.v[0], why, sizeof why);
+		else   /* the file name is enough: the path is the data dir's */
+			say(why, sizeof why, tr(MSG_SW_NOT_FOUND), "h200-sweep.yaml");
+		say(st->sweep_note, sizeof st->sweep_note, tr(MSG_SW_NO_SWEEP), why);
+		if (st->have_rec)
+			sweep_add(&st->rec_sweep, &st->rec, "matmul");
+	}
+	results_free(&r);
+	diags_free(&d);
+}
+
 static void *demo_enter_def(struct app *app, const struct demo_def *def)
 {
 	struct demo_st *st = calloc(1, sizeof *st);
@@ -262,6 +306,8 @@ static void *demo_enter_def(struct app *app, const struct demo_def *def)
 	st->preset = st->gpu ? def->gpu_first : def->cpu_first;
 	st->pick.streams = 4;
 	load_recorded(app, st);
+	if (!strcmp(def->name, "matmul"))
+		load_sweep(app, st);
 	start_run(st);
 	return st;
 }
@@ -279,6 +325,7 @@ static void demo_leave(struct app *app, void *p)
 	runner_free(&st->run); /* kills a run still going */
 	results_free(&st->mine);
 	results_free(&st->rec);
+	sweep_free(&st->rec_sweep);
 	free(st);
 }
 
@@ -422,6 +469,9 @@ static void demo_draw(struct app *app, void *p)
 	} else if (is_xfer(st->def)) {
 		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
 			       st->have_rec ? NULL : st->rec_note, y0, y1);
+	} else if (st->sweep_view) {
+		sweep_view_draw(app->mm_sweep, &st->rec_sweep, st->sweep_note, y0, y1,
+				&st->sweep_plot);
 	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
@@ -433,12 +483,13 @@ static void demo_draw(struct app *app, void *p)
 	char more[64] = "";
 	int rows = y1 - y0;
 	st->rows = rows;
-	if (!dev && !is_xfer(st->def) && !st->roofline && st->lines > rows)
+	if (!dev && !is_xfer(st->def) && !st->roofline && !st->sweep_view && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
 	ui_status(app->status[0] ? app->status : more,
 		  tr(dev ? MSG_DEMO_DEV_HINTS : !strcmp(nm, "transfer") ? MSG_XF_HINTS
-		     : !strcmp(nm, "streams") ? MSG_ST_HINTS : MSG_DEMO_HINTS));
+		     : !strcmp(nm, "streams") ? MSG_ST_HINTS
+		     : !strcmp(nm, "matmul") ? MSG_SW_HINTS : MSG_DEMO_HINTS));
 }
 
 static void scroll_by(struct demo_st *st, int d)
@@ -475,7 +526,10 @@ static void letter(struct app *app, struct demo_st *st, int key)
 	case 'r': if (!st->running) start_run(st); break;
 	case '+': case '=': case 's': step_size(app, st, 1); break;
 	case '-': step_size(app, st, -1); break;
-	case 'v': st->roofline = !st->roofline; break;
+	case 'v': st->roofline = st->sweep_view || !st->roofline; st->sweep_view = false; break;
+	case 'c':   /* matmul: GFLOP/s against size (curves); again: back */
+		st->sweep_view = !strcmp(st->def->name, "matmul") && !st->sweep_view;
+		break;
 	case 't': st->show = (enum show)((st->show + 1) % 3); st->scroll = 0; break;
 	default: break;
 	}
@@ -519,6 +573,19 @@ static bool demo_help(int i, const char **keys, const char **what)
 	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
+/* The matmul screen's: the same and its sweep view. */
+static bool matmul_help(int i, const char **keys, const char **what)
+{
+	static const struct help_line lines[] = {
+		{ "r", 0, MSG_HK_DEMO_R },
+		{ "+ -", 0, MSG_HK_DEMO_SIZE },
+		{ "v", 0, MSG_HK_DEMO_V },
+		{ "c", 0, MSG_HK_DEMO_C },
+		{ "t", 0, MSG_HK_DEMO_T },
+	};
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
+}
+
 /* The devinfo screen's own lines on the help page (screen.h). */
 static bool devinfo_help(int i, const char **keys, const char **what)
 {
@@ -532,7 +599,7 @@ static bool devinfo_help(int i, const char **keys, const char **what)
 const struct screen screen_matmul = {
 	.name = "matmul", .enter = enter_matmul, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = demo_help,
+	.help = matmul_help,
 };
 const struct screen screen_conv = {
 	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
