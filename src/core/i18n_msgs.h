@@ -538,8 +538,8 @@
 	X(MSG_GM_L1_HINT, "L1 and shared memory are one block of on-chip memory at the bottom of the SM.", "L1 和共享内存是 SM 底部的同一块片上存储。") \
 	/* honest roofline: each rung at its own traffic model (demo_view.c) */ \
 	X(MSG_RF_AT_MODEL, "marks: own global traffic", "标记：各级自己的全局访存") \
-	X(MSG_RF_MIN, ": fewest bytes (inputs once)", "：最少字节（输入各读一次）") \
-	X(MSG_RF_M_NOREUSE, "no reuse, 2 loads per FMA", "不复用，每次 FMA 读 2 个数") \
+	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \
+	X(MSG_RF_M_NOREUSE, "no reuse: 2 loads/FMA", "不复用：每次 FMA 读 2 个数") \
 	X(MSG_RF_M_T32, "32x32 tiles", "32x32 分块") \
 	X(MSG_RF_M_T64, "64x64 tiles", "64x64 分块") \
 	X(MSG_RF_M_T128, "128x128 tiles", "128x128 分块") \
@@ -547,7 +547,7 @@
 	X(MSG_RF_M_IM2COL, "im2col stored+read, 64x64", "im2col 写入再读出，64x64") \
 	X(MSG_RF_M_IGEMM, "x gathered per 128x64 tile", "每个 128x64 分块收集一次 x") \
 	X(MSG_RF_M_WINO, "Winograd transforms+16 GEMMs", "Winograd 变换加 16 个 GEMM") \
-	X(MSG_RF_M_UNKNOWN, "unknown: at the fewest", "未知：按最少字节") \
+	X(MSG_RF_M_UNKNOWN, "unknown: at the minimum", "未知：按最少访存") \
 	/* GFLOP/s against size (sweep_view.c, key c on the matmul screen) */ \
 	X(MSG_SW_TITLE, "GFLOP/s against matrix size n (n x n x n), log-log", "GFLOP/s 对矩阵规模 n（n x n x n），双对数") \
 	X(MSG_SW_SMALL, "(the terminal is too small for this view)", "（终端太小，画不下这张图）") \

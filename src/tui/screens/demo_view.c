@@ -424,6 +424,19 @@ static const char *model_of(const struct roof_in *in, int i)
 	return traffic_known(in->var[i]) ? in->var[i]->model : "unknown: minimum traffic";
 }
 
+/* Rows the model list would take: one per distinct model. */
+static int roof_model_count(const struct roof_in *in)
+{
+	int n = 0;
+	for (int i = 0; any_min(in) && i < in->n; i++) {
+		bool seen = false;
+		for (int j = 0; j < i && !seen; j++)
+			seen = !strcmp(model_of(in, i), model_of(in, j));
+		n += !seen;
+	}
+	return n;
+}
+
 /* One row per model, the rungs' own first (in the order their marks
  * come), "unknown" last: where rows run out, what is cut sits at the
  * dotted minimum the head already names. */
@@ -486,7 +499,7 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	ui_text(y0, 0, COLS, C_HEADING,
 		tr(MSG_DV_ROOFLINE));
 	int legw = COLS / 3 > 30 ? 30 : COLS / 3, cols = 1;
-	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) > y1 - y0 - 1) {
+	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) + roof_model_count(&in) > y1 - y0 - 1) {
 		cols = 2;   /* two columns of short names, wider, so none is left off */
 		legw = COLS / 2 - 2 > 44 ? 44 : COLS / 2 - 2;
 	}
