@@ -63,6 +63,13 @@ static void general_shapes(void)
 	t = mm_traffic_of(MM_BEST, 4096, 4096, 4096);
 	in = 2.0 * 4096 * 4096 * 4096 / t.bytes;
 	ok(in > 31 && in < 32, "best at 4096^3: %.2f FLOP/B (128 / 4 / (2 + 128/n)) ", in);
+	/* a rung that picks 128x64 tiles and cuts K in 4 (partial sums added into C) */
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 64, 4);
+	ok(t.loads == 1024.0 * 1024 * 16 + 1024.0 * 1024 * 8 && t.stores == 5.0 * 1024 * 1024,
+	   "128x64 tiles, K split in 4: the same loads, C zeroed and added to 4 times");
+	is_str(t.model, "global loads of 128x64 tiles, K split in 4", "  named so");
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 128, 1);
+	ok(t.bytes == mm_traffic_of(MM_BEST, 1024, 1024, 1024).bytes, "best's default: 128x128, no split");
 	t = mm_traffic_of(MM_CUBLAS, 64, 32, 16);
 	ok(!t.known && t.loads == 64 * 16 + 16 * 32 && !strncmp(t.model, "unknown", 7),
 	   "cuBLAS: no model, the minimum traffic, and says so");

@@ -399,14 +399,12 @@ static int roof_model_head(const struct roof_in *in, int y, int x, int w)
 	return y;
 }
 
-/* A model's words in the learner's language (the demos write English). */
-static const char *model_text(const char *model)
+/* A model's words in the learner's language (the demos write English;
+ * mm_traffic.h's tiles are "global loads of BMxBN tiles[, K split in S]"). */
+static const char *model_text(const char *model, char *buf, size_t size)
 {
 	static const struct { const char *en; enum msg id; } words[] = {
 		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
-		{ "global loads of 32x32 tiles", MSG_RF_M_T32 },
-		{ "global loads of 64x64 tiles", MSG_RF_M_T64 },
-		{ "global loads of 128x128 tiles", MSG_RF_M_T128 },
 		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
 		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
 		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
@@ -416,6 +414,14 @@ static const char *model_text(const char *model)
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		if (!strcmp(model, words[i].en))
 			return tr(words[i].id);
+	int bm, bn, split = 1, end = 0;
+	if (sscanf(model, "global loads of %dx%d tiles%n", &bm, &bn, &end) == 2 &&
+	    (!model[end] || sscanf(model + end, ", K split in %d", &split) == 1)) {
+		int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
+		if (split > 1 && n >= 0 && (size_t)n < size)
+			snprintf(buf + n, size - (size_t)n, tr(MSG_RF_M_SPLIT), split);
+		return buf;
+	}
 	return model;
 }
 
@@ -452,12 +458,12 @@ static void roof_models(const struct roof_in *in, int y, int y1, int x, int w)
 			seen = !strcmp(m, model_of(in, j));
 		if (seen || traffic_known(in->var[i]) != (pass == 0))
 			continue;
-		char line[256];
+		char line[256], words[128];
 		size_t len = 0;
 		for (int j = i; j < in->n && len + 3 < sizeof line; j++)
 			if (!strcmp(m, model_of(in, j)))
 				len += (size_t)snprintf(line + len, sizeof line - len, "%c", in->pt[j].mark);
-		snprintf(line + len, sizeof line - len, " %s", model_text(m));
+		snprintf(line + len, sizeof line - len, " %s", model_text(m, words, sizeof words));
 		ui_text(y++, x, w, C_DIM, line);
 	}
 }
