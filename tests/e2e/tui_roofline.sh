@@ -92,6 +92,15 @@ plot=$(printf '%s\n' "$s" | sed -n '/GFLOP\/s against/,/^ *-+-/p' | cut -c7-50)
 like "$plot" "b\+*b|b\++$|^\+*b" "yours: cpu-naive at 128 and 256, joined by +"
 like "$plot" "1\.+1" "recorded: naive at 1k and 4k, joined by ."
 like "$(screen | tail -1)" "c sizes" "the key hints name c"
+keys t; wait_for "\+ yours" 2
+s=$(screen)
+unlike "$s" "\. recorded sweep" "t: yours only"
+plot=$(printf '%s\n' "$s" | sed -n '/GFLOP\/s against/,/^ *-+-/p' | sed 1d | cut -c7-50)
+unlike "$plot" "[1-9.]" "only yours' marks in the plot (no recorded rung, no dotted line)"
+like "$plot" "b" "and they are there"
+keys t; wait_for "\. recorded sweep" 2
+unlike "$(screen)" "\+ yours" "t again: the recorded only"
+keys t; wait_for "\+ yours" 2
 keys '?'; wait_for "GFLOP/s against size, a line per rung" 3; ok $? "the help page names c"
 keys Escape; wait_for "GFLOP/s against matrix size" 3
 resize 60 20; wait_for "GFLOP/s against matrix size" 2

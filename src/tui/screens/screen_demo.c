@@ -470,8 +470,10 @@ static void demo_draw(struct app *app, void *p)
 		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
 			       st->have_rec ? NULL : st->rec_note, y0, y1);
 	} else if (st->sweep_view) {
-		sweep_view_draw(app->mm_sweep, &st->rec_sweep, st->sweep_note, y0, y1,
-				&st->sweep_plot);
+		static const struct sweep none;   /* no run yet: an empty "yours" */
+		sweep_view_draw(st->show == SHOW_RECORDED ? NULL : app->mm_sweep ? app->mm_sweep : &none,
+				st->show == SHOW_MINE ? NULL : &st->rec_sweep, st->sweep_note,
+				y0, y1, &st->sweep_plot);
 	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {

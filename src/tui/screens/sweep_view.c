@@ -74,16 +74,20 @@ static void draw_axes(const struct sweep_plot *pl, int y, int x)
 
 /* One line per rung (its mark serves yours and the recorded), after a
  * head saying which connector is which. */
-static void legend(const struct sweep_plot *pl, const struct sweep *mine, const char *rec_note,
-		   int y, int y1, int x, int w)
+static void legend(const struct sweep_plot *pl, const struct sweep *mine, const struct sweep *rec,
+		   const char *rec_note, int y, int y1, int x, int w)
 {
 	char line[256], name[160];
-	ui_text(y++, x, w, C_DIM, tr(MSG_SW_YOURS));
-	if (!mine || !mine->n)
-		y = ui_wrap(y, y1 < y + 2 ? y1 : y + 2, x + 2, w - 2, C_DIM, tr(MSG_SW_NONE_YET));
-	ui_text(y++, x, w, C_DIM, tr(MSG_SW_RECORDED));
-	if (rec_note && rec_note[0])
-		y = ui_wrap(y, y1 < y + 3 ? y1 : y + 3, x + 2, w - 2, C_DIM, rec_note);
+	if (mine) {
+		ui_text(y++, x, w, C_DIM, tr(MSG_SW_YOURS));
+		if (!mine->n)
+			y = ui_wrap(y, y1 < y + 2 ? y1 : y + 2, x + 2, w - 2, C_DIM, tr(MSG_SW_NONE_YET));
+	}
+	if (rec) {
+		ui_text(y++, x, w, C_DIM, tr(MSG_SW_RECORDED));
+		if (rec_note && rec_note[0])
+			y = ui_wrap(y, y1 < y + 3 ? y1 : y + 3, x + 2, w - 2, C_DIM, rec_note);
+	}
 	ui_text(y++, x, w, C_DIM, tr(MSG_SW_SHAPES));
 	for (int q = 0; q < pl->nseries && y < y1; q++) {
 		bool seen = false;
@@ -111,7 +115,7 @@ void sweep_view_draw(const struct sweep *mine, const struct sweep *rec, const ch
 	sweep_plot(pl, w, h, mine, rec);
 	draw_axes(pl, y0 + 1, x);
 	draw_cells(pl, y0 + 1, x);
-	legend(pl, mine, rec_note, y0 + 1, y1, COLS - legw, legw);
+	legend(pl, mine, rec, rec_note, y0 + 1, y1, COLS - legw, legw);
 	if (!pl->nseries)
 		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, tr(MSG_SW_EMPTY));
 }
