@@ -88,14 +88,14 @@ like "$s" "\. recorded sweep" "from the recorded sweep (.)"
 like "$s" "b CPU naive, 1 thread" "one line per rung, its mark from the ladder"
 like "$s" "6 cuBLAS SGEMM \(FP32\)" "the recorded rungs too"
 like "$s" " 128 +256 .*1k .*4k" "x: the sizes, 128 to 4k"
-plot=$(printf '%s\n' "$s" | sed -n '/GFLOP\/s against/,/^ *-+-/p' | cut -c7-50)
+plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | cut -c7-50)
 like "$plot" "b\+*b|b\++$|^\+*b" "yours: cpu-naive at 128 and 256, joined by +"
 like "$plot" "1\.+1" "recorded: naive at 1k and 4k, joined by ."
 like "$(screen | tail -1)" "c sizes" "the key hints name c"
 keys t; wait_for "\+ yours" 2
 s=$(screen)
 unlike "$s" "\. recorded sweep" "t: yours only"
-plot=$(printf '%s\n' "$s" | sed -n '/GFLOP\/s against/,/^ *-+-/p' | sed 1d | cut -c7-50)
+plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | sed 1d | cut -c7-50)
 unlike "$plot" "[1-9.]" "only yours' marks in the plot (no recorded rung, no dotted line)"
 like "$plot" "b" "and they are there"
 keys t; wait_for "\. recorded sweep" 2
