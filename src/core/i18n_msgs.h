@@ -536,6 +536,22 @@
 	X(MSG_GM_L1_LABEL, "L1 / shared memory", "L1 / 共享内存") \
 	X(MSG_GM_L1_ROLE, "The cutting board at the station: on the SM, shared by the threads of one block, managed by your code.", "工位上的砧板：在 SM 上，由一个线程块的线程共用，由你的代码管理。") \
 	X(MSG_GM_L1_HINT, "L1 and shared memory are one block of on-chip memory at the bottom of the SM.", "L1 和共享内存是 SM 底部的同一块片上存储。") \
+	/* reduce and launch demos (issue 11) */ \
+	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
+	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
+	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
+	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
+	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
+	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；从线程块 %ld 起与最佳相差不到 5%%") \
+	X(MSG_LV_BLOCK, "block size", "线程块大小") \
+	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
+	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
+	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
+	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured y = a*x + y on the host:", "这里没有启动形状的测量：需要 GPU。CPU 回退在主机上测量了 y = a*x + y：") \
+	X(MSG_LV_CPU, "%s: %.1f GB/s;", "%s：%.1f GB/s；") \
+	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \
+	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
+	X(MSG_DEMO_N_QUICK, "(quick)", "（快速）") \
 	/* honest roofline: each rung at its own traffic model (demo_view.c) */ \
 	X(MSG_RF_AT_MODEL, "marks: own global traffic", "标记：各级自己的全局访存") \
 	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \

@@ -13,8 +13,9 @@
 #include "text.h"
 
 const char *const lesson_blocks[] = { "gpu-map", "tiling", "matmul", "conv", "devinfo",
-				      "transfer", "streams", NULL };
-const char *const lesson_demos[] = { "matmul", "conv", "devinfo", "transfer", "streams", NULL };
+				      "transfer", "streams", "reduce", "launch", NULL };
+const char *const lesson_demos[] = { "matmul", "conv", "devinfo", "transfer", "streams",
+				     "reduce", "launch", NULL };
 
 static bool in_table(const char *const *t, const char *name)
 {

@@ -8,7 +8,8 @@
 #include "i18n.h"
 
 /* The demos a prediction may run, by index into quiz_run's arrays. */
-static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams" };
+static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams",
+						     "reduce" };
 
 static int demo_index(const char *demo)
 {
@@ -217,7 +218,9 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 
 void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
 {
-	for (int i = 0; i < 2; i++) { /* matmul and conv: transfer and streams have no ladder */
+	for (int i = 0; i < QUIZ_NDEMOS; i++) {
+		if (i == 2 || i == 3)
+			continue; /* transfer and streams have no ladder */
 		char line[256];
 		if (qr->live[i].nvar &&
 		    results_speedups_line(&qr->live[i], demo_names[i], line, sizeof line))

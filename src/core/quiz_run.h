@@ -17,7 +17,7 @@ struct app;
 
 /* Results of each demo, from this session's run (at most one run per demo
  * per quiz screen), and the recorded H200 file, loaded when first needed. */
-#define QUIZ_NDEMOS 4         /* matmul, conv, transfer, streams */
+#define QUIZ_NDEMOS 5         /* matmul, conv, transfer, streams, reduce */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */

@@ -51,6 +51,11 @@ bool traffic_fill(struct res_variant *v)
 			return false;
 		struct mm_traffic t = mm_traffic_of((enum mm_rung)i, (int)s->m, (int)s->n,
 						    (int)s->k);
+		int bm, bn;   /* best's record names the tiles its rule chose */
+		if (i == MM_BEST && sscanf(v->config, "%dx%d", &bm, &bn) == 2 && bm >= 1 &&
+		    bn >= 1 && bm <= 4096 && bn <= 4096)
+			t = mm_traffic_tiles((int)s->m, (int)s->n, (int)s->k, bm, bn,
+					     v->split >= 1 && v->split <= 4096 ? (int)v->split : 1);
 		return put(v, 2.0 * s->m * s->n * s->k, t.bytes, t.model);
 	}
 	if (!strcmp(v->demo, "conv")) {

@@ -117,6 +117,7 @@ static struct res_variant rec(const char *demo, const char *id, long m, long n, 
 	snprintf(v.variant, sizeof v.variant, "%s", id);
 	v.size = (struct res_sizes){ m, n, k, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	v.model_bytes = v.model_intensity = v.intensity = NAN;
+	v.split = -1;
 	return v;
 }
 
@@ -136,6 +137,14 @@ static void records(void)
 	v.intensity = 85.3;
 	ok(traffic_fill(&v) && !traffic_known(&v) && fabs(traffic_intensity(&v) - 512.0 / 6) < 1e-9,
 	   "cuBLAS: unknown, at the minimum traffic");
+	v = rec("matmul", "best", 1024, 1024, 1024);
+	snprintf(v.config, sizeof v.config, "128x64");
+	v.split = 2;
+	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x64 tiles, K split in 2"),
+	   "best's record with config and split: those tiles (%s)", v.model);
+	v = rec("matmul", "best", 1024, 1024, 1024);
+	snprintf(v.config, sizeof v.config, "forced");
+	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x128 tiles"), "a forced config: 128x128");
 	v = rec("matmul", "no-such-rung", 512, 512, 512);
 	v.intensity = 85.3;
 	ok(!traffic_fill(&v) && traffic_intensity(&v) == 85.3, "an unknown rung: the record's intensity");
