@@ -553,7 +553,7 @@
 	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
 	X(MSG_DEMO_N_QUICK, "(quick)", "（快速）") \
 	/* honest roofline: each rung at its own traffic model (demo_view.c) */ \
-	X(MSG_RF_AT_MODEL, "marks: own global traffic", "标记：各级自己的全局访存") \
+	X(MSG_RF_AT_MODEL, "marks: own traffic", "标记：各级自己的访存") \
 	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \
 	X(MSG_RF_M_NOREUSE, "no reuse: 2 loads/FMA", "不复用：每次 FMA 读 2 个数") \
 	X(MSG_RF_M_TILES, "%dx%d tiles", "%dx%d 分块") \
@@ -562,6 +562,7 @@
 	X(MSG_RF_M_IM2COL, "im2col stored+read, 64x64", "im2col 写入再读出，64x64") \
 	X(MSG_RF_M_IGEMM, "x gathered per 128x64 tile", "每个 128x64 分块收集一次 x") \
 	X(MSG_RF_M_WINO, "Winograd transforms+16 GEMMs", "Winograd 变换加 16 个 GEMM") \
+	X(MSG_RF_MORE, "t: one set, its models named", "t：只看一组，列出其访存模型") \
 	X(MSG_RF_M_UNKNOWN, "unknown: at the minimum", "未知：按最少访存") \
 	/* GFLOP/s against size (sweep_view.c, key c on the matmul screen) */ \
 	X(MSG_SW_TITLE, "GFLOP/s against matrix size n (n x n x n), log-log", "GFLOP/s 对矩阵规模 n（n x n x n），双对数") \

@@ -41,8 +41,9 @@ col() {
 # --- the roofline: each rung at its own traffic model ---
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "the stand-in's recorded 1024^3 run shows"
-keys t; wait_for "Yours: live" 2
-keys v; wait_for "marks: own global traffic" 3; ok $? "v: the roofline says the marks sit at each rung's own traffic"
+keys v; wait_for "marks: own traffic" 3; ok $? "v: the roofline says the marks sit at each rung's own traffic"
+like "$(screen)" "t: one set, its models named" "yours and recorded: no room for the models, and t is named for them"
+keys t; wait_for "12 no reuse" 3; ok $? "t: yours only, with room for the models"
 s=$(screen)
 like "$s" ": minimum traffic" "and what the dotted column is"
 like "$s" "1 naive +2 coal" "yours only (t): marks 1.. in the run's order"
@@ -68,7 +69,7 @@ stop_wait
 # --- the same in Chinese ---
 start 80 24 "env CUDA_VISIBLE_DEVICES= $ckd/build/cudakitchen --lang zh open matmul"
 wait_for "本机|你的" 5
-keys t; keys v; wait_for "标记：各级自己的全局访存" 3; ok $? "zh: the marks' meaning in Chinese"
+keys t; keys v; wait_for "标记：各级自己的访存" 3; ok $? "zh: the marks' meaning in Chinese"
 s=$(screen)
 like "$s" "最少访存" "zh: the minimum named"
 like "$s" "32x32 分块" "zh: a model named"

@@ -474,6 +474,10 @@ static void roof_models(const struct roof_in *in, int y, int y1, int x, int w)
 {
 	if (!any_min(in))
 		return;
+	if (roof_model_count(in) > y1 - y) {   /* cut: say how to see them all */
+		if (y < y1)
+			ui_text(--y1, x, w, C_DIM, tr(MSG_RF_MORE));
+	}
 	for (int pass = 0; pass < 2; pass++)
 	for (int i = 0; i < in->n && y < y1; i++) {
 		const char *m = model_of(in, i);
