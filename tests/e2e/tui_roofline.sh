@@ -38,6 +38,16 @@ col() {
 			if (j) { print j; exit } } print -1 }'
 }
 
+# wait_gone REGEX [SECONDS]: until the screen no longer shows REGEX.
+wait_gone() {
+	local i=0
+	while [ $i -lt $((${2:-5} * 20)) ]; do
+		screen | grep -Eq -- "$1" || return 0
+		sleep 0.05; i=$((i + 1))
+	done
+	return 1
+}
+
 # --- the roofline: each rung at its own traffic model ---
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "the stand-in's recorded 1024^3 run shows"
@@ -93,9 +103,8 @@ plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | cut -c7-5
 like "$plot" "b\+*b|b\++$|^\+*b" "yours: cpu-naive at 128 and 256, joined by +"
 like "$plot" "1\.+1" "recorded: naive at 1k and 4k, joined by ."
 like "$(screen | tail -1)" "c sizes" "the key hints name c"
-keys t; wait_for "\+ yours" 2
+keys t; wait_gone "\. recorded sweep" 2; ok $? "t: yours only"
 s=$(screen)
-unlike "$s" "\. recorded sweep" "t: yours only"
 plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | sed 1d | cut -c7-50)
 unlike "$plot" "[1-9.]" "only yours' marks in the plot (no recorded rung, no dotted line)"
 like "$plot" "b" "and they are there"
