@@ -113,7 +113,7 @@ unlike "$(screen)" "\+ yours" "t again: the recorded only"
 keys t; wait_for "\+ yours" 2
 keys '?'; wait_for "GFLOP/s against size, a line per rung" 3; ok $? "the help page names c"
 keys Escape; wait_for "GFLOP/s against matrix size" 3
-resize 60 20; wait_for "GFLOP/s against matrix size" 2
+resize 60 20; wait_for "^.{40}\+ yours \(session\)" 3; ok $? "60x20: laid out again, the legend in the last 20 columns"
 s=$(screen)
 like "$s" "\. recorded sweep" "60x20: the legend"
 unlike "$s" "too small" "and the plot"
