@@ -43,15 +43,26 @@ struct conv_traffic {
     int known;             /* 0: no model of this rung, minimum traffic */
 };
 
-/* Taps inside the input along one axis: Σ_o Σ_f [0 <= o·st − pad + f·dil < in]. */
+/* ⌊a/b⌋ for b >= 1, a of either sign. */
+static inline long conv_traffic_floor(long a, long b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* Taps inside the input along one axis: Σ_o Σ_f [0 <= o·st − pad + f·dil < in],
+ * per tap f the outputs o from ⌈(pad − f·dil)/st⌉ to ⌊(in − 1 + pad − f·dil)/st⌋
+ * that lie in 0..out−1 (O(f), not O(out·f)). */
 static inline double conv_traffic_valid(int in, int out, int f, int pad, int st, int dil)
 {
     double v = 0;
-    for (int o = 0; o < out; o++)
-        for (int j = 0; j < f; j++) {
-            long at = (long)o * st - pad + (long)j * dil;
-            v += at >= 0 && at < in;
-        }
+    for (int j = 0; j < f; j++) {
+        long base = (long)pad - (long)j * dil;
+        long lo = -conv_traffic_floor(-base, st);          /* ⌈base/st⌉ */
+        long hi = conv_traffic_floor(in - 1 + base, st);
+        lo = lo < 0 ? 0 : lo;
+        hi = hi > out - 1 ? out - 1 : hi;
+        v += hi >= lo ? (double)(hi - lo + 1) : 0;
+    }
     return v;
 }
 

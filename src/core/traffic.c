@@ -64,8 +64,8 @@ bool traffic_fill(struct res_variant *v)
 		long dil = s->dil < 1 ? 1 : s->dil;
 		if (i < 0 || s->n < 1 || s->c < 1 || s->h < 1 || s->w < 1 || s->k < 1 ||
 		    s->r < 1 || s->s < 1 || s->p < 1 || s->q < 1 || s->h > 8192 ||
-		    s->w > 8192 || s->p > 8192 || s->q > 8192 || s->p * s->r > 1 << 20 ||
-		    s->q * s->s > 1 << 20 || s->n > 65535 || s->c > 1 << 20 || s->k > 1 << 20 ||
+		    s->w > 8192 || s->p > 8192 || s->q > 8192 || s->r > 8192 ||
+		    s->s > 8192 || s->n > 65535 || s->c > 1 << 20 || s->k > 1 << 20 ||
 		    pad > 4096 || st > 8192 || dil > 8192)
 			return false;
 		struct conv_traffic t = conv_traffic_of((enum conv_rung_id)i, (int)s->n,

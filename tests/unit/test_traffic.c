@@ -77,6 +77,30 @@ static void general_shapes(void)
 	ok(!t.known, "CPU rungs: no model");
 }
 
+/* The closed count of in-image taps against the double loop it replaces. */
+static void valid_taps(void)
+{
+	int bad = 0, n = 0;
+	for (int in = 1; in <= 9; in++)
+		for (int f = 1; f <= 4; f++)
+			for (int pad = 0; pad <= 3; pad++)
+				for (int st = 1; st <= 3; st++)
+					for (int dil = 1; dil <= 3; dil++) {
+						long out = (in + 2 * pad - dil * (f - 1) - 1) / st + 1;
+						if (in + 2 * pad - dil * (f - 1) - 1 < 0 || out < 1)
+							continue;
+						double want = 0;
+						for (long o = 0; o < out; o++)
+							for (int j = 0; j < f; j++) {
+								long at = o * st - pad + (long)j * dil;
+								want += at >= 0 && at < in;
+							}
+						bad += conv_traffic_valid(in, (int)out, f, pad, st, dil) != want;
+						n++;
+					}
+	is_int(bad, 0, "in-image taps: the closed count = the double loop over %d shapes", n);
+}
+
 static void conv_models(void)
 {
 	/* 1x1x4x4 input, one 3x3 filter, no padding: 2x2 outputs, 9 taps each */
@@ -162,6 +186,7 @@ int main(void)
 {
 	against_tiling();
 	general_shapes();
+	valid_taps();
 	conv_models();
 	records();
 	return tap_done();
