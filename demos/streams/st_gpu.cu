@@ -132,6 +132,8 @@ extern "C" int st_gpu_kernel_alone(struct st_gpu *g, double *ms, struct ck_err *
     size_t n = g->total / sizeof(float);
     unsigned blocks = (unsigned)((n + ST_THREADS - 1) / ST_THREADS);
     float t[4];
+    // the input on the device first: the kernel reads every element
+    CUDA_CHECK(err, cudaMemcpy(g->d_in, g->pin_in, g->total, cudaMemcpyHostToDevice));
     for (int r = 0; r < 4; r++) {
         CUDA_CHECK(err, cudaEventRecord(g->start, 0));
         CK_LAUNCH(err, st_kernel, blocks, ST_THREADS, 0, 0, g->d_in, g->d_out, n, g->iters);
