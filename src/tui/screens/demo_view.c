@@ -12,6 +12,7 @@
 #include "chart.h"
 #include "text.h"
 #include "traffic.h"
+#include "roof_models.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -385,115 +386,10 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 	return y;
 }
 
-/* The honest roofline's words: where the marks sit (each rung's own traffic
- * model, demos/matmul/mm_traffic.h, demos/conv/conv_traffic.h) and what
- * the dotted columns are (a problem's minimum traffic, each input read
- * once); then, in the rows left, each model and the marks placed by it. */
-static bool any_min(const struct roof_in *in)
+/* The traffic models' part of the legend (roof_models.c). */
+static struct roof_marks marks_of(const struct roof_in *in)
 {
-	for (int i = 0; i < in->n; i++)
-		if (in->pt[i].xmin > 0)
-			return true;
-	return false;
-}
-
-/* One line when both fit side by side, else two. */
-static bool head_one_line(int w)
-{
-	return text_width(tr(MSG_RF_AT_MODEL)) + 2 + text_width(tr(MSG_RF_MIN)) <= w;
-}
-
-static int roof_model_rows(const struct roof_in *in, int w)
-{
-	return any_min(in) ? 2 - head_one_line(w) : 0;
-}
-
-static int roof_model_head(const struct roof_in *in, int y, int x, int w)
-{
-	if (!any_min(in))
-		return y;
-	if (head_one_line(w)) {
-		char line[256];
-		snprintf(line, sizeof line, "%s  %s", tr(MSG_RF_AT_MODEL), tr(MSG_RF_MIN));
-		ui_text(y++, x, w, C_DIM, line);
-		return y;
-	}
-	ui_text(y++, x, w, C_DIM, tr(MSG_RF_AT_MODEL));
-	ui_text(y++, x, w, C_DIM, tr(MSG_RF_MIN));
-	return y;
-}
-
-/* A model's words in the learner's language (the demos write English;
- * mm_traffic.h's tiles are "global loads of BMxBN tiles[, K split in S]"). */
-static const char *model_text(const char *model, char *buf, size_t size)
-{
-	static const struct { const char *en; enum msg id; } words[] = {
-		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
-		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
-		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
-		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
-		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
-		{ "unknown: minimum traffic", MSG_RF_M_UNKNOWN },
-	};
-	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-		if (!strcmp(model, words[i].en))
-			return tr(words[i].id);
-	int bm, bn, split = 1, end = 0;
-	if (sscanf(model, "global loads of %dx%d tiles%n", &bm, &bn, &end) == 2 &&
-	    (!model[end] || sscanf(model + end, ", K split in %d", &split) == 1)) {
-		int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
-		if (split > 1 && n >= 0 && (size_t)n < size)
-			snprintf(buf + n, size - (size_t)n, tr(MSG_RF_M_SPLIT), split);
-		return buf;
-	}
-	return model;
-}
-
-static const char *model_of(const struct roof_in *in, int i)
-{
-	return traffic_known(in->var[i]) ? in->var[i]->model : "unknown: minimum traffic";
-}
-
-/* Rows the model list would take: one per distinct model. */
-static int roof_model_count(const struct roof_in *in)
-{
-	int n = 0;
-	for (int i = 0; any_min(in) && i < in->n; i++) {
-		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(model_of(in, i), model_of(in, j));
-		n += !seen;
-	}
-	return n;
-}
-
-/* One row per model, the rungs' own first (in the order their marks
- * come), "unknown" last: where rows run out, what is cut sits at the
- * dotted minimum the head already names. */
-static void roof_models(const struct roof_in *in, int y, int y1, int x, int w)
-{
-	if (!any_min(in))
-		return;
-	if (roof_model_count(in) > y1 - y) {   /* cut: say how to see them all */
-		if (y < y1)
-			ui_text(--y1, x, w, C_DIM, tr(MSG_RF_MORE));
-	}
-	for (int pass = 0; pass < 2; pass++)
-	for (int i = 0; i < in->n && y < y1; i++) {
-		const char *m = model_of(in, i);
-		bool seen = false;
-		for (int j = 0; j < i && !seen; j++)
-			seen = !strcmp(m, model_of(in, j));
-		if (seen || traffic_known(in->var[i]) != (pass == 0))
-			continue;
-		char line[256], words[128];
-		size_t len = 0;
-		for (int j = i; j < in->n && len + 3 < sizeof line; j++)
-			if (!strcmp(m, model_of(in, j)))
-				len += (size_t)snprintf(line + len, sizeof line - len, "%c", in->pt[j].mark);
-		snprintf(line + len, sizeof line - len, " %s", model_text(m, words, sizeof words));
-		ui_text(y++, x, w, C_DIM, line);
-	}
+	return (struct roof_marks){ in->var, in->pt, in->n };
 }
 
 static void legend(const struct roof_in *in, int y, int y1, int x, int w, int cols)
@@ -513,15 +409,17 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 	} else {
 		ui_text(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
-	y = roof_model_head(in, y, x, w);
+	struct roof_marks m = marks_of(in);
+	y = roof_models_head(&m, y, x, w);
 	y = legend_entries(in, y, y1, x, w, cols);
-	roof_models(in, y, y1, x, w);
+	roof_models_list(&m, y, y1, x, w);
 }
 
 /* Rows the legend's head takes: the ceilings and the device, or a note. */
 static int legend_head_rows(const struct roof_in *in, int w)
 {
-	return (in->dev ? 3 + tensor_cores_above(in) : 1) + roof_model_rows(in, w);
+	struct roof_marks m = marks_of(in);
+	return (in->dev ? 3 + tensor_cores_above(in) : 1) + roof_models_head_rows(&m, w);
 }
 
 void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
@@ -533,7 +431,8 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	ui_text(y0, 0, COLS, C_HEADING,
 		tr(MSG_DV_ROOFLINE));
 	int legw = COLS / 3 > 30 ? 30 : COLS / 3, cols = 1;
-	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) + roof_model_count(&in) > y1 - y0 - 1) {
+	struct roof_marks m = marks_of(&in);
+	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) + roof_models_count(&m) > y1 - y0 - 1) {
 		cols = 2;   /* two columns of short names, wider, so none is left off */
 		legw = COLS / 2 - 2 > 44 ? 44 : COLS / 2 - 2;
 	}
