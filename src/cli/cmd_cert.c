@@ -1,8 +1,10 @@
 /* cmd_cert: `cudakitchen cert verify FILE`, the plain command that checks
  * a certificate's integrity (cert.h).  The verdict goes to stdout as one
- * word a script can test ("intact", "modified", "not a certificate"), the
- * reason for the last one to stderr; the exit status is the verdict
- * (0, 1, 2), and 2 also for usage errors. */
+ * line a script can test ("intact", "modified", "not a certificate",
+ * "cannot read"), what it means or why to stderr; the exit status is the
+ * verdict (0, 1, 2; 2 also for a file that cannot be read and for usage
+ * errors).  The SHA-256 has no key: "intact" means no accidental or
+ * careless change, never that nobody forged it, and the output says so. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +15,11 @@
 static int usage(FILE *out, int rc)
 {
 	fputs("Usage: cudakitchen cert verify FILE\n"
-	      "Checks that a cudakitchen certificate is unmodified: prints 'intact' (exit 0),\n"
-	      "'modified' (exit 1) or 'not a certificate' (exit 2).  This checks integrity,\n"
-	      "not identity: it cannot tell who wrote the file.\n", out);
+	      "Checks a cudakitchen certificate against its SHA-256 line: prints 'intact'\n"
+	      "(exit 0), 'modified' (exit 1), 'not a certificate' or 'cannot read' (exit 2).\n"
+	      "The SHA-256 has no secret key: it finds accidental or careless edits (a\n"
+	      "changed score, a line lost in copying), not deliberate forgery (anyone can\n"
+	      "edit the text and compute the line again), and it cannot tell who wrote it.\n", out);
 	return rc;
 }
 
@@ -38,10 +42,22 @@ int cmd_cert(const struct options *opt, int argc, char **argv)
 	switch (v) {
 	case CERT_INTACT:
 		puts("intact");
+		fputs("cudakitchen: intact: no accidental or careless change since it was written; "
+		      "the SHA-256 has no key, so a deliberate edit with the line computed again "
+		      "would read intact too\n", stderr);
 		break;
 	case CERT_MODIFIED:
 		puts("modified");
+		fputs("cudakitchen: modified: the text does not match its SHA-256 line "
+		      "(it was changed after it was written)\n", stderr);
 		break;
+	case CERT_UNREADABLE: {
+		char *file = text_sanitize(argv[1], (size_t)-1);
+		puts("cannot read");
+		fprintf(stderr, "cudakitchen: cannot read %s: %s\n", file ? file : "?", why);
+		free(file);
+		return 2;
+	}
 	case CERT_NOT_CERT: {
 		char *file = text_sanitize(argv[1], (size_t)-1);
 		puts("not a certificate");

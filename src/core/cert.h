@@ -80,7 +80,9 @@ bool cert_sha256_hex(const void *data, size_t len, char hex[65]);
 bool cert_write(const char *dir, const struct cert_info *ci, char *path, size_t psize,
 		char *why, size_t wsize);
 
-enum cert_verdict { CERT_INTACT = 0, CERT_MODIFIED = 1, CERT_NOT_CERT = 2 };
+/* CERT_UNREADABLE: the file could not be opened or read (it may or may not
+ * be a certificate); `cert verify` exits 2 for it as for CERT_NOT_CERT. */
+enum cert_verdict { CERT_INTACT = 0, CERT_MODIFIED = 1, CERT_NOT_CERT = 2, CERT_UNREADABLE = 3 };
 
 /* Checks a certificate's text: not a certificate when it has neither the
  * CERT_MAGIC first line nor a "verification:" line (empty, random, another
@@ -91,7 +93,8 @@ enum cert_verdict { CERT_INTACT = 0, CERT_MODIFIED = 1, CERT_NOT_CERT = 2 };
  * changed byte of a certificate, body or code, reads as modified.  why (may
  * be NULL) gets a short reason. */
 enum cert_verdict cert_verify_buf(const char *buf, size_t len, const char **why);
-/* The same for a file; unreadable or larger than CERT_MAX_FILE is "not a
- * certificate" with why set. */
+/* The same for a file: CERT_UNREADABLE when it cannot be opened or read
+ * (why: the system's reason); not a regular file or larger than
+ * CERT_MAX_FILE is "not a certificate"; why is set for both. */
 enum cert_verdict cert_verify_file(const char *path, char *why, size_t wsize);
 #endif

@@ -226,10 +226,10 @@ enum cert_verdict cert_verify_file(const char *path, char *why, size_t wsize)
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		snprintf(why, wsize, "cannot read: %s", strerror(errno));
+		snprintf(why, wsize, "%s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		return r;
+		return CERT_UNREADABLE;
 	}
 	FILE *f = S_ISREG(st.st_mode) ? fdopen(fd, "rb") : NULL;
 	if (!f) {
@@ -241,8 +241,10 @@ enum cert_verdict cert_verify_file(const char *path, char *why, size_t wsize)
 	size_t n = buf ? fread(buf, 1, CERT_MAX_FILE + 1, f) : 0;
 	if (!buf)
 		snprintf(why, wsize, "out of memory");
-	else if (ferror(f))
-		snprintf(why, wsize, "cannot read: %s", strerror(errno));
+	else if (ferror(f)) {
+		snprintf(why, wsize, "%s", strerror(errno));
+		r = CERT_UNREADABLE;
+	}
 	else if (n > CERT_MAX_FILE)
 		snprintf(why, wsize, "larger than any certificate (over 1 MiB)");
 	else {

@@ -213,12 +213,13 @@ void chart_short_label(const char *label, const char *id, int w, const char *ell
 		snprintf(buf, size, "%s", l);
 		return;
 	}
-	if (id && *id && text_width(id) <= w) {
-		snprintf(buf, size, "%s", id);
+	/* the label's first words and an ellipsis: the learner reads the same
+	 * words as on a wide screen, not an id ("cpu-blocked") */
+	cut_words(l, w, ell, buf, size);
+	if (strcmp(buf, ell) && buf[0])
 		return;
-	}
-	const char *src = id && *id && text_width(id) < text_width(l) ? id : l;
-	cut_words(src, w, ell, buf, size);
+	if (id && *id && text_width(id) <= w)   /* not even one word fits */
+		snprintf(buf, size, "%s", id);
 }
 
 void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t size)

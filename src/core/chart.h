@@ -63,9 +63,9 @@ int chart_roof_col(const struct chart_roof *c, double x);
 /* "100", "1k", "10k", "0.1", "1M": a power of ten in 4 characters. */
 void chart_decade_label(double v, char *buf, int size);
 /* A row label in at most w display columns, never cut inside a word:
- * the label when it fits, else the variant id when that fits, else the
- * shorter of the two cut after a whole word (at a space, '-' or ',')
- * with an ellipsis `ell`. */
+ * the label when it fits, else the label cut after a whole word (at a
+ * space, '-' or ',') with an ellipsis `ell`; the variant id only when not
+ * even the first word fits. */
 void chart_short_label(const char *label, const char *id, int w, const char *ell,
 		       char *buf, size_t size);
 /* A variant id with its long words abbreviated, for a narrow legend:

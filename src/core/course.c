@@ -505,3 +505,13 @@ bool course_load_class(const char *dir, const char *lang, struct course *out, st
 		return course_load(base, out, d);
 	return course_load_lang(base, lang, out, d);
 }
+
+const struct lesson *course_next(const struct course *c, const struct lesson *l)
+{
+	if (!c || !l || l < c->lessons || l >= c->lessons + c->n)
+		return NULL;
+	for (const struct lesson *n = l + 1; n < c->lessons + c->n; n++)
+		if (!n->broken && n->npages > 0 && n->id)
+			return n;
+	return NULL;
+}

@@ -133,8 +133,9 @@ void gpumap_source_pick(struct gm_source *s)
 		s->why[0] = '\0';
 		return;
 	}
+	char why[256];
 	if (live)
-		snprintf(s->why, sizeof s->why, tr(MSG_GM_NO_GPU), live->reason);
+		snprintf(s->why, sizeof s->why, tr(MSG_GM_NO_GPU), results_reason_text(live->reason, why, sizeof why));
 	else if (s->running)
 		snprintf(s->why, sizeof s->why, "%s", tr(MSG_GM_STILL_RUNNING));
 	s->dev = rec;

@@ -192,7 +192,7 @@
 	X(MSG_CERT_LOCKED_HINTS, "Enter open the quiz  Esc back  q quit", "Enter 打开测验  Esc 返回  q 退出") \
 	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
 	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
-	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. The certificate ends with a SHA-256 code that shows whether the file was changed (integrity); it does not prove who earned it (identity).", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验码能说明文件是否被改动过（完整性），但不能证明是谁获得了它（身份）。") \
+	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_NAME_HINTS, "Enter write  Backspace delete  Esc back", "Enter 生成  Backspace 删除  Esc 返回") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
@@ -421,7 +421,7 @@
 	X(MSG_HK_GM_ESC, "put a carried label back; else leave", "放回拿着的标签；否则离开") \
 	X(MSG_HK_QZ_ENTER, "start or resume a level; submit; next question", "开始或继续关卡；提交；下一题") \
 	X(MSG_HK_QZ_LEVELS, "first / last level in the level list", "关卡列表中的第一关/最后一关") \
-	X(MSG_HK_QZ_HINT, "show the hint (it costs points)", "显示提示（会扣分）") \
+	X(MSG_HK_QZ_HINT, "show the hint: the first press says what it costs, the second shows it", "显示提示：第一次按说明扣多少分，第二次按显示提示") \
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
@@ -471,8 +471,8 @@
 	X(MSG_CW_GPU, "GPU:", "GPU：") \
 	X(MSG_CW_NO_GPU, "none recorded (no demo ran on a GPU)", "无记录（没有在 GPU 上运行过演示程序）") \
 	X(MSG_CW_LEVELS_HEAD, "Quiz levels (best score; a level is passed at 80%)", "测验关卡（最高分；得分 80% 即通过）") \
-	X(MSG_CW_LEVEL_NAME_1, "Concepts", "基本概念") \
-	X(MSG_CW_LEVEL_NAME_2, "Components", "组成部件") \
+	X(MSG_CW_LEVEL_NAME_1, "Concepts", "概念") \
+	X(MSG_CW_LEVEL_NAME_2, "Components", "部件") \
 	X(MSG_CW_LEVEL_NAME_3, "Optimisation scenarios", "优化场景") \
 	X(MSG_CW_LEVEL_NAME_4, "Thread-scheduling strategy", "线程调度策略") \
 	X(MSG_CW_LEVEL_NAME_5, "Performance experiment", "性能实验") \
@@ -502,7 +502,7 @@
 	X(MSG_CW_APIS_OTHER, "other:", "其他：") \
 	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (naive -> tiled -> library)", "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）") \
 	X(MSG_CW_SPEED_NONE, "none were measured (no demo was run)", "没有测量（未运行演示程序）") \
-	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` can tell whether this text was changed after it was written. It checks integrity, not identity: it does not prove who wrote the file or who took the quiz, since anyone with cudakitchen can write a certificate.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 可以判断这段文字在写入后是否被改动过。它检验的是完整性，而不是身份：它不能证明是谁写了这个文件或是谁参加了测验，因为任何装有 cudakitchen 的人都能生成证书。") \
+	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` finds accidental or careless edits (a changed score, a line lost in copying). It is not a signature: the hash has no secret key, so anyone can edit the text and compute the line again, and no check can tell (deliberate forgery). Nor does it prove who took the quiz.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 能发现无意或粗心的改动（改动的分数、复制时丢失的行）。它不是签名：这个哈希没有密钥，任何人都能改动文字后重新计算校验行，这种蓄意伪造无法检测出来。它也不能证明是谁参加了测验。") \
 	X(MSG_GM_HOST_LABEL, "Host CPU", "主机 CPU") \
 	X(MSG_GM_HOST_ROLE, "The master chefs outside the kitchen: the CPU runs your program and sends the GPU its ingredients and its orders (kernels).", "厨房外的几位大厨：CPU 运行你的程序，把食材和订单（核函数）送进 GPU。") \
 	X(MSG_GM_HOST_HINT, "The host CPU is not on the GPU board: it is the box on the far left.", "主机 CPU 不在 GPU 板卡上：它是最左边的那个方框。") \
@@ -552,6 +552,149 @@
 	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \
 	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
 	X(MSG_DEMO_N_QUICK, "(quick)", "（快速）") \
+	/* ---- per-screen key tables (keymap.c): key names, status-line words, help headings ---- */ \
+	X(MSG_KN_UP, "Up", "上") \
+	X(MSG_KN_DOWN, "Down", "下") \
+	X(MSG_KN_LEFT, "Left", "左") \
+	X(MSG_KN_RIGHT, "Right", "右") \
+	X(MSG_KN_SPACE, "Space", "空格") \
+	X(MSG_ST_BACK, "back", "返回") \
+	X(MSG_ST_HELP, "help", "帮助") \
+	X(MSG_ST_QUIT, "quit", "退出") \
+	X(MSG_ST_CLOSE, "close", "关闭") \
+	X(MSG_HELP_CLOSE, "close this help", "关闭本帮助") \
+	X(MSG_HELP_HERE, "On this screen", "本屏按键") \
+	X(MSG_HELP_EVERYWHERE, "Everywhere", "所有屏幕通用") \
+	X(MSG_KEY_OFF_SAY, "%s: %s", "%s：%s") \
+	X(MSG_KEY_OFF_HELP, "(not now: %s)", "（现在不可用：%s）") \
+	X(MSG_ST_PAGE, "page", "翻页") \
+	X(MSG_ST_MORE, "more", "下翻") \
+	X(MSG_ST_OPEN, "open", "打开") \
+	X(MSG_HELP_READER_SPACE, "scroll down a screen; at the bottom, the next page", "向下滚动一屏；到底后翻到下一页") \
+	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page", "向上滚动一屏；到顶后翻到上一页") \
+	X(MSG_ST_START, "start", "开始") \
+	X(MSG_ST_SUBMIT, "submit", "提交") \
+	X(MSG_ST_HINT, "hint", "提示") \
+	X(MSG_ST_NEXT, "next", "下一题") \
+	X(MSG_ST_STOP, "stop", "停止") \
+	X(MSG_ST_CONTINUE, "continue", "继续") \
+	X(MSG_ST_LEVELS, "levels", "关卡") \
+	X(MSG_HK_QZ_START, "start or resume the level under the cursor", "开始或继续光标所在的关卡") \
+	X(MSG_HK_QZ_FIRST, "the first level, option or row of the review", "第一关、第一个选项或回顾的第一行") \
+	X(MSG_HK_QZ_LAST, "the last level, option or row of the review", "最后一关、最后一个选项或回顾的最后一行") \
+	X(MSG_HK_QZ_SUBMIT, "submit the answer", "提交答案") \
+	X(MSG_HK_QZ_TYPE, "typed into the answer, like every printable key", "和其他可打印字符一样输入到答案中") \
+	X(MSG_HK_QZ_DELETE, "delete the last character", "删除最后一个字符") \
+	X(MSG_HK_QZ_NEXTQ, "the next question, or the score after the last one", "下一题；最后一题之后查看得分") \
+	X(MSG_HK_QZ_CONTINUE, "back to the level list", "返回关卡列表") \
+	X(MSG_ST_QUIZ, "quiz", "测验") \
+	X(MSG_ST_WRITE, "write", "生成") \
+	X(MSG_ST_DELETE, "delete", "删除") \
+	X(MSG_ST_CERT, "certificate", "证书") \
+	X(MSG_HK_CERT_QUIZ, "open the quiz", "打开测验") \
+	X(MSG_HK_CERT_WRITE, "write the certificate with the name typed", "用输入的名字生成证书") \
+	X(MSG_HK_CERT_TYPE, "typed into the name, like every printable key", "和其他可打印字符一样输入到名字中") \
+	X(MSG_ST_RUN, "run", "运行") \
+	X(MSG_ST_SIZE, "size", "规模") \
+	X(MSG_ST_ROOFLINE, "roofline", "屋顶线") \
+	X(MSG_ST_SHOW, "yours/recorded", "本机/记录") \
+	X(MSG_ST_DEV_SHOW, "this/recorded", "本机/记录") \
+	X(MSG_CAP_PLUS_MINUS, "+/-", "+/-") \
+	X(MSG_HK_DEMO_STOP, "stop the run (press again to leave)", "停止运行（再按一次离开）") \
+	X(MSG_HK_DEMO_BIGGER, "the next larger size (stops at the largest)", "下一个更大的规模（到最大为止）") \
+	X(MSG_HK_DEMO_SMALLER, "the next smaller size (stops at the smallest)", "下一个更小的规模（到最小为止）") \
+	X(MSG_HK_OFF_RUNNING, "a run is under way", "正在运行") \
+	X(MSG_HK_OFF_ONE_SET, "there is only one set of numbers to show", "只有一组数字可显示") \
+	X(MSG_HK_OFF_NO_GPU, "without a GPU here the recorded H200 is already shown", "本机没有 GPU，已经显示记录的 H200") \
+	X(MSG_HK_OFF_NO_RECORD, "no recorded H200 run was found", "没有找到记录的 H200 结果") \
+	X(MSG_ST_PICK_LABEL, "pick", "选择") \
+	X(MSG_ST_TAKE, "take", "拿起") \
+	X(MSG_ST_MOVE, "move", "移动") \
+	X(MSG_ST_NEXT_PART, "next part", "下一个部件") \
+	X(MSG_ST_DROP, "drop", "放下") \
+	X(MSG_ST_PUT_BACK, "put back", "放回") \
+	X(MSG_ST_VIEW, "view", "视图") \
+	X(MSG_CAP_ARROWS, "arrows", "方向键") \
+	X(MSG_HK_GM_PICK_UP, "pick the previous label in the tray", "在标签栏中选择上一个标签") \
+	X(MSG_HK_GM_TAKE, "take the picked label", "拿起选中的标签") \
+	X(MSG_HK_GM_NEXT, "move the carried label to the next part", "把拿着的标签移到下一个部件") \
+	X(MSG_HK_GM_DROP, "drop the carried label on the part under it", "把拿着的标签放到下面的部件上") \
+	X(MSG_HK_GM_PUT_BACK, "put the carried label back in the tray", "把拿着的标签放回标签栏") \
+	X(MSG_ST_PLAY, "play", "播放") \
+	X(MSG_ST_PAUSE, "pause", "暂停") \
+	X(MSG_ST_STEP, "step", "单步") \
+	X(MSG_ST_START_END, "start/end", "开头/结尾") \
+	X(MSG_ST_SPEED, "speed", "速度") \
+	X(MSG_ST_MODE, "mode", "模式") \
+	X(MSG_ST_N1, "n-/+1", "n 减/加 1") \
+	X(MSG_ST_N16, "n-/+16 (n 4..256)", "n-/+16（n 4..256）") \
+	X(MSG_ST_TILE, "tile", "分块") \
+	X(MSG_ST_MICRO, "micro-tile", "微分块") \
+	X(MSG_ST_SMS, "SMs", "SM 数") \
+	X(MSG_ST_RUN_MATMUL, "run matmul", "运行 matmul") \
+	X(MSG_ST_CONV, "convolution", "卷积") \
+	X(MSG_HK_TL_BACK, "one step back", "后退一步") \
+	X(MSG_HK_TL_FORWARD, "one step forward", "前进一步") \
+	X(MSG_HK_TL_START, "back to the first step", "回到第一步") \
+	X(MSG_HK_TL_END, "to the last step", "到最后一步") \
+	X(MSG_HK_TL_FASTER, "faster animation", "加快动画") \
+	X(MSG_HK_TL_SLOWER, "slower animation", "放慢动画") \
+	X(MSG_HK_OFF_REGBLOCK, "only in the regblock mode (m)", "仅在 regblock 模式下可用（m）") \
+	X(MSG_HK_OFF_NO_SMS, "devinfo found no GPU whose SM count could be used", "devinfo 没有找到可用 SM 数的 GPU") \
+	/* ---- the quiz's flow: hint confirmation, no preselected option, own pick, review ---- */ \
+	X(MSG_ST_CHOOSE, "choose", "选择") \
+	X(MSG_HK_QZ_TAB, "the next option (after the last, the first)", "下一个选项（最后一个之后回到第一个）") \
+	X(MSG_QZ_HINT_CONFIRM, "The hint costs %d %s: press %s again to see it", "提示要扣 %d %s：再按一次 %s 查看") \
+	X(MSG_QZ_HINT_SHOWN, "the hint is already shown", "提示已经显示") \
+	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space or Enter to choose", "请先选择答案：上/下或 Tab 移动，空格或 Enter 选择") \
+	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
+	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
+	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
+	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
+	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \
+	X(MSG_LAYOUT_END_NEXT, "End of the lesson. n goes on to the next one; Esc goes back to the menu.", "本课结束。按 n 进入下一课，按 Esc 返回菜单。") \
+	X(MSG_ST_NEXT_LESSON, "next lesson", "下一课") \
+	X(MSG_HK_RD_NEXT_LESSON, "on the last page: the next lesson", "在最后一页：进入下一课") \
+	X(MSG_ST_CODE, "code", "代码") \
+	X(MSG_HK_RD_CODE_LEFT, "scroll code lines back to the left", "把代码行向左滚回") \
+	X(MSG_HK_RD_CODE_RIGHT, "scroll code lines to the right, to read what is cut", "把代码行向右滚动，查看被截断的部分") \
+	X(MSG_RD_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
+	/* ---- the menu: the certificate, lesson numbers ---- */ \
+	X(MSG_MENU_CERT, "Certificate", "结业证书") \
+	X(MSG_MENU_CERT_ABOUT, "Your certificate of completion: written once level 5 of the quiz is passed, checkable with cudakitchen cert verify.", "你的结业证书：通过测验第 5 关后即可写出，可用 cudakitchen cert verify 校验。") \
+	X(MSG_CAP_DIGITS, "1-9", "1-9") \
+	X(MSG_ST_GO_TO, "lesson", "课程") \
+	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
+	/* ---- demo screens: why the sizes stop ---- */ \
+	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
+	X(MSG_DV_SPREAD, "spread", "波动") \
+	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
+	X(MSG_RL_NAIVE_UNCOALESCED, "naive, uncoalesced", "朴素，未合并访存") \
+	X(MSG_RL_NAIVE_COALESCED, "naive, coalesced", "朴素，合并访存") \
+	X(MSG_RL_SMEM_TILES, "shared-memory tiles", "共享内存分块") \
+	X(MSG_RL_REGBLOCK, "register blocking", "寄存器分块") \
+	X(MSG_RL_LIBRARY_STYLE, "library-style", "库式写法") \
+	X(MSG_RL_CUBLAS_TF32, "cuBLAS TF32 Tensor Cores", "cuBLAS TF32 张量核心") \
+	X(MSG_RL_CPU_NAIVE_1, "CPU naive, 1 thread", "CPU 朴素，单线程") \
+	X(MSG_RL_CPU_BLOCKED, "CPU blocked, all cores", "CPU 分块，全部核心") \
+	X(MSG_RL_CPU_NAIVE, "CPU naive", "CPU 朴素") \
+	X(MSG_RL_NAIVE_DIRECT, "naive direct", "朴素直接卷积") \
+	X(MSG_RL_SMEM_DIRECT, "shared-memory direct", "共享内存直接卷积") \
+	X(MSG_RL_IM2COL, "im2col + tiled GEMM", "im2col + 分块 GEMM") \
+	X(MSG_RL_IMPLICIT, "implicit GEMM", "隐式 GEMM") \
+	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
+	X(MSG_RR_NO_CUDA_BUILD, "built without CUDA%s", "编译时未启用 CUDA%s") \
+	X(MSG_RR_NO_DRIVER, "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not installed or not loaded%s", "没有 CUDA 驱动：NVIDIA 驱动（libcuda.so.1）未安装或未加载%s") \
+	X(MSG_RR_INSTALL_DRIVER, "no CUDA driver: install the NVIDIA driver%s", "没有 CUDA 驱动：请安装 NVIDIA 驱动%s") \
+	X(MSG_RR_CVD_EMPTY, "no CUDA device: CUDA_VISIBLE_DEVICES is empty (%s)", "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（%s）") \
+	X(MSG_RR_NO_DEVICE, "no CUDA device: %s", "没有 CUDA 设备：%s") \
+	X(MSG_ST_DIRECTION, "direction", "方向") \
+	X(MSG_ST_SETTING, "setting", "设置") \
+	X(MSG_ST_STREAMS, "streams", "流数") \
+	X(MSG_ST_MEMORY, "memory", "内存") \
+	X(MSG_CAP_STREAMS, "1/2/4/8", "1、2、4、8") \
+	X(MSG_ST_NEXT_VIEW, "next view", "下一视图") \
 	/* honest roofline: each rung at its own traffic model (demo_view.c) */ \
 	X(MSG_RF_AT_MODEL, "marks: own traffic", "标记：各级自己的访存") \
 	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \
@@ -576,7 +719,7 @@
 	X(MSG_SW_NO_SWEEP, "no recorded sweep (%s): the recorded run's one size", "没有记录的规模扫描（%s）：只有记录运行的那一个规模") \
 	X(MSG_SW_NOMEM, "out of memory: this run is not kept for the size view", "内存不足：这次运行没有保留到规模图中") \
 	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
-	X(MSG_SW_HINTS, "r run  +/- size  v roofline  c sizes  t yours/rec.  Esc back", "r 运行  +/- 规模  v 屋顶线  c 规模图  t 本机/记录  Esc 返回") \
+	X(MSG_ST_SIZES, "sizes", "规模图") \
 	/* end */
 
 #endif

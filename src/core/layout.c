@@ -378,7 +378,7 @@ bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 				see(out, c, l->see[i], ascii, (int)pg->n);
 		blank(out, (int)pg->n);
 		wrapped(out, L_TEXT, C_DIM, 0, out->width,
-			tr(MSG_LAYOUT_END), (int)pg->n);
+			tr(course_next(c, l) ? MSG_LAYOUT_END_NEXT : MSG_LAYOUT_END), (int)pg->n);
 	}
 	return true;
 }

@@ -138,4 +138,7 @@ bool course_load_class(const char *dir, const char *lang, struct course *out, st
 /* The lesson with id (a loaded one before a broken one), borrowed from c;
  * NULL when none or id is NULL. */
 const struct lesson *course_find(const struct course *c, const char *id);
+/* The lesson after l in the course's order that can be read (not broken),
+ * or NULL at the end: where "next" leads from a lesson's last page. */
+const struct lesson *course_next(const struct course *c, const struct lesson *l);
 #endif

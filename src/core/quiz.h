@@ -135,6 +135,11 @@ bool quiz_grade_predict(const struct quiz_question *q, const struct quiz_respons
 int quiz_points(const struct quiz_question *q, bool correct, bool hint_used);
 /* One line with the right answer, for the explanation screen. */
 void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size);
+/* One line with the learner's own answer r, for the feedback and the
+ * level's review: the option chosen, the options ticked, the order or the
+ * pairs, the text typed; "nothing chosen" when there is none. */
+void quiz_response_text(const struct quiz_question *q, const struct quiz_response *r,
+			char *buf, size_t size);
 /* A factor prediction's accepted range around the measured value m (> 0),
  * from m / factor to m * factor with the question's unit: "accepted: 3.45x
  * to 13.8x".  Empty for any other question or m <= 0. */

@@ -286,6 +286,59 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 	}
 }
 
+void quiz_response_text(const struct quiz_question *q, const struct quiz_response *r,
+			char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	char tmp[512];
+	int c = r->choice;
+	switch (q->type) {
+	case QT_FILL:
+		join(buf, size, &len, "", r->text);
+		break;
+	case QT_SINGLE:
+		if (c >= 0 && (size_t)c < q->noptions)
+			join(buf, size, &len, "", q->options[c]);
+		break;
+	case QT_MULTI:
+		for (size_t i = 0; i < q->noptions; i++)
+			if (r->mask & (1u << i))
+				join(buf, size, &len, tr(MSG_ANS_SEP), q->options[i]);
+		break;
+	case QT_TRUEFALSE:
+		if (c == 0 || c == 1)
+			join(buf, size, &len, "", tr(c ? MSG_ANS_TRUE : MSG_ANS_FALSE));
+		break;
+	case QT_MATCH:
+		for (size_t i = 0; i < q->npairs; i++) {
+			int k = r->seq[i];
+			if (k < 0 || (size_t)k >= q->npairs)
+				continue;
+			snprintf(tmp, sizeof tmp, "%s -> %s", q->left[i], q->right[k]);
+			join(buf, size, &len, tr(MSG_ANS_SEP), tmp);
+		}
+		break;
+	case QT_ORDER:
+		for (size_t i = 0; i < q->nitems; i++)
+			if (r->seq[i] >= 0 && (size_t)r->seq[i] < q->nitems)
+				join(buf, size, &len, tr(MSG_ANS_ORDER_SEP), q->items[r->seq[i]]);
+		break;
+	case QT_PREDICT:
+		if (q->nbands && c >= 0 && (size_t)c < q->nbands)
+			join(buf, size, &len, "", q->bands[c].label);
+		else if (!q->nbands && q->nchoices && c >= 0 && (size_t)c < q->nchoices)
+			join(buf, size, &len, "", q->choices[c].label);
+		else
+			join(buf, size, &len, "", r->text);
+		break;
+	default:
+		break;
+	}
+	if (!buf[0])
+		snprintf(buf, size, "%s", tr(MSG_ANS_NOTHING));
+}
+
 /* "3.45x" (in Chinese "3.45 倍"), "80%", "12.5 ms": units other than x
  * and % get a space. */
 static void with_unit(char *buf, size_t size, double v, const char *unit)

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "doc.h"
 #include "text.h"
+#include "i18n.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -557,4 +558,51 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	while (strlen(k) >= size && strstr(k, " | "))
 		k = strstr(k, " | ") + 3;
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
+}
+
+/* The demos' rung labels (their rung tables) and their translations. */
+static const struct { const char *en; enum msg text; } labels[] = {
+	{ "naive, uncoalesced", MSG_RL_NAIVE_UNCOALESCED }, { "naive, coalesced", MSG_RL_NAIVE_COALESCED },
+	{ "shared-memory tiles", MSG_RL_SMEM_TILES }, { "register blocking", MSG_RL_REGBLOCK },
+	{ "library-style", MSG_RL_LIBRARY_STYLE }, { "cuBLAS TF32 Tensor Cores", MSG_RL_CUBLAS_TF32 },
+	{ "CPU naive, 1 thread", MSG_RL_CPU_NAIVE_1 }, { "CPU blocked, all cores", MSG_RL_CPU_BLOCKED },
+	{ "CPU naive", MSG_RL_CPU_NAIVE }, { "naive direct", MSG_RL_NAIVE_DIRECT },
+	{ "shared-memory direct", MSG_RL_SMEM_DIRECT }, { "im2col + tiled GEMM", MSG_RL_IM2COL },
+	{ "implicit GEMM", MSG_RL_IMPLICIT },
+};
+
+const char *results_label_text(const char *label)
+{
+	for (size_t i = 0; label && i < sizeof labels / sizeof *labels; i++)
+		if (!strcmp(label, labels[i].en))
+			return tr(labels[i].text);
+	return label ? label : "";
+}
+
+const char *results_reason_text(const char *reason, char *buf, size_t size)
+{
+	static const struct { const char *en; enum msg text; bool prefix; } reasons[] = {
+		{ "--cpu given", MSG_RR_CPU_GIVEN, false },
+		{ "built without CUDA", MSG_RR_NO_CUDA_BUILD, false },
+		{ "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not installed or not loaded",
+		  MSG_RR_NO_DRIVER, false },
+		{ "no CUDA driver: install the NVIDIA driver", MSG_RR_INSTALL_DRIVER, false },
+		{ "no CUDA device: CUDA_VISIBLE_DEVICES is empty (", MSG_RR_CVD_EMPTY, true },
+		{ "no CUDA device: ", MSG_RR_NO_DEVICE, true },
+	};
+	const char *r = reason ? reason : "";
+	for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
+		size_t n = strlen(reasons[i].en);
+		if (reasons[i].prefix ? strncmp(r, reasons[i].en, n) : strcmp(r, reasons[i].en))
+			continue;
+		char rest[256];
+		snprintf(rest, sizeof rest, "%s", reasons[i].prefix ? r + n : "");
+		size_t l = strlen(rest);
+		if (reasons[i].text == MSG_RR_CVD_EMPTY && l && rest[l - 1] == ')')
+			rest[l - 1] = '\0';   /* the message has its own brackets */
+		snprintf(buf, size, tr(reasons[i].text), rest);
+		return buf;
+	}
+	snprintf(buf, size, "%s", r);
+	return buf;
 }

@@ -186,4 +186,10 @@ void results_size_text(const struct res_variant *v, char *buf, size_t size);
 const struct res_series *results_series(const struct results *r, const char *demo,
 					const char *series);
 void results_merge_speedups(char *dst, size_t size, const char *demo, const char *line);
+/* A demo's rung label and its fallback reason in the learner's language
+ * (i18n.h): the demos print English; the known labels and reasons have a
+ * translation, anything else comes back as it is.  The label is the
+ * table's string or label itself; the reason is written into buf. */
+const char *results_label_text(const char *label);
+const char *results_reason_text(const char *reason, char *buf, size_t size);
 #endif

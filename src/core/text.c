@@ -261,7 +261,8 @@ static bool no_end(wchar_t c)
 
 /* May a line break just before c[b] (0 < b < n)?  At a word start after
  * spaces, or next to a wide character; never before a zero-width
- * (combining) character, before a closing mark or after an opening one. */
+ * (combining) character, before a closing mark or after an opening one,
+ * nor between a number and the wide unit after it ("10.9倍", "4个"). */
 static bool can_break_before(const struct ch *c, size_t b)
 {
 	if (c[b].wc == L' ' || c[b].w == 0 || no_start(c[b].wc))
@@ -269,6 +270,8 @@ static bool can_break_before(const struct ch *c, size_t b)
 	if (c[b - 1].wc == L' ')
 		return true;
 	if (no_end(c[b - 1].wc))
+		return false;
+	if (c[b].w == 2 && c[b - 1].wc >= L'0' && c[b - 1].wc <= L'9')
 		return false;
 	return c[b - 1].w == 2 || c[b].w == 2;
 }

@@ -16,6 +16,7 @@
 #include "sweep.h"
 #include "quiz_run.h"
 #include "cli.h"
+#include "keymap.h"
 #include "paths.h"
 #include "screens.h"
 #include "term.h"
@@ -123,6 +124,39 @@ static void draw(struct app *app, const struct frame *f)
 	refresh();
 }
 
+/* The one driver for the keys no screen takes (tig's fall-through, htop's
+ * "ignored"): back, help and quit, the same everywhere; a key of the
+ * screen's table that does not work now says why. */
+static enum act global_key(struct app *app, struct stack *k, const struct input *in,
+			   const struct screen_key *off)
+{
+	if (off) {
+		enum msg why;
+		struct frame *top = &k->f[k->n - 1];
+		keymap_on(top->s, app, top->st, off, &why);
+		keymap_why(off, why, in, app->status, sizeof app->status);
+		return ACT_NONE;
+	}
+	switch (keymap_global(in)) {
+	case GK_QUIT: return ACT_QUIT;
+	case GK_HELP: return ACT_HELP;
+	case GK_BACK: return k->n > 1 ? ACT_BACK : ACT_NONE;   /* the menu stays */
+	default: return ACT_NONE;
+	}
+}
+
+static void open_help(struct app *app, struct stack *k)
+{
+	struct frame *top = &k->f[k->n - 1];
+	if (top->s == &screen_help || k->n == APP_STACK)
+		return;
+	void *st = help_open(app, top->s, top->st, k->n > 1);
+	if (!st)
+		return;
+	k->f[k->n++] = (struct frame){ &screen_help, st };
+	app->below = top->s->name;
+}
+
 /* Acts on one input event; returns false when the program should end. */
 static bool handle(struct app *app, struct stack *k, const struct input *in)
 {
@@ -137,7 +171,14 @@ static bool handle(struct app *app, struct stack *k, const struct input *in)
 	struct frame *top = &k->f[k->n - 1];
 	if (in->mouse == MOUSE_NONE || in->mouse == MOUSE_PRESS)
 		app->status[0] = '\0';
-	switch (top->s->key(app, top->st, in)) {
+	struct input e = *in;
+	const struct screen_key *off = NULL;
+	const struct screen_key *row = top->s->keys ? keymap_find(top->s, app, top->st, in, &off) : NULL;
+	e.id = row ? keymap_id(row) : 0;
+	enum act a = top->s->key(app, top->st, &e);
+	if (a == ACT_IGNORED)
+		a = global_key(app, k, in, off);
+	switch (a) {
 	case ACT_QUIT:
 		return false;
 	case ACT_BACK:
@@ -146,11 +187,14 @@ static bool handle(struct app *app, struct stack *k, const struct input *in)
 	case ACT_OPEN:
 		open_name(app, k, app->open_id);
 		return true;
+	case ACT_REPLACE:
+		pop(app, k);
+		open_name(app, k, app->open_id);
+		return k->n > 0;
 	case ACT_HELP:
-		if (top->s != &screen_help)
-			push(app, k, &screen_help, top->s->name);
+		open_help(app, k);
 		return true;
-	case ACT_NONE:
+	case ACT_NONE: case ACT_IGNORED:
 		break;
 	}
 	return true;

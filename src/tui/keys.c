@@ -40,6 +40,7 @@ static const struct keyname names[] = {
 	{ "Enter",     { '\r', '\n', KEY_ENTER },      { false, false, true }, 3 },
 	{ "Backspace", { KEY_BACKSPACE, 127, 8 },      { true, false, false }, 3 },
 	{ "Ctrl-L",    { 12 },                         { false }, 1 },
+	{ "Ctrl-T",    { 20 },                         { false }, 1 },
 };
 
 static bool word_matches(const char *w, size_t len, int key, bool is_code)
@@ -58,19 +59,53 @@ static bool word_matches(const char *w, size_t len, int key, bool is_code)
 	return false;
 }
 
+bool keys_match(const char *names, int key, bool is_key_code)
+{
+	for (const char *p = names ? names : ""; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len && word_matches(p, len, key, is_key_code))
+			return true;
+		p += len;
+		p += strspn(p, " ");
+	}
+	return false;
+}
+
 enum cmd keys_cmd(int key, bool is_key_code)
 {
-	for (int i = 0; i < NCMD; i++) {
-		const char *p = table[i].keys;
-		while (*p) {
-			size_t len = strcspn(p, " ");
-			if (len && word_matches(p, len, key, is_key_code))
-				return table[i].cmd;
-			p += len;
-			p += strspn(p, " ");
-		}
-	}
+	for (int i = 0; i < NCMD; i++)
+		if (keys_match(table[i].keys, key, is_key_code))
+			return table[i].cmd;
 	return CMD_NONE;
+}
+
+/* Key names that are words, not what the keycap says: translated. */
+static const struct { const char *name; enum msg text; } shown[] = {
+	{ "Up", MSG_KN_UP }, { "Down", MSG_KN_DOWN }, { "Left", MSG_KN_LEFT },
+	{ "Right", MSG_KN_RIGHT }, { "Space", MSG_KN_SPACE },
+};
+
+void keys_show(const char *names, bool first, char *buf, size_t size)
+{
+	size_t o = 0;
+	if (size)
+		buf[0] = '\0';
+	for (const char *p = names ? names : ""; *p && o + 1 < size;) {
+		size_t len = strcspn(p, " ");
+		const char *w = p;
+		int wl = (int)len;
+		for (size_t i = 0; i < sizeof shown / sizeof *shown; i++)
+			if (strlen(shown[i].name) == len && !strncmp(shown[i].name, p, len)) {
+				w = tr(shown[i].text);
+				wl = (int)strlen(w);
+			}
+		int n = snprintf(buf + o, size - o, "%s%.*s", o ? " " : "", wl, w);
+		o = n < 0 || (size_t)n >= size - o ? size - 1 : o + (size_t)n;
+		if (first)
+			break;
+		p += len;
+		p += strspn(p, " ");
+	}
 }
 
 int keys_count(void)

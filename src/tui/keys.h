@@ -1,10 +1,14 @@
-/* keys: one table of key bindings (an X-macro) that produces both the
- * dispatch from raw keys to commands and the help screen.  Mouse events are
- * mapped into the same commands where they mean the same thing (wheel ->
- * CMD_UP/CMD_DOWN, click -> a struct input with mouse set). */
+/* keys: the shared vocabulary of commands (an X-macro): the key names of
+ * moving, paging, choosing and the global keys, each with its help text.
+ * Every screen declares its own keys in a table of struct screen_key
+ * (screen.h) that names these commands or its own keys; the status line,
+ * the help page and the dispatch are made from those tables (keymap.h).
+ * Mouse events are mapped into the same commands where they mean the same
+ * thing (wheel -> CMD_UP/CMD_DOWN, click -> a struct input with mouse set). */
 #ifndef CK_KEYS_H
 #define CK_KEYS_H
 #include <stdbool.h>
+#include <stddef.h>
 
 /* X(cmd, "keys as shown in help", "what it does") */
 #define CK_COMMANDS(X) \
@@ -45,6 +49,8 @@ struct input {
 	enum cmd cmd;
 	enum mouse_kind mouse;
 	int my, mx;       /* mouse position, 0-based screen cell */
+	int id;           /* the row of the screen's key table that matched
+	                     (struct screen_key's id), 0 for none; set by app.c */
 };
 
 /* Maps a raw key to a command. */
@@ -53,4 +59,12 @@ enum cmd keys_cmd(int key, bool is_key_code);
 int keys_count(void);
 const char *keys_label(int i);
 const char *keys_help(int i);
+/* Whether the raw key is one of the key names in names ("Up k", "+ =",
+ * "Space PgDn": the words of a label, as above). */
+bool keys_match(const char *names, int key, bool is_key_code);
+/* names as the learner reads them: each word in the learner's language
+ * (Up -> 上, Space -> 空格 in Chinese; keys printed on the keycap, Enter,
+ * Esc, Tab, PgDn, and letters stay as they are).  The first word only when
+ * first is true (the status line names one key per action). */
+void keys_show(const char *names, bool first, char *buf, size_t size);
 #endif

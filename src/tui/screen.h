@@ -20,6 +20,27 @@ enum act {
 	ACT_BACK,      /* pop this screen */
 	ACT_OPEN,      /* push the screen/lesson named in app->open_id (set by the screen) */
 	ACT_HELP,      /* show the help screen for this screen's keys */
+	ACT_REPLACE,   /* pop this screen, then open app->open_id in its place */
+	ACT_IGNORED,   /* not this screen's key: app.c's one driver handles the
+	                  global keys (q quit, ? help, Esc/Backspace back) */
+};
+
+/* One row of a screen's key table: one thing the learner can do, declared
+ * once.  The dispatch (app.c sets input.id to the first row that matches
+ * and works now), the status-line hints and the help page (keymap.h) are
+ * all made from it.
+ *
+ * Message fields left out are 0, which means "none": the first message,
+ * MSG_TOO_SMALL, is never a key's text. */
+#define KEY_NO_MSG ((enum msg)0)
+#define KEY_OWN 100   /* a screen's own ids start here; below are enum cmd */
+struct screen_key {
+	int id;           /* what key() finds in in->id; 0: the value of cmd */
+	enum cmd cmd;     /* a shared command (keys.h) whose keys these are ... */
+	const char *keys; /* ... or the keys themselves, named as keys.h reads them */
+	enum msg cap;     /* the keys as the status line names them ("n/p"); 0: the first key */
+	enum msg label;   /* the short word on the status line; 0: on the help page only */
+	enum msg help;    /* the line on the help page; 0: the shared command's text */
 };
 
 struct screen {
@@ -29,12 +50,23 @@ struct screen {
 	enum act (*key)(struct app *app, void *st, const struct input *in);
 	void (*tick)(struct app *app, void *st);          /* optional: timers, children; ~10/s */
 	void (*leave)(struct app *app, void *st);         /* optional: save, free state */
-	/* optional: this screen's own key lines for the help page, shown above
-	 * the shared key table.  Fills the i-th line (*keys as the learner
-	 * types them, *what they do, in the learner's language: tr()) and
-	 * returns true; false when there is no i-th line. */
+	/* the screen's key table (above); key() returns ACT_IGNORED for keys
+	 * that are not its own.  A screen without one handles every key in
+	 * key() and describes its own on the help page through help(). */
+	const struct screen_key *keys;
+	size_t nkeys;
+	/* optional: whether row id of the table does something now.  False
+	 * hides the row (from the status line, the help page and the
+	 * dispatch); with *why set to a message, the help page still shows it,
+	 * as unavailable for that reason, and pressing it says the reason. */
+	bool (*key_on)(struct app *app, void *st, int id, enum msg *why);
+	/* optional, for screens without a key table: own key lines for the
+	 * help page, shown above the shared key table.  Fills the i-th line
+	 * (*keys as the learner types them, *what they do, in the learner's
+	 * language: tr()) and returns true; false when there is no i-th line. */
 	bool (*help)(int i, const char **keys, const char **what);
 };
+#define SCREEN_KEYS(table) .keys = (table), .nkeys = sizeof (table) / sizeof *(table)
 
 /* The registry of screens and interactive blocks, in screens.c.  Lessons
  * name blocks (`gpu-map`, `tiling`, `matmul`, `conv`, `devinfo`) and
@@ -51,6 +83,10 @@ struct help_line {
 	const char *keys;
 	enum msg key, what;
 };
+/* The status line's hints of screen s in state st, from its key table, as
+ * many as fit the width (keymap_hints).  buf: HINTS_MAX bytes. */
+#define HINTS_MAX 256
+void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size);
 bool screen_help_line(const struct help_line *lines, size_t n, int i,
 		      const char **keys, const char **what);
 #endif

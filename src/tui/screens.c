@@ -10,6 +10,7 @@
 #include <curses.h>
 #include "screens.h"
 #include "app.h"
+#include "keymap.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -82,18 +83,19 @@ static void ph_draw(struct app *app, void *st)
 	int y = LINES / 2 - 3;
 	ui_box(y, 4, 5, w, C_DIM);
 	ui_text(y + 2, 6, w - 4, C_HEADING, msg);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_HELP_QUIT));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_placeholder, app, st, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
 }
+
+static const struct screen_key ph_keys[] = {
+	{ .cmd = CMD_ENTER, .help = MSG_KEY_CMD_BACK },
+};
 
 static enum act ph_key(struct app *app, void *st, const struct input *in)
 {
 	(void)app; (void)st;
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: case CMD_ENTER: return ACT_BACK;
-	default: return ACT_NONE;
-	}
+	return in->id == CMD_ENTER ? ACT_BACK : ACT_IGNORED;
 }
 
 static void ph_leave(struct app *app, void *st)
@@ -104,7 +106,13 @@ static void ph_leave(struct app *app, void *st)
 
 const struct screen screen_placeholder = {
 	.name = "placeholder", .enter = ph_enter, .draw = ph_draw, .key = ph_key, .leave = ph_leave,
+	SCREEN_KEYS(ph_keys),
 };
+
+void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size)
+{
+	keymap_hints(s, app, st, HINTS_ALL, app->below != NULL, COLS - 2, buf, size);
+}
 
 bool screen_help_line(const struct help_line *lines, size_t n, int i,
 		      const char **keys, const char **what)

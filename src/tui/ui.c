@@ -299,7 +299,9 @@ static void bar(int y, enum role r, const char *left, const char *right)
 	if (rw)
 		ui_text(y, COLS - 1 - rw, rw, r, right);
 	int room = COLS - 2 - rw - (rw ? 2 : 0);
-	if (left && *left && room > 0)
+	if (left && *left && room > 0 && ui_width(left) > room)
+		ui_text_more(y, 1, room, r, left);   /* a cut title ends in … */
+	else if (left && *left && room > 0)
 		ui_text(y, 1, room, r, left);
 }
 

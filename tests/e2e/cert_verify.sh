@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # cert verify: exit 0 'intact', 1 'modified' for any changed byte of a
 # certificate (body, header, code, or a line gone), 2 'not a certificate'
-# (empty, random, binary, missing, a directory, a FIFO) and 2 for usage errors.
+# (empty, random, binary, a directory, a FIFO), 2 'cannot read' (missing,
+# unreadable: "cannot read FILE: reason") and 2 for usage errors.  What
+# 'intact' means is said: accidental edits found, deliberate forgery not.
 . "$(dirname "$0")/lib.bash"
 GOLD="$CK_ROOT/tests/golden/certificate.txt"
 D="$T_TMP/c"; mkdir -p "$D"
@@ -22,6 +24,13 @@ flip() {
 }
 
 is "$(verify "$GOLD")" "0 intact" "the golden certificate is intact"
+like "$(cat "$T_TMP/err")" 'no accidental or careless change.*has no key.*would read intact too' \
+	"and stderr says what intact does and does not mean"
+# a deliberate forgery: the score edited and the line computed again reads intact
+sed 's/  5  Performance experiment      90%/  5  Performance experiment      99%/' "$GOLD" | head -n -1 >"$D/forged"
+printf 'verification: sha256:%s\n' "$(sha256sum <"$D/forged" | cut -d' ' -f1)" >>"$D/forged"
+is "$(verify "$D/forged")" "0 intact" "a forgery with the line recomputed reads intact: the check is not a signature"
+like "$(cat "$GOLD")" 'no secret key' "and the certificate itself says so"
 size=$(wc -c <"$GOLD")
 name_at=$(grep -bo 'Ada Lovelace' "$GOLD" | head -1 | cut -d: -f1)
 score_at=$(grep -bo '92%' "$GOLD" | head -1 | cut -d: -f1)
@@ -44,8 +53,9 @@ grep -v '^verification:' "$GOLD" >"$D/nocode"
 is "$(verify "$D/nocode")" "1 modified" "verification line removed: modified"
 tail -n +2 "$GOLD" >"$D/nohead"
 is "$(verify "$D/nohead")" "1 modified" "header line removed: modified"
-is "$(verify "$D/missing")" "2 not a certificate" "missing file: not a certificate"
-like "$(cat "$T_TMP/err")" 'cannot read' "and stderr says it cannot be read"
+is "$(verify "$D/missing")" "2 cannot read" "missing file: cannot read, exit 2"
+like "$(cat "$T_TMP/err")" "cannot read $D/missing: No such file or directory" "and stderr says why"
+unlike "$(cat "$T_TMP/err")" 'not a certificate' "without calling it not a certificate"
 is "$(verify "$D")" "2 not a certificate" "a directory: not a certificate"
 mkfifo "$D/fifo"
 is "$(timeout 5 "$CK_BIN" cert verify "$D/fifo" 2>/dev/null; echo "rc $?")" "not a certificate
@@ -57,5 +67,5 @@ like "$(cat "$T_TMP/err")" 'Usage: cudakitchen cert verify FILE' "with the usage
 "$CK_BIN" cert verify "$GOLD" "$GOLD" >/dev/null 2>&1; is $? 2 "two files: exit 2"
 "$CK_BIN" cert check "$GOLD" >/dev/null 2>&1; is $? 2 "unknown subcommand: exit 2"
 out=$("$CK_BIN" cert --help); is $? 0 "'cert --help' exits 0"
-like "$out" 'integrity' "and says it checks integrity, not identity"
+like "$out" 'not deliberate forgery' "and says what the check cannot find"
 done_testing

@@ -26,6 +26,9 @@ for i in "${!TRAY[@]}"; do
 	keys Enter
 	wait_for "✓ $(re "${TRAY[$i]}"): "; ok $? "'${TRAY[$i]}' dropped by keys lands right and shows its role"
 	case ${TRAY[$i]} in
+	"PCIe / NVLink")   # the host was placed before: the two names stay apart
+		like "$(screen)" 'link' "the placed link shows its name"
+		unlike "$(screen)" 'CPUlink|CPU link' "and it does not run into the host's ('Host CPUlink')" ;;
 	SMs)
 		s=$(screen)
 		like "$s" 'The chef stations' "the SMs are the chef stations"
@@ -43,7 +46,7 @@ for i in "${!TRAY[@]}"; do
 done
 like "$(screen)" 'placed 11/11 +attempts 11' "the map is complete in 11 attempts"
 like "$(screen | tail -2)" 'Map complete: 11 labels in 11 attempts' "and the status bar says so"
-like "$(screen | tail -2)" 'Esc back  q quit *$' "the key hints stay whole"
+like "$(screen | tail -2)" 'z view  Esc back  \? help  q quit *$' "the key hints stay whole"
 # the last drop's figure stays whole on the row above the two-row status bar
 like "$(screen | tail -3 | head -1)" 'GB/s peak memory bandwidth \(from bus width and memory clock\)' \
 	"the last label's figure is not covered by the completion message"

@@ -30,7 +30,7 @@ s=$(squeeze)
 like "$s" 'per thread per instruction\.' "the whole role, its last line included"
 like "$s" 'at up to 1980 MHz' "the figure whole, its unit included"
 like "$(screen)" '── measured on this machine: NVIDIA H200 ─' "the figure's source on the panel's rule"
-like "$(screen | tail -1)" 'Esc back +q quit *$' "the key hints stay"
+like "$(screen | tail -1)" 'Esc back +\? help +q quit *$' "the key hints stay"
 keys q
 is "$(wait_exit)" 0 "quit"
 done_testing

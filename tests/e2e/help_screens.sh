@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ? on the demo, devinfo, tiling, gpu-map and quiz screens: the help page
-# starts with that screen's own keys (screen.h's help hook), above the
-# shared key table.
+# lists that screen's keys from its key table (screen.h), those that work
+# in its current state, then the global keys.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 . "$(dirname "$0")/gpumap_lib.bash"
@@ -18,31 +18,50 @@ check() { # check SCREEN REGEX... : opens SCREEN, presses ?, looks for each line
 	unlike "$s" '^ *o +open the interactive block' "$scr help: not the reader's o"
 	keys q; wait_exit >/dev/null
 }
-check matmul '^ *r +run the demo again' '^ *\+ - +next / previous size \(stops at' '^ *v +switch between the bars and the roofline' '^ *t +show yours and the recorded'
+check matmul '^ *r +run the demo again' '^ *\+ = s +the next larger size \(stops at' '^ *- +the next smaller size' \
+	'^ *v +switch between the bars and the roofline' '^ *t +show yours and the recorded' 'On this screen' 'Everywhere'
 check devinfo '^ *r +run devinfo again' '^ *t +this machine, or the recorded H200'
-check tiling '^ *Space +play / pause' '^ *Left/Right +one step' '^ *m +next mode' '^ *\[ \] \{ \} +n by 1 or by 16' \
-	'^ *t T +halve / double the tile' '^ *u +the micro-tile' '^ *s +4 SMs' '^ *r +run the matmul demo' '^ *c +the convolution view'
-check gpu-map '^ *Tab Up Down +pick a label' '^ *Enter +take the picked label' '^ *arrows +while carrying' '^ *z v +the whole GPU or one SM'
-check quiz '^ *Enter +start or resume a level' '^ *g G +first / last level' '^ *h Tab +show the hint' '^ *Space +tick an option'
+check tiling '^ *Space +play / pause' '^ *Left h +one step back' '^ *Right l +one step forward' '^ *m +next mode' \
+	'^ *\[ +n by 1 or by 16' '^ *t +halve / double the tile' '^ *u +the micro-tile.*\(not now:' \
+	'^ *r +run the matmul demo' '^ *c +the convolution view'
+check gpu-map '^ *Tab Down +pick a label' '^ *Enter Right +take the picked label' '^ *z v +the whole GPU or one SM'
+check quiz '^ *Enter Right +start or resume the level' '^ *g Home +the first level' '^ *G End +the last level'
 check radar '^ *Enter +the certificate: write it once level 5 is passed'
-# the shared table leaves out what the screen gives its own meaning: the
-# quiz's h, Space and Enter are listed once, with the quiz's meaning
+# keys of another state are not listed: no carrying keys before a label is
+# taken, no hint or tick in the level list; and nothing from the old shared
+# table that does nothing here (Left on the quiz's level list, n on gpu-map)
 fresh; launch 80 30 "$TREE_BIN" open quiz
-sleep 0.5; keys '?'; wait_for "help for"
+wait_for 'Level 1'; keys '?'; wait_for "help for"
 s=$(screen)
-is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*h( [^ ]+)* {2,}')" 1 "quiz help: one line for h (the hint)"
-is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*Space( [^ ]+)* {2,}')" 1 "quiz help: one line for Space (tick)"
-like "$s" '^ *Left +left / step back' "the shared Left stays, without h"
-keys q; wait_exit >/dev/null
-# the same in Chinese, where the screen calls Space 空格
-fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
-sleep 0.5; keys '?'; wait_for "的帮助"
-s=$(screen)
-is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*(Space|空格)( [^ ]+)* {2,}')" 1 "Chinese quiz help: one line for Space / 空格"
+unlike "$s" 'show the hint' "quiz level list: no hint key"
+unlike "$s" 'tick an option' "quiz level list: no Space"
+unlike "$s" '^ *Left' "quiz level list: no Left"
 keys q; wait_exit >/dev/null
 fresh; launch 80 30 "$TREE_BIN" open gpu-map
 sleep 0.5; keys '?'; wait_for "help for"
 s=$(screen)
-unlike "$s" '^ *Left( [^ ]+)* {2,}left / step back' "gpu-map help: its arrows claim Left, so the shared Left is gone"
+unlike "$s" 'drop the carried label' "gpu-map help: no carrying keys while nothing is carried"
+unlike "$s" 'next page' "gpu-map help: no paging"
+keys Escape; wait_for 'pick'
+keys Enter; sleep 0.3; keys '?'; wait_for "help for"
+s=$(screen)
+like "$s" '^ *Enter +drop the carried label' "gpu-map help while carrying: drop"
+like "$s" '^ *Esc Backspace +put the carried label back' "gpu-map help while carrying: Esc puts it back"
+unlike "$(printf '%s\n' "$s" | sed -n '/Everywhere/,$p')" '^ *Esc' "gpu-map help while carrying: the global Esc is the screen's"
+keys q; wait_exit >/dev/null
+# without a GPU, devinfo's t has nothing to switch to: shown as not
+# working, with why, and pressing it says so
+make_tree cpu
+check devinfo '^ *t +this machine, or the recorded H200 beside it \(not now:'
+fresh; launch 80 24 "$TREE_BIN" open devinfo
+wait_for 'Test CPU'; keys t
+wait_for 't: without a GPU here'; ok $? "devinfo without a GPU: t says why it does nothing"
+keys q; wait_exit >/dev/null
+# in Chinese, key names that are words are Chinese too
+fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
+sleep 0.5; keys '?'; wait_for "的帮助"
+s=$(screen)
+like "$s" '^ +上 k +上移' "Chinese help: Up is 上"
+unlike "$s" '^ +Up k' "Chinese help: no English Up"
 keys q; wait_exit >/dev/null
 done_testing

@@ -21,9 +21,14 @@ done
 for cmd in open lint demo "cert verify"; do
 	like "$page" "cudakitchen \[options\] $cmd" "command '$cmd' is in the synopsis"
 done
-# Every key of the help screen's table (src/tui/keys.h) is in KEYS.
-keys=$(sed -n 's/^[[:space:]]*X(CMD_[A-Z]*, *"\([^"]*\)".*/\1/p' src/tui/keys.h)
-for k in $keys; do
-	like "$(printf '%s\n' "$page" | sed -n '/^KEYS$/,/^ENVIRONMENT$/p')" "(^|[ ,])$k(,|\$| )" "key $k is in KEYS"
+# Every key of the shared commands (src/tui/keys.h) and of every screen's
+# key table (.keys = "..." in src/tui) is in KEYS.
+shared=$(sed -n 's/^[[:space:]]*X(CMD_[A-Z]*, *"\([^"]*\)".*/\1/p' src/tui/keys.h)
+own=$(grep -rhoE '\.keys = "[^"]+"' src/tui | sed 's/^\.keys = "//; s/"$//')
+[ -n "$shared" ] && [ -n "$own" ]; ok $? "the key tables were found"
+section=$(printf '%s\n' "$page" | sed -n '/^KEYS$/,/^ENVIRONMENT$/p')
+for k in $(printf '%s\n' $shared $own | sort -u); do
+	re=$(printf '%s' "$k" | sed 's/[][\.*^$+?(){}|]/\\&/g')
+	like "$section" "(^|[ ,])$re(,|\$| )" "key $k is in KEYS"
 done
 done_testing

@@ -92,6 +92,8 @@ def swaps(target):                              # target[row] = index wanted the
             shown[r], shown[j] = shown[j], shown[r]
 
 t, out = q["type"], None
+if t != "fill" and not (t == "predict" and q.get("factor")):
+    keys.append("Down")                         # no row is preselected: Down lands on row 0
 if t == "fill":
     out = ["L " + str(q["accept"][0])]
 elif t == "single":

@@ -80,9 +80,10 @@ like "$(screen)" "Level 2  Fixture level two +best 66%: try again" "best 66% sho
 like "$(screen)" "Level 3 .*locked" "level 3 stays locked"
 # Hint: its cost is shown first, then it costs a point.
 keys Enter; wait_for "question 1/3" 3
-like "$(screen)" "Hint available: Tab \(costs 1 point\)" "the hint's cost is shown before asking"
-keys Tab; sleep 0.2
-like "$(screen)" "Hint: (beta|gamma|delta)" "Tab shows the hint"
+like "$(screen)" "Hint available: Ctrl-T \(costs 1 point\)" "the hint's cost is shown before asking"
+keys C-t; wait_for "press Ctrl-T again" 3; ok $? "Ctrl-T first says what the hint costs"
+unlike "$(screen)" "Hint: (beta|gamma|delta)" "and does not show it yet"
+keys C-t; wait_for "Hint: (beta|gamma|delta)" 3; ok $? "Ctrl-T again shows the hint"
 answer_right
 like "$(screen)" "Right! \+1 point \(hint used\)" "a right answer after the hint earns 1 of 2"
 resize 70 20; sleep 0.3

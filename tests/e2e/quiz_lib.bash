@@ -2,9 +2,17 @@
 # in tmux, sourced after lib.bash by the quiz tests.  Its questions say how
 # to answer them right: "Type the word W", rows marked RIGHT, "True".
 
+# A new question has no option preselected: Down puts the cursor on the
+# first row (and waits until it is drawn there).
+quiz_cursor() {
+	[ -n "$(cursor_row)" ] && return 0
+	keys Down; wait_for '^  >' 3
+}
+
 # Answers the question on screen right, by its instruction line.
 answer_right() {
 	local s; s=$(screen)
+	printf '%s' "$s" | grep -q "Type the answer" || quiz_cursor
 	if printf '%s' "$s" | grep -q "Type the answer"; then
 		local w; w=$(printf '%s' "$s" | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
 		keys -l "$w"; keys Enter

@@ -80,6 +80,7 @@ YAML
 start 60 20 "$CK_BIN --lessons '$CLASS' open quiz"
 wait_for "Matching" 5; keys Enter; wait_for "question 1/1" 5
 unlike "$(screen)" '^ +> +7 ' "seven long rows do not all fit at 60x20"
+keys Down; wait_for "^  > +1 " 3   # no row is preselected: the first Down lands on row 1
 for i in 1 2 3 4 5 6; do keys Down; sleep 0.1; done; sleep 0.2
 s=$(screen)
 like "$s" '^ +> +7 ' "after six Downs the cursor's row 7 is on the screen"

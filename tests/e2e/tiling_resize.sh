@@ -32,4 +32,12 @@ is "$(tl_shown)" "$(tl_expect smem-tiled 64 16 32 4 4 7)" "counters kept"
 like "$(screen)" 'whole run +naive smem-tiled +regblock' "the whole-run table is back at 80x24"
 keys q
 is "$(wait_exit)" 0 "quit"
+# At 200x60 the grid grows with the screen instead of leaving most of it empty
+fresh; launch 200 60 "$CK_BIN" open tiling
+wait_for 'Tiling: how the brigade'
+rows=$(screen | grep -c '[^ ]')
+ok $([ "$rows" -ge 30 ]; echo $?) "at 200x60 most rows are used ($rows of 60)"
+cell=$(screen | grep -oE '·{8,} ' | head -1)
+ok $([ -n "$cell" ]; echo $?) "the grid's cells are wider than at 80x24 ('$cell')"
+keys q; wait_exit >/dev/null
 done_testing

@@ -36,6 +36,11 @@ like "$s" 'ms: cpu-naive 0\.0687 +cpu-blocked 0\.0442' "with the CPU variants' t
 like "$s" 'recorded on NVIDIA H200, 2026-11-29, n=1024:' "next to the recorded H200 run, labelled"
 like "$s" 'ms: naive 4\.42 +tiled 0\.258 +regblock 0\.126' "its times"
 like "$s" 'time naive/tiled 17\.2x, tiled/regblock 2\.0x' "measured ratios"
+if printf '%s' "$s" | grep -q 'whole run'; then
+	like "$s" 'FMAs +[0-9]+ +[0-9]+ +[0-9]+' "the whole-run table is drawn whole at 80x24, or not at all"
+else
+	ok 0 "the whole-run table is left out at 80x24 rather than cut"
+fi
 like "$s" 'global-load model: 32x, 2x' "and the predicted ones"
 keys q
 is "$(wait_exit)" 0 "quit"

@@ -26,9 +26,11 @@ keys Right; keys Right; keys Right
 wait_for 'step 3/16'; ok $? "Right steps the k-loop"
 check naive 64 16 32 4 4 "naive counters at step 3"
 like "$(screen)" 'global loads +98304' "naive: 4 blocks x 256 threads x 48 k x 2 loads"
-keys Space; sleep 1; keys Space
+keys Space; sleep 1.2; keys Space
 st=$(tl_step)
 ok $([ "$st" -gt 3 ]; echo $?) "Space plays and pauses: now at step $st"
+# x1 is readable: about two steps a second, not 16 steps in under 2 s
+ok $([ "$st" -le 7 ]; echo $?) "at speed x1 a second of play is a few steps (3 -> $st)"
 check naive 64 16 32 4 4 "naive after playing"
 keys Left; sleep 0.2
 is "$(tl_step)" $((st - 1)) "Left steps back"

@@ -36,11 +36,11 @@ fresh; launch 60 20 "$TREE_BIN" open tiling
 wait_for 'Tiling: how the brigade'
 like "$(flat)" '4 waves x 4 +k-steps, colour = SM' "at 60x20 the grid line wraps, nothing cut"
 keys c; wait_for 'Convolution as a matrix'
-like "$(flat)" 'Space play/pause +Left/Right step' "the conv view lists its own keys"
+like "$(flat)" 'Space play +Left/Right step +\+/- speed +r run matmul +c convolution' "the conv view lists its own keys"
 unlike "$(flat)" 'micro-tile' "and not the tiling's"
 keys Space; sleep 2
 unlike "$(screen)" 'o0 = \[' "Space plays: the output moves on by itself"
-like "$(screen | tail -1)" 'Space pause' "and the status line offers pause"
+like "$(screen | tail -4)" 'Space pause' "and the key legend offers pause"
 keys q
 is "$(wait_exit)" 0 "quit"
 

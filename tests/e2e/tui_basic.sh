@@ -96,7 +96,7 @@ wait_for 'Pantry page two'; ok $? "n again"
 keys '?'
 wait_for 'this help'; ok $? "? shows the help"
 s=$(screen)
-like "$s" 'Space PgDn +page down' "help is generated from the key table"
+like "$s" 'Space PgDn +scroll down a screen; at the bottom, the next page' "help is generated from the reader's key table"
 like "$s" 'Ctrl-L +redraw the screen' "every binding is listed"
 keys Escape
 wait_for 'Pantry page two'; ok $? "Esc closes the help"

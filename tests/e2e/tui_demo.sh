@@ -38,7 +38,8 @@ like "$s" "1 CPU naive, 1 thread" "the roofline legend names the variants"
 keys v; resize 60 20; sleep 0.4
 s=$(screen)
 like "$s" "Yours: CPU fallback" "after a resize to 60x20 the bars are redrawn"
-like "$s" "(CPU blocked|cpu-blocked).* ×[0-9.]+ *$" "at 60 columns the numbers column is still whole"
+like "$s" "CPU blocked… .* ×[0-9.]+ +±[0-9]+% *$" "at 60 columns the numbers column is still whole, spread included"
+unlike "$s" "cpu-blocked" "and the label is its own words cut, not the variant id"
 resize 80 24; sleep 0.3
 keys +; keys r; sleep 0.4
 like "$(screen)" "running matmul at 384x384x384" "+ then r runs again at the next size"
@@ -49,8 +50,8 @@ like "$s" "384x384x384 \(not run yet\)" "the cancelled size shows as not run"
 keys +; sleep 0.2; keys +; sleep 0.3
 s=$(screen)
 like "$s" "512x512x512 \(not run yet\)" "+ at the largest size stays there"
-like "$s" "already the largest size here" "and says so"
-like "$(printf '%s\n' "$s" | tail -2)" "r run .*Esc back *$" "the key hints stay whole beside the message"
+like "$(printf '%s\n' "$s" | tail -3 | tr '\n' ' ' | tr -s ' ')" "the CPU's largest size, to keep runs short; GPU sizes go up to 4096x4096x4096" "and says why it stops there"
+like "$(printf '%s\n' "$s" | tail -3)" "r run .*\? help +q quit *$" "the key hints stay whole beside the message"
 for i in 1 2 3 4; do keys -; sleep 0.1; done; sleep 0.2
 s=$(screen)
 like "$s" "128x128x128 \(not run yet\)" "- at the smallest size stays there"
@@ -68,7 +69,9 @@ s=$(screen)
 like "$s" "Yours: live, measured on NVIDIA H200 now, 1024x1024x1024" "with the GPU's name and the size"
 like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +×[0-9]+ +100%" "the library baseline row: 100% of library"
 like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +naive +[0-9]+%" "the naive row is the speedup reference"
-like "$s" "CPU naive, 1 thread .* at 512 *$" "a row measured at another size says so instead of a speedup, and no % of library"
+like "$s" "CPU naive, 1 thread .* at 512 +±[0-9]+% *$" "a row measured at another size says so instead of a speedup, and no % of library"
+like "$s" "naive, coalesced +█+ +[0-9.]+ ms +×[0-9]+ +[0-9]+% +±[0-9]+%" "each row shows the spread of its repeats"
+
 unlike "$s" "CPU naive, 1 thread +█" "and has no bar beside the others' times"
 keys v; sleep 0.3
 s=$(screen)
@@ -105,6 +108,13 @@ keys G; sleep 0.3
 like "$(screen)" "cuDNN winograd +not available here" "G scrolls to the end: an algorithm cuDNN lacks for this shape is not a failure"
 for i in 1 2 3 4 5 6 7 8; do screen | grep -q "Reference: recorded" && break; keys Up; sleep 0.1; done
 like "$(screen)" "Reference: recorded on NVIDIA H200, 2026-11-29" "above it, the recorded reference's title"
+keys g; sleep 0.3; top=$(screen); keys G; sleep 0.3
+axes=$( (printf '%s\n' "$top"; screen) | grep -oE '[0-9.k]+ \.\.\.? [0-9.k]+ ms' | sort -u)
+is "$(printf '%s\n' "$axes" | grep -c .)" 1 "yours and the recorded bars share one log scale ($(echo $axes))"
+keys v; wait_for 'Recorded' 3
+s=$(screen)
+like "$s" '[0-9a-z] cuDNN implicit' "the roofline legend names rungs by their labels"
+unlike "$s" 'dnn-impl|dnn-pc|impl-pc' "not by abbreviated ids"
 stop; sleep 0.3
 rm -f "$ckd/build/demos/conv" "$ckd/demos/results/h200.yaml"
 

@@ -40,7 +40,7 @@ i=0; while ! sec | grep -q 'another cudakitchen' && [ $i -lt 200 ]; do sleep 0.0
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
 like "$two" 'another cudakitchen is running .*; progress will not be saved' \
 	"a second instance shows the whole notice, 'progress will not be saved' included"
-like "$(sec | tail -1)" 'Enter open +\? help +q quit' "the key hints stay on the status line"
+like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
 keys q; wait_exit >/dev/null
 
@@ -52,9 +52,9 @@ wait_for 'Stations page one'; ok $? "a lesson page without links"
 keys o
 wait_for 'nothing to open'
 s=$(screen)
-like "$(printf '%s\n' "$s" | tail -2 | tr '\n' ' ' | tr -s ' ')" 'nothing to open on this page: it has no block, demo or link n/p' \
+like "$(printf '%s\n' "$s" | tail -2 | tr '\n' ' ' | tr -s ' ')" 'o: nothing to open on this page: it has no block, demo or link n page' \
 	"the whole message is on the status line and the row above it"
-like "$(printf '%s\n' "$s" | tail -1)" 'n/p page +Space more +Enter open +Esc menu +\? help *$' "the key hints are all there"
+like "$(printf '%s\n' "$s" | tail -1)" 'n page +Space more +Esc back +\? help +q quit *$' "the key hints that work on this page are all there"
 keys j; sleep 0.2
 unlike "$(screen)" 'nothing to open' "the message goes at the next key"
 like "$(screen | tail -2 | head -1)" 'lines [0-9]+-[0-9]+ of' "and the footer is back"
@@ -79,6 +79,6 @@ keys Down Down; sleep 0.1; keys Enter
 wait_for 'cannot be opened'
 s=$(screen)
 like "$(printf '%s\n' "$s" | tail -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message has the status line"
-like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +\? help +q quit *$' "the hints are whole on the row above"
+like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +1-9 lesson +\? help +q quit *$' "the hints are whole on the row above"
 keys q; wait_exit >/dev/null
 done_testing

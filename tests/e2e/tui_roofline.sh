@@ -56,7 +56,7 @@ like "$(screen)" "t: one set, its models named" "yours and recorded: no room for
 keys t; wait_for "12 no reuse" 3; ok $? "t: yours only, with room for the models"
 s=$(screen)
 like "$s" ": minimum traffic" "and what the dotted column is"
-like "$s" "1 naive +2 coal" "yours only (t): marks 1.. in the run's order"
+like "$s" "1 naive.* +2 (naive|coal)" "yours only (t): marks 1.. in the run's order"
 like "$s" "6789 unknown: at the minimum" "the library and CPU rungs: no model, at the minimum, said so"
 like "$s" "12 no reuse: 2 loads/FMA" "the model of naive and coalesced is named"
 like "$s" "3 32x32 tiles" "smem-tiled's"
@@ -69,7 +69,8 @@ lab=$(printf '%s\n' "$s" | grep -E '^ +0\.1 +1 ' | head -1)
 one=$(printf '%s' "$lab" | awk '{ print index($0, " 1 ") + 1 - 6 }')
 [ "$n" -lt "$one" ]; ok $? "naive sits left of the 1 FLOP/B tick ($n < $one): lesson 13's 0.25"
 
-resize 60 20; wait_for "marks: own" 2
+resize 60 20; wait_for "Roofline: achieved GFLOP/s \(up\) against FLOP per byte moved *$" 3
+wait_for ": minimum traffic" 3
 s=$(screen)
 like "$s" "Roofline" "60x20: still a roofline"
 like "$s" ": minimum traffic" "with the minimum named"
@@ -100,7 +101,7 @@ like "$s" "b CPU naive, 1 thread" "one line per rung, its mark from the ladder"
 like "$s" "6 cuBLAS SGEMM \(FP32\)" "the recorded rungs too"
 like "$s" " 128 +256 .*1k .*4k" "x: the sizes, 128 to 4k"
 plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | cut -c7-50)
-like "$plot" "b\+*b|b\++$|^\+*b" "yours: cpu-naive at 128 and 256, joined by +"
+like "$plot" "\+\+b|b\+\+" "yours: cpu-naive at 128 and 256, joined by +"
 like "$plot" "1\.+1" "recorded: naive at 1k and 4k, joined by ."
 like "$(screen | tail -1)" "c sizes" "the key hints name c"
 keys t; wait_gone "\. recorded sweep" 2; ok $? "t: yours only"

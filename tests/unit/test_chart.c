@@ -164,11 +164,13 @@ static void test_labels(void)
 	chart_short_label("CPU blocked, all cores", "cpu-blocked", 30, "~", b, sizeof b);
 	is_str(str(b), "CPU blocked, all cores", "a label that fits stays");
 	chart_short_label("CPU blocked, all cores", "cpu-blocked", 20, "~", b, sizeof b);
-	is_str(str(b), "cpu-blocked", "too long: the variant id");
+	is_str(str(b), "CPU blocked, all~", "too long: its first words and an ellipsis, never the id");
+	chart_short_label("CPU blocked, all cores", "cpu-blocked", 12, "~", b, sizeof b);
+	is_str(str(b), "CPU blocked~", "at 60x20's 12 columns too");
 	chart_short_label("cuDNN implicit-precomp-gemm", "cudnn-implicit-precomp-gemm", 20, "~", b, sizeof b);
 	is_str(str(b), "cuDNN implicit-~", "neither fits: cut after a whole word");
 	chart_short_label("cuBLAS TF32 Tensor Cores", "cublas-tf32", 20, "~", b, sizeof b);
-	is_str(str(b), "cublas-tf32", "cuBLAS TF32: its id");
+	is_str(str(b), "cuBLAS TF32 Tensor~", "cuBLAS TF32: its words, not its id");
 	chart_short_label("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz0", 10, "~", b, sizeof b);
 	is_str(str(b), "~", "one long word: never cut inside it");
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);

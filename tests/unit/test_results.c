@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "tap.h"
 #include "results.h"
+#include "i18n.h"
 #include "text.h"
 #include "runner.h"
 
@@ -390,10 +391,28 @@ out:
 	runner_free(&run);
 }
 
+/* The demos print English rung labels and reasons; a Chinese screen
+ * shows them in Chinese, and unknown ones as they are. */
+static void test_translated(void)
+{
+	char b[256];
+	i18n_set_lang("zh");
+	is_str(results_label_text("CPU blocked, all cores"), "CPU 分块，全部核心", "zh: a rung label");
+	is_str(results_label_text("cuDNN fft"), "cuDNN fft", "zh: an algorithm's name stays");
+	is_str(results_reason_text("built without CUDA", b, sizeof b), "编译时未启用 CUDA", "zh: a reason");
+	is_str(results_reason_text("no CUDA device: CUDA_VISIBLE_DEVICES is empty (no CUDA-capable device is detected)", b, sizeof b),
+	       "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（no CUDA-capable device is detected）", "zh: a reason with the runtime's words");
+	is_str(results_reason_text("something new", b, sizeof b), "something new", "zh: an unknown reason as it is");
+	i18n_set_lang("en");
+	is_str(results_label_text("CPU blocked, all cores"), "CPU blocked, all cores", "en: unchanged");
+	is_str(results_reason_text("--cpu given", b, sizeof b), "--cpu given", "en: unchanged reason");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	alarm(120);
+	test_translated();
 	test_good();
 	test_bad();
 	test_small();

@@ -388,6 +388,25 @@ static void test_asciify(void)
 	free(n);
 }
 
+/* A number stays with the wide unit after it: the certificate's "（10.9倍）"
+ * was cut as "10.9" / "倍）". */
+static void test_number_unit(void)
+{
+	struct text_lines tl = { 0 };
+	text_wrap("aaaa 10.9\u500d\uff09", 9, &tl);   /* "aaaa 10.9倍）" */
+	is_int((int)tl.n, 2, "number+unit: two lines");
+	if (tl.n == 2) {
+		is_str(tl.line[0], "aaaa", "number+unit: the break is before the number");
+		is_str(tl.line[1], "10.9\u500d\uff09", "number+unit: the number keeps its unit");
+	}
+	text_lines_free(&tl);
+	text_wrap("\u5171 4\u4e2a", 4, &tl);   /* "共 4个" at 4: the space is the break */
+	is_int((int)tl.n, 2, "number+unit after a space: two lines");
+	if (tl.n == 2)
+		is_str(tl.line[1], "4\u4e2a", "and 4个 stays whole");
+	text_lines_free(&tl);
+}
+
 int main(void)
 {
 	if (!setlocale(LC_ALL, "C.UTF-8"))
@@ -402,5 +421,6 @@ int main(void)
 	test_wrap_property();
 	test_kinsoku_property();
 	test_asciify();
+	test_number_unit();
 	return tap_done();
 }

@@ -16,7 +16,7 @@
 #include "ui.h"
 #include "i18n.h"
 
-#define NUMS_W 24   /* "  12.3 ms  x123.4  100%" */
+#define NUMS_W 32   /* "  12.3 ms  x123.4  100%    ±3%" */
 
 void demo_view_ms(double ms, char *buf, int size)
 {
@@ -40,18 +40,30 @@ static enum role kind_role(enum res_kind k)
 	return k == RES_LIBRARY ? C_OK : k == RES_HAND ? C_ACCENT : C_NOTE;
 }
 
-/* The range of a section's times, in whole decades. */
-static void time_axis(const struct demo_section *s, double *lo, double *hi)
+/* The range of all the sections' times, in whole decades: the learner's
+ * bars and the recorded ones share one log scale, so their lengths compare. */
+static void time_axis(const struct demo_section *s, int n, double *lo, double *hi)
 {
 	double a = INFINITY, b = 0;
-	for (size_t i = 0; i < s->r->nvar; i++) {
-		const struct res_variant *v = &s->r->var[i];
-		if (strcmp(v->demo, s->demo) || !v->ok || !(v->ms > 0))
-			continue;
-		a = fmin(a, v->ms);
-		b = fmax(b, v->ms);
-	}
+	for (int k = 0; k < n; k++)
+		for (size_t i = 0; i < s[k].r->nvar; i++) {
+			const struct res_variant *v = &s[k].r->var[i];
+			if (strcmp(v->demo, s[k].demo) || !v->ok || !(v->ms > 0))
+				continue;
+			a = fmin(a, v->ms);
+			b = fmax(b, v->ms);
+		}
 	chart_decades(isfinite(a) ? a : 0, b, lo, hi);
+}
+
+/* The spread of a variant's repeats, (max - min) / 2 as a percent of the
+ * median: "±3%"; "" when the demo did not report min and max. */
+static void spread_text(const struct res_variant *v, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	if (isfinite(v->ms_min) && isfinite(v->ms_max) && v->ms > 0 && v->ms_max >= v->ms_min)
+		snprintf(buf, n, "%s%.0f%%", ui_ascii() ? "+-" : "\u00b1",
+			 (v->ms_max - v->ms_min) / 2 / v->ms * 100);
 }
 
 static bool same_size(const struct res_variant *a, const struct res_variant *b)
@@ -72,15 +84,16 @@ static void other_size(const struct res_variant *v, char *buf, size_t n)
 		snprintf(buf, n, "%s", tr(MSG_DV_OTHER));
 }
 
-/* The numbers at the right: three columns right-aligned to 9, 7 and 5
+/* The numbers at the right: four columns right-aligned to 9, 7, 5 and 5
  * display columns (printf's %9s would count bytes, and misalign Chinese). */
-static void columns(char *buf, size_t n, const char *a, const char *b, const char *c)
+static void columns(char *buf, size_t n, const char *a, const char *b, const char *c,
+		    const char *d)
 {
-	int w[3] = { 9, 7, 5 };
-	const char *t[3] = { a, b, c };
+	int w[4] = { 9, 7, 5, 6 };
+	const char *t[4] = { a, b, c, d };
 	size_t len = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < 3 && len < n; i++) {
+	for (int i = 0; i < 4 && len < n; i++) {
 		int pad = w[i] - text_width(t[i]);
 		int k = snprintf(buf + len, n - len, "%s%*s%s", i ? " " : "", pad > 0 ? pad : 0, "", t[i]);
 		if (k < 0)
@@ -127,7 +140,7 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v,
 			const struct res_variant *naive, double lo, double hi, int lw, int bw)
 {
 	char name[128];
-	chart_short_label(v->label, v->variant, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
+	chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
 	if (y >= y0 && y < y1)
 		ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG, name);
 	int x = 1 + lw + 1;
@@ -162,7 +175,9 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v,
 	}
 	if (isfinite(v->pct_of_library) && !other)
 		snprintf(lib, sizeof lib, "%.0f%%", v->pct_of_library);
-	columns(nums, sizeof nums, ms, sp, lib);
+	char spread[16];
+	spread_text(v, spread, sizeof spread);
+	columns(nums, sizeof nums, ms, sp, lib, spread);
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
 }
 
@@ -182,11 +197,10 @@ static bool roof_text(const struct demo_section *s, char *buf, size_t n)
 }
 
 /* One section: title, column scale, then a row per variant of its demo. */
-static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw)
+static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw,
+			 double lo, double hi)
 {
 	int line = 0;
-	double lo, hi;
-	time_axis(s, &lo, &hi);
 	const struct res_variant *naive = results_naive(s->r, s->demo);
 	struct text_lines tl = { 0 };
 	text_wrap(s->title, COLS, &tl);   /* a long fallback reason wraps */
@@ -201,7 +215,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		chart_axis_label(l, h, bw, axis, sizeof axis);
 		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
 		char head[64];
-		columns(head, sizeof head, tr(MSG_DV_TIME), tr(MSG_DV_SPEEDUP), "%lib");
+		columns(head, sizeof head, tr(MSG_DV_TIME), tr(MSG_DV_SPEEDUP), "%lib", tr(MSG_DV_SPREAD));
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
@@ -228,11 +242,11 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
  * what leaves the bars 12; longer labels are shortened (chart_short_label). */
 static int label_width(const struct demo_section *s, int n)
 {
-	int most = 0, max = COLS - 3 - NUMS_W - 14;
+	int most = 0, max = COLS - 3 - NUMS_W - 12;
 	for (int k = 0; k < n; k++)
 		for (size_t i = 0; i < s[k].r->nvar; i++) {
 			const struct res_variant *v = &s[k].r->var[i];
-			int w = text_width(v->label[0] ? v->label : v->variant);
+			int w = text_width(v->label[0] ? results_label_text(v->label) : v->variant);
 			if (!strcmp(v->demo, s[k].demo) && w > most)
 				most = w;
 		}
@@ -247,8 +261,10 @@ int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scro
 	if (bw < 4)
 		bw = 4;
 	int y = y0 - scroll;
+	double lo, hi;
+	time_axis(s, n, &lo, &hi);
 	for (int i = 0; i < n; i++)
-		y += section_lines(&s[i], y, y0, y1, lw, bw);
+		y += section_lines(&s[i], y, y0, y1, lw, bw, lo, hi);
 	return y - (y0 - scroll);
 }
 
@@ -361,11 +377,11 @@ static int entry_rows(const struct roof_in *in, int cols)
 }
 
 /* Every entry, mark and label: one column when they fit, else two with
- * short labels (variant ids), so recorded entries are never left off. */
+ * labels cut after a word, so recorded entries are never left off. */
 static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
 	int cw = cols == 1 ? w : (w - 1) / 2;
-	char name[128], line[160], ab[128];
+	char name[128], line[160];
 	for (int i = 0, k = 0; i < in->n && y < y1; i++, k++) {
 		if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
 			if (i > 0 && k % cols)
@@ -376,8 +392,8 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 		if (y >= y1)
 			break;
 		const struct res_variant *v = in->var[i];
-		chart_abbrev(v->variant, ab, sizeof ab);
-		chart_short_label(cols == 1 ? v->label : ab, cols == 1 ? v->variant : ab, cw - 2, ui_glyph(G_ELLIPSIS), name, sizeof name);
+		chart_short_label(results_label_text(v->label), v->variant, cw - 2, ui_glyph(G_ELLIPSIS),
+				  name, sizeof name);
 		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, name);
 		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
 		if (k % cols == cols - 1 || i + 1 == in->n)
@@ -474,7 +490,8 @@ int demo_view_device(const struct res_device *d, const char *title, int y, int y
 		ui_text(y++, 0, COLS, C_HEADING, tl.line[i]);
 	text_lines_free(&tl);
 	if (!d->live) {
-		snprintf(v, sizeof v, tr(MSG_DV_NO_GPU), d->reason);
+		char why[256];
+		snprintf(v, sizeof v, tr(MSG_DV_NO_GPU), results_reason_text(d->reason, why, sizeof why));
 		y = row(y, y1, "GPU", v);
 		snprintf(v, sizeof v, tr(MSG_DV_THREADS), d->cpu_name, d->cpu_threads);
 		return row(y, y1, "CPU", v);

@@ -6,8 +6,17 @@
 #include "app.h"
 #include "quiz.h"
 #include "quiz_run.h"
+#include "screen.h"
 
 enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
+
+/* One answer of the attempt, for the level's review. */
+struct qs_answer {
+	int qi;                           /* the question's index in the file */
+	bool judged, correct;
+	int earned;
+	char mine[300];                   /* the learner's own answer, as text */
+};
 
 struct qs {
 	enum phase phase;
@@ -21,11 +30,17 @@ struct qs {
 	int rowmap[QUIZ_MAX_ITEMS], nrows, cursor, grabbed;
 	struct quiz_response resp;
 	bool hint;
+	bool hint_ask;                    /* the hint's cost was said; the same key again shows it */
+	bool touched;                     /* the learner moved or chose on this question */
 	bool correct, judged;             /* feedback */
 	int earned, pct;
 	char measured[1300];              /* prediction: value and its source */
 	double measured_num;              /* prediction: the measured number, 0 when none */
 	struct quiz_run run;
+	/* the review at the end of a level: this attempt's answers given here */
+	struct qs_answer review[QUIZ_MAX_QUESTIONS];
+	int nreview, earlier;             /* earlier: answered in an earlier session */
+	int review_level, review_attempt, review_top;
 };
 
 /* The question being asked: the file's question qi of the level. */
@@ -33,6 +48,8 @@ static inline const struct quiz_question *qs_cur(const struct qs *s)
 {
 	return &s->lv[s->level].q[s->qi];
 }
+
+extern const struct screen screen_quiz;   /* screen_quiz.c */
 
 /* Draws the phase s is in (quiz_view.c). */
 void quiz_view_draw(struct app *app, struct qs *s);

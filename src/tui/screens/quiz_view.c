@@ -11,8 +11,17 @@
 #include "i18n.h"
 #include "quiz_lang.h"
 #include "quiz_screen.h"
+#include "screens.h"
 #include "text.h"
 #include "ui.h"
+
+/* The status line: the app's message and the hints of the phase's keys. */
+static void status(struct app *app, struct qs *s)
+{
+	char hints[HINTS_MAX];
+	screen_hints(&screen_quiz, app, s, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
+}
 
 /* Draws s wrapped to w columns from row y, stopping before row ymax. */
 static int para(int y, int x, int w, int ymax, enum role r, const char *s)
@@ -40,7 +49,11 @@ static void draw_list(struct app *app, struct qs *s)
 		snprintf(name, sizeof name, tr(MSG_QUIZ_LEVEL_NAME), i + 1, s->lv[i].title ? s->lv[i].title : "");
 		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
 		int sw = text_width(state);
-		ui_text(y, 4, COLS - sw - 8, sel ? base : open ? C_NORMAL : C_DIM, name);
+		int nw = COLS - sw - 8;   /* a long title at 60x20 ends in … */
+		if (text_width(name) > nw)
+			ui_text_more(y, 4, nw, sel ? base : open ? C_NORMAL : C_DIM, name);
+		else
+			ui_text(y, 4, nw, sel ? base : open ? C_NORMAL : C_DIM, name);
 		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
 		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
 	}
@@ -50,7 +63,7 @@ static void draw_list(struct app *app, struct qs *s)
 	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
 	if (!quiz_unlocked(&app->progress, s->sel))
 		para(y, 2, COLS - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
-	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_LIST_HINTS));
+	status(app, s);
 }
 
 /* ---- one question ---- */
@@ -209,11 +222,10 @@ static void draw_ask(struct app *app, struct qs *s)
 		snprintf(hint, sizeof hint, tr(MSG_QUIZ_HINT), q->hint);
 	else
 		snprintf(hint, sizeof hint, tr(MSG_QUIZ_HINT_AVAILABLE),
-			 tr(quiz_text_entry(q) ? MSG_QUIZ_HINT_KEYS_TAB : MSG_QUIZ_HINT_KEYS_H), q->hint_cost,
+			 quiz_text_entry(q) ? "Ctrl-T" : "h", q->hint_cost,
 			 tr(q->hint_cost == 1 ? MSG_POINT : MSG_POINTS));
 	para(LINES - 3, 2, w, LINES - 1, s->hint ? C_NOTE : C_DIM, hint);
-	ui_status(app->status[0] ? app->status : "",
-		  tr(quiz_text_entry(q) ? MSG_QUIZ_ASK_HINTS_TEXT : MSG_QUIZ_ASK_HINTS));
+	status(app, s);
 }
 
 static void draw_measure(struct app *app, struct qs *s)
@@ -225,7 +237,7 @@ static void draw_measure(struct app *app, struct qs *s)
 	snprintf(msg, sizeof msg, tr(MSG_QUIZ_RUNNING),
 		 q->demo, quiz_run_elapsed_s(&s->run));
 	para(y, 2, COLS - 4, LINES - 2, C_NORMAL, msg);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_STOP_HINT));
+	status(app, s);
 }
 
 static void draw_feedback(struct app *app, struct qs *s)
@@ -248,9 +260,13 @@ static void draw_feedback(struct app *app, struct qs *s)
 	y = para(y, 2, w, bottom, !s->judged ? C_NOTE : s->correct ? C_OK : C_WRONG, line);
 	if (s->measured[0])
 		y = para(y, 2, w, bottom, C_ACCENT, s->measured);
-	char ans[600];
-	if (!s->correct && quiz_text_entry(q) && s->resp.text[0]) {   /* echo what was typed */
+	char ans[600], mine[600];
+	if (quiz_text_entry(q) && s->resp.text[0]) {   /* echo what was typed */
 		snprintf(line, sizeof line, tr(MSG_QUIZ_YOU_TYPED), s->resp.text);
+		y = para(y, 2, w, bottom, C_NORMAL, line);
+	} else if (!quiz_text_entry(q)) {              /* and what was chosen */
+		quiz_response_text(q, &s->resp, mine, sizeof mine);
+		snprintf(line, sizeof line, tr(MSG_QZ_YOU_CHOSE), mine);
 		y = para(y, 2, w, bottom, C_NORMAL, line);
 	}
 	quiz_accepted_range(q, s->measured_num, ans, sizeof ans);   /* the range, when measured */
@@ -264,8 +280,65 @@ static void draw_feedback(struct app *app, struct qs *s)
 		}
 	}
 	para(y + 1, 2, w, bottom, C_NORMAL, q->explanation);
-	ui_status(app->status[0] ? app->status : "",
-		  (size_t)lp->question >= s->lv[s->level].n ? tr(MSG_QUIZ_SEE_SCORE_HINTS) : tr(MSG_QUIZ_NEXT_HINTS));
+	status(app, s);
+}
+
+/* The review of the level: one line per answer given in this attempt
+ * (mark, points, the question), and for a wrong one the learner's own
+ * answer; from row y to y1, scrolled by s->review_top. */
+#define REVIEW_ROWS (2 * QUIZ_MAX_QUESTIONS + 1)
+
+struct review_row {
+	char text[400];
+	enum role role;
+};
+
+static int review_rows(const struct qs *s, struct review_row *row)
+{
+	const struct quiz *lv = &s->lv[s->level];
+	int n = 0;
+	if (s->earlier > 0) {
+		snprintf(row[n].text, sizeof row[n].text, tr(MSG_QZ_REVIEW_EARLIER), s->earlier);
+		row[n++].role = C_DIM;
+	}
+	for (int i = 0; i < s->nreview && n + 2 <= REVIEW_ROWS; i++) {
+		const struct qs_answer *a = &s->review[i];
+		const struct quiz_question *q = &lv->q[a->qi];
+		snprintf(row[n].text, sizeof row[n].text, "%s %d/%d  %s",
+			 ui_glyph(!a->judged ? G_BULLET : a->correct ? G_CHECK : G_CROSS),
+			 a->earned, q->points, q->prompt);
+		row[n++].role = !a->judged ? C_NOTE : a->correct ? C_OK : C_WRONG;
+		if (!a->correct) {
+			snprintf(row[n].text, sizeof row[n].text, tr(MSG_QZ_REVIEW_YOURS), a->mine);
+			row[n++].role = C_DIM;
+		}
+	}
+	return n;
+}
+
+/* The review of the level: one line per answer given in this attempt
+ * (mark, points, the question), and under a wrong one the learner's own
+ * answer; rows y to y1, scrolled by s->review_top, cut lines end in … */
+static void draw_review(struct qs *s, int y, int y1)
+{
+	struct review_row *row = calloc(REVIEW_ROWS, sizeof *row);
+	if (!row)
+		return;
+	int n = review_rows(s, row), view = y1 - y;
+	if (s->review_top > n - view)
+		s->review_top = n - view;
+	if (s->review_top < 0)
+		s->review_top = 0;
+	for (int i = 0; i < view && s->review_top + i < n; i++) {
+		const struct review_row *r = &row[s->review_top + i];
+		if (text_width(r->text) > COLS - 8)
+			ui_text_more(y + i, 4, COLS - 8, r->role, r->text);
+		else
+			ui_text(y + i, 4, COLS - 8, r->role, r->text);
+	}
+	if (s->review_top + view < n)
+		ui_text(y1 - 1, COLS - 3, 1, C_DIM, ui_glyph(G_ELLIPSIS));
+	free(row);
 }
 
 static void draw_result(struct app *app, struct qs *s)
@@ -276,7 +349,7 @@ static void draw_result(struct app *app, struct qs *s)
 	bool pass = s->pct >= QUIZ_PASS_PCT;
 	snprintf(line, sizeof line, tr(MSG_QUIZ_SCORE), ui_glyph(pass ? G_CHECK : G_CROSS), s->pct,
 		 tr(pass ? MSG_QUIZ_PASSED : MSG_QUIZ_NOT_PASSED));
-	int y = para(3, 4, COLS - 8, LINES - 2, pass ? C_OK : C_WRONG, line) + 1;
+	int y = para(2, 4, COLS - 8, LINES - 2, pass ? C_OK : C_WRONG, line);
 	snprintf(line, sizeof line, tr(MSG_QUIZ_BEST), app->progress.levels[s->level].best);
 	y = para(y, 4, COLS - 8, LINES - 2, C_NORMAL, line);
 	if (pass && s->level + 1 < QUIZ_LEVELS)
@@ -285,8 +358,12 @@ static void draw_result(struct app *app, struct qs *s)
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
 	else
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_RETRY));
-	para(y + 1, 4, COLS - 8, LINES - 2, C_HEADING, line);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_QUIZ_CONTINUE_HINTS));
+	y = para(y, 4, COLS - 8, LINES - 2, C_HEADING, line) + 1;
+	if (y + 2 < LINES - 1) {
+		ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_QZ_REVIEW));
+		draw_review(s, y, LINES - 1);
+	}
+	status(app, s);
 }
 
 void quiz_view_draw(struct app *app, struct qs *s)

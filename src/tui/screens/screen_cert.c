@@ -19,9 +19,12 @@
 #include "cert.h"
 #include "paths.h"
 #include "screen.h"
+#include "screens.h"
 #include "text.h"
 #include "ui.h"
 #include "i18n.h"
+
+extern const struct screen screen_cert;
 
 enum cert_state { CS_LOCKED, CS_NAME, CS_DONE };
 
@@ -63,7 +66,6 @@ static void draw_locked(const struct app *app)
 		ui_text(y, 4, 1, C_ACCENT, ui_glyph(G_BULLET));
 		ui_text(y++, 6, COLS - 8, C_NORMAL, line);
 	}
-	ui_status("", tr(MSG_CERT_LOCKED_HINTS));
 }
 
 static void draw_name(const struct cert_view *v)
@@ -92,7 +94,6 @@ static void draw_name(const struct cert_view *v)
 	for (size_t i = 0; i < tl.n && y < LINES - 2; i++)
 		ui_text(y++, 2, COLS - 4, C_DIM, tl.line[i]);
 	text_lines_free(&tl);
-	ui_status("", tr(MSG_CERT_NAME_HINTS));
 }
 
 /* The certificate's lines cut into rows of w columns (the verification
@@ -138,7 +139,6 @@ static void draw_done(struct cert_view *v)
 	if (v->top < 0)
 		v->top = 0;
 	draw_rows(&v->text, w, v->top, y, view);
-	ui_status(tr(MSG_CERT_CHECK), tr(MSG_CERT_DONE_HINTS));
 }
 
 static void cert_draw(struct app *app, void *st)
@@ -151,8 +151,10 @@ static void cert_draw(struct app *app, void *st)
 		draw_name(v);
 	else
 		draw_done(v);
-	if (app->status[0])
-		ui_status(app->status, "");
+	char hints[HINTS_MAX];
+	screen_hints(&screen_cert, app, v, hints, sizeof hints);
+	const char *left = v->state == CS_DONE ? tr(MSG_CERT_CHECK) : "";
+	ui_status(app->status[0] ? app->status : left, hints);
 }
 
 /* Reads the written file back, so the screen shows exactly what was
@@ -241,23 +243,46 @@ static void backspace(struct cert_view *v)
 	v->error[0] = '\0';
 }
 
+enum { CK_QUIZ = KEY_OWN, CK_WRITE, CK_DELETE, CK_TYPE };
+
+/* The certificate's keys (screen.h), by state. */
+static const struct screen_key cert_keys[] = {
+	{ .id = CK_QUIZ, .keys = "Enter", .label = MSG_ST_QUIZ, .help = MSG_HK_CERT_QUIZ },
+	{ .id = CK_WRITE, .keys = "Enter", .label = MSG_ST_WRITE, .help = MSG_HK_CERT_WRITE },
+	{ .id = CK_DELETE, .keys = "Backspace", .label = MSG_ST_DELETE, .help = MSG_HK_QZ_DELETE },
+	{ .id = CK_TYPE, .keys = "q ?", .help = MSG_HK_CERT_TYPE },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+};
+
+static bool cert_on(struct app *app, void *st, int id, enum msg *why)
+{
+	(void)app; (void)why;
+	struct cert_view *v = st;
+	switch (id) {
+	case CK_QUIZ: return v->state == CS_LOCKED;
+	case CK_WRITE: case CK_DELETE: case CK_TYPE: return v->state == CS_NAME;
+	default: return v->state == CS_DONE;   /* scrolling the certificate */
+	}
+}
+
 static enum act name_key(struct app *app, struct cert_view *v, const struct input *in)
 {
 	if (in->mouse != MOUSE_NONE)
 		return ACT_NONE;
-	if (in->is_key_code ? in->key == KEY_BACKSPACE : (in->key == 127 || in->key == 8)) {
+	if (in->id == CK_DELETE) {
 		backspace(v);
 		return ACT_NONE;
 	}
-	if (in->cmd == CMD_ENTER) {
+	if (in->id == CK_WRITE) {
 		write_cert(app, v);
 		return ACT_NONE;
 	}
-	if (!in->is_key_code && in->key == 27)
-		return ACT_BACK;
-	if (!in->is_key_code && in->key >= 32 && iswprint((wint_t)in->key))
+	if (!in->is_key_code && in->key >= 32 && iswprint((wint_t)in->key)) {
 		type_char(v, (wchar_t)in->key);
-	return ACT_NONE;
+		return ACT_NONE;
+	}
+	return ACT_IGNORED;   /* Esc goes back */
 }
 
 static enum act cert_key(struct app *app, void *st, const struct input *in)
@@ -265,23 +290,17 @@ static enum act cert_key(struct app *app, void *st, const struct input *in)
 	struct cert_view *v = st;
 	if (v->state == CS_NAME)
 		return name_key(app, v, in);
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: return ACT_BACK;
+	switch (in->id) {
 	case CMD_UP: v->top--; break;
 	case CMD_DOWN: v->top++; break;
 	case CMD_PGUP: v->top -= LINES / 2; break;
 	case CMD_PGDN: v->top += LINES / 2; break;
 	case CMD_TOP: v->top = 0; break;
 	case CMD_BOTTOM: v->top = (int)v->text.n; break;
-	case CMD_ENTER:
-		if (v->state == CS_LOCKED) {
-			snprintf(app->open_id, sizeof app->open_id, "quiz");
-			return ACT_OPEN;
-		}
-		break;
-	default: break;
+	case CK_QUIZ:
+		snprintf(app->open_id, sizeof app->open_id, "quiz");
+		return ACT_OPEN;
+	default: return ACT_IGNORED;
 	}
 	return ACT_NONE;
 }
@@ -296,4 +315,5 @@ static void cert_leave(struct app *app, void *st)
 
 const struct screen screen_cert = {
 	.name = "cert", .enter = cert_enter, .draw = cert_draw, .key = cert_key, .leave = cert_leave,
+	SCREEN_KEYS(cert_keys), .key_on = cert_on,
 };

@@ -33,6 +33,9 @@
 
 #define RUN_TIMEOUT_MS 180000
 
+extern const struct screen screen_matmul, screen_devinfo, screen_transfer, screen_streams,
+	screen_launch, screen_conv;
+
 /* snprintf for messages where cutting a long path or reason is fine. */
 static void say(char *buf, size_t size, const char *fmt, ...) CK_PRINTF(3, 4);
 static void say(char *buf, size_t size, const char *fmt, ...)
@@ -424,7 +427,7 @@ static void draw_size_line(const struct demo_st *st, int y)
 static int sections(const struct demo_st *st, struct demo_section *s)
 {
 	const char *name = st->def->name;
-	char size[96];
+	char size[96], why[256];
 	int n = 0;
 	const struct res_device *d = st->have_mine ? results_device(&st->mine, name) : NULL;
 	if (d && st->show != SHOW_RECORDED) {
@@ -439,7 +442,7 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 			    d->name, size);
 		else
 			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_YOURS_CPU),
-			    size, d->reason);
+			    size, results_reason_text(d->reason, why, sizeof why));
 		n++;
 	}
 	d = st->have_rec ? results_device(&st->rec, name) : NULL;
@@ -513,10 +516,12 @@ static void demo_draw(struct app *app, void *p)
 	if (!dev && !is_xfer(st->def) && !launch && !st->roofline && !st->sweep_view && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
-	ui_status(app->status[0] ? app->status : more,
-		  tr(dev ? MSG_DEMO_DEV_HINTS : !strcmp(nm, "transfer") ? MSG_XF_HINTS
-		     : !strcmp(nm, "streams") ? MSG_ST_HINTS : launch ? MSG_LV_HINTS
-		     : !strcmp(nm, "matmul") ? MSG_SW_HINTS : MSG_DEMO_HINTS));
+	char hints[HINTS_MAX];
+	screen_hints(dev ? &screen_devinfo : !strcmp(nm, "transfer") ? &screen_transfer
+		     : !strcmp(nm, "streams") ? &screen_streams : launch ? &screen_launch
+		     : !strcmp(nm, "matmul") ? &screen_matmul : &screen_conv, app, st, hints,
+		     sizeof hints);
+	ui_status(app->status[0] ? app->status : more, hints);
 }
 
 static void scroll_by(struct demo_st *st, int d)
@@ -537,7 +542,10 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 	presets(st, &n);
 	if (n < 2)
 		return;
-	if (st->preset + d >= n)
+	if (st->preset + d >= n && !st->gpu)   /* why the CPU sizes stop early */
+		say(app->status, sizeof app->status, tr(MSG_DEMO_SIZE_LARGEST_CPU),
+		    st->def->gpu[st->def->ngpu - 1].label);
+	else if (st->preset + d >= n)
 		say(app->status, sizeof app->status, "%s", tr(MSG_DEMO_SIZE_LARGEST));
 	else if (st->preset + d < 0)
 		say(app->status, sizeof app->status, "%s", tr(MSG_DEMO_SIZE_SMALLEST));
@@ -545,134 +553,167 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 		st->preset += d;
 }
 
-static void letter(struct app *app, struct demo_st *st, int key)
+enum {
+	DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DEV_RUN, DK_DEV_SHOW,
+	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW, DK_SIZES,
+};
+
+/* The matmul and conv screens' keys (screen.h); devinfo has its own. */
+static const struct screen_key demo_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
+	  .help = MSG_HK_DEMO_BIGGER },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_DEMO_SMALLER },
+	{ .id = DK_VIEW, .keys = "v", .label = MSG_ST_ROOFLINE, .help = MSG_HK_DEMO_V },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+};
+/* matmul's: the same and its GFLOP/s-against-size view (sweep_view.c). */
+static const struct screen_key matmul_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
+	  .help = MSG_HK_DEMO_BIGGER },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_DEMO_SMALLER },
+	{ .id = DK_VIEW, .keys = "v", .label = MSG_ST_ROOFLINE, .help = MSG_HK_DEMO_V },
+	{ .id = DK_SIZES, .keys = "c", .label = MSG_ST_SIZES, .help = MSG_HK_DEMO_C },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+};
+static const struct screen_key devinfo_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_DEV_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEV_R },
+	{ .id = DK_DEV_SHOW, .keys = "t", .label = MSG_ST_DEV_SHOW, .help = MSG_HK_DEV_T },
+};
+
+/* The launch screen's keys: v is its next view, not a roofline. */
+static const struct screen_key launch_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
+	  .help = MSG_HK_DEMO_BIGGER },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_DEMO_SMALLER },
+	{ .id = DK_LAUNCH_VIEW, .keys = "v", .label = MSG_ST_NEXT_VIEW, .help = MSG_HK_LV_V },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
+};
+
+/* The transfer and streams screens' keys: their own views of the run. */
+static const struct screen_key transfer_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
+	  .help = MSG_HK_XF_SIZE },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_XF_SIZE },
+	{ .id = DK_DIRECTION, .keys = "d", .label = MSG_ST_DIRECTION, .help = MSG_HK_XF_D },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
+};
+static const struct screen_key streams_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SETTING,
+	  .help = MSG_HK_ST_SIZE },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_ST_SIZE },
+	{ .id = DK_STREAMS, .keys = "1 2 4 8", .cap = MSG_CAP_STREAMS, .label = MSG_ST_STREAMS,
+	  .help = MSG_HK_ST_N },
+	{ .id = DK_MEMORY, .keys = "m", .label = MSG_ST_MEMORY, .help = MSG_HK_ST_M },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
+};
+
+static bool demo_on(struct app *app, void *p, int id, enum msg *why)
 {
-	if (is_xfer(st->def) && (xfer_view_key(st->def->name, &st->pick, key) || key == 'v'))
-		return;
-	switch (key) {
-	case 'r': if (!st->running) start_run(st); break;
-	case '+': case '=': case 's': step_size(app, st, 1); break;
-	case '-': step_size(app, st, -1); break;
-	case 'v':
-		if (!strcmp(st->def->name, "launch"))
-			st->view = (st->view + 1) % LAUNCH_VIEWS;
-		else
-			st->roofline = st->sweep_view || !st->roofline;
-		st->sweep_view = false;
-		break;
-	case 'c':   /* matmul: GFLOP/s against size (curves); again: back */
-		st->sweep_view = !strcmp(st->def->name, "matmul") && !st->sweep_view;
-		break;
-	case 't': st->show = (enum show)((st->show + 1) % 3); st->scroll = 0; break;
-	default: break;
+	(void)app;
+	struct demo_st *st = p;
+	int n;
+	presets(st, &n);
+	const struct res_device *d = st->have_mine ? results_device(&st->mine, NULL) : NULL;
+	switch (id) {
+	case DK_STOP: return st->running;
+	case DK_RUN: case DK_DEV_RUN:
+		*why = MSG_HK_OFF_RUNNING;
+		return !st->running;
+	case DK_BIGGER: case DK_SMALLER: return n > 1;
+	case DK_SHOW:   /* the bars, the roofline and the size view all show what t picks */
+		*why = MSG_HK_OFF_ONE_SET;
+		return st->sweep_view || (st->have_mine && st->have_rec);
+	case DK_DEV_SHOW:   /* without a live GPU the recorded H200 is shown already */
+		*why = st->have_rec ? MSG_HK_OFF_NO_GPU : MSG_HK_OFF_NO_RECORD;
+		return st->have_rec && d && d->live;
+	case DK_VIEW: case DK_LAUNCH_VIEW: case DK_DIRECTION: case DK_STREAMS: case DK_MEMORY:
+	case DK_SIZES:
+		return true;
+	default:   /* scrolling: the bars only, when they do not fit */
+		return !st->roofline && !st->sweep_view && st->lines > st->rows;
 	}
 }
 
 static enum act demo_key(struct app *app, void *p, const struct input *in)
 {
 	struct demo_st *st = p;
-	if (st->running && (in->cmd == CMD_QUIT || in->cmd == CMD_BACK)) {
+	switch (in->id) {
+	case DK_STOP:
 		if (st->run.cancelled)
 			return ACT_BACK; /* a second press leaves; leave() kills it */
 		runner_cancel(&st->run);
 		return ACT_NONE;
-	}
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_BACK: return ACT_BACK;
-	case CMD_HELP: return ACT_HELP;
+	case DK_RUN: case DK_DEV_RUN: start_run(st); return ACT_NONE;
+	case DK_BIGGER: step_size(app, st, 1); return ACT_NONE;
+	case DK_SMALLER: step_size(app, st, -1); return ACT_NONE;
+	case DK_VIEW:   /* from the size view: the roofline */
+		st->roofline = st->sweep_view || !st->roofline;
+		st->sweep_view = false;
+		return ACT_NONE;
+	case DK_SIZES: st->sweep_view = !st->sweep_view; return ACT_NONE;   /* again: back */
+	case DK_LAUNCH_VIEW: st->view = (st->view + 1) % LAUNCH_VIEWS; return ACT_NONE;
+	case DK_DIRECTION: case DK_STREAMS: case DK_MEMORY:
+		xfer_view_key(st->def->name, &st->pick, in->key);
+		return ACT_NONE;
+	case DK_SHOW: st->show = (enum show)((st->show + 1) % 3); st->scroll = 0; return ACT_NONE;
+	case DK_DEV_SHOW: st->show = st->show == SHOW_RECORDED ? SHOW_AUTO : SHOW_RECORDED; return ACT_NONE;
 	case CMD_UP: scroll_by(st, -1); return ACT_NONE;
 	case CMD_DOWN: scroll_by(st, 1); return ACT_NONE;
 	case CMD_PGUP: scroll_by(st, -(LINES - 6)); return ACT_NONE;
 	case CMD_PGDN: scroll_by(st, LINES - 6); return ACT_NONE;
 	case CMD_TOP: st->scroll = 0; return ACT_NONE;
 	case CMD_BOTTOM: scroll_by(st, st->lines); return ACT_NONE;
-	default: break;
+	default: return ACT_IGNORED;
 	}
-	if (!in->is_key_code)
-		letter(app, st, in->key);
-	return ACT_NONE;
-}
-
-/* The matmul and conv screens' own lines on the help page (screen.h). */
-static bool demo_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_DEMO_SIZE },
-		{ "v", 0, MSG_HK_DEMO_V },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
-/* The matmul screen's: the same and its sweep view. */
-static bool matmul_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_DEMO_SIZE },
-		{ "v", 0, MSG_HK_DEMO_V },
-		{ "c", 0, MSG_HK_DEMO_C },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
-/* The launch screen's own lines on the help page (screen.h). */
-static bool launch_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_DEMO_SIZE },
-		{ "v", 0, MSG_HK_LV_V },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
-/* The devinfo screen's own lines on the help page (screen.h). */
-static bool devinfo_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEV_R },
-		{ "t", 0, MSG_HK_DEV_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_matmul = {
 	.name = "matmul", .enter = enter_matmul, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = matmul_help,
+	SCREEN_KEYS(matmul_keys), .key_on = demo_on,
 };
 const struct screen screen_conv = {
 	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = demo_help,
+	SCREEN_KEYS(demo_keys), .key_on = demo_on,
 };
 const struct screen screen_reduce = {
 	.name = "reduce", .enter = enter_reduce, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = demo_help,
+	SCREEN_KEYS(demo_keys), .key_on = demo_on,
 };
 const struct screen screen_launch = {
 	.name = "launch", .enter = enter_launch, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = launch_help,
+	SCREEN_KEYS(launch_keys), .key_on = demo_on,
 };
 const struct screen screen_devinfo = {
 	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = devinfo_help,
+	SCREEN_KEYS(devinfo_keys), .key_on = demo_on,
 };
 const struct screen screen_transfer = {
 	.name = "transfer", .enter = enter_transfer, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = xfer_view_help_transfer,
+	SCREEN_KEYS(transfer_keys), .key_on = demo_on,
 };
 const struct screen screen_streams = {
 	.name = "streams", .enter = enter_streams, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	.help = xfer_view_help_streams,
+	SCREEN_KEYS(streams_keys), .key_on = demo_on,
 };

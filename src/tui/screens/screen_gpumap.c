@@ -20,6 +20,8 @@
 #include "ui.h"
 #include "i18n.h"
 
+extern const struct screen screen_gpumap;
+
 struct gm_st {
 	struct gm_game g;
 	struct gm_source src;
@@ -74,7 +76,7 @@ static void gm_tick(struct app *app, void *p)
 /* Fills r with the part's pattern, in role.  The parts a Hopper SM has
  * once per quarter (schedulers, cores, Tensor Cores, registers) are drawn
  * as four segments; HBM as separate stacks. */
-static void fill_pattern(const struct gm_rect *r, int c, enum role role)
+static void fill_pattern(const struct gm_rect *r, int c, enum role role, int most)
 {
 	const char *pat = pattern[c][ui_ascii() ? 1 : 0];
 	int pw = text_width(pat);
@@ -86,22 +88,37 @@ static void fill_pattern(const struct gm_rect *r, int c, enum role role)
 	bool quarters = c == GM_SCHED || c == GM_CORES || c == GM_TENSOR || c == GM_REGS;
 	int seg = quarters && r->w >= 7 ? (r->w - 3) / 4 : r->w;
 	ui_fill(r->y, r->x, r->h, r->w, role);
-	for (int y = 0; y < r->h; y++) {
+	int per_row = pw > 0 ? r->w / pw : 0;
+	for (int y = 0, left = most; y < r->h && (most <= 0 || left > 0); y++) {
 		if (c == GM_HBM && y % 4 == 3)
 			continue;
+		if (most > 0 && left < per_row) {   /* the last, partial row of SMs */
+			ui_text(r->y + y, r->x, left * pw, role, row);
+			break;
+		}
+		left -= per_row;
 		for (int i = 0, x = 0; x < r->w && i < (quarters ? 4 : 1); i++, x += seg + 1)
 			ui_text(r->y + y, r->x + x, seg, role, row);
 	}
 }
 
-/* A name centred on the first row of r: the label, or the short tag. */
-static void name_in(const struct gm_rect *r, const char *label, const char *tag, enum role role)
+/* How many marks a part may draw at most: one per SM of the GPU shown
+ * (a big terminal must not draw 3 266 SMs for a 132-SM GPU); 0: no limit. */
+static int most_marks(const struct gm_st *st, int c)
+{
+	return c == GM_SMS && st->src.dev && st->src.dev->sms > 0 ? (int)st->src.dev->sms : 0;
+}
+
+/* A name centred on the middle row of r (the top row with top set): the
+ * label, or the short tag. */
+static void name_in(const struct gm_rect *r, const char *label, const char *tag, enum role role,
+		    bool top)
 {
 	const char *s = text_width(label) <= r->w ? label : tag;
 	int w = text_width(s);
 	if (w > r->w)
 		w = r->w;
-	int y = r->y + (r->h - 1) / 2;
+	int y = top ? r->y : r->y + (r->h - 1) / 2;
 	ui_text(y, r->x + (r->w - w) / 2, r->w, role, s);
 }
 
@@ -150,10 +167,12 @@ static void draw_parts(const struct gm_st *st)
 		const struct gm_rect *r = &st->lay.comp[c];
 		bool hover = g->carry >= 0 && !g->by_mouse && g->target == c;
 		if (g->placed[c]) {
-			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL);
-			name_in(r, gpumap_label(c), gpumap_tag(c), C_OK);
+			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL, most_marks(st, c));
+			/* the link's name on its top row: on the host's middle row the
+			 * two names would run together ("Host CPUlink") */
+			name_in(r, gpumap_label(c), gpumap_tag(c), C_OK, c == GM_LINK);
 		} else {
-			fill_pattern(r, c, hover ? C_SELECT : C_DIM);
+			fill_pattern(r, c, hover ? C_SELECT : C_DIM, most_marks(st, c));
 		}
 	}
 	if (g->carry >= 0 && !g->by_mouse && gpumap_view_of(g->target) == g->view)
@@ -288,8 +307,8 @@ static void gm_draw(struct app *app, void *p)
 	draw_frames(st);
 	draw_parts(st);
 	draw_tray(st);
-	const char *hints = st->g.carry >= 0 && !st->g.by_mouse
-		? tr(MSG_GM_HINTS_CARRY) : tr(MSG_GM_HINTS);
+	char hints[HINTS_MAX];
+	screen_hints(&screen_gpumap, app, st, hints, sizeof hints);
 	draw_info(st, ui_status_rows(app->status, hints));
 	ui_status(app->status, hints);
 }
@@ -346,26 +365,41 @@ static void mouse(struct app *app, struct gm_st *st, const struct input *in)
 	}
 }
 
-static enum act carrying(struct app *app, struct gm_st *st, const struct input *in)
+enum { GMK_PICK = KEY_OWN, GMK_PICK_UP, GMK_TAKE, GMK_MOVE, GMK_NEXT, GMK_DROP, GMK_PUT_BACK, GMK_VIEW };
+
+/* The gpu-map's keys (screen.h): picking from the tray, or carrying. */
+static const struct screen_key gm_keys[] = {
+	{ .id = GMK_PICK, .keys = "Tab Down", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK },
+	{ .id = GMK_PICK_UP, .keys = "Up", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK_UP },
+	{ .id = GMK_TAKE, .keys = "Enter Right", .label = MSG_ST_TAKE, .help = MSG_HK_GM_TAKE },
+	{ .id = GMK_MOVE, .keys = "Up Down Left Right", .cap = MSG_CAP_ARROWS, .label = MSG_ST_MOVE,
+	  .help = MSG_HK_GM_MOVE },
+	{ .id = GMK_NEXT, .keys = "Tab", .label = MSG_ST_NEXT_PART, .help = MSG_HK_GM_NEXT },
+	{ .id = GMK_DROP, .keys = "Enter", .label = MSG_ST_DROP, .help = MSG_HK_GM_DROP },
+	{ .id = GMK_PUT_BACK, .keys = "Esc Backspace", .label = MSG_ST_PUT_BACK, .help = MSG_HK_GM_PUT_BACK },
+	{ .id = GMK_VIEW, .keys = "z v", .label = MSG_ST_VIEW, .help = MSG_HK_GM_VIEW },
+};
+
+static bool gm_on(struct app *app, void *p, int id, enum msg *why)
+{
+	(void)app; (void)why;
+	struct gm_st *st = p;
+	bool carrying = st->g.carry >= 0 && !st->g.by_mouse;
+	switch (id) {
+	case GMK_PICK: case GMK_PICK_UP: case GMK_TAKE:
+		return !carrying && !gpumap_done(&st->g);
+	case GMK_MOVE: case GMK_NEXT: case GMK_DROP: case GMK_PUT_BACK:
+		return carrying;
+	default: return true;
+	}
+}
+
+static void move_target(struct gm_st *st, const struct input *in)
 {
 	struct gm_game *g = &st->g;
-	switch (in->cmd) {
-	case CMD_UP: g->target = gpumap_neighbour(&st->lay, g->target, -1, 0); break;
-	case CMD_DOWN: g->target = gpumap_neighbour(&st->lay, g->target, 1, 0); break;
-	case CMD_LEFT: g->target = gpumap_neighbour(&st->lay, g->target, 0, -1); break;
-	case CMD_RIGHT: g->target = gpumap_neighbour(&st->lay, g->target, 0, 1); break;
-	case CMD_TAB:
-		do
-			g->target = (g->target + 1) % GM_NCOMP;
-		while (gpumap_view_of(g->target) != g->view);
-		break;
-	case CMD_ENTER: drop_on(app, st, g->target); break;
-	case CMD_BACK: gpumap_cancel(g); break;
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	default: break;
-	}
-	return ACT_NONE;
+	int dy = in->cmd == CMD_UP ? -1 : in->cmd == CMD_DOWN ? 1 : 0;
+	int dx = in->cmd == CMD_LEFT ? -1 : in->cmd == CMD_RIGHT ? 1 : 0;
+	g->target = gpumap_neighbour(&st->lay, g->target, dy, dx);
 }
 
 static enum act gm_key(struct app *app, void *p, const struct input *in)
@@ -377,47 +411,34 @@ static enum act gm_key(struct app *app, void *p, const struct input *in)
 		mouse(app, st, in);
 		return ACT_NONE;
 	}
-	if (!in->is_key_code && (in->key == 'z' || in->key == 'v')) {
-		gpumap_set_view(g, g->view == GM_OVERVIEW ? GM_ZOOM : GM_OVERVIEW);
-		return ACT_NONE;
-	}
-	if (g->carry >= 0 && !g->by_mouse)
-		return carrying(app, st, in);
-	switch (in->cmd) {
-	case CMD_TAB: case CMD_DOWN: gpumap_select(g, 1); g->hint = -1; break;
-	case CMD_UP: gpumap_select(g, -1); g->hint = -1; break;
-	case CMD_ENTER: case CMD_RIGHT:
+	switch (in->id) {
+	case GMK_VIEW: gpumap_set_view(g, g->view == GM_OVERVIEW ? GM_ZOOM : GM_OVERVIEW); break;
+	case GMK_MOVE: move_target(st, in); break;
+	case GMK_NEXT:
+		do
+			g->target = (g->target + 1) % GM_NCOMP;
+		while (gpumap_view_of(g->target) != g->view);
+		break;
+	case GMK_DROP: drop_on(app, st, g->target); break;
+	case GMK_PUT_BACK: gpumap_cancel(g); break;
+	case GMK_PICK: gpumap_select(g, 1); g->hint = -1; break;
+	case GMK_PICK_UP: gpumap_select(g, -1); g->hint = -1; break;
+	case GMK_TAKE:
 		if (gpumap_take(g))
 			g->shown = -1;
 		break;
-	case CMD_BACK:
-		if (g->carry >= 0) {
+	default:
+		if (in->cmd == CMD_BACK && g->carry >= 0) {   /* a mouse-carried label */
 			gpumap_cancel(g);
 			break;
 		}
-		return ACT_BACK;
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	default: break;
+		return ACT_IGNORED;
 	}
 	return ACT_NONE;
-}
-
-/* The gpu-map screen's own lines on the help page (screen.h). */
-static bool gm_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "Tab Up Down", 0, MSG_HK_GM_PICK },
-		{ "Enter", 0, MSG_HK_GM_ENTER },
-		{ NULL, MSG_HK_ARROWS, MSG_HK_GM_MOVE },
-		{ "z v", 0, MSG_HK_GM_VIEW },
-		{ "Esc", 0, MSG_HK_GM_ESC },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_gpumap = {
 	.name = "gpu-map", .enter = gm_enter, .draw = gm_draw, .key = gm_key,
 	.tick = gm_tick, .leave = gm_leave,
-	.help = gm_help,
+	SCREEN_KEYS(gm_keys), .key_on = gm_on,
 };

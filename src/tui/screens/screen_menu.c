@@ -13,17 +13,21 @@
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
+#include "lesson.h"
 #include "i18n.h"
 
 /* Entries after the lessons: a screen name and how the menu shows it. */
 static const struct { const char *name; enum msg title, about; } extras[] = {
 	{ "quiz", MSG_MENU_QUIZ, MSG_MENU_QUIZ_ABOUT },
 	{ "radar", MSG_MENU_RADAR, MSG_MENU_RADAR_ABOUT },
+	{ "cert", MSG_MENU_CERT, MSG_MENU_CERT_ABOUT },
 };
 #define NEXTRA ((int)(sizeof extras / sizeof *extras))
 
 struct menu {
 	int cursor, top;
+	int typed;          /* a lesson number being typed, 0 for none */
+	char seen[64];      /* progress.last when the cursor last followed it */
 };
 
 static int menu_rows(const struct app *app)
@@ -79,7 +83,29 @@ static void *menu_enter(struct app *app, const char *arg)
 		if (id && last[0] && !strcmp(id, last))
 			m->cursor = i;
 	}
+	snprintf(m->seen, sizeof m->seen, "%s", last);
 	return m;
+}
+
+static bool lesson_done(const struct app *app, const char *id);
+
+/* Back from a lesson: the cursor goes to it, or past it to the next one
+ * when it is done (reading on is what comes next). */
+static void follow_last(struct app *app, struct menu *m)
+{
+	const char *last = app->progress.last;
+	if (!strcmp(m->seen, last))
+		return;
+	snprintf(m->seen, sizeof m->seen, "%s", last);
+	for (int i = 0; i < (int)app->course.n; i++) {
+		const struct lesson *l = &app->course.lessons[i];
+		if (!l->id || strcmp(l->id, last))
+			continue;
+		m->cursor = i;
+		const struct lesson *n = lesson_done(app, l->id) ? course_next(&app->course, l) : NULL;
+		if (n)
+			m->cursor = (int)(n - app->course.lessons);
+	}
 }
 
 /* The right-hand column: the learner's place, or the reading time. */
@@ -212,6 +238,7 @@ static void menu_draw(struct app *app, void *st)
 {
 	struct menu *m = st;
 	int n = menu_rows(app), h = list_h(app);
+	follow_last(app, m);
 	if (m->cursor >= n)
 		m->cursor = n - 1;
 	if (m->cursor < 0)
@@ -236,10 +263,18 @@ static void menu_draw(struct app *app, void *st)
 		else
 			draw_extra_row(list_y(app) + r, i - (int)app->course.n, i == m->cursor);
 	}
+	/* rows out of view above or below: an arrow in the left margin */
+	bool ascii = ui_ascii();
+	if (m->top > 0)
+		ui_text(list_y(app), 0, 1, C_ACCENT, ascii ? "^" : "\u2191");
+	if (m->top + h < n)
+		ui_text(list_y(app) + h - 1, 0, 1, C_ACCENT, ascii ? "v" : "\u2193");
 	draw_notice(app);
 	draw_detail(app, m);
 	bool same = app->notice[0] && !strcmp(app->status, app->notice); /* already in the box */
-	ui_status(app->status[0] && !same ? app->status : "", tr(MSG_MENU_HINTS));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_menu, app, m, hints, sizeof hints);
+	ui_status(app->status[0] && !same ? app->status : "", hints);
 }
 
 static enum act menu_open(struct app *app, struct menu *m)
@@ -255,6 +290,29 @@ static enum act menu_open(struct app *app, struct menu *m)
 		snprintf(app->open_id, sizeof app->open_id, "%s", extras[m->cursor - (int)app->course.n].name);
 	}
 	return ACT_OPEN;
+}
+
+enum { MK_OPEN = KEY_OWN, MK_NUMBER };
+
+/* The menu's keys (screen.h). */
+static const struct screen_key menu_keys[] = {
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = MK_OPEN, .keys = "Enter Right", .label = MSG_ST_OPEN, .help = MSG_HELP_MENU_OPEN },
+	{ .id = MK_NUMBER, .keys = "0 1 2 3 4 5 6 7 8 9", .cap = MSG_CAP_DIGITS, .label = MSG_ST_GO_TO,
+	  .help = MSG_HK_MENU_NUMBER },
+};
+
+/* A digit typed: the number so far (12 after 1 then 2) selects that
+ * lesson; a number past the last lesson starts again from this digit. */
+static void type_digit(struct app *app, struct menu *m, int d)
+{
+	int n = (int)app->course.n, v = m->typed * 10 + d;
+	if (v < 1 || v > n)
+		v = d;
+	m->typed = v >= 1 && v <= n ? v : 0;
+	if (m->typed)
+		m->cursor = m->typed - 1;
 }
 
 static enum act menu_key(struct app *app, void *st, const struct input *in)
@@ -274,17 +332,18 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 		m->cursor = i;
 		return ACT_NONE;
 	}
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
+	if (in->id != MK_NUMBER)
+		m->typed = 0;
+	switch (in->id) {
+	case MK_NUMBER: type_digit(app, m, in->key - '0'); break;
 	case CMD_UP: m->cursor--; break;
 	case CMD_DOWN: m->cursor++; break;
 	case CMD_PGUP: m->cursor -= h; break;
 	case CMD_PGDN: m->cursor += h; break;
 	case CMD_TOP: m->cursor = 0; break;
 	case CMD_BOTTOM: m->cursor = n - 1; break;
-	case CMD_ENTER: case CMD_RIGHT: return menu_open(app, m);
-	default: break;
+	case MK_OPEN: return menu_open(app, m);
+	default: return ACT_IGNORED;
 	}
 	if (m->cursor < 0)
 		m->cursor = 0;
@@ -299,17 +358,7 @@ static void menu_leave(struct app *app, void *st)
 	free(st);
 }
 
-/* The menu's own line on the help page (screen.h). */
-static bool menu_help(int i, const char **keys, const char **what)
-{
-	if (i != 0)
-		return false;
-	*keys = "Enter Right";
-	*what = tr(MSG_HELP_MENU_OPEN);
-	return true;
-}
-
 const struct screen screen_menu = {
 	.name = "menu", .enter = menu_enter, .draw = menu_draw, .key = menu_key, .leave = menu_leave,
-	.help = menu_help,
+	SCREEN_KEYS(menu_keys),
 };

@@ -30,6 +30,7 @@ static void *quiz_enter(struct app *app, const char *arg)
 	if (!s)
 		return NULL;
 	s->confirm = -1;
+	s->review_level = -1;
 	/* English itself: no translation to fall back from, nothing marked */
 	bool english = !app->opt.lang || !strcmp(app->opt.lang, "en");
 	for (int i = 0; i < QUIZ_LEVELS; i++) {
@@ -71,17 +72,30 @@ static void setup_question(struct app *app, struct qs *s)
 	const struct level_progress *lp = &app->progress.levels[s->level];
 	s->qi = s->order[lp->question];
 	s->nrows = quiz_rows_init(qs_cur(s), lp->seed, s->qi, s->rowmap, &s->resp);
-	s->cursor = 0;
+	s->cursor = -1;       /* no option preselected: Enter alone submits nothing */
+	s->touched = false;
+	s->hint_ask = false;
 	s->grabbed = -1;
 	s->hint = lp->hint;   /* a hint once shown stays shown, and paid for */
 	s->phase = PH_ASK;
 }
 
 /* Shows the hint and saves that it was seen, so leaving the level or
- * quitting cannot offer it again as unused. */
-static void show_hint(struct app *app, struct qs *s)
+ * quitting cannot offer it again as unused.  A hint that costs points is
+ * shown on the second press only: the first says what it costs. */
+static void show_hint(struct app *app, struct qs *s, const char *key)
 {
 	struct level_progress *lp = &app->progress.levels[s->level];
+	const struct quiz_question *q = qs_cur(s);
+	if (s->hint)
+		return;
+	if (q->hint_cost > 0 && !s->hint_ask) {
+		s->hint_ask = true;
+		snprintf(app->status, sizeof app->status, tr(MSG_QZ_HINT_CONFIRM), q->hint_cost,
+			 tr(q->hint_cost == 1 ? MSG_POINT : MSG_POINTS), key);
+		return;
+	}
+	s->hint_ask = false;
 	s->hint = true;
 	if (!lp->hint) {
 		lp->hint = true;
@@ -106,6 +120,15 @@ static void open_level(struct app *app, struct qs *s, int i)
 		app_progress_changed(app);
 	}
 	quiz_attempt_order(lp->seed, s->lv[i].n, s->order);
+	if (s->review_level != i || s->review_attempt != lp->attempt) {
+		/* a new attempt, or one begun in an earlier session: the review
+		 * lists what is answered from here on */
+		s->review_level = i;
+		s->review_attempt = lp->attempt;
+		s->nreview = 0;
+		s->earlier = lp->question;
+	}
+	s->review_top = 0;
 	if ((size_t)lp->question >= s->lv[i].n)
 		finish_level(app, s);
 	else
@@ -126,6 +149,14 @@ static void conclude(struct app *app, struct qs *s, bool judged, bool correct)
 	s->judged = judged;
 	s->correct = judged && correct;
 	s->earned = quiz_points(q, s->correct, s->hint);
+	if (s->nreview < QUIZ_MAX_QUESTIONS) {   /* for the level's review */
+		struct qs_answer *a = &s->review[s->nreview++];
+		a->qi = s->qi;
+		a->judged = judged;
+		a->correct = s->correct;
+		a->earned = s->earned;
+		quiz_response_text(q, &s->resp, a->mine, sizeof a->mine);
+	}
 	quiz_record(&app->progress, s->level, q, judged, s->earned);
 	app_progress_changed(app);
 	s->phase = PH_FEEDBACK;
@@ -143,6 +174,10 @@ static void submit(struct app *app, struct qs *s)
 {
 	const struct quiz_question *q = qs_cur(s);
 	bool text = quiz_text_entry(q);
+	if (!text && !s->touched) {   /* a second Enter from the last feedback */
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QZ_CHOOSE_FIRST));
+		return;
+	}
 	if ((text && !s->resp.text[0]) || (!text && q->type != QT_MULTI && q->type != QT_MATCH &&
 					   q->type != QT_ORDER && s->resp.choice < 0)) {
 		snprintf(app->status, sizeof app->status, "%s", tr(text ? MSG_QUIZ_TYPE_FIRST : MSG_QUIZ_CHOOSE_FIRST));
@@ -163,8 +198,63 @@ static void submit(struct app *app, struct qs *s)
 	}
 }
 
+/* The quiz's keys (screen.h); which rows work depends on the phase. */
+enum {
+	QK_START = KEY_OWN, QK_NEXT_ROW, QK_CHOOSE, QK_SUBMIT, QK_HINT_ROWS, QK_HINT_TEXT, QK_TYPE,
+	QK_DELETE, QK_LEVELS, QK_LEVELS_BS, QK_NEXTQ, QK_STOP, QK_CONTINUE,
+};
+
+static const struct screen_key quiz_keys[] = {
+	{ .id = QK_START, .keys = "Enter Right", .label = MSG_ST_START, .help = MSG_HK_QZ_START },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN },
+	{ .id = QK_NEXT_ROW, .keys = "Tab", .help = MSG_HK_QZ_TAB },
+	{ .cmd = CMD_TOP, .help = MSG_HK_QZ_FIRST }, { .cmd = CMD_BOTTOM, .help = MSG_HK_QZ_LAST },
+	{ .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .id = QK_CHOOSE, .keys = "Space", .label = MSG_ST_CHOOSE, .help = MSG_HK_QZ_SPACE },
+	{ .id = QK_SUBMIT, .keys = "Enter", .label = MSG_ST_SUBMIT, .help = MSG_HK_QZ_SUBMIT },
+	{ .id = QK_HINT_ROWS, .keys = "h", .label = MSG_ST_HINT, .help = MSG_HK_QZ_HINT },
+	{ .id = QK_HINT_TEXT, .keys = "Ctrl-T", .label = MSG_ST_HINT, .help = MSG_HK_QZ_HINT },
+	{ .id = QK_TYPE, .keys = "q ?", .help = MSG_HK_QZ_TYPE },
+	{ .id = QK_DELETE, .keys = "Backspace", .help = MSG_HK_QZ_DELETE },
+	{ .id = QK_NEXTQ, .keys = "Enter", .label = MSG_ST_NEXT, .help = MSG_HK_QZ_NEXTQ },
+	{ .id = QK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_QUIZ_STOP_HINT },
+	{ .id = QK_CONTINUE, .keys = "Enter Esc Backspace", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
+	{ .id = QK_LEVELS, .keys = "Esc", .label = MSG_ST_LEVELS, .help = MSG_HK_QZ_ESC },
+	{ .id = QK_LEVELS_BS, .keys = "Backspace", .help = MSG_HK_QZ_ESC },   /* not under a typed answer */
+};
+
+static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
+{
+	(void)app;
+	struct qs *s = st;
+	bool text = s->phase == PH_ASK && quiz_text_entry(qs_cur(s));
+	bool rows = s->phase == PH_ASK && !text;
+	switch (id) {
+	case QK_START: return s->phase == PH_LIST;
+	case CMD_UP: case CMD_DOWN: case CMD_TOP: case CMD_BOTTOM:
+		return s->phase == PH_LIST || rows || s->phase == PH_RESULT;
+	case CMD_PGDN: case CMD_PGUP: return s->phase == PH_RESULT;   /* the review */
+	case QK_NEXT_ROW: case QK_CHOOSE: return rows;
+	case QK_HINT_ROWS: case QK_HINT_TEXT:
+		if (!(id == QK_HINT_ROWS ? rows : text))
+			return false;   /* not a question of that kind: not listed */
+		*why = MSG_QZ_HINT_SHOWN;
+		return !s->hint;
+	case QK_TYPE: case QK_DELETE: return text;
+	case QK_SUBMIT: return s->phase == PH_ASK;
+	case QK_LEVELS: return s->phase == PH_ASK || s->phase == PH_FEEDBACK;
+	case QK_LEVELS_BS: return rows || s->phase == PH_FEEDBACK;
+	case QK_NEXTQ: return s->phase == PH_FEEDBACK;
+	case QK_STOP: return s->phase == PH_MEASURE;
+	case QK_CONTINUE: return s->phase == PH_RESULT;
+	default: return false;
+	}
+}
+
 static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 {
+	if (in->id != QK_HINT_TEXT)
+		s->hint_ask = false;   /* any other key drops the question */
 	if (!in->is_key_code && in->key >= 32 && in->key != 127) {
 		char mb[MB_LEN_MAX];
 		mbstate_t ps;
@@ -174,50 +264,56 @@ static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 			snprintf(app->status, sizeof app->status, "%s", tr(MSG_QUIZ_LONG_ENOUGH));
 		return ACT_NONE;
 	}
-	if ((in->is_key_code && in->key == KEY_BACKSPACE) || (!in->is_key_code && (in->key == 127 || in->key == 8))) {
-		quiz_text_backspace(&s->resp);
-		return ACT_NONE;
+	switch (in->id) {
+	case QK_DELETE: quiz_text_backspace(&s->resp); break;
+	case QK_HINT_TEXT: show_hint(app, s, "Ctrl-T"); break;
+	case QK_SUBMIT: submit(app, s); break;
+	case QK_LEVELS: s->phase = PH_LIST; break;
+	default: return ACT_IGNORED;
 	}
-	if (in->cmd == CMD_TAB)
-		show_hint(app, s);
-	else if (in->cmd == CMD_ENTER)
-		submit(app, s);
-	else if (!in->is_key_code && in->key == 27)
-		s->phase = PH_LIST;
 	return ACT_NONE;
+}
+
+/* Moves the cursor to row r (clamped); the first move lands on a row. */
+static void move_to(struct qs *s, int r)
+{
+	s->cursor = r < 0 ? 0 : r >= s->nrows ? s->nrows - 1 : r;
+	s->touched = true;
 }
 
 static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 {
 	const struct quiz_question *q = qs_cur(s);
 	bool swaps = q->type == QT_MATCH || q->type == QT_ORDER;
-	if (!in->is_key_code && (in->key == 'h' || in->key == '\t')) {
-		show_hint(app, s);
-		return ACT_NONE;
-	}
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: s->phase = PH_LIST; return ACT_NONE;
-	case CMD_UP: if (s->cursor > 0) s->cursor--; return ACT_NONE;
-	case CMD_DOWN: if (s->cursor + 1 < s->nrows) s->cursor++; return ACT_NONE;
-	case CMD_PGDN: /* Space */
-		if (!swaps) {
+	if (in->id != QK_HINT_ROWS)
+		s->hint_ask = false;   /* any other key drops the question */
+	switch (in->id) {
+	case QK_HINT_ROWS: show_hint(app, s, "h"); return ACT_NONE;
+	case QK_LEVELS: case QK_LEVELS_BS: s->phase = PH_LIST; return ACT_NONE;
+	case CMD_UP: move_to(s, s->cursor < 0 ? 0 : s->cursor - 1); return ACT_NONE;
+	case CMD_DOWN: move_to(s, s->cursor + 1); return ACT_NONE;
+	case QK_NEXT_ROW: move_to(s, s->cursor + 1 < s->nrows ? s->cursor + 1 : 0); return ACT_NONE;
+	case CMD_TOP: move_to(s, 0); return ACT_NONE;
+	case CMD_BOTTOM: move_to(s, s->nrows - 1); return ACT_NONE;
+	case QK_CHOOSE:
+		if (s->cursor < 0)
+			move_to(s, 0);   /* Space first lands on the first row */
+		else if (!swaps)
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
-		} else if (s->grabbed < 0) {
+		else if (s->grabbed < 0)
 			s->grabbed = s->cursor;
-		} else {
+		else {
 			quiz_row_swap(&s->resp, s->grabbed, s->cursor);
 			s->grabbed = -1;
 		}
 		return ACT_NONE;
-	case CMD_ENTER:
-		if (q->type != QT_MULTI && !swaps)
+	case QK_SUBMIT:
+		if (q->type != QT_MULTI && !swaps && s->cursor >= 0)
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
 		submit(app, s);
 		return ACT_NONE;
 	default:
-		return ACT_NONE;
+		return ACT_IGNORED;
 	}
 }
 
@@ -251,15 +347,12 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 {
 	int asked = s->confirm;
 	s->confirm = -1;   /* any key but a second Enter drops the question */
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: return ACT_BACK;
+	switch (in->id) {
 	case CMD_UP: if (s->sel > 0) s->sel--; break;
 	case CMD_DOWN: if (s->sel + 1 < QUIZ_LEVELS) s->sel++; break;
 	case CMD_TOP: s->sel = 0; break;
 	case CMD_BOTTOM: s->sel = QUIZ_LEVELS - 1; break;
-	case CMD_ENTER: case CMD_RIGHT:
+	case QK_START:
 		if (s->error[s->sel][0])
 			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_CANNOT_LOAD_LEVEL), s->sel + 1);
 		else if (!quiz_unlocked(&app->progress, s->sel))
@@ -273,7 +366,7 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 			}
 		}
 		break;
-	default: break;
+	default: return ACT_IGNORED;
 	}
 	return ACT_NONE;
 }
@@ -288,7 +381,7 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 				s->sel = i;
 				return ACT_NONE;
 			}
-			struct input enter = { .cmd = CMD_ENTER };
+			struct input enter = { .cmd = CMD_ENTER, .id = QK_START };
 			return key_list(app, s, &enter);
 		}
 	}
@@ -300,27 +393,34 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 	case PH_ASK:
 		return quiz_text_entry(qs_cur(s)) ? key_text(app, s, in) : key_rows(app, s, in);
 	case PH_MEASURE:
-		if (in->cmd == CMD_BACK || in->cmd == CMD_QUIT)
-			quiz_run_cancel(&s->run);
+		if (in->id != QK_STOP)
+			return ACT_IGNORED;
+		quiz_run_cancel(&s->run);
 		return ACT_NONE;
 	case PH_FEEDBACK:
-		if (in->cmd == CMD_QUIT)
-			return ACT_QUIT;
-		if (in->cmd == CMD_BACK)
+		if (in->id == QK_LEVELS || in->id == QK_LEVELS_BS)
 			s->phase = PH_LIST;
-		else if (in->cmd == CMD_ENTER || in->cmd == CMD_PGDN) {
+		else if (in->id == QK_NEXTQ) {
 			if ((size_t)app->progress.levels[s->level].question >= s->lv[s->level].n)
 				finish_level(app, s);
 			else
 				setup_question(app, s);
-		}
+		} else
+			return ACT_IGNORED;
 		return ACT_NONE;
 	case PH_RESULT:
-		if (in->cmd == CMD_QUIT)
-			return ACT_QUIT;
-		return in->cmd == CMD_ENTER || in->cmd == CMD_BACK ? after_level(app, s) : ACT_NONE;
+		switch (in->id) {
+		case QK_CONTINUE: return after_level(app, s);
+		case CMD_UP: s->review_top--; return ACT_NONE;
+		case CMD_DOWN: s->review_top++; return ACT_NONE;
+		case CMD_PGUP: s->review_top -= LINES / 2; return ACT_NONE;
+		case CMD_PGDN: s->review_top += LINES / 2; return ACT_NONE;
+		case CMD_TOP: s->review_top = 0; return ACT_NONE;
+		case CMD_BOTTOM: s->review_top = QUIZ_MAX_QUESTIONS * 2; return ACT_NONE;
+		default: return ACT_IGNORED;
+		}
 	}
-	return ACT_NONE;
+	return ACT_IGNORED;
 }
 
 static void quiz_tick(struct app *app, void *st)
@@ -332,21 +432,8 @@ static void quiz_tick(struct app *app, void *st)
 	}
 }
 
-/* The quiz screen's own lines on the help page (screen.h). */
-static bool quiz_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "Enter", 0, MSG_HK_QZ_ENTER },
-		{ "g G", 0, MSG_HK_QZ_LEVELS },
-		{ "h Tab", 0, MSG_HK_QZ_HINT },
-		{ NULL, MSG_HK_SPACE, MSG_HK_QZ_SPACE },
-		{ "Esc", 0, MSG_HK_QZ_ESC },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
 const struct screen screen_quiz = {
 	.name = "quiz", .enter = quiz_enter, .draw = quiz_draw, .key = quiz_key,
 	.tick = quiz_tick, .leave = quiz_leave,
-	.help = quiz_help,
+	SCREEN_KEYS(quiz_keys), .key_on = quiz_on,
 };

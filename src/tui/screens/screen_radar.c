@@ -15,6 +15,8 @@
 #include "ui.h"
 #include "i18n.h"
 
+extern const struct screen screen_radar;
+
 #define PANEL_W 26   /* "architecture 100% ########" */
 #define PANEL_NARROW 12
 #define LABEL_W 12   /* widest axis name, "architecture" */
@@ -124,21 +126,25 @@ static void radar_draw(struct app *app, void *st)
 	const char *note = !known ? tr(MSG_RADAR_EMPTY)
 		: cert_earned(&app->progress) ? tr(MSG_RADAR_CERT_READY) : "";
 	ui_text(LINES - 2, 2, COLS - 4, C_NOTE, note);
-	ui_status(app->status, tr(MSG_RADAR_HINTS));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_radar, app, st, hints, sizeof hints);
+	ui_status(app->status, hints);
 }
+
+enum { RK_CERT = KEY_OWN };
+
+/* The radar's keys (screen.h). */
+static const struct screen_key radar_keys[] = {
+	{ .id = RK_CERT, .keys = "Enter", .label = MSG_ST_CERT, .help = MSG_HK_RADAR_CERT },
+};
 
 static enum act radar_key(struct app *app, void *st, const struct input *in)
 {
 	(void)st;
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: return ACT_BACK;
-	case CMD_ENTER:
-		snprintf(app->open_id, sizeof app->open_id, "cert");
-		return ACT_OPEN;
-	default: return ACT_NONE;
-	}
+	if (in->id != RK_CERT)
+		return ACT_IGNORED;
+	snprintf(app->open_id, sizeof app->open_id, "cert");
+	return ACT_OPEN;
 }
 
 static void radar_leave(struct app *app, void *st)
@@ -147,16 +153,7 @@ static void radar_leave(struct app *app, void *st)
 	free(st);
 }
 
-/* The radar's own line on the help page (screen.h). */
-static bool radar_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "Enter", 0, MSG_HK_RADAR_CERT },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
 const struct screen screen_radar = {
 	.name = "radar", .enter = radar_enter, .draw = radar_draw, .key = radar_key, .leave = radar_leave,
-	.help = radar_help,
+	SCREEN_KEYS(radar_keys),
 };

@@ -18,6 +18,7 @@
 #include "i18n.h"
 
 #define MAXW 100 /* a readable measure on wide terminals */
+#define HSTEP 8   /* columns [ and ] scroll code sideways */
 
 struct reader {
 	const struct lesson *l;
@@ -26,6 +27,7 @@ struct reader {
 	int focus;       /* focused link, -1 for none */
 	int want_item;   /* the learner's place: the item at the top ... */
 	int want_sub;    /* ... and how many of its lines are scrolled past */
+	int hscroll;     /* columns of code lines scrolled past ([ and ]) */
 	bool laid;       /* lay holds page `page` at lay.width */
 	struct layout lay;
 };
@@ -77,9 +79,19 @@ static void relayout(struct app *app, struct reader *r)
 	r->top = (int)layout_item_line(&r->lay, r->want_item) + r->want_sub;
 }
 
+/* The page's lines less the blank ones at its end: a page one blank line
+ * longer than the screen does not scroll (Space would show only that). */
+static int used_lines(const struct reader *r)
+{
+	int n = (int)r->lay.n;
+	while (n > 0 && r->lay.line[n - 1].kind == L_BLANK)
+		n--;
+	return n;
+}
+
 static void clamp_top(struct reader *r)
 {
-	int max = (int)r->lay.n - view_h();
+	int max = used_lines(r) - view_h();
 	if (r->top > max)
 		r->top = max;
 	if (r->top < 0)
@@ -99,18 +111,37 @@ static void settle(struct reader *r)
 	}
 }
 
-static void draw_code(int y, int x, int w, const struct lline *ln)
+/* A code line, highlighted, scrolled sideways by hs columns (a … at the
+ * left says so) and cropped with a … at the right. */
+static void draw_code(int y, int x, int w, const struct lline *ln, int hs)
 {
 	const char *s = ln->text ? ln->text : "";
-	bool crop = text_width(s) > w, in_comment = ln->in_comment;
-	int lim = crop ? w - 1 : w, col = 0;
+	bool in_comment = ln->in_comment;
+	if (hs > 0 && *s) {
+		ui_text(y, x, 1, C_DIM, ui_glyph(G_ELLIPSIS));
+		x++;
+		w--;
+	}
+	bool crop = text_width(s) - hs > w;
+	int lim = crop ? w - 1 : w, col = 0, skip = hs;
 	for (const char *p = s; *p && col < lim;) {
 		enum role role;
 		const char *q = hl_next(s, p, &in_comment, &role);
 		char *tok = strndup(p, (size_t)(q - p));
 		if (!tok)
 			return;
-		col += ui_text(y, x + col, lim - col, role, tok);
+		const char *t = tok;
+		if (skip > 0) {   /* the part scrolled past */
+			int used = 0;
+			t += text_fit(tok, skip, &used);
+			skip -= used;
+			if (skip > 0 && *t) {   /* a wide character across the edge */
+				t += text_fit(t, 2, &used);
+				skip = 0;
+			}
+		}
+		if (skip <= 0 && *t)
+			col += ui_text(y, x + col, lim - col, role, t);
 		free(tok);
 		p = q;
 	}
@@ -130,7 +161,7 @@ static void draw_box_edge(int y, int x, int w, enum role r, bool top, const char
 	}
 }
 
-static void draw_line(int y, const struct lline *ln, bool focused)
+static void draw_line(int y, const struct lline *ln, bool focused, int hs)
 {
 	int x = left_x(), w = text_w();
 	enum role r = focused ? C_SELECT : ln->role;
@@ -147,7 +178,7 @@ static void draw_line(int y, const struct lline *ln, bool focused)
 		ui_text(y, x + ln->indent, w - ln->indent, r, ln->text);
 		break;
 	case L_CODE:
-		draw_code(y, x + ln->indent, w - ln->indent, ln);
+		draw_code(y, x + ln->indent, w - ln->indent, ln, hs);
 		break;
 	case L_BOX_TOP: case L_BOX_BOT:
 		draw_box_edge(y, x, ln->boxw, ln->role, ln->kind == L_BOX_TOP, ln->text);
@@ -173,7 +204,9 @@ static void draw_broken(struct app *app, struct reader *r)
 	for (size_t i = 0; i < tl.n && (int)i < LINES - 6; i++)
 		ui_text(4 + (int)i, 2, COLS - 4, C_NORMAL, tl.line[i]);
 	text_lines_free(&tl);
-	ui_status(app->status[0] ? app->status : "", tr(MSG_HINTS_BACK_QUIT));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_reader, app, r, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
 }
 
 static void reader_draw(struct app *app, void *st)
@@ -194,17 +227,16 @@ static void reader_draw(struct app *app, void *st)
 	int h = view_h();
 	for (int i = 0; i < h && r->top + i < (int)r->lay.n; i++) {
 		const struct lline *ln = &r->lay.line[r->top + i];
-		draw_line(1 + i, ln, r->focus >= 0 && ln->link == r->focus);
+		draw_line(1 + i, ln, r->focus >= 0 && ln->link == r->focus, r->hscroll);
 	}
-	char foot[160];
-	int end = r->top + h < (int)r->lay.n ? r->top + h : (int)r->lay.n;
-	snprintf(foot, sizeof foot, tr(MSG_READER_FOOT), pos, r->lay.n ? r->top + 1 : 0, end, r->lay.n);
+	char foot[160];   /* the page number is in the title already */
+	int n = used_lines(r), end = r->top + h < n ? r->top + h : n;
+	snprintf(foot, sizeof foot, tr(MSG_RD_LINES), n ? r->top + 1 : 0, end, n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
 	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
-	/* after a link, Esc goes back to the lesson it came from */
-	bool back = app->below && strcmp(app->below, "menu");
-	ui_status(app->status[0] ? app->status : "",
-		  tr(back ? MSG_READER_HINTS_BACK : MSG_READER_HINTS));
+	char hints[HINTS_MAX];
+	screen_hints(&screen_reader, app, r, hints, sizeof hints);
+	ui_status(app->status[0] ? app->status : "", hints);
 }
 
 static void go_page(struct app *app, struct reader *r, long page, bool at_end)
@@ -212,6 +244,7 @@ static void go_page(struct app *app, struct reader *r, long page, bool at_end)
 	if (page < 0 || (size_t)page >= r->l->npages)
 		return;
 	r->page = (size_t)page;
+	r->hscroll = 0;
 	r->laid = false;
 	r->focus = -1;
 	r->want_item = -1;
@@ -288,20 +321,79 @@ static enum act mouse_key(struct app *app, struct reader *r, const struct input 
 	return ACT_NONE;
 }
 
+enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEFT, RK_CODE_RIGHT };
+
+/* The reader's keys (screen.h). */
+static const struct screen_key reader_keys[] = {
+	{ .id = RK_NEXT, .keys = "n Right", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_NEXT },
+	{ .id = RK_NEXT_LESSON, .keys = "n Right", .label = MSG_ST_NEXT_LESSON, .help = MSG_HK_RD_NEXT_LESSON },
+	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_PREV },
+	{ .cmd = CMD_PGDN, .label = MSG_ST_MORE, .help = MSG_HELP_READER_SPACE },
+	{ .cmd = CMD_PGUP, .help = MSG_HELP_READER_B },
+	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN },
+	{ .id = RK_LINK, .keys = "Tab", .help = MSG_HELP_READER_TAB },
+	{ .id = RK_CODE_LEFT, .keys = "[", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_LEFT },
+	{ .id = RK_CODE_RIGHT, .keys = "]", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_RIGHT },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+};
+
+/* Whether a code line in view is cut at the right at the current sideways
+ * scroll: then ] shows more of it. */
+static bool code_cut(const struct reader *r)
+{
+	int w = text_w();
+	for (int i = r->top; i < r->top + view_h() && i < (int)r->lay.n; i++) {
+		const struct lline *ln = &r->lay.line[i];
+		if (ln->kind == L_CODE && text_width(ln->text ? ln->text : "") - r->hscroll >
+		    w - ln->indent - (r->hscroll > 0))
+			return true;
+	}
+	return false;
+}
+
+static bool reader_on(struct app *app, void *st, int id, enum msg *why)
+{
+	struct reader *r = st;
+	if (r->l->broken || r->l->npages == 0)
+		return false;   /* nothing but back and quit */
+	switch (id) {
+	case RK_NEXT: return r->page + 1 < r->l->npages;
+	case RK_NEXT_LESSON:   /* the last page leads on to the next lesson */
+		return r->page + 1 >= r->l->npages && course_next(&app->course, r->l);
+	case RK_PREV: return r->page > 0;
+	case RK_CODE_LEFT: return r->hscroll > 0;
+	case RK_CODE_RIGHT: return code_cut(r);
+	case RK_LINK: return r->lay.nlinks > 0;
+	case RK_OPEN:
+		*why = MSG_READER_NOTHING;
+		return r->lay.nlinks > 0;
+	default: return true;
+	}
+}
+
+/* From the last page on to the next lesson, in place of this one. */
+static enum act next_lesson(struct app *app, struct reader *r)
+{
+	const struct lesson *n = course_next(&app->course, r->l);
+	if (!n)
+		return ACT_NONE;
+	snprintf(app->open_id, sizeof app->open_id, "%s", n->id);
+	return ACT_REPLACE;
+}
+
 static enum act reader_key(struct app *app, void *st, const struct input *in)
 {
 	struct reader *r = st;
 	int h = view_h();
 	if (in->mouse != MOUSE_NONE)
 		return mouse_key(app, r, in);
-	bool at_bottom = r->top + h >= (int)r->lay.n;
-	switch (in->cmd) {
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	case CMD_BACK: return ACT_BACK;
+	bool at_bottom = r->top + h >= used_lines(r);
+	switch (in->id) {
 	case CMD_UP: r->top--; break;
 	case CMD_DOWN: r->top++; break;
 	case CMD_PGDN:
+		if (at_bottom && r->page + 1 >= r->l->npages && course_next(&app->course, r->l))
+			return next_lesson(app, r);
 		if (at_bottom) go_page(app, r, (long)r->page + 1, false);
 		else r->top += h - 1;
 		break;
@@ -311,15 +403,14 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 		break;
 	case CMD_TOP: r->top = 0; break;
 	case CMD_BOTTOM: r->top = (int)r->lay.n; break;
-	case CMD_NEXT: case CMD_RIGHT: go_page(app, r, (long)r->page + 1, false); break;
-	case CMD_PREV: case CMD_LEFT: go_page(app, r, (long)r->page - 1, false); break;
-	case CMD_TAB: next_focus(r); break;
-	case CMD_ENTER: return open_link(app, r);
-	case CMD_NONE:
-		if (!in->is_key_code && in->key == 'o')
-			return open_link(app, r);
-		break;
-	default: break;
+	case RK_NEXT: go_page(app, r, (long)r->page + 1, false); break;
+	case RK_NEXT_LESSON: return next_lesson(app, r);
+	case RK_CODE_LEFT: r->hscroll = r->hscroll > HSTEP ? r->hscroll - HSTEP : 0; break;
+	case RK_CODE_RIGHT: r->hscroll += HSTEP; break;
+	case RK_PREV: go_page(app, r, (long)r->page - 1, false); break;
+	case RK_LINK: next_focus(r); break;
+	case RK_OPEN: return open_link(app, r);
+	default: return ACT_IGNORED;
 	}
 	settle(r);
 	return ACT_NONE;
@@ -333,17 +424,7 @@ static void reader_leave(struct app *app, void *st)
 	free(r);
 }
 
-/* The reader's own lines on the help page (screen.h). */
-static bool reader_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ NULL, MSG_HELP_O_KEY, MSG_HELP_OPEN },
-		{ "Tab", 0, MSG_HELP_READER_TAB },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
 const struct screen screen_reader = {
 	.name = "reader", .enter = reader_enter, .draw = reader_draw, .key = reader_key, .leave = reader_leave,
-	.help = reader_help,
+	SCREEN_KEYS(reader_keys), .key_on = reader_on,
 };

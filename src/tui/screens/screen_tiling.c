@@ -20,16 +20,20 @@
 #include "matmul/mm_ladder.h"
 #include "ui.h"
 #include "i18n.h"
+#include "keymap.h"
+
+extern const struct screen screen_tiling;
 
 #define RUN_TIMEOUT_MS 120000
 static const int speeds[] = { 1, 2, 4, 8, 16, 32, 64 };
+#define TICKS_PER_STEP 5   /* at x1: a step every 5 ticks of ~0.1 s */
 #define NSPEEDS ((int)(sizeof speeds / sizeof *speeds))
 
 struct tl_st {
 	struct tl_config cfg;
 	struct tl_sim sim;
 	bool playing, conv, real_sms;
-	int speed, conv_step, conv_tick;
+	int speed, conv_step, conv_tick, step_tick;
 	struct gm_source src;       /* devinfo (SM count) and the recorded H200 run */
 	char demo[4200];            /* path of the matmul program */
 	struct runner run;
@@ -131,9 +135,13 @@ static void tl_tick(struct app *app, void *p)
 		}
 		return;
 	}
-	for (int i = 0; i < speeds[st->speed]; i++)
+	/* x1 is one step every TICKS_PER_STEP ticks (half a second), slow
+	 * enough to read the counters; x64 about thirteen steps a tick */
+	st->step_tick += speeds[st->speed];
+	for (; st->step_tick >= TICKS_PER_STEP; st->step_tick -= TICKS_PER_STEP)
 		if (!tl_sim_step(&st->sim)) {
 			st->playing = false;
+			st->step_tick = 0;
 			break;
 		}
 }
@@ -221,8 +229,12 @@ static void draw_grid(const struct tl_st *st, int y0, int x0, int w, int h)
 	last_step(s, &wave, &kt);
 	int aw = ks < 8 ? ks : 8, bh = ks < 3 ? ks : 3;
 	int cw = (w - aw - 1) / g, ch = (h - bh - 2) / g;
-	cw = cw < 1 ? 1 : cw > 4 ? 4 : cw;
-	ch = ch < 1 ? 1 : ch > 2 ? 2 : ch;
+	cw = cw < 1 ? 1 : cw > 12 ? 12 : cw;   /* big terminals get big cells */
+	ch = ch < 1 ? 1 : ch > 6 ? 6 : ch;
+	if (cw > 2 * ch + 1)                 /* cells about square on screen */
+		cw = 2 * ch + 1;
+	if (ch > (cw + 1) / 2)
+		ch = (cw + 1) / 2;
 	int gx = (w - aw - 1) / cw, gy = (h - bh - 2) / ch;
 	if (gx < g || gy < g)   /* clipped: keep two rows to say so */
 		gy = (h - bh - 4) / ch;
@@ -327,7 +339,10 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	char a[96], b[96];
 	/* the reason's first clause ("no CUDA driver"): the demo screen has it whole */
 	char why[256];
-	snprintf(why, sizeof why, "%s", d ? d->reason : tr(MSG_TL_NO_DEVICE));
+	if (d)
+		results_reason_text(d->reason, why, sizeof why);
+	else
+		snprintf(why, sizeof why, "%s", tr(MSG_TL_NO_DEVICE));
 	why[strcspn(why, ":")] = '\0';
 	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, why);
 	y = ui_wrap(y, y1, x, w, C_NOTE, line);
@@ -345,10 +360,14 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	return y;
 }
 
-/* Rows the key help takes at the bottom (ui_key_lines). */
-static int draw_keys(bool draw, bool conv)
+/* Rows the key legend takes at the bottom (ui_key_lines): every key of
+ * the screen that works now, from the key table; the global keys are on
+ * the status line. */
+static int draw_keys(struct app *app, struct tl_st *st, bool draw)
 {
-	return ui_key_lines(tr(conv ? MSG_TL_CONV_KEYS : MSG_TL_KEYS), draw);
+	char keys[1024];
+	keymap_hints(&screen_tiling, app, st, HINTS_OWN, false, 100000, keys, sizeof keys);
+	return ui_key_lines(keys, draw);
 }
 
 static void tl_draw(struct app *app, void *p)
@@ -357,12 +376,14 @@ static void tl_draw(struct app *app, void *p)
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_TL_SPEED), speeds[st->speed], st->src.running ? tr(MSG_GM_RUNNING) : "");
 	ui_title(tr(MSG_TL_TITLE), right);
-	int nk = draw_keys(true, st->conv), y1 = LINES - 1 - nk;
+	int nk = draw_keys(app, st, true), y1 = LINES - 1 - nk;
 	if (st->conv) {
 		tiling_view_conv(st->conv_step, 1, y1);
 	} else {
 		int y0 = draw_header(st);
-		int lw = COLS >= 80 ? 30 : COLS - 40;
+		/* the grid grows with the terminal (30 columns at 80, up to 90) */
+		int lw = COLS >= 80 ? (COLS / 2 - 10 < 30 ? 30 : COLS / 2 - 10 > 90 ? 90 : COLS / 2 - 10)
+			: COLS - 40;
 		draw_grid(st, y0, 0, lw, y1 - y0);
 		int x = lw + 2, w = COLS - x - 1;
 		bool run = st->running || st->note[0] || st->have_res;
@@ -374,10 +395,13 @@ static void tl_draw(struct app *app, void *p)
 			y = draw_ratio(st, y, x, w, !run);
 		if (y < y1)
 			y = draw_run(st, y, y1, x, w);
-		if (y + 2 < y1)
+		if (y + 5 <= y1)   /* the whole-run table whole (5 rows), or not at all */
 			tiling_view_totals(&st->sim.cfg, y, y1, x, w);
 	}
-	ui_status(app->status, tr(st->playing ? MSG_TL_PAUSE : MSG_TL_PLAY));
+	char hints[HINTS_MAX];
+	keymap_hints(&screen_tiling, app, st, HINTS_GLOBAL, app->below != NULL, COLS - 2,
+		     hints, sizeof hints);
+	ui_status(app->status, hints);
 }
 
 /* The SM count: 4 to see waves, or the GPU's own from devinfo. */
@@ -392,35 +416,85 @@ static void toggle_sms(struct app *app, struct tl_st *st)
 	restart(st, st->sim.mode);
 }
 
-/* Letters that change the model; true when the key was one of them. */
-static bool config_key(struct app *app, struct tl_st *st, int key)
+enum {
+	TK_PLAY = KEY_OWN, TK_PAUSE, TK_BACK_STEP, TK_STEP, TK_START, TK_END, TK_FASTER, TK_SLOWER,
+	TK_MODE, TK_N_DOWN, TK_N_UP, TK_N_DOWN16, TK_N_UP16, TK_TILE_DOWN, TK_TILE_UP, TK_MICRO,
+	TK_SMS, TK_RUN, TK_CONV,
+};
+
+/* The tiling screen's keys (screen.h); the legend at the bottom is made
+ * from them. */
+static const struct screen_key tl_keys[] = {
+	{ .id = TK_PLAY, .keys = "Space", .label = MSG_ST_PLAY, .help = MSG_HK_TL_SPACE },
+	{ .id = TK_PAUSE, .keys = "Space", .label = MSG_ST_PAUSE, .help = MSG_HK_TL_SPACE },
+	{ .id = TK_BACK_STEP, .keys = "Left h", .label = MSG_ST_STEP, .help = MSG_HK_TL_BACK },
+	{ .id = TK_STEP, .keys = "Right l", .label = MSG_ST_STEP, .help = MSG_HK_TL_FORWARD },
+	{ .id = TK_START, .keys = "g Home", .label = MSG_ST_START_END, .help = MSG_HK_TL_START },
+	{ .id = TK_END, .keys = "G End", .label = MSG_ST_START_END, .help = MSG_HK_TL_END },
+	{ .id = TK_FASTER, .keys = "+ =", .label = MSG_ST_SPEED, .help = MSG_HK_TL_FASTER },
+	{ .id = TK_SLOWER, .keys = "-", .label = MSG_ST_SPEED, .help = MSG_HK_TL_SLOWER },
+	{ .id = TK_MODE, .keys = "m", .label = MSG_ST_MODE, .help = MSG_HK_TL_MODE },
+	{ .id = TK_N_DOWN, .keys = "[", .label = MSG_ST_N1, .help = MSG_HK_TL_N },
+	{ .id = TK_N_UP, .keys = "]", .label = MSG_ST_N1, .help = MSG_HK_TL_N },
+	{ .id = TK_N_DOWN16, .keys = "{", .label = MSG_ST_N16, .help = MSG_HK_TL_N },
+	{ .id = TK_N_UP16, .keys = "}", .label = MSG_ST_N16, .help = MSG_HK_TL_N },
+	{ .id = TK_TILE_DOWN, .keys = "t", .label = MSG_ST_TILE, .help = MSG_HK_TL_TILE },
+	{ .id = TK_TILE_UP, .keys = "T", .label = MSG_ST_TILE, .help = MSG_HK_TL_TILE },
+	{ .id = TK_MICRO, .keys = "u", .label = MSG_ST_MICRO, .help = MSG_HK_TL_MICRO },
+	{ .id = TK_SMS, .keys = "s", .label = MSG_ST_SMS, .help = MSG_HK_TL_SMS },
+	{ .id = TK_RUN, .keys = "r", .label = MSG_ST_RUN_MATMUL, .help = MSG_HK_TL_RUN },
+	{ .id = TK_CONV, .keys = "c", .label = MSG_ST_CONV, .help = MSG_HK_TL_CONV },
+};
+
+static bool tl_on(struct app *app, void *p, int id, enum msg *why)
+{
+	(void)app;
+	struct tl_st *st = p;
+	switch (id) {
+	case TK_PLAY: return !st->playing;
+	case TK_PAUSE: return st->playing;
+	case TK_BACK_STEP: case TK_STEP: case TK_FASTER: case TK_SLOWER: case TK_CONV: case TK_RUN:
+		return true;
+	case TK_MICRO:
+		*why = MSG_HK_OFF_REGBLOCK;
+		return !st->conv && st->sim.mode == TL_REGBLOCK;
+	case TK_SMS:
+		*why = MSG_HK_OFF_NO_SMS;
+		return !st->conv && (st->real_sms || st->src.dev);
+	default:   /* the model's keys: not in the convolution view */
+		return !st->conv;
+	}
+}
+
+/* Keys that change the model; true when the key was one of them. */
+static bool config_key(struct app *app, struct tl_st *st, int id)
 {
 	struct tl_config *c = &st->cfg;
 	bool rb = st->sim.mode == TL_REGBLOCK;
-	switch (key) {
-	case '[': c->n -= 1; break;
-	case ']': c->n += 1; break;
-	case '{': c->n -= 16; break;
-	case '}': c->n += 16; break;
-	case 't': if (rb) c->b /= 2; else c->t /= 2; break;
-	case 'T': if (rb) c->b *= 2; else c->t *= 2; break;
-	case 'u': c->r = c->r >= 8 || c->r * 2 > c->b / 2 ? 2 : c->r * 2; break;
-	case 'm': restart(st, (enum tl_mode)((st->sim.mode + 1) % TL_NMODES)); return true;
-	case 's': toggle_sms(app, st); return true;
+	switch (id) {
+	case TK_N_DOWN: c->n -= 1; break;
+	case TK_N_UP: c->n += 1; break;
+	case TK_N_DOWN16: c->n -= 16; break;
+	case TK_N_UP16: c->n += 16; break;
+	case TK_TILE_DOWN: if (rb) c->b /= 2; else c->t /= 2; break;
+	case TK_TILE_UP: if (rb) c->b *= 2; else c->t *= 2; break;
+	case TK_MICRO: c->r = c->r >= 8 || c->r * 2 > c->b / 2 ? 2 : c->r * 2; break;
+	case TK_MODE: restart(st, (enum tl_mode)((st->sim.mode + 1) % TL_NMODES)); return true;
+	case TK_SMS: toggle_sms(app, st); return true;
 	default: return false;
 	}
 	restart(st, st->sim.mode);
 	return true;
 }
 
-static bool play_key(struct app *app, struct tl_st *st, int key)
+static bool play_key(struct app *app, struct tl_st *st, int id)
 {
-	switch (key) {
-	case ' ': st->playing = !st->playing; return true;
-	case '+': case '=': if (st->speed + 1 < NSPEEDS) st->speed++; return true;
-	case '-': if (st->speed > 0) st->speed--; return true;
-	case 'c': st->conv = !st->conv; st->playing = false; return true;
-	case 'r':
+	switch (id) {
+	case TK_PLAY: case TK_PAUSE: st->playing = !st->playing; return true;
+	case TK_FASTER: if (st->speed + 1 < NSPEEDS) st->speed++; return true;
+	case TK_SLOWER: if (st->speed > 0) st->speed--; return true;
+	case TK_CONV: st->conv = !st->conv; st->playing = false; return true;
+	case TK_RUN:
 		run_start(st);
 		if (!st->running && st->note[0])
 			snprintf(app->status, sizeof app->status, "%.200s", st->note);
@@ -434,52 +508,31 @@ static enum act tl_key(struct app *app, void *p, const struct input *in)
 	struct tl_st *st = p;
 	if (in->mouse != MOUSE_NONE)
 		return ACT_NONE;
-	if (!in->is_key_code && (play_key(app, st, in->key) || (!st->conv && config_key(app, st, in->key))))
+	if (play_key(app, st, in->id) || config_key(app, st, in->id))
 		return ACT_NONE;
 	struct tl_sim *s = &st->sim;
-	switch (in->cmd) {
-	case CMD_RIGHT:
+	switch (in->id) {
+	case TK_STEP:
 		if (st->conv)
 			st->conv_step = (st->conv_step + 1) % 9;
 		else
 			tl_sim_step(s);
 		break;
-	case CMD_LEFT:
+	case TK_BACK_STEP:
 		if (st->conv)
 			st->conv_step = (st->conv_step + 8) % 9;
 		else if (s->step > 0)
 			tl_sim_goto(s, s->step - 1);
 		break;
-	case CMD_TOP: tl_sim_goto(s, 0); break;
-	case CMD_BOTTOM: tl_sim_goto(s, tl_steps(&s->cfg, s->mode)); break;
-	case CMD_BACK: return ACT_BACK;
-	case CMD_QUIT: return ACT_QUIT;
-	case CMD_HELP: return ACT_HELP;
-	default: break;
+	case TK_START: tl_sim_goto(s, 0); break;
+	case TK_END: tl_sim_goto(s, tl_steps(&s->cfg, s->mode)); break;
+	default: return ACT_IGNORED;
 	}
 	return ACT_NONE;
-}
-
-/* The tiling screen's own lines on the help page (screen.h). */
-static bool tiling_help(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ NULL, MSG_HK_SPACE, MSG_HK_TL_SPACE },
-		{ NULL, MSG_HK_LEFT_RIGHT, MSG_HK_TL_STEP },
-		{ "+ -", 0, MSG_HK_TL_SPEED },
-		{ "m", 0, MSG_HK_TL_MODE },
-		{ "[ ] { }", 0, MSG_HK_TL_N },
-		{ "t T", 0, MSG_HK_TL_TILE },
-		{ "u", 0, MSG_HK_TL_MICRO },
-		{ "s", 0, MSG_HK_TL_SMS },
-		{ "r", 0, MSG_HK_TL_RUN },
-		{ "c", 0, MSG_HK_TL_CONV },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
 const struct screen screen_tiling = {
 	.name = "tiling", .enter = tl_enter, .draw = tl_draw, .key = tl_key,
 	.tick = tl_tick, .leave = tl_leave,
-	.help = tiling_help,
+	SCREEN_KEYS(tl_keys), .key_on = tl_on,
 };

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# gpu-map at 200x60: the board draws one mark per SM of the GPU it shows
+# (132 on the H200 devinfo reports), not as many as the screen holds.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+. "$(dirname "$0")/gpumap_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+
+make_tree gpu
+fresh; launch 200 60 "$TREE_BIN" --no-mouse open gpu-map
+wait_for 'GPU map: label the kitchen'; ok $? "gpu-map at 200x60"
+devinfo_done
+is "$(screen | grep -o '▪' | wc -l)" 132 "132 SM marks for a 132-SM GPU"
+resize 80 24; sleep 0.4
+n=$(screen | grep -o '▪' | wc -l)
+ok $([ "$n" -gt 0 ] && [ "$n" -le 132 ]; echo $?) "at 80x24 no more than 132 either ($n)"
+keys q; wait_exit >/dev/null
+done_testing

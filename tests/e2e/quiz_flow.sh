@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The quiz's keys and flow at 80x24 with the fixture class: no option is
+# preselected, so a double Enter after an answer does not answer the next
+# question; Home/End/Tab move between options and Tab never shows the hint
+# (h asks first, with its cost); the feedback shows the learner's own
+# answer; a finished level reviews every answer.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+CLASS="$CK_ROOT/tests/fixtures/quiz/class"
+. "$(dirname "$0")/quiz_lib.bash"
+qpos() { screen | sed -n 's/.*question \([0-9]*\)\/6.*/\1/p' | head -1; }
+
+start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
+wait_for "Level 1" 5
+keys Enter; wait_for "question 1/6" 3; ok $? "level 1 opens"
+seen_single=0
+for i in 1 2 3 4 5 6; do
+	s=$(screen)
+	if [ "$seen_single" = 0 ] && printf '%s' "$s" | grep -q "Choose one"; then
+		seen_single=1
+		unlike "$s" '^  >' "a new question has no option preselected"
+		keys Enter; wait_for "Choose an answer first" 3; ok $? "Enter with nothing chosen says to choose"
+		is "$(qpos)" "$i" "and answers nothing"
+		# the options are shuffled: the first and the last row on the screen
+		first=$(rows_of 'wrong\|RIGHT' | head -1); last=$(rows_of 'wrong\|RIGHT' | tail -1)
+		at() { sleep 0.2; is "$(cursor_row)" "$1" "$2"; }
+		# End and Home as xterm sends them (the pane's TERM), not tmux's own
+		keys -l $'\eOF'; at "$last" "End goes to the last option"
+		keys -l $'\eOH'; at "$first" "Home goes to the first option"
+		keys G; at "$last" "G goes to the last option"
+		keys g; at "$first" "g goes to the first option"
+		keys Tab; at "$((first + 1))" "Tab goes to the next option"
+		unlike "$(screen)" 'Hint: |hint costs' "Tab does not touch the hint"
+		keys h; wait_for "The hint costs 1 point: press h again to see it" 3; ok $? "h says what the hint costs first"
+		keys Down; sleep 0.2
+		unlike "$(screen)" 'Hint: ' "another key drops the question: no hint"
+		answer_right
+		like "$(screen)" "Your answer: RIGHT c" "the feedback shows the learner's own pick"
+	else
+		answer_right
+	fi
+	like "$(screen)" "Right! \+2 points" "question $i answered right"
+	if [ "$i" -lt 6 ]; then
+		keys Enter Enter   # a double Enter: the second must not answer question i+1
+		wait_for "question $((i + 1))/6" 3
+		sleep 0.3
+		unlike "$(screen)" "Right!|Not quite" "after question $i a double Enter does not answer the next one"
+	else
+		keys Enter
+	fi
+done
+is "$seen_single" 1 "a single-choice question was asked"
+wait_for "Your score" 3; ok $? "the level ends"
+s=$(screen)
+like "$s" "Your answers" "the result reviews the answers"
+is "$(printf '%s\n' "$s" | grep -c '✓ 2/2 ')" 6 "every answer is listed, right, with its points"
+like "$s" "✓ 2/2  Pick the right one\." "by its question"
+keys q; wait_for '\[exit 0\]' 5; stop
+
+# A wrong answer is reviewed with the learner's own answer under it.
+rm -rf "$XDG_STATE_HOME/cudakitchen"
+start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
+wait_for "Level 1" 5
+keys Enter; wait_for "question 1/6" 3
+for i in 1 2 3 4 5 6; do
+	if screen | grep -q "Choose one"; then
+		quiz_cursor; go_row "$(rows_of 'wrong a' | head -1)"; keys Enter
+		wait_for "Not quite" 3
+		like "$(screen)" "Your answer: wrong a" "a wrong pick is shown as the learner's"
+	else
+		answer_right
+	fi
+	keys Enter; sleep 0.2
+done
+wait_for "Your score" 3
+s=$(screen)
+like "$s" "✗ 0/2  Pick the right one\." "the wrong answer is reviewed"
+like "$s" "yours: wrong a" "with the learner's answer under it"
+keys q; wait_for '\[exit 0\]' 5; stop
+
+# At 60x20 a title too long for its row ends in … (the level list, the question's title bar)
+rm -rf "$XDG_STATE_HOME/cudakitchen"
+start 60 20 "$CK_BIN open quiz"
+wait_for "Level 1" 5
+like "$(screen)" 'Level 3  Optimisation scenarios: book or own… +locked' "a cut level title ends in …"
+keys Enter; wait_for "question 1/" 3
+like "$(screen | head -1)" '^ Level 1: Concepts: the kitchen and i… +question 1/' "a cut title bar ends in …"
+keys q; wait_for '\[exit 0\]' 5; stop
+done_testing

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The reading flow: the last page of a lesson leads on to the next one (n,
+# or Space at the bottom), and back on the menu the cursor has moved past
+# the finished lesson; the page number is shown once; a page one blank line
+# longer than the screen does not scroll; code lines cut at 60x20 scroll
+# sideways with ] and [; on the menu, typed numbers jump to a lesson,
+# arrows mark rows out of view, and the certificate is an entry.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/tui_lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+detail() { screen | sed -n '/^────/,$p' | sed '1d;$d' | tr '\n' ' '; }
+
+fresh
+launch 80 24 "$CK_BIN" --lessons "$FIX"
+wait_for 'lessons done'; keys Enter; wait_for 'Pantry page one'
+is "$(screen | grep -c 'page 1/3')" 1 "the page number is shown once"
+keys n n; wait_for 'Pantry page three'
+like "$(screen | tail -1)" 'n next lesson' "the last page offers the next lesson"
+like "$(screen)" 'n goes on to the next one' "and its end says so"
+keys n; wait_for 'Stations page one'; ok $? "n on the last page opens the next lesson"
+keys Escape; wait_for 'lessons done'
+like "$(detail)" 'The second fixture lesson' "Esc goes back to the menu, not to the finished lesson"
+keys Up; wait_for 'every kind of body item'
+keys Enter; wait_for 'Pantry page three'   # resumes on its last page
+keys Escape; wait_for 'lessons done'
+like "$(detail)" 'The second fixture lesson' "back from a finished lesson, the cursor is on the next one"
+keys q; wait_exit >/dev/null
+
+# Space at the bottom of the last page goes on too
+fresh
+launch 80 24 "$CK_BIN" --lessons "$FIX" open pantry
+wait_for 'Pantry page one'; keys n n; wait_for 'Pantry page three'
+keys Space; wait_for 'Stations page one'; ok $? "Space at the end of the last page opens the next lesson"
+keys q; wait_exit >/dev/null
+
+# A page whose last laid-out line is blank fits a screen it fills but for that line
+D="$T_TMP/course"; mkdir -p "$D"
+{
+	printf 'id: fits\ntitle: Fits\nsummary: A page that fills the screen.\nminutes: 1\nanalogy: A full tray.\npages:\n'
+	printf '  - title: Full page\n    body:\n      - list: ['
+	for i in $(seq 1 15); do printf 'item %d%s' "$i" "$([ "$i" -lt 15 ] && echo ', ')"; done
+	printf ']\n  - title: Second page\n    body:\n      - text: The second page.\n'
+} >"$D/01-fits.yaml"
+fresh
+launch 60 20 "$CK_BIN" --lessons "$D" open fits
+wait_for 'Full page'
+like "$(screen)" 'lines 1-17 of 17' "the trailing blank line is not counted"
+keys Space; wait_for 'The second page'; ok $? "Space goes to the next page instead of scrolling one blank line"
+keys q; wait_exit >/dev/null
+
+# Code cut at 60x20 scrolls sideways
+fresh
+launch 60 20 "$CK_BIN" --lessons "$FIX" open pantry
+wait_for 'Pantry page one'
+for i in 1 2 3 4 5 6 7 8; do keys j; done; wait_for 'this comment is long'
+like "$(screen | tail -1)" '\] code' "a cut code line offers ] to scroll"
+unlike "$(screen)" 'enough to be cropped' "the end of the long line is cut"
+keys ']' ']'; wait_for 'enough to be cr'; ok $? "] scrolls code lines sideways"
+like "$(screen | tail -1)" '\[/\] code' "and [ is offered to scroll back"
+keys '[' '['; wait_for '__global__ void scale'; ok $? "[ scrolls back"
+keys q; wait_exit >/dev/null
+
+# The menu at 60x20: numbers, scroll arrows, the certificate
+fresh
+launch 60 20 "$CK_BIN"
+wait_for 'lessons done'
+like "$(screen | sed -n 15p)" '^↓' "rows below the view are marked"
+keys 1 2; sleep 0.3
+keys Enter; wait_for 'Kitchen habits'; ok $? "typing 1 then 2 goes to lesson 12"
+keys Escape; wait_for 'lessons done'
+keys G; wait_for 'Certificate'
+like "$(screen | sed -n 3p)" '^↑' "rows above the view are marked"
+like "$(detail)" 'certificate of completion' "the menu offers the certificate"
+keys Enter; wait_for 'cudakitchen: certificate'; ok $? "and Enter opens it"
+keys q; wait_exit >/dev/null
+done_testing
