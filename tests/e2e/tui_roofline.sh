@@ -101,7 +101,7 @@ like "$s" "b CPU naive, 1 thread" "one line per rung, its mark from the ladder"
 like "$s" "6 cuBLAS SGEMM \(FP32\)" "the recorded rungs too"
 like "$s" " 128 +256 .*1k .*4k" "x: the sizes, 128 to 4k"
 plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | cut -c7-50)
-like "$plot" "\+\+b|b\+\+" "yours: cpu-naive at 128 and 256, joined by +"
+like "$plot" "\+b|b\+" "yours: cpu-naive at 128 and 256, joined by +"
 like "$plot" "1\.+1" "recorded: naive at 1k and 4k, joined by ."
 like "$(screen | tail -1)" "c sizes" "the key hints name c"
 keys t; wait_gone "\. recorded sweep" 2; ok $? "t: yours only"
