@@ -52,7 +52,7 @@ wait_gone() {
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "the stand-in's recorded 1024^3 run shows"
 keys v; wait_for "marks: own traffic" 3; ok $? "v: the roofline says the marks sit at each rung's own traffic"
-like "$(screen)" "t: one set, its models named" "yours and recorded: no room for the models, and t is named for them"
+unlike "$(screen)" "12 no reuse" "yours and recorded at 80x24: every entry, no room left for the models"
 keys t; wait_for "12 no reuse" 3; ok $? "t: yours only, with room for the models"
 s=$(screen)
 like "$s" ": minimum traffic" "and what the dotted column is"
