@@ -130,6 +130,18 @@ like "$s" "\+ 你的" "zh: yours"
 like "$s" "\. 记录的扫描" "zh: recorded"
 stop_wait
 
+# The size sweep make bench recorded, where the checkout has it.
+if [ -f "$CK_ROOT/demos/results/h200-sweep.yaml" ]; then
+	cp "$CK_ROOT/demos/results/h200-sweep.yaml" "$ckd/demos/results/"
+	launch 80 24 "$ck open matmul"
+	wait_for "256x256x256" 60
+	keys c; wait_for "GFLOP/s against matrix size n" 3; ok $? "the recorded sweep (demos/results) loads"
+	s=$(screen)
+	unlike "$s" "no recorded sweep" "and is used"
+	like "$s" "5 library-style" "with the best rung's line"
+	stop_wait
+fi
+
 # Without a recorded sweep: the recorded run's one size, and why.
 rm "$ckd/demos/results/h200-sweep.yaml"
 start 80 24 "$ck open matmul"
