@@ -26,6 +26,7 @@
 #include "../common/report.h"
 #include "../common/timing.h"
 #include "conv.h"
+#include "conv_traffic.h"
 #include "conv_run.h"
 
 const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CK_RUNG_ROW)};
@@ -228,6 +229,14 @@ static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
         ck_rec_str(rec, "math", x->math);
         ck_rec_str(rec, "algo", x->algo);
     }
+    /* the rung's own traffic model (conv_traffic.h), beside the minimum */
+    const struct conv_shape *s = &job->sh;
+    struct conv_traffic t = conv_traffic_of((enum conv_rung_id)i, s->n, s->c, s->h,
+                                            s->w, s->k, s->r, s->s, s->pad,
+                                            s->stride, s->dil, s->p, s->q);
+    ck_rec_num(rec, "model_bytes", t.bytes);
+    ck_rec_num(rec, "model_intensity", conv_flops(s) / t.bytes);
+    ck_rec_str(rec, "model", t.model);
 }
 
 /* How many times faster the best GPU variant is than each CPU one. */

@@ -19,6 +19,7 @@
 #include "ladder.h"
 #include "mm_best_rule.h"
 #include "mm_problem.h"
+#include "mm_traffic.h"
 #include "report.h"
 #if CK_HAVE_CUDA
 #include "cublas_dl.h"
@@ -256,6 +257,19 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
         ck_rec_int(rec, "split", p.split);
         ck_rec_str(rec, "why", p.why);
     }
+    /* the rung's own traffic model (mm_traffic.h), beside the minimum;
+     * best's with the tiles and split its rule chose */
+    struct mm_traffic t = mm_traffic_of((enum mm_rung)i, s->dims[i][0],
+                                        s->dims[i][1], s->dims[i][2]);
+    if (i == MM_BEST && !mm_best_forced()) {
+        struct mm_best_plan p = best_plan(s);
+        t = mm_traffic_tiles(s->dims[i][0], s->dims[i][1], s->dims[i][2],
+                             mm_best_cfgs[p.cfg].bm, mm_best_cfgs[p.cfg].bn, p.split);
+    }
+    double flops = mm_flops(s->dims[i][0], s->dims[i][1], s->dims[i][2]);
+    ck_rec_num(rec, "model_bytes", t.bytes);
+    ck_rec_num(rec, "model_intensity", flops / t.bytes);
+    ck_rec_str(rec, "model", t.model);
 }
 
 /* A GPU rung this device lacks the instructions for: its own record kind,

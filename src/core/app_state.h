@@ -11,6 +11,8 @@
 
 #define APP_STACK 16
 
+struct sweep;
+
 struct app {
 	struct options opt;
 	struct course course;      /* lessons, broken ones included */
@@ -26,6 +28,8 @@ struct app {
 	char datadir[4096];        /* where lessons/ and quizzes/ live */
 	char demodir[4096];        /* where the demo programs live */
 	const char *below;         /* the screen Esc goes back to ("menu", "reader"...), or NULL */
+	struct sweep *mm_sweep;    /* the learner's matmul results at each size run this
+	                              session (sweep.h); NULL before the first; freed at exit */
 };
 
 #endif

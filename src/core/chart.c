@@ -81,6 +81,9 @@ static void ranges(struct chart_roof *c, double peak, double bw,
 			continue;
 		x0 = fmin(x0, p[i].x); x1 = fmax(x1, p[i].x);
 		y0 = fmin(y0, p[i].y); y1 = fmax(y1, p[i].y);
+		if (positive(p[i].xmin)) {
+			x0 = fmin(x0, p[i].xmin); x1 = fmax(x1, p[i].xmin);
+		}
 	}
 	if (c->has_roof) {
 		double ridge = peak / bw;
@@ -148,6 +151,15 @@ void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
 	ranges(c, peak, bw, p, n);
 	if (c->has_roof)
 		draw_roof(c, peak, bw);
+	for (int i = 0; i < n; i++) {
+		int col = positive(p[i].x) && positive(p[i].y) ? chart_roof_col(c, p[i].xmin) : -1;
+		if (col < 0)
+			continue;
+		c->min_col[col] = true;
+		for (int r = 0; r < c->h; r++)
+			if (c->kind[r][col] == CH_EMPTY)
+				c->kind[r][col] = CH_MIN;
+	}
 	for (int i = 0; i < n; i++)
 		place(c, &p[i]);
 }

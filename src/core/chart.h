@@ -26,11 +26,15 @@ int chart_log_index(double v, double lo, double hi, int cells);
 #define CHART_MAX_W 160
 #define CHART_MAX_H 60
 
-enum chart_cell { CH_EMPTY, CH_SLOPE, CH_FLAT, CH_POINT, CH_CLASH };
+/* CH_MIN: an empty cell in a column that holds a problem's minimum-traffic
+ * intensity (a dotted vertical mark under the points). */
+enum chart_cell { CH_EMPTY, CH_SLOPE, CH_FLAT, CH_POINT, CH_CLASH, CH_MIN };
 
 struct chart_point {
 	double x, y;    /* intensity (FLOP/B) and GFLOP/s */
 	char mark;      /* shown in the grid and the legend */
+	double xmin;    /* the problem's minimum-traffic intensity, 0 when
+	                   none: drawn as its own mark, never as the point */
 };
 
 /* Row 0 is the top.  kind[r][c] says what is in a cell; mark[r][c] the
@@ -39,13 +43,16 @@ struct chart_roof {
 	int w, h;
 	double xlo, xhi, ylo, yhi;
 	bool has_roof;   /* peak and bw known: ceilings drawn */
+	bool min_col[CHART_MAX_W];  /* columns of the points' xmin */
 	unsigned char kind[CHART_MAX_H][CHART_MAX_W];
 	char mark[CHART_MAX_H][CHART_MAX_W];
 };
 
 /* Lays out a w x h roofline (clamped to the maxima) for the points with
  * x > 0 and y > 0; peak/bw may be NAN (no ceilings).  The axes cover the
- * points, the ridge and the peak, in whole decades.  A point whose cell
+ * points, their xmin, the ridge and the peak, in whole decades.  Each
+ * positive xmin marks its column (min_col) and the column's empty cells
+ * become CH_MIN; the ceilings and the points stay on top.  A point whose cell
  * is taken moves up to two columns sideways to a free one; with none free
  * the cell becomes a CH_CLASH. */
 void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,

@@ -695,6 +695,31 @@
 	X(MSG_ST_MEMORY, "memory", "内存") \
 	X(MSG_CAP_STREAMS, "1/2/4/8", "1、2、4、8") \
 	X(MSG_ST_NEXT_VIEW, "next view", "下一视图") \
+	/* honest roofline: each rung at its own traffic model (demo_view.c) */ \
+	X(MSG_RF_AT_MODEL, "marks: own traffic", "标记：各级自己的访存") \
+	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \
+	X(MSG_RF_M_NOREUSE, "no reuse: 2 loads/FMA", "不复用：每次 FMA 读 2 个数") \
+	X(MSG_RF_M_TILES, "%dx%d tiles", "%dx%d 分块") \
+	X(MSG_RF_M_SPLIT, ", K split in %d", "，K 切成 %d 段") \
+	X(MSG_RF_M_PATCH, "8x32 patches+halo, 8 filters", "8x32 像素块加边框，8 个滤波器") \
+	X(MSG_RF_M_IM2COL, "im2col stored+read, 64x64", "im2col 写入再读出，64x64") \
+	X(MSG_RF_M_IGEMM, "x gathered per 128x64 tile", "每个 128x64 分块收集一次 x") \
+	X(MSG_RF_M_WINO, "Winograd transforms+16 GEMMs", "Winograd 变换加 16 个 GEMM") \
+	X(MSG_RF_MORE, "t: one set, its models named", "t：只看一组，列出其访存模型") \
+	X(MSG_RF_M_UNKNOWN, "unknown: at the minimum", "未知：按最少访存") \
+	/* GFLOP/s against size (sweep_view.c, key c on the matmul screen) */ \
+	X(MSG_SW_TITLE, "GFLOP/s against matrix size n (n x n x n), log-log", "GFLOP/s 对矩阵规模 n（n x n x n），双对数") \
+	X(MSG_SW_SMALL, "(the terminal is too small for this view)", "（终端太小，画不下这张图）") \
+	X(MSG_SW_EMPTY, "no timed runs to place yet", "还没有可标注的计时结果") \
+	X(MSG_SW_YOURS, "+ yours (session)", "+ 你的（本次）") \
+	X(MSG_SW_RECORDED, ". recorded sweep", ". 记录的扫描") \
+	X(MSG_SW_SHAPES, "MxNxK: at cube root", "MxNxK：画在立方根处") \
+	X(MSG_SW_NOT_FOUND, "%s not found", "找不到 %s") \
+	X(MSG_SW_NONE_YET, "none yet: +/- picks a size, r runs it", "还没有：+/- 选规模，r 运行") \
+	X(MSG_SW_NO_SWEEP, "no recorded sweep (%s): the recorded run's one size", "没有记录的规模扫描（%s）：只有记录运行的那一个规模") \
+	X(MSG_SW_NOMEM, "out of memory: this run is not kept for the size view", "内存不足：这次运行没有保留到规模图中") \
+	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
+	X(MSG_ST_SIZES, "sizes", "规模图") \
 	/* end */
 
 #endif

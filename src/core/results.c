@@ -5,6 +5,7 @@
  * is one line here.  Required means the key must be present; nullable that
  * `~` is accepted (a time not measured, a reason that does not apply). */
 #include "results.h"
+#include "traffic.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -79,6 +80,9 @@ static const struct field var_fields[] = {
 	VAR(kernel_ms, F_NUM, false, true), VAR(d2h_ms, F_NUM, false, true),
 	VAR(serial_ms, F_NUM, false, true), VAR(ideal_ms, F_NUM, false, true),
 	VAR(speedup, F_NUM, false, true),   VAR(pct_of_ideal, F_NUM, false, true),
+	VAR(model_bytes, F_NUM, false, true), VAR(model_intensity, F_NUM, false, true),
+	VAR(model, F_STR, false, true),     VAR(config, F_STR, false, true),
+	VAR(split, F_LONG, false, true),
 };
 
 #define SER(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_series, key), \
@@ -287,6 +291,7 @@ static bool add_variant(const char *file, const struct doc_node *map, struct res
 		x->supported = true;
 	if (!results_read_timeline(file, map, out, x, d))
 		return false;
+	traffic_fill(x);   /* a record from before the models: the same formulas */
 	out->nvar++;
 	return true;
 }

@@ -85,6 +85,13 @@ struct res_variant {
 	bool modelled;              /* the CPU model, not a measurement */
 	double h2d_ms, kernel_ms, d2h_ms, serial_ms, ideal_ms, speedup, pct_of_ideal;
 	size_t span0, nspan;        /* its timeline: results.span[span0 ..+nspan) */
+	/* the rung's own traffic model (demos/matmul/mm_traffic.h,
+	 * demos/conv/conv_traffic.h): NAN / "" in older records, where the
+	 * roofline falls back to the minimum-traffic `intensity` */
+	double model_bytes, model_intensity;
+	char model[64];             /* what was counted: "global loads of 32x32 tiles" */
+	char config[24];            /* matmul best: its block tile, "128x64" ("" when absent) */
+	long split;                 /* ... and K's slices, -1 when absent */
 	double pct_of_hbm;          /* reduce: % of the device's HBM bandwidth */
 };
 

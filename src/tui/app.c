@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
+#include "sweep.h"
 #include "quiz_run.h"
 #include "cli.h"
 #include "keymap.h"
@@ -392,6 +393,8 @@ int cmd_tui(const struct options *opt, const char *start)
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);
+	sweep_free(app->mm_sweep);
+	free(app->mm_sweep);
 	free(app);
 	return rc;
 }

@@ -48,7 +48,7 @@ is "$got" "p=6 q=3" "P and Q follow their own axes"
 
 fields="record format demo variant rung kind label ok checked rel_err tol ms \
 ms_min ms_max reps gflops pct_of_library pct_of_peak intensity gbs baseline n \
-c h w k r s pad stride dil p q workspace"
+c h w k r s pad stride dil p q workspace model_bytes model_intensity model"
 y=$("$conv" --quick --cpu --format yaml); ok $? "--quick --cpu --format yaml exits 0"
 first=$(printf '%s\n' "$y" | head -1)
 like "$first" '^- \{record: "device", format: 1, demo: "conv", live: false, reason: "(--cpu given|built without CUDA)"' \

@@ -69,7 +69,7 @@ is "$n" "$(printf '%s\n' "$cpu_ids" | wc -l | tr -d ' ')" "fallback runs the CPU
 line=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
 for f in record format demo variant rung kind label ok checked rel_err tol ms \
          ms_min ms_max reps gflops pct_of_library pct_of_peak intensity gbs \
-         baseline m n k; do
+         baseline m n k model_bytes model_intensity model; do
     like "$line" "[{ ]$f: " "variant record has $f"
 done
 is "$(field kind "$line")" '"cpu"' "cpu-blocked is kind cpu"

@@ -28,7 +28,7 @@ static void test_axes(void)
 	got = chart_decades(1e-320, 1e-320, &lo, &hi);
 	ok(got && lo > 0 && hi > lo && isfinite(hi), "one denormal value: a positive decade (%g..%g)", lo, hi);
 	struct chart_roof big;
-	struct chart_point far[] = { { 1e-320, 1e308, 'a' }, { 1e308, 1e-320, 'b' } };
+	struct chart_point far[] = { { 1e-320, 1e308, 'a', 0 }, { 1e308, 1e-320, 'b', 0 } };
 	chart_roofline(&big, 40, 10, NAN, NAN, far, 2);
 	ok(big.xlo > 0 && isfinite(big.xhi) && big.ylo > 0 && isfinite(big.yhi),
 	   "a roofline of extreme points has positive, finite axes");
@@ -62,6 +62,7 @@ static void render(const struct chart_roof *c, char out[][CHART_MAX_W + 1])
 			case CH_SLOPE: out[r][k] = '/'; break;
 			case CH_FLAT: out[r][k] = '-'; break;
 			case CH_POINT: case CH_CLASH: out[r][k] = c->mark[r][k]; break;
+			case CH_MIN: out[r][k] = ':'; break;
 			default: out[r][k] = ' ';
 			}
 		}
@@ -75,7 +76,8 @@ static void test_roofline(void)
 	static char got[CHART_MAX_H][CHART_MAX_W + 1];
 	/* peak 1000 GFLOP/s, 100 GB/s: the ridge at 10 FLOP/B */
 	const struct chart_point pts[] = {
-		{ 1, 50, '1' }, { 100, 900, '2' }, { 100, 950, '3' }, { 0, 5, 'x' }, { 30, 20, '4' },
+		{ 1, 50, '1', 0 }, { 100, 900, '2', 0 }, { 100, 950, '3', 0 }, { 0, 5, 'x', 0 },
+		{ 30, 20, '4', 0 },
 	};
 	chart_roofline(&c, 20, 8, 1000, 100, pts, 5);
 	ok(c.has_roof, "ceilings known");
@@ -100,13 +102,59 @@ static void test_roofline(void)
 	is_str(str(got[0]), "          ", "no ceiling, row 0");
 	is_str(str(got[1]), "1         ", "only the point, at 1 FLOP/B and 50 GFLOP/s on 1..10 x 10..100");
 	const struct chart_point same[] = {
-		{ 5, 5, 'a' }, { 5, 5, 'b' }, { 5, 5, 'c' }, { 5, 5, 'd' }, { 5, 5, 'e' }, { 5, 5, 'f' },
+		{ 5, 5, 'a', 0 }, { 5, 5, 'b', 0 }, { 5, 5, 'c', 0 }, { 5, 5, 'd', 0 }, { 5, 5, 'e', 0 },
+		{ 5, 5, 'f', 0 },
 	};
 	chart_roofline(&c, 10, 2, NAN, NAN, same, 6);
 	render(&c, got);
 	is_str(str(got[0]), "    ec*bd ", "points in one cell spread two columns each way, then clash");
 	chart_roofline(&c, 1000, 1000, 1, 1, pts, 0);
 	ok(c.w == CHART_MAX_W && c.h == CHART_MAX_H, "size clamped to the maxima");
+}
+
+/* The honest roofline: a point sits at its own x; its problem's minimum-
+ * traffic intensity (xmin) is a column of CH_MIN under and over it, the
+ * axes reach it, and the ceilings and points stay on top. */
+static void test_roof_min(void)
+{
+	static struct chart_roof c;
+	static char got[CHART_MAX_H][CHART_MAX_W + 1];
+	const struct chart_point pts[] = {
+		{ 0.25, 50, '1', 500 }, { 20, 900, '2', 500 }, { 500, 990, '3', 0 },
+	};
+	chart_roofline(&c, 20, 4, 1000, 100, pts, 3);
+	ok(c.xlo == 0.1 && c.xhi == 1000, "x axis 0.1..1000 covers the points and their minimum (%g..%g)",
+	   c.xlo, c.xhi);
+	int col = chart_roof_col(&c, 500);
+	ok(c.min_col[col], "the minimum's column %d is marked", col);
+	int marked = 0;
+	for (int k = 0; k < c.w; k++)
+		marked += c.min_col[k];
+	is_int(marked, 1, "and only that column (two points, one problem)");
+	ok(chart_roof_col(&c, 0.25) < chart_roof_col(&c, 20) && chart_roof_col(&c, 20) < col,
+	   "naive (0.25) left of tiled (20) left of the minimum (500)");
+	render(&c, got);
+	static const char *const want[4] = {
+		"        //-2------3-",
+		"     ///          : ",
+		" 1///             : ",
+		"//                : ",
+	};
+	for (int r = 0; r < 4; r++)
+		is_str(str(got[r]), want[r], "roofline with a minimum, row %d", r);
+	int mins = 0;
+	for (int r = 0; r < c.h; r++)
+		mins += c.kind[r][col] == CH_MIN;
+	ok(mins >= 1 && mins < c.h, "the column is CH_MIN where nothing else is (%d of %d rows)", mins, c.h);
+	ok(c.kind[chart_roof_row(&c, 990)][chart_roof_col(&c, 500)] == CH_POINT ||
+	   c.kind[chart_roof_row(&c, 990)][chart_roof_col(&c, 500)] == CH_FLAT,
+	   "the point at the minimum (or the roof) keeps its cell");
+	const struct chart_point none[] = { { 1, 10, 'a', 0 }, { 2, 10, 'b', NAN } };
+	chart_roofline(&c, 10, 3, NAN, NAN, none, 2);
+	marked = 0;
+	for (int k = 0; k < c.w; k++)
+		marked += c.min_col[k];
+	is_int(marked, 0, "xmin 0 or NAN: no mark");
 }
 
 /* QA P2.12: labels shortened whole words at a time; the axis keeps its top. */
@@ -154,5 +202,6 @@ int main(void)
 	test_labels();
 	test_axes();
 	test_roofline();
+	test_roof_min();
 	return tap_done();
 }

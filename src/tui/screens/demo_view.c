@@ -11,6 +11,8 @@
 #include <string.h>
 #include "chart.h"
 #include "text.h"
+#include "traffic.h"
+#include "roof_models.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -292,10 +294,14 @@ static void collect(const struct demo_section *s, int n, struct roof_in *in)
 		}
 		for (size_t i = 0; i < s[k].r->nvar && in->n < 64; i++) {
 			const struct res_variant *v = &s[k].r->var[i];
-			if (strcmp(v->demo, s[k].demo) || !v->ok || !(v->intensity > 0) ||
+			if (strcmp(v->demo, s[k].demo) || !v->ok || !(traffic_intensity(v) > 0) ||
 			    !(v->gflops > 0))
 				continue;
-			in->pt[in->n] = (struct chart_point){ v->intensity, v->gflops, mark_of(in->n) };
+			/* at the rung's own traffic model; the problem's minimum
+			 * traffic is its own mark (chart.h CH_MIN) */
+			in->pt[in->n] = (struct chart_point){ traffic_intensity(v), v->gflops,
+							      mark_of(in->n),
+							      traffic_known(v) ? v->intensity : 0 };
 			in->recorded[in->n] = s[k].recorded;
 			in->var[in->n++] = v;
 		}
@@ -311,6 +317,7 @@ static void draw_grid(const struct chart_roof *c, const struct roof_in *in, int 
 			case CH_SLOPE: ui_text(y + r, x + k, 1, C_DIM, "/"); break;
 			case CH_FLAT: ui_text(y + r, x + k, 1, C_DIM, ui_glyph(G_HLINE)); break;
 			case CH_CLASH: ui_text(y + r, x + k, 1, C_WRONG, "*"); break;
+			case CH_MIN: ui_text(y + r, x + k, 1, C_DIM, ":"); break;
 			case CH_POINT:
 				cell[0] = c->mark[r][k];
 				for (int i = 0; i < in->n; i++)
@@ -371,7 +378,7 @@ static int entry_rows(const struct roof_in *in, int cols)
 
 /* Every entry, mark and label: one column when they fit, else two with
  * labels cut after a word, so recorded entries are never left off. */
-static void legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
+static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
 	int cw = cols == 1 ? w : (w - 1) / 2;
 	char name[128], line[160];
@@ -392,6 +399,13 @@ static void legend_entries(const struct roof_in *in, int y, int y1, int x, int w
 		if (k % cols == cols - 1 || i + 1 == in->n)
 			y++;
 	}
+	return y;
+}
+
+/* The traffic models' part of the legend (roof_models.c). */
+static struct roof_marks marks_of(const struct roof_in *in)
+{
+	return (struct roof_marks){ in->var, in->pt, in->n };
 }
 
 static void legend(const struct roof_in *in, int y, int y1, int x, int w, int cols)
@@ -411,13 +425,17 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 	} else {
 		ui_text(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
-	legend_entries(in, y, y1, x, w, cols);
+	struct roof_marks m = marks_of(in);
+	y = roof_models_head(&m, y, x, w);
+	y = legend_entries(in, y, y1, x, w, cols);
+	roof_models_list(&m, y, y1, x, w);
 }
 
 /* Rows the legend's head takes: the ceilings and the device, or a note. */
-static int legend_head_rows(const struct roof_in *in)
+static int legend_head_rows(const struct roof_in *in, int w)
 {
-	return in->dev ? 3 + tensor_cores_above(in) : 1;
+	struct roof_marks m = marks_of(in);
+	return (in->dev ? 3 + tensor_cores_above(in) : 1) + roof_models_head_rows(&m, w);
 }
 
 void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
@@ -429,7 +447,8 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	ui_text(y0, 0, COLS, C_HEADING,
 		tr(MSG_DV_ROOFLINE));
 	int legw = COLS / 3 > 30 ? 30 : COLS / 3, cols = 1;
-	if (legend_head_rows(&in) + entry_rows(&in, 1) > y1 - y0 - 1) {
+	struct roof_marks m = marks_of(&in);
+	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) + roof_models_count(&m) > y1 - y0 - 1) {
 		cols = 2;   /* two columns of short names, wider, so none is left off */
 		legw = COLS / 2 - 2 > 44 ? 44 : COLS / 2 - 2;
 	}

@@ -22,6 +22,7 @@
 #include "diag.h"
 #include "demo_view.h"
 #include "xfer_view.h"
+#include "sweep_view.h"
 #include "launch_view.h"
 #include "results.h"
 #include "runner.h"
@@ -33,7 +34,7 @@
 #define RUN_TIMEOUT_MS 180000
 
 extern const struct screen screen_matmul, screen_devinfo, screen_transfer, screen_streams,
-	screen_launch;
+	screen_launch, screen_conv;
 
 /* snprintf for messages where cutting a long path or reason is fine. */
 static void say(char *buf, size_t size, const char *fmt, ...) CK_PRINTF(3, 4);
@@ -161,6 +162,11 @@ struct demo_st {
 	unsigned spin;
 	struct chart_roof roof;   /* the roofline's layout, redone each draw */
 	struct xfer_pick pick;    /* transfer and streams: what the keys picked */
+	/* matmul: GFLOP/s against size (c); the learner's side is app->mm_sweep */
+	bool sweep_view;
+	struct sweep rec_sweep;   /* the recorded size sweep, or the recorded run */
+	char sweep_note[512];     /* why there is no recorded sweep, "" */
+	struct sweep_plot sweep_plot;
 };
 
 static const struct preset *presets(const struct demo_st *st, int *n)
@@ -238,6 +244,17 @@ static bool take_output(struct demo_st *st)
 	return took;
 }
 
+/* matmul: each size's results stay for the session (the sweep view). */
+static void remember_size(struct app *app, const struct demo_st *st)
+{
+	if (strcmp(st->def->name, "matmul"))
+		return;
+	if (!app->mm_sweep)
+		app->mm_sweep = calloc(1, sizeof *app->mm_sweep);
+	if (!app->mm_sweep || !sweep_add(app->mm_sweep, &st->mine, "matmul"))
+		say(app->status, sizeof app->status, "%s", tr(MSG_SW_NOMEM));
+}
+
 static void finish_run(struct app *app, struct demo_st *st)
 {
 	st->running = false;
@@ -248,8 +265,10 @@ static void finish_run(struct app *app, struct demo_st *st)
 		say(st->note, sizeof st->note, "%s %s%s%s", st->def->name, how,
 			 last[0] ? ": " : "", last);
 	}
-	if (!st->run.cancelled && take_output(st))
+	if (!st->run.cancelled && take_output(st)) {
 		save_speedups(app, st);
+		remember_size(app, st);
+	}
 	else
 		st->ran[0] = '\0'; /* nothing new: the size shows as not run */
 	runner_free(&st->run);
@@ -270,6 +289,31 @@ static void load_recorded(struct app *app, struct demo_st *st)
 	diags_free(&d);
 }
 
+/* matmul: the recorded size sweep (make bench), else the recorded run's
+ * one size, saying why. */
+static void load_sweep(struct app *app, struct demo_st *st)
+{
+	char path[4352];
+	say(path, sizeof path, "%s/demos/results/h200-sweep.yaml", app->datadir);
+	struct results r = { 0 };
+	struct diags d = { 0 };
+	if (access(path, R_OK) == 0 && results_load_file(path, &r, &d)) {
+		if (!sweep_add(&st->rec_sweep, &r, "matmul"))
+			say(st->sweep_note, sizeof st->sweep_note, "%s", tr(MSG_SW_NOMEM));
+	} else {
+		char why[480];
+		if (d.n)
+			diag_format(&d.v[0], why, sizeof why);
+		else   /* the file name is enough: the path is the data dir's */
+			say(why, sizeof why, tr(MSG_SW_NOT_FOUND), "h200-sweep.yaml");
+		say(st->sweep_note, sizeof st->sweep_note, tr(MSG_SW_NO_SWEEP), why);
+		if (st->have_rec)
+			sweep_add(&st->rec_sweep, &st->rec, "matmul");
+	}
+	results_free(&r);
+	diags_free(&d);
+}
+
 static void *demo_enter_def(struct app *app, const struct demo_def *def)
 {
 	struct demo_st *st = calloc(1, sizeof *st);
@@ -287,6 +331,8 @@ static void *demo_enter_def(struct app *app, const struct demo_def *def)
 	st->preset = st->gpu ? def->gpu_first : def->cpu_first;
 	st->pick.streams = 4;
 	load_recorded(app, st);
+	if (!strcmp(def->name, "matmul"))
+		load_sweep(app, st);
 	start_run(st);
 	return st;
 }
@@ -306,6 +352,7 @@ static void demo_leave(struct app *app, void *p)
 	runner_free(&st->run); /* kills a run still going */
 	results_free(&st->mine);
 	results_free(&st->rec);
+	sweep_free(&st->rec_sweep);
 	free(st);
 }
 
@@ -446,6 +493,11 @@ static void demo_draw(struct app *app, void *p)
 	} else if (is_xfer(st->def)) {
 		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
 			       st->have_rec ? NULL : st->rec_note, y0, y1);
+	} else if (st->sweep_view) {
+		static const struct sweep none;   /* no run yet: an empty "yours" */
+		sweep_view_draw(st->show == SHOW_RECORDED ? NULL : app->mm_sweep ? app->mm_sweep : &none,
+				st->show == SHOW_MINE ? NULL : &st->rec_sweep, st->sweep_note,
+				y0, y1, &st->sweep_plot);
 	} else if (launch) {
 		launch_view(s, n, st->view, y0, y1);
 		if (!st->have_rec && n < 2)
@@ -461,13 +513,14 @@ static void demo_draw(struct app *app, void *p)
 	char more[64] = "";
 	int rows = y1 - y0;
 	st->rows = rows;
-	if (!dev && !is_xfer(st->def) && !launch && !st->roofline && st->lines > rows)
+	if (!dev && !is_xfer(st->def) && !launch && !st->roofline && !st->sweep_view && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
 	char hints[HINTS_MAX];
 	screen_hints(dev ? &screen_devinfo : !strcmp(nm, "transfer") ? &screen_transfer
 		     : !strcmp(nm, "streams") ? &screen_streams : launch ? &screen_launch
-		     : &screen_matmul, app, st, hints, sizeof hints);
+		     : !strcmp(nm, "matmul") ? &screen_matmul : &screen_conv, app, st, hints,
+		     sizeof hints);
 	ui_status(app->status[0] ? app->status : more, hints);
 }
 
@@ -502,7 +555,7 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 
 enum {
 	DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DEV_RUN, DK_DEV_SHOW,
-	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW,
+	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW, DK_SIZES,
 };
 
 /* The matmul and conv screens' keys (screen.h); devinfo has its own. */
@@ -513,6 +566,19 @@ static const struct screen_key demo_keys[] = {
 	  .help = MSG_HK_DEMO_BIGGER },
 	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_DEMO_SMALLER },
 	{ .id = DK_VIEW, .keys = "v", .label = MSG_ST_ROOFLINE, .help = MSG_HK_DEMO_V },
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+};
+/* matmul's: the same and its GFLOP/s-against-size view (sweep_view.c). */
+static const struct screen_key matmul_keys[] = {
+	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
+	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
+	  .help = MSG_HK_DEMO_BIGGER },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_DEMO_SMALLER },
+	{ .id = DK_VIEW, .keys = "v", .label = MSG_ST_ROOFLINE, .help = MSG_HK_DEMO_V },
+	{ .id = DK_SIZES, .keys = "c", .label = MSG_ST_SIZES, .help = MSG_HK_DEMO_C },
 	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
 	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
 	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
@@ -569,16 +635,17 @@ static bool demo_on(struct app *app, void *p, int id, enum msg *why)
 		*why = MSG_HK_OFF_RUNNING;
 		return !st->running;
 	case DK_BIGGER: case DK_SMALLER: return n > 1;
-	case DK_SHOW:
+	case DK_SHOW:   /* the bars, the roofline and the size view all show what t picks */
 		*why = MSG_HK_OFF_ONE_SET;
-		return st->have_mine && st->have_rec && !st->roofline;
+		return st->sweep_view || (st->have_mine && st->have_rec);
 	case DK_DEV_SHOW:   /* without a live GPU the recorded H200 is shown already */
 		*why = st->have_rec ? MSG_HK_OFF_NO_GPU : MSG_HK_OFF_NO_RECORD;
 		return st->have_rec && d && d->live;
 	case DK_VIEW: case DK_LAUNCH_VIEW: case DK_DIRECTION: case DK_STREAMS: case DK_MEMORY:
+	case DK_SIZES:
 		return true;
 	default:   /* scrolling: the bars only, when they do not fit */
-		return !st->roofline && st->lines > st->rows;
+		return !st->roofline && !st->sweep_view && st->lines > st->rows;
 	}
 }
 
@@ -594,7 +661,11 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	case DK_RUN: case DK_DEV_RUN: start_run(st); return ACT_NONE;
 	case DK_BIGGER: step_size(app, st, 1); return ACT_NONE;
 	case DK_SMALLER: step_size(app, st, -1); return ACT_NONE;
-	case DK_VIEW: st->roofline = !st->roofline; return ACT_NONE;
+	case DK_VIEW:   /* from the size view: the roofline */
+		st->roofline = st->sweep_view || !st->roofline;
+		st->sweep_view = false;
+		return ACT_NONE;
+	case DK_SIZES: st->sweep_view = !st->sweep_view; return ACT_NONE;   /* again: back */
 	case DK_LAUNCH_VIEW: st->view = (st->view + 1) % LAUNCH_VIEWS; return ACT_NONE;
 	case DK_DIRECTION: case DK_STREAMS: case DK_MEMORY:
 		xfer_view_key(st->def->name, &st->pick, in->key);
@@ -614,7 +685,7 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 const struct screen screen_matmul = {
 	.name = "matmul", .enter = enter_matmul, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(demo_keys), .key_on = demo_on,
+	SCREEN_KEYS(matmul_keys), .key_on = demo_on,
 };
 const struct screen screen_conv = {
 	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,

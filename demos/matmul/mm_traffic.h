@@ -1,0 +1,94 @@
+/* mm_traffic.h: each matmul rung's own memory-traffic model, the one place
+ * the roofline's per-rung arithmetic intensity comes from. Plain C, header
+ * only, no CUDA: the demo writes model_bytes / model_intensity / model into
+ * its records (mm_run.c), and the tutorial's tests hold the closed forms
+ * against src/core/tiling.c's thread-by-thread simulation.
+ *
+ * The model counts FP32 elements (4 bytes) loaded from and stored to global
+ * memory by the kernel's own load and store instructions, as if no cache
+ * served a repeated load: the traffic the kernel's design asks for. What
+ * the caches (L1, L2) actually absorb is not modelled. C = A·B, A (M, K),
+ * B (K, N), C (M, N):
+ *
+ *   rung                 global loads                     model text
+ *   naive, coalesced     2·M·N·K (A and B per FMA)        "no reuse: 2 loads per FMA"
+ *   smem-tiled (T 32)    M·K·⌈N/T⌉ + K·N·⌈M/T⌉            "global loads of 32x32 tiles"
+ *   regblock (64×64)     M·K·⌈N/64⌉ + K·N·⌈M/64⌉          "global loads of 64x64 tiles"
+ *   best, tf32-mma       the same with 128×128 tiles      "global loads of 128x128 tiles"
+ *   libraries, CPU       unknown: the minimum traffic     "unknown: minimum traffic"
+ *
+ * plus C written once (M·N stores) for every rung. A kernel that cuts K
+ * into s slices whose partial sums are added into C (atomicAdd after C is
+ * zeroed) loads the same (each block reads only its slice) and stores
+ * (s + 1)·M·N: mm_traffic_tiles(..., s), "global loads of BMxBN tiles, K
+ * split in s"; a rung that picks its tiles per problem passes its pick. A block tile BM×BN reads
+ * its BM rows of A and BN columns of B once (every element of A once per
+ * block column, of B once per block row); loads that fall outside the
+ * matrix are not issued (tiling.h's guards). For M = N = K = n these are
+ * tiling.h's closed forms: naive 2n³, tiled 2n²⌈n/T⌉, regblock 2n²⌈n/B⌉.
+ * The minimum traffic (the record's `intensity`) reads each input once:
+ * M·K + K·N loads. */
+#ifndef MM_TRAFFIC_H
+#define MM_TRAFFIC_H
+
+#include <stdio.h>
+
+#include "mm_ladder.h"
+
+struct mm_traffic {
+    double loads, stores;   /* FP32 elements to and from global memory */
+    double bytes;           /* 4·(loads + stores) */
+    char model[64];         /* what was counted, for the record and the screen */
+    int known;              /* 0: no model of this rung, minimum traffic */
+};
+
+/* ⌈a/b⌉ for a, b >= 1. */
+static inline double mm_traffic_ceil(double a, int b)
+{
+    return (double)(((long long)a + b - 1) / b);
+}
+
+/* Global loads of a kernel whose blocks each compute a BM×BN tile of C. */
+static inline double mm_traffic_tiled(int M, int N, int K, int bm, int bn)
+{
+    return (double)M * K * mm_traffic_ceil(N, bn) + (double)K * N * mm_traffic_ceil(M, bm);
+}
+
+/* A kernel of bm×bn block tiles with K cut into `split` slices (1: none). */
+static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, int bn, int split)
+{
+    struct mm_traffic t = {0, 0, 0, "", 1};
+    split = split < 1 ? 1 : split;
+    t.loads = mm_traffic_tiled(M, N, K, bm, bn);
+    t.stores = (double)M * N * (split > 1 ? split + 1 : 1);
+    if (split > 1)
+        snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles, K split in %d",
+                 bm, bn, split);
+    else
+        snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles", bm, bn);
+    t.bytes = 4.0 * (t.loads + t.stores);
+    return t;
+}
+
+static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int K)
+{
+    struct mm_traffic t = {0, (double)M * N, 0, "", 1};
+    switch (r) {
+    case MM_NAIVE: case MM_COALESCED:
+        t.loads = 2.0 * M * N * K;
+        snprintf(t.model, sizeof t.model, "no reuse: 2 loads per FMA");
+        break;
+    case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1);
+    case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 64, 64, 1);
+    case MM_BEST: case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 128, 1);
+    default:
+        t.loads = (double)M * K + (double)K * N;
+        snprintf(t.model, sizeof t.model, "unknown: minimum traffic");
+        t.known = 0;
+        break;
+    }
+    t.bytes = 4.0 * (t.loads + t.stores);
+    return t;
+}
+
+#endif

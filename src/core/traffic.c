@@ -1,0 +1,90 @@
+/* traffic.c: the demos' traffic models (read from their headers) applied
+ * to recorded variants that lack them.  See traffic.h. */
+#include "traffic.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "results.h"
+#include "matmul/mm_traffic.h"
+#include "conv/conv_traffic.h"
+
+static int mm_index(const char *id)
+{
+	for (int i = 0; i < MM_NRUNGS; i++)
+		if (!strcmp(mm_rung_id((enum mm_rung)i), id))
+			return i;
+	return -1;
+}
+
+static int conv_index(const char *id)
+{
+#define CONV_ID_(e, id, ...) id,
+	static const char *const ids[] = { CONV_LADDER(CONV_ID_) };
+#undef CONV_ID_
+	for (int i = 0; i < CONV_NRUNGS; i++)
+		if (!strcmp(ids[i], id))
+			return i;
+	return -1;
+}
+
+static bool put(struct res_variant *v, double flops, double bytes, const char *model)
+{
+	if (!(bytes > 0) || !(flops > 0))
+		return false;
+	v->model_bytes = bytes;
+	v->model_intensity = flops / bytes;
+	snprintf(v->model, sizeof v->model, "%s", model);
+	return true;
+}
+
+bool traffic_fill(struct res_variant *v)
+{
+	const struct res_sizes *s = &v->size;
+	if (v->model_intensity > 0)
+		return false;
+	if (!strcmp(v->demo, "matmul")) {
+		int i = mm_index(v->variant);
+		if (i < 0 || s->m < 1 || s->n < 1 || s->k < 1 || s->m > 65536 ||
+		    s->n > 65536 || s->k > 65536)
+			return false;
+		struct mm_traffic t = mm_traffic_of((enum mm_rung)i, (int)s->m, (int)s->n,
+						    (int)s->k);
+		int bm, bn;   /* best's record names the tiles its rule chose */
+		if (i == MM_BEST && sscanf(v->config, "%dx%d", &bm, &bn) == 2 && bm >= 1 &&
+		    bn >= 1 && bm <= 4096 && bn <= 4096)
+			t = mm_traffic_tiles((int)s->m, (int)s->n, (int)s->k, bm, bn,
+					     v->split >= 1 && v->split <= 4096 ? (int)v->split : 1);
+		return put(v, 2.0 * s->m * s->n * s->k, t.bytes, t.model);
+	}
+	if (!strcmp(v->demo, "conv")) {
+		int i = conv_index(v->variant);
+		long pad = s->pad < 0 ? 0 : s->pad, st = s->stride < 1 ? 1 : s->stride;
+		long dil = s->dil < 1 ? 1 : s->dil;
+		if (i < 0 || s->n < 1 || s->c < 1 || s->h < 1 || s->w < 1 || s->k < 1 ||
+		    s->r < 1 || s->s < 1 || s->p < 1 || s->q < 1 || s->h > 8192 ||
+		    s->w > 8192 || s->p > 8192 || s->q > 8192 || s->r > 8192 ||
+		    s->s > 8192 || s->n > 65535 || s->c > 1 << 20 || s->k > 1 << 20 ||
+		    pad > 4096 || st > 8192 || dil > 8192)
+			return false;
+		struct conv_traffic t = conv_traffic_of((enum conv_rung_id)i, (int)s->n,
+			(int)s->c, (int)s->h, (int)s->w, (int)s->k, (int)s->r, (int)s->s,
+			(int)pad, (int)st, (int)dil, (int)s->p, (int)s->q);
+		return put(v, 2.0 * s->n * s->k * s->p * s->q * s->c * s->r * s->s,
+			   t.bytes, t.model);
+	}
+	return false;
+}
+
+double traffic_intensity(const struct res_variant *v)
+{
+	if (v->model_intensity > 0)
+		return v->model_intensity;
+	return v->intensity > 0 ? v->intensity : NAN;
+}
+
+bool traffic_known(const struct res_variant *v)
+{
+	return v->model_intensity > 0 && v->model[0] && strncmp(v->model, "unknown", 7);
+}

@@ -1,0 +1,193 @@
+/* Unit tests for the rungs' traffic models (demos/matmul/mm_traffic.h,
+ * demos/conv/conv_traffic.h) and traffic.c, which applies them to records:
+ * where the models overlap tiling.c's thread-by-thread simulation (square
+ * n, the naive, tiled and register-blocked kernels with the demo's tile
+ * sizes) the global loads are the same; general M x N x K and the conv
+ * models worked by hand; records with and without a model. */
+#include <math.h>
+#include <string.h>
+#include "tap.h"
+#include "tiling.h"
+#include "results.h"
+#include "traffic.h"
+#include "matmul/mm_traffic.h"
+#include "conv/conv_traffic.h"
+
+static long long sim_global(int n, enum tl_mode m, int t, int b)
+{
+	struct tl_config c;
+	tl_default(&c);
+	c.n = n, c.t = t, c.b = b, c.r = 4, c.bk = 8, c.sms = 4;
+	tl_clamp(&c);
+	struct tl_sim s;
+	tl_sim_start(&s, &c, m);
+	tl_sim_goto(&s, tl_steps(&c, m));
+	ok(tl_formula_total(&c, m).global == s.n.global, "  n=%d %s: simulation = tiling.h's closed form",
+	   n, tl_mode_name(m));
+	return s.n.global;
+}
+
+/* The demo's rungs against the simulation of the same tiles. */
+static void against_tiling(void)
+{
+	static const int ns[] = { 4, 31, 32, 33, 64, 100, 127, 128, 129, 200, 256 };
+	for (size_t i = 0; i < sizeof ns / sizeof *ns; i++) {
+		int n = ns[i];
+		struct mm_traffic nv = mm_traffic_of(MM_NAIVE, n, n, n);
+		ok(nv.loads == (double)sim_global(n, TL_NAIVE, 16, 32), "n=%d naive: 2n^3 loads", n);
+		struct mm_traffic co = mm_traffic_of(MM_COALESCED, n, n, n);
+		ok(co.loads == nv.loads, "n=%d coalesced: the same loads as naive", n);
+		struct mm_traffic ti = mm_traffic_of(MM_SMEM_TILED, n, n, n);
+		ok(ti.loads == (double)sim_global(n, TL_TILED, 32, 32), "n=%d smem-tiled = tiled, T 32", n);
+		struct mm_traffic rb = mm_traffic_of(MM_REGBLOCK, n, n, n);
+		ok(rb.loads == (double)sim_global(n, TL_REGBLOCK, 16, 64), "n=%d regblock = regblock, B 64", n);
+		struct mm_traffic be = mm_traffic_of(MM_BEST, n, n, n);
+		ok(be.loads == (double)sim_global(n, TL_REGBLOCK, 16, 128), "n=%d best = regblock, B 128", n);
+		struct mm_traffic tc = mm_traffic_of(MM_TF32_MMA, n, n, n);
+		ok(tc.loads == be.loads, "n=%d tf32-mma: 128x128 tiles as best", n);
+		ok(nv.stores == (double)n * n && ti.bytes == 4 * (ti.loads + n * n),
+		   "n=%d C written once, 4 bytes an element", n);
+	}
+}
+
+static void general_shapes(void)
+{
+	/* M 100, N 50, K 30, T 32: A 100x30 read ceil(50/32) = 2 times, B 30x50 ceil(100/32) = 4 */
+	struct mm_traffic t = mm_traffic_of(MM_SMEM_TILED, 100, 50, 30);
+	ok(t.loads == 100 * 30 * 2 + 30 * 50 * 4, "100x50x30 smem-tiled: %g loads", t.loads);
+	t = mm_traffic_of(MM_BEST, 1000, 3000, 17);
+	ok(t.loads == 1000.0 * 17 * 24 + 17.0 * 3000 * 8, "1000x3000x17 best: 128x128 tiles, %g loads", t.loads);
+	t = mm_traffic_of(MM_NAIVE, 4096, 4096, 4096);
+	double in = 2.0 * 4096 * 4096 * 4096 / t.bytes;
+	ok(fabs(in - 0.25) < 1e-3, "naive at 4096^3: %.4f FLOP/B, lesson 13's 0.25", in);
+	t = mm_traffic_of(MM_BEST, 4096, 4096, 4096);
+	in = 2.0 * 4096 * 4096 * 4096 / t.bytes;
+	ok(in > 31 && in < 32, "best at 4096^3: %.2f FLOP/B (128 / 4 / (2 + 128/n)) ", in);
+	/* a rung that picks 128x64 tiles and cuts K in 4 (partial sums added into C) */
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 64, 4);
+	ok(t.loads == 1024.0 * 1024 * 16 + 1024.0 * 1024 * 8 && t.stores == 5.0 * 1024 * 1024,
+	   "128x64 tiles, K split in 4: the same loads, C zeroed and added to 4 times");
+	is_str(t.model, "global loads of 128x64 tiles, K split in 4", "  named so");
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 128, 1);
+	ok(t.bytes == mm_traffic_of(MM_BEST, 1024, 1024, 1024).bytes, "best's default: 128x128, no split");
+	t = mm_traffic_of(MM_CUBLAS, 64, 32, 16);
+	ok(!t.known && t.loads == 64 * 16 + 16 * 32 && !strncmp(t.model, "unknown", 7),
+	   "cuBLAS: no model, the minimum traffic, and says so");
+	t = mm_traffic_of(MM_CPU_BLOCKED, 64, 32, 16);
+	ok(!t.known, "CPU rungs: no model");
+}
+
+/* The closed count of in-image taps against the double loop it replaces. */
+static void valid_taps(void)
+{
+	int bad = 0, n = 0;
+	for (int in = 1; in <= 9; in++)
+		for (int f = 1; f <= 4; f++)
+			for (int pad = 0; pad <= 3; pad++)
+				for (int st = 1; st <= 3; st++)
+					for (int dil = 1; dil <= 3; dil++) {
+						long out = (in + 2 * pad - dil * (f - 1) - 1) / st + 1;
+						if (in + 2 * pad - dil * (f - 1) - 1 < 0 || out < 1)
+							continue;
+						double want = 0;
+						for (long o = 0; o < out; o++)
+							for (int j = 0; j < f; j++) {
+								long at = o * st - pad + (long)j * dil;
+								want += at >= 0 && at < in;
+							}
+						bad += conv_traffic_valid(in, (int)out, f, pad, st, dil) != want;
+						n++;
+					}
+	is_int(bad, 0, "in-image taps: the closed count = the double loop over %d shapes", n);
+}
+
+static void conv_models(void)
+{
+	/* 1x1x4x4 input, one 3x3 filter, no padding: 2x2 outputs, 9 taps each */
+	struct conv_traffic t = conv_traffic_of(CONV_NAIVE, 1, 1, 4, 4, 1, 3, 3, 0, 1, 1, 2, 2);
+	ok(t.loads == 2 * 36 && t.stores == 4, "naive 4x4 * 3x3: 72 loads, 4 stores");
+	/* padding 1: 4x4 outputs; per axis 2 + 3 + 3 + 2 = 10 taps inside, 100 of 144 */
+	t = conv_traffic_of(CONV_NAIVE, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
+	ok(t.loads == 2 * 100, "naive with padding 1: out-of-image taps not loaded (%g)", t.loads);
+	/* smem-direct: one block of 8x32 covers 4x4 outputs; its patch 10x34 clipped to 4x4 */
+	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
+	ok(t.loads == 16 + 9, "smem-direct: the image once and the 9 taps (%g)", t.loads);
+	/* im2col: x once (100 in-image taps), col 9x16 written, read once; w 1x9 read once */
+	t = conv_traffic_of(CONV_IM2COL_GEMM, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
+	ok(t.loads == 100 + 144 + 9 && t.stores == 16 + 144, "im2col: col written and read (%g, %g)",
+	   t.loads, t.stores);
+	t = conv_traffic_of(CONV_IMPLICIT_GEMM, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
+	ok(t.loads == 100 + 9 && t.stores == 16, "implicit GEMM: no col (%g)", t.loads);
+	/* ResNet-50 conv2_x: each rung's intensity climbs the ladder; cuDNN at the minimum */
+	double f = 2.0 * 32 * 64 * 56 * 56 * 64 * 9, prev = 0;
+	const enum conv_rung_id up[] = { CONV_NAIVE, CONV_IMPLICIT_GEMM, CONV_CUDNN_FFT };
+	for (size_t i = 0; i < 3; i++) {
+		t = conv_traffic_of(up[i], 32, 64, 56, 56, 64, 3, 3, 1, 1, 1, 56, 56);
+		ok(f / t.bytes > prev, "conv2_x rung %zu: %.2f FLOP/B > %.2f", i, f / t.bytes, prev);
+		prev = f / t.bytes;
+	}
+	ok(!t.known, "cuDNN: no model, the minimum");
+	double mn = f / (4.0 * (32.0 * 64 * 56 * 56 * 2 + 64.0 * 64 * 9));
+	ok(fabs(prev - mn) < 1e-9 * mn, "which is x and w read once, y written once (%.2f)", mn);
+	t = conv_traffic_of(CONV_WINOGRAD, 32, 64, 56, 56, 64, 3, 3, 1, 1, 1, 56, 56);
+	ok(t.known && t.bytes > 4.0 * (32.0 * 64 * 56 * 56 * 2), "winograd: its transforms move more than the minimum");
+}
+
+static struct res_variant rec(const char *demo, const char *id, long m, long n, long k)
+{
+	struct res_variant v;
+	memset(&v, 0, sizeof v);
+	snprintf(v.demo, sizeof v.demo, "%s", demo);
+	snprintf(v.variant, sizeof v.variant, "%s", id);
+	v.size = (struct res_sizes){ m, n, k, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	v.model_bytes = v.model_intensity = v.intensity = NAN;
+	v.split = -1;
+	return v;
+}
+
+static void records(void)
+{
+	struct res_variant v = rec("matmul", "naive", 1024, 1024, 1024);
+	v.intensity = 170.7;
+	ok(traffic_fill(&v) && fabs(v.model_intensity - 2.0 * 1024 / (8 * 1024 + 4)) < 1e-9,
+	   "a recorded naive without a model gets mm_traffic.h's (%.4f)", v.model_intensity);
+	is_str(v.model, "no reuse: 2 loads per FMA", "  and its name");
+	ok(traffic_known(&v) && traffic_intensity(&v) == v.model_intensity, "  placed at it");
+	v = rec("matmul", "smem-tiled", 512, 512, 512);
+	v.model_intensity = 3, v.model_bytes = 1;
+	snprintf(v.model, sizeof v.model, "from the demo");
+	ok(!traffic_fill(&v) && v.model_intensity == 3, "a record's own model is kept");
+	v = rec("matmul", "cublas", 512, 512, 512);
+	v.intensity = 85.3;
+	ok(traffic_fill(&v) && !traffic_known(&v) && fabs(traffic_intensity(&v) - 512.0 / 6) < 1e-9,
+	   "cuBLAS: unknown, at the minimum traffic");
+	v = rec("matmul", "best", 1024, 1024, 1024);
+	snprintf(v.config, sizeof v.config, "128x64");
+	v.split = 2;
+	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x64 tiles, K split in 2"),
+	   "best's record with config and split: those tiles (%s)", v.model);
+	v = rec("matmul", "best", 1024, 1024, 1024);
+	snprintf(v.config, sizeof v.config, "forced");
+	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x128 tiles"), "a forced config: 128x128");
+	v = rec("matmul", "no-such-rung", 512, 512, 512);
+	v.intensity = 85.3;
+	ok(!traffic_fill(&v) && traffic_intensity(&v) == 85.3, "an unknown rung: the record's intensity");
+	v = rec("matmul", "naive", -1, 512, 512);
+	ok(!traffic_fill(&v) && isnan(traffic_intensity(&v)), "no sizes: nothing made up");
+	v = rec("conv", "implicit-gemm", -1, -1, 64);
+	v.size.n = 32, v.size.c = 64, v.size.h = v.size.w = 56, v.size.r = v.size.s = 3;
+	v.size.pad = 1, v.size.stride = v.size.dil = 1, v.size.p = v.size.q = 56;
+	ok(traffic_fill(&v) && !strcmp(v.model, "x gathered per 128x64 tile"), "a conv record: its rung's model");
+	v = rec("transfer", "d2d", -1, -1, -1);
+	ok(!traffic_fill(&v), "other demos: no model");
+}
+
+int main(void)
+{
+	against_tiling();
+	general_shapes();
+	valid_taps();
+	conv_models();
+	records();
+	return tap_done();
+}
