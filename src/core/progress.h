@@ -29,6 +29,10 @@ extern const char *const skill_names[PROGRESS_SKILLS]; /* "concepts", ... */
 struct lesson_progress {
 	char id[64];
 	int page;        /* 0-based page the learner is on */
+	int item, line;  /* the place on that page: the content item at the top
+	                    of the view and how many of its lines are scrolled
+	                    past (by content, so another width finds it); 0 0
+	                    is the top */
 	bool done;
 };
 

@@ -133,7 +133,11 @@ static void write_lessons(FILE *f, const struct progress *p)
 			continue;
 		fputs("\n  - {id: ", f);
 		put_str(f, ids[n++]);
-		fprintf(f, ", page: %d, done: %s}", clampi(l->page, 0, MAX_PAGE), l->done ? "true" : "false");
+		fprintf(f, ", page: %d", clampi(l->page, 0, MAX_PAGE));
+		if (l->item > 0 || l->line > 0)
+			fprintf(f, ", item: %d, line: %d", clampi(l->item, 0, MAX_PAGE),
+				clampi(l->line, 0, MAX_PAGE));
+		fprintf(f, ", done: %s}", l->done ? "true" : "false");
 	}
 	fputs(n ? "\n" : " []\n", f);
 }
@@ -321,13 +325,14 @@ static void read_lessons(struct rd *r, const struct doc_node *seq, struct progre
 {
 	static const struct doc_field f[] = {
 		{ "id", DOC_SCALAR, true }, { "page", DOC_SCALAR, false }, { "done", DOC_SCALAR, false },
+		{ "item", DOC_SCALAR, false }, { "line", DOC_SCALAR, false },
 	};
 	if (!rd_seq(r, seq, PROGRESS_MAX_LESSONS))
 		return;
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct doc_node *m = seq->items[i];
 		struct lesson_progress l = { .page = 0 };
-		if (!rd_map(r, m, f, 3) || !rd_str(r, m, "id", l.id, sizeof l.id))
+		if (!rd_map(r, m, f, 5) || !rd_str(r, m, "id", l.id, sizeof l.id))
 			continue;
 		bool dup = false;
 		for (size_t k = 0; k < p->nlessons; k++)
@@ -337,6 +342,8 @@ static void read_lessons(struct rd *r, const struct doc_node *seq, struct progre
 			continue;
 		}
 		rd_int(r, m, "page", 0, MAX_PAGE, &l.page);
+		rd_int(r, m, "item", 0, MAX_PAGE, &l.item);
+		rd_int(r, m, "line", 0, MAX_PAGE, &l.line);
 		rd_bool(r, m, "done", &l.done);
 		p->lessons[p->nlessons++] = l;
 	}

@@ -44,6 +44,8 @@ static void save_place(struct app *app, struct reader *r)
 	if (!lp)
 		return;
 	lp->page = (int)r->page;
+	lp->item = r->want_item > 0 ? r->want_item : 0;
+	lp->line = r->want_sub > 0 ? r->want_sub : 0;
 	if (r->page + 1 >= r->l->npages)
 		lp->done = true;
 	app_progress_changed(app);
@@ -61,8 +63,13 @@ static void *reader_enter(struct app *app, const char *arg)
 	r->focus = -1;
 	r->want_item = -1; /* the top of the page */
 	struct lesson_progress *lp = l->broken ? NULL : progress_lesson(&app->progress, l->id);
-	if (lp && lp->page > 0 && (size_t)lp->page < l->npages)
+	if (lp && lp->page >= 0 && (size_t)lp->page < l->npages) {
 		r->page = (size_t)lp->page;
+		if (lp->item > 0 || lp->line > 0) { /* where the learner left off */
+			r->want_item = lp->item;
+			r->want_sub = lp->line;
+		}
+	}
 	save_place(app, r);
 	return r;
 }
@@ -419,7 +426,7 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 static void reader_leave(struct app *app, void *st)
 {
 	struct reader *r = st;
-	(void)app;
+	save_place(app, r); /* the scroll position too, for the next start */
 	layout_free(&r->lay);
 	free(r);
 }
