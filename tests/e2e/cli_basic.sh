@@ -4,6 +4,17 @@
 
 out=$("$CK_BIN" --help); ok $? "--help exits 0"
 like "$out" "^Usage: cudakitchen" "--help prints usage on stdout"
+# --help names every block 'open' accepts and every demo 'demo' runs, as
+# the sources list them (the screens' table and runner_demos).
+help=$(printf '%s\n' "$out" | tr -s ' \n' ' ')
+opens=$(sed -n '/^static const char \*const planned/,/};/p' "$CK_ROOT/src/tui/screens.c" |
+	grep -o '"[a-z-]*"' | tr -d '"')
+demos=$(sed -n '/runner_demos\[\] = {/,/};/p' "$CK_ROOT/src/core/runner.c" | grep -o '"[a-z-]*"' | tr -d '"')
+ok $([ -n "$opens" ] && [ -n "$demos" ]; echo $?) "the lists of blocks and demos are found in the sources"
+open_help=$(printf '%s' "$help" | sed 's/.* open ID \(.*\) lint .*/\1/')
+demo_help=$(printf '%s' "$help" | sed 's/.* demo NAME \(.*\) cert verify .*/\1/')
+for n in $opens; do like "$open_help" "[( ]$n[,)]" "--help lists '$n' under open ID"; done
+for n in $demos; do like "$demo_help" "[( ]$n[,)]" "--help lists '$n' under demo NAME"; done
 out=$("$CK_BIN" --version); ok $? "--version exits 0"
 like "$out" "^cudakitchen [0-9]+\.[0-9]+\.[0-9]+$" "--version prints the version"
 err=$("$CK_BIN" --frobnicate 2>&1 >/dev/null); rc=$?
