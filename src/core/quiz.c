@@ -5,6 +5,7 @@
  * half-valid quiz would grade wrongly).  Every text is sanitized here, so
  * the screen can draw what it gets.  The schema is quizzes/README.md. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "doc.h"
@@ -123,11 +124,26 @@ static bool distinct(struct ctx *c, const struct doc_node *seq, char **v, size_t
 	return true;
 }
 
-static long int_of(struct ctx *c, const struct doc_node *n, long lo, long hi, bool *good)
+/* The whole number n of key in lo..hi; an error names the key, so that
+ * "'answer': 5 is out of range (1 to 3)" says which number is wrong. */
+static long int_of(struct ctx *c, const char *key, const struct doc_node *n, long lo, long hi,
+		   bool *good)
 {
 	long v = 0;
-	if (!n || !doc_int(c->file, n, lo, hi, &v, c->d))
+	size_t before = c->d->n;
+	if (!n || !doc_int(c->file, n, lo, hi, &v, c->d)) {
 		*good = false;
+		if (n && c->d->n == before + 1) {
+			struct diag *e = &c->d->v[before];
+			size_t len = strlen(key) + strlen(e->msg) + 8;
+			char *msg = malloc(len);
+			if (msg) {
+				snprintf(msg, len, "'%s': %s", key, e->msg);
+				free(e->msg);
+				e->msg = msg;
+			}
+		}
+	}
 	return v;
 }
 
@@ -164,7 +180,7 @@ static bool single_of(struct ctx *c, const struct doc_node *m, struct quiz_quest
 	bool good = (q->options = quiz_texts_of(c, doc_get(m, "options"), "options", 2, QUIZ_MAX_ITEMS,
 					    &q->noptions)) != NULL;
 	good = good && distinct(c, doc_get(m, "options"), q->options, q->noptions, "options");
-	long a = int_of(c, doc_get(m, "answer"), 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
+	long a = int_of(c, "answer", doc_get(m, "answer"), 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
 	q->answer = (int)a - 1;
 	return good;
 }
@@ -178,7 +194,7 @@ static bool multi_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 		diags_add(c->d, c->file, ans->line, ans->col, "'answers': expected at least one option number");
 	good &= ans->n > 0;
 	for (size_t i = 0; i < ans->n; i++) {
-		long a = int_of(c, ans->items[i], 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
+		long a = int_of(c, "answers", ans->items[i], 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
 		if (good && (q->answers & (1u << (a - 1)))) {
 			diags_add(c->d, c->file, ans->items[i]->line, ans->items[i]->col,
 				  "'answers': option %ld is listed twice", a);
@@ -318,8 +334,8 @@ static bool question_of(struct ctx *c, const struct doc_node *m, struct quiz_que
 	good &= (q->hint = quiz_text_of(c, doc_get(m, "hint"))) != NULL;
 	good &= (q->explanation = quiz_text_of(c, doc_get(m, "explanation"))) != NULL;
 	good &= (q->skills = skills_of(c, doc_get(m, "skills"))) != 0;
-	q->points = (int)int_of(c, doc_get(m, "points"), 1, 100, &good);
-	q->hint_cost = (int)int_of(c, doc_get(m, "hint_cost"), 0, 100, &good);
+	q->points = (int)int_of(c, "points", doc_get(m, "points"), 1, 100, &good);
+	q->hint_cost = (int)int_of(c, "hint_cost", doc_get(m, "hint_cost"), 0, 100, &good);
 	if (good && q->hint_cost > q->points) {
 		const struct doc_node *h = doc_get(m, "hint_cost");
 		diags_add(c->d, c->file, h->line, h->col, "hint_cost %d is more than the question's %d points",
@@ -444,7 +460,7 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 	} else if (doc_check_map(path, doc.root, top, 4, d)) {
 		bool good = true;
 		const struct doc_node *ln = doc_get(doc.root, "level");
-		out->level = (int)int_of(&c, ln, 1, QUIZ_LEVELS, &good);
+		out->level = (int)int_of(&c, "level", ln, 1, QUIZ_LEVELS, &good);
 		int named = level_in_name(path);
 		if (good && named && named != out->level)
 			diags_add(d, path, ln->line, ln->col, "level %d in a file named level%d.yaml",

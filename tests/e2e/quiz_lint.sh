@@ -31,7 +31,7 @@ is "$(printf '%s\n' "$out" | cut -d: -f1 | sort -u | wc -l)" "$n" "each of the $
 unlike "$out" ":0:0:" "no zero positions"
 like "$out" "05-unknown-skill.yaml:20:24: error: unknown skill 'memmory'; did you mean 'memory'\?" \
 	"unknown skill with a suggestion"
-like "$out" "03-answer-range.yaml:19:13: error: 5 is out of range \(1 to 3\)" "answer index out of range"
+like "$out" "03-answer-range.yaml:19:13: error: 'answer': 5 is out of range \(1 to 3\)" "answer index out of range, naming the key"
 like "$out" "04-duplicate-id.yaml:15:9: error: duplicate question id 'ok'" "duplicate question id"
 like "$out" "06-unknown-measure.yaml:19:14: error: unknown matmul variant 'smem-tiles'; did you mean 'smem-tiled'\?" \
 	"unknown measure variant"
@@ -41,5 +41,5 @@ like "$out" "07-unknown-demo.yaml:18:11: error: unknown demo 'matmull'; did you 
 cp "$FX/bad/quizzes/03-answer-range.yaml" "$T_TMP/level1.yaml"
 out=$("$CK_BIN" lint "$T_TMP/level1.yaml" 2>/dev/null); rc=$?
 is "$rc" 1 "a levelN.yaml file outside quizzes/ is linted as a quiz"
-like "$out" "level1.yaml:19:13: error: 5 is out of range" "with the same position"
+like "$out" "level1.yaml:19:13: error: 'answer': 5 is out of range" "with the same position"
 done_testing
