@@ -195,16 +195,18 @@ static bool check_ids(struct course *c, struct diags *d)
 		while (id && end < c->n && c->lessons[c->by_id[end]].id &&
 		       !strcmp(c->lessons[c->by_id[end]].id, id))
 			end++;
+		/* The first file of the id keeps it even when it has other
+		 * errors: otherwise fixing those would turn up a new error in
+		 * a later file. */
 		size_t keep = (size_t)-1;
 		for (size_t m = k; id && m < end; m++) {
 			size_t i = c->by_id[m];
-			if (c->lessons[i].broken)
-				continue;
-			if (keep == (size_t)-1)
+			if (keep == (size_t)-1 || i < keep)
 				keep = i;
-			else
-				first[i] = keep;
 		}
+		for (size_t m = k; id && m < end; m++)
+			if (c->by_id[m] != keep)
+				first[c->by_id[m]] = keep;
 		k = end;
 	}
 	bool ok = true;
@@ -215,7 +217,9 @@ static bool check_ids(struct course *c, struct diags *d)
 		size_t before = d->n;
 		diags_add(d, l->file, l->id_pos.line, l->id_pos.col,
 			  "duplicate lesson id '%s' (already used by %s)", l->id, c->lessons[first[i]].file);
-		if (d->n > before)   /* the diag exists unless memory ran out */
+		/* the diag exists unless memory ran out; a lesson broken
+		 * already keeps its own first error */
+		if (d->n > before && !l->broken)
 			make_broken(l, &d->v[d->n - 1]);
 		ok = false;
 	}

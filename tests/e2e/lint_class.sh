@@ -60,6 +60,19 @@ out=$("$CK_BIN" lint "$d/01-alpha.yaml" 2>/dev/null); rc=$?
 is "$rc" 0 "the first file alone is fine (as the menu shows it)"
 unlike "$out" "error" "and reports no error"
 
+# The first file of an id keeps it even when it has other errors, so the
+# duplicate is reported now, not only once those errors are fixed.
+b="$T_TMP/dupbroken"
+mkdir -p "$b"
+sed '/^analogy:/d' "$FX/course-good/01-alpha.yaml" > "$b/01-alpha.yaml"
+cp "$d/02-alpha.yaml" "$FX/course-good/02-beta.yaml" "$b/"
+out=$("$CK_BIN" lint "$b" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "a duplicate of a lesson with errors: exit 1"
+like "$out" "^$b/01-alpha.yaml:1:1: error: missing required key 'analogy'" "the first file's own error"
+like "$out" "^$b/02-alpha.yaml:1:5: error: duplicate lesson id 'alpha' \(already used by $b/01-alpha.yaml\)" \
+	"and the duplicate, at the same time"
+is "$(count)" "3 files, 2 errors" "both counted"
+
 # Content rules, on an instructor's own files.
 r="$T_TMP/rules"
 mkdir -p "$r/quizzes/en"
