@@ -245,7 +245,11 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	}
 	int rows = (int)v->streams, room = y1 - y - 2;
 	if (rows > room && !fold) { /* folded rows would hide the overlap */
-		ui_text(y - 1, 0, COLS, C_DIM, tr(MSG_ST_NO_ROOM));
+		/* under the title, which says what has no room; on the title's
+		 * row, cleared first, when it is the last row */
+		if (y >= y1)
+			ui_fill(--y, 0, 1, COLS, C_NORMAL);
+		ui_text(y, 0, COLS, C_DIM, tr(MSG_ST_NO_ROOM));
 		return y1;
 	}
 	rows = rows > room ? room : rows;
