@@ -720,6 +720,17 @@
 	X(MSG_SW_NOMEM, "out of memory: this run is not kept for the size view", "内存不足：这次运行没有保留到规模图中") \
 	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
 	X(MSG_ST_SIZES, "sizes", "规模图") \
+	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results.c) ---- */ \
+	X(MSG_RL_TF32_MMA, "Tensor Cores by hand (TF32)", "手写张量核心 (TF32)") \
+	X(MSG_RL_CUBLAS_FP16, "cuBLAS FP16 in, FP32 sums", "cuBLAS FP16 输入，FP32 累加") \
+	X(MSG_RL_CUBLAS_BF16, "cuBLAS BF16 in, FP32 sums", "cuBLAS BF16 输入，FP32 累加") \
+	X(MSG_RL_CPU_ALL_CORES, "CPU all cores", "CPU 全部核心") \
+	X(MSG_RL_RD_ATOMIC, "atomicAdd per element", "每个元素一次 atomicAdd") \
+	X(MSG_RL_RD_INTERLEAVED, "shared tree, interleaved", "共享内存树形归约，交错寻址") \
+	X(MSG_RL_RD_SEQUENTIAL, "shared tree, sequential", "共享内存树形归约，连续寻址") \
+	X(MSG_RL_RD_UNROLLED, "first add on load, last warp unrolled", "加载时先加，展开末个线程束") \
+	X(MSG_RL_RD_SHUFFLE, "warp shuffles, one atomic per block", "线程束洗牌，每块一次原子操作") \
+	X(MSG_RL_RD_BEST, "float4, grid = SMs, one pass", "float4，网格=SM 数，一遍") \
 	/* end */
 
 #endif

@@ -569,6 +569,13 @@ static const struct { const char *en; enum msg text; } labels[] = {
 	{ "CPU naive", MSG_RL_CPU_NAIVE }, { "naive direct", MSG_RL_NAIVE_DIRECT },
 	{ "shared-memory direct", MSG_RL_SMEM_DIRECT }, { "im2col + tiled GEMM", MSG_RL_IM2COL },
 	{ "implicit GEMM", MSG_RL_IMPLICIT },
+	{ "Tensor Cores by hand (TF32)", MSG_RL_TF32_MMA }, { "cuBLAS FP16 in, FP32 sums", MSG_RL_CUBLAS_FP16 },
+	{ "cuBLAS BF16 in, FP32 sums", MSG_RL_CUBLAS_BF16 }, { "CPU all cores", MSG_RL_CPU_ALL_CORES },
+	{ "atomicAdd per element", MSG_RL_RD_ATOMIC }, { "shared tree, interleaved", MSG_RL_RD_INTERLEAVED },
+	{ "shared tree, sequential", MSG_RL_RD_SEQUENTIAL },
+	{ "first add on load, last warp unrolled", MSG_RL_RD_UNROLLED },
+	{ "warp shuffles, one atomic per block", MSG_RL_RD_SHUFFLE },
+	{ "float4, grid = SMs, one pass", MSG_RL_RD_BEST },
 };
 
 const char *results_label_text(const char *label)

@@ -403,6 +403,32 @@ static void test_translated(void)
 	is_str(results_reason_text("no CUDA device: CUDA_VISIBLE_DEVICES is empty (no CUDA-capable device is detected)", b, sizeof b),
 	       "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（no CUDA-capable device is detected）", "zh: a reason with the runtime's words");
 	is_str(results_reason_text("something new", b, sizeof b), "something new", "zh: an unknown reason as it is");
+	/* every rung label of the recorded run that is not a library's or an
+	 * algorithm's name has its Chinese text */
+	FILE *f = fopen("demos/results/h200.yaml", "r");
+	char line[2048];
+	int labels = 0, missing = 0;
+	while (f && fgets(line, sizeof line, f)) {
+		char *k = strstr(line, "kind: \""), *l = strstr(line, "label: \"");
+		if (!k || !l || strstr(line, "demo: \"transfer\"") || strstr(line, "demo: \"streams\"") ||
+		    strstr(line, "demo: \"launch\""))
+			continue;
+		char *end = strchr(l + 8, '"');
+		if (!end)
+			continue;
+		*end = 0;
+		bool named = !strncmp(k + 7, "library", 7) && !strstr(l + 8, " in, ");
+		if (named || !strcmp(l + 8, "Winograd F(2x2,3x3)"))
+			continue;
+		labels++;
+		if (!strcmp(results_label_text(l + 8), l + 8)) {
+			missing++;
+			diag("no Chinese text for the rung label '%s'", l + 8);
+		}
+	}
+	if (f)
+		fclose(f);
+	ok(labels > 20 && missing == 0, "zh: every rung label of demos/results/h200.yaml is translated");
 	i18n_set_lang("en");
 	is_str(results_label_text("CPU blocked, all cores"), "CPU blocked, all cores", "en: unchanged");
 	is_str(results_reason_text("--cpu given", b, sizeof b), "--cpu given", "en: unchanged reason");
