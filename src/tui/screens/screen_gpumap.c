@@ -89,6 +89,25 @@ static void fill_pattern(const struct gm_rect *r, int c, enum role role, int mos
 	int seg = quarters && r->w >= 7 ? (r->w - 3) / 4 : r->w;
 	ui_fill(r->y, r->x, r->h, r->w, role);
 	int per_row = pw > 0 ? r->w / pw : 0;
+	if (most > 0 && per_row > 0 && most < per_row * r->h) {
+		/* fewer SMs than the part holds (a big terminal): a grid of the
+		 * part's shape in its middle, not a strip along its top rows */
+		int per = 1;
+		while (per < per_row && (long)per * per * r->h < (long)most * per_row)
+			per++;
+		int rows = (most + per - 1) / per;
+		if (rows > r->h) {
+			per = (most + r->h - 1) / r->h;
+			rows = (most + per - 1) / per;
+		}
+		/* at most one blank mark and one blank row between two SMs,
+		 * so they still read as one field of SMs */
+		int xs = per_row / per >= 2 ? 2 * pw : pw, ys = r->h / rows >= 2 ? 2 : 1;
+		int x0 = (r->w - ((per - 1) * xs + pw)) / 2, y0 = (r->h - ((rows - 1) * ys + 1)) / 2;
+		for (int k = 0; k < most; k++)
+			ui_text(r->y + y0 + k / per * ys, r->x + x0 + k % per * xs, pw, role, pat);
+		return;
+	}
 	for (int y = 0, left = most; y < r->h && (most <= 0 || left > 0); y++) {
 		if (c == GM_HBM && y % 4 == 3)
 			continue;
