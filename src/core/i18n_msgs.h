@@ -731,6 +731,12 @@
 	X(MSG_RL_RD_UNROLLED, "first add on load, last warp unrolled", "加载时先加，展开末个线程束") \
 	X(MSG_RL_RD_SHUFFLE, "warp shuffles, one atomic per block", "线程束洗牌，每块一次原子操作") \
 	X(MSG_RL_RD_BEST, "float4, grid = SMs, one pass", "float4，网格=SM 数，一遍") \
+	X(MSG_RL_LN_PLAIN, "y = a*x + y, one element per thread", "y = a*x + y，每线程一个元素") \
+	X(MSG_RL_LN_REGS, "register-heavy: 32 elements per thread", "寄存器多：每线程 32 个元素") \
+	X(MSG_RL_LN_SMEM, "shared-memory-heavy: 48 KiB per block", "共享内存多：每块 48 KiB") \
+	X(MSG_RL_LN_WAVE, "wave tail: k waves and one block more", "波次尾巴：k 个波次再多一个线程块") \
+	X(MSG_RL_LN_CPU_1, "CPU y = a*x + y, 1 thread", "CPU y = a*x + y，单线程") \
+	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
 	/* end */
 
 #endif

@@ -576,6 +576,11 @@ static const struct { const char *en; enum msg text; } labels[] = {
 	{ "first add on load, last warp unrolled", MSG_RL_RD_UNROLLED },
 	{ "warp shuffles, one atomic per block", MSG_RL_RD_SHUFFLE },
 	{ "float4, grid = SMs, one pass", MSG_RL_RD_BEST },
+	{ "y = a*x + y, one element per thread", MSG_RL_LN_PLAIN },
+	{ "register-heavy: 32 elements per thread", MSG_RL_LN_REGS },
+	{ "shared-memory-heavy: 48 KiB per block", MSG_RL_LN_SMEM },
+	{ "wave tail: k waves and one block more", MSG_RL_LN_WAVE },
+	{ "CPU y = a*x + y, 1 thread", MSG_RL_LN_CPU_1 }, { "CPU y = a*x + y, all cores", MSG_RL_LN_CPU_ALL },
 };
 
 const char *results_label_text(const char *label)

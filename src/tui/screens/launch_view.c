@@ -122,7 +122,7 @@ static void series_head(const struct res_series *sr, int y, int y1)
 	if (!sr)
 		return;
 	char line[400];
-	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, sr->label, sr->regs,
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
 	ui_wrap(y, y1, 1, COLS - 2, C_DIM, line);
 }
@@ -132,7 +132,7 @@ static int head_rows(const struct res_series *sr)
 	if (!sr)
 		return 0;
 	char line[400];
-	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, sr->label, sr->regs,
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
 	struct text_lines tl = { 0 };
 	text_wrap(line, COLS - 2, &tl);
@@ -206,7 +206,7 @@ static void no_points_text(const struct demo_section *s, char *line, size_t size
 		if (strcmp(v->demo, "launch") || !v->ok)
 			continue;
 		line[len++] = ' ';
-		int k = snprintf(line + len, size - len, tr(MSG_LV_CPU), v->label, v->gbs);
+		int k = snprintf(line + len, size - len, tr(MSG_LV_CPU), results_label_text(v->label), v->gbs);
 		len += k > 0 ? (size_t)k : 0;
 	}
 }
