@@ -170,6 +170,15 @@ static void judge_prediction(struct app *app, struct qs *s)
 	conclude(app, s, judged, judged && quiz_grade_predict(qs_cur(s), &s->resp, &v));
 }
 
+/* True when t holds nothing but spaces (ASCII, tabs, the ideographic
+ * space): no answer, which is asked for instead of graded as wrong. */
+static bool blank_text(const char *t)
+{
+	while (*t == ' ' || *t == '\t' || !strncmp(t, "\xe3\x80\x80", 3))
+		t += *t == ' ' || *t == '\t' ? 1 : 3;
+	return !*t;
+}
+
 static void submit(struct app *app, struct qs *s)
 {
 	const struct quiz_question *q = qs_cur(s);
@@ -178,7 +187,7 @@ static void submit(struct app *app, struct qs *s)
 		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QZ_CHOOSE_FIRST));
 		return;
 	}
-	if ((text && !s->resp.text[0]) || (!text && q->type != QT_MULTI && q->type != QT_MATCH &&
+	if ((text && blank_text(s->resp.text)) || (!text && q->type != QT_MULTI && q->type != QT_MATCH &&
 					   q->type != QT_ORDER && s->resp.choice < 0)) {
 		snprintf(app->status, sizeof app->status, "%s", tr(text ? MSG_QUIZ_TYPE_FIRST : MSG_QUIZ_CHOOSE_FIRST));
 		return;
