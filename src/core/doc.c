@@ -324,9 +324,24 @@ static const char *syntax_hint(const char *problem)
 	return NULL;
 }
 
+/* The byte that starts character col (from 0) of line (from 0) of buf, or
+ * 0 past its end: what libyaml's problem mark points at. */
+static unsigned char byte_at(const char *buf, size_t len, size_t line, size_t col)
+{
+	size_t i = 0;
+	for (size_t l = 0; l < line && i < len; i++)
+		if (buf[i] == '\n' || (buf[i] == '\r' && (i + 1 >= len || buf[i + 1] != '\n')))
+			l++;
+	for (size_t c = 0; i < len && c < col; c++)
+		do
+			i++;
+		while (i < len && ((unsigned char)buf[i] & 0xC0) == 0x80);
+	return i < len ? (unsigned char)buf[i] : 0;
+}
+
 /* libyaml's own complaint, at its problem mark, with its context, and a
  * hint when it is one of the common ones. */
-static void syntax_error(struct builder *b, const yaml_parser_t *p, const char *buf)
+static void syntax_error(struct builder *b, const yaml_parser_t *p, const char *buf, size_t len)
 {
 	int line = (int)p->problem_mark.line + 1, col = (int)p->problem_mark.column + 1;
 	if (p->error == YAML_READER_ERROR)
@@ -335,6 +350,10 @@ static void syntax_error(struct builder *b, const yaml_parser_t *p, const char *
 	if (p->error == YAML_MEMORY_ERROR)
 		problem = "out of memory";
 	const char *hint = p->error == YAML_MEMORY_ERROR ? NULL : syntax_hint(problem);
+	/* a tab where a token should start is a tab used as indentation */
+	if (p->error == YAML_SCANNER_ERROR && strstr(problem, "cannot start any token") &&
+	    byte_at(buf, len, p->problem_mark.line, p->problem_mark.column) == '\t')
+		hint = syntax_hint("tab character");
 	char ctx[160] = "";
 	if (p->context)
 		snprintf(ctx, sizeof ctx, " (%s that started at line %d, column %d)", p->context,
@@ -356,7 +375,7 @@ static bool parse(struct builder *b, const char *buf, size_t len)
 	while (ok && !done) {
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&p, &ev)) {
-			syntax_error(b, &p, buf);
+			syntax_error(b, &p, buf, len);
 			ok = false;
 			break;
 		}

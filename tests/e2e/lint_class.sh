@@ -122,4 +122,14 @@ like "$out" "01-y.yaml:2:14: error: mapping values are not allowed in this conte
 	"a ': ' in a value: the hint says to quote it"
 printf 'id: y\ntitle: T\n\tsummary: S\n' > "$T_TMP/01-y.yaml"
 like "$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)" "hint: indent with spaces" "a tab: the hint says to indent with spaces"
+# a tab at the start of a line inside a list item, where libyaml says no
+# token can start: the tab hint too, not the one about @ and `
+printf 'level: 1\ntitle: T\nsummary: S\nquestions:\n  - id: q\n    type: fill\n    accept: [32]\n\tskills: [threads]\n' > "$T_TMP/level1.yaml"
+out=$("$CK_BIN" lint "$T_TMP/level1.yaml" 2>/dev/null)
+like "$out" "level1.yaml:8:1: error: found character that cannot start any token.*; hint: indent with spaces" \
+	"a tab that cannot start a token: the hint says to indent with spaces"
+unlike "$out" "@ or \`" "and not that a value starting with @ or \` must be quoted"
+printf 'id: y\ntitle: `T`\n' > "$T_TMP/01-y.yaml"
+like "$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)" "hint: a value starting with @ or \` must be quoted" \
+	"a backquote still gets the quoting hint"
 done_testing
