@@ -4,6 +4,14 @@
 # `done_testing`.  tmux runs on a private socket with a fixed size, locale
 # and TERM, and a temporary HOME and XDG dirs, so tests never touch the
 # user's progress.  Screens are read with `screen` (capture-pane -p).
+#
+# Waiting (tests/README.md): a step never sleeps for the program.  It waits
+# for what it expects to see (wait_for, expect, wait_row, wait_gone) or,
+# before checking that a key changed nothing, until the program has read
+# every key and sits idle (settle).  A wait that times out prints the screen;
+# expect and settle also record a failing test.  Every limit is at least
+# T_WAIT seconds, times CK_TEST_SLOW (scripts/stress_tests.sh raises it), so
+# a loaded machine is slower but never wrong.
 set -u
 CK_BIN=${CK_BIN:-$(cd "$(dirname "$0")/../.." && pwd)/build/cudakitchen}
 CK_BUILD=${CK_BUILD:-$(dirname "$CK_BIN")}
@@ -16,6 +24,8 @@ mkdir -p "$HOME"
 export LC_ALL=C.UTF-8 TERM=xterm-256color
 unset NO_COLOR LANG LC_MESSAGES
 T_SOCK="ck-$$"
+T_WAIT=10
+T_SLOW=${CK_TEST_SLOW:-1}
 
 ok() { # ok STATUS DESCRIPTION
 	T_N=$((T_N + 1))
@@ -30,37 +40,159 @@ like() { # like TEXT REGEX DESCRIPTION  (grep -E on the text)
 unlike() {
 	if printf '%s\n' "$1" | grep -Eq -- "$2"; then ok 1 "$3"; echo "#   unexpected /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; else ok 0 "$3"; fi
 }
+# diag LINE...: TAP comments on stderr (never caught by a $(...) that runs a wait).
+diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
 skip_all() { echo "1..0 # SKIP $1"; cleanup; exit 0; }
-cleanup() { tmux -L "$T_SOCK" kill-server 2>/dev/null; rm -rf "$T_TMP"; }
+cleanup() { stop_wait; rm -rf "$T_TMP"; }
 done_testing() { echo "1..$T_N"; cleanup; [ "$T_FAIL" = 0 ]; exit $?; }
 
 # tmux helpers: start W H CMD...  (the command runs in the tmux pane)
 start() {
 	local w=$1 h=$2; shift 2
+	server_gone
 	tmux -L "$T_SOCK" -f /dev/null new-session -d -x "$w" -y "$h" -s t \
 		"env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; sleep 30"
 	tmux -L "$T_SOCK" set-option -t t remain-on-exit on >/dev/null 2>&1 || true
 }
 keys() { tmux -L "$T_SOCK" send-keys -t t "$@"; }
 screen() { tmux -L "$T_SOCK" capture-pane -p -t t; }
+pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
 # Rows of a list screen: the cursor row (the one starting "  >"), the rows
-# matching a pattern, and moving the cursor to a row with Up/Down.
+# matching a pattern, and moving the cursor to a row with Up/Down (it
+# returns once the cursor is drawn there).
 cursor_row() { screen | grep -n '^  >' | head -1 | cut -d: -f1; }
 rows_of() { screen | grep -n -- "$1" | cut -d: -f1; }
 go_row() { # go_row ROW
 	local c; c=$(cursor_row)
+	[ -n "$c" ] || { ok 1 "a list cursor to move to row $1"; diag_screen; return 1; }
 	while [ "$c" -lt "$1" ]; do keys Down; c=$((c + 1)); done
 	while [ "$c" -gt "$1" ]; do keys Up; c=$((c - 1)); done
-	sleep 0.1
+	wait_row "$1"
 }
+# wait_row ROW [SECONDS]: until the list cursor is on ROW (else a failure).
+wait_row() {
+	local i=0 n; n=$(t_ticks "${2:-}")
+	while [ "$(cursor_row)" != "$1" ]; do
+		[ $i -ge "$n" ] && { ok 1 "the list cursor reaches row $1"; diag_screen; return 1; }
+		sleep 0.05; i=$((i + 1))
+	done
+}
+# re TEXT: TEXT as an extended regex matching itself.
+re() { printf '%s' "$1" | sed 's/[][()./*+?^$|{}\\]/\\&/g'; }
+# flat: the screen as one line (rows joined by a space), for text that wraps.
+flat() { screen | tr '\n' ' '; }
 resize() { tmux -L "$T_SOCK" resize-window -t t -x "$1" -y "$2" 2>/dev/null || tmux -L "$T_SOCK" resize-pane -t t -x "$1" -y "$2"; }
-# wait_for REGEX [SECONDS]: poll the screen until it matches; returns 1 on timeout.
+# wait_width W [H]: until the terminal is W wide (and H high: the kernel's
+# size, which tmux sets a moment after resize-window) and the program has
+# redrawn it.
+wait_width() {
+	local i=0 tty want; tty=$(pane '#{pane_tty}')
+	while :; do
+		want=$(stty -F "$tty" size 2>/dev/null)
+		[ "${want#* }" = "$1" ] && { [ -z "${2:-}" ] || [ "${want% *}" = "$2" ]; } && break
+		[ $i -ge "$(t_ticks)" ] && { ok 1 "the terminal becomes $1 wide"; diag_screen; return 1; }
+		sleep 0.02; i=$((i + 1))
+	done
+	settle
+}
+# resize_to W H: resize, then wait until the program has drawn the new size.
+resize_to() { resize "$1" "$2"; wait_width "$1" "$2"; }
+# t_ticks [SECONDS]: how many 50 ms polls a wait makes (at least T_WAIT s).
+t_ticks() {
+	local s=${1:-$T_WAIT}
+	[ "$s" -lt "$T_WAIT" ] && s=$T_WAIT
+	echo $((s * 20 * T_SLOW))
+}
+diag_screen() { diag "the screen ($(pane '#{pane_width}x#{pane_height}' 2>&1)):"; screen 2>&1 | sed 's/^/#   | /' >&2; }
+# wait_for REGEX [SECONDS]: poll the screen until it matches; returns 1 on
+# timeout, after printing what the screen showed.
 wait_for() {
-	local re=$1 limit=${2:-5} i=0
-	while [ $i -lt $((limit * 20)) ]; do
-		screen | grep -Eq -- "$re" && return 0
+	t_poll "$1" "$(t_ticks "${2:-}")" && return 0
+	diag "timed out waiting for /$1/"; diag_screen
+	return 1
+}
+# t_poll REGEX TICKS: quietly, up to TICKS polls 50 ms apart.
+t_poll() {
+	local i=0
+	while [ $i -lt "$2" ]; do
+		screen | grep -Eq -- "$1" && return 0
 		sleep 0.05; i=$((i + 1))
 	done
 	return 1
 }
+# expect REGEX [SECONDS]: wait_for as a step: on timeout a failing test.
+expect() { wait_for "$@" || { ok 1 "the screen shows /$1/"; return 1; }; }
+# wait_gone REGEX [SECONDS]: until the screen no longer matches.
+wait_gone() {
+	local i=0 n; n=$(t_ticks "${2:-}")
+	while screen | grep -Eq -- "$1"; do
+		[ $i -ge "$n" ] && { diag "timed out waiting for /$1/ to go"; diag_screen; return 1; }
+		sleep 0.05; i=$((i + 1))
+	done
+}
+# The program's pid: a child (or grandchild) of the pane's shell.
+ck_pid() {
+	ps -e -o pid=,ppid=,comm= | awk -v top="$(pane '#{pane_pid}')" '
+		{ parent[$1] = $2; comm[$1] = $3 }
+		END { for (p in comm) if (comm[p] == "cudakitchen" &&
+			(parent[p] == top || parent[parent[p]] == top)) print p }'
+}
+# in_queue TTY: bytes written to TTY that no program has read yet.
+in_queue() {
+	perl -e 'use Fcntl; sysopen(my $f, $ARGV[0], O_RDONLY | O_NOCTTY | O_NONBLOCK) or exit 1;
+		my $n = pack("L", 0); ioctl($f, 0x541B, $n) or exit 1; print unpack("L", $n), "\n";' "$1"
+}
+# drained: until the program has read every byte sent to the pane (keys are
+# then taken one read at a time, as a hand types them).
+drained() {
+	local tty i=0 n; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	while [ "$(in_queue "$tty")" != 0 ]; do
+		[ $i -ge "$n" ] && { ok 1 "the program reads its input"; diag_screen; return 1; }
+		sleep 0.01; i=$((i + 1))
+	done
+}
+# settle: until the program has read every key, is asleep waiting for the
+# next and the screen holds still; before checking that a key did nothing.
+settle() { t_settle || { ok 1 "the program settles"; diag_screen; return 1; }; }
+t_settle() {
+	local pid tty i=0 n a b; pid=$(ck_pid | head -1); tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	while [ $i -lt "$n" ]; do
+		if [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid"; then
+			a=$(screen); sleep 0.05; b=$(screen)
+			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && return 0
+		fi
+		sleep 0.02; i=$((i + 2))
+	done
+	return 1
+}
+# t_asleep PID: PID (or, with none, the pane) sleeps in a wait.
+t_asleep() {
+	[ -n "$1" ] || return 0
+	[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = S ]
+}
 stop() { tmux -L "$T_SOCK" kill-server 2>/dev/null; }
+# stop_wait: ends the tmux server and waits until the program (which saves
+# its progress when the terminal hangs up) has exited and the server is
+# gone.  The program has exited once it is a zombie: the hang-up orphans it
+# and whatever init the machine has may reap orphans only every second or so.
+stop_wait() {
+	local pid i=0
+	pid=$(ck_pid 2>/dev/null)
+	stop
+	while [ -n "$pid" ] && [ -e "/proc/$pid" ] &&
+		[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do
+		[ $i -ge 500 ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
+		sleep 0.01; i=$((i + 1))
+	done
+	server_gone
+}
+
+# server_gone: until no tmux server answers on this script's socket (one
+# still shutting down would take the next session with it).
+server_gone() {
+	local i=0
+	while tmux -L "$T_SOCK" ls >/dev/null 2>&1; do
+		[ $i -ge 200 ] && break
+		sleep 0.01; i=$((i + 1))
+	done
+}
