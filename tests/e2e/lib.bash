@@ -120,6 +120,22 @@ t_poll() {
 	done
 	return 1
 }
+# wait_line N REGEX [SECONDS]: wait_for on the screen's row N (1-based) alone.
+wait_line() {
+	local i=0 n; n=$(t_ticks "${3:-}")
+	while ! screen | sed -n "${1}p" | grep -Eq -- "$2"; do
+		[ $i -ge "$n" ] && { diag "timed out waiting for /$2/ on row $1"; diag_screen; return 1; }
+		sleep 0.05; i=$((i + 1))
+	done
+}
+# wait_flat REGEX [SECONDS]: wait_for on flat (for text that wraps).
+wait_flat() {
+	local i=0 n; n=$(t_ticks "${2:-}")
+	while ! flat | grep -Eq -- "$1"; do
+		[ $i -ge "$n" ] && { diag "timed out waiting for /$1/ (rows joined)"; diag_screen; return 1; }
+		sleep 0.05; i=$((i + 1))
+	done
+}
 # expect REGEX [SECONDS]: wait_for as a step: on timeout a failing test.
 expect() { wait_for "$@" || { ok 1 "the screen shows /$1/"; return 1; }; }
 # wait_gone REGEX [SECONDS]: until the screen no longer matches.
@@ -158,7 +174,7 @@ t_settle() {
 	local pid tty i=0 n a b; pid=$(ck_pid | head -1); tty=$(pane '#{pane_tty}'); n=$(t_ticks)
 	while [ $i -lt "$n" ]; do
 		if [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid"; then
-			a=$(screen); sleep 0.05; b=$(screen)
+			a=$(screen); sleep 0.05; b=$(screen); [ "$a" = "$b" ] && sleep 0.05 && b=$(screen)
 			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && return 0
 		fi
 		sleep 0.02; i=$((i + 2))
