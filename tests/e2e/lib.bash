@@ -128,10 +128,11 @@ wait_line() {
 		sleep 0.05; i=$((i + 1))
 	done
 }
-# wait_flat REGEX [SECONDS]: wait_for on flat (for text that wraps).
+# wait_flat REGEX [SECONDS]: wait_for on flat with runs of spaces squeezed
+# (for text that wraps).
 wait_flat() {
 	local i=0 n; n=$(t_ticks "${2:-}")
-	while ! flat | grep -Eq -- "$1"; do
+	while ! flat | tr -s ' ' | grep -Eq -- "$1"; do
 		[ $i -ge "$n" ] && { diag "timed out waiting for /$1/ (rows joined)"; diag_screen; return 1; }
 		sleep 0.05; i=$((i + 1))
 	done
@@ -146,6 +147,13 @@ wait_gone() {
 		sleep 0.05; i=$((i + 1))
 	done
 }
+# wait_exit: waits for the "[exit N]" line lib.bash's start prints; echoes N.
+wait_exit() {
+	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }
+	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
+}
+# quit [DESC]: q, then the program's exit status must be 0.
+quit() { keys q; is "$(wait_exit)" 0 "${1:-q quits}"; }
 # The program's pid: a child (or grandchild) of the pane's shell.
 ck_pid() {
 	ps -e -o pid=,ppid=,comm= | awk -v top="$(pane '#{pane_pid}')" '

@@ -8,7 +8,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 CLASS="$CK_ROOT/tests/fixtures/quiz/class"
 PROG="$XDG_STATE_HOME/cudakitchen/progress.yaml"
-run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; wait_for "Level 1" 5; }
+run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; expect "Level 1"; }
 . "$(dirname "$0")/quiz_lib.bash"
 
 
@@ -29,7 +29,7 @@ like "$s" "Hint: " "back in the level the hint is still shown"
 unlike "$s" "Hint available" "and not offered again as unused"
 
 # Quit and reopen with `open quiz`: still used.
-keys q; sleep 0.5; stop; sleep 0.5
+stop_wait   # q would be typed into the answer: the hang-up saves and ends it
 run
 keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "after a restart the level resumes at question 1"
 s=$(screen)
@@ -46,5 +46,5 @@ like "$s" "Hint available: .*\(costs 1 point\)" "the next question offers its ow
 unlike "$(cat "$PROG")" "hint: true" "and no used hint is saved for it"
 answer_right
 like "$(screen)" "Right! \+2 points" "without the hint it earns full points"
-keys q; sleep 0.5; stop; sleep 0.3
+quit; stop
 done_testing

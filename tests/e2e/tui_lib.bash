@@ -44,11 +44,6 @@ opened() {
 	diag "timed out waiting for the block $1"; diag_screen
 	return 1
 }
-# wait_exit: waits for the "[exit N]" line lib.bash's start prints; echoes N.
-wait_exit() {
-	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }
-	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
-}
 # Every SGR parameter the program sent, one per line.
 sgr_params() { grep -aoE $'\e\\[[0-9;]*m' "$OUT" | sed 's/^.\[//; s/m$//' | tr ';' '\n'; }
 # True when the output holds a colour SGR (30-49, 90-107, or 38/48 extended).
