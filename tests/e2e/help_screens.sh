@@ -11,7 +11,7 @@ add_matmul cpu
 check() { # check SCREEN REGEX... : opens SCREEN, presses ?, looks for each line
 	local scr=$1; shift
 	fresh; launch 80 24 "$TREE_BIN" open "$scr"
-	sleep 0.5; keys '?'
+	ready; keys '?'
 	wait_for "help for"; ok $? "$scr: ? opens the help page"
 	local s; s=$(screen)
 	for re in "$@"; do like "$s" "$re" "$scr help: /$re/"; done
@@ -28,7 +28,7 @@ check radar '^ *Enter +the certificate: write it once level 5 is passed'
 # the shared table leaves out what the screen gives its own meaning: the
 # quiz's h, Space and Enter are listed once, with the quiz's meaning
 fresh; launch 80 30 "$TREE_BIN" open quiz
-sleep 0.5; keys '?'; wait_for "help for"
+ready; keys '?'; expect "help for"
 s=$(screen)
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*h( [^ ]+)* {2,}')" 1 "quiz help: one line for h (the hint)"
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*Space( [^ ]+)* {2,}')" 1 "quiz help: one line for Space (tick)"
@@ -36,12 +36,12 @@ like "$s" '^ *Left +left / step back' "the shared Left stays, without h"
 keys q; wait_exit >/dev/null
 # the same in Chinese, where the screen calls Space 空格
 fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
-sleep 0.5; keys '?'; wait_for "的帮助"
+ready; keys '?'; expect "的帮助"
 s=$(screen)
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*(Space|空格)( [^ ]+)* {2,}')" 1 "Chinese quiz help: one line for Space / 空格"
 keys q; wait_exit >/dev/null
 fresh; launch 80 30 "$TREE_BIN" open gpu-map
-sleep 0.5; keys '?'; wait_for "help for"
+ready; keys '?'; expect "help for"
 s=$(screen)
 unlike "$s" '^ *Left( [^ ]+)* {2,}left / step back' "gpu-map help: its arrows claim Left, so the shared Left is gone"
 keys q; wait_exit >/dev/null

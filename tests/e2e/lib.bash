@@ -97,6 +97,16 @@ wait_width() {
 }
 # resize_to W H: resize, then wait until the program has drawn the new size.
 resize_to() { resize "$1" "$2"; wait_width "$1" "$2"; }
+# ready: until the program has started curses (the alternate screen is on)
+# and settled after its first screen.
+ready() {
+	local i=0
+	while [ "$(pane '#{alternate_on}')" != 1 ]; do
+		[ $i -ge "$(t_ticks)" ] && { ok 1 "the program takes the screen"; diag_screen; return 1; }
+		sleep 0.02; i=$((i + 1))
+	done
+	settle
+}
 # t_ticks [SECONDS]: how many 50 ms polls a wait makes (at least T_WAIT s).
 t_ticks() {
 	local s=${1:-$T_WAIT}
@@ -179,9 +189,10 @@ drained() {
 # next and the screen holds still; before checking that a key did nothing.
 settle() { t_settle || { ok 1 "the program settles"; diag_screen; return 1; }; }
 t_settle() {
-	local pid tty i=0 n a b; pid=$(ck_pid | head -1); tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	local pid tty i=0 n a b; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
 	while [ $i -lt "$n" ]; do
-		if [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid"; then
+		[ -n "${pid:-}" ] || pid=$(ck_pid | head -1)
+		if [ -n "$pid" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid"; then
 			a=$(screen); sleep 0.05; b=$(screen); [ "$a" = "$b" ] && sleep 0.05 && b=$(screen)
 			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && return 0
 		fi
@@ -189,9 +200,8 @@ t_settle() {
 	done
 	return 1
 }
-# t_asleep PID: PID (or, with none, the pane) sleeps in a wait.
+# t_asleep PID: PID sleeps in a wait.
 t_asleep() {
-	[ -n "$1" ] || return 0
 	[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = S ]
 }
 stop() { tmux -L "$T_SOCK" kill-server 2>/dev/null; }
