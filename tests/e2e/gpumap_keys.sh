@@ -53,7 +53,7 @@ like "$(cat "$PFILE")" 'gpumap: \{attempts: 11, correct: 11\}' "attempts and cor
 like "$(cat "$PFILE")" 'architecture: \{got: 0, max: 0\}' "the skill points stay the quiz's (the radar adds the map's drops)"
 launch 80 24 "$TREE_BIN" open radar
 wait_for 'architecture +[0-9]+%'; like "$(screen)" 'architecture +100%' "the radar counts the map: architecture 11 of 11 is 100%"
-keys q; wait_exit >/dev/null
+quit
 
 # Reopened after completing it: practice, and nothing more is recorded.
 launch 80 24 "$TREE_BIN" --no-mouse open gpu-map
@@ -62,7 +62,7 @@ like "$(flat)" 'Completed before: practice mode' "reopening says the map was com
 like "$(screen | head -1)" 'attempts 0 +practice' "and the title says practice"
 keys Enter; keys Tab; keys Enter
 wait_for 'attempts 1'; ok $? "a drop in practice still counts on screen"
-keys q; wait_exit >/dev/null
+quit
 like "$(cat "$PFILE")" 'gpumap: \{attempts: 11, correct: 11\}' "but practice drops are not saved"
 
 fresh; launch 80 24 "$TREE_BIN" --ascii open gpu-map

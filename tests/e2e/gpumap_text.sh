@@ -20,7 +20,7 @@ for i in $(seq 10); do keys Down; done
 keys Enter; keys Tab; keys Tab; keys Tab; keys Enter   # Memory controllers
 wait_for '✓ Memory controllers: '; ok $? "Memory controllers placed"
 like "$(screen)" '│✓ Memory controllers *│' "the tray shows the placed label whole"
-keys q; wait_exit >/dev/null
+quit
 
 fresh; launch 60 20 "$TREE_BIN" --no-mouse open gpu-map
 wait_for 'GPU map: label the kitchen'; devinfo_done

@@ -16,7 +16,7 @@ check() { # check SCREEN REGEX... : opens SCREEN, presses ?, looks for each line
 	local s; s=$(screen)
 	for re in "$@"; do like "$s" "$re" "$scr help: /$re/"; done
 	unlike "$s" '^ *o +open the interactive block' "$scr help: not the reader's o"
-	keys q; wait_exit >/dev/null
+	quit
 }
 check matmul '^ *r +run the demo again' '^ *\+ - +next / previous size \(stops at' '^ *v +switch between the bars and the roofline' '^ *t +show yours and the recorded'
 check devinfo '^ *r +run devinfo again' '^ *t +this machine, or the recorded H200'
@@ -33,16 +33,16 @@ s=$(screen)
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*h( [^ ]+)* {2,}')" 1 "quiz help: one line for h (the hint)"
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*Space( [^ ]+)* {2,}')" 1 "quiz help: one line for Space (tick)"
 like "$s" '^ *Left +left / step back' "the shared Left stays, without h"
-keys q; wait_exit >/dev/null
+quit
 # the same in Chinese, where the screen calls Space 空格
 fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
 ready; keys '?'; expect "的帮助"
 s=$(screen)
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*(Space|空格)( [^ ]+)* {2,}')" 1 "Chinese quiz help: one line for Space / 空格"
-keys q; wait_exit >/dev/null
+quit
 fresh; launch 80 30 "$TREE_BIN" open gpu-map
 ready; keys '?'; expect "help for"
 s=$(screen)
 unlike "$s" '^ *Left( [^ ]+)* {2,}left / step back' "gpu-map help: its arrows claim Left, so the shared Left is gone"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -18,6 +18,6 @@ keys Down; wait_gone 'Enter again retakes'; ok $? "another key drops the questio
 keys Enter; wait_flat 'Enter again retakes it'; ok $? "then Enter asks again"
 unlike "$(screen)" 'question 1/' "instead of starting"
 keys Enter; wait_for 'question 1/'; ok $? "a second Enter starts the retake"
-keys q; wait_exit >/dev/null
+quit
 like "$(cat "$PDIR/progress.yaml")" 'best: 88' "the best score is still there"
 done_testing

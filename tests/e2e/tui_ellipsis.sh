@@ -10,9 +10,9 @@ keys Home; for i in 1 2 3 4 5 6 7 8; do keys Down; done; sleep 0.3   # lesson 9,
 s=$(screen)
 like "$s" 'Calling NVIDIA.s matrix library' "the cuBLAS lesson's summary is shown"
 like "$(printf '%s\n' "$s" | tail -2 | head -1)" '…$' "its third line ends in an ellipsis: there is more"
-keys q; wait_exit >/dev/null
+quit
 launch 60 20 "env -u LC_ALL LANG=zh_CN.UTF-8 $CK_BIN" --no-mouse open gpu-map
 wait_for 'GPU 结构图'; sleep 0.3
 like "$(screen | tail -3)" '…' "the Chinese gpu-map legend, cut at 60x20, ends in an ellipsis"
-keys q; wait_exit >/dev/null
+quit
 done_testing
