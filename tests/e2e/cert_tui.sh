@@ -28,11 +28,11 @@ all_axes "$s"; ok $? "all six axis labels at 80x24"
 printf '%s' "$s" | LC_ALL=C grep -q $'\xe2[\xa0-\xa3]'; ok $? "the radar is drawn in braille (U+2800 block)"
 like "$s" 'Level 5 +--' "per-level scores (none yet)"
 like "$s" 'Take the quiz' "says how to fill the radar"
-resize 100 30; sleep 0.3
+resize_to 100 30
 s=$(screen)
 all_axes "$s"; ok $? "all six labels after a resize to 100x30"
 like "$s" 'concepts {5,}--$' "the skills panel is there"
-resize 60 20; sleep 0.3
+resize_to 60 20
 s=$(screen)
 all_axes "$s"; ok $? "all six labels at 60x20"
 unlike "$s" 'too small' "60x20 is not too small"
@@ -50,7 +50,7 @@ quit
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 wait_for 'lessons done'; ok $? "the menu"
-keys G; sleep 0.1; keys Enter
+keys G; settle; keys Enter
 wait_for 'skills radar'; ok $? "the menu's last entry opens the radar"
 keys Enter
 wait_for 'What remains'; ok $? "Enter on the radar: the certificate screen, locked without level 5"

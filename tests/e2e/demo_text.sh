@@ -43,9 +43,9 @@ like "$s" 'CPU blocked, all cores ' "a label that fits is whole"
 like "$s" 'cuDNN implicit-precomp-gemm ' "the long cuDNN label fits whole at 80"
 unlike "$s" 'CPU blocked, all cor[^e]|cuBLAS TF32 Tensor C[^o]|cuDNN implicit-preco[^m]|cuDNN fastest, TF32-[^a]' \
 	"no label cut mid-word"
-keys G; sleep 0.3
-like "$(screen)" 'cudnn-default ' "a label too long for its column shows its variant id"
-keys v; sleep 0.4
+keys G
+wait_for 'cudnn-default '; ok $? "a label too long for its column shows its variant id"
+keys v; expect 'Roofline'; settle
 s=$(screen)
 for e in "1 cpu-naive" "2 cpu-blk" "8 dnn-impl-pc-gemm" "d dnn-dflt" "e cpu-naive" "f cpu-blk"; do
 	like "$s" "$e( |$)" "roofline legend at 80x24 has '$e'"
@@ -53,7 +53,7 @@ done
 stop_wait
 
 fresh; launch 60 20 "$ck" open matmul
-wait_for 'Yours: CPU fallback'
+expect 'Yours: CPU fallback'
 axis=$(screen | grep 'speedup' | head -1)
 like "$axis" '(log scale 1 \.\.\. 100 ms|1 \.\. 100 ms|<= 100 ms) ' "at 60x20 the axis says 100 ms, with its unit"
 like "$(screen)" 'cpu-blocked ' "a long label becomes the variant id at 60 columns"
@@ -62,7 +62,7 @@ stop_wait
 
 for c in 60 80 120 200; do
 	fresh; launch $c 24 "$ck" open devinfo
-	wait_for 'none in use'
+	expect 'none in use'
 	like "$(squeeze)" "none in use: $(printf '%s' "$REASON" | sed 's/[()]/\\&/g') \(CPU fallback\)" \
 		"devinfo at $c columns: the reason wraps whole"
 	stop_wait
