@@ -52,7 +52,7 @@ is "$(wait_exit)" 0 "quit"
 like "$(cat "$PFILE")" 'gpumap: \{attempts: 11, correct: 11\}' "attempts and correct drops saved"
 like "$(cat "$PFILE")" 'architecture: \{got: 0, max: 0\}' "the skill points stay the quiz's (the radar adds the map's drops)"
 launch 80 24 "$TREE_BIN" open radar
-wait_for 'architecture +[0-9]+%'; like "$(screen)" 'architecture +100%' "the radar counts the map: architecture 11 of 11 is 100%"
+expect 'architecture +[0-9]+%'; like "$(screen)" 'architecture +100%' "the radar counts the map: architecture 11 of 11 is 100%"
 quit
 
 # Reopened after completing it: practice, and nothing more is recorded.

@@ -12,7 +12,7 @@ settle; s=$(screen)
 like "$(printf '%s\n' "$s" | tail -2 | head -1)" '…$' "its third line ends in an ellipsis: there is more"
 quit
 launch 60 20 "env -u LC_ALL LANG=zh_CN.UTF-8 $CK_BIN" --no-mouse open gpu-map
-expect 'GPU 结构图'; wait_gone 'devinfo 运行中'; settle
+expect 'GPU 结构图'; wait_gone 'devinfo 运行中'; ok $? "devinfo has reported"; settle
 like "$(screen | tail -3)" '…' "the Chinese gpu-map legend, cut at 60x20, ends in an ellipsis"
 quit
 done_testing
