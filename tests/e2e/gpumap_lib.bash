@@ -40,9 +40,9 @@ TABS=(4 1 0 3 5 2 2 0 1 4 3)
 # SGR mouse: press, drag and release of the left button at 0-based X Y,
 # each read by the program before the next is sent, as a hand makes them
 # (ncurses can drop one of several mouse events that arrive in a single read).
-m_press() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; drained; }
-m_drag() { keys -l $'\e'"[<32;$(($1 + 1));$(($2 + 1))M"; drained; }
-m_release() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; drained; }
+m_press() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; }
+m_drag() { keys_read $'\e'"[<32;$(($1 + 1));$(($2 + 1))M"; }
+m_release() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
 # devinfo_done: waits until the title no longer says devinfo is running.
 devinfo_done() {
 	local i=0

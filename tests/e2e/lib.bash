@@ -176,8 +176,24 @@ in_queue() {
 	perl -e 'use Fcntl; sysopen(my $f, $ARGV[0], O_RDONLY | O_NOCTTY | O_NONBLOCK) or exit 1;
 		my $n = pack("L", 0); ioctl($f, 0x541B, $n) or exit 1; print unpack("L", $n), "\n";' "$1"
 }
-# drained: until the program has read every byte sent to the pane (keys are
-# then taken one read at a time, as a hand types them).
+# keys_read TEXT: sends TEXT literally and waits until the program has read
+# that many more bytes (its rchar), so the next keys come in another read,
+# as a hand makes them (ncurses can drop one of several mouse events that
+# arrive in a single read).  tmux writes to the terminal a moment after
+# send-keys returns, so an empty input queue alone would not tell.
+keys_read() {
+	local pid r0 n i=0 lim; pid=$(ck_pid | head -1); lim=$(t_ticks)
+	[ -n "$pid" ] || { ok 1 "a program to read the keys"; diag_screen; return 1; }
+	r0=$(t_rchar "$pid"); n=$(LC_ALL=C; echo ${#1})
+	keys -l "$1"
+	while [ $(($(t_rchar "$pid") - r0)) -lt "$n" ]; do
+		[ $i -ge "$lim" ] && { ok 1 "the program reads the keys sent"; diag_screen; return 1; }
+		sleep 0.01; i=$((i + 1))
+	done
+}
+t_rchar() { awk '/^rchar:/ { print $2 }' "/proc/$1/io" 2>/dev/null || echo 0; }
+# drained: until no byte sent to the pane waits unread (tmux may not have
+# written the last keys yet: keys_read is the sure way).
 drained() {
 	local tty i=0 n; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
 	while [ "$(in_queue "$tty")" != 0 ]; do

@@ -27,8 +27,9 @@ PY="$T_TMP/answer.py"
 # the question on the screen right: "K <tmux key>..." or "L <literal text>".
 cat >"$PY" <<'PYEOF'
 import re, sys, yaml
+yload = lambda f: yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's, when built
 root, level = sys.argv[1], sys.argv[2]
-qs = yaml.safe_load(open(f"{root}/quizzes/en/level{level}.yaml", encoding="utf-8"))["questions"]
+qs = yload(open(f"{root}/quizzes/en/level{level}.yaml", encoding="utf-8"))["questions"]
 screen = sys.stdin.buffer.read().decode("utf-8", "replace").split("\n")
 flat = lambda s: re.sub(r"\s+", "", str(s))
 
@@ -51,7 +52,7 @@ def order_of(texts):
 
 def measure(q):
     def load(path):
-        try: return [r for r in yaml.safe_load(open(path)) or [] if r.get("record") == "variant"]
+        try: return [r for r in yload(open(path)) or [] if r.get("record") == "variant"]
         except Exception: return []
     def value(recs):
         v = {r["variant"]: r for r in recs if r["demo"] == q["demo"] and r.get("ok")}

@@ -18,7 +18,7 @@ wait_for "^  > Level 5"; ok $? "G goes to the last level"
 keys g
 wait_for "^  > Level 1"; ok $? "g goes back to the first level"
 # The mouse: a click selects a level, a second click opens it.
-click() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; drained; keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; drained; }
+click() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
 click 10 4
 wait_for "^  > Level 2"; ok $? "a click selects a level"
 click 10 4

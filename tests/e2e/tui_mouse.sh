@@ -7,7 +7,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 
 # click X Y: a left press and release at 0-based cell X,Y (SGR encoding).
-click() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; drained; keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; drained; }
+click() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
 wheel_down() { keys -l $'\e'"[<65;$(($1 + 1));$(($2 + 1))M"; }
 wheel_up() { keys -l $'\e'"[<64;$(($1 + 1));$(($2 + 1))M"; }
 
