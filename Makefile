@@ -30,31 +30,70 @@ endif
 endif
 PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)
+# The core links without the terminal library (see "Layers" below).
+CORE_PKGS := yaml-0.1 libcrypto
+CORE_PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(CORE_PKGS) 2>/dev/null)
+CORE_LIBS := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null || echo -lyaml -lcrypto)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 CFLAGS ?= -O2 -g
-CK_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
-	-DCK_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(SANFLAGS) -MMD -MP
+CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
+	-DCK_VERSION='"$(VERSION)"' $(SANFLAGS) -MMD -MP
+# Layers: src/core (no curses: compiled without the ncurses flags, against
+# headers that make any curses include an error, and linked into the unit
+# tests and fuzzers without -lncursesw), src/tui (terminal, ui, keys, the
+# loop), src/tui/screens (one file per screen and its view), src/cli (main
+# and the plain commands).  A layer sees its own headers and those below it.
+CORE_INC := -iquote src/core
+CK_CORE_CFLAGS := $(CK_BASE_CFLAGS) $(CORE_PKG_CFLAGS) $(CORE_INC) -I$(BUILD)/nocurses
+CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS) $(CORE_INC) -iquote src/tui -iquote src/tui/screens -iquote src/cli
 LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)
+LDLIBS_CORE := $(CORE_LIBS) -lm $(SANFLAGS)
 
-SRC := $(wildcard src/*.c)
-OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)
-CORE_OBJ := $(filter-out $(BUILD)/obj/main.o,$(OBJ))
+CORE_SRC := $(wildcard src/core/*.c)
+TUI_SRC := $(wildcard src/tui/*.c src/tui/screens/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/obj/%.o)
+TUI_OBJ := $(TUI_SRC:src/%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
+OBJ := $(CORE_OBJ) $(TUI_OBJ) $(CLI_OBJ)
+CORE_LIB := $(BUILD)/libckcore.a
+TUI_LIB := $(BUILD)/libcktui.a
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+# Unit tests of the terminal layer's own pure parts (the key table); every
+# other unit test links the core alone.
+UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
+NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
 .PHONY: all run test clean demos gpu-test bench install uninstall
 all: $(BUILD)/cudakitchen demos
 
-$(BUILD)/cudakitchen: $(OBJ)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS_CK)
+$(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
 
-$(BUILD)/obj/%.o: src/%.c | $(BUILD)/obj
+$(CORE_LIB): $(CORE_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+$(TUI_LIB): $(TUI_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(CORE_OBJ): $(BUILD)/obj/%.o: src/%.c $(NOCURSES)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -c -o $@ $<
+$(TUI_OBJ) $(CLI_OBJ): $(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CK_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJ) | $(BUILD)/tests
-	$(CC) $(CFLAGS) $(CK_CFLAGS) -Isrc -Itests -o $@ $< $(CORE_OBJ) $(LDLIBS_CK)
+# Stand-ins for the curses headers, first on the core's include path.
+$(NOCURSES):
+	@mkdir -p $(@D)
+	@echo '#error "src/core must not use curses: terminal code belongs in src/tui"' > $@
 
-$(BUILD)/obj $(BUILD)/tests:
+$(filter-out $(UNIT_TUI),$(UNIT)): $(BUILD)/tests/%: tests/unit/%.c $(CORE_LIB) | $(BUILD)/tests
+	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -iquote tests -o $@ $< $(CORE_LIB) $(LDLIBS_CORE)
+$(UNIT_TUI): $(BUILD)/tests/%: tests/unit/%.c $(TUI_LIB) $(CORE_LIB) | $(BUILD)/tests
+	$(CC) $(CFLAGS) $(CK_CFLAGS) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
+
+$(BUILD)/tests:
 	mkdir -p $@
 
 run: $(BUILD)/cudakitchen demos
@@ -104,7 +143,7 @@ uninstall:
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
 
 clean:
-	rm -rf build build-san $(FUZZ_BUILD)
+	rm -rf build build-san build-clang $(FUZZ_BUILD)
 
 -include demos/demos.mk
--include $(OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(UNIT:=.d)

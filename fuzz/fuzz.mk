@@ -17,8 +17,8 @@ FUZZ_NICE ?= nice -n 10
 FUZZ_ARGS ?=
 FUZZ_TARGETS := $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS := -O1 -g $(filter-out $(SANFLAGS),$(CK_CFLAGS)) $(FUZZ_SAN)
-FUZZ_CORE := $(filter-out $(FUZZ_BUILD)/obj/main.o,$(SRC:src/%.c=$(FUZZ_BUILD)/obj/%.o))
+FUZZ_CFLAGS := -O1 -g $(filter-out $(SANFLAGS) -I$(BUILD)/nocurses,$(CK_CORE_CFLAGS)) -I$(FUZZ_BUILD)/nocurses $(FUZZ_SAN)
+FUZZ_CORE := $(CORE_SRC:src/%.c=$(FUZZ_BUILD)/obj/%.o)
 REPLAY := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 
 # Seeds: the shipped content each target reads (directories only; the
@@ -62,25 +62,30 @@ fuzz-merge-%: $(FUZZ_BUILD)/fuzz_%
 	@if [ -d $(FUZZ_BUILD)/corpus/$* ]; then \
 		sh fuzz/merge.sh ./$< $(FUZZ_BUILD)/corpus/$* fuzz/corpus/$* $(wildcard $(FUZZ_SEEDS_$*)); fi
 
-$(FUZZ_BUILD)/obj/%.o: src/%.c | $(FUZZ_BUILD)/obj
+$(FUZZ_CORE): $(FUZZ_BUILD)/obj/%.o: src/%.c $(NOCURSES:$(BUILD)/%=$(FUZZ_BUILD)/%)
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
+$(NOCURSES:$(BUILD)/%=$(FUZZ_BUILD)/%):
+	@mkdir -p $(@D)
+	@echo '#error "src/core must not use curses"' > $@
+
 $(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(FUZZ_CORE)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_CORE) $(PKG_LIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CORE) $(CORE_LIBS)
 
 $(FUZZ_BUILD)/obj:
 	mkdir -p $@
 
 # The replay drivers: the normal compiler and flags (ASan/UBSan with SANITIZE=1).
-$(BUILD)/fuzz/%.o: fuzz/%.c | $(BUILD)/fuzz
-	$(CC) $(CFLAGS) $(CK_CFLAGS) -Isrc -c -o $@ $<
+$(BUILD)/fuzz/%.o: fuzz/%.c $(NOCURSES) | $(BUILD)/fuzz
+	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -c -o $@ $<
 
-$(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(CORE_OBJ)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS_CK)
+$(BUILD)/fuzz/replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay.o $(CORE_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS_CORE)
 
 $(BUILD)/fuzz:
 	mkdir -p $@
 
 .PRECIOUS: $(FUZZ_BUILD)/fuzz_% $(BUILD)/fuzz/%.o
 .SECONDARY: $(FUZZ_CORE) $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%.o) $(BUILD)/fuzz/replay.o
--include $(wildcard $(FUZZ_BUILD)/*.d $(FUZZ_BUILD)/obj/*.d $(BUILD)/fuzz/*.d)
+-include $(wildcard $(FUZZ_BUILD)/*.d $(FUZZ_BUILD)/obj/*/*.d $(BUILD)/fuzz/*.d)

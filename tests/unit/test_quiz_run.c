@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "app.h"
+#include "app_state.h"
 #include "i18n.h"
 #include "quiz_run.h"
 #include "tap.h"

@@ -1,10 +1,9 @@
-/* app: the state the main loop owns and every screen may read.
- *
- * One struct app lives in main for the program's lifetime.  Screens change
- * progress through app_progress_changed() so it is saved after every change
- * that matters. */
-#ifndef CK_APP_H
-#define CK_APP_H
+/* app_state: the state the main loop owns and every screen may read:
+ * options, the course, progress and where things live.  Plain data with
+ * no terminal in it, so the core (quiz_run.c) can take it too; the loop
+ * that drives it is src/tui/app.c. */
+#ifndef CK_APP_STATE_H
+#define CK_APP_STATE_H
 #include <stdbool.h>
 #include "options.h"
 #include "lesson.h"
@@ -27,9 +26,4 @@ struct app {
 	const char *below;         /* the screen Esc goes back to ("menu", "reader"...), or NULL */
 };
 
-/* Saves progress now (atomic); failures go to app->status, never abort. */
-void app_progress_changed(struct app *app);
-/* Runs the TUI starting at screen/lesson `start` (NULL: the menu, resuming).
- * Returns the process exit status. */
-int app_run(struct app *app, const char *start);
 #endif

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "app.h"
+#include "app_state.h"
 #include "quiz_run.h"
 #include "i18n.h"
 

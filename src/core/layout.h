@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "lesson.h"
-#include "ui.h"
+#include "role.h"
 
 enum lkind {
 	L_BLANK,

@@ -6,7 +6,7 @@
 #ifndef CK_HIGHLIGHT_H
 #define CK_HIGHLIGHT_H
 #include <stdbool.h>
-#include "ui.h"
+#include "role.h"
 
 /* Returns the end of the token starting at p (p must not be at '\0') and
  * its role.  *in_comment carries an open block comment from token to token
