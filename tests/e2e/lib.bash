@@ -121,11 +121,17 @@ wait_for() {
 	diag "timed out waiting for /$1/"; diag_screen
 	return 1
 }
-# t_poll REGEX TICKS: quietly, up to TICKS polls 50 ms apart.
+# t_poll REGEX TICKS: quietly, up to TICKS polls 50 ms apart.  A match
+# counts once a second capture is the same screen: tmux may be between two
+# reads of a screenful (the title drawn, the rows below not yet).
 t_poll() {
-	local i=0
+	local i=0 a
 	while [ $i -lt "$2" ]; do
-		screen | grep -Eq -- "$1" && return 0
+		a=$(screen)
+		if printf '%s\n' "$a" | grep -Eq -- "$1"; then
+			[ "$(screen)" = "$a" ] && return 0
+			i=$((i + 1)); continue
+		fi
 		sleep 0.05; i=$((i + 1))
 	done
 	return 1
@@ -220,7 +226,20 @@ t_settle() {
 t_asleep() {
 	[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = S ]
 }
-stop() { tmux -L "$T_SOCK" kill-server 2>/dev/null; }
+# stop: ends this script's tmux server and waits until its process has
+# exited: a server still shutting down removes its socket file, which by
+# then may be the next server's.
+stop() {
+	local sp i=0
+	sp=$(tmux -L "$T_SOCK" display -p '#{pid}' 2>/dev/null)
+	tmux -L "$T_SOCK" kill-server 2>/dev/null
+	while [ -n "$sp" ] && t_running "$sp"; do
+		[ $i -ge 500 ] && { diag "the tmux server ($sp) did not exit"; break; }
+		sleep 0.01; i=$((i + 1))
+	done
+}
+# t_running PID: PID exists and has not exited (a zombie has).
+t_running() { [ -e "/proc/$1" ] && [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
 # stop_wait: ends the tmux server and waits until the program (which saves
 # its progress when the terminal hangs up) has exited and the server is
 # gone.  The program has exited once it is a zombie: the hang-up orphans it
@@ -229,8 +248,7 @@ stop_wait() {
 	local pid i=0
 	pid=$(ck_pid 2>/dev/null)
 	stop
-	while [ -n "$pid" ] && [ -e "/proc/$pid" ] &&
-		[ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do
+	while [ -n "$pid" ] && t_running "$pid"; do
 		[ $i -ge 500 ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
 		sleep 0.01; i=$((i + 1))
 	done
