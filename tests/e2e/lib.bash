@@ -24,6 +24,7 @@ mkdir -p "$HOME"
 export LC_ALL=C.UTF-8 TERM=xterm-256color
 unset NO_COLOR LANG LC_MESSAGES
 T_SOCK="ck-$$"
+T_PIPE=0
 T_WAIT=10
 T_SLOW=${CK_TEST_SLOW:-1}
 
@@ -49,6 +50,7 @@ done_testing() { echo "1..$T_N"; cleanup; [ "$T_FAIL" = 0 ]; exit $?; }
 # tmux helpers: start W H CMD...  (the command runs in the tmux pane)
 start() {
 	local w=$1 h=$2; shift 2
+	T_PIPE=0
 	server_gone
 	tmux -L "$T_SOCK" -f /dev/null new-session -d -x "$w" -y "$h" -s t \
 		"env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; sleep 30"
@@ -164,8 +166,17 @@ wait_gone() {
 	done
 }
 # wait_exit: waits for the "[exit N]" line lib.bash's start prints; echoes N.
+# After tui_lib's launch it also waits until that line has reached $OUT
+# through pipe-pane, so every byte the program wrote is in the file.
 wait_exit() {
 	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }
+	if [ "${T_PIPE:-0}" = 1 ]; then
+		local i=0
+		until grep -aq '\[exit [0-9]' "$OUT" 2>/dev/null; do
+			[ $i -ge "$(t_ticks)" ] && { diag "the [exit] line never reached $OUT"; break; }
+			sleep 0.02; i=$((i + 1))
+		done
+	fi
 	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
 }
 # quit [DESC]: q, then the program's exit status must be 0.

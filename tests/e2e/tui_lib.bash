@@ -11,6 +11,7 @@ launch() {
 	: > "$OUT"; rm -f "$T_TMP/go"
 	start "$w" "$h" "sh -c 'until [ -e $T_TMP/go ]; do sleep 0.02; done; exec $*'"
 	tmux -L "$T_SOCK" pipe-pane -t t -o "cat >> $OUT"
+	T_PIPE=1
 	touch "$T_TMP/go"
 }
 # The menu's detail pane: the summary of the selected lesson.
