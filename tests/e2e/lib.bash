@@ -56,7 +56,32 @@ start() {
 		"env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; sleep 30"
 	tmux -L "$T_SOCK" set-option -t t remain-on-exit on >/dev/null 2>&1 || true
 }
-keys() { tmux -L "$T_SOCK" send-keys -t t "$@"; }
+# keys KEY...: tmux send-keys.  It notes how much the program had read
+# (its rchar) so that settle can wait for the keys to be read.
+keys() {
+	t_pid; T_RCHAR= T_RCHAR_PID=$T_PID
+	[ -n "$T_PID" ] && t_rchar "$T_PID" && T_RCHAR=$T_R
+	tmux -L "$T_SOCK" send-keys -t t "$@"
+}
+# t_pid: sets T_PID to the program's pid, cached while it runs (these
+# helpers read /proc with builtins: they run at every key).
+T_PID=
+t_pid() {
+	local c=
+	[ -n "$T_PID" ] && t_running "$T_PID" && { read -r c <"/proc/$T_PID/comm"; } 2>/dev/null
+	[ "$c" = cudakitchen ] || T_PID=$(ck_pid 2>/dev/null | head -1)
+}
+# t_state PID: sets T_S to PID's state letter (R, S, Z...), empty when gone.
+t_state() {
+	local st=; T_S=
+	{ read -r st <"/proc/$1/stat"; } 2>/dev/null || return 1
+	st=${st##*) }; T_S=${st%% *}
+}
+# t_rchar PID: sets T_R to the bytes PID has read so far.
+t_rchar() {
+	local k v; T_R=0
+	{ read -r k v <"/proc/$1/io"; } 2>/dev/null && [ "$k" = rchar: ] && T_R=$v
+}
 screen() { tmux -L "$T_SOCK" capture-pane -p -t t; }
 pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
 # Rows of a list screen: the cursor row (the one starting "  >"), the rows
@@ -199,16 +224,15 @@ in_queue() {
 # arrive in a single read).  tmux writes to the terminal a moment after
 # send-keys returns, so an empty input queue alone would not tell.
 keys_read() {
-	local pid r0 n i=0 lim; pid=$(ck_pid | head -1); lim=$(t_ticks)
+	local pid r0 n i=0 lim; t_pid; pid=$T_PID; lim=$(t_ticks)
 	[ -n "$pid" ] || { ok 1 "a program to read the keys"; diag_screen; return 1; }
-	r0=$(t_rchar "$pid"); n=$(LC_ALL=C; echo ${#1})
+	t_rchar "$pid"; r0=$T_R; n=$(LC_ALL=C; echo ${#1})
 	keys -l "$1"
-	while [ $(($(t_rchar "$pid") - r0)) -lt "$n" ]; do
+	while t_rchar "$pid"; [ $((T_R - r0)) -lt "$n" ]; do
 		[ $i -ge "$lim" ] && { ok 1 "the program reads the keys sent"; diag_screen; return 1; }
 		sleep 0.01; i=$((i + 1))
 	done
 }
-t_rchar() { awk '/^rchar:/ { print $2 }' "/proc/$1/io" 2>/dev/null || echo 0; }
 # drained: until no byte sent to the pane waits unread (tmux may not have
 # written the last keys yet: keys_read is the sure way).
 drained() {
@@ -218,25 +242,28 @@ drained() {
 		sleep 0.01; i=$((i + 1))
 	done
 }
-# settle: until the program has read every key, is asleep waiting for the
-# next and the screen holds still; before checking that a key did nothing.
+# settle: until the program has read every key (more than it had read when
+# the last keys were sent, and none waits in the queue), is asleep waiting
+# for the next and the screen holds still; before checking that a key did
+# nothing.
 settle() { t_settle || { ok 1 "the program settles"; diag_screen; return 1; }; }
 t_settle() {
 	local pid tty i=0 n a b; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
 	while [ $i -lt "$n" ]; do
-		[ -n "${pid:-}" ] || pid=$(ck_pid | head -1)
-		if [ -n "$pid" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid"; then
+		[ -n "${pid:-}" ] || { t_pid; pid=$T_PID; }
+		if [ -n "$pid" ] && t_asleep "$pid" &&
+			{ [ -z "${T_RCHAR:-}" ] || [ "$T_RCHAR_PID" != "$pid" ] ||
+				{ t_rchar "$pid"; [ "$T_R" -gt "$T_RCHAR" ]; }; } &&
+			[ "$(in_queue "$tty")" = 0 ]; then
 			a=$(screen); sleep 0.05; b=$(screen); [ "$a" = "$b" ] && sleep 0.05 && b=$(screen)
-			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && return 0
+			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && { T_RCHAR=; return 0; }
 		fi
 		sleep 0.02; i=$((i + 2))
 	done
 	return 1
 }
 # t_asleep PID: PID sleeps in a wait.
-t_asleep() {
-	[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = S ]
-}
+t_asleep() { t_state "$1" && [ "$T_S" = S ]; }
 # stop: ends this script's tmux server and waits until its process has
 # exited: a server still shutting down removes its socket file, which by
 # then may be the next server's.
@@ -250,7 +277,7 @@ stop() {
 	done
 }
 # t_running PID: PID exists and has not exited (a zombie has).
-t_running() { [ -e "/proc/$1" ] && [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
+t_running() { t_state "$1" && [ "$T_S" != Z ]; }
 # stop_wait: ends the tmux server and waits until the program (which saves
 # its progress when the terminal hangs up) has exited and the server is
 # gone.  The program has exited once it is a zombie: the hang-up orphans it
