@@ -44,8 +44,12 @@ unlike() {
 # diag LINE...: TAP comments on stderr (never caught by a $(...) that runs a wait).
 diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
 skip_all() { echo "1..0 # SKIP $1"; cleanup; exit 0; }
-cleanup() { stop_wait; rm -rf "$T_TMP"; }
+cleanup() { [ -d "$T_TMP" ] || return 0; stop_wait; rm -rf "$T_TMP"; }
 done_testing() { echo "1..$T_N"; cleanup; [ "$T_FAIL" = 0 ]; exit $?; }
+# A script stopped from outside (prove killed, Ctrl-C) still ends its tmux
+# server and removes its files.
+trap 'cleanup' EXIT
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 141' PIPE; trap 'exit 143' TERM
 
 # tmux helpers: start W H CMD...  (the command runs in the tmux pane)
 start() {
