@@ -106,7 +106,8 @@ include fuzz/fuzz.mk
 # runs TEST_JOBS of them at once (twice the cores: the screen tests mostly
 # wait); the longest start first, so that none of them starts last
 # (tests/README.md).
-TEST_JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+TEST_JOBS_DEFAULT := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+TEST_JOBS ?= $(TEST_JOBS_DEFAULT)
 E2E := $(sort $(wildcard tests/e2e/*.sh))
 E2E_LONG := $(foreach t,quiz_journey progress_kill valgrind tui_course demos_emu demos_conv \
 	help_screens tui_basic tui_demo demos_build tui_help,$(filter tests/e2e/$(t).sh,$(E2E)))
