@@ -44,7 +44,9 @@ CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_
 # tests and fuzzers without -lncursesw), src/tui (terminal, ui, keys, the
 # loop), src/tui/screens (one file per screen and its view), src/cli (main
 # and the plain commands).  A layer sees its own headers and those below it.
-CORE_INC := -iquote src/core
+# The demos' ladders (demos/<demo>/*_ladder.h, plain C) are read from
+# there, never copied: `#include "matmul/mm_ladder.h"`.
+CORE_INC := -iquote src/core -iquote demos
 CK_CORE_CFLAGS := $(CK_BASE_CFLAGS) $(CORE_PKG_CFLAGS) $(CORE_INC) -I$(BUILD)/nocurses
 CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS) $(CORE_INC) -iquote src/tui -iquote src/tui/screens -iquote src/cli
 LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)
@@ -65,7 +67,7 @@ UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.
 UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
-.PHONY: all run test clean demos gpu-test bench install uninstall
+.PHONY: all run test clean demos gpu-test bench profile install uninstall
 all: $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)
@@ -126,7 +128,7 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
-INSTALL_DEMOS := devinfo matmul conv
+INSTALL_DEMOS := devinfo matmul conv transfer streams
 
 install: $(BUILD)/cudakitchen demos
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)

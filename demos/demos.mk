@@ -1,5 +1,5 @@
 # demos/demos.mk: builds the standalone demos (build/demos/devinfo, matmul,
-# conv). Included by the top Makefile; also works alone:
+# conv, transfer, streams). Included by the top Makefile; also works alone:
 #   make -f demos/demos.mk demos
 # GPU variants are compiled when nvcc is found (NVCC=... to choose one,
 # NVCC= to force a CPU-only build). CUDA_ARCH overrides the GPU target:
@@ -61,13 +61,13 @@ demo_srcs = $(wildcard demos/$(1)/*.c) \
 demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
 	$(call demo_srcs,$(1)))
 
-DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv)
+DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) transfer streams
 DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
 DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
 	$(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.cu)))
 
-.PHONY: demos gpu-test bench demos-clean
+.PHONY: demos gpu-test bench profile demos-clean
 demos: $(DEMO_BINS)
 
 $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C)): $(DEMO_OBJ)/%.c.o: %.c
@@ -89,6 +89,8 @@ endif
 $(DEMO_OUT)/devinfo: $(call demo_objs,devinfo)
 $(DEMO_OUT)/matmul: $(call demo_objs,matmul)
 $(DEMO_OUT)/conv: $(call demo_objs,conv)
+$(DEMO_OUT)/transfer: $(call demo_objs,transfer)
+$(DEMO_OUT)/streams: $(call demo_objs,streams)
 
 # the flags a binary was built with: a change (NVCC=, CUDA_ARCH=) rebuilds
 DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))
@@ -103,6 +105,9 @@ gpu-test: demos
 
 bench: demos
 	demos/scripts/bench.sh $(DEMO_OUT)
+
+profile: demos
+	demos/scripts/profile.sh $(DEMO_OUT)
 
 demos-clean:
 	rm -rf $(DEMO_OUT)

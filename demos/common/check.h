@@ -23,6 +23,11 @@ extern "C" {
  * 10 mantissa bits (unit roundoff 2^-11, 4.9e-4) on the inputs: 5e-3. */
 #define CK_TOL_FP32 1e-4
 #define CK_TOL_TF32 5e-3
+/* FP16 inputs keep 11 significant bits, like TF32: the same 5e-3. BF16
+ * keeps 8 (unit roundoff 2^-8, 3.9e-3, on every input): 2e-2, still far
+ * below the ~1 of an indexing mistake. */
+#define CK_TOL_FP16 5e-3
+#define CK_TOL_BF16 2e-2
 
 struct ck_rng {
     uint64_t s; /* xorshift64* state, never 0 */

@@ -1,6 +1,10 @@
 /* ck.h: what every demo shares first: exit codes, the build switch and an
  * error-message buffer.
  *
+ * The exit codes are the demos' contract (demos/README.md): every demo
+ * exits with one of them, and running out of host memory is CK_ENOMEM in
+ * every demo, whatever it was allocating.
+ *
  * CK_HAVE_CUDA is 1 when demos.mk found nvcc (GPU variants are compiled) and
  * 0 otherwise; every translation unit gets it from the command line, so C code
  * writes `#if CK_HAVE_CUDA` around calls into .cu entry points.
@@ -18,7 +22,8 @@ enum ck_status {
     CK_OK = 0,      /* success, also a CPU fallback */
     CK_EARGS = 2,   /* bad arguments */
     CK_ECHECK = 3,  /* a correctness check failed */
-    CK_ECUDA = 4,   /* a CUDA (or cuBLAS/cuDNN) call failed */
+    CK_ECUDA = 4,   /* a CUDA (or cuBLAS/cuDNN/CUB) call or a launch failed */
+    CK_ENOMEM = 5,  /* out of host memory */
 };
 
 struct ck_err {

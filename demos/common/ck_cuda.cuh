@@ -1,29 +1,73 @@
-/* ck_cuda.cuh: error checks for .cu files (GPU side only, never included by C).
+/* ck_cuda.cuh: the error convention of every .cu file and rung (GPU side
+ * only, never included by C). Every function that uses these returns int
+ * (enum ck_status) and takes a struct ck_err *err; on failure the message
+ * names the call, what went wrong, and the file and line of the call, which
+ * for a rung is its own NN_*.cuh:
  *
- *   CUDA_CHECK(err, expr)   run a CUDA runtime call; on failure write
- *                           "<expr>: <cuda message> (file:line)" into err
- *                           (struct ck_err *) and `return CK_ECUDA;`
- *   CUDA_LAUNCH_CHECK(err)  after every kernel launch: a bad configuration
- *                           shows up here, not at the next unrelated call.
- *
- * So every function that uses them returns int (enum ck_status). */
+ *   CUDA_CHECK(err, expr)     a CUDA runtime call (also a CUB call, which
+ *                             returns cudaError_t)
+ *   CUDA_LAUNCH_CHECK(err)    cudaGetLastError() after a launch
+ *   CK_LAUNCH(err, kernel, grid, block, smem, stream, args...)
+ *                             launch and check in one: every rung launches
+ *                             through it, so tests/emu/simt.h can run the
+ *                             same launcher on the CPU. A template kernel
+ *                             goes in through a pointer first
+ *                             (`auto *k = &kern<8, 8>;`): the macro would
+ *                             split its template arguments.
+ *   CUBLAS_CHECK(err, expr)   a cuBLAS call (its status named by
+ *                             ck_cublas_status_str, cublas_dl.h)
+ *   CUDNN_CHECK(err, lib, expr) a cuDNN call (named by lib->error_string)
+ *   CK_DYN_SHARED(type, name) the block's dynamic shared memory as an array
+ *                             name[] (the emulation gives it a buffer)
+ * With CK_SIMT_EMU (tests/emu/simt.h, included first) CUDA's headers are
+ * not read and the emulation's CK_LAUNCH and CK_DYN_SHARED are used. */
 #ifndef CK_CUDA_CUH
 #define CK_CUDA_CUH
 
 #include <stdio.h>
+#ifndef CK_SIMT_EMU
 #include <cuda_runtime.h>
+#endif
 #include "ck.h"
 
-#define CUDA_CHECK(err, expr)                                                  \
+/* Any library call whose status is `ok` on success; name(status) says why. */
+#define CK_CHECK_STATUS(err, expr, ok, name)                                   \
     do {                                                                       \
-        cudaError_t ck_e_ = (expr);                                            \
-        if (ck_e_ != cudaSuccess) {                                            \
+        auto ck_st_ = (expr);                                                  \
+        if (ck_st_ != (ok)) {                                                  \
             snprintf((err)->msg, sizeof (err)->msg, "%s: %s (%s:%d)", #expr,   \
-                     cudaGetErrorString(ck_e_), __FILE__, __LINE__);           \
+                     name(ck_st_), __FILE__, __LINE__);                        \
             return CK_ECUDA;                                                   \
         }                                                                      \
     } while (0)
 
+#define CUDA_CHECK(err, expr)                                                  \
+    CK_CHECK_STATUS(err, expr, cudaSuccess, cudaGetErrorString)
+
 #define CUDA_LAUNCH_CHECK(err) CUDA_CHECK(err, cudaGetLastError())
+
+#define CUBLAS_CHECK(err, expr)                                                \
+    CK_CHECK_STATUS(err, expr, CUBLAS_STATUS_SUCCESS, ck_cublas_status_str)
+
+#define CUDNN_CHECK(err, lib, expr)                                            \
+    CK_CHECK_STATUS(err, expr, CUDNN_STATUS_SUCCESS, (lib)->error_string)
+
+#ifndef CK_LAUNCH
+#define CK_LAUNCH(err, kernel, grid, block, smem, stream, ...)                 \
+    do {                                                                       \
+        kernel<<<(grid), (block), (smem), (stream)>>>(__VA_ARGS__);            \
+        cudaError_t ck_le_ = cudaGetLastError();                               \
+        if (ck_le_ != cudaSuccess) {                                           \
+            snprintf((err)->msg, sizeof (err)->msg, "launch %s in %s: %s "     \
+                     "(%s:%d)", #kernel, __func__, cudaGetErrorString(ck_le_), \
+                     __FILE__, __LINE__);                                      \
+            return CK_ECUDA;                                                   \
+        }                                                                      \
+    } while (0)
+#endif
+
+#ifndef CK_DYN_SHARED
+#define CK_DYN_SHARED(type, name) extern __shared__ type name[]
+#endif
 
 #endif

@@ -28,6 +28,15 @@ struct ck_cublas {
                             const float *alpha, const float *a, int lda,
                             const float *b, int ldb, const float *beta,
                             float *c, int ldc);
+    /* cublasGemmEx: the reduced-precision rungs (FP16/BF16 in, FP32 out) */
+    cublasStatus_t (*gemm_ex)(cublasHandle_t h, cublasOperation_t ta,
+                              cublasOperation_t tb, int m, int n, int k,
+                              const void *alpha, const void *a,
+                              cudaDataType at, int lda, const void *b,
+                              cudaDataType bt, int ldb, const void *beta,
+                              void *c, cudaDataType ct, int ldc,
+                              cublasComputeType_t compute,
+                              cublasGemmAlgo_t algo);
 };
 
 struct ck_cublas *ck_cublas_load(void);

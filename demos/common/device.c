@@ -4,6 +4,7 @@
 #include "device.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -159,6 +160,14 @@ static void rec_gpu(struct ck_rec *r, const struct ck_device *d)
     ck_rec_str(r, "compat", d->compat);
     ck_rec_str(r, "cublas", d->cublas);
     ck_rec_str(r, "cudnn", d->cudnn);
+    ck_rec_str(r, "link", d->link);
+    ck_rec_int(r, "pcie_gen", d->pcie_gen);
+    ck_rec_int(r, "pcie_width", d->pcie_width);
+    ck_rec_int(r, "pcie_gen_max", d->pcie_gen_max);
+    ck_rec_int(r, "pcie_width_max", d->pcie_width_max);
+    ck_rec_num(r, "link_gbs", d->link_gbs > 0 ? d->link_gbs : NAN);
+    ck_rec_int(r, "nvlinks", d->nvlinks);
+    ck_rec_int(r, "async_engines", d->async_engines);
 }
 
 void ck_rec_device(const struct ck_device *d, const char *demo,
@@ -211,4 +220,6 @@ void ck_device_table(const struct ck_device *d, FILE *f)
             d->driver / 1000, d->driver % 1000 / 10, d->driver_release[0] ? ")" : "",
             d->runtime / 1000, d->runtime % 1000 / 10, d->compat);
     fprintf(f, "libraries  cuBLAS %s, cuDNN %s\n", d->cublas, d->cudnn);
+    fprintf(f, "host link  %s\n", d->link);
+    fprintf(f, "copies     %d copy engines (asyncEngineCount)\n", d->async_engines);
 }

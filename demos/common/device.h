@@ -37,6 +37,13 @@ struct ck_device {
                                  when unknown */
     char compat[192];         /* driver vs runtime verdict */
     char cublas[32], cudnn[32]; /* "13.0.2" or "not installed" */
+    /* the host link (link.h): the PCIe link now and at most, its peak per
+       direction from the most it can do, active NVLink links; 0 and link
+       "unknown: why" when NVML cannot say */
+    int pcie_gen, pcie_width, pcie_gen_max, pcie_width_max, nvlinks;
+    double link_gbs;
+    char link[192];
+    int async_engines;        /* copy engines (asyncEngineCount) */
 };
 
 void ck_device_init(struct ck_device *d, bool use_gpu);

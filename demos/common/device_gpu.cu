@@ -8,6 +8,7 @@
 #include "cublas_dl.h"
 #include "device.h"
 #include "dl.h"
+#include "link.h"
 
 static int attr(cudaDeviceAttr a, int dev)
 {
@@ -81,6 +82,11 @@ extern "C" void ck_device_query_gpu(struct ck_device *d)
     }
     fill_props(d, &p, 0);
     d->live = true;
+    d->async_engines = p.asyncEngineCount;
+    char bus[32] = "";
+    if (cudaDeviceGetPCIBusId(bus, sizeof bus, 0) != cudaSuccess)
+        bus[0] = '\0'; // NVML then takes its device 0
+    ck_link_query(bus, d);
     struct ck_cublas *cb = ck_cublas_load();
     if (cb)
         snprintf(d->cublas, sizeof d->cublas, "%s", cb->version);

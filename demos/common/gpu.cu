@@ -36,13 +36,26 @@ extern "C" int ck_gpu_fits(size_t bytes, struct ck_err *err)
 extern "C" int ck_gpu_fill_random(float *p, size_t n, uint64_t seed,
                                   struct ck_err *err)
 {
-    fill_random_kernel<<<1024, 256>>>(p, n, seed);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, fill_random_kernel, 1024, 256, 0, 0, p, n, seed);
     return CK_OK;
 }
 
 extern "C" int ck_gpu_poison(float *p, size_t n, struct ck_err *err)
 {
     CUDA_CHECK(err, cudaMemset(p, 0xFF, n * sizeof(float))); // NaN bits
+    return CK_OK;
+}
+
+extern "C" int ck_gpu_check_run(ck_run_fn run, void *ctx, float *d_out,
+                                float *h_out, size_t n, struct ck_err *err)
+{
+    int rc = ck_gpu_poison(d_out, n, err);
+    if (rc == CK_OK)
+        rc = run(ctx, 0);
+    if (rc != CK_OK)
+        return rc;
+    CUDA_CHECK(err, cudaDeviceSynchronize());
+    CUDA_CHECK(err, cudaMemcpy(h_out, d_out, n * sizeof(float),
+                               cudaMemcpyDeviceToHost));
     return CK_OK;
 }

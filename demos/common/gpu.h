@@ -9,13 +9,19 @@
  *                                never zero (a seed gives one sequence).
  *   ck_gpu_poison(p, n)          n floats set to NaN (all bits set), so an
  *                                output element a kernel forgot stays NaN.
- * Both fillers return enum ck_status and check their launches. */
+ *   ck_gpu_check_run(run, ctx, d_out, h_out, n)
+ *                                the GPU half of a check: poisons d_out (n
+ *                                floats), runs run(ctx, 0) once, waits for
+ *                                it and copies d_out into h_out; the caller
+ *                                then judges h_out (ladder.h).
+ * All return enum ck_status and check their launches. */
 #ifndef CK_GPU_H
 #define CK_GPU_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include "ck.h"
+#include "timing.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,6 +30,8 @@ extern "C" {
 int ck_gpu_fits(size_t bytes, struct ck_err *err);
 int ck_gpu_fill_random(float *p, size_t n, uint64_t seed, struct ck_err *err);
 int ck_gpu_poison(float *p, size_t n, struct ck_err *err);
+int ck_gpu_check_run(ck_run_fn run, void *ctx, float *d_out, float *h_out,
+                     size_t n, struct ck_err *err);
 
 #ifdef __cplusplus
 }

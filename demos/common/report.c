@@ -71,6 +71,15 @@ void ck_rec_bool(struct ck_rec *r, const char *k, bool val)
     put(r, val ? "true" : "false");
 }
 
+bool ck_rec_raw(struct ck_rec *r, const char *k, const char *yaml)
+{
+    if (r->len + strlen(k) + strlen(yaml) + 8 >= sizeof r->buf)
+        return false;
+    key(r, k);
+    put(r, "%s", yaml);
+    return true;
+}
+
 void ck_rec_end(struct ck_rec *r, FILE *f)
 {
     fprintf(f, "- {%s}\n", r->buf);

@@ -36,6 +36,9 @@ void ck_rec_int(struct ck_rec *r, const char *key, long long val);
 void ck_rec_num(struct ck_rec *r, const char *key, double val);      /* NaN -> ~ */
 void ck_rec_bool(struct ck_rec *r, const char *key, bool val);
 void ck_rec_end(struct ck_rec *r, FILE *f);
+/* A value already written as YAML flow text (a sequence, "[[0, 1], ...]");
+ * false, and nothing added, when it does not fit in the record. */
+bool ck_rec_raw(struct ck_rec *r, const char *key, const char *yaml);
 
 /* One variant's outcome. The demo fills the first block; ck_results_derive()
  * fills the derived block. Numbers not known are NAN. */

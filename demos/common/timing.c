@@ -46,7 +46,7 @@ int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
     }
     double *ms = malloc((size_t)reps * sizeof *ms);
     if (!ms)
-        return CK_ECHECK;
+        return CK_ENOMEM;
     for (; n < reps; n++) {
         double t0 = now_ms();
         if ((rc = run(ctx, (n + 1) % ncopies)) != CK_OK)

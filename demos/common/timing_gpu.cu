@@ -58,7 +58,7 @@ extern "C" int ck_time_gpu(ck_run_fn run, void *ctx, int ncopies, int reps,
         reps = CK_TIME_MAX_REPS;
     if (!ev) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     for (; nev < 2 * CK_TIME_MAX_REPS && rc == CK_OK; nev++)
         if (cudaEventCreate(&ev[nev]) != cudaSuccess) {

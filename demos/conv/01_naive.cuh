@@ -2,6 +2,10 @@
  * over every channel and filter tap straight from global memory. Threads
  * run along q, so neighbouring threads read neighbouring inputs; nothing is
  * reused on chip except by the caches. The yardstick the other rungs beat. */
+#ifndef CK_CONV_01_NAIVE_CUH
+#define CK_CONV_01_NAIVE_CUH
+#include "../common/ck_cuda.cuh"
+#include "conv.h"
 
 __global__ void conv_naive_kernel(struct conv_shape sh, const float *x,
                                   const float *w, float *y)
@@ -33,12 +37,14 @@ __global__ void conv_naive_kernel(struct conv_shape sh, const float *x,
     y[i] = acc;
 }
 
-static cudaError_t conv_naive_launch(const struct conv_shape *sh,
-                                     const float *x, const float *w, float *y,
-                                     cudaStream_t st)
+static int conv_naive_launch(const struct conv_shape *sh,
+                             const struct conv_io *io, struct ck_err *err)
 {
     long total = (long)sh->n * sh->k * sh->p * sh->q;
     unsigned blocks = (unsigned)((total + 255) / 256);
-    conv_naive_kernel<<<blocks, 256, 0, st>>>(*sh, x, w, y);
-    return cudaGetLastError();
+    CK_LAUNCH(err, conv_naive_kernel, blocks, 256, 0, (cudaStream_t)io->stream,
+              *sh, io->x, io->w, io->y);
+    return CK_OK;
 }
+
+#endif

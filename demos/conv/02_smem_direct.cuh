@@ -4,6 +4,10 @@
  * the filter reaches) and those filters' taps into shared memory once, then
  * every thread reads its taps from there: each input value is fetched from
  * global memory about once per block instead of R*S*SD_KT times. */
+#ifndef CK_CONV_02_SMEM_DIRECT_CUH
+#define CK_CONV_02_SMEM_DIRECT_CUH
+#include "../common/ck_cuda.cuh"
+#include "conv.h"
 
 #define SD_TP 8   /* output rows per block */
 #define SD_TQ 32  /* output columns per block (one warp wide) */
@@ -35,7 +39,7 @@ __global__ void conv_smem_direct_kernel(struct conv_shape sh, struct sd_geom g,
                                         const float *x, const float *w,
                                         float *y)
 {
-    extern __shared__ float sd_smem[];
+    CK_DYN_SHARED(float, sd_smem);
     float *xs = sd_smem;                             /* (cb, ih, iw) */
     float *ws = sd_smem + (size_t)g.cb * g.ih * g.iw; /* (cb, KT, R, S) */
     int tiles_q = (sh.q + SD_TQ - 1) / SD_TQ;
@@ -85,21 +89,21 @@ __global__ void conv_smem_direct_kernel(struct conv_shape sh, struct sd_geom g,
         y[(((long)n * sh.k + k0 + j) * sh.p + p) * sh.q + q] = acc[j];
 }
 
-static cudaError_t conv_smem_direct_launch(const struct conv_shape *sh,
-                                           const float *x, const float *w,
-                                           float *y, cudaStream_t st)
+static int conv_smem_direct_launch(const struct conv_shape *sh,
+                                   const struct conv_io *io, struct ck_err *err)
 {
     struct sd_geom g = sd_geometry(sh);
-    if (g.smem > 48 * 1024) {
-        cudaError_t e = cudaFuncSetAttribute(
-            conv_smem_direct_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-            (int)g.smem);
-        if (e != cudaSuccess)
-            return e;
-    }
+    if (g.smem > 48 * 1024)
+        CUDA_CHECK(err, cudaFuncSetAttribute(
+                            conv_smem_direct_kernel,
+                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            (int)g.smem));
     dim3 grid((unsigned)(((sh->p + SD_TP - 1) / SD_TP) *
                          ((sh->q + SD_TQ - 1) / SD_TQ)),
               (unsigned)((sh->k + SD_KT - 1) / SD_KT), (unsigned)sh->n);
-    conv_smem_direct_kernel<<<grid, SD_TP * SD_TQ, g.smem, st>>>(*sh, g, x, w, y);
-    return cudaGetLastError();
+    CK_LAUNCH(err, conv_smem_direct_kernel, grid, SD_TP * SD_TQ, g.smem,
+              (cudaStream_t)io->stream, *sh, g, io->x, io->w, io->y);
+    return CK_OK;
 }
+
+#endif

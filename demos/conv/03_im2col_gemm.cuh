@@ -4,6 +4,10 @@
  * a shared-memory tiled GEMM (4 x 4 outputs per thread). Simple and
  * GEMM-shaped, but col costs R*S times the input in workspace and traffic:
  * conv_gpu_workspace() reports those bytes. */
+#ifndef CK_CONV_03_IM2COL_GEMM_CUH
+#define CK_CONV_03_IM2COL_GEMM_CUH
+#include "../common/ck_cuda.cuh"
+#include "conv.h"
 
 #define IC_T 64  /* GEMM block tile: 64 filters x 64 pixels */
 #define IC_BK 16 /* reduction slice per step */
@@ -81,20 +85,21 @@ static size_t conv_im2col_workspace(const struct conv_shape *sh)
     return (size_t)sh->c * sh->r * sh->s * sh->n * sh->p * sh->q * sizeof(float);
 }
 
-static cudaError_t conv_im2col_gemm_launch(const struct conv_shape *sh,
-                                           const float *x, const float *w,
-                                           float *y, float *col,
-                                           cudaStream_t st)
+/* io->ws is col, conv_im2col_workspace() bytes. */
+static int conv_im2col_gemm_launch(const struct conv_shape *sh,
+                                   const struct conv_io *io, struct ck_err *err)
 {
+    float *col = (float *)io->ws;
+    cudaStream_t st = (cudaStream_t)io->stream;
     long m_total = (long)sh->n * sh->p * sh->q;
     int crs = sh->c * sh->r * sh->s;
     dim3 g1((unsigned)((m_total + 255) / 256), (unsigned)(crs < 65535 ? crs : 65535));
-    conv_im2col_kernel<<<g1, 256, 0, st>>>(*sh, x, col);
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess)
-        return e;
+    CK_LAUNCH(err, conv_im2col_kernel, g1, 256, 0, st, *sh, io->x, col);
     dim3 g2((unsigned)((m_total + IC_T - 1) / IC_T),
             (unsigned)((sh->k + IC_T - 1) / IC_T));
-    conv_col_gemm_kernel<<<g2, 256, 0, st>>>(*sh, w, col, y);
-    return cudaGetLastError();
+    CK_LAUNCH(err, conv_col_gemm_kernel, g2, 256, 0, st, *sh, io->w,
+              (const float *)col, io->y);
+    return CK_OK;
 }
+
+#endif

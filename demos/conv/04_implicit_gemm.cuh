@@ -10,6 +10,11 @@
  * otherwise a per-shape table of (c, r, s) offsets, built once as a library
  * builds its plan, drives a per-element gather. */
 
+#ifndef CK_CONV_04_IMPLICIT_GEMM_CUH
+#define CK_CONV_04_IMPLICIT_GEMM_CUH
+#include "../common/ck_cuda.cuh"
+#include "conv.h"
+
 /* Table entry for reduction index j = (c, r, s):
  * {c*H*W + r*dil*W + s*dil, (r*dil << 16) | s*dil}; conv_shape_init keeps
  * H, W <= 8192 and pad <= 4096, so r*dil < 2^15. Padded entries carry row
@@ -153,7 +158,7 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     constexpr int B_PER = BK * BN / NT, B_STEP = NT / BK;
     static_assert(NT % BM == 0 && NT % BK == 0, "tiling");
     /* dynamic shared memory: ST stages of A (BK, BM) then B (BK, BN+4) */
-    extern __shared__ __align__(16) float ig_smem[];
+    CK_DYN_SHARED(__align__(16) float, ig_smem);
     float(*as)[BK][BM] = reinterpret_cast<float(*)[BK][BM]>(ig_smem);
     float(*bs)[BK][BN + 4] = reinterpret_cast<float(*)[BK][BN + 4]>(ig_smem + ST * BK * BM);
 
@@ -205,47 +210,53 @@ conv_igemm_rsc_kernel(const struct ig_args a)
     ig_pipeline<BM, BN, BK, TM, TN, LAYOUT, ST>(a, a.crs / BK, as, bs, issue);
 }
 
-#ifndef IG_CFG
-#define IG_CFG 0
-#endif
+/* A tile configuration of both kernels, by name. */
+struct ig_cfg {
+    int bm, bn, bk;  /* block tile: BM pixels x BN filters, BK-deep slices */
+    int tm, tn;      /* micro-tile each thread accumulates: TM x TN */
+    int min_blocks;  /* __launch_bounds__: blocks per SM to fit */
+    int layout;      /* ig_place: 0 threads walk M first, 1 warp patches */
+    int stages;      /* slices in the cp.async pipeline */
+    constexpr int threads() const { return (bm / tm) * (bn / tn); }
+    /* dynamic shared memory of the fast kernel: A (bk, bm), B (bk, bn+4) */
+    constexpr size_t smem() const
+    {
+        return (size_t)stages * bk * (bm + bn + 4) * sizeof(float);
+    }
+};
+/* A kernel's template arguments from a configuration. */
+#define IG_TARGS(c) c.bm, c.bn, c.bk, c.tm, c.tn, c.min_blocks, c.layout, c.stages
 
-/* Tile shapes: BM, BN, BK, TM, TN, min blocks/SM, layout, pipeline stages.
- * IG_FAST for C % BK == 0, IG_GEN otherwise; IG_CFG picks others at build
- * time for tuning runs. */
-#if IG_CFG == 1
-#define IG_FAST 128, 64, 32, 8, 8, 4, 1, 2
-#elif IG_CFG == 2
-#define IG_FAST 128, 64, 32, 8, 8, 3, 1, 2
-#elif IG_CFG == 3
-#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 3
-#elif IG_CFG == 4
-#define IG_FAST 128, 64, 32, 8, 8, 4, 1, 3
-#elif IG_CFG == 5
-#define IG_FAST 128, 64, 8, 8, 8, 4, 1, 4
-#else
-#define IG_FAST 128, 64, 16, 8, 8, 4, 1, 2
+/* The fast path (C a multiple of bk) and the general one (any C). Tuning
+ * runs may define IG_FAST_CFG first (04_implicit_gemm_tuning.cuh). */
+#ifndef IG_FAST_CFG
+#define IG_FAST_CFG {128, 64, 16, 8, 8, 4, 1, 2}
 #endif
-#define IG_GEN 128, 64, 16, 8, 8, 3, 1, 3
+static constexpr struct ig_cfg ig_fast = IG_FAST_CFG;
+static constexpr struct ig_cfg ig_gen = {128, 64, 16, 8, 8, 3, 1, 3};
 
 /* The table is only needed by the general kernel (C % BK != 0). */
 static size_t conv_igemm_workspace(const struct conv_shape *sh)
 {
-    constexpr int fast[] = {IG_FAST};
-    if (sh->c % fast[2] == 0)
+    if (sh->c % ig_fast.bk == 0)
         return 0;
     size_t crs = (size_t)sh->c * sh->r * sh->s;
     return (crs + IG_TAB_PAD - 1) / IG_TAB_PAD * IG_TAB_PAD * sizeof(int2);
 }
 
 /* Builds the offset table on the host and copies it into ws. */
-static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
+static int conv_igemm_prepare(const struct conv_shape *sh, void *ws,
+                              struct ck_err *err)
 {
     size_t bytes = conv_igemm_workspace(sh), len = bytes / sizeof(int2);
     if (bytes == 0)
-        return cudaSuccess;
+        return CK_OK;
     int2 *tab = (int2 *)malloc(bytes);
-    if (!tab)
-        return cudaErrorMemoryAllocation;
+    if (!tab) {
+        snprintf(err->msg, sizeof err->msg, "out of host memory (%zu bytes "
+                 "for the offset table, %s:%d)", bytes, __FILE__, __LINE__);
+        return CK_ENOMEM;
+    }
     int rs = sh->r * sh->s, crs = sh->c * rs;
     for (size_t j = 0; j < len; j++) {
         int jj = (int)j, c = jj / rs, r = jj % rs / sh->s, s = jj % sh->s;
@@ -256,37 +267,37 @@ static cudaError_t conv_igemm_prepare(const struct conv_shape *sh, void *ws)
     }
     cudaError_t e = cudaMemcpy(ws, tab, bytes, cudaMemcpyHostToDevice);
     free(tab);
-    return e;
+    CUDA_CHECK(err, e);
+    return CK_OK;
 }
 
-static cudaError_t conv_igemm_launch(const struct conv_shape *sh,
-                                     const float *x, const float *w, float *y,
-                                     const void *ws, cudaStream_t st)
+static int conv_igemm_launch(const struct conv_shape *sh,
+                             const struct conv_io *io, struct ck_err *err)
 {
-    struct ig_args a = {x, w, y, (const int2 *)ws, sh->n * sh->p * sh->q,
-                        sh->k, sh->c * sh->r * sh->s, sh->p * sh->q, sh->q,
-                        sh->c * sh->h * sh->w, sh->h, sh->w, sh->stride, sh->pad,
-                        sh->c, sh->s, sh->r * sh->s, sh->dil, sh->h * sh->w};
-    constexpr int fast[] = {IG_FAST}, gen[] = {IG_GEN};
-    if (sh->c % fast[2] == 0) {
-        dim3 grid((unsigned)((a.m_total + fast[0] - 1) / fast[0]),
-                  (unsigned)((sh->k + fast[1] - 1) / fast[1]));
-        const size_t smem = (size_t)fast[7] * fast[2] * (fast[0] + fast[1] + 4) *
-                            sizeof(float);
-        if (smem > 48 * 1024) {
-            cudaError_t e = cudaFuncSetAttribute(
-                conv_igemm_rsc_kernel<IG_FAST>,
-                cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-            if (e != cudaSuccess)
-                return e;
-        }
-        conv_igemm_rsc_kernel<IG_FAST>
-            <<<grid, (fast[0] / fast[3]) * (fast[1] / fast[4]), smem, st>>>(a);
+    struct ig_args a = {io->x, io->w, io->y, (const int2 *)io->ws,
+                        sh->n * sh->p * sh->q, sh->k, sh->c * sh->r * sh->s,
+                        sh->p * sh->q, sh->q, sh->c * sh->h * sh->w, sh->h,
+                        sh->w, sh->stride, sh->pad, sh->c, sh->s,
+                        sh->r * sh->s, sh->dil, sh->h * sh->w};
+    cudaStream_t st = (cudaStream_t)io->stream;
+    if (sh->c % ig_fast.bk == 0) {
+        constexpr struct ig_cfg f = ig_fast;
+        auto *kern = &conv_igemm_rsc_kernel<IG_TARGS(f)>;
+        dim3 grid((unsigned)((a.m_total + f.bm - 1) / f.bm),
+                  (unsigned)((sh->k + f.bn - 1) / f.bn));
+        if (f.smem() > 48 * 1024)
+            CUDA_CHECK(err, cudaFuncSetAttribute(
+                                kern, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                (int)f.smem()));
+        CK_LAUNCH(err, kern, grid, f.threads(), f.smem(), st, a);
     } else {
-        dim3 grid((unsigned)((a.m_total + gen[0] - 1) / gen[0]),
-                  (unsigned)((sh->k + gen[1] - 1) / gen[1]));
-        conv_igemm_async_kernel<IG_GEN>
-            <<<grid, (gen[0] / gen[3]) * (gen[1] / gen[4]), 0, st>>>(a);
+        constexpr struct ig_cfg g = ig_gen;
+        auto *kern = &conv_igemm_async_kernel<IG_TARGS(g)>;
+        dim3 grid((unsigned)((a.m_total + g.bm - 1) / g.bm),
+                  (unsigned)((sh->k + g.bn - 1) / g.bn));
+        CK_LAUNCH(err, kern, grid, g.threads(), 0, st, a);
     }
-    return cudaGetLastError();
+    return CK_OK;
 }
+
+#endif

@@ -17,8 +17,20 @@
  * Only for 3x3 filters, stride 1, dilation 1 (any N, C, H, W, K, padding).
  * The workspace holds U, V and M, padded so the GEMM needs no bounds tests:
  * tiles to a multiple of 128, channels of 16, filters of 64; the transforms
- * write zeros into the padding. */
+ * write zeros into the padding.
+ *
+ * Reading guide, in this order: conv_wg_launch at the bottom (the four
+ * launches and where U, V, M sit in the workspace); then the kernels in
+ * launch order, conv_wg_filter_kernel, conv_wg_input_kernel (each a 4x4 or
+ * 4x3 matrix product written out by hand), conv_wg_gemm_kernel (only the
+ * issue lambda and the store are its own: the pipeline is ig_mainloop in
+ * ig_common.cuh, shared with rung 4), conv_wg_output_kernel; conv_wg_dims
+ * and conv_wg_workspace say how big everything is. */
 
+#ifndef CK_CONV_05_WINOGRAD_CUH
+#define CK_CONV_05_WINOGRAD_CUH
+#include "../common/ck_cuda.cuh"
+#include "conv.h"
 #include "ig_common.cuh"
 
 #define WG_BT 128 /* GEMM block tile: tiles (M) */
@@ -237,16 +249,19 @@ __global__ void conv_wg_output_kernel(const struct wg_args a)
     }
 }
 
-static cudaError_t conv_wg_launch(const struct conv_shape *sh, const float *x,
-                                  const float *w, float *y, void *ws,
-                                  cudaStream_t st)
+static int conv_wg_launch(const struct conv_shape *sh, const struct conv_io *io,
+                          struct ck_err *err)
 {
-    if (!conv_wg_applies(sh))
-        return cudaErrorInvalidValue;
+    if (!conv_wg_applies(sh)) {
+        snprintf(err->msg, sizeof err->msg, "winograd: needs a 3x3 filter, "
+                 "stride 1 and dilation 1 (%s:%d)", __FILE__, __LINE__);
+        return CK_EARGS;
+    }
+    cudaStream_t st = (cudaStream_t)io->stream;
     struct wg_args a;
-    a.x = x;
-    a.w = w;
-    a.y = y;
+    a.x = io->x;
+    a.w = io->w;
+    a.y = io->y;
     a.c = sh->c;
     a.h = sh->h;
     a.wd = sh->w;
@@ -255,24 +270,19 @@ static cudaError_t conv_wg_launch(const struct conv_shape *sh, const float *x,
     a.q = sh->q;
     a.pad = sh->pad;
     a.d = conv_wg_dims(sh);
-    a.u = (float *)ws;
+    a.u = (float *)io->ws;
     a.v = a.u + (size_t)16 * a.d.cp * a.d.kp;
     a.m = a.v + (size_t)16 * a.d.cp * a.d.tp;
 
     const size_t nu = (size_t)a.d.cp * a.d.kp;
-    CK_LAUNCH(conv_wg_filter_kernel, (unsigned)((nu + 255) / 256), 256, 0, st, a);
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess)
-        return e;
+    CK_LAUNCH(err, conv_wg_filter_kernel, (unsigned)((nu + 255) / 256), 256, 0, st, a);
     dim3 gin((unsigned)(a.d.tp / 128), (unsigned)(a.d.cp < 65535 ? a.d.cp : 65535));
-    CK_LAUNCH(conv_wg_input_kernel, gin, 128, 0, st, a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return e;
+    CK_LAUNCH(err, conv_wg_input_kernel, gin, 128, 0, st, a);
     dim3 gg((unsigned)(a.d.tp / WG_BT), (unsigned)(a.d.kp / WG_BK), 16);
-    CK_LAUNCH(conv_wg_gemm_kernel, gg, 128, 0, st, a);
-    if ((e = cudaGetLastError()) != cudaSuccess)
-        return e;
+    CK_LAUNCH(err, conv_wg_gemm_kernel, gg, 128, 0, st, a);
     dim3 gout((unsigned)((a.d.t + 127) / 128), (unsigned)(a.k < 65535 ? a.k : 65535));
-    CK_LAUNCH(conv_wg_output_kernel, gout, 128, 0, st, a);
-    return cudaGetLastError();
+    CK_LAUNCH(err, conv_wg_output_kernel, gout, 128, 0, st, a);
+    return CK_OK;
 }
+
+#endif

@@ -14,6 +14,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../common/ck.h"
+#include "../common/ladder.h"
+#include "conv_ladder.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -41,18 +45,9 @@ size_t conv_w_elems(const struct conv_shape *sh); /* K*C*R*S */
 size_t conv_y_elems(const struct conv_shape *sh); /* N*K*P*Q */
 double conv_flops(const struct conv_shape *sh);   /* 2*N*K*P*Q*C*R*S */
 
-enum conv_kind { CONV_KIND_CPU, CONV_KIND_HAND, CONV_KIND_LIBRARY };
-
-/* The ladder: one row per rung, used by main, --list and the TUI. */
-struct conv_rung {
-    const char *id;    /* variant id on the command line and in YAML */
-    int rung;          /* position on the ladder */
-    enum conv_kind kind;
-    const char *name;  /* short label */
-    const char *idea;  /* one line */
-};
-extern const struct conv_rung conv_rungs[];
-extern const size_t conv_rung_count;
+/* The ladder (conv_ladder.h) as a table of struct ck_rung (ladder.h),
+ * indexed by enum conv_rung_id: used by main, --list and the GPU driver. */
+extern const struct ck_rung conv_rungs[CONV_NRUNGS];
 
 /* CPU variants (cpu_conv.c). x, w, y as above, y fully overwritten. */
 void conv_cpu_naive(const struct conv_shape *sh, const float *x,
@@ -67,18 +62,30 @@ double conv_ref_point(const struct conv_shape *sh, const float *x,
 void conv_ref_full(const struct conv_shape *sh, const float *x,
                    const float *w, double *ref);
 
-/* GPU rungs (conv_gpu.cu), compiled only with nvcc. Ids match conv_rungs:
- * "naive", "smem-direct", "im2col-gemm", "implicit-gemm", "winograd".
- * Pointers are device pointers; ws is a device workspace of
- * conv_gpu_workspace() bytes prepared by conv_gpu_prepare(). All return a
- * cudaError_t as int (0 ok). conv_gpu_declines() is NULL when the rung
- * handles the shape, or why it does not (Winograd: 3x3, stride 1, dil 1). */
-const char *conv_gpu_declines(const char *id, const struct conv_shape *sh);
-size_t conv_gpu_workspace(const char *id, const struct conv_shape *sh);
-int conv_gpu_prepare(const char *id, const struct conv_shape *sh, void *ws);
-int conv_gpu_launch(const char *id, const struct conv_shape *sh,
-                    const float *x, const float *w, float *y, void *ws,
-                    void *stream);
+/* What a hand rung's launcher gets: device pointers, its workspace of
+ * conv_gpu_workspace() bytes (prepared by conv_gpu_prepare()) and the
+ * stream (a cudaStream_t; NULL is the default stream). Every launcher is
+ *   static int fn(const struct conv_shape *sh, const struct conv_io *io,
+ *                 struct ck_err *err)
+ * launches through CK_LAUNCH and returns enum ck_status; conv_ladder.h
+ * names it in its fn column. */
+struct conv_io {
+    const float *x, *w; /* (N, C, H, W), (K, C, R, S) */
+    float *y;           /* (N, K, P, Q) */
+    void *ws;
+    void *stream;
+};
+
+/* GPU rungs (conv_gpu.cu), compiled only with nvcc; r is a hand rung.
+ * conv_gpu_declines() is NULL when the rung handles the shape, or why it
+ * does not (Winograd: 3x3, stride 1, dil 1). The others return enum
+ * ck_status with err naming the failing call and its rung file and line. */
+const char *conv_gpu_declines(enum conv_rung_id r, const struct conv_shape *sh);
+size_t conv_gpu_workspace(enum conv_rung_id r, const struct conv_shape *sh);
+int conv_gpu_prepare(enum conv_rung_id r, const struct conv_shape *sh,
+                     void *ws, struct ck_err *err);
+int conv_gpu_launch(enum conv_rung_id r, const struct conv_shape *sh,
+                    const struct conv_io *io, struct ck_err *err);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../common/check.h"
+#include "../common/ladder.h"
 #include "../common/threads.h"
 
 struct full_ctx {
@@ -93,30 +94,23 @@ static double sampled_err(const struct conv_ref *ref, const float *out)
     return den > 0 ? sqrt(num / den) : NAN;
 }
 
-void conv_ref_judge(const struct conv_ref *ref, const float *out, double tol,
-                    bool use_lib, struct ck_result *r)
+double conv_ref_err(const struct conv_ref *ref, const float *out, bool use_lib,
+                    const char **checked)
 {
-    r->tol = tol;
-    if (ref->full) {
-        r->rel_err = ck_rel_err(out, ref->vals, ref->n);
-        r->checked = "fp64";
-    } else if (use_lib && ref->lib) {
-        r->rel_err = ck_rel_err_f32(out, ref->lib, ref->y_elems);
-        r->checked = "library";
-    } else {
-        r->rel_err = sampled_err(ref, out);
-        r->checked = "fp64";
-    }
-    r->ok = ck_within(r->rel_err, tol);
-    if (r->ok)
-        r->error[0] = '\0';
-    else if (!isfinite(r->rel_err))
-        snprintf(r->error, sizeof r->error, "output holds NaN or Inf "
-                 "(an element left unwritten, or overflow)");
-    else
-        snprintf(r->error, sizeof r->error, "relative error %.3g exceeds "
-                 "tolerance %.3g (checked against %s)", r->rel_err, tol,
-                 r->checked);
+    *checked = ref->full || !(use_lib && ref->lib) ? "fp64" : "library";
+    if (ref->full)
+        return ck_rel_err(out, ref->vals, ref->n);
+    if (use_lib && ref->lib)
+        return ck_rel_err_f32(out, ref->lib, ref->y_elems);
+    return sampled_err(ref, out);
+}
+
+bool conv_ref_judge(const struct conv_ref *ref, const float *out, bool use_lib,
+                    struct ck_result *r)
+{
+    const char *checked;
+    double e = conv_ref_err(ref, out, use_lib, &checked);
+    return ck_judge(r, e, checked);
 }
 
 bool conv_ref_keep_lib(struct conv_ref *ref, const float *out, double rel_err)

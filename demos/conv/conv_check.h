@@ -37,10 +37,14 @@ bool conv_ref_build(struct conv_ref *ref, const struct conv_shape *sh,
                     const float *x, const float *w, unsigned long long seed);
 void conv_ref_free(struct conv_ref *ref); /* accepts a zeroed ref */
 
-/* Sets r->rel_err, tol, checked, ok and error from out (y_elems floats).
- * use_lib: may compare against ref->lib when present. */
-void conv_ref_judge(const struct conv_ref *ref, const float *out, double tol,
-                    bool use_lib, struct ck_result *r);
+/* The relative error of out (y_elems floats) against the reference, and
+ * what it was checked against ("fp64" or "library"); NAN if any element of
+ * out is not finite. use_lib: may compare against ref->lib when present. */
+double conv_ref_err(const struct conv_ref *ref, const float *out, bool use_lib,
+                    const char **checked);
+/* ck_judge (ladder.h) of out against r->tol. */
+bool conv_ref_judge(const struct conv_ref *ref, const float *out, bool use_lib,
+                    struct ck_result *r);
 
 /* Keeps a copy of out, whose sampled FP64 error is rel_err, as the library
  * reference if it is the most accurate so far (large sizes only). */

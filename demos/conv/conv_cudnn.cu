@@ -12,13 +12,12 @@
 #include "../common/gpu.h"
 #include "conv_cudnn.h"
 
-static const char *const algo_names[CONV_CUDNN_ALGOS] = {
-    "implicit-gemm", "implicit-precomp-gemm", "gemm", "direct",
-    "fft", "fft-tiling", "winograd", "winograd-nonfused"};
-
+/* The algorithm's name is its rung's id (conv_ladder.h) without "cudnn-". */
 extern "C" const char *conv_cudnn_algo_name(int algo)
 {
-    return algo >= 0 && algo < CONV_CUDNN_ALGOS ? algo_names[algo] : "unknown";
+    int r = conv_algo_rung(algo);
+    const char *id = r >= 0 ? conv_rungs[r].id : NULL;
+    return id && !strncmp(id, "cudnn-", 6) ? id + 6 : "unknown";
 }
 
 /* A toolkit without cuDNN's headers still builds the demo: it then reports
@@ -63,16 +62,6 @@ extern "C" void conv_cudnn_close(struct conv_cudnn *) {}
 
 /* Largest workspace we hand cuDNN: algorithms wanting more are skipped. */
 #define CONV_CUDNN_WS_CAP ((size_t)2 << 30)
-
-#define CUDNN_CHECK(err, lib, expr)                                            \
-    do {                                                                       \
-        cudnnStatus_t ck_s_ = (expr);                                          \
-        if (ck_s_ != CUDNN_STATUS_SUCCESS) {                                   \
-            snprintf((err)->msg, sizeof (err)->msg, "%s: %s (%s:%d)", #expr,   \
-                     (lib)->error_string(ck_s_), __FILE__, __LINE__);          \
-            return CK_ECUDA;                                                   \
-        }                                                                      \
-    } while (0)
 
 struct conv_cudnn {
     struct conv_cudnn_lib *l;
@@ -142,7 +131,7 @@ extern "C" int conv_cudnn_open(struct conv_cudnn **out,
     if (!c) {
         conv_cudnn_unload(l);
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     c->l = l;
     int rc = describe(c, sh, err);

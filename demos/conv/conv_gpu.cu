@@ -1,60 +1,62 @@
 /* conv_gpu.cu - the hand-written GPU rungs of the convolution ladder behind
- * three extern "C" entry points, so the host program stays plain C. Each
- * rung lives in its own NN_*.cuh file; this file only dispatches by id.
- * Launch errors come back as cudaError_t values; the caller checks them. */
-#include <cuda_runtime.h>
+ * four extern "C" entry points, so the host program stays plain C. Each
+ * rung lives in its own NN_*.cuh file; the dispatch comes from the fn
+ * column of conv_ladder.h. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/ck_cuda.cuh"
 #include "conv.h"
 
+#include "04_implicit_gemm_tuning.cuh"
 #include "01_naive.cuh"
 #include "02_smem_direct.cuh"
 #include "03_im2col_gemm.cuh"
 #include "04_implicit_gemm.cuh"
 #include "05_winograd.cuh"
 
-extern "C" const char *conv_gpu_declines(const char *id,
+extern "C" const char *conv_gpu_declines(enum conv_rung_id r,
                                          const struct conv_shape *sh)
 {
-    if (strcmp(id, "winograd") == 0 && !conv_wg_applies(sh))
+    if (r == CONV_WINOGRAD && !conv_wg_applies(sh))
         return "F(2x2, 3x3) needs a 3x3 filter, stride 1 and dilation 1";
     return NULL;
 }
 
-extern "C" size_t conv_gpu_workspace(const char *id, const struct conv_shape *sh)
+extern "C" size_t conv_gpu_workspace(enum conv_rung_id r,
+                                     const struct conv_shape *sh)
 {
-    if (strcmp(id, "im2col-gemm") == 0)
-        return conv_im2col_workspace(sh);
-    if (strcmp(id, "implicit-gemm") == 0)
-        return conv_igemm_workspace(sh);
-    if (strcmp(id, "winograd") == 0)
-        return conv_wg_workspace(sh);
-    return 0;
+    switch (r) {
+    case CONV_IM2COL_GEMM: return conv_im2col_workspace(sh);
+    case CONV_IMPLICIT_GEMM: return conv_igemm_workspace(sh);
+    case CONV_WINOGRAD: return conv_wg_workspace(sh);
+    default: return 0;
+    }
 }
 
-extern "C" int conv_gpu_prepare(const char *id, const struct conv_shape *sh,
-                                void *ws)
+extern "C" int conv_gpu_prepare(enum conv_rung_id r, const struct conv_shape *sh,
+                                void *ws, struct ck_err *err)
 {
-    if (strcmp(id, "implicit-gemm") == 0)
-        return (int)conv_igemm_prepare(sh, ws);
-    return (int)cudaSuccess;
+    if (r == CONV_IMPLICIT_GEMM)
+        return conv_igemm_prepare(sh, ws, err);
+    return CK_OK;
 }
 
-extern "C" int conv_gpu_launch(const char *id, const struct conv_shape *sh,
-                               const float *x, const float *w, float *y,
-                               void *ws, void *stream)
+/* One case per hand rung of conv_ladder.h. */
+#define CONV_CASE_hand(e, fn) case CONV_##e: return fn(sh, io, err);
+#define CONV_CASE_library(e, fn)
+#define CONV_CASE_cpu(e, fn)
+#define CONV_CASE_(e, id, rung, kind, label, idea, fn, tol, cap)               \
+    CONV_CASE_##kind(e, fn)
+
+extern "C" int conv_gpu_launch(enum conv_rung_id r, const struct conv_shape *sh,
+                               const struct conv_io *io, struct ck_err *err)
 {
-    cudaStream_t st = (cudaStream_t)stream;
-    if (strcmp(id, "naive") == 0)
-        return (int)conv_naive_launch(sh, x, w, y, st);
-    if (strcmp(id, "smem-direct") == 0)
-        return (int)conv_smem_direct_launch(sh, x, w, y, st);
-    if (strcmp(id, "im2col-gemm") == 0)
-        return (int)conv_im2col_gemm_launch(sh, x, w, y, (float *)ws, st);
-    if (strcmp(id, "implicit-gemm") == 0)
-        return (int)conv_igemm_launch(sh, x, w, y, ws, st);
-    if (strcmp(id, "winograd") == 0)
-        return (int)conv_wg_launch(sh, x, w, y, ws, st);
-    return (int)cudaErrorInvalidValue;
+    switch (r) {
+        CONV_LADDER(CONV_CASE_)
+    default: break;
+    }
+    snprintf(err->msg, sizeof err->msg, "%s is not a hand-written rung",
+             (unsigned)r < CONV_NRUNGS ? conv_rungs[r].id : "?");
+    return CK_EARGS;
 }

@@ -1,7 +1,8 @@
 /* conv_gpu_run.cu - the GPU side of one conv demo run: allocate (after
  * checking it fits), upload the inputs, then for every selected GPU variant
- * check first (NaN-poisoned output, compared with the reference) and only
- * then time it (common/timing: events, warm-up, median, rotated inputs).
+ * check first (NaN-poisoned output, compared with the reference: gpu.h's
+ * ck_gpu_check_run, ladder.h's judgement) and only then time it
+ * (common/timing: events, warm-up, median, rotated inputs).
  * cuDNN's algorithms run first so that at large sizes their checked FP32
  * output can serve as the full reference for the hand-written kernels. */
 #include <stdio.h>
@@ -15,10 +16,8 @@
 #include "conv_cudnn.h"
 #include "conv_run.h"
 
-#define MAX_COPIES 4
-
 struct bufs {
-    float *x[MAX_COPIES], *y[MAX_COPIES], *w;
+    float *x[CK_MAX_COPIES], *y[CK_MAX_COPIES], *w;
     void *ws;          /* hand-variant workspace, ws_bytes */
     size_t ws_bytes;
     int copies;        /* input/output sets rotated while timing */
@@ -28,7 +27,7 @@ struct bufs {
 /* What one timed call runs: a hand kernel (algo NULL) or a cuDNN algorithm. */
 struct call {
     struct conv_job *job;
-    const char *id;
+    enum conv_rung_id rung;
     struct bufs *b;
     struct conv_cudnn *cd;
     const struct conv_cudnn_algo *algo;
@@ -42,36 +41,22 @@ static int run_once(void *ctx, int copy)
     if (c->algo)
         return conv_cudnn_forward(c->cd, c->algo, b->x[copy], b->w, b->y[copy],
                                   c->err);
-    int e = conv_gpu_launch(c->id, &c->job->sh, b->x[copy], b->w, b->y[copy],
-                            b->ws, NULL);
-    if (e != (int)cudaSuccess) {
-        snprintf(c->err->msg, sizeof c->err->msg, "conv_gpu_launch(%s): %s "
-                 "(%s:%d)", c->id, cudaGetErrorString((cudaError_t)e),
-                 __FILE__, __LINE__);
-        return CK_ECUDA;
-    }
-    return CK_OK;
+    struct conv_io io = {b->x[copy], b->w, b->y[copy], b->ws, NULL};
+    return conv_gpu_launch(c->rung, &c->job->sh, &io, c->err);
 }
 
 /* Check, then (if right) time. A wrong result is recorded, not timed. */
-static int check_and_time(struct call *c, struct ck_result *r, double tol,
-                          bool use_lib)
+static int check_and_time(struct call *c, struct ck_result *r, bool use_lib)
 {
     struct conv_job *job = c->job;
     size_t ny = conv_y_elems(&job->sh);
     r->ran = true;
     r->flops = conv_flops(&job->sh);
     r->bytes = 4.0 * (conv_x_elems(&job->sh) + conv_w_elems(&job->sh) + ny);
-    int rc = ck_gpu_poison(c->b->y[0], ny, c->err);
-    if (rc == CK_OK)
-        rc = run_once(c, 0);
+    int rc = ck_gpu_check_run(run_once, c, c->b->y[0], c->b->host_y, ny, c->err);
     if (rc != CK_OK)
         return rc;
-    CUDA_CHECK(c->err, cudaDeviceSynchronize());
-    CUDA_CHECK(c->err, cudaMemcpy(c->b->host_y, c->b->y[0], ny * sizeof(float),
-                                  cudaMemcpyDeviceToHost));
-    conv_ref_judge(&job->ref, c->b->host_y, tol, use_lib, r);
-    if (!r->ok)
+    if (!conv_ref_judge(&job->ref, c->b->host_y, use_lib, r))
         return CK_OK;
     return ck_time_gpu(run_once, c, c->b->copies, job->reps, &r->t, c->err);
 }
@@ -79,9 +64,9 @@ static int check_and_time(struct call *c, struct ck_result *r, double tol,
 static size_t hand_workspace(const struct conv_job *job)
 {
     size_t most = 0;
-    for (size_t i = 0; i < conv_rung_count; i++)
-        if (conv_rungs[i].kind == CONV_KIND_HAND && conv_job_selected(job, (int)i)) {
-            size_t b = conv_gpu_workspace(conv_rungs[i].id, &job->sh);
+    for (int i = 0; i < CONV_NRUNGS; i++)
+        if (ck_rung_is(&conv_rungs[i], "hand") && conv_job_selected(job, i)) {
+            size_t b = conv_gpu_workspace((enum conv_rung_id)i, &job->sh);
             most = b > most ? b : most;
         }
     return most;
@@ -92,9 +77,8 @@ static int alloc_bufs(struct conv_job *job, struct bufs *b, struct ck_err *err)
     size_t xb = conv_x_elems(&job->sh) * sizeof(float);
     size_t yb = conv_y_elems(&job->sh) * sizeof(float);
     size_t wb = conv_w_elems(&job->sh) * sizeof(float);
-    /* enough sets that a pass over them all is about twice the L2 */
-    size_t set = xb + yb, want = (2 * job->l2_bytes + set - 1) / set;
-    b->copies = want < 1 ? 1 : want > MAX_COPIES ? MAX_COPIES : (int)want;
+    size_t set = xb + yb; /* x and y rotate; w is shared */
+    b->copies = ck_input_copies((double)set, (long long)job->l2_bytes);
     b->ws_bytes = hand_workspace(job);
     size_t need = b->copies * set + wb + b->ws_bytes;
     int fits = ck_gpu_fits(need, err);
@@ -102,7 +86,7 @@ static int alloc_bufs(struct conv_job *job, struct bufs *b, struct ck_err *err)
         return fits == 0 ? CK_EARGS : fits;
     if (!(b->host_y = (float *)malloc(yb))) {
         snprintf(err->msg, sizeof err->msg, "out of host memory (%zu bytes)", yb);
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     CUDA_CHECK(err, cudaMalloc(&b->w, wb));
     CUDA_CHECK(err, cudaMemcpy(b->w, job->w, wb, cudaMemcpyHostToDevice));
@@ -126,7 +110,7 @@ static int alloc_bufs(struct conv_job *job, struct bufs *b, struct ck_err *err)
 
 static void free_bufs(struct bufs *b)
 {
-    for (int i = 0; i < MAX_COPIES; i++) {
+    for (int i = 0; i < CK_MAX_COPIES; i++) {
         cudaFree(b->x[i]);
         cudaFree(b->y[i]);
     }
@@ -137,11 +121,11 @@ static void free_bufs(struct bufs *b)
 
 static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
 {
-    for (size_t i = 0; i < conv_rung_count; i++) {
-        const struct conv_rung *g = &conv_rungs[i];
-        if (g->kind != CONV_KIND_HAND || !conv_job_selected(job, (int)i))
+    for (int i = 0; i < CONV_NRUNGS; i++) {
+        enum conv_rung_id r = (enum conv_rung_id)i;
+        if (!ck_rung_is(&conv_rungs[i], "hand") || !conv_job_selected(job, i))
             continue;
-        const char *no = conv_gpu_declines(g->id, &job->sh);
+        const char *no = conv_gpu_declines(r, &job->sh);
         if (no) {
             job->ext[i].supported = 0;
             snprintf(job->ext[i].why, sizeof job->ext[i].why, "%s", no);
@@ -149,16 +133,12 @@ static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
                      "does not apply to this problem: %s", no);
             continue;
         }
-        job->ext[i].workspace = (long long)conv_gpu_workspace(g->id, &job->sh);
-        int e = conv_gpu_prepare(g->id, &job->sh, b->ws);
-        if (e != (int)cudaSuccess) {
-            snprintf(err->msg, sizeof err->msg, "conv_gpu_prepare(%s): %s "
-                     "(%s:%d)", g->id, cudaGetErrorString((cudaError_t)e),
-                     __FILE__, __LINE__);
-            return CK_ECUDA;
-        }
-        struct call c = {job, g->id, b, NULL, NULL, err};
-        int rc = check_and_time(&c, &job->res[i], CK_TOL_FP32, true);
+        job->ext[i].workspace = (long long)conv_gpu_workspace(r, &job->sh);
+        int rc = conv_gpu_prepare(r, &job->sh, b->ws, err);
+        if (rc != CK_OK)
+            return rc;
+        struct call c = {job, r, b, NULL, NULL, err};
+        rc = check_and_time(&c, &job->res[i], true);
         if (rc != CK_OK)
             return rc;
     }
@@ -170,9 +150,7 @@ static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
                          struct conv_cudnn *cd,
                          const struct conv_cudnn_algo *a, struct ck_err *err)
 {
-    char id[64];
-    snprintf(id, sizeof id, "cudnn-%s", conv_cudnn_algo_name(a->algo));
-    int i = conv_rung_index(id);
+    int i = conv_algo_rung(a->algo);
     if (i < 0 || !conv_job_selected(job, i))
         return CK_OK;
     struct conv_extra *x = &job->ext[i];
@@ -186,12 +164,12 @@ static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
         return CK_OK;
     }
     x->workspace = (long long)a->workspace;
-    struct call c = {job, id, b, cd, a, err};
-    int rc = check_and_time(&c, &job->res[i], CK_TOL_FP32, false);
+    struct call c = {job, (enum conv_rung_id)i, b, cd, a, err};
+    int rc = check_and_time(&c, &job->res[i], false);
     if (rc == CK_OK && job->res[i].ok &&
         !conv_ref_keep_lib(&job->ref, b->host_y, job->res[i].rel_err)) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        rc = CK_ECUDA;
+        rc = CK_ENOMEM;
     }
     return rc;
 }
@@ -200,9 +178,9 @@ static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
 static void mark_baseline(struct conv_job *job)
 {
     int best = -1;
-    for (size_t i = 0; i < conv_rung_count; i++) {
+    for (int i = 0; i < CONV_NRUNGS; i++) {
         const struct ck_result *r = &job->res[i];
-        if (conv_rungs[i].kind != CONV_KIND_LIBRARY || !r->ran || !r->ok ||
+        if (!ck_rung_is(&conv_rungs[i], "library") || !r->ran || !r->ok ||
             !job->ext[i].math || strcmp(job->ext[i].math, "fma") != 0)
             continue;
         if (best < 0 || r->t.ms < job->res[best].t.ms)
@@ -216,8 +194,8 @@ static void mark_baseline(struct conv_job *job)
 static int run_cudnn_default(struct conv_job *job, struct bufs *b,
                              struct conv_cudnn *cd, struct ck_err *err)
 {
-    int i = conv_rung_index("cudnn-default"), best = -1;
-    if (i < 0 || !conv_job_selected(job, i))
+    int i = CONV_CUDNN_DEFAULT, best = -1;
+    if (!conv_job_selected(job, i))
         return CK_OK;
     struct conv_cudnn_algo res[CONV_CUDNN_ALGOS];
     int rc = conv_cudnn_find(cd, false, b->x[0], b->w, b->y[0], res, &best, err);
@@ -231,14 +209,14 @@ static int run_cudnn_default(struct conv_job *job, struct bufs *b,
     snprintf(x->label, sizeof x->label, "cuDNN fastest, TF32-allowed: %s (%s)",
              x->algo, x->math);
     job->res[i].label = x->label;
-    struct call c = {job, "cudnn-default", b, cd, &res[best], err};
-    return check_and_time(&c, &job->res[i], CK_TOL_TF32, false);
+    struct call c = {job, CONV_CUDNN_DEFAULT, b, cd, &res[best], err};
+    return check_and_time(&c, &job->res[i], false);
 }
 
 static bool any_library(const struct conv_job *job)
 {
-    for (size_t i = 0; i < conv_rung_count; i++)
-        if (conv_rungs[i].kind == CONV_KIND_LIBRARY && conv_job_selected(job, (int)i))
+    for (int i = 0; i < CONV_NRUNGS; i++)
+        if (ck_rung_is(&conv_rungs[i], "library") && conv_job_selected(job, i))
             return true;
     return false;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "../common/ck.h"
+#include "../common/ladder.h"
 #include "../common/report.h"
 #include "conv.h"
 #include "conv_check.h"
@@ -28,7 +29,7 @@ struct conv_extra {
 
 struct conv_job {
     struct conv_shape sh;
-    const char *variants; /* --variants list, NULL = all */
+    const struct ck_ladder *lad; /* the harness: --variants, --reps, results */
     int reps;             /* --reps, 0 = automatic */
     size_t l2_bytes;      /* device L2, to size input rotation */
     const float *x, *w;   /* host inputs (copy 0 on the device) */
@@ -39,9 +40,7 @@ struct conv_job {
     char note[320];       /* why some variants did not run, if so */
 };
 
-/* Index of id in conv_rungs, or -1. */
-int conv_rung_index(const char *id);
-/* Whether variant i is selected by job->variants. */
+/* Whether rung i is selected (--variants). */
 bool conv_job_selected(const struct conv_job *job, int i);
 
 /* Runs the selected GPU variants (hand and cuDNN); enum ck_status. Only

@@ -41,7 +41,10 @@ has odd && for a in "${odd[@]}"; do
     echo "odd$i rc=$rc failed_records=$bad  $a" >>"$summary"
 done
 
-hand=naive,smem-direct,im2col-gemm,implicit-gemm,winograd
+# the rungs by kind, as the demo's own --list names them (conv_ladder.h)
+ids_of() { "$bin" --list | awk -v k="$1" 'k ~ $3 {printf "%s%s", s, $1; s=","}'; }
+hand=$(ids_of hand)
+gpu=$(ids_of hand,library)
 # the first odd size takes the general kernels, this one the C % 8 == 0 paths
 san=("${odd[0]}" "--n 2 --c 16 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 2 --stride 2 --dil 2"
      "--n 2 --c 19 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 1")
@@ -55,8 +58,7 @@ has san && for tool in memcheck racecheck initcheck synccheck; do
 done
 
 has bench && for n in 1 2 3; do
-    timeout 300 "$bin" --format yaml $([ $n -gt 1 ] && echo --variants \
-        naive,smem-direct,im2col-gemm,implicit-gemm,winograd,cudnn-implicit-gemm,cudnn-implicit-precomp-gemm,cudnn-gemm,cudnn-direct,cudnn-fft,cudnn-fft-tiling,cudnn-winograd,cudnn-winograd-nonfused,cudnn-default) \
+    timeout 300 "$bin" --format yaml $([ $n -gt 1 ] && echo --variants "$gpu") \
         >"$out/conv2x_$n.yaml" 2>"$out/conv2x_$n.err"
     echo "conv2x run $n rc=$?" >>"$summary"
 done

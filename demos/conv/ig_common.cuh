@@ -134,10 +134,4 @@ __device__ __forceinline__ void ig_mainloop(int ktiles, float (*as)[BK][BM],
     }
 }
 
-/* A kernel launch; tests/emu/simt.h defines its own. */
-#ifndef CK_LAUNCH
-#define CK_LAUNCH(kernel, grid, block, smem, stream, ...)                      \
-    kernel<<<(grid), (block), (smem), (stream)>>>(__VA_ARGS__)
-#endif
-
 #endif

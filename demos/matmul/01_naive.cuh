@@ -2,7 +2,8 @@
 // product. Neighbouring threads of a warp take neighbouring ROWS, so their
 // loads of A and stores of C lie 4*K and 4*N bytes apart: every thread's
 // access is its own memory transaction (uncoalesced).
-#pragma once
+#ifndef MM_01_NAIVE_CUH
+#define MM_01_NAIVE_CUH
 #include "mm_kernels.h"
 
 __global__ void mm_naive_kernel(int M, int N, int K,
@@ -24,7 +25,9 @@ static int mm_naive(const struct mm_args *a, struct ck_err *err)
 {
     dim3 block(32, 32);
     dim3 grid((a->M + 31) / 32, (a->N + 31) / 32);
-    mm_naive_kernel<<<grid, block>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, mm_naive_kernel, grid, block, 0, 0, a->M, a->N, a->K, a->A,
+              a->B, a->C);
     return CK_OK;
 }
+
+#endif

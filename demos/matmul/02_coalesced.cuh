@@ -2,7 +2,8 @@
 // threads of a warp take neighbouring COLUMNS, so one warp reads 32
 // consecutive floats of a B row and writes 32 consecutive floats of C (one
 // 128-byte transaction), while all its threads share one A element.
-#pragma once
+#ifndef MM_02_COALESCED_CUH
+#define MM_02_COALESCED_CUH
 #include "mm_kernels.h"
 
 __global__ void mm_coalesced_kernel(int M, int N, int K,
@@ -24,7 +25,9 @@ static int mm_coalesced(const struct mm_args *a, struct ck_err *err)
 {
     dim3 block(32, 32);
     dim3 grid((a->N + 31) / 32, (a->M + 31) / 32);
-    mm_coalesced_kernel<<<grid, block>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, mm_coalesced_kernel, grid, block, 0, 0, a->M, a->N, a->K,
+              a->A, a->B, a->C);
     return CK_OK;
 }
+
+#endif

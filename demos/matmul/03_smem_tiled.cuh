@@ -2,7 +2,8 @@
 // of A and of B in shared memory, then every thread reads its 32 products
 // from there, so each global element is loaded once per block instead of
 // once per thread (32 times less global traffic).
-#pragma once
+#ifndef MM_03_SMEM_TILED_CUH
+#define MM_03_SMEM_TILED_CUH
 #include "mm_kernels.h"
 
 #define MM_TILE 32
@@ -35,7 +36,9 @@ static int mm_smem_tiled(const struct mm_args *a, struct ck_err *err)
 {
     dim3 block(MM_TILE, MM_TILE);
     dim3 grid((a->N + MM_TILE - 1) / MM_TILE, (a->M + MM_TILE - 1) / MM_TILE);
-    mm_smem_kernel<<<grid, block>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, mm_smem_kernel, grid, block, 0, 0, a->M, a->N, a->K, a->A,
+              a->B, a->C);
     return CK_OK;
 }
+
+#endif

@@ -2,7 +2,8 @@
 // a 64x64 block tile, so every value read from shared memory feeds 4 FMAs
 // from registers instead of one. A is stored transposed (As[k][m]) so a
 // thread's four A values for one k lie side by side.
-#pragma once
+#ifndef MM_04_REGBLOCK_CUH
+#define MM_04_REGBLOCK_CUH
 #include "mm_kernels.h"
 
 #define RB_BM 64
@@ -62,7 +63,9 @@ mm_regblock_kernel(int M, int N, int K,
 static int mm_regblock(const struct mm_args *a, struct ck_err *err)
 {
     dim3 grid((a->N + RB_BN - 1) / RB_BN, (a->M + RB_BM - 1) / RB_BM);
-    mm_regblock_kernel<<<grid, 256>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    CUDA_LAUNCH_CHECK(err);
+    CK_LAUNCH(err, mm_regblock_kernel, grid, 256, 0, 0, a->M, a->N, a->K, a->A,
+              a->B, a->C);
     return CK_OK;
 }
+
+#endif

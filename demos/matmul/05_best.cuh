@@ -4,8 +4,24 @@
 // transposed on the way), the next tile is fetched through registers while
 // the current one is multiplied from the other half of a double-buffered
 // shared memory, and fragments are read with 16-byte shared loads.
-// (matmul/NOTES.md has the configurations and designs measured on the H200.)
-#pragma once
+//
+// Reading guide, in this order:
+//   1. best_cfg        the named configuration: block tile BM x BN, depth
+//                      BK, TN columns per thread, and what follows from them
+//                      (warps, threads, vectors each thread moves);
+//   2. mm_best_kernel  the kernel. First where this thread's outputs sit;
+//                      then fetch (global -> registers) and stash (registers
+//                      -> shared, A transposed); then the main loop: fetch
+//                      the next tile, multiply the current one, stash the
+//                      fetched one into the other buffer, one barrier a tile;
+//   3. best_load4, best_tile, best_store: the helpers it calls (16-byte
+//                      loads that zero-fill past the edge, the tile order that
+//                      shares L2, 16-byte stores);
+//   4. mm_best         the launcher: the shipped configuration.
+// Other configurations, for tuning runs, are beside it in 05_best_tuning.cuh;
+// the designs measured on the H200 are in matmul/NOTES.md.
+#ifndef MM_05_BEST_CUH
+#define MM_05_BEST_CUH
 #include "mm_kernels.h"
 
 // Tuning knobs: BM x BN block tile, BK deep, TN columns per thread (8 or 16).
@@ -185,33 +201,24 @@ static int mm_best_cfg(const struct mm_args *a, struct ck_err *err)
     using cfg = best_cfg<BM, BN, BK, TN>;
     int tiles = ((a->M + BM - 1) / BM) * ((a->N + BN - 1) / BN);
     bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
-    if (full)
-        mm_best_kernel<BM, BN, BK, TN, GROUP, false><<<tiles, cfg::THREADS>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    else
-        mm_best_kernel<BM, BN, BK, TN, GROUP, true><<<tiles, cfg::THREADS>>>(a->M, a->N, a->K, a->A, a->B, a->C);
-    CUDA_LAUNCH_CHECK(err);
+    auto *kern = full ? &mm_best_kernel<BM, BN, BK, TN, GROUP, false>
+                      : &mm_best_kernel<BM, BN, BK, TN, GROUP, true>;
+    CK_LAUNCH(err, kern, tiles, cfg::THREADS, 0, 0, a->M, a->N, a->K, a->A,
+              a->B, a->C);
     return CK_OK;
 }
 
-// Configurations measured on the H200 at 4096^3 (% of cuBLAS FP32; 8192 x
-// 8192 x 4096 in brackets). CK_MM_BEST_CFG selects one for tuning runs
-// (demos/scripts/mm_tune.sh); 0 is the shipped choice.
-//   0: 128x128, BK 16 (two 8-deep staging chunks, one barrier per 16 k),
-//      2 blocks/SM ............................................ 90.6 (93.0)
-//   1: 128x128, BK 8 (one barrier per 8 k) .................... 87.8 (89.0)
-//   2: as 0, tile order grouped by 16 rows instead of 8 ....... 90.6 (93.0)
-//   3: 128x256, 8x16 per thread, ~230 registers, 1 block/SM ... 68.5 (69.0)
-// Sizes that are not whole 128x128x16 tiles take the bounds-checked kernel
-// with BK 8 (BK 16 spills registers there).
-static int mm_best(const struct mm_args *a, int cfg, struct ck_err *err)
+// The shipped configuration: 128x128 tiles, BK 16 (two 8-deep staging
+// chunks, one barrier per 16 k), 8x8 per thread, 2 blocks per SM; 90.6% of
+// cuBLAS FP32 at 4096^3 on the H200. Sizes that are not whole 128x128x16
+// tiles take the bounds-checked kernel with BK 8 (BK 16 spills registers
+// there).
+static int mm_best(const struct mm_args *a, struct ck_err *err)
 {
     bool full = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
     if (!full)
         return mm_best_cfg<128, 128, 8, 8>(a, err);
-    switch (cfg) {
-    case 1: return mm_best_cfg<128, 128, 8, 8>(a, err);
-    case 2: return mm_best_cfg<128, 128, 16, 8, 16>(a, err);
-    case 3: return mm_best_cfg<128, 256, 8, 16>(a, err);
-    default: return mm_best_cfg<128, 128, 16, 8>(a, err);
-    }
+    return mm_best_cfg<128, 128, 16, 8>(a, err);
 }
+
+#endif

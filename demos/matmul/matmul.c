@@ -1,6 +1,7 @@
 /* matmul.c: the matmul demo: FP32 row-major C = A * B up the ladder of
- * mm_rungs.c, each variant checked, then timed, then reported (YAML lines or
- * a table). See demos/README.md for the arguments and the output contract. */
+ * mm_ladder.h, each variant checked, then timed, then reported (YAML lines
+ * or a table). See demos/README.md for the arguments and the output
+ * contract. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "args.h"
 #include "ck.h"
 #include "device.h"
+#include "ladder.h"
 #include "mm_run.h"
 
 #define MM_QUICK 256
@@ -36,15 +38,8 @@ static void usage(FILE *f)
         "  --list            the ladder: id, rung, kind, name, idea\n"
         "  --help            this text\n"
         "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error\n",
+        "      4 a CUDA error, 5 out of host memory\n",
         MM_QUICK, MM_MAX_DIM, MM_QUICK);
-}
-
-static void list(void)
-{
-    for (int i = 0; i < MM_NRUNGS; i++)
-        printf("%-14s %d %-7s %-26s %s\n", mm_rungs[i].id, i + 1,
-               mm_rungs[i].kind, mm_rungs[i].name, mm_rungs[i].idea);
 }
 
 static int dim_arg(const char *opt, int argc, char **argv, int *i, int *out)
@@ -89,10 +84,7 @@ static int parse(int argc, char **argv, struct mm_opts *o)
         fprintf(stderr, "matmul: give --size, or all of --m --n --k\n");
         return -1;
     }
-    const char *ids[MM_NRUNGS];
-    for (int i = 0; i < MM_NRUNGS; i++)
-        ids[i] = mm_rungs[i].id;
-    return ck_args_known(o->args.variants, ids, MM_NRUNGS) ? 0 : -1;
+    return ck_ladder_known(mm_rungs, MM_NRUNGS, o->args.variants) ? 0 : -1;
 }
 
 int main(int argc, char **argv)
@@ -105,7 +97,7 @@ int main(int argc, char **argv)
         return CK_OK;
     }
     if (o.args.list) {
-        list();
+        ck_ladder_list(mm_rungs, MM_NRUNGS, stdout);
         return CK_OK;
     }
     struct ck_device dev;

@@ -1,7 +1,9 @@
 // mm_gpu.cu: the matmul demo's device side (see mm_gpu.h): buffers, the
-// dispatch to each rung's launcher, and cuBLAS through its dlopen table.
+// dispatch to each rung's launcher (from the fn column of mm_ladder.h), and
+// cuBLAS through its dlopen table.
 #include <stdlib.h>
 #include "gpu.h"
+#include "ladder.h"
 #include "mm_gpu.h"
 
 #include "01_naive.cuh"
@@ -9,28 +11,24 @@
 #include "03_smem_tiled.cuh"
 #include "04_regblock.cuh"
 #include "05_best.cuh"
-
-#define MM_MAX_COPIES 8
+#include "05_best_tuning.cuh"
+#include "06_tf32_mma.cuh"
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 struct mm_gpu {
     int M, N, K;
     int ncopies;                                // rotated input sets
-    float *A[MM_MAX_COPIES], *B[MM_MAX_COPIES]; // (M, K), (K, N)
+    float *A[CK_MAX_COPIES], *B[CK_MAX_COPIES]; // (M, K), (K, N)
     float *C;                                   // (M, N)
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
     int best_cfg;                               // CK_MM_BEST_CFG, tuning only
+    // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
+    // first use, from the FP32 copies; 0 = none yet)
+    cudaDataType half_type;
+    void *hA[CK_MAX_COPIES], *hB[CK_MAX_COPIES];
 };
-
-#define CUBLAS_CHECK(err, expr)                                                \
-    do {                                                                       \
-        cublasStatus_t st_ = (expr);                                           \
-        if (st_ != CUBLAS_STATUS_SUCCESS) {                                    \
-            snprintf((err)->msg, sizeof (err)->msg, "%s: %s (%s:%d)", #expr,   \
-                     ck_cublas_status_str(st_), __FILE__, __LINE__);           \
-            return CK_ECUDA;                                                   \
-        }                                                                      \
-    } while (0)
 
 static int alloc_all(struct mm_gpu *g, const float *hA, const float *hB,
                      struct ck_err *err)
@@ -60,9 +58,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
 {
     *out = NULL;
     double per_copy = ((double)M * K + (double)K * N) * sizeof(float);
-    // enough copies that one pass over them is three times the L2
-    int copies = (int)(3.0 * (double)l2_bytes / per_copy) + 1;
-    copies = copies < 1 ? 1 : copies > MM_MAX_COPIES ? MM_MAX_COPIES : copies;
+    int copies = ck_input_copies(per_copy, l2_bytes); // A and B rotate
     size_t need = (size_t)(copies * per_copy) + (size_t)M * N * sizeof(float);
     int fits = ck_gpu_fits(need, err); // 1 fits, 0 does not, else an error
     if (fits != 1)
@@ -70,7 +66,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     struct mm_gpu *g = (struct mm_gpu *)calloc(1, sizeof *g);
     if (!g) {
         snprintf(err->msg, sizeof err->msg, "out of host memory");
-        return CK_ECUDA;
+        return CK_ENOMEM;
     }
     *g = (struct mm_gpu){M, N, K, copies};
     const char *cfg = getenv("CK_MM_BEST_CFG");
@@ -86,7 +82,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
 
 // Row-major C (M,N) = A (M,K) B (K,N) is, read column-major, C^T = B^T A^T:
 // so cuBLAS gets B first, with the roles of M and N swapped, no transposes.
-static int run_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
+static int mm_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
 {
     const float one = 1.0f, zero = 0.0f;
     if (!g->cb) {
@@ -101,40 +97,115 @@ static int run_cublas(struct mm_gpu *g, int copy, bool tf32, struct ck_err *err)
     return CK_OK;
 }
 
-extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_gpu_variant v, int copy,
+// FP32 -> FP16 or BF16 (round to nearest), n elements.
+__global__ void mm_to_half(const float *__restrict__ s, void *d, size_t n, bool bf16)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x) {
+        if (bf16)
+            ((__nv_bfloat16 *)d)[i] = __float2bfloat16_rn(s[i]);
+        else
+            ((__half *)d)[i] = __float2half_rn(s[i]);
+    }
+}
+
+static void free_half(struct mm_gpu *g)
+{
+    for (int c = 0; c < g->ncopies; c++) {
+        cudaFree(g->hA[c]);
+        cudaFree(g->hB[c]);
+        g->hA[c] = g->hB[c] = NULL;
+    }
+    g->half_type = (cudaDataType)0;
+}
+
+// The 16-bit copies of every rotated input set, converted (not timed).
+static int make_half(struct mm_gpu *g, cudaDataType t, struct ck_err *err)
+{
+    if (g->half_type == t)
+        return CK_OK;
+    free_half(g);
+    size_t na = (size_t)g->M * g->K, nb = (size_t)g->K * g->N;
+    int fits = ck_gpu_fits(g->ncopies * (na + nb) * 2, err);
+    if (fits != 1)
+        return CK_ECUDA;
+    bool bf16 = t == CUDA_R_16BF;
+    for (int c = 0; c < g->ncopies; c++) {
+        CUDA_CHECK(err, cudaMalloc(&g->hA[c], na * 2));
+        CUDA_CHECK(err, cudaMalloc(&g->hB[c], nb * 2));
+        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->A[c], g->hA[c], na, bf16);
+        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->B[c], g->hB[c], nb, bf16);
+    }
+    CUDA_CHECK(err, cudaDeviceSynchronize());
+    g->half_type = t;
+    return CK_OK;
+}
+
+// FP16 or BF16 inputs, FP32 output and FP32 accumulation
+// (CUBLAS_COMPUTE_32F), the same transposition trick as above.
+static int mm_cublas_ex(struct mm_gpu *g, int copy, cudaDataType t, struct ck_err *err)
+{
+    const float one = 1.0f, zero = 0.0f;
+    if (!g->cb) {
+        snprintf(err->msg, sizeof err->msg, "cuBLAS is not installed");
+        return CK_ECUDA;
+    }
+    int rc = make_half(g, t, err);
+    if (rc != CK_OK)
+        return rc;
+    CUBLAS_CHECK(err, g->cb->set_math(g->handle, CUBLAS_DEFAULT_MATH));
+    CUBLAS_CHECK(err, g->cb->gemm_ex(g->handle, CUBLAS_OP_N, CUBLAS_OP_N, g->N, g->M,
+                                     g->K, &one, g->hB[copy], t, g->N, g->hA[copy],
+                                     t, g->K, &zero, g->C, CUDA_R_32F, g->N,
+                                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    return CK_OK;
+}
+
+// The library rungs' fn column.
+static int mm_cublas_fp32(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas(g, copy, false, err);
+}
+
+static int mm_cublas_tf32(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas(g, copy, true, err);
+}
+
+static int mm_cublas_fp16(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas_ex(g, copy, CUDA_R_16F, err);
+}
+
+static int mm_cublas_bf16(struct mm_gpu *g, int copy, struct ck_err *err)
+{
+    return mm_cublas_ex(g, copy, CUDA_R_16BF, err);
+}
+
+// One case per GPU rung of mm_ladder.h: a hand rung's launcher takes the
+// problem, a library rung's call the context (handle, rotated copies).
+#define MM_CASE_hand(e, fn) case MM_##e: return fn(&a, err);
+#define MM_CASE_library(e, fn) case MM_##e: return fn(g, copy, err);
+#define MM_CASE_cpu(e, fn)
+#define MM_CASE_(e, id, rung, kind, label, idea, fn, tol, cap) MM_CASE_##kind(e, fn)
+
+extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
     struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C};
+    if (v == MM_BEST && g->best_cfg) // a tuning run (05_best_tuning.cuh)
+        return mm_best_tune(&a, g->best_cfg, err);
     switch (v) {
-    case MM_NAIVE: return mm_naive(&a, err);
-    case MM_COALESCED: return mm_coalesced(&a, err);
-    case MM_SMEM_TILED: return mm_smem_tiled(&a, err);
-    case MM_REGBLOCK: return mm_regblock(&a, err);
-    case MM_BEST: return mm_best(&a, g->best_cfg, err);
-    case MM_CUBLAS: return run_cublas(g, copy, false, err);
-    case MM_CUBLAS_TF32: return run_cublas(g, copy, true, err);
+        MM_LADDER(MM_CASE_)
+    default: break;
     }
-    snprintf(err->msg, sizeof err->msg, "unknown GPU variant %d", (int)v);
-    return CK_ECUDA;
-}
-
-extern "C" int mm_gpu_check_run(struct mm_gpu *g, enum mm_gpu_variant v,
-                                float *hC, struct ck_err *err)
-{
-    size_t n = (size_t)g->M * g->N;
-    int rc = ck_gpu_poison(g->C, n, err);
-    if (rc == CK_OK)
-        rc = mm_gpu_run(g, v, 0, err);
-    if (rc != CK_OK)
-        return rc;
-    CUDA_CHECK(err, cudaDeviceSynchronize());
-    CUDA_CHECK(err, cudaMemcpy(hC, g->C, n * sizeof(float), cudaMemcpyDeviceToHost));
-    return CK_OK;
+    snprintf(err->msg, sizeof err->msg, "%s is not a GPU rung", mm_rung_id(v));
+    return CK_EARGS;
 }
 
 struct time_ctx {
     struct mm_gpu *g;
-    enum mm_gpu_variant v;
+    enum mm_rung v;
     struct ck_err *err;
 };
 
@@ -144,7 +215,14 @@ static int time_one(void *ctx, int copy)
     return mm_gpu_run(t->g, t->v, copy, t->err);
 }
 
-extern "C" int mm_gpu_time(struct mm_gpu *g, enum mm_gpu_variant v, int reps,
+extern "C" int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
+                                struct ck_err *err)
+{
+    struct time_ctx ctx = {g, v, err};
+    return ck_gpu_check_run(time_one, &ctx, g->C, hC, (size_t)g->M * g->N, err);
+}
+
+extern "C" int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                            struct ck_timing *t, struct ck_err *err)
 {
     struct time_ctx ctx = {g, v, err};
@@ -157,6 +235,7 @@ extern "C" void mm_gpu_close(struct mm_gpu *g)
         return;
     if (g->cb && g->handle)
         g->cb->destroy(g->handle);
+    free_half(g);
     for (int c = 0; c < g->ncopies; c++) {
         cudaFree(g->A[c]);
         cudaFree(g->B[c]);

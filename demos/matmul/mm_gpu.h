@@ -6,38 +6,35 @@
  *                   not fit in device memory, before allocating anything;
  *                   copy 0 of A and B is uploaded from the host, the others
  *                   are random on the device.
- *   mm_gpu_run()    one run of a GPU variant on input copy `copy`;
+ *   mm_gpu_run()    one run of a GPU rung (enum mm_rung) on input copy `copy`;
  *                   enqueued on the default stream, launch-checked.
  *   mm_gpu_check_run() poisons C with NaN, runs on copy 0, downloads C.
  *   mm_gpu_time()   ck_time_gpu() over the rotated copies.
- * All return enum ck_status; mm_gpu_close() accepts NULL. */
+ * All return enum ck_status; mm_gpu_close() accepts NULL. CK_EARGS from
+ * mm_gpu_open: the size does not fit in device memory. */
 #ifndef MM_GPU_H
 #define MM_GPU_H
 
 #include <stdbool.h>
 #include "ck.h"
 #include "cublas_dl.h"
+#include "mm_ladder.h"
 #include "timing.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum mm_gpu_variant {
-    MM_NAIVE, MM_COALESCED, MM_SMEM_TILED, MM_REGBLOCK, MM_BEST,
-    MM_CUBLAS, MM_CUBLAS_TF32,
-};
-
 struct mm_gpu;
 
 int mm_gpu_open(struct mm_gpu **g, int M, int N, int K, const float *hA,
                 const float *hB, long long l2_bytes, struct ck_cublas *cb,
                 struct ck_err *err);
-int mm_gpu_run(struct mm_gpu *g, enum mm_gpu_variant v, int copy,
+int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                struct ck_err *err);
-int mm_gpu_check_run(struct mm_gpu *g, enum mm_gpu_variant v, float *hC,
+int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
                      struct ck_err *err);
-int mm_gpu_time(struct mm_gpu *g, enum mm_gpu_variant v, int reps,
+int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                 struct ck_timing *t, struct ck_err *err);
 void mm_gpu_close(struct mm_gpu *g);
 

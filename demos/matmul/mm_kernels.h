@@ -1,6 +1,10 @@
 // mm_kernels.h: what every matmul rung's launcher takes (GPU side only).
 // Row-major FP32, C = A * B, any M, N, K >= 1; pointers are device memory.
-#pragma once
+// Every launcher is `static int mm_<rung>(const struct mm_args *a,
+// struct ck_err *err)`, launches through CK_LAUNCH (ck_cuda.cuh) and
+// returns enum ck_status; mm_ladder.h names it in its fn column.
+#ifndef MM_KERNELS_H
+#define MM_KERNELS_H
 #include "ck_cuda.cuh"
 
 struct mm_args {
@@ -9,3 +13,5 @@ struct mm_args {
     const float *B; // (K, N) row-major
     float *C;       // (M, N) row-major
 };
+
+#endif

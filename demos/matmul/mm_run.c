@@ -1,13 +1,14 @@
-/* mm_run.c: the matmul demo's driver: for each selected rung, verify on
- * fresh random inputs with a NaN-poisoned output, and only then time it.
+/* mm_run.c: the matmul demo's driver on the common harness (ladder.h): for
+ * each selected rung, verify on fresh random inputs with a NaN-poisoned
+ * output, and only then time it.
  *
  * GPU variants run at the requested size. At sizes with a full FP64
  * reference every variant is checked against it; at larger ones cuBLAS is
  * first checked against FP64 reference rows and then serves as the
  * reference for the hand-written kernels (checked: library). CPU variants
- * run at min(size, cap) per dimension (mm_rungs.c) so a 4096^3 GPU run does
- * not wait minutes for a single-threaded loop; their records carry their own
- * m, n, k. */
+ * run at min(size, cap) per dimension (mm_ladder.h) so a 4096^3 GPU run
+ * does not wait minutes for a single-threaded loop; their records carry
+ * their own m, n, k. */
 #include "mm_run.h"
 
 #include <math.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "ladder.h"
 #include "mm_problem.h"
 #include "report.h"
 #if CK_HAVE_CUDA
@@ -35,6 +37,8 @@ struct mm_state {
     struct ck_cublas *cb;
     struct mm_gpu *g;
 #endif
+    const char *declined[MM_NRUNGS]; /* why a GPU rung does not apply here */
+    char declined_buf[MM_NRUNGS][96];
     bool gpu_dead;            /* a CUDA error: no more GPU variants */
     struct ck_err err;        /* the last GPU error */
 };
@@ -53,26 +57,12 @@ static struct mm_problem *problem(struct mm_state *s, int M, int N, int K)
     return p;
 }
 
-/* Test hook: CK_DEMO_CORRUPT=ID spoils one output element of that CPU
- * variant after it ran, so tests can see a failed check (exit 3). */
-static bool corrupt(const char *id)
+/* The work of one run: 2MNK operations, and the fewest bytes it must move
+ * (A and B read once, C written once). */
+static double mm_flops(int M, int N, int K) { return 2.0 * M * N * K; }
+static double mm_bytes(int M, int N, int K)
 {
-    const char *c = getenv("CK_DEMO_CORRUPT");
-    return c && !strcmp(c, id);
-}
-
-static bool judge(struct ck_result *r, double err, const char *checked)
-{
-    r->rel_err = err;
-    r->checked = checked;
-    r->ok = ck_within(err, r->tol);
-    if (!r->ok && isnan(err))
-        snprintf(r->error, sizeof r->error,
-                 "output holds NaN or Inf (an element not written?)");
-    else if (!r->ok)
-        snprintf(r->error, sizeof r->error, "rel_err %.3g exceeds tol %.3g",
-                 err, r->tol);
-    return r->ok;
+    return 4.0 * ((double)M * K + (double)K * N + (double)M * N);
 }
 
 struct cpu_ctx {
@@ -88,28 +78,29 @@ static int cpu_once(void *ctx, int copy)
     return CK_OK;
 }
 
-static int run_cpu(struct mm_state *s, int i, struct ck_result *r)
+static double cpu_err(void *ctx, const float *out, const char **checked)
 {
-    const struct mm_rung *g = &mm_rungs[i];
-    int M = s->o->M < g->cap ? s->o->M : g->cap;
-    int N = s->o->N < g->cap ? s->o->N : g->cap;
-    int K = s->o->K < g->cap ? s->o->K : g->cap;
+    struct cpu_ctx *c = ctx;
+    *checked = "fp64";
+    return mm_problem_err(c->p, out);
+}
+
+static int run_cpu(struct mm_state *s, struct ck_ladder *l, int i)
+{
+    int cap = mm_rungs[i].cap;
+    int M = s->o->M < cap ? s->o->M : cap;
+    int N = s->o->N < cap ? s->o->N : cap;
+    int K = s->o->K < cap ? s->o->K : cap;
     struct mm_problem *p = problem(s, M, N, K);
     s->dims[i][0] = M, s->dims[i][1] = N, s->dims[i][2] = K;
     if (!p) {
-        snprintf(r->error, sizeof r->error, "out of host memory");
-        return CK_ECHECK;
+        snprintf(l->res[i].error, sizeof l->res[i].error, "out of host memory");
+        return CK_ENOMEM;
     }
-    r->flops = 2.0 * M * N * K;
-    r->bytes = 4.0 * ((double)M * K + (double)K * N + (double)M * N);
-    ck_poison_nan(p->C, (size_t)M * N);
-    g->cpu(M, N, K, p->A, p->B, p->C);
-    if (corrupt(g->id))
-        p->C[(size_t)M * N / 2] = NAN;
-    if (!judge(r, mm_problem_err(p, p->C), "fp64"))
-        return CK_ECHECK;
-    struct cpu_ctx c = {g->cpu, p};
-    return ck_time_cpu(cpu_once, &c, 1, s->o->args.reps, &r->t);
+    struct cpu_ctx c = {mm_cpu_fns[i], p};
+    struct ck_cpu_job job = {cpu_once, &c, p->C, (size_t)M * N, cpu_err,
+                             mm_flops(M, N, K), mm_bytes(M, N, K)};
+    return ck_ladder_cpu(l, i, &job);
 }
 
 #if CK_HAVE_CUDA
@@ -121,7 +112,7 @@ static int gpu_setup(struct mm_state *s)
     struct mm_problem *p = problem(s, o->M, o->N, o->K);
     if (!p) {
         snprintf(s->err.msg, sizeof s->err.msg, "out of host memory");
-        return CK_ECHECK;
+        return CK_ENOMEM;
     }
     s->cb = ck_cublas_load();
     int rc = mm_gpu_open(&s->g, o->M, o->N, o->K, p->A, p->B, s->dev->l2_bytes,
@@ -145,25 +136,46 @@ static int gpu_setup(struct mm_state *s)
 
 static bool gpu_skip(const struct mm_state *s, int i)
 {
-    return !s->cb && !strcmp(mm_rungs[i].kind, "library");
+    return !s->cb && ck_rung_is(&mm_rungs[i], "library");
 }
 
-static int run_gpu(struct mm_state *s, int i, struct ck_result *r)
+/* Rungs whose instructions this GPU does not have: mma.sync on TF32 and
+ * cp.async need compute capability 8.0, and so does cuBLAS's BF16 GEMM.
+ * They get an 'unsupported' record with the reason, not a failure. */
+static const char *gpu_declines(struct mm_state *s, int i)
+{
+    int cc = s->dev->cc_major * 10 + s->dev->cc_minor;
+    if ((i == MM_TF32_MMA || i == MM_CUBLAS_BF16) && cc < 80) {
+        snprintf(s->declined_buf[i], sizeof s->declined_buf[i],
+                 "needs compute capability 8.0 or newer (this GPU: %d.%d)",
+                 s->dev->cc_major, s->dev->cc_minor);
+        return s->declined_buf[i];
+    }
+    return NULL;
+}
+
+static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
 {
     const struct mm_opts *o = s->o;
-    enum mm_gpu_variant v = (enum mm_gpu_variant)mm_rungs[i].gpu;
+    struct ck_result *r = &l->res[i];
     struct mm_problem *p = problem(s, o->M, o->N, o->K);
     s->dims[i][0] = o->M, s->dims[i][1] = o->N, s->dims[i][2] = o->K;
-    r->flops = 2.0 * o->M * o->N * o->K;
-    r->bytes = 4.0 * ((double)o->M * o->K + (double)o->K * o->N + (double)o->M * o->N);
-    int rc = s->g && p ? mm_gpu_check_run(s->g, v, p->C, &s->err) : CK_ECUDA;
+    r->ran = true;
+    r->flops = mm_flops(o->M, o->N, o->K);
+    r->bytes = mm_bytes(o->M, o->N, o->K);
+    if (!p) {
+        snprintf(r->error, sizeof r->error, "out of host memory");
+        return CK_ENOMEM;
+    }
+    int rc = s->g ? mm_gpu_check_run(s->g, (enum mm_rung)i, p->C, &s->err)
+                  : CK_ECUDA;
     if (rc == CK_OK) {
-        bool use_lib = s->lib && !strcmp(mm_rungs[i].kind, "hand");
+        bool use_lib = s->lib && ck_rung_is(&mm_rungs[i], "hand");
         double err = use_lib ? ck_rel_err_f32(p->C, s->lib, (size_t)o->M * o->N)
                              : mm_problem_err(p, p->C);
-        if (!judge(r, err, use_lib ? "library" : "fp64"))
+        if (!ck_judge(r, err, use_lib ? "library" : "fp64"))
             return CK_ECHECK;
-        rc = mm_gpu_time(s->g, v, o->args.reps, &r->t, &s->err);
+        rc = mm_gpu_time(s->g, (enum mm_rung)i, o->args.reps, &r->t, &s->err);
     }
     if (rc != CK_OK) {
         snprintf(r->error, sizeof r->error, "%s", s->err.msg);
@@ -181,76 +193,109 @@ static void gpu_teardown(struct mm_state *s)
 #else
 static int gpu_setup(struct mm_state *s) { (void)s; return CK_OK; }
 static bool gpu_skip(const struct mm_state *s, int i) { (void)s, (void)i; return true; }
-static int run_gpu(struct mm_state *s, int i, struct ck_result *r)
+static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
 {
-    (void)s, (void)i;
-    snprintf(r->error, sizeof r->error, "built without CUDA");
+    (void)s;
+    snprintf(l->res[i].error, sizeof l->res[i].error, "built without CUDA");
     return CK_ECUDA;
 }
 static void gpu_teardown(struct mm_state *s) { (void)s; }
+static const char *gpu_declines(struct mm_state *s, int i) { (void)s, (void)i; return NULL; }
 #endif
 
-static void report(struct mm_state *s, struct ck_result *res, int argc,
-                   char **argv)
+static void title(void *ctx, FILE *f)
 {
-    const struct ck_device *dev = s->dev;
-    ck_results_derive(res, MM_NRUNGS, dev->live ? dev->peak_gflops : NAN);
-    for (int i = 0; i < MM_NRUNGS; i++)
-        if (mm_rungs[i].gpu < 0)
-            res[i].pct_of_peak = NAN; /* GPU peak means nothing for a CPU */
-    if (!ck_args_yaml(&s->o->args)) {
-        printf("matmul  FP32 C = A*B, M=%d N=%d K=%d (CPU variants at most "
-               "512 / 2048 per dimension)\n", s->o->M, s->o->N, s->o->K);
-        ck_device_table(dev, stdout);
-        putchar('\n');
-        ck_table_variants(stdout, res, MM_NRUNGS);
-        return;
-    }
-    ck_rec_device(dev, "matmul", argc, argv, stdout);
-    for (int i = 0; i < MM_NRUNGS; i++) {
-        if (!res[i].ran)
-            continue;
-        struct ck_rec rec;
-        ck_rec_variant(&rec, "matmul", &res[i]);
-        ck_rec_int(&rec, "m", s->dims[i][0]);
-        ck_rec_int(&rec, "n", s->dims[i][1]);
-        ck_rec_int(&rec, "k", s->dims[i][2]);
-        ck_rec_end(&rec, stdout);
+    const struct mm_state *s = ctx;
+    fprintf(f, "matmul  FP32 C = A*B, M=%d N=%d K=%d (CPU variants at most "
+            "%d / %d per dimension)\n", s->o->M, s->o->N, s->o->K,
+            mm_rungs[MM_CPU_NAIVE].cap, mm_rungs[MM_CPU_BLOCKED].cap);
+}
+
+/* What a rung computes in: the ladder's own FP32, or another precision
+ * (results: the tutorial compares only FP32 rungs as "best" and "library"). */
+static const char *mm_precision(enum mm_rung r)
+{
+    switch (r) {
+    case MM_TF32_MMA: case MM_CUBLAS_TF32: return "tf32";
+    case MM_CUBLAS_FP16: return "fp16";
+    case MM_CUBLAS_BF16: return "bf16";
+    default: return "fp32";
     }
 }
+
+static void fields(void *ctx, int i, struct ck_rec *rec)
+{
+    const struct mm_state *s = ctx;
+    ck_rec_int(rec, "m", s->dims[i][0]);
+    ck_rec_int(rec, "n", s->dims[i][1]);
+    ck_rec_int(rec, "k", s->dims[i][2]);
+    ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
+}
+
+/* A GPU rung this device lacks the instructions for: its own record kind,
+ * neither a result nor a failure. */
+static void before(void *ctx, int i, FILE *f)
+{
+    struct mm_state *s = ctx;
+    if (!s->declined[i])
+        return;
+    struct ck_result r;
+    ck_result_init(&r, mm_rungs[i].id, mm_rungs[i].label, mm_rungs[i].kind,
+                   mm_rungs[i].rung);
+    struct ck_rec rec;
+    ck_rec_unsupported(&rec, "matmul", &r, s->declined[i]);
+    ck_rec_int(&rec, "m", s->o->M);
+    ck_rec_int(&rec, "n", s->o->N);
+    ck_rec_int(&rec, "k", s->o->K);
+    ck_rec_end(&rec, f);
+}
+
+static void notes(void *ctx, FILE *f)
+{
+    struct mm_state *s = ctx;
+    for (int i = 0; i < MM_NRUNGS; i++)
+        if (s->declined[i])
+            fprintf(f, "%s: not on this GPU: %s\n", mm_rungs[i].id, s->declined[i]);
+}
+
+static const struct ck_ladder_ops mm_ops = {
+    .title = title, .notes = notes, .fields = fields, .before = before};
 
 int mm_run(const struct mm_opts *o, const struct ck_device *dev, int argc,
            char **argv)
 {
     struct mm_state s = {.o = o, .dev = dev};
     struct ck_result res[MM_NRUNGS];
+    struct ck_ladder l;
+    ck_ladder_init(&l, "matmul", mm_rungs, MM_NRUNGS, res, &o->args, dev);
+    l.ops = &mm_ops;
+    l.ctx = &s;
+    res[MM_CUBLAS].baseline = true;
     int status = CK_OK;
     int rc = dev->live ? gpu_setup(&s) : CK_OK;
-    if (rc == CK_EARGS) {
+    if (rc == CK_EARGS || rc == CK_ENOMEM) {
+        if (rc == CK_ENOMEM)
+            fprintf(stderr, "matmul: %s\n", s.err.msg);
         gpu_teardown(&s);
-        return CK_EARGS;
+        return rc;
     }
     for (int i = 0; i < MM_NRUNGS; i++) {
-        const struct mm_rung *g = &mm_rungs[i];
-        ck_result_init(&res[i], g->id, g->name, g->kind, i + 1);
-        res[i].tol = g->tol;
-        res[i].baseline = !strcmp(g->id, "cublas");
-        bool gpu = g->gpu >= 0;
-        if (!ck_args_selected(o->args.variants, g->id) ||
+        bool gpu = !ck_rung_is(&mm_rungs[i], "cpu");
+        if (!ck_ladder_wants(&l, i) ||
             (gpu && (!dev->live || s.gpu_dead || gpu_skip(&s, i))))
             continue;
+        if (gpu && (s.declined[i] = gpu_declines(&s, i)))
+            continue;
         res[i].ran = true;
-        rc = gpu ? run_gpu(&s, i, &res[i]) : run_cpu(&s, i, &res[i]);
+        rc = gpu ? run_gpu(&s, &l, i) : run_cpu(&s, &l, i);
         if (rc != CK_OK && !res[i].error[0])
             snprintf(res[i].error, sizeof res[i].error, "failed");
         if (rc != CK_OK)
             res[i].ok = false;
-        if (rc == CK_ECUDA)
-            status = CK_ECUDA;
-        else if (rc != CK_OK && status == CK_OK)
-            status = CK_ECHECK;
+        if (rc == CK_ECUDA || rc == CK_ENOMEM)
+            status = rc;
     }
-    report(&s, res, argc, argv);
+    status = ck_ladder_report(&l, status, argc, argv, stdout);
     gpu_teardown(&s);
     for (int i = 0; i < s.nprobs; i++)
         mm_problem_free(&s.probs[i]);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # mm_tune.sh [BIN_DIR] [SIZE]: times each configuration of the matmul 'best'
-# rung (CK_MM_BEST_CFG, see 05_best.cuh) beside cuBLAS FP32 at SIZE^3, so one
+# rung (CK_MM_BEST_CFG, see 05_best_tuning.cuh) beside cuBLAS FP32 at SIZE^3, so one
 # device call can choose the shipped configuration.
 set -u
 BIN=${1:-build/demos}

@@ -425,6 +425,39 @@
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
+	/* transfer and streams screens (issue 10) */ \
+	X(MSG_DEMO_TRANSFER_TITLE, "Moving ingredients: copy bandwidth by memory kind and size", "搬运食材：按内存类型和大小的拷贝带宽") \
+	X(MSG_DEMO_STREAMS_TITLE, "Many burners: a copy-kernel-copy pipeline over streams", "多个灶台：跨流的“拷入-内核-拷出”流水线") \
+	X(MSG_XF_HINTS, "r run  +/- size  d direction  t yours/recorded  Esc back", "r 运行  +/- 规模  d 方向  t 本机/记录  Esc 返回") \
+	X(MSG_ST_HINTS, "r run  +/- setting  1 2 4 8 streams  m memory  t yours/recorded  Esc back", "r 运行  +/- 设置  1 2 4 8 流数  m 内存  t 本机/记录  Esc 返回") \
+	X(MSG_XF_LINK, "host link", "主机链路") \
+	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
+	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
+	X(MSG_XF_CEIL_LINK, "link %.0f each way", "链路每向 %.0f") \
+	X(MSG_XF_CEIL_HBM, "HBM %.0f", "显存 HBM %.0f") \
+	X(MSG_XF_NONE, "no timed copies to draw for this direction", "这个方向没有可画的计时拷贝") \
+	X(MSG_XF_ALL, "all directions", "所有方向") \
+	X(MSG_XF_TO_DEV, "host to device", "主机到设备") \
+	X(MSG_XF_TO_HOST, "device to host", "设备到主机") \
+	X(MSG_XF_INSIDE, "inside the device, inside the host", "设备内部、主机内部") \
+	X(MSG_ST_PINNED, "pinned memory", "固定内存") \
+	X(MSG_ST_PAGEABLE, "pageable memory", "可分页内存") \
+	X(MSG_ST_DEFAULT, "all on the default stream", "全部在默认流上") \
+	X(MSG_ST_PICK, "%s, %d streams", "%s，%d 个流") \
+	X(MSG_ST_PICK1, "%s, 1 stream", "%s，1 个流") \
+	X(MSG_XF_NO_REC, "no recorded H200 run of this demo in demos/results/h200.yaml yet", "demos/results/h200.yaml 里还没有这个演示在 H200 上的记录") \
+	X(MSG_ST_NO_ROOM, "(no room for the next run here: t shows one at a time)", "（这里放不下下一个运行：按 t 逐个显示）") \
+	X(MSG_ST_LEGEND, "%s copy in  %s kernel  %s copy out  %s several in one cell", "%s 拷入  %s 内核  %s 拷出  %s 一格内有多个") \
+	X(MSG_ST_MISSING, "no %s run with %d streams here", "这里没有 %s、%d 个流的运行") \
+	X(MSG_ST_SUMMARY, "%s in all: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_MODEL, "modelled %s: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
+	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
+	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
+	X(MSG_HK_XF_SIZE, "next / previous size range", "下一个/上一个规模范围") \
+	X(MSG_HK_ST_N, "show the run with 1, 2, 4 or 8 streams", "显示 1、2、4 或 8 个流的运行") \
+	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：固定、可分页，或全部在默认流上") \
+	X(MSG_HK_ST_SIZE, "next / previous setting (copy-bound, balanced, compute-bound)", "下一个/上一个设置（受拷贝限制、均衡、受计算限制）") \
 	/* end */
 
 #endif

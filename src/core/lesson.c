@@ -11,8 +11,9 @@
 #include "lesson.h"
 #include "text.h"
 
-const char *const lesson_blocks[] = { "gpu-map", "tiling", "matmul", "conv", "devinfo", NULL };
-const char *const lesson_demos[] = { "matmul", "conv", "devinfo", NULL };
+const char *const lesson_blocks[] = { "gpu-map", "tiling", "matmul", "conv", "devinfo",
+				      "transfer", "streams", NULL };
+const char *const lesson_demos[] = { "matmul", "conv", "devinfo", "transfer", "streams", NULL };
 
 static bool in_table(const char *const *t, const char *name)
 {

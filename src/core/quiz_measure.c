@@ -13,32 +13,47 @@
  *   fastest-cudnn-algo   conv: the fastest pure-FP32 cuDNN algorithm (a name)
  *   fastest-hand         the fastest hand-written variant among those the
  *                        question's choices name (a name)
+ *   gbs-ratio:A/B@SIZE   transfer: A's GB/s over B's at SIZE bytes (4K..1G)
+ *   half-plateau:V       transfer: the smallest size (KiB) at which V reaches
+ *                        half the GB/s of its largest size
+ *   pct-of-ideal:V       streams: V's percent of its ideal bound
  * V, A and B are variant ids from the demo's ladder (`matmul --list`), or
  * hand-best (the fastest hand-written one) and library (the baseline). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "doc.h"
 #include "i18n.h"
 #include "quiz.h"
+#include "conv/conv_ladder.h"
+#include "matmul/mm_ladder.h"
+#include "streams/st_ladder.h"
+#include "transfer/xfer_ladder.h"
 
-static const char *const matmul_variants[] = {
-	"naive", "coalesced", "smem-tiled", "regblock", "best", "cublas", "cublas-tf32",
-	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
-};
-static const char *const conv_variants[] = {
-	"naive", "smem-direct", "im2col-gemm", "implicit-gemm", "winograd", "cudnn-implicit-gemm",
-	"cudnn-implicit-precomp-gemm", "cudnn-gemm", "cudnn-direct", "cudnn-fft",
-	"cudnn-fft-tiling", "cudnn-winograd", "cudnn-winograd-nonfused", "cudnn-default",
-	"cpu-naive", "cpu-blocked", "hand-best", "library", NULL,
-};
-static const char *const cudnn_algos[] = {
-	"implicit-gemm", "implicit-precomp-gemm", "gemm", "direct", "fft", "fft-tiling",
-	"winograd", "winograd-nonfused", NULL,
-};
-static const char *const matmul_hand[] = { "naive", "coalesced", "smem-tiled", "regblock", "best", NULL };
-static const char *const conv_hand[] = { "naive", "smem-direct", "im2col-gemm", "implicit-gemm",
-					  "winograd", NULL };
+/* The variant ids come from the demos' own ladders (one X-macro each, in
+ * demos/<demo>/<demo>_ladder.h), plus the two names this module adds. */
+#define ID_(e, id, ...) id,
+#define HAND_hand(id) id,
+#define HAND_library(id)
+#define HAND_cpu(id)
+#define HAND_(e, id, rung, kind, ...) HAND_##kind(id)
+static const char *const matmul_variants[] = { MM_LADDER(ID_) "hand-best", "library", NULL };
+static const char *const conv_variants[] = { CONV_LADDER(ID_) "hand-best", "library", NULL };
+static const char *const matmul_hand[] = { MM_LADDER(HAND_) NULL };
+static const char *const conv_hand[] = { CONV_LADDER(HAND_) NULL };
+
+/* A cuDNN algorithm's name: a conv rung that runs one, without "cudnn-". */
+static bool is_cudnn_algo(const char *s)
+{
+	for (int r = 0; r < CONV_NRUNGS; r++)
+		if (conv_rung_algo((enum conv_rung_id)r) >= 0 &&
+		    !strncmp(conv_variants[r], "cudnn-", 6) && !strcmp(conv_variants[r] + 6, s))
+			return true;
+	return false;
+}
+static const char *const transfer_variants[] = { XF_LADDER(ID_) NULL };
+static const char *const streams_variants[] = { ST_LADDER(ID_) NULL };
 
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };
 static const struct measure_def {
@@ -55,6 +70,9 @@ static const struct measure_def {
 	{ "tf32-speedup", ARG_NONE, false, "matmul" },
 	{ "fastest-cudnn-algo", ARG_NONE, true, "conv" },
 	{ "fastest-hand", ARG_NONE, true, NULL },
+	{ "gbs-ratio", ARG_TWO, false, "transfer" },
+	{ "half-plateau", ARG_ONE, false, "transfer" },
+	{ "pct-of-ideal", ARG_ONE, false, "streams" },
 };
 #define NMEASURES (sizeof measures / sizeof *measures)
 
@@ -76,7 +94,31 @@ static size_t list_len(const char *const *t)
 
 static const char *const *variants_of(const char *demo)
 {
-	return !strcmp(demo, "matmul") ? matmul_variants : !strcmp(demo, "conv") ? conv_variants : NULL;
+	return !strcmp(demo, "matmul") ? matmul_variants : !strcmp(demo, "conv") ? conv_variants
+	       : !strcmp(demo, "transfer") ? transfer_variants
+	       : !strcmp(demo, "streams") ? streams_variants : NULL;
+}
+
+/* "256M" / "4K" / "1G" / "4096" -> bytes; 0 when not a size of the
+ * transfer sweep (4 KiB times a power of 4, up to 1 GiB). */
+static long long sweep_size(const char *s)
+{
+	char *end;
+	long long v = strtoll(s, &end, 10);
+	if (end == s || v <= 0)
+		return 0;
+	if (*end == 'K')
+		v <<= 10, end++;
+	else if (*end == 'M')
+		v <<= 20, end++;
+	else if (*end == 'G')
+		v <<= 30, end++;
+	if (*end)
+		return 0;
+	for (long long b = 4096; b <= 1LL << 30; b *= 4)
+		if (b == v)
+			return v;
+	return 0;
 }
 
 /* Splits "name:args" into the definition and the args ("" when none). */
@@ -108,10 +150,11 @@ static bool variant_ok(const char *demo, const char *v, char *why, size_t size)
 
 bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t size)
 {
-	static const char *const demos[] = { "matmul", "conv", NULL };
+	static const char *const demos[] = { "matmul", "conv", "transfer", "streams", NULL };
 	if (!variants_of(demo)) {
-		const char *near = doc_suggest(demo, demos, 2);
-		snprintf(why, size, "unknown demo '%.60s'%s%s%s", demo, near ? "; did you mean '" : " (known: matmul, conv)",
+		const char *near = doc_suggest(demo, demos, 4);
+		snprintf(why, size, "unknown demo '%.60s'%s%s%s", demo,
+			 near ? "; did you mean '" : " (known: matmul, conv, transfer, streams)",
 			 near ? near : "", near ? "'?" : "");
 		return false;
 	}
@@ -142,6 +185,21 @@ bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t
 		snprintf(why, size, "measure '%s' needs one variant: '%s:VARIANT'", m->name, m->name);
 		return false;
 	}
+	char plain[128];
+	const char *at = strchr(args, '@');
+	if (!strcmp(m->name, "gbs-ratio")) {
+		if (!at || !sweep_size(at + 1)) {
+			snprintf(why, size, "measure 'gbs-ratio' needs a size of the sweep: "
+				 "'gbs-ratio:A/B@256M' (4K, 16K, ... 1G)");
+			return false;
+		}
+		snprintf(plain, sizeof plain, "%.*s", (int)(at - args), args);
+		args = plain;
+		slash = strchr(args, '/');
+	} else if (at) {
+		snprintf(why, size, "measure '%s' takes no '@SIZE'", m->name);
+		return false;
+	}
 	if (m->args == ARG_TWO && (!slash || slash == args || !slash[1])) {
 		snprintf(why, size, "measure '%s' needs two variants: '%s:FAST/SLOW'", m->name, m->name);
 		return false;
@@ -167,7 +225,7 @@ bool quiz_measure_categorical(const char *measure)
 bool quiz_measure_value_valid(const char *demo, const char *measure, const char *value)
 {
 	if (!strcmp(measure, "fastest-cudnn-algo"))
-		return in_list(cudnn_algos, value);
+		return is_cudnn_algo(value);
 	if (!strcmp(measure, "fastest-hand"))
 		return in_list(!strcmp(demo, "conv") ? conv_hand : matmul_hand, value);
 	return false;
@@ -209,7 +267,7 @@ static const struct res_variant *fastest_offered(const struct results *r,
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
 		if (!strcmp(v->demo, q->demo) && v->kind == RES_HAND && timed(v) &&
-		    offered(q, v->variant) && (!best || v->ms < best->ms))
+		    res_fp32(v) && offered(q, v->variant) && (!best || v->ms < best->ms))
 			best = v;
 	}
 	return best;
@@ -247,6 +305,40 @@ static bool numeric(const struct res_variant *v, double x, struct quiz_value *ou
 	return v && isfinite(x);
 }
 
+/* The transfer record of row id at bytes, timed with a bandwidth. */
+static const struct res_variant *at_size(const struct results *r, const char *id, long long bytes)
+{
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (!strcmp(v->demo, "transfer") && !strcmp(v->variant, id) && v->bytes == bytes &&
+		    timed(v) && v->gbs > 0)
+			return v;
+	}
+	return NULL;
+}
+
+/* The smallest size (in KiB) at which row id reaches half the GB/s it has
+ * at its largest size. */
+static bool half_plateau(const struct results *r, const char *id, struct quiz_value *out)
+{
+	const struct res_variant *top = NULL, *first = NULL;
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (!strcmp(v->demo, "transfer") && !strcmp(v->variant, id) && timed(v) &&
+		    v->gbs > 0 && (!top || v->bytes > top->bytes))
+			top = v;
+	}
+	for (size_t i = 0; top && i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (!strcmp(v->demo, "transfer") && !strcmp(v->variant, id) && timed(v) &&
+		    v->gbs >= top->gbs / 2 && (!first || v->bytes < first->bytes))
+			first = v;
+	}
+	/* a sweep that stops before the plateau says nothing about it */
+	return numeric(first && top->bytes >= (1L << 24) ? first : NULL,
+		       first ? first->bytes / 1024.0 : NAN, out);
+}
+
 bool quiz_measure(const struct quiz_question *q, const struct results *r, struct quiz_value *out)
 {
 	memset(out, 0, sizeof *out);
@@ -255,9 +347,17 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 	const struct measure_def *m = lookup(q->measure ? q->measure : "", name, sizeof name, &args);
 	if (!m || !q->demo)
 		return false;
-	const char *slash = strchr(args, '/');
+	const char *slash = strchr(args, '/'), *at = strchr(args, '@');
 	snprintf(a, sizeof a, "%.*s", slash ? (int)(slash - args) : (int)strlen(args), args);
-	snprintf(b, sizeof b, "%s", slash ? slash + 1 : "");
+	snprintf(b, sizeof b, "%.*s", slash ? (at ? (int)(at - slash - 1) : (int)strlen(slash + 1)) : 0,
+		 slash ? slash + 1 : "");
+	if (!strcmp(name, "gbs-ratio")) {
+		long long bytes = at ? sweep_size(at + 1) : 0;
+		const struct res_variant *x = at_size(r, a, bytes), *y = at_size(r, b, bytes);
+		return numeric(x && y ? x : NULL, x && y ? x->gbs / y->gbs : NAN, out);
+	}
+	if (!strcmp(name, "half-plateau"))
+		return half_plateau(r, a, out);
 	if (!strcmp(name, "tf32-rel-err"))
 		snprintf(a, sizeof a, "cublas-tf32");
 	if (!strcmp(name, "tf32-speedup")) {
@@ -273,6 +373,8 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 		return numeric(va, va ? va->rel_err : NAN, out);
 	if (!strcmp(name, "gflops"))
 		return numeric(va, va ? va->gflops : NAN, out);
+	if (!strcmp(name, "pct-of-ideal"))
+		return numeric(va, va ? va->pct_of_ideal : NAN, out);
 	if (!strcmp(name, "fastest-cudnn-algo"))
 		return fastest_cudnn(r, out);
 	const struct res_variant *h = fastest_offered(r, q);
@@ -305,6 +407,8 @@ void quiz_value_text(const struct quiz_question *q, const struct quiz_value *v, 
 	}
 	bool small = !(fabs(v->num) >= 0.01 || v->num == 0);
 	snprintf(num, sizeof num, small ? "%.2g" : "%.3g", v->num);
+	if (!strcmp(unit, "KiB")) /* a size: whole KiB, never 1.02e+03 */
+		snprintf(num, sizeof num, "%.0f", v->num);
 	if (!strcmp(unit, "x"))   /* "17.4x", in Chinese "17.4 倍" */
 		snprintf(buf, size, tr(MSG_QUIZ_VALUE_TIMES), num);
 	else

@@ -6,9 +6,15 @@
 #include "quiz_run.h"
 #include "i18n.h"
 
+/* The demos a prediction may run, by index into quiz_run's arrays. */
+static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams" };
+
 static int demo_index(const char *demo)
 {
-	return !strcmp(demo, "conv") ? 1 : 0;
+	for (int i = 0; i < QUIZ_NDEMOS; i++)
+		if (!strcmp(demo, demo_names[i]))
+			return i;
+	return 0;
 }
 
 void quiz_run_init(struct quiz_run *qr)
@@ -23,8 +29,8 @@ void quiz_run_free(struct quiz_run *qr)
 	if (!qr)
 		return;
 	runner_free(&qr->r);
-	results_free(&qr->live[0]);
-	results_free(&qr->live[1]);
+	for (int i = 0; i < QUIZ_NDEMOS; i++)
+		results_free(&qr->live[i]);
 	results_free(&qr->rec);
 	quiz_run_init(qr);
 }
@@ -126,7 +132,7 @@ bool quiz_run_poll(struct quiz_run *qr)
 	bool exited_ok = qr->r.state == RUNNER_EXITED && qr->r.exit_code == 0;
 	if (!exited_ok)
 		runner_describe(&qr->r, qr->why[i], sizeof qr->why[i]);
-	else if (!results_parse(i ? "conv" : "matmul", qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
+	else if (!results_parse(demo_names[i], qr->r.out.p ? qr->r.out.p : "", qr->r.out.len,
 				&qr->live[i], &d))
 		snprintf(qr->why[i], sizeof qr->why[i], "%s", tr(MSG_RUN_UNREADABLE));
 	diags_free(&d);
@@ -195,10 +201,10 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 
 void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
 {
-	static const char *const demos[2] = { "matmul", "conv" };
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 2; i++) { /* matmul and conv: transfer and streams have no ladder */
 		char line[256];
-		if (qr->live[i].nvar && results_speedups_line(&qr->live[i], demos[i], line, sizeof line))
-			results_merge_speedups(dst, size, demos[i], line);
+		if (qr->live[i].nvar &&
+		    results_speedups_line(&qr->live[i], demo_names[i], line, sizeof line))
+			results_merge_speedups(dst, size, demo_names[i], line);
 	}
 }

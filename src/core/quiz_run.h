@@ -17,12 +17,13 @@ struct app;
 
 /* Results of each demo, from this session's run (at most one run per demo
  * per quiz screen), and the recorded H200 file, loaded when first needed. */
+#define QUIZ_NDEMOS 4         /* matmul, conv, transfer, streams */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */
-	struct results live[2];      /* matmul, conv */
-	bool ran[2];
-	char why[2][600];            /* why a run gave no results ("" when it did) */
+	struct results live[QUIZ_NDEMOS];
+	bool ran[QUIZ_NDEMOS];
+	char why[QUIZ_NDEMOS][600];  /* why a run gave no results ("" when it did) */
 	struct results rec;
 	int rec_state;               /* 0 not tried, 1 loaded, -1 missing or bad */
 };

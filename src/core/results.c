@@ -46,6 +46,9 @@ static const struct field dev_fields[] = {
 	DEV(peak_gflops, F_NUM, false, true), DEV(driver, F_STR, false, true),
 	DEV(runtime, F_STR, false, true),   DEV(compat, F_STR, false, true),
 	DEV(cublas, F_STR, false, true),    DEV(cudnn, F_STR, false, true),
+	DEV(link, F_STR, false, true),      DEV(link_gbs, F_NUM, false, true),
+	DEV(pcie_gen_max, F_LONG, false, true), DEV(pcie_width_max, F_LONG, false, true),
+	DEV(nvlinks, F_LONG, false, true),  DEV(async_engines, F_LONG, false, true),
 };
 
 static const struct field var_fields[] = {
@@ -61,15 +64,27 @@ static const struct field var_fields[] = {
 	VAR(gbs, F_NUM, false, true),       VAR(baseline, F_BOOL, false, true),
 	VAR(error, F_STR, false, true),     VAR(workspace, F_LONG, false, true),
 	VAR(math, F_STR, false, true),      VAR(algo, F_STR, false, true),
-	VAR(supported, F_BOOL, false, true),
+	VAR(supported, F_BOOL, false, true), VAR(precision, F_STR, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
 	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
+	VAR(memory, F_STR, false, true),    VAR(direction, F_STR, false, true),
+	VAR(peak, F_STR, false, true),      VAR(bytes, F_LONG, false, true),
+	VAR(moved, F_LONG, false, true),    VAR(peak_gbs, F_NUM, false, true),
+	VAR(mode, F_STR, false, true),      VAR(streams, F_LONG, false, true),
+	VAR(chunks, F_LONG, false, true),   VAR(chunk_bytes, F_LONG, false, true),
+	VAR(total_bytes, F_LONG, false, true), VAR(flops_per_byte, F_LONG, false, true),
+	VAR(modelled, F_BOOL, false, true), VAR(h2d_ms, F_NUM, false, true),
+	VAR(kernel_ms, F_NUM, false, true), VAR(d2h_ms, F_NUM, false, true),
+	VAR(serial_ms, F_NUM, false, true), VAR(ideal_ms, F_NUM, false, true),
+	VAR(speedup, F_NUM, false, true),   VAR(pct_of_ideal, F_NUM, false, true),
 };
 
 /* Sizes a variant record of a known demo must carry. */
 static const struct { const char *demo; const char *keys[8]; } size_rules[] = {
 	{ "matmul", { "m", "n", "k", NULL } },
 	{ "conv", { "n", "c", "h", "w", "k", "r", "s", NULL } },
+	{ "transfer", { "bytes", "memory", "direction", NULL } },
+	{ "streams", { "streams", "chunks", "chunk_bytes", "flops_per_byte", NULL } },
 };
 
 static const char *const kind_names[] = { "cpu", "hand", "library" };
@@ -240,6 +255,8 @@ static bool add_variant(const char *file, const struct doc_node *map, struct res
 		return false;
 	if (!doc_get(map, "supported"))
 		x->supported = true;
+	if (!results_read_timeline(file, map, out, x, d))
+		return false;
 	out->nvar++;
 	return true;
 }
@@ -324,6 +341,7 @@ void results_free(struct results *r)
 		return;
 	free(r->dev);
 	free(r->var);
+	free(r->span);
 	memset(r, 0, sizeof *r);
 }
 
@@ -342,13 +360,18 @@ static bool timed(const struct res_variant *v, const char *demo)
 
 /* The timed variant of demo and kind that comes first in the ladder
  * (by_rung) or runs fastest; ties: the first in input order. */
+bool res_fp32(const struct res_variant *v)
+{
+	return !v->precision[0] || !strcmp(v->precision, "fp32");
+}
+
 static const struct res_variant *pick(const struct results *r, const char *demo,
 				      enum res_kind kind, bool by_rung)
 {
 	const struct res_variant *best = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!timed(v, demo) || v->kind != kind)
+		if (!timed(v, demo) || v->kind != kind || !res_fp32(v))
 			continue;
 		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
 			best = v;

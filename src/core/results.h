@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include "diag.h"
 
+struct doc_node;
+
 #define RESULTS_FORMAT 1  /* the newest record format we know */
 
 enum res_kind { RES_CPU, RES_HAND, RES_LIBRARY };
@@ -38,6 +40,10 @@ struct res_device {
 	long max_threads_per_sm, max_threads_per_block, warp_size;
 	double mem_gbs, peak_gflops;
 	char driver[16], runtime[16], compat[192], cublas[32], cudnn[32];
+	/* The host link (NVML): "" / -1 / NAN when absent. */
+	char link[192];             /* "PCIe Gen5 x16 ..." or "unknown: why" */
+	long pcie_gen_max, pcie_width_max, nvlinks, async_engines;
+	double link_gbs;            /* peak per direction, GB/s */
 };
 
 /* Sizes: matmul uses m, n, k; conv n (batch), c, h, w, k (filters), r, s,
@@ -63,8 +69,30 @@ struct res_variant {
 	long workspace;             /* bytes, -1 when absent */
 	char math[16];              /* cuDNN math type, "" when absent */
 	char algo[48];              /* cuDNN algorithm, "" when absent */
+	char precision[8];          /* "fp32", "tf32", "fp16", "bf16"; "" when
+	                               absent (read as fp32) */
 	bool supported;             /* false: the library has no such algorithm
 	                               for this shape here (not a failure) */
+	/* transfer: one record per row and size ("" / -1 / NAN when absent) */
+	char memory[16];            /* pageable, pinned, managed, device, host... */
+	char direction[8];          /* h2d, d2h, both, d2d, h2h */
+	char peak[8];               /* the ceiling: "link", "hbm" or "" */
+	long bytes, moved;          /* copied; counted for GB/s */
+	double peak_gbs;
+	/* streams: one record per row and setting */
+	char mode[12];              /* streams, default, model */
+	long streams, chunks, chunk_bytes, total_bytes, flops_per_byte;
+	bool modelled;              /* the CPU model, not a measurement */
+	double h2d_ms, kernel_ms, d2h_ms, serial_ms, ideal_ms, speedup, pct_of_ideal;
+	size_t span0, nspan;        /* its timeline: results.span[span0 ..+nspan) */
+};
+
+/* One stage of one chunk of a streams run, ms after the run's start. */
+enum res_stage { RES_H2D, RES_KERNEL, RES_D2H };
+struct res_span {
+	int chunk, stream;
+	enum res_stage stage;
+	double start, end;
 };
 
 /* Invariant: dev[0..ndev) and var[0..nvar) in input order. */
@@ -73,6 +101,8 @@ struct results {
 	size_t ndev;
 	struct res_variant *var;
 	size_t nvar;
+	struct res_span *span;      /* every variant's timeline, in order */
+	size_t nspan;
 };
 
 /* Parses a whole output (name is used in messages).  On any error returns
@@ -82,8 +112,17 @@ bool results_parse(const char *name, const char *buf, size_t len,
 		   struct results *out, struct diags *d);
 bool results_load_file(const char *path, struct results *out, struct diags *d);
 void results_free(struct results *r); /* accepts NULL; leaves r empty */
+/* Reads a streams record's `timeline` ([[chunk, stream, stage, start,
+ * end], ...]) into out->span and v->span0/nspan (results_span.c); a record
+ * without one gets none.  False with a diag on a malformed entry. */
+bool results_read_timeline(const char *file, const struct doc_node *map,
+			   struct results *out, struct res_variant *v, struct diags *d);
 
 const char *res_kind_name(enum res_kind k);
+/* Whether v computes in the ladder's own precision, FP32: the naive,
+ * fastest and library picks below compare only those (a TF32 or FP16 rung
+ * is another trade, shown beside them, never "the best hand-written"). */
+bool res_fp32(const struct res_variant *v);
 /* The first device record of demo (NULL demo: the first), or NULL. */
 const struct res_device *results_device(const struct results *r, const char *demo);
 /* The naive reference of demo for speedups: the lowest-rung hand-written

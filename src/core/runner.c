@@ -22,7 +22,7 @@
 
 extern char **environ;
 
-const char *const runner_demos[] = { "devinfo", "matmul", "conv", NULL };
+const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", NULL };
 
 bool runner_demo_known(const char *name)
 {

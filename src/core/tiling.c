@@ -4,6 +4,7 @@
  * tiling.h.  The unit tests hold one against the other. */
 #include <stddef.h>
 #include "tiling.h"
+#include "matmul/mm_ladder.h"
 
 static int ceil_div(int a, int b)
 {
@@ -49,9 +50,9 @@ void tl_clamp(struct tl_config *c)
 const char *tl_mode_name(enum tl_mode m)
 {
 	switch (m) {
-	case TL_NAIVE: return "naive";
-	case TL_TILED: return "smem-tiled";
-	case TL_REGBLOCK: return "regblock";
+	case TL_NAIVE: return mm_rung_id(MM_NAIVE);
+	case TL_TILED: return mm_rung_id(MM_SMEM_TILED);
+	case TL_REGBLOCK: return mm_rung_id(MM_REGBLOCK);
 	default: return "?";
 	}
 }

@@ -71,7 +71,7 @@ struct tl_counts {
 void tl_default(struct tl_config *c);
 /* Clamps every field into its range (keeps R <= B/2). */
 void tl_clamp(struct tl_config *c);
-const char *tl_mode_name(enum tl_mode m);  /* "naive", "smem-tiled", "regblock" */
+const char *tl_mode_name(enum tl_mode m);  /* the matmul rung ids (mm_ladder.h): "naive"... */
 
 /* Geometry of one mode: C tiles per side, blocks, k-tiles per block,
  * waves and timeline steps; the tile edge; block b's SM and wave. */

@@ -22,13 +22,16 @@
 	X("matmul", screen_matmul) \
 	X("conv", screen_conv) \
 	X("devinfo", screen_devinfo) \
+	X("transfer", screen_transfer) \
+	X("streams", screen_streams) \
 	X("gpu-map", screen_gpumap) \
 	X("tiling", screen_tiling) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
 static const char *const planned[] = {
-	"gpu-map", "tiling", "matmul", "conv", "devinfo", "quiz", "radar", "cert",
+	"gpu-map", "tiling", "matmul", "conv", "devinfo", "transfer", "streams", "quiz",
+	"radar", "cert",
 };
 
 #define X(n, s) extern const struct screen s;

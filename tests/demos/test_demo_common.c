@@ -1,7 +1,8 @@
 /* test_demo_common.c: the demos' shared helpers (demos/common, C files) without
  * a GPU: the tolerance compare, random fill, NaN poisoning, YAML writer,
  * argument parsing, timing statistics, the device-record tables and the
- * thread helper. Built and run by tests/e2e/demos_common.sh. */
+ * thread helper, and the ladder harness (ladder.c) on a made-up ladder.
+ * Built and run by tests/e2e/demos_common.sh. */
 #define _GNU_SOURCE /* fmemopen */
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "args.h"
 #include "check.h"
 #include "device.h"
+#include "ladder.h"
 #include "report.h"
 #include "tap.h"
 #include "threads.h"
@@ -163,8 +165,138 @@ static void test_threads(void)
     ok(one[0] == 1, "parallel_for with n=1");
 }
 
+/* A made-up ladder, written as every demo writes its own. */
+#define T_LADDER(X)                                                            \
+    X(ONE, "one", 1, hand, "first hand rung", "idea one", t_hand, CK_TOL_FP32, 0) \
+    X(LIB, "lib", 2, library, "the library", "idea two", t_lib, CK_TOL_TF32, 0) \
+    X(CPU, "cpu-x", 3, cpu, "a CPU rung", "idea three", t_cpu, CK_TOL_FP32, 64)
+static const struct ck_rung t_rungs[] = {T_LADDER(CK_RUNG_ROW)};
+enum { T_N = sizeof t_rungs / sizeof t_rungs[0] };
+
+struct t_cpu_ctx {
+    float out[8];
+    int runs;
+    double err; /* what the reference says */
+};
+
+static int t_run(void *ctx, int copy)
+{
+    struct t_cpu_ctx *c = ctx;
+    c->runs++;
+    for (int i = 0; i < 8; i++)
+        if (copy == 0)
+            c->out[i] = 1.0f;
+    return CK_OK;
+}
+
+static double t_err(void *ctx, const float *out, const char **checked)
+{
+    struct t_cpu_ctx *c = ctx;
+    *checked = "fp64";
+    for (int i = 0; i < 8; i++)
+        if (isnan(out[i]))
+            return NAN;
+    return c->err;
+}
+
+static void test_ladder_table(void)
+{
+    ok(T_N == 3 && !strcmp(t_rungs[1].kind, "library") && t_rungs[2].cap == 64 &&
+       t_rungs[1].tol == CK_TOL_TF32, "CK_RUNG_ROW: one row per X, kind spelt out");
+    char buf[1024];
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    ck_ladder_list(t_rungs, T_N, f);
+    fclose(f);
+    ok(!strncmp(buf, "one            1  hand    first hand rung            idea one\n", 61),
+       "--list: id, rung, kind, label, idea, aligned");
+    ok(ck_ladder_known(t_rungs, T_N, "one,cpu-x") && !ck_ladder_known(t_rungs, T_N, "one,two"),
+       "--variants: known ids pass, an unknown one is refused");
+    is_int(ck_ladder_index(t_rungs, T_N, "cpu-x"), 2, "index of an id");
+    is_int(ck_ladder_index(t_rungs, T_N, "nope"), -1, "index of no id");
+}
+
+static void test_judge(void)
+{
+    struct ck_result r;
+    ck_result_init(&r, "one", "x", "hand", 1);
+    r.tol = 1e-4;
+    ok(ck_judge(&r, 1e-6, "fp64") && !r.error[0] && !strcmp(r.checked, "fp64"),
+       "judge: within tolerance passes");
+    ok(!ck_judge(&r, 2e-4, "library") && strstr(r.error, "exceeds tolerance") &&
+       strstr(r.error, "library"), "judge: over tolerance fails and says against what");
+    ok(!ck_judge(&r, NAN, "fp64") && strstr(r.error, "NaN"), "judge: NaN never passes");
+    ok(!ck_judge(&r, INFINITY, "fp64"), "judge: Inf never passes");
+}
+
+static void test_copies(void)
+{
+    long long l2 = 50LL << 20;
+    is_int(ck_input_copies(200e6, l2), 1, "copies: one copy already past 3x L2");
+    is_int(ck_input_copies(51e6, l2), 4, "copies: 4 of 51 MB pass 3x 50 MiB (3 do not)");
+    ok(ck_input_copies(51e6, l2) * 51e6 > 3.0 * l2 && 3 * 51e6 <= 3.0 * l2,
+       "copies: the fewest that exceed 3x L2");
+    is_int(ck_input_copies(1e3, l2), CK_MAX_COPIES, "copies: capped at CK_MAX_COPIES");
+    is_int(ck_input_copies(1e6, 0), 1, "copies: no L2 known, one copy");
+}
+
+static void test_corrupt_and_reps(void)
+{
+    float v[4] = {1, 2, 3, 4};
+    unsetenv("CK_DEMO_CORRUPT");
+    ok(!ck_corrupt("one", v, 4) && v[2] == 3, "corrupt: off without CK_DEMO_CORRUPT");
+    setenv("CK_DEMO_CORRUPT", "one", 1);
+    ok(!ck_corrupt("two", v, 4) && ck_corrupt("one", v, 4) && isnan(v[2]),
+       "corrupt: spoils element n/2 of the named variant only");
+    unsetenv("CK_DEMO_CORRUPT");
+    struct ck_args a;
+    ck_args_init(&a);
+    ok(ck_cpu_reps(&a, 1e6) == 0 && ck_cpu_reps(&a, 2e9) == 1, "CPU reps: automatic, once when large");
+    a.reps = 5;
+    ok(ck_cpu_reps(&a, 2e9) == 5, "CPU reps: --reps wins");
+}
+
+static void test_ladder_run(void)
+{
+    struct ck_args a;
+    ck_args_init(&a);
+    a.format = CK_FMT_YAML;
+    a.variants = "cpu-x";
+    struct ck_device dev;
+    ck_device_init(&dev, false);
+    struct ck_result res[T_N];
+    struct ck_ladder l;
+    ck_ladder_init(&l, "t", t_rungs, T_N, res, &a, &dev);
+    ok(!ck_ladder_wants(&l, 0) && ck_ladder_wants(&l, 2), "wants: follows --variants");
+    ok(res[1].tol == CK_TOL_TF32 && res[2].rung == 3, "init: tol and rung from the table");
+    struct t_cpu_ctx c = {.err = 1e-7};
+    struct ck_cpu_job job = {t_run, &c, c.out, 8, t_err, 1e3, 64};
+    is_int(ck_ladder_cpu(&l, 2, &job), CK_OK, "cpu: a right result passes");
+    ok(res[2].ran && res[2].ok && res[2].t.reps >= 3 && c.runs > 3, "cpu: checked, then timed");
+    setenv("CK_DEMO_CORRUPT", "cpu-x", 1);
+    c.runs = 0;
+    is_int(ck_ladder_cpu(&l, 2, &job), CK_ECHECK, "cpu: a spoilt result is CK_ECHECK");
+    unsetenv("CK_DEMO_CORRUPT");
+    ok(!res[2].ok && c.runs == 1 && strstr(res[2].error, "NaN"), "cpu: ... and is not timed");
+    char buf[4096];
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    int rc = ck_ladder_report(&l, CK_OK, 0, NULL, f);
+    fclose(f);
+    is_int(rc, CK_ECHECK, "report: a failed variant makes the exit status 3");
+    ok(strstr(buf, "record: \"device\"") && strstr(buf, "variant: \"cpu-x\"") &&
+       !strstr(buf, "variant: \"one\"") && strstr(buf, "pct_of_peak: ~"),
+       "report: the device record, the variants that ran, no GPU peak for CPU");
+    f = fopen("/dev/null", "w");
+    is_int(ck_ladder_report(&l, CK_ENOMEM, 0, NULL, f), CK_ENOMEM, "report: a demo's own status wins");
+    fclose(f);
+}
+
 int main(void)
 {
+    test_ladder_table();
+    test_judge();
+    test_copies();
+    test_corrupt_and_reps();
+    test_ladder_run();
     test_compare();
     test_fill();
     test_yaml();

@@ -6,7 +6,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-demo-common.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-srcs="args.c check.c device.c report.c threads.c timing.c dl.c"
+srcs="args.c check.c device.c report.c threads.c timing.c dl.c ladder.c"
 if ! ${CC:-cc} -std=c11 -Wall -Wextra -Werror -pthread \
      -DCK_HAVE_CUDA=0 -I"$root/demos/common" -I"$root/tests" \
      -o "$tmp/t" "$root/tests/demos/test_demo_common.c" \

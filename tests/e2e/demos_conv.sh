@@ -4,6 +4,9 @@
 # sizes against the FP64 reference, the documented YAML fields, and the CPU
 # fallback when no GPU is visible. Needs no GPU.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
+ladder="$CK_ROOT/demos/conv/conv_ladder.h"
+rows=$(ladder_rows "$ladder")
 conv="$CK_BUILD/demos/conv"
 [ -x "$conv" ] || skip_all "no $conv (make demos)"
 
@@ -14,12 +17,12 @@ for o in --n --c --h --w --k --r --s --pad --stride --dil --variants --reps \
 done
 
 out=$("$conv" --list); ok $? "--list exits 0"
-for id in naive smem-direct im2col-gemm implicit-gemm winograd cudnn-implicit-gemm \
-          cudnn-implicit-precomp-gemm cudnn-gemm cudnn-direct cudnn-fft \
-          cudnn-fft-tiling cudnn-winograd cudnn-winograd-nonfused cudnn-default \
-          cpu-naive cpu-blocked; do
-    like "$out" "^$id +[0-9] +(cpu|hand|library) " "--list names $id with rung and kind"
-done
+like "$rows" . "conv_ladder.h has rungs"
+while read -r id rung kind; do
+    like "$out" "^$id +$rung +$kind +[^ ]" "--list: $id is rung $rung of kind $kind, with a name"
+done <<<"$rows"
+is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
+    "--list: every rung of conv_ladder.h, in its order"
 
 bad=("--frobnicate" "--n 0" "--n abc" "--k" "--pad -1" "--stride 0"
      "--variants naive,bogus" "--variants" "--format xml" "--reps 0"
@@ -110,8 +113,9 @@ t=$(CUDA_VISIBLE_DEVICES="" "$conv" --format table); ok $? "table format exits 0
 like "$t" "cpu-blocked +cpu +ok" "the table lists the CPU variants"
 like "$(printf '%s\n' "$t" | head -1)" "^conv  FP32 forward convolution y = conv\(x, w\), N=[0-9]+ C=[0-9]+ H=[0-9]+ W=[0-9]+ K=[0-9]+, [0-9]+x[0-9]+ filter$" \
 	"the table opens with a header line like matmul's"
-like "$t" " 7  cpu-naive +cpu " "the CPU rungs follow the GPU ones: cpu-naive is 7"
-like "$t" " 8  cpu-blocked +cpu " "and cpu-blocked 8 (no rung 0)"
+while read -r id rung kind; do
+    [ "$kind" = cpu ] && like "$t" " $rung  $id +cpu " "the table shows $id as rung $rung (conv_ladder.h)"
+done <<<"$rows"
 like "$t" "CPU only: " "the table says why only the CPU ran"
 
 # a build that found nvcc has every rung's kernel in it

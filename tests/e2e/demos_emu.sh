@@ -1,34 +1,73 @@
 #!/usr/bin/env bash
-# The GPU kernels that tests/emu can run on the CPU (tests/emu/simt.h: one
-# thread per CUDA thread, a block at a time) are checked there against FP64,
-# with AddressSanitizer and UBSan watching every index: the Winograd rung's
-# four kernels (demos/conv/05_winograd.cuh). Needs a C++ compiler, no GPU.
+# Every hand-written GPU rung of both ladders, run on the CPU by tests/emu
+# (simt.h: one thread per CUDA thread, a block at a time) through the rung's
+# own launcher, checked against FP64 at odd sizes, with AddressSanitizer
+# and UBSan watching every index. The rungs come from the ladders' headers
+# (demos/*/*_ladder.h), so a rung added there is run here, and this script
+# checks that every hand rung the header names was. Then the transfer and
+# streams kernels (fill, checksum, copy, the pipeline's chain;
+# tests/emu/xfer_emu.cc). Needs a C++ compiler, no GPU.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
 flags=(-std=c++17 -O1 -g -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas
-       -DCK_SIMT_EMU -include tests/emu/simt.h -Idemos/conv -Idemos/common)
+       -DCK_SIMT_EMU -include tests/emu/simt.h -Itests/emu -Idemos/common)
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 # sanitizers when this compiler has their runtime (the plain build otherwise)
 echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
 "$CXX" "${san[@]}" "$T_TMP/t.cc" -o "$T_TMP/t" 2>/dev/null && "$T_TMP/t" || san=()
-"$CXX" "${flags[@]}" "${san[@]}" tests/emu/conv_wg_emu.cc -o "$T_TMP/conv_wg_emu" \
-    >"$T_TMP/cxx.log" 2>&1
-ok $? "the Winograd kernels compile for the CPU emulation${san:+ (ASan, UBSan)}"
-[ -s "$T_TMP/cxx.log" ] && sed 's/^/#   /' "$T_TMP/cxx.log" | head -20
-if [ -x "$T_TMP/conv_wg_emu" ]; then
+
+# hand_ids HEADER: the ids of the hand rows of a ladder's X-macro
+hand_ids() { sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9]*, *hand,.*/\1/p' "$1"; }
+
+src() { case $1 in matmul) echo mm_emu.cc ;; conv) echo conv_emu.cc ;; esac; }
+hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;; esac; }
+# both compile at once (each is a few seconds under the sanitizers)
+for demo in matmul conv; do
+    "$CXX" "${flags[@]}" "${san[@]}" -Idemos/$demo "tests/emu/$(src $demo)" \
+        -o "$T_TMP/$demo" >"$T_TMP/$demo.log" 2>&1 &
+    eval "pid_$demo=$!"
+done
+for demo in matmul conv; do
+    eval "wait \$pid_$demo"
+    ok $? "$demo: the hand rungs compile for the CPU emulation${san:+ (ASan, UBSan)}"
+    [ -s "$T_TMP/$demo.log" ] && sed 's/^/#   /' "$T_TMP/$demo.log" | head -20
+    [ -x "$T_TMP/$demo" ] || continue
     # its own TAP lines, renumbered into this script's
-    "$T_TMP/conv_wg_emu" >"$T_TMP/emu.tap" 2>"$T_TMP/emu.err"
+    "$T_TMP/$demo" >"$T_TMP/$demo.tap" 2>"$T_TMP/$demo.err"
+    rc=$?
+    while IFS= read -r line; do
+        case $line in
+        "ok "*) ok 0 "emu: ${line#ok * - }" ;;
+        "not ok "*) ok 1 "emu: ${line#not ok * - }" ;;
+        "# "*) echo "$line" ;;
+        esac
+    done <"$T_TMP/$demo.tap"
+    is "$rc" 0 "$demo: the emulated run exits 0"
+    [ -s "$T_TMP/$demo.err" ] && sed 's/^/#   /' "$T_TMP/$demo.err" | head -30
+    like "$(tail -1 "$T_TMP/$demo.tap")" '^1\.\.[0-9]+$' "$demo: the emulated run reports its plan"
+    ids=$(hand_ids "$(hdr $demo)")
+    like "$ids" . "$demo: the ladder header names hand rungs"
+    for id in $ids; do
+        like "$(cat "$T_TMP/$demo.tap")" "^ok [0-9]+ - $demo $id " "$demo: rung $id ran in the emulation"
+    done
+done
+"$CXX" "${flags[@]}" -Idemos/transfer -Idemos/streams "${san[@]}" tests/emu/xfer_emu.cc \
+    -o "$T_TMP/xfer_emu" >"$T_TMP/xfer.log" 2>&1
+ok $? "transfer, streams: the kernels compile for the CPU emulation"
+[ -s "$T_TMP/xfer.log" ] && sed 's/^/#   /' "$T_TMP/xfer.log" | head -20
+if [ -x "$T_TMP/xfer_emu" ]; then
+    "$T_TMP/xfer_emu" >"$T_TMP/xfer.tap" 2>"$T_TMP/xfer.err"
     rc=$?
     while IFS= read -r line; do
         case $line in
         "ok "*) ok 0 "emu: ${line#ok * - }" ;;
         "not ok "*) ok 1 "emu: ${line#not ok * - }" ;;
         esac
-    done <"$T_TMP/emu.tap"
-    is "$rc" 0 "the emulated run exits 0"
-    [ -s "$T_TMP/emu.err" ] && sed 's/^/#   /' "$T_TMP/emu.err" | head -30
-    like "$(cat "$T_TMP/emu.tap")" '^1\.\.8$' "the emulated run reports all of its 8 checks"
+    done <"$T_TMP/xfer.tap"
+    is "$rc" 0 "transfer, streams: the emulated run exits 0"
+    [ -s "$T_TMP/xfer.err" ] && sed 's/^/#   /' "$T_TMP/xfer.err" | head -30
+    like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.41$' "transfer, streams: all 41 checks reported"
 fi
 done_testing

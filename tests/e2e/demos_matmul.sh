@@ -4,6 +4,10 @@
 # at odd sizes, the documented YAML fields, a failed check (exit 3, not
 # timed), and the CPU fallback when no GPU is visible.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
+ladder="$CK_ROOT/demos/matmul/mm_ladder.h"
+rows=$(ladder_rows "$ladder")
+cpu_ids=$(ladder_ids "$ladder" cpu)
 mm="$CK_BUILD/demos/matmul"
 [ -x "$mm" ] || skip_all "no $mm (make demos)"
 
@@ -13,12 +17,14 @@ for o in --size --m --n --k --variants --reps --cpu --quick --format --list --he
 done
 
 out=$("$mm" --list); ok $? "--list exits 0"
-rung=1
-for id in naive coalesced smem-tiled regblock best cublas cublas-tf32 cpu-naive cpu-blocked; do
-    like "$out" "^$id +$rung +(cpu|hand|library) +[^ ]" "--list: $id is rung $rung with kind and name"
-    rung=$((rung + 1))
-done
-is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 9 "--list: nine rungs"
+like "$rows" . "mm_ladder.h has rungs"
+while read -r id rung kind; do
+    like "$out" "^$id +$rung +$kind +[^ ]" "--list: $id is rung $rung of kind $kind, with a name"
+done <<<"$rows"
+is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" "$(printf '%s\n' "$rows" | wc -l | tr -d ' ')" \
+    "--list: one line per rung of mm_ladder.h"
+is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
+    "--list: in the header's order"
 
 bad=("--frobnicate" "--size 0" "--size abc" "--size" "--m 3" "--m 3 --n 4"
      "--size 70000" "--variants naive,bogus" "--variants" "--format xml"
@@ -36,7 +42,7 @@ for size in "37 53 61" "1 1 1" "17 1 33" "64 64 64" "1 40 7"; do
     set -- $size
     out=$("$mm" --cpu --m "$1" --n "$2" --k "$3" --reps 1 --format yaml); rc=$?
     is "$rc" 0 "cpu ${1}x${2}x${3}: exit 0"
-    for v in cpu-naive cpu-blocked; do
+    for v in $cpu_ids; do
         line=$(printf '%s\n' "$out" | grep "variant: \"$v\"")
         is "$(field ok "$line")" true "cpu ${1}x${2}x${3}: $v passes"
         is "$(field checked "$line")" '"fp64"' "cpu ${1}x${2}x${3}: $v checked against FP64"
@@ -59,7 +65,7 @@ is "$(field live "$dev")" false "fallback: live false"
 like "$(field reason "$dev")" '^"..+"$' "fallback: a reason is given"
 like "$(field date "$dev")" '^"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z"$' "date is UTC ISO 8601"
 n=$(printf '%s\n' "$out" | grep -c 'record: "variant"')
-is "$n" 2 "fallback runs the two CPU variants"
+is "$n" "$(printf '%s\n' "$cpu_ids" | wc -l | tr -d ' ')" "fallback runs the CPU variants"
 line=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
 for f in record format demo variant rung kind label ok checked rel_err tol ms \
          ms_min ms_max reps gflops pct_of_library pct_of_peak intensity gbs \
@@ -67,7 +73,8 @@ for f in record format demo variant rung kind label ok checked rel_err tol ms \
     like "$line" "[{ ]$f: " "variant record has $f"
 done
 is "$(field kind "$line")" '"cpu"' "cpu-blocked is kind cpu"
-is "$(field rung "$line")" 9 "cpu-blocked is rung 9"
+is "$(field rung "$line")" "$(printf '%s\n' "$rows" | awk '$1 == "cpu-blocked" { print $2 }')" \
+    "cpu-blocked's record has its rung from mm_ladder.h"
 is "$(field pct_of_library "$line")" '~' "no library baseline on a CPU: ~"
 unlike "$line" "error: " "a passing record has no error field"
 ok "$(awk -v a="$(field ms_min "$line")" -v b="$(field ms "$line")" -v c="$(field ms_max "$line")" \

@@ -7,6 +7,8 @@
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 . "$(dirname "$0")/gpumap_lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
+RB=$(ladder_id "$CK_ROOT/demos/matmul/mm_ladder.h" REGBLOCK) # the mode shows the rung's id
 command -v tmux >/dev/null || skip_all "tmux not installed"
 PFILE="$XDG_STATE_HOME/cudakitchen/progress.yaml"
 
@@ -49,7 +51,7 @@ wait_for 'CPU fallback, n=111 \(no CUDA driver\)'; ok $? "r at n=111: the CPU fa
 s=$(flat)
 like "$s" 'ms: cpu-naive [0-9.]+' "the CPU times are shown at 80x24"
 like "$s" 'global-load model: ' "and the recorded comparison to its last line"
-like "$s" 'global loads, naive / regblock: [0-9.]+x' "the traffic ratio stays, on one line"
+like "$s" "global loads, naive / $RB: [0-9.]+x" "the traffic ratio stays, on one line"
 keys q
 is "$(wait_exit)" 0 "quit"
 

@@ -7,6 +7,8 @@
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 . "$(dirname "$0")/gpumap_lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
+RB=$(ladder_id "$CK_ROOT/demos/matmul/mm_ladder.h" REGBLOCK) # the mode shows the rung's id
 command -v tmux >/dev/null || skip_all "tmux not installed"
 
 # check MODE N T B R SMS WHAT: the screen's counters at its step = formula.
@@ -57,7 +59,7 @@ like "$(screen)" 'multiply-adds +512000' "80^3 FMAs executed over the padded til
 keys g; expect 'step 0/'; right 2
 check smem-tiled 70 16 32 4 4 "tiled n=70 after Home and two steps"
 
-keys m; wait_for 'regblock, step 0'; ok $? "m: register-blocked"
+keys m; wait_for "$RB, step 0"; ok $? "m: register-blocked"
 like "$(screen)" 'block 32x32, 4x4 per thread \(64 threads\), k-step 8' "its block and micro-tile"
 right 7
 check regblock 70 16 32 4 4 "regblock n=70 at step 7"

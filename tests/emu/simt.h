@@ -7,7 +7,11 @@
  * does that on a GPU).
  *
  * Use: g++ -std=c++17 -pthread -DCK_SIMT_EMU -include tests/emu/simt.h ...
- * and launch through CK_LAUNCH(kernel, grid, block, smem, stream, args...). */
+ * The rungs launch through CK_LAUNCH(err, kernel, grid, block, smem, stream,
+ * args...) and declare dynamic shared memory with CK_DYN_SHARED(type, name)
+ * (demos/common/ck_cuda.cuh); here both are defined for the CPU, so a
+ * rung's launcher runs unchanged. Dynamic shared memory starts as NaN
+ * bytes, so a kernel that reads what it never wrote sees NaN. */
 #ifndef CK_SIMT_H
 #define CK_SIMT_H
 
@@ -17,6 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -33,6 +40,9 @@ struct float4 {
 struct int2 {
     int x, y;
 };
+struct uint4 {
+    unsigned x, y, z, w;
+};
 static inline float4 make_float4(float x, float y, float z, float w)
 {
     return float4{x, y, z, w};
@@ -46,6 +56,18 @@ static inline cudaError_t cudaGetLastError(void) { return cudaSuccess; }
 static inline const char *cudaGetErrorString(cudaError_t e)
 {
     return e == cudaSuccess ? "no error" : "error";
+}
+/* "device" memory is host memory: copies are memcpy */
+enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost };
+static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind)
+{
+    memcpy(d, s, n);
+    return cudaSuccess;
+}
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
+template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int)
+{
+    return cudaSuccess;
 }
 
 #define __global__
@@ -62,41 +84,123 @@ inline pthread_barrier_t simt_barrier;
 
 static inline void __syncthreads(void) { pthread_barrier_wait(&simt_barrier); }
 template <class T> static inline T __ldg(const T *p) { return *p; }
+/* atomicAdd on the CPU: the threads of a block are real threads */
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+static inline float atomicAdd(float *p, float v)
+{
+    float old = *p, want;
+    do
+        want = old + v;
+    while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return old;
+}
+template <class T> static inline T min(T a, T b) { return a < b ? a : b; }
+template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
+
+/* the launch's dynamic shared memory (CK_DYN_SHARED), one block at a time */
+inline unsigned char *simt_dyn_smem;
 
 /* Every block in order (x fastest), every thread of a block at once: one
  * host thread per CUDA thread for the whole launch, and a second barrier
- * between blocks so a block's shared arrays are free before the next. */
+ * between blocks so a block's shared arrays are free before the next. The
+ * host threads are a pool kept across launches: starting a thread costs
+ * far more than a small kernel's work (most of all under ASan). */
 inline pthread_barrier_t simt_block_end;
 
+struct simt_pool {
+    std::mutex m;
+    std::condition_variable go, done;
+    std::vector<std::thread> th;
+    std::function<void(unsigned)> job; /* CUDA thread t of the launch */
+    unsigned nt = 0, left = 0;         /* threads in the launch, not done */
+    unsigned long gen = 0;             /* launches so far */
+    bool quit = false;
+
+    void work(unsigned t)
+    {
+        unsigned long seen = 0;
+        for (;;) {
+            {
+                std::unique_lock<std::mutex> l(m);
+                go.wait(l, [&] { return gen != seen; });
+                seen = gen;
+                if (quit)
+                    return;
+                if (t >= nt)
+                    continue;
+            }
+            job(t);
+            std::lock_guard<std::mutex> l(m);
+            if (--left == 0)
+                done.notify_one();
+        }
+    }
+    void run(unsigned n, std::function<void(unsigned)> f)
+    {
+        std::unique_lock<std::mutex> l(m);
+        while (th.size() < n) {
+            unsigned t = (unsigned)th.size();
+            th.emplace_back([this, t] { work(t); });
+        }
+        job = std::move(f);
+        nt = left = n;
+        gen++;
+        go.notify_all();
+        done.wait(l, [&] { return left == 0; });
+    }
+    ~simt_pool()
+    {
+        {
+            std::lock_guard<std::mutex> l(m);
+            quit = true;
+            gen++;
+        }
+        go.notify_all();
+        for (auto &x : th)
+            x.join();
+    }
+};
+inline simt_pool simt_threads;
+
 template <class Kernel, class... Args>
-static void simt_launch(Kernel k, dim3 grid, dim3 block, Args... args)
+static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... args)
 {
     gridDim = grid;
     blockDim = block;
+    const size_t dyn = (smem + 16) / 16 * 16;
+    simt_dyn_smem = (unsigned char *)aligned_alloc(16, dyn);
+    memset(simt_dyn_smem, 0xFF, dyn);
     const unsigned nt = block.x * block.y * block.z;
     pthread_barrier_init(&simt_barrier, NULL, nt);
     pthread_barrier_init(&simt_block_end, NULL, nt);
-    std::vector<std::thread> th;
-    th.reserve(nt);
-    for (unsigned t = 0; t < nt; t++)
-        th.emplace_back([=] {
-            threadIdx = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
-            for (unsigned bz = 0; bz < grid.z; bz++)
-                for (unsigned by = 0; by < grid.y; by++)
-                    for (unsigned bx = 0; bx < grid.x; bx++) {
-                        blockIdx = uint3{bx, by, bz};
-                        k(args...);
-                        pthread_barrier_wait(&simt_block_end);
-                    }
-        });
-    for (auto &x : th)
-        x.join();
+    simt_threads.run(nt, [=](unsigned t) {
+        threadIdx = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+        for (unsigned bz = 0; bz < grid.z; bz++)
+            for (unsigned by = 0; by < grid.y; by++)
+                for (unsigned bx = 0; bx < grid.x; bx++) {
+                    blockIdx = uint3{bx, by, bz};
+                    k(args...);
+                    pthread_barrier_wait(&simt_block_end);
+                }
+    });
     pthread_barrier_destroy(&simt_block_end);
     pthread_barrier_destroy(&simt_barrier);
+    free(simt_dyn_smem);
+    simt_dyn_smem = NULL;
 }
 
-#define CK_LAUNCH(kernel, grid, block, smem, stream, ...)                      \
-    ((void)(smem), (void)(stream),                                             \
-     simt_launch(kernel, dim3(grid), dim3(block), __VA_ARGS__))
+#define CK_LAUNCH(err, kernel, grid, block, smem, stream, ...)                 \
+    do {                                                                       \
+        (void)(err), (void)(stream);                                           \
+        simt_launch(kernel, dim3(grid), dim3(block), (size_t)(smem),           \
+                    __VA_ARGS__);                                              \
+    } while (0)
+
+#define CK_DYN_SHARED(type, name)                                              \
+    typedef type simt_dyn_##name##_t;                                          \
+    simt_dyn_##name##_t *name = (simt_dyn_##name##_t *)simt_dyn_smem
 
 #endif

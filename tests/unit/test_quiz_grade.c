@@ -9,6 +9,7 @@
 #include "i18n.h"
 #include "quiz.h"
 #include "tap.h"
+#include "matmul/mm_ladder.h"
 
 /* is_str for arrays (tap.h's NULL checks warn on an array's address). */
 #define is_s(got, want, ...) do { const char *g_ = (got), *w_ = (want); \
@@ -304,8 +305,8 @@ static void test_measure_names(void)
 	   "categorical measures");
 	ok(quiz_measure_value_valid("conv", "fastest-cudnn-algo", "fft-tiling") &&
 	   !quiz_measure_value_valid("conv", "fastest-cudnn-algo", "cudnn-fft"), "algorithm names");
-	ok(quiz_measure_value_valid("matmul", "fastest-hand", "regblock") &&
-	   !quiz_measure_value_valid("conv", "fastest-hand", "regblock"), "hand variants per demo");
+	ok(quiz_measure_value_valid("matmul", "fastest-hand", mm_rung_id(MM_REGBLOCK)) &&
+	   !quiz_measure_value_valid("conv", "fastest-hand", mm_rung_id(MM_REGBLOCK)), "hand variants per demo (mm_ladder.h)");
 }
 
 static bool is_perm(const int *p, int n)

@@ -453,6 +453,8 @@ int demo_view_device(const struct res_device *d, const char *title, int y, int y
 	y = row(y, y1, "CUDA", v);
 	snprintf(v, sizeof v, "cuBLAS %s, cuDNN %s", d->cublas, d->cudnn);
 	y = row(y, y1, tr(MSG_DV_LIBRARIES), v);
+	if (d->link[0])
+		y = row(y, y1, tr(MSG_XF_LINK), d->link);
 	snprintf(v, sizeof v, tr(MSG_DV_THREADS), d->cpu_name, d->cpu_threads);
 	return row(y, y1, "CPU", v);
 }

@@ -1,4 +1,5 @@
-/* screen_demo: the "matmul", "conv" and "devinfo" screens.
+/* screen_demo: the "matmul", "conv", "devinfo", "transfer" and "streams"
+ * screens.
  *
  * enter() starts the demo program as a child (runner.h) with --format yaml
  * and returns at once; tick() polls it, so the screen stays responsive with
@@ -19,6 +20,7 @@
 #include "app.h"
 #include "diag.h"
 #include "demo_view.h"
+#include "xfer_view.h"
 #include "results.h"
 #include "runner.h"
 #include "screen.h"
@@ -73,6 +75,24 @@ static const struct preset conv_gpu[] = {
 	{ "N32 C64 56x56 K64 3x3", MSG_DEMO_CONV2X, CONV_56("32") },
 };
 static const struct preset dev_only[] = { { "", MSG_COUNT, { NULL } } };
+static const struct preset xf_cpu[] = {
+	{ "4K .. 16M", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "4K .. 64M", MSG_COUNT, { "--max-mib", "64", NULL } },
+};
+static const struct preset xf_gpu[] = {
+	{ "4K .. 16M", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "4K .. 256M", MSG_COUNT, { "--max-mib", "256", NULL } },
+	{ "4K .. 1G", MSG_DEMO_BENCH, { NULL } },
+};
+static const struct preset st_cpu[] = {
+	{ "4 MiB / 8, 4 FLOP/B", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "4 MiB / 8, 32 FLOP/B", MSG_COUNT, { "--quick", "--flops-per-byte", "32", NULL } },
+};
+static const struct preset st_gpu[] = {
+	{ "256 MiB / 16, 16 FLOP/B", MSG_ST_COPY_BOUND, { "--flops-per-byte", "16", NULL } },
+	{ "256 MiB / 16, 1024 FLOP/B", MSG_DEMO_BENCH, { NULL } },
+	{ "256 MiB / 16, 4096 FLOP/B", MSG_ST_COMPUTE_BOUND, { "--flops-per-byte", "4096", NULL } },
+};
 
 struct demo_def {
 	const char *name, *title;
@@ -87,7 +107,14 @@ static const struct demo_def defs[] = {
 	{ "conv", "Convolution: from naive to cuDNN", conv_cpu, conv_gpu,
 	  N(conv_cpu), N(conv_gpu), 1, 1 },
 	{ "devinfo", "Your GPU, as it reports itself", dev_only, dev_only, 1, 1, 0, 0 },
+	{ "transfer", "Moving ingredients", xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 1 },
+	{ "streams", "Many burners", st_cpu, st_gpu, N(st_cpu), N(st_gpu), 0, 1 },
 };
+
+static bool is_xfer(const struct demo_def *d)
+{
+	return !strcmp(d->name, "transfer") || !strcmp(d->name, "streams");
+}
 
 enum show { SHOW_AUTO, SHOW_MINE, SHOW_RECORDED };
 
@@ -108,6 +135,7 @@ struct demo_st {
 	int scroll, lines, rows;   /* rows: the bars' last height, for scrolling */
 	unsigned spin;
 	struct chart_roof roof;   /* the roofline's layout, redone each draw */
+	struct xfer_pick pick;    /* transfer and streams: what the keys picked */
 };
 
 static const struct preset *presets(const struct demo_st *st, int *n)
@@ -150,7 +178,7 @@ static void start_run(struct demo_st *st)
 static void save_speedups(struct app *app, const struct demo_st *st)
 {
 	char line[256];
-	if (!results_speedups_line(&st->mine, st->def->name, line, sizeof line))
+	if (is_xfer(st->def) || !results_speedups_line(&st->mine, st->def->name, line, sizeof line))
 		return;
 	results_merge_speedups(app->progress.speedups, sizeof app->progress.speedups,
 			       st->def->name, line);
@@ -232,6 +260,7 @@ static void *demo_enter_def(struct app *app, const struct demo_def *def)
 	runner_demo_path(dir, def->name, st->path, sizeof st->path);
 	st->gpu = gpu_likely();
 	st->preset = st->gpu ? def->gpu_first : def->cpu_first;
+	st->pick.streams = 4;
 	load_recorded(app, st);
 	start_run(st);
 	return st;
@@ -240,6 +269,8 @@ static void *demo_enter_def(struct app *app, const struct demo_def *def)
 static void *enter_matmul(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[0]); }
 static void *enter_conv(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[1]); }
 static void *enter_devinfo(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[2]); }
+static void *enter_transfer(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[3]); }
+static void *enter_streams(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[4]); }
 
 static void demo_leave(struct app *app, void *p)
 {
@@ -328,7 +359,9 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 	if (d && st->show != SHOW_RECORDED) {
 		s[n] = (struct demo_section){ .r = &st->mine, .demo = name };
 		size[0] = '\0';
-		if (st->mine.nvar)
+		if (is_xfer(st->def))
+			xfer_view_size_text(&st->mine, name, size, sizeof size);
+		else if (st->mine.nvar)
 			results_size_text(&st->mine.var[0], size, sizeof size);
 		if (d->live)
 			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_YOURS_LIVE),
@@ -342,6 +375,8 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 	if (d && st->show != SHOW_MINE) {
 		s[n] = (struct demo_section){ .r = &st->rec, .demo = name, .recorded = true };
 		size[0] = '\0';
+		if (is_xfer(st->def))
+			xfer_view_size_text(&st->rec, name, size, sizeof size);
 		for (size_t i = 0; i < st->rec.nvar && !size[0]; i++)
 			if (!strcmp(st->rec.var[i].demo, name))
 				results_size_text(&st->rec.var[i], size, sizeof size);
@@ -371,9 +406,12 @@ static void demo_draw(struct app *app, void *p)
 {
 	struct demo_st *st = p;
 	bool dev = !strcmp(st->def->name, "devinfo");
-	ui_title(tr(!strcmp(st->def->name, "matmul") ? MSG_DEMO_MATMUL_TITLE
-		    : !strcmp(st->def->name, "conv") ? MSG_DEMO_CONV_TITLE : MSG_DEMO_DEVINFO_TITLE),
-		 st->def->name);
+	const char *nm = st->def->name;
+	ui_title(tr(!strcmp(nm, "matmul") ? MSG_DEMO_MATMUL_TITLE
+		    : !strcmp(nm, "conv") ? MSG_DEMO_CONV_TITLE
+		    : !strcmp(nm, "transfer") ? MSG_DEMO_TRANSFER_TITLE
+		    : !strcmp(nm, "streams") ? MSG_DEMO_STREAMS_TITLE : MSG_DEMO_DEVINFO_TITLE),
+		 nm);
 	int y = draw_run_line(st, 1);
 	draw_size_line(st, y);
 	int y0 = y + 2, y1 = LINES - 1;
@@ -381,6 +419,9 @@ static void demo_draw(struct app *app, void *p)
 	int n = dev ? 0 : sections(st, s);
 	if (dev) {
 		draw_devinfo(st, y0, y1);
+	} else if (is_xfer(st->def)) {
+		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
+			       st->have_rec ? NULL : st->rec_note, y0, y1);
 	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
@@ -392,11 +433,12 @@ static void demo_draw(struct app *app, void *p)
 	char more[64] = "";
 	int rows = y1 - y0;
 	st->rows = rows;
-	if (!dev && !st->roofline && st->lines > rows)
+	if (!dev && !is_xfer(st->def) && !st->roofline && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
 	ui_status(app->status[0] ? app->status : more,
-		  tr(dev ? MSG_DEMO_DEV_HINTS : MSG_DEMO_HINTS));
+		  tr(dev ? MSG_DEMO_DEV_HINTS : !strcmp(nm, "transfer") ? MSG_XF_HINTS
+		     : !strcmp(nm, "streams") ? MSG_ST_HINTS : MSG_DEMO_HINTS));
 }
 
 static void scroll_by(struct demo_st *st, int d)
@@ -427,6 +469,8 @@ static void step_size(struct app *app, struct demo_st *st, int d)
 
 static void letter(struct app *app, struct demo_st *st, int key)
 {
+	if (is_xfer(st->def) && (xfer_view_key(st->def->name, &st->pick, key) || key == 'v'))
+		return;
 	switch (key) {
 	case 'r': if (!st->running) start_run(st); break;
 	case '+': case '=': case 's': step_size(app, st, 1); break;
@@ -499,4 +543,14 @@ const struct screen screen_devinfo = {
 	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
 	.help = devinfo_help,
+};
+const struct screen screen_transfer = {
+	.name = "transfer", .enter = enter_transfer, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+	.help = xfer_view_help_transfer,
+};
+const struct screen screen_streams = {
+	.name = "streams", .enter = enter_streams, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+	.help = xfer_view_help_streams,
 };

@@ -17,6 +17,7 @@
 #include "text.h"
 #include "tiling.h"
 #include "tiling_view.h"
+#include "matmul/mm_ladder.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -85,10 +86,11 @@ static void run_start(struct tl_st *st)
 	results_free(&st->res);
 	st->have_res = false;
 	st->note[0] = '\0';
-	char size[16];
+	char size[16], variants[128];
 	snprintf(size, sizeof size, "%d", st->cfg.n);
-	char *argv[] = { "matmul", "--size", size, "--variants",
-		"naive,smem-tiled,regblock,cpu-naive,cpu-blocked", "--format", "yaml", NULL };
+	snprintf(variants, sizeof variants, "%s,%s,%s,%s,%s", tl_mode_name(TL_NAIVE), tl_mode_name(TL_TILED),
+		 tl_mode_name(TL_REGBLOCK), mm_rung_id(MM_CPU_NAIVE), mm_rung_id(MM_CPU_BLOCKED));
+	char *argv[] = { "matmul", "--size", size, "--variants", variants, "--format", "yaml", NULL };
 	struct runner_opts o = { .timeout_ms = RUN_TIMEOUT_MS };
 	st->run_n = st->cfg.n;
 	st->running = runner_start(&st->run, st->demo, argv, &o);

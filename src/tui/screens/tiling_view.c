@@ -177,8 +177,8 @@ int tiling_view_totals(const struct tl_config *c, int y, int y1, int x, int w)
  * thread) at that size.  Returns the next row. */
 int tiling_view_rungs(const struct results *r, const char *title, int y, int y1, int x, int w)
 {
-	const struct res_variant *nv = tiling_view_find(r, "naive"), *ti = tiling_view_find(r, "smem-tiled"),
-		*rb = tiling_view_find(r, "regblock");
+	const struct res_variant *nv = tiling_view_find(r, tl_mode_name(TL_NAIVE)),
+		*ti = tiling_view_find(r, tl_mode_name(TL_TILED)), *rb = tiling_view_find(r, tl_mode_name(TL_REGBLOCK));
 	if (!nv && !ti && !rb)
 		return y;
 	char line[400], a[96], b[96], c[96];

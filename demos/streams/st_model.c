@@ -1,0 +1,50 @@
+/* st_model.c: the pipeline's ideal bound and schedule model (st_model.h). */
+#include "st_model.h"
+
+void st_bound(const double total[ST_STAGES], int chunks, double *serial, double *ideal)
+{
+    int slow = 0;
+    *serial = 0;
+    for (int d = 0; d < ST_STAGES; d++) {
+        *serial += total[d];
+        if (total[d] > total[slow])
+            slow = d;
+    }
+    *ideal = total[slow];
+    for (int d = 0; d < ST_STAGES; d++)
+        if (d != slow && chunks > 0)
+            *ideal += total[d] / chunks;
+}
+
+void st_stage_totals(const struct st_span *s, int n, double total[ST_STAGES])
+{
+    for (int d = 0; d < ST_STAGES; d++)
+        total[d] = 0;
+    for (int i = 0; i < n; i++)
+        if (s[i].stage >= 0 && s[i].stage < ST_STAGES)
+            total[s[i].stage] += s[i].end - s[i].start;
+}
+
+double st_model_schedule(const double (*dur)[ST_STAGES], int chunks, int streams,
+                         int engines, struct st_span *out)
+{
+    double stream_free[ST_MAX_STREAMS] = {0}, engine_free[3] = {0}, last = 0;
+    if (streams < 1)
+        streams = 1;
+    if (streams > ST_MAX_STREAMS)
+        streams = ST_MAX_STREAMS;
+    for (int c = 0; c < chunks; c++) {
+        int s = c % streams;
+        for (int d = 0; d < ST_STAGES; d++) {
+            /* engine 0 copies in, 1 computes, 2 copies out (0 with one engine) */
+            int e = d == 2 && engines < 2 ? 0 : d;
+            double t = stream_free[s] > engine_free[e] ? stream_free[s] : engine_free[e];
+            struct st_span *sp = &out[c * ST_STAGES + d];
+            *sp = (struct st_span){c, s, d, t, t + dur[c][d]};
+            stream_free[s] = engine_free[e] = sp->end;
+            if (sp->end > last)
+                last = sp->end;
+        }
+    }
+    return last;
+}

@@ -1,0 +1,34 @@
+/* st_model.h: the arithmetic of the pipeline, plain C: the ideal bound of a
+ * run from its stage totals, and a schedule model for the CPU fallback.
+ *
+ * A span is one stage of one chunk: when it started and ended, in ms after
+ * the run's start event. */
+#ifndef ST_MODEL_H
+#define ST_MODEL_H
+
+#include "st_rungs.h"
+
+struct st_span {
+    int chunk, stream, stage; /* stage: 0 copy in, 1 kernel, 2 copy out */
+    double start, end;        /* ms from the run's start */
+};
+
+/* Serial sum and ideal bound of a pipeline of `chunks` chunks whose stages
+ * take total[0..3) ms over all chunks: serial is their sum; ideal is the
+ * slowest stage's total plus one chunk's fill (the stages before it) and
+ * drain (the stages after it), a chunk's stage taking total / chunks. */
+void st_bound(const double total[ST_STAGES], int chunks, double *serial, double *ideal);
+
+/* Stage totals of spans[0..n). */
+void st_stage_totals(const struct st_span *s, int n, double total[ST_STAGES]);
+
+/* The schedule a GPU with `engines` copy engines (1: one for both
+ * directions; 2 or more: one each way) and one compute queue gives chunks
+ * issued in order, chunk c in stream c % streams, stage d of chunk c
+ * taking dur[c][d] ms: each stage starts when its stream's previous stage
+ * and its engine's previous stage have ended. Writes chunks*3 spans;
+ * returns the end of the last. */
+double st_model_schedule(const double (*dur)[ST_STAGES], int chunks, int streams,
+                         int engines, struct st_span *out);
+
+#endif

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# demos/scripts/bench.sh without a GPU: stand-in demos print recorded-shaped
+# output (the fixtures), and the script must merge three runs of each into
+# one file the loader reads -- transfer per row and size, streams per row
+# and setting, the timelines kept whole -- and print the transfer and
+# streams tables with their targets.
+. "$(dirname "$0")/lib.bash"
+cd "$CK_ROOT" || exit 1
+bin="$T_TMP/bin" fx="$CK_ROOT/tests/fixtures/results"
+mkdir -p "$bin"
+stub() { printf '#!/bin/sh\n%s\n' "$2" >"$bin/$1"; chmod +x "$bin/$1"; }
+stub matmul "grep -v '^#' '$fx/h200-matmul-1024.yaml'"
+stub conv "grep -v '^#' '$fx/h200-conv-quick.yaml'"
+stub transfer "sed -n '/demo: \"transfer\"/p' '$fx/xfer-fixture.yaml'"
+# streams: the fixture's records, with the setting asked for
+stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed \"s/flops_per_byte: 1024/flops_per_byte: \$2/\""
+out="$T_TMP/h200.yaml"
+log=$(BENCH_OUT="$out" sh demos/scripts/bench.sh "$bin" 2>&1)
+rc=$?
+ok "$([ -s "$out" ] && echo 0 || echo 1)" "bench wrote $out"
+is "$(grep -c 'demo: "transfer".*record: "variant"\|record: "variant".*demo: "transfer"' "$out")" 70 \
+	"transfer: one record per row and size (7 x 10)"
+is "$(grep -c 'record: "variant".*demo: "streams"' "$out")" 36 "streams: 12 rows x 3 settings"
+for f in 1024 16 4096; do
+	is "$(grep -c "demo: \"streams\".*flops_per_byte: $f," "$out")" 12 "streams at $f FLOP/B kept"
+done
+is "$(grep -c 'record: "device"' "$out")" 4 "a device record per demo"
+is "$(grep 'variant: "pinned-4".*flops_per_byte: 1024,' "$out" | grep -o '\[[0-9]*, [0-9]*, [0-9], ' | wc -l | tr -d ' ')" 48 \
+	"the timeline of a merged streams record is whole (48 spans)"
+like "$log" "pinned h2d >= 64 MiB: >= 80% of the link peak +PASS" "the targets are checked"
+like "$log" "streams pinned-4, 16 FLOP/B: >= 85% of ideal +PASS" "streams at the copy-bound setting"
+like "$log" "device to device: >= 85% of HBM.*MISS" "a missed target says MISS"
+is "$rc" 1 "and bench exits non-zero"
+done_testing

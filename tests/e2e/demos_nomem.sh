@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Running out of host memory exits 5 in every demo, with a message, whatever
+# was being allocated (demos/common/ck.h, demos/README.md): each demo runs
+# under a small address-space limit (ulimit -v) at a size that cannot fit.
+. "$(dirname "$0")/lib.bash"
+mm="$CK_BUILD/demos/matmul" conv="$CK_BUILD/demos/conv"
+[ -x "$mm" ] && [ -x "$conv" ] || skip_all "no demos (make demos)"
+
+out=$( (ulimit -v 40000; "$mm" --cpu --size 2048 --variants cpu-blocked --reps 1 --format yaml) 2>&1); rc=$?
+is "$rc" 5 "matmul: out of host memory exits 5"
+like "$out" 'error: "out of host memory"' "matmul: the record says why"
+
+out=$( (ulimit -v 300000; "$conv" --cpu --n 16 --c 64 --h 512 --w 512 --k 4 --format yaml) 2>&1); rc=$?
+is "$rc" 5 "conv: out of host memory exits 5"
+like "$out" 'conv: out of host memory' "conv: it says why on stderr"
+
+for d in "$mm" "$conv"; do
+    like "$("$d" --help)" '5 out of host memory' "$(basename "$d") --help documents exit 5"
+done
+done_testing

@@ -1,0 +1,112 @@
+/* conv_emu.cc - every hand-written rung of the convolution ladder (the hand
+ * rows of demos/conv/conv_ladder.h, through conv_gpu.cu's own dispatch,
+ * workspace and prepare steps), run on the CPU through tests/emu/simt.h
+ * against an FP64 direct convolution: odd output sizes that cut every tile,
+ * padding, stride, dilation and rectangular filters, both implicit-GEMM
+ * paths (C a multiple of 16 or not), Winograd's 2x2 tiles cut at the edges
+ * and past one 128-tile GEMM block. Output and workspace start as NaN, so
+ * an element a kernel forgets, or padding a transform fails to zero, fails.
+ * A rung that declines a shape (Winograd: 3x3, stride 1, dilation 1 only)
+ * must say so and ask for no workspace. TAP on stdout. */
+#include "emu.h"
+
+#include "../common/check.h"
+#include "conv_gpu.cu"
+
+const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CK_RUNG_ROW)};
+
+static struct conv_shape shape(const int d[10])
+{
+    struct conv_shape sh = {d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], 0, 0};
+    sh.p = (sh.h + 2 * sh.pad - sh.dil * (sh.r - 1) - 1) / sh.stride + 1;
+    sh.q = (sh.w + 2 * sh.pad - sh.dil * (sh.s - 1) - 1) / sh.stride + 1;
+    return sh;
+}
+
+static std::vector<double> reference(const struct conv_shape &sh, const std::vector<float> &x,
+                                     const std::vector<float> &w)
+{
+    std::vector<double> y((size_t)sh.n * sh.k * sh.p * sh.q);
+    size_t o = 0;
+    for (int n = 0; n < sh.n; n++)
+        for (int k = 0; k < sh.k; k++)
+            for (int p = 0; p < sh.p; p++)
+                for (int q = 0; q < sh.q; q++) {
+                    double s = 0;
+                    for (int c = 0; c < sh.c; c++)
+                        for (int r = 0; r < sh.r; r++)
+                            for (int t = 0; t < sh.s; t++) {
+                                int hh = p * sh.stride - sh.pad + r * sh.dil;
+                                int ww = q * sh.stride - sh.pad + t * sh.dil;
+                                if (hh >= 0 && hh < sh.h && ww >= 0 && ww < sh.w)
+                                    s += (double)x[(((size_t)n * sh.c + c) * sh.h + hh) * sh.w + ww] *
+                                         w[(((size_t)k * sh.c + c) * sh.r + r) * sh.s + t];
+                            }
+                    y[o++] = s;
+                }
+    return y;
+}
+
+/* Rung r on shape sh: its relative error, or 1 when it failed. */
+static double check(enum conv_rung_id r, const struct conv_shape &sh)
+{
+    std::vector<float> x((size_t)sh.n * sh.c * sh.h * sh.w), w((size_t)sh.k * sh.c * sh.r * sh.s),
+        y((size_t)sh.n * sh.k * sh.p * sh.q, NAN);
+    emu_fill(x, 12345u + (unsigned)(sh.n * 7 + sh.c * 13 + sh.k));
+    emu_fill(w, 54321u + (unsigned)(sh.r * 5 + sh.s));
+    std::vector<float> ws(conv_gpu_workspace(r, &sh) / sizeof(float) + 4, NAN);
+    struct ck_err err = {{0}};
+    struct conv_io io = {x.data(), w.data(), y.data(), ws.data(), NULL};
+    if (conv_gpu_prepare(r, &sh, ws.data(), &err) != CK_OK ||
+        conv_gpu_launch(r, &sh, &io, &err) != CK_OK) {
+        printf("# %s\n", err.msg);
+        return 1.0;
+    }
+    return emu_rel_err(y, reference(sh, x, w));
+}
+
+int main(void)
+{
+    static const int shapes[][10] = {
+        /* n, c, h, w, k, r, s, pad, stride, dil */
+        {2, 19, 13, 11, 70, 3, 3, 1, 1, 1},  /* odd P, Q; C, K off every tile */
+        {3, 32, 8, 9, 5, 3, 3, 0, 1, 1},     /* C % 16 == 0: the fast path */
+        {1, 1, 1, 1, 1, 3, 3, 1, 1, 1},      /* one pixel */
+        {1, 16, 6, 6, 64, 3, 3, 1, 1, 1},    /* C, K exactly one slice, one tile */
+        {1, 7, 22, 23, 9, 3, 3, 2, 1, 1},    /* padding 2 */
+        {3, 3, 17, 12, 130, 3, 3, 1, 1, 1},  /* 162 2x2 tiles: past one 128-tile
+                                                block; K > 128 */
+        {2, 16, 11, 13, 5, 3, 2, 2, 2, 2},   /* stride 2, dilation 2, 3x2 filter */
+        {1, 7, 17, 9, 3, 5, 5, 1, 3, 1},     /* 5x5, stride 3 */
+        {3, 1, 5, 31, 9, 1, 7, 0, 1, 3},     /* 1x7, dilation 3 */
+    };
+    for (int i = 0; i < CONV_NRUNGS; i++) {
+        if (strcmp(conv_rungs[i].kind, "hand"))
+            continue;
+        enum conv_rung_id r = (enum conv_rung_id)i;
+        for (const auto &d : shapes) {
+            struct conv_shape sh = shape(d);
+            char what[200];
+            const char *no = conv_gpu_declines(r, &sh);
+            snprintf(what, sizeof what, "conv %s N=%d C=%d H=%d W=%d K=%d %dx%d pad %d "
+                     "stride %d dil %d", conv_rungs[i].id, d[0], d[1], d[2], d[3], d[4],
+                     d[5], d[6], d[7], d[8], d[9]);
+            if (no) {
+                struct ck_err err = {{0}};
+                struct conv_io io = {NULL, NULL, NULL, NULL, NULL};
+                strncat(what, ": declined, no workspace, refuses to launch",
+                        sizeof what - strlen(what) - 1);
+                ok(conv_gpu_workspace(r, &sh) == 0 &&
+                       conv_gpu_launch(r, &sh, &io, &err) == CK_EARGS && err.msg[0],
+                   what);
+                continue;
+            }
+            double e = check(r, sh);
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, ": rel. error %.2e against FP64 (< 1e-5)", e);
+            ok(e < 1e-5, what);
+        }
+    }
+    printf("1..%d\n", tap_n);
+    return tap_fail != 0;
+}
