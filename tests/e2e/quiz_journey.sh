@@ -136,34 +136,7 @@ restart() { # quits with q, waits for the exit, starts again
 	keys q; wait_for '\[exit 0\]' 5; ok $? "q quits the program ($1)"
 	stop; run
 }
-# One interpreter runs answer.py for every question (a coprocess: a request
-# is "LEVEL", the screen and a \x1e line; the reply ends in a \x1e line).
-cat >"$T_TMP/serve.py" <<'PYEOF'
-import contextlib, io, sys, traceback
-path, root, tmp = sys.argv[1:4]
-code = compile(open(path, encoding="utf-8").read(), path, "exec")
-inp, out = sys.stdin.buffer, sys.stdout
-while True:
-    level = inp.readline().decode().strip()
-    if not level: break
-    screen = b""
-    for line in iter(inp.readline, b""):
-        if line == b"\x1e\n": break
-        screen += line
-    sys.argv, sys.stdin = [path, root, level, tmp], io.TextIOWrapper(io.BytesIO(screen))
-    reply = io.StringIO()
-    with contextlib.redirect_stdout(reply):
-        try: exec(code, {"__name__": "__main__"})
-        except SystemExit as e: print(e)
-        except Exception: traceback.print_exc(file=reply)
-    out.write(reply.getvalue() + "\x1e\n"); out.flush()
-PYEOF
-coproc PLAN { "$PYTHON" "$T_TMP/serve.py" "$PY" "$CK_ROOT" "$T_TMP" 2>&1; }
-plan_of() { # plan_of LEVEL: answer.py's lines for the screen
-	local line
-	{ printf '%s\n' "$1"; screen; printf '\x1e\n'; } >&"${PLAN[1]}"
-	while IFS= read -r -t 30 line <&"${PLAN[0]}" && [ "$line" != $'\x1e' ]; do printf '%s\n' "$line"; done
-}
+plan_of() { screen | "$PYTHON" "$PY" "$CK_ROOT" "$1" "$T_TMP" 2>&1; }
 ask_id() { plan_of "$1" | sed -n 's/^ID \([^ ]*\) .*/\1/p'; }
 
 # answer LEVEL K: answers question K of LEVEL on the screen; sets RES to
