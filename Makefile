@@ -111,7 +111,7 @@ include fuzz/fuzz.mk
 TEST_JOBS_DEFAULT := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 TEST_JOBS ?= $(TEST_JOBS_DEFAULT)
 E2E := $(sort $(wildcard tests/e2e/*.sh))
-E2E_LONG := $(foreach t,quiz_journey progress_kill valgrind tui_course demos_emu demos_conv \
+E2E_LONG := $(foreach t,lesson_code quiz_journey progress_kill valgrind tui_course demos_emu demos_conv \
 	help_screens tui_basic tui_demo demos_build tui_help,$(filter tests/e2e/$(t).sh,$(E2E)))
 test: all $(UNIT) $(REPLAY)
 	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
