@@ -17,7 +17,7 @@ keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "level 1 opens at question 1"
 like "$(screen)" "Hint available: .*\(costs 1 point\)" "the hint is offered with its cost"
 prompt=$(screen | sed -n '3p')   # the question's first line
 keys Tab; wait_for "Hint: " 3; ok $? "Tab shows the hint"
-for _ in $(seq 40); do grep -q "hint: true" "$PROG" 2>/dev/null && break; sleep 0.05; done
+for _ in $(seq "$(t_ticks)"); do grep -q "hint: true" "$PROG" 2>/dev/null && break; sleep 0.05; done
 like "$(cat "$PROG" 2>/dev/null)" "in_progress: true, hint: true\}" "the shown hint is saved at once"
 
 # Esc to the level list and Enter back: the same question, hint still used.
