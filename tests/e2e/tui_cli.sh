@@ -20,7 +20,7 @@ launch 100 30 "$CK_BIN" open 01-kitchen
 is "$(wait_exit)" 2 "open with an unknown ID exits 2"
 s=$(screen)
 like "$s" "no lesson or block named '01-kitchen'" "it says which ID is unknown"
-like "$s" '^Blocks: gpu-map tiling matmul conv devinfo quiz radar cert$' "it lists the blocks"
+like "$s" '^Blocks: gpu-map tiling matmul conv devinfo transfer streams quiz radar cert$' "it lists the blocks"
 like "$(printf '%s\n' "$s" | tr -d '\n')" 'Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarks .*kernel-or-libraryTry' "and the lesson ids"
 is "$(pane '#{alternate_on}')" 0 "curses never started"
 done_testing
