@@ -26,7 +26,7 @@ from() { screen | sed -n "/$1/,\$p"; }
 for size in "80 24" "60 20"; do
 	set -- $size
 	start "$1" "$2" "$ck open transfer"
-	wait_for "transfer finished" 20; ok $? "$1x$2 transfer: the CPU run finishes"
+	wait_for "transfer finished" 20; ok $? "$1x$2 transfer: the CPU run finishes"; settle
 	s=$(screen)
 	like "$s" "^Yours: CPU fallback, 4K \.\. 16M" "$1x$2 transfer: yours is labelled CPU fallback with its sizes"
 	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
@@ -46,7 +46,7 @@ for size in "80 24" "60 20"; do
 done
 
 start 80 24 "$ck --lang zh open transfer"
-wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"
+wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"; settle
 s=$(screen)
 like "$s" "^你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
 like "$s" "链路每向 63 *$" "zh transfer: the link ceiling per direction in Chinese"
@@ -56,7 +56,7 @@ stop
 for size in "80 24" "60 20"; do
 	set -- $size
 	start "$1" "$2" "$ck open streams"
-	wait_for "streams finished" 20; ok $? "$1x$2 streams: the CPU model finishes"
+	wait_for "streams finished" 20; ok $? "$1x$2 streams: the CPU model finishes"; settle
 	s=$(screen)
 	like "$s" "pinned memory, 4 streams *$" "$1x$2 streams: 4 streams of pinned memory by default"
 	like "$s" "▶ copy in  █ kernel  ◀ copy out" "$1x$2 streams: the glyphs explained"
@@ -81,7 +81,7 @@ for size in "80 24" "60 20"; do
 done
 
 start 80 24 "$ck --lang zh open streams"
-wait_for "streams 已完成" 20; ok $? "zh streams: the model finishes"
+wait_for "streams 已完成" 20; ok $? "zh streams: the model finishes"; settle
 s=$(screen)
 like "$s" "固定内存，4 个流 *$" "zh streams: the pick in Chinese"
 like "$s" "模型估计 [0-9.]+ ms：比串行快" "zh streams: the summary in Chinese"
@@ -91,18 +91,18 @@ stop
 # without a recorded run of these demos: the screen says so
 cp "$CK_ROOT/tests/fixtures/results/h200-devinfo.yaml" "$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open streams"
-wait_for "streams finished" 20; ok $? "no recorded streams run: the model finishes"
+wait_for "streams finished" 20; ok $? "no recorded streams run: the model finishes"; settle
 like "$(screen)" "no recorded H200 run of this demo in demos/results/h200.yaml yet *$" \
 	"no recorded streams run: the screen says so"
 stop
 rm "$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open transfer"
-wait_for "transfer finished" 20; ok $? "no recorded file: the CPU run finishes"
+wait_for "transfer finished" 20; ok $? "no recorded file: the CPU run finishes"; settle
 like "$(screen)" "no recorded results|h200.yaml" "no recorded file: the screen says where it looked"
 stop
 
 start 80 24 "$ck --ascii open streams"
-wait_for "streams finished" 20; ok $? "ascii streams: the model finishes"
+wait_for "streams finished" 20; ok $? "ascii streams: the model finishes"; settle
 s=$(screen)
 like "$s" "> copy in  # kernel  < copy out  \+ several" "ascii: the glyphs' ASCII twins"
 unlike "$s" "[▶█◀▒]" "ascii: no block glyphs"
