@@ -13,7 +13,7 @@ check() { # check SCREEN REGEX... : opens SCREEN, presses ?, looks for each line
 	fresh; launch 80 24 "$TREE_BIN" open "$scr"
 	ready; keys '?'
 	wait_for "help for"; ok $? "$scr: ? opens the help page"
-	local s; s=$(screen)
+	settle; local s; s=$(screen)
 	for re in "$@"; do like "$s" "$re" "$scr help: /$re/"; done
 	unlike "$s" '^ *o +open the interactive block' "$scr help: not the reader's o"
 	quit
@@ -28,7 +28,7 @@ check radar '^ *Enter +the certificate: write it once level 5 is passed'
 # the shared table leaves out what the screen gives its own meaning: the
 # quiz's h, Space and Enter are listed once, with the quiz's meaning
 fresh; launch 80 30 "$TREE_BIN" open quiz
-ready; keys '?'; expect "help for"
+ready; keys '?'; expect "help for"; settle
 s=$(screen)
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*h( [^ ]+)* {2,}')" 1 "quiz help: one line for h (the hint)"
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*Space( [^ ]+)* {2,}')" 1 "quiz help: one line for Space (tick)"
@@ -36,12 +36,12 @@ like "$s" '^ *Left +left / step back' "the shared Left stays, without h"
 quit
 # the same in Chinese, where the screen calls Space 空格
 fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
-ready; keys '?'; expect "的帮助"
+ready; keys '?'; expect "的帮助"; settle
 s=$(screen)
 is "$(printf '%s\n' "$s" | grep -cE '^ +([^ ]+ )*(Space|空格)( [^ ]+)* {2,}')" 1 "Chinese quiz help: one line for Space / 空格"
 quit
 fresh; launch 80 30 "$TREE_BIN" open gpu-map
-ready; keys '?'; expect "help for"
+ready; keys '?'; expect "help for"; settle
 s=$(screen)
 unlike "$s" '^ *Left( [^ ]+)* {2,}left / step back' "gpu-map help: its arrows claim Left, so the shared Left is gone"
 quit

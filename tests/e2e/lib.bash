@@ -160,7 +160,8 @@ t_poll() {
 	while [ $i -lt "$2" ]; do
 		a=$(screen)
 		if printf '%s\n' "$a" | grep -Eq -- "$1"; then
-			[ "$(screen)" = "$a" ] && return 0
+			# ... and the program is not in the middle of drawing it
+			[ "$(screen)" = "$a" ] && ! { [ -n "$T_PID" ] && t_state "$T_PID" && [ "$T_S" = R ]; } && return 0
 			i=$((i + 1)); continue
 		fi
 		sleep 0.05; i=$((i + 1))
@@ -259,12 +260,26 @@ t_settle() {
 			{ [ -z "${T_RCHAR:-}" ] || [ "$T_RCHAR_PID" != "$pid" ] ||
 				{ t_rchar "$pid"; [ "$T_R" -gt "$T_RCHAR" ]; }; } &&
 			[ "$(in_queue "$tty")" = 0 ]; then
-			a=$(screen); sleep 0.05; b=$(screen); [ "$a" = "$b" ] && sleep 0.05 && b=$(screen)
+			t_drawn "$tty"
+			a=$(screen); sleep 0.05; b=$(screen)
 			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && { T_RCHAR=; return 0; }
 		fi
 		sleep 0.02; i=$((i + 2))
 	done
 	return 1
+}
+# t_drawn TTY: until tmux has taken in all the program wrote so far: a
+# pane-title change written to the terminal after it comes through in order
+# (no kernel call tells what tmux has not read yet).  Its bytes reach $OUT
+# too: a test that greps $OUT for OSC sequences does not settle.
+T_MARK=0
+t_drawn() {
+	local i=0; T_MARK=$((T_MARK + 1))
+	printf '\e]2;ck-mark-%s\a' "$T_MARK" >"$1" 2>/dev/null || return 0
+	while [ "$(pane '#{pane_title}')" != "ck-mark-$T_MARK" ]; do
+		[ $i -ge "$(t_ticks)" ] && return 1
+		sleep 0.01; i=$((i + 1))
+	done
 }
 # t_asleep PID: PID sleeps in a wait.
 t_asleep() { t_state "$1" && [ "$T_S" = S ]; }
