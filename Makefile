@@ -130,7 +130,7 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
-INSTALL_DEMOS := devinfo matmul conv transfer streams
+INSTALL_DEMOS := devinfo matmul conv transfer streams reduce launch
 
 install: $(BUILD)/cudakitchen demos
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)

@@ -61,7 +61,7 @@ demo_srcs = $(wildcard demos/$(1)/*.c) \
 demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
 	$(call demo_srcs,$(1)))
 
-DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) transfer streams
+DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) transfer streams reduce launch
 DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
 DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
@@ -91,6 +91,8 @@ $(DEMO_OUT)/matmul: $(call demo_objs,matmul)
 $(DEMO_OUT)/conv: $(call demo_objs,conv)
 $(DEMO_OUT)/transfer: $(call demo_objs,transfer)
 $(DEMO_OUT)/streams: $(call demo_objs,streams)
+$(DEMO_OUT)/reduce: $(call demo_objs,reduce)
+$(DEMO_OUT)/launch: $(call demo_objs,launch)
 
 # the flags a binary was built with: a change (NVCC=, CUDA_ARCH=) rebuilds
 DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))

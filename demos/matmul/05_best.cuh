@@ -1,28 +1,37 @@
-// Rung 5, library-style: what cuBLAS-class kernels do inside. A 128x128 block
-// tile is split into warp tiles of 64x32 and each thread owns 8x8 outputs
-// (2x2 sub-tiles of 4x4); tiles move global->shared with 16-byte loads (A
-// transposed on the way), the next tile is fetched through registers while
-// the current one is multiplied from the other half of a double-buffered
-// shared memory, and fragments are read with 16-byte shared loads.
+// Rung 5, library-style: what cuBLAS-class kernels do inside. A block tile
+// (128x128 for big problems) is split into warp tiles of 64x32 and each
+// thread owns 8x8 outputs (2x2 sub-tiles of 4x4); tiles move global->shared
+// with 16-byte loads (A transposed on the way), the next tile is fetched
+// through registers while the current one is multiplied from the other half
+// of a double-buffered shared memory, and fragments are read with 16-byte
+// shared loads. Which block tile, and whether K is split over several
+// blocks, is chosen per problem so that every SM has work.
 //
 // Reading guide, in this order:
 //   1. best_cfg        the named configuration: block tile BM x BN, depth
 //                      BK, TN columns per thread, and what follows from them
 //                      (warps, threads, vectors each thread moves);
-//   2. mm_best_kernel  the kernel. First where this thread's outputs sit;
-//                      then fetch (global -> registers) and stash (registers
-//                      -> shared, A transposed); then the main loop: fetch
-//                      the next tile, multiply the current one, stash the
-//                      fetched one into the other buffer, one barrier a tile;
+//   2. mm_best_kernel  the kernel. First where this thread's outputs sit
+//                      and which slice of K its block sums; then fetch
+//                      (global -> registers) and stash (registers -> shared,
+//                      A transposed); then the main loop: fetch the next
+//                      tile, multiply the current one, stash the fetched one
+//                      into the other buffer, one barrier a tile;
 //   3. best_load4, best_tile, best_store: the helpers it calls (16-byte
 //                      loads that zero-fill past the edge, the tile order that
-//                      shares L2, 16-byte stores);
-//   4. mm_best         the launcher: the shipped configuration.
-// Other configurations, for tuning runs, are beside it in 05_best_tuning.cuh;
-// the designs measured on the H200 are in matmul/NOTES.md.
+//                      shares L2, 16-byte stores, or atomic adds for a split);
+//   4. mm_best_choose  in mm_best_rule.h: the rule that picks the tile and
+//                      the split for a problem (predicted busiest-SM time);
+//   5. mm_best_cfg, mm_best: the launchers (zero C and split K, or not).
+// Split K adds partial sums with atomicAdd in whatever order the blocks
+// finish, so the last bits of C may differ from run to run (well inside
+// the FP32 tolerance). Other configurations, for tuning runs, are beside it
+// in 05_best_tuning.cuh; the designs measured on the H200 are in
+// matmul/NOTES.md.
 #ifndef MM_05_BEST_CUH
 #define MM_05_BEST_CUH
 #include "mm_kernels.h"
+#include "mm_best_rule.h"
 
 // Tuning knobs: BM x BN block tile, BK deep, TN columns per thread (8 or 16).
 // A thread owns 8 x TN outputs: rows {tm..tm+3, 32+tm..32+tm+3} of its warp
@@ -37,9 +46,14 @@ template <int BM, int BN, int BK, int TN> struct best_cfg {
     static constexpr int BKC = 8; // k-rows staged through registers at a time
     static constexpr int A_VECS = BM * BKC / 4 / THREADS; // float4 per thread
     static constexpr int B_VECS = BN * BKC / 4 / THREADS;
-    // 8x8 outputs fit 128 registers (2 blocks of 256 threads per SM);
-    // 8x16 need about 200 (one block per SM)
-    static constexpr int MIN_BLOCKS = TN == 8 ? 512 / THREADS : 1;
+    // Blocks per SM the registers allow (65536 / (THREADS * registers)):
+    // 8x8 outputs fit 128 registers, so 2 blocks of 256 threads or 4 of
+    // 128; 64-thread blocks move 2 vectors each way and need ~165 (6 per
+    // SM), and so does the bounds-checked kernel of 128-thread blocks (3 per
+    // SM). 8x16 need about 230 (one block per SM). mm_best_rule.h counts
+    // the same slots.
+    static constexpr int MIN_BLOCKS = TN != 8 ? 1 : THREADS >= 128 ? 512 / THREADS : 6;
+    static constexpr int MIN_BLOCKS_EDGE = TN == 8 && THREADS == 128 ? 3 : MIN_BLOCKS;
     static_assert(A_VECS >= 1 && B_VECS >= 1, "tile too small for the block");
 };
 
@@ -79,7 +93,24 @@ __device__ __forceinline__ void best_tile(int M, int N, int BM, int BN,
 
 // Writes a thread's 8 x TN outputs: rows r0 + {tm..tm+3, 32+tm..32+tm+3},
 // columns c0 + tn + 16*h + 0..3; 16-byte stores unless EDGE.
-template <int TN, bool EDGE>
+// ADD (split K): the outputs are partial sums, added into C (zeroed first)
+// with atomicAdd, 16 bytes at a time where the GPU has it (compute
+// capability 9.0), else one float at a time.
+template <bool ADD>
+__device__ __forceinline__ void best_put4(float *p, float4 v)
+{
+    if (!ADD) {
+        *reinterpret_cast<float4 *>(p) = v;
+        return;
+    }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    atomicAdd(reinterpret_cast<float4 *>(p), v);
+#else
+    atomicAdd(p, v.x), atomicAdd(p + 1, v.y), atomicAdd(p + 2, v.z), atomicAdd(p + 3, v.w);
+#endif
+}
+
+template <int TN, bool EDGE, bool ADD>
 __device__ __forceinline__ void best_store(const float (&acc)[8][TN],
                                            float *__restrict__ C, int M, int N,
                                            int r0, int c0, int tm, int tn)
@@ -92,22 +123,26 @@ __device__ __forceinline__ void best_store(const float (&acc)[8][TN],
             int c = c0 + h * 16 + tn;
             const float *v = &acc[i][h * 4];
             if (!EDGE) {
-                *reinterpret_cast<float4 *>(&C[(size_t)r * N + c]) =
-                    make_float4(v[0], v[1], v[2], v[3]);
+                best_put4<ADD>(&C[(size_t)r * N + c], make_float4(v[0], v[1], v[2], v[3]));
             } else if (r < M) {
 #pragma unroll
                 for (int j = 0; j < 4; j++)
-                    if (c + j < N)
-                        C[(size_t)r * N + c + j] = v[j];
+                    if (c + j < N) {
+                        if (ADD)
+                            atomicAdd(&C[(size_t)r * N + c + j], v[j]);
+                        else
+                            C[(size_t)r * N + c + j] = v[j];
+                    }
             }
         }
     }
 }
 
-template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE>
+template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, bool ADD>
 __global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
-                                  best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
-mm_best_kernel(int M, int N, int K,
+                                  EDGE ? best_cfg<BM, BN, BK, TN>::MIN_BLOCKS_EDGE
+                                       : best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
+mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
                const float *__restrict__ A, // (M, K)
                const float *__restrict__ B, // (K, N)
                float *__restrict__ C)       // (M, N)
@@ -121,6 +156,8 @@ mm_best_kernel(int M, int N, int K,
     const int tm = lane / 4 * 4, tn = lane % 4 * 4; // 8 x 4 lanes
     int m0, n0;
     best_tile(M, N, BM, BN, GROUP, &m0, &n0);
+    // split K: this block sums k in [kb, ke) (kslice is a multiple of BK)
+    const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
 
     float4 ra[cfg::A_VECS], rb[cfg::B_VECS]; // next tile, in flight
     // fetch: one 8-deep chunk of the tiles at k0 into registers;
@@ -157,13 +194,13 @@ mm_best_kernel(int M, int N, int K,
     float acc[8][TN] = {};
 #pragma unroll
     for (int kc = 0; kc < BK; kc += KC) {
-        fetch(kc);
+        fetch(kb + kc);
         stash(0, kc);
     }
     __syncthreads();
     int s = 0;
-    for (int k0 = 0; k0 < K; k0 += BK) {
-        const bool more = k0 + BK < K; // the same for the whole block
+    for (int k0 = kb; k0 < ke; k0 += BK) {
+        const bool more = k0 + BK < ke; // the same for the whole block
 #pragma unroll
         for (int kc = 0; kc < BK; kc += KC) {
             if (more)
@@ -192,33 +229,56 @@ mm_best_kernel(int M, int N, int K,
         }
     }
 
-    best_store<TN, EDGE>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+    best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
 }
 
+// Configuration BM x BN x BK, K cut into slices of kslice (a multiple of
+// BK; kslice >= K: no split). A split zeroes C first and adds into it.
 template <int BM, int BN, int BK, int TN, int GROUP = 8>
-static int mm_best_cfg(const struct mm_args *a, struct ck_err *err)
+static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err)
 {
     using cfg = best_cfg<BM, BN, BK, TN>;
     int tiles = ((a->M + BM - 1) / BM) * ((a->N + BN - 1) / BN);
+    if (kslice <= 0 || kslice > a->K)
+        kslice = a->K;
+    kslice = (kslice + BK - 1) / BK * BK;
+    int split = (a->K + kslice - 1) / kslice;
     bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
-    auto *kern = full ? &mm_best_kernel<BM, BN, BK, TN, GROUP, false>
-                      : &mm_best_kernel<BM, BN, BK, TN, GROUP, true>;
-    CK_LAUNCH(err, kern, tiles, cfg::THREADS, 0, 0, a->M, a->N, a->K, a->A,
-              a->B, a->C);
+    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, false>;
+    if (split > 1)
+        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, true>;
+    if constexpr (BK == 8) { // BK 16 spills registers in the bounds-checked kernel
+        if (!full)
+            kern = split > 1 ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, true>
+                             : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, false>;
+    } else if (!full) {
+        return mm_best_cfg<BM, BN, 8, TN, GROUP>(a, kslice, err);
+    }
+    if (split > 1)
+        CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
+    CK_LAUNCH(err, kern, dim3(tiles, split), cfg::THREADS, 0, 0, a->M, a->N,
+              a->K, kslice, a->A, a->B, a->C);
     return CK_OK;
 }
 
-// The shipped configuration: 128x128 tiles, BK 16 (two 8-deep staging
-// chunks, one barrier per 16 k), 8x8 per thread, 2 blocks per SM; 90.6% of
-// cuBLAS FP32 at 4096^3 on the H200. Sizes that are not whole 128x128x16
-// tiles take the bounds-checked kernel with BK 8 (BK 16 spills registers
-// there).
+// One of the rule's configurations (mm_best_rule.h), K in slices of kslice.
+static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err *err)
+{
+    switch (c) {
+    case MM_BEST_128x128x16: return mm_best_cfg<128, 128, 16, 8>(a, kslice, err);
+    case MM_BEST_128x128: return mm_best_cfg<128, 128, 8, 8>(a, kslice, err);
+    case MM_BEST_128x64: return mm_best_cfg<128, 64, 8, 8>(a, kslice, err);
+    default: return mm_best_cfg<64, 64, 8, 8>(a, kslice, err);
+    }
+}
+
+// The launcher: the rule (mm_best_choose, mm_best_rule.h) picks the tile
+// and the split of K for this problem on this many SMs; the demo prints
+// its choice and why.
 static int mm_best(const struct mm_args *a, struct ck_err *err)
 {
-    bool full = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
-    if (!full)
-        return mm_best_cfg<128, 128, 8, 8>(a, err);
-    return mm_best_cfg<128, 128, 16, 8>(a, err);
+    struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
+    return mm_best_run(a, p.cfg, p.kslice, err);
 }
 
 #endif

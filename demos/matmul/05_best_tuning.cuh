@@ -1,31 +1,36 @@
 // 05_best_tuning.cuh: the tuning scaffolding of rung 5 (05_best.cuh), kept
-// out of the learner's file: the other configurations measured, and the
-// CK_MM_BEST_CFG switch that picks one for a tuning run
-// (demos/scripts/mm_tune.sh). The demo itself always runs mm_best().
+// out of the learner's file: the CK_MM_BEST_CFG and CK_MM_BEST_SPLIT
+// switches that force one configuration and split for a tuning run
+// (demos/scripts/mm_tune.sh), and configurations the rule does not pick.
+// The demo without them runs mm_best(), whose rule is in mm_best_rule.h.
 //
-// Configurations measured on the H200 at 4096^3 (% of cuBLAS FP32; 8192 x
-// 8192 x 4096 in brackets); 0 is the shipped choice:
-//   0: 128x128, BK 16 (two 8-deep staging chunks, one barrier per 16 k),
-//      2 blocks/SM ............................................ 90.6 (93.0)
-//   1: 128x128, BK 8 (one barrier per 8 k) .................... 87.8 (89.0)
-//   2: as 0, tile order grouped by 16 rows instead of 8 ....... 90.6 (93.0)
-//   3: 128x256, 8x16 per thread, ~230 registers, 1 block/SM ... 68.5 (69.0)
+//   CK_MM_BEST_CFG   1..4: mm_best_cfgs[0..3] of mm_best_rule.h
+//                    (128x128/BK16, 128x128, 128x64, 64x64);
+//                    5: 64x128 (below 128x64 at most sizes measured);
+//                    6: 128x256, 8x16 per thread, ~230 registers, 1 block
+//                    per SM (68.5% of cuBLAS at 4096^3);
+//                    0 or unset: the rule's choice.
+//   CK_MM_BEST_SPLIT K cut into this many slices (1: none); 0 or unset:
+//                    the rule's split (for the rule's configuration) or 1.
+// 128x128/BK16 runs only at whole 128x128x16 tiles (BK 16 spills registers
+// in the bounds-checked kernel); elsewhere it runs 128x128 BK 8.
 #ifndef MM_05_BEST_TUNING_CUH
 #define MM_05_BEST_TUNING_CUH
 #include "05_best.cuh"
 
-// Configuration cfg at sizes of whole 128x128x16 tiles; anything else runs
-// what mm_best() runs.
-static int mm_best_tune(const struct mm_args *a, int cfg, struct ck_err *err)
+static int mm_best_tune(const struct mm_args *a, int cfg, int split, struct ck_err *err)
 {
-    bool full = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
-    if (!full)
-        return mm_best(a, err);
+    struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
+    int c = cfg >= 1 && cfg <= MM_BEST_NCFG ? cfg - 1 : p.cfg;
+    bool whole = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
+    if (c == MM_BEST_128x128x16 && !whole)
+        c = MM_BEST_128x128;
+    int s = split >= 1 ? split : (cfg == 0 ? p.split : 1);
+    int kslice = (a->K + s - 1) / s;
     switch (cfg) {
-    case 1: return mm_best_cfg<128, 128, 8, 8>(a, err);
-    case 2: return mm_best_cfg<128, 128, 16, 8, 16>(a, err);
-    case 3: return mm_best_cfg<128, 256, 8, 16>(a, err);
-    default: return mm_best(a, err);
+    case 5: return mm_best_cfg<64, 128, 8, 8>(a, kslice, err);
+    case 6: return mm_best_cfg<128, 256, 8, 16>(a, kslice, err);
+    default: return mm_best_run(a, c, kslice, err);
     }
 }
 

@@ -23,7 +23,8 @@ struct mm_gpu {
     float *C;                                   // (M, N)
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
-    int best_cfg;                               // CK_MM_BEST_CFG, tuning only
+    int sms;                                    // the device's SMs
+    int best_cfg, best_split;                   // CK_MM_BEST_CFG, _SPLIT: tuning
     // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
     // first use, from the FP32 copies; 0 = none yet)
     cudaDataType half_type;
@@ -71,6 +72,12 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     *g = (struct mm_gpu){M, N, K, copies};
     const char *cfg = getenv("CK_MM_BEST_CFG");
     g->best_cfg = cfg ? atoi(cfg) : 0;
+    const char *split = getenv("CK_MM_BEST_SPLIT");
+    g->best_split = split ? atoi(split) : 0;
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+        g->sms = 0;
     *out = g;
     int rc = alloc_all(g, hA, hB, err);
     if (rc == CK_OK && cb) {
@@ -192,9 +199,9 @@ static int mm_cublas_bf16(struct mm_gpu *g, int copy, struct ck_err *err)
 extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
-    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C};
-    if (v == MM_BEST && g->best_cfg) // a tuning run (05_best_tuning.cuh)
-        return mm_best_tune(&a, g->best_cfg, err);
+    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms};
+    if (v == MM_BEST && (g->best_cfg || g->best_split)) // a tuning run
+        return mm_best_tune(&a, g->best_cfg, g->best_split, err);
     switch (v) {
         MM_LADDER(MM_CASE_)
     default: break;

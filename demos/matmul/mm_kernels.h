@@ -12,6 +12,8 @@ struct mm_args {
     const float *A; // (M, K) row-major
     const float *B; // (K, N) row-major
     float *C;       // (M, N) row-major
+    int sms;        // the device's SMs, for launchers that size their grid
+                    // by it ('best'); 0: unknown (taken as 132, an H200)
 };
 
 #endif

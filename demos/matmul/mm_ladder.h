@@ -36,8 +36,8 @@
       "feeds 4 FMAs from registers",                                           \
       mm_regblock, CK_TOL_FP32, 0)                                             \
     X(BEST, "best", 5, hand, "library-style",                                  \
-      "128x128 tiles, warp tiles, 8x8 per thread, float4 loads, double "       \
-      "buffering: what cuBLAS does inside",                                    \
+      "warp tiles, 8x8 per thread, float4 loads, double buffering; block "     \
+      "tile and K split picked per size so every SM has work",                 \
       mm_best, CK_TOL_FP32, 0)                                                 \
     X(CUBLAS, "cublas", 6, library, "cuBLAS SGEMM (FP32)",                     \
       "the vendor library in pure FP32 (CUBLAS_DEFAULT_MATH): the baseline "   \

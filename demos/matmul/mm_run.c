@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "ladder.h"
+#include "mm_best_rule.h"
 #include "mm_problem.h"
 #include "report.h"
 #if CK_HAVE_CUDA
@@ -40,6 +41,7 @@ struct mm_state {
     const char *declined[MM_NRUNGS]; /* why a GPU rung does not apply here */
     char declined_buf[MM_NRUNGS][96];
     bool gpu_dead;            /* a CUDA error: no more GPU variants */
+    bool best_ran;            /* the 'best' rung ran: say its configuration */
     struct ck_err err;        /* the last GPU error */
 };
 
@@ -223,6 +225,21 @@ static const char *mm_precision(enum mm_rung r)
     }
 }
 
+/* Whether a tuning run forces the 'best' rung's configuration
+ * (05_best_tuning.cuh). */
+static bool mm_best_forced(void)
+{
+    const char *c = getenv("CK_MM_BEST_CFG"), *sp = getenv("CK_MM_BEST_SPLIT");
+    return (c && atoi(c) != 0) || (sp && atoi(sp) != 0);
+}
+
+/* The configuration the 'best' rung runs at this size on this device, by
+ * the same rule its launcher applies (mm_best_rule.h). */
+static struct mm_best_plan best_plan(const struct mm_state *s)
+{
+    return mm_best_choose(s->o->M, s->o->N, s->o->K, s->dev->sms);
+}
+
 static void fields(void *ctx, int i, struct ck_rec *rec)
 {
     const struct mm_state *s = ctx;
@@ -230,6 +247,15 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
     ck_rec_int(rec, "n", s->dims[i][1]);
     ck_rec_int(rec, "k", s->dims[i][2]);
     ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
+    if (i == MM_BEST && mm_best_forced()) {
+        ck_rec_str(rec, "config", "forced");
+        ck_rec_str(rec, "why", "a tuning run: CK_MM_BEST_CFG / CK_MM_BEST_SPLIT");
+    } else if (i == MM_BEST) {
+        struct mm_best_plan p = best_plan(s);
+        ck_rec_str(rec, "config", mm_best_cfgs[p.cfg].name);
+        ck_rec_int(rec, "split", p.split);
+        ck_rec_str(rec, "why", p.why);
+    }
 }
 
 /* A GPU rung this device lacks the instructions for: its own record kind,
@@ -253,6 +279,15 @@ static void before(void *ctx, int i, FILE *f)
 static void notes(void *ctx, FILE *f)
 {
     struct mm_state *s = ctx;
+    if (s->best_ran) {
+        struct mm_best_plan p = best_plan(s);
+        if (mm_best_forced())
+            fprintf(f, "best: configuration forced by CK_MM_BEST_CFG / "
+                    "CK_MM_BEST_SPLIT (a tuning run)\n");
+        else
+            fprintf(f, "best: %s%s: %s\n", mm_best_cfgs[p.cfg].name,
+                    p.split > 1 ? ", split K" : "", p.why);
+    }
     for (int i = 0; i < MM_NRUNGS; i++)
         if (s->declined[i])
             fprintf(f, "%s: not on this GPU: %s\n", mm_rungs[i].id, s->declined[i]);
@@ -287,6 +322,7 @@ int mm_run(const struct mm_opts *o, const struct ck_device *dev, int argc,
         if (gpu && (s.declined[i] = gpu_declines(&s, i)))
             continue;
         res[i].ran = true;
+        s.best_ran |= i == MM_BEST;
         rc = gpu ? run_gpu(&s, &l, i) : run_cpu(&s, &l, i);
         if (rc != CK_OK && !res[i].error[0])
             snprintf(res[i].error, sizeof res[i].error, "failed");

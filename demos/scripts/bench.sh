@@ -1,15 +1,23 @@
 #!/bin/sh
 # bench.sh [BIN_DIR]: the benchmark behind demos/results/h200.yaml (`make
 # bench`). Runs matmul at 4096^3, conv at the ResNet-50 conv2_x layer
-# (N=32 C=64 H=W=56 K=64 R=S=3 pad 1 stride 1), transfer's sweep and streams
-# at 1024, 16 and 4096 FLOP per byte BENCH_RUNS times each (at
-# least 3), then keeps, per variant, the record of the median run: the median
-# of its % of library (a ratio measured side by side within one run), or of
-# its ms for the baseline itself and when there is no library. Writes the
+# (N=32 C=64 H=W=56 K=64 R=S=3 pad 1 stride 1), transfer's sweep, streams
+# at 1024, 16 and 4096 FLOP per byte, reduce at 2^28 and 2^20+7 and the
+# launch sweep BENCH_RUNS times each (at least 3), then keeps, per variant,
+# the record of the median run: the median of its % of library (a ratio
+# measured side by side within one run), or of its ms for the baseline
+# itself and when there is no library; per launch point the median ms.
+# Writes the
 # records (the device record of each demo's first run, then the chosen
 # variant records) to BENCH_OUT (default demos/results/h200.yaml) and prints
-# the ratio table. Exit non-zero if any run failed.
+# the ratio table. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
+# the FP32 rungs at 512 to 8192 and non-square shapes, into SWEEP_OUT,
+# default demos/results/h200-sweep.yaml, with its PASS / MISS table);
+# BENCH_SWEEP=0 leaves it out. Exit non-zero if any run failed.
+# bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh).
 set -u
+MERGE_ONLY=
+[ "${1:-}" = --merge ] && { MERGE_ONLY=1; shift; }
 BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
@@ -18,11 +26,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 FAIL=0
 
-bench() { # NAME ARGS...
-    name=$1; shift
+bench() { # PROGRAM TAG ARGS...: runs into $tmp/TAG.1 .. TAG.$RUNS
+    prog=$1; name=$2; shift 2
     i=1
     while [ "$i" -le "$RUNS" ]; do
-        "$BIN/$name" "$@" --format yaml >"$tmp/$name.$i" || {
+        "$BIN/$prog" "$@" --format yaml >"$tmp/$name.$i" || {
             echo "bench: $name run $i exited $?" >&2; FAIL=1; }
         i=$((i + 1))
     done
@@ -59,6 +67,84 @@ merge() {
     }' "$@"
 }
 
+# merge_points FILES...: the launch runs: device and series records of the
+# first file, then per (series, block, grid) the point of median ms
+merge_points() {
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }
+    NR == FNR && /record: "(device|series)"/ { print; next }
+    /record: "point"/ {
+        v = val($0, "series") " " val($0, "block") " " val($0, "grid")
+        if (!(v in n)) order[++nv] = v
+        key = val($0, "ms"); if (key == "~") key = 1e300
+        n[v]++; rec[v, n[v]] = $0; k[v, n[v]] = key + 0
+    }
+    END {
+        for (i = 1; i <= nv; i++) {
+            v = order[i]
+            for (a = 1; a <= n[v]; a++) idx[a] = a
+            for (a = 1; a <= n[v]; a++)
+                for (b = a + 1; b <= n[v]; b++)
+                    if (k[v, idx[b]] < k[v, idx[a]]) { t = idx[a]; idx[a] = idx[b]; idx[b] = t }
+            print rec[v, idx[int((n[v] + 1) / 2)]]
+        }
+    }' "$@"
+}
+
+# targets FILE: the reduce and launch targets of issue 11, read from FILE
+targets() {
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }
+    /record: "variant"/ && /demo: "reduce"/ {
+        n = val($0, "n"); v = val($0, "variant"); r = val($0, "rung") + 0
+        if (!(n in seen)) { seen[n] = 1; sizes[++ns] = n }
+        ms[n, r] = val($0, "ms") + 0; id[n, r] = v
+        if (v == "best") { best_lib[n] = val($0, "pct_of_library"); best_hbm[n] = val($0, "pct_of_hbm") }
+    }
+    /record: "point"/ && /series: "wave"/ {
+        g = val($0, "grid") + 0; wt[g] = val($0, "ms") + 0; wv[g] = val($0, "waves") + 0
+    }
+    /record: "series"/ && /series: "wave"/ { W = val($0, "wave") + 0 }
+    /record: "point"/ && !/series: "wave"/ && /fits: true/ {
+        sr = val($0, "series"); b = val($0, "block") + 0; gb = val($0, "gbs") + 0
+        if (!(sr in smax)) sorder[++nsr] = sr
+        if (gb > smax[sr]) smax[sr] = gb
+        np[sr]++; pb[sr, np[sr]] = b; pg[sr, np[sr]] = gb
+    }
+    END {
+        for (i = 1; i <= ns; i++) {
+            n = sizes[i]; climb = "yes"
+            for (r = 2; r <= 6; r++)
+                if (!(ms[n, r] < ms[n, r - 1])) climb = "NO (" id[n, r] " not faster than " id[n, r - 1] ")"
+            printf "reduce n=%s: ladder climbs 1..6: %s; best = %s%% of CUB, %s%% of HBM\n",
+                n, climb, best_lib[n], best_hbm[n]
+        }
+        for (i = 1; i <= nsr; i++) {      # the smallest block within 5% of the best
+            sr = sorder[i]
+            for (j = 1; j <= np[sr]; j++)
+                if (pg[sr, j] >= 0.95 * smax[sr]) {
+                    printf "launch %s: best %.0f GB/s; within 5%% of it from block %d on\n", sr, smax[sr], pb[sr, j]
+                    break
+                }
+        }
+        # one wave: the slope from 1 to 4 full waves (the launch cost
+        # cancels), else the first full wave
+        wave = (W in wt && (4 * W) in wt) ? (wt[4 * W] - wt[W]) / 3 : wt[W]
+        for (k = 1; k <= 3 && W > 0 && wave > 0; k++)
+            if ((k * W) in wt && (k * W + 1) in wt)
+                printf "wave tail: %d waves %.4f ms, +1 block %.4f ms: +%.2f of one wave (%.4f ms)\n",
+                    k, wt[k * W], wt[k * W + 1], (wt[k * W + 1] - wt[k * W]) / wave, wave
+    }' "$1"
+}
+
 table() { # FILE: the ratio table
     awk '
     function val(line, key,   m) {
@@ -77,9 +163,19 @@ table() { # FILE: the ratio table
         naive = ""
         next
     }
+    /record: "series"/ {
+        printf "\n%s (%s): %s registers, %s B shared/block, suggested block %s\n",
+            val($0, "series"), val($0, "label"), val($0, "regs"), val($0, "smem"),
+            val($0, "suggest_block")
+        printf "%6s %9s %6s %7s %10s %9s %6s\n", "block", "grid", "per SM", "occ %", "ms", "GB/s", "waves"
+    }
+    /record: "point"/ {
+        printf "%6s %9s %6s %7s %10s %9s %6s\n", val($0, "block"), val($0, "grid"),
+            val($0, "per_sm"), val($0, "occupancy"), val($0, "ms"), val($0, "gbs"), val($0, "waves")
+    }
     /record: "variant"/ {
         v = val($0, "variant"); ms = val($0, "ms"); g = val($0, "gflops")
-        if (v == "naive") naive = g
+        if (v == "naive" || v == "atomic") naive = g
         # by GFLOP/s: CPU variants may run at smaller sizes than the GPU ones
         sp = (naive != "" && g != "~" && naive > 0) ? sprintf("%.1f", g / naive) : "-"
         printf "%-30s %-7s %-4s %10s %10s %8s %9s\n", v, val($0, "kind"),
@@ -88,18 +184,29 @@ table() { # FILE: the ratio table
     }' "$1"
 }
 
+if [ -n "$MERGE_ONLY" ]; then
+    merge "$@"
+    exit $?
+fi
+
 # BENCH_TABLE_ONLY=1: print the table of an existing BENCH_OUT, run nothing
 if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     table "$DEST"
+    targets "$DEST"
+    [ -f "${SWEEP_OUT:-demos/results/h200-sweep.yaml}" ] &&
+        SWEEP_TABLE_ONLY=1 sh demos/scripts/mm_sweep.sh "$BIN"
     demos/scripts/xfer_targets.sh "$DEST"
     exit $?
 fi
 
-bench matmul --size 4096
+bench matmul matmul --size 4096
+bench reduce reduce-large --n 268435456
+bench reduce reduce-small --n 1048583
+bench launch launch
 if [ -x "$BIN/conv" ]; then
-    bench conv --n 32 --c 64 --h 56 --w 56 --k 64 --r 3 --s 3 --pad 1 --stride 1 --dil 1
+    bench conv conv --n 32 --c 64 --h 56 --w 56 --k 64 --r 3 --s 3 --pad 1 --stride 1 --dil 1
 fi
-bench transfer
+bench transfer transfer
 # streams: the default (1024 FLOP/B), copy-bound and compute-bound settings
 RUNS_SAVED=$RUNS
 for fpb in 1024 16 4096; do
@@ -115,9 +222,17 @@ mkdir -p "$(dirname "$DEST")"
     [ -x "$BIN/conv" ] && merge "$tmp"/conv.*
     merge "$tmp"/transfer.*
     merge "$tmp"/streams.1024.* "$tmp"/streams.16.* "$tmp"/streams.4096.*
+    merge "$tmp"/reduce-large.*
+    merge "$tmp"/reduce-small.*
+    merge_points "$tmp"/launch.*
 } >"$DEST.tmp" && mv "$DEST.tmp" "$DEST"
 grep -q 'name: "NVIDIA H200' "$DEST" || echo "bench: note: not recorded on an H200" >&2
 echo "bench: wrote $DEST (median of $RUNS runs per variant)"
 table "$DEST"
+echo
+targets "$DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
+if [ "${BENCH_SWEEP:-1}" != 0 ]; then
+    sh demos/scripts/mm_sweep.sh "$BIN" || FAIL=1
+fi
 exit "$FAIL"

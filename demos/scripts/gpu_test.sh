@@ -1,9 +1,9 @@
 #!/bin/sh
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
-# (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer and
-# streams is checked
-# at odd sizes (correctness only: --reps 1), then the hand-written kernels run
-# under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
+# (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer,
+# streams and reduce is checked at odd sizes, and every launch series at odd
+# n (correctness only: --reps 1), then the hand-written kernels (and CUB)
+# run under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
 # go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
 # set); a short table is printed last.
 # Exit 0 only if every step passed.
@@ -60,6 +60,38 @@ for size in "37 53 61" "1 1 1" "17 1 33" "1 64 1" "129 127 130" "256 128 64" \
     run_demo "matmul-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1
 done
 
+# matmul best: the sizes where its rule (demos/matmul/mm_best_rule.h, on
+# 132 SMs) picks each configuration and split, and the record must say one
+#   512^3 128x64 split 4; 768^3 128x128/BK16 split 6; 1000^3 128x128
+#   split 4; 2000^3 128x128; 2048^3 128x128/BK16; 3000^3 128x128 split 5;
+#   333x777x555 128x64 split 3; 256x4288x256 64x64 split 2
+for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
+            "2048 2048 2048" "3000 3000 3000" "333 777 555" "256 4288 256"; do
+    set -- $size
+    run_demo "matmul-best-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" \
+        --reps 1 --variants best,cublas
+    if grep -q 'variant: "best".*config: "[^"]*", split: [0-9]*, why: ' \
+        "$LOG/matmul-best-$1x$2x$3.log"; then
+        record "matmul-best-$1x$2x$3 config" ok "$(sed -n \
+            's/.*variant: "best".*config: "\([^"]*\)", split: \([0-9]*\).*/\1 split \2/p' \
+            "$LOG/matmul-best-$1x$2x$3.log")"
+    else
+        record "matmul-best-$1x$2x$3 config" FAIL "no config/split/why in the best record"
+    fi
+done
+# every configuration forced (05_best_tuning.cuh), unsplit and split in 3,
+# at a size that cuts every tile and at whole tiles
+for cfg in 1 2 3 4 5; do
+    for split in 1 3; do
+        for size in "333 777 555" "512 1024 256"; do
+            set -- $size
+            run_demo "matmul-best-cfg$cfg-split$split-$1x$2x$3" env \
+                CK_MM_BEST_CFG=$cfg CK_MM_BEST_SPLIT=$split "$BIN/matmul" \
+                --m "$1" --n "$2" --k "$3" --reps 1 --variants best,cublas
+        done
+    done
+done
+
 # the hand-written rungs, as the demos' own --list names them
 hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
 MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
@@ -94,14 +126,53 @@ run_demo streams-odd "$BIN/streams" --total-mib 3 --chunks 7 --flops-per-byte 3 
 run_demo streams-one "$BIN/streams" --total-mib 1 --chunks 1 --flops-per-byte 0 --reps 1
 run_demo streams-32 "$BIN/streams" --total-mib 64 --chunks 32 --reps 1
 
+# reduce: every rung at odd sizes and at the default 2^28
+for n in 1 31 1000003 1048583 268435456; do
+    run_demo "reduce-$n" "$BIN/reduce" --n "$n" --reps 1
+done
+RD_GPU=$("$BIN/reduce" --list | awk '$3 != "cpu" {printf "%s%s", s, $1; s=","}')
+# the best rung's tuning shapes (06_best_tuning.cuh) must be right too
+for cfg in 1 2 3 4 5 6; do
+    run_demo "reduce-best-cfg$cfg" env CK_RD_BEST_CFG=$cfg "$BIN/reduce" --n 1000003 \
+        --variants best --reps 1
+done
+
+# run_launch NAME ARGS...: exit 0, live, points measured, none failed (a
+# block shape that does not fit on an SM is reported, not failed)
+run_launch() {
+    name=$1; shift
+    "$BIN/launch" "$@" --format yaml >"$LOG/$name.log" 2>&1
+    rc=$?
+    n=$(grep -c '^- {record: "point"' "$LOG/$name.log")
+    bad=$(grep 'ok: false' "$LOG/$name.log" | grep -vc 'fits: false')
+    live=$(grep -c '^- {record: "device".*live: true' "$LOG/$name.log")
+    if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$live" -eq 1 ] && [ "$n" -gt 0 ]; then
+        record "$name" ok "$n points"
+    else
+        record "$name" FAIL "exit $rc, $bad failed, live=$live ($LOG/$name.log)"
+    fi
+}
+run_launch launch-odd --n 1000003 --iters 64 --reps 1
+run_launch launch-one --n 1 --iters 1 --reps 1 --quick
+
 for tool in memcheck racecheck initcheck synccheck; do
     sanitize "$tool" transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
     sanitize "$tool" streams-small "$BIN/streams" --total-mib 1 --chunks 5 \
         --flops-per-byte 2 --reps 1 --variants pinned-1,pinned-4,pageable-2,default-2
+    for n in 1 31 1000003; do
+        sanitize "$tool" "reduce-$n" "$BIN/reduce" --n "$n" --reps 1 --variants "$RD_GPU"
+    done
+    sanitize "$tool" launch-odd "$BIN/launch" --n 1000003 --iters 16 --reps 1 --quick \
+        --variants "$(hand_of "$BIN/launch")"
     sanitize "$tool" matmul-37x53x61 "$BIN/matmul" --m 37 --n 53 --k 61 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
+    # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
+    sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \
+        --reps 1 --variants best
+    sanitize "$tool" matmul-512x512x512 "$BIN/matmul" --m 512 --n 512 --k 512 \
+        --reps 1 --variants best
     if [ -x "$CONV" ]; then
         CONV_HAND=$(hand_of "$CONV")
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"

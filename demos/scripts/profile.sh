@@ -59,8 +59,10 @@ sanitize() {
     [ -n "$SAN" ] || { record "$2 $1" skipped "no compute-sanitizer"; return; }
     (cd "$LOG" && "$SAN" --tool "$2" "./$1") >"$LOG/$1.$2.txt" 2>&1
     echo "exit $?" >>"$LOG/$1.$2.txt"
-    n=$(grep -c '^========= ERROR SUMMARY: [1-9]' "$LOG/$1.$2.txt")
-    record "$2 $1" ok "error summary lines with findings: $n"
+    # memcheck ends with "ERROR SUMMARY: N errors", racecheck with
+    # "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)"
+    n=$(grep -cE '^========= (ERROR|RACECHECK) SUMMARY: [1-9]' "$LOG/$1.$2.txt")
+    record "$2 $1" ok "summary lines with findings: $n"
 }
 sanitize bug memcheck
 sanitize sticky memcheck

@@ -29,6 +29,10 @@ struct st_gpu;
 
 int st_gpu_open(struct st_gpu **g, size_t total_bytes, int chunks, int iters,
                 const float *input, struct ck_err *err);
+/* The kernel alone: one launch over all total_bytes at once (no copies,
+ * one tail instead of one per chunk), median of 3 timed runs after a
+ * warm-up, into *ms: the shortest the kernel stage can take. */
+int st_gpu_kernel_alone(struct st_gpu *g, double *ms, struct ck_err *err);
 int st_gpu_run(struct st_gpu *g, enum st_mode mode, int streams, bool poison,
                struct st_span *spans, double *total_ms, const float **out,
                struct ck_err *err);

@@ -6,13 +6,22 @@
  * Exit 0 when everything is valid, 1 when anything is not, 2 on usage
  * errors (an unknown option, a PATH that does not exist).
  *
- * A PATH may be a file or a directory: a content root (with lessons/ and
- * quizzes/), a lessons base (with en/, zh/...), a quizzes directory, or a
- * plain directory of lessons, which is checked as one course (duplicate ids,
- * `see` targets).  Every *.yaml entry of a directory is loaded, so one that
- * is not a regular file is an error, not skipped.  A single lesson file is
- * checked on its own, its `see` targets against the lessons of its
- * directory.  Missing translations (a lesson id, or pages of a shorter
+ * A PATH may be a file or a directory.  A directory is read as the
+ * tutorial reads `--lessons DIR` (course_class_layout): its lessons
+ * (DIR/lessons/<lang>/, DIR/<lang>/ or DIR/ itself) as one course each
+ * (duplicate ids, `see` targets) and DIR/quizzes/; a quizzes directory (or
+ * quizzes/<lang>/) as quiz levels.  Every *.yaml entry of a directory is
+ * loaded, so one that is not a regular file is an error, not skipped.
+ * Whether a file is a lesson or a quiz level is decided by its place in
+ * the course, never by other words in its path: a file in quizzes/ or
+ * quizzes/<lang>/ is a level, and so is a levelN.yaml anywhere else but in
+ * lessons/<lang>/; everything else is a lesson.  Lesson files given one by
+ * one are checked with the lessons of their directory, loaded once per
+ * directory (so 10 000 arguments cost one load, and duplicate ids and
+ * `see` targets are found); only their own problems are printed.  Beyond
+ * what the loaders require, lint checks the content rules of lint_rules.h
+ * (code width, facts keys, repeated links, quiz text naming a neighbouring
+ * question).  Missing translations (a lesson id, or pages of a shorter
  * translated lesson) are notes unless --require-translations makes them
  * errors; a translated lesson with no English source is an error.  A
  * problem without a position is printed at 1:1.  Without PATH: the
@@ -23,9 +32,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 #include "lesson.h"
+#include "lint_rules.h"
 #include "paths.h"
+#include "place.h"
 #include "quiz.h"
 #include "quiz_lang.h"
 #include "text.h"
@@ -37,12 +49,6 @@ struct lint {
 	bool require_translations;
 };
 
-/* The one place a quiz file is checked: the quiz loader (quiz.h). */
-static bool lint_quiz_file(const char *path, struct diags *d)
-{
-	return quiz_lint_file(path, d);
-}
-
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -53,27 +59,6 @@ static bool is_dir(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* levelN.yaml names a quiz level. */
-static bool is_level_name(const char *path)
-{
-	const char *b = base_name(path);
-	if (strncmp(b, "level", 5))
-		return false;
-	size_t i = 5;
-	while (b[i] >= '0' && b[i] <= '9')
-		i++;
-	return i > 5 && !strcmp(b + i, ".yaml");
-}
-
-/* True when some directory component of path is `quizzes`. */
-static bool under_quizzes(const char *path)
-{
-	for (const char *p = path; (p = strstr(p, "quizzes")); p += 7)
-		if ((p == path || p[-1] == '/') && (p[7] == '/' || p[7] == '\0'))
-			return true;
-	return false;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -137,15 +122,30 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-static void lint_file(struct lint *L, const char *path)
+/* One quiz file: the loader's checks, then the content rules. */
+static void lint_quiz(struct lint *L, const char *path)
 {
+	struct quiz z;
 	L->files++;
-	if (under_quizzes(path) || is_level_name(path)) {
-		lint_quiz_file(path, &L->errors);
-		return;
-	}
+	if (quiz_load(path, &z, &L->errors))
+		lint_quiz_rules(&z, &L->errors);
+	quiz_free(&z);
+}
+
+/* The content rules of every lesson of c that loaded. */
+static void course_rules(const struct course *c, struct diags *d, struct diags *notes)
+{
+	for (size_t i = 0; i < c->n; i++)
+		lint_lesson_rules(&c->lessons[i], d, notes);
+}
+
+/* A lesson file alone (not in its directory's listing, or the directory
+ * cannot be read): its own checks and its `see` targets. */
+static void lint_lesson_alone(struct lint *L, const char *path)
+{
 	struct lesson l;
-	lesson_load(path, &l, &L->errors);
+	if (lesson_load(path, &l, &L->errors))
+		lint_lesson_rules(&l, &L->errors, &L->notes);
 	course_check_see(&l, &L->errors);
 	lesson_free(&l);
 }
@@ -155,10 +155,8 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 {
 	char **v;
 	size_t n = list_dir(dir, false, &v, &L->errors);
-	for (size_t i = 0; i < n; i++) {
-		L->files++;
-		lint_quiz_file(v[i], &L->errors);
-	}
+	for (size_t i = 0; i < n; i++)
+		lint_quiz(L, v[i]);
 	free_list(v, n);
 	n = list_dir(dir, true, &v, NULL);
 	for (size_t i = 0; i < n; i++) {
@@ -182,6 +180,7 @@ static void lint_course(struct lint *L, const char *dir)
 	L->files += (int)n;
 	struct course c;
 	course_load(dir, &c, &L->errors);
+	course_rules(&c, &L->errors, &L->notes);
 	course_free(&c);
 }
 
@@ -206,6 +205,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 		L->files += (int)nf;
 		struct course c;
 		course_load_lang(base, lang, &c, &L->errors);
+		course_rules(&c, &L->errors, &L->notes);
 		course_free(&c);
 		course_missing_translations(base, lang,
 					    L->require_translations ? &L->errors : &L->notes);
@@ -214,34 +214,140 @@ static void lint_lessons_base(struct lint *L, const char *base)
 	free_list(v, n);
 }
 
+/* A directory, by its place: a quizzes directory, or a class read as the
+ * tutorial reads --lessons DIR (its lessons in the layout
+ * course_class_layout finds, and DIR/quizzes/). */
 static void lint_dir(struct lint *L, const char *dir)
 {
-	char *lessons = paths_join(dir, "lessons"), *quizzes = paths_join(dir, "quizzes"), *en = paths_join(dir, "en");
-	if (!lessons || !quizzes || !en) {
+	char *quizzes = paths_join(dir, "quizzes");
+	char base[4200];
+	if (!quizzes) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
-	} else if (under_quizzes(dir)) {
+	} else if (place_quiz_dir(dir)) {
 		lint_quiz_dir(L, dir);
-	} else if (is_dir(lessons) || is_dir(quizzes)) {
-		if (is_dir(lessons))
-			lint_lessons_base(L, lessons);
+	} else {
+		if (course_class_layout(dir, base, sizeof base) == COURSE_FLAT)
+			lint_course(L, base);
+		else
+			lint_lessons_base(L, base);
 		if (is_dir(quizzes))
 			lint_quiz_dir(L, quizzes);
-	} else if (is_dir(en)) {
-		lint_lessons_base(L, dir);
-	} else {
-		lint_course(L, dir);
 	}
-	free(lessons);
 	free(quizzes);
-	free(en);
 }
 
-static void lint_path(struct lint *L, const char *path)
+/* Lesson files given one by one, grouped by directory: each directory is
+ * loaded once as a course (a translation merged over its English), and
+ * only the problems of the files given are kept.  v[0..n) are the paths,
+ * dir the directory part of path, key its file name. */
+struct arg { const char *path; char *dir; char *key; };
+
+static int cmp_arg_dir(const void *a, const void *b)
 {
-	if (is_dir(path))
-		lint_dir(L, path);
-	else
-		lint_file(L, path);
+	const struct arg *x = a, *y = b;
+	int c = strcmp(x->dir, y->dir);
+	return c ? c : strcmp(x->key, y->key);
+}
+
+static int cmp_arg_key(const void *key, const void *elem)
+{
+	return strcmp((const char *)key, ((const struct arg *)elem)->key);
+}
+
+/* The course's lessons are in file-name order (course.c): a search by name. */
+static int cmp_lesson_name(const void *key, const void *elem)
+{
+	return strcmp((const char *)key, base_name(((const struct lesson *)elem)->file));
+}
+
+/* Moves the diags of from that belong to the files of g[0..n) into to,
+ * under the names the user gave.  The loader's paths are dir/name
+ * (course.c), or up/lang/name for a translation: matched by name.  A
+ * problem of the directory itself is kept too. */
+static void keep_own(const struct diags *from, struct arg *g, size_t n, const char *dir,
+		     struct diags *to)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		const struct diag *e = &from->v[i];
+		const char *slash = strrchr(e->file, '/');
+		struct arg *a = bsearch(slash ? slash + 1 : e->file, g, n, sizeof *g, cmp_arg_key);
+		if (a && slash)
+			diags_add(to, a->path, e->line, e->col, "%s", e->msg);
+		else if (!slash || !strcmp(e->file, dir))
+			diags_add(to, e->file, e->line, e->col, "%s", e->msg);
+	}
+}
+
+/* The group g[0..n) shares one directory. */
+static void lint_lesson_group(struct lint *L, struct arg *g, size_t n)
+{
+	const char *dir = g[0].dir;
+	char lang[256], up_en[4200];
+	struct course c = { 0 };
+	struct diags found = { 0 }, notes = { 0 };
+	place_component(dir, 0, lang, sizeof lang);
+	snprintf(up_en, sizeof up_en, "%s/../en", dir);
+	bool loaded = access(dir, R_OK | X_OK) == 0;
+	if (loaded && place_lang_name(lang) && strcmp(lang, "en") && is_dir(up_en)) {
+		char *up = paths_join(dir, "..");
+		if (up)
+			course_load_lang(up, lang, &c, &found);
+		free(up);
+	} else if (loaded) {
+		course_load(dir, &c, &found);
+	}
+	course_rules(&c, &found, &notes);
+	keep_own(&found, g, n, dir, &L->errors);
+	keep_own(&notes, g, n, dir, &L->notes);
+	/* files the directory listing does not hold (no .yaml name, hidden) */
+	for (size_t i = 0; i < n; i++)
+		if (!loaded || !bsearch(g[i].key, c.lessons, c.n, sizeof *c.lessons, cmp_lesson_name))
+			lint_lesson_alone(L, g[i].path);
+	course_free(&c);
+	diags_free(&found);
+	diags_free(&notes);
+}
+
+static void lint_files(struct lint *L, char **paths, int n)
+{
+	struct arg *v = calloc(n ? (size_t)n : 1, sizeof *v);
+	size_t nv = 0;
+	if (!v) {
+		diags_add(&L->errors, paths[0], 0, 0, "out of memory");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		if (place_quiz_file(paths[i])) {
+			lint_quiz(L, paths[i]);
+			continue;
+		}
+		const char *slash = strrchr(paths[i], '/');
+		L->files++;
+		v[nv].path = paths[i];
+		v[nv].dir = !slash ? strdup(".") : slash == paths[i] ? strdup("/")
+			  : strndup(paths[i], (size_t)(slash - paths[i]));
+		v[nv].key = strdup(slash ? slash + 1 : paths[i]);
+		if (!v[nv].dir || !v[nv].key) {
+			diags_add(&L->errors, paths[i], 0, 0, "out of memory");
+			free(v[nv].dir);
+			free(v[nv].key);
+			continue;
+		}
+		nv++;
+	}
+	qsort(v, nv, sizeof *v, cmp_arg_dir);
+	for (size_t i = 0; i < nv;) {
+		size_t j = i + 1;
+		while (j < nv && !strcmp(v[j].dir, v[i].dir))
+			j++;
+		lint_lesson_group(L, v + i, j - i);
+		i = j;
+	}
+	for (size_t i = 0; i < nv; i++) {
+		free(v[i].dir);
+		free(v[i].key);
+	}
+	free(v);
 }
 
 /* The built-in content, found next to the executable (paths.h). */
@@ -261,6 +367,49 @@ static bool lint_builtin(struct lint *L)
 	free(lessons);
 	paths_free(&p);
 	return true;
+}
+
+/* A class links only to its own lessons (lessons/README.md): an unknown
+ * `see` id that is a built-in lesson's gets told so, and what to do. */
+static void explain_builtin_links(struct diags *errors)
+{
+	static const char unknown[] = "'see': no lesson has the id '";
+	struct paths p;
+	struct course c = { 0 };
+	struct diags scratch = { 0 };
+	bool loaded = false;
+	for (size_t i = 0; i < errors->n; i++) {
+		struct diag *e = &errors->v[i];
+		const char *at = strstr(e->msg, unknown);
+		if (!at)
+			continue;
+		if (!loaded) {
+			loaded = true;
+			if (paths_init(NULL, &p)) {
+				char *en = paths_join(p.data, "lessons/en");
+				if (en)
+					course_load(en, &c, &scratch);
+				free(en);
+			}
+			paths_free(&p);
+		}
+		const char *id = at + sizeof unknown - 1, *end = strchr(id, '\'');
+		char *want = end ? strndup(id, (size_t)(end - id)) : NULL;
+		if (want && course_find(&c, want) && !strstr(e->msg, "built-in")) {
+			static const char why[] = " (a built-in lesson: a course links only to its own "
+				"lessons; to teach it in a class, copy its file into the class)";
+			size_t n = strlen(e->msg) + sizeof why;
+			char *msg = malloc(n);
+			if (msg) {
+				snprintf(msg, n, "%s%s", e->msg, why);
+				free(e->msg);
+				e->msg = msg;
+			}
+		}
+		free(want);
+	}
+	course_free(&c);
+	diags_free(&scratch);
 }
 
 /* arg is the user's text: sanitized like everything that reaches a terminal. */
@@ -306,9 +455,20 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 		return 1;
 	if (first == argc && opt->lessons_dir)
 		lint_dir(&L, opt->lessons_dir);
-	for (int i = first; i < argc; i++)
-		lint_path(&L, argv[i]);
+	/* directories in order; then every file argument, grouped (lint_files) */
+	char **files = calloc((size_t)(argc - first) + 1, sizeof *files);
+	int nfiles = 0;
+	for (int i = first; i < argc; i++) {
+		if (is_dir(argv[i]))
+			lint_dir(&L, argv[i]);
+		else if (files)
+			files[nfiles++] = argv[i];
+	}
+	if (nfiles)
+		lint_files(&L, files, nfiles);
+	free(files);
 
+	explain_builtin_links(&L.errors);
 	diags_print(&L.errors, stdout);
 	for (size_t i = 0; i < L.notes.n; i++) {
 		const struct diag *e = &L.notes.v[i];

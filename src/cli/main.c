@@ -8,6 +8,7 @@
 #include <langinfo.h>
 #include "cli.h"
 #include "i18n.h"
+#include "text.h"
 
 static void usage(FILE *out)
 {
@@ -17,14 +18,16 @@ static void usage(FILE *out)
 	      "Commands:\n"
 	      "  (none)              start the tutorial at the lesson menu, resuming\n"
 	      "  open ID             start straight in a lesson or block\n"
-	      "                      (gpu-map, tiling, matmul, conv, devinfo, quiz, radar,\n"
-	      "                      cert, or a lesson id such as kitchen)\n"
+	      "                      (gpu-map, tiling, matmul, conv, devinfo, reduce,\n"
+	      "                      launch, quiz, radar, cert, or a lesson id such as\n"
+	      "                      kitchen)\n"
 	      "  lint [PATH...]      check lesson and quiz files or directories\n"
-	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv) and print its table\n"
+	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv, reduce, launch) and\n"
+	      "                      print its table\n"
 	      "  cert verify FILE    check that a certificate is unmodified\n"
 	      "\n"
 	      "Options:\n"
-	      "  --lessons DIR       use the lessons (and quizzes) in DIR\n"
+	      "  --lessons DIR       run the class in DIR (DIR/lessons/LANG/, DIR/quizzes/LANG/)\n"
 	      "  --lang en|zh        language (default: from LC_ALL, LC_MESSAGES, LANG)\n"
 	      "  --cert-dir DIR      where certificates are written\n"
 	      "  --no-color          no colours (also when NO_COLOR is set)\n"
@@ -66,6 +69,19 @@ static bool setup_locale(void)
 	return false;
 }
 
+/* An error about the user's own text: sanitized like everything that
+ * reaches a terminal (text_sanitize), so an argument holding escape
+ * sequences cannot retitle or reprogram it.  Returns 2 (usage). */
+static int arg_error(const char *fmt, const char *arg)
+{
+	char *clean = text_sanitize(arg, (size_t)-1);
+	fputs("cudakitchen: ", stderr);
+	fprintf(stderr, fmt, clean ? clean : "?");
+	fputs("\nTry 'cudakitchen --help'\n", stderr);
+	free(clean);
+	return 2;
+}
+
 static int need_arg(int i, int argc, const char *opt)
 {
 	if (i + 1 >= argc) {
@@ -90,10 +106,8 @@ int main(int argc, char **argv)
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) { i++; break; }
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version")) {
-			if (i + 1 < argc) {
-				fprintf(stderr, "cudakitchen: '%s' takes no arguments\nTry 'cudakitchen --help'\n", a);
-				return 2;
-			}
+			if (i + 1 < argc)
+				return arg_error("'%s' takes no arguments", a);
 			if (strcmp(a, "--version"))
 				usage(stdout);
 			else
@@ -108,13 +122,10 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--lang")) {
 			if (!need_arg(i, argc, a)) return 2;
 			opt.lang = argv[++i];
-			if (strcmp(opt.lang, "en") && strcmp(opt.lang, "zh")) {
-				fprintf(stderr, "cudakitchen: unknown language '%s' (en or zh)\nTry 'cudakitchen --help'\n", opt.lang);
-				return 2;
-			}
+			if (strcmp(opt.lang, "en") && strcmp(opt.lang, "zh"))
+				return arg_error("unknown language '%s' (en or zh)", opt.lang);
 		} else {
-			fprintf(stderr, "cudakitchen: unknown option '%s'\nTry 'cudakitchen --help'\n", a);
-			return 2;
+			return arg_error("unknown option '%s'", a);
 		}
 	}
 	/* Chinese cannot be written in ASCII: rather than a screen of '?',
@@ -142,6 +153,5 @@ int main(int argc, char **argv)
 		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
 	if (!strcmp(cmd, "cert"))
 		return cmd_cert(&opt, argc - i - 1, argv + i + 1);
-	fprintf(stderr, "cudakitchen: unknown command '%s'\nTry 'cudakitchen --help'\n", cmd);
-	return 2;
+	return arg_error("unknown command '%s'", cmd);
 }

@@ -21,6 +21,8 @@ struct app {
 	char status[256];          /* one-line message for the status bar, "" for none */
 	char notice[512];          /* a notice that matters (progress will not be saved...):
 	                              the menu shows it whole, boxed, until a key acknowledges it */
+	char course_name[128];     /* a class's name (its directory's), shown in the menu's
+	                              title; "" for the built-in course */
 	char datadir[4096];        /* where lessons/ and quizzes/ live */
 	char demodir[4096];        /* where the demo programs live */
 	const char *below;         /* the screen Esc goes back to ("menu", "reader"...), or NULL */

@@ -19,69 +19,67 @@
 #define WRAP 76          /* body paragraphs wrap here, indented by 2 */
 #define RADAR_ROWS 11
 
-static const struct cert_strings strings_en = {
-	.title = "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen",
-	.name = "Name:", .date = "Date:", .utc = " (UTC)", .version = "Version:", .gpu = "GPU:",
-	.no_gpu = "none recorded (no demo ran on a GPU)",
-	.levels_head = "Quiz levels (best score; a level is passed at 80%)",
-	.level_name = { "Concepts", "Components", "Optimisation scenarios",
-			"Thread-scheduling strategy", "Performance experiment" },
-	.passed = "passed", .not_passed = "not passed", .not_taken = "not taken",
-	.radar_head = "Skills radar",
-	.skills_head = "Skills",
-	.skill_name = { "concepts", "architecture", "threads", "memory", "libraries", "performance" },
-	.skill_about = { "CUDA, cuDNN, cuBLAS, driver and runtime",
-			 "SMs, cores, Tensor Cores, memory hierarchy",
-			 "grids, blocks, threads, warps, SM scheduling",
-			 "transfers, coalescing, tiling, streams",
-			 "cuBLAS/cuDNN handles, descriptors, algorithms",
-			 "honest timing, GFLOP/s, roofline, benchmarks" },
-	.band_strong = "strong", .band_solid = "good", .band_weak = "to grow", .band_unknown = "not yet",
-	.apis_head = "cuDNN and cuBLAS functions answered correctly",
-	.apis_none = "none yet", .apis_other = "other:",
-	.speed_head = "Speedups measured on the learner's own machine (naive -> tiled -> library)",
-	.speed_none = "none were measured (no demo was run)",
-	.integrity = "About the verification line below: it is the SHA-256 of everything "
-		"above it, so `cudakitchen cert verify FILE` can tell whether this text was "
-		"changed after it was written. It checks integrity, not identity: it does not "
-		"prove who wrote the file or who took the quiz, since anyone with cudakitchen "
-		"can write a certificate.",
-};
+/* The certificate's words come from the one message table (i18n_msgs.h,
+ * the MSG_CW_* block), where the translation test checks them; this
+ * fills a cert_strings per language from it once, and only reads after. */
+static void fill_strings(struct cert_strings *s, enum lang l)
+{
+	s->title = i18n_text(l, MSG_CW_TITLE);
+	s->name = i18n_text(l, MSG_CW_NAME);
+	s->date = i18n_text(l, MSG_CW_DATE);
+	s->utc = i18n_text(l, MSG_CW_UTC);
+	s->version = i18n_text(l, MSG_CW_VERSION);
+	s->gpu = i18n_text(l, MSG_CW_GPU);
+	s->no_gpu = i18n_text(l, MSG_CW_NO_GPU);
+	s->levels_head = i18n_text(l, MSG_CW_LEVELS_HEAD);
+	s->level_name[0] = i18n_text(l, MSG_CW_LEVEL_NAME_1);
+	s->level_name[1] = i18n_text(l, MSG_CW_LEVEL_NAME_2);
+	s->level_name[2] = i18n_text(l, MSG_CW_LEVEL_NAME_3);
+	s->level_name[3] = i18n_text(l, MSG_CW_LEVEL_NAME_4);
+	s->level_name[4] = i18n_text(l, MSG_CW_LEVEL_NAME_5);
+	s->passed = i18n_text(l, MSG_CW_PASSED);
+	s->not_passed = i18n_text(l, MSG_CW_NOT_PASSED);
+	s->not_taken = i18n_text(l, MSG_CW_NOT_TAKEN);
+	s->radar_head = i18n_text(l, MSG_CW_RADAR_HEAD);
+	s->skills_head = i18n_text(l, MSG_CW_SKILLS_HEAD);
+	s->skill_name[0] = i18n_text(l, MSG_CW_SKILL_NAME_CONCEPTS);
+	s->skill_name[1] = i18n_text(l, MSG_CW_SKILL_NAME_ARCHITECTURE);
+	s->skill_name[2] = i18n_text(l, MSG_CW_SKILL_NAME_THREADS);
+	s->skill_name[3] = i18n_text(l, MSG_CW_SKILL_NAME_MEMORY);
+	s->skill_name[4] = i18n_text(l, MSG_CW_SKILL_NAME_LIBRARIES);
+	s->skill_name[5] = i18n_text(l, MSG_CW_SKILL_NAME_PERFORMANCE);
+	s->skill_about[0] = i18n_text(l, MSG_CW_SKILL_ABOUT_CONCEPTS);
+	s->skill_about[1] = i18n_text(l, MSG_CW_SKILL_ABOUT_ARCHITECTURE);
+	s->skill_about[2] = i18n_text(l, MSG_CW_SKILL_ABOUT_THREADS);
+	s->skill_about[3] = i18n_text(l, MSG_CW_SKILL_ABOUT_MEMORY);
+	s->skill_about[4] = i18n_text(l, MSG_CW_SKILL_ABOUT_LIBRARIES);
+	s->skill_about[5] = i18n_text(l, MSG_CW_SKILL_ABOUT_PERFORMANCE);
+	s->band_strong = i18n_text(l, MSG_CW_BAND_STRONG);
+	s->band_solid = i18n_text(l, MSG_CW_BAND_SOLID);
+	s->band_weak = i18n_text(l, MSG_CW_BAND_WEAK);
+	s->band_unknown = i18n_text(l, MSG_CW_BAND_UNKNOWN);
+	s->apis_head = i18n_text(l, MSG_CW_APIS_HEAD);
+	s->apis_none = i18n_text(l, MSG_CW_APIS_NONE);
+	s->apis_other = i18n_text(l, MSG_CW_APIS_OTHER);
+	s->speed_head = i18n_text(l, MSG_CW_SPEED_HEAD);
+	s->speed_none = i18n_text(l, MSG_CW_SPEED_NONE);
+	s->integrity = i18n_text(l, MSG_CW_INTEGRITY);
+}
 
-/* The Chinese certificate: the same layout, terms as in lessons/zh. */
-static const struct cert_strings strings_zh = {
-	.title = "结业证书：在厨房里学 GPU、CUDA 和 cuDNN",
-	.name = "姓名：", .date = "日期：", .utc = "（UTC）", .version = "版本：", .gpu = "GPU：",
-	.no_gpu = "无记录（没有在 GPU 上运行过演示程序）",
-	.levels_head = "测验关卡（最高分；得分 80% 即通过）",
-	.level_name = { "基本概念", "组成部件", "优化场景", "线程调度策略", "性能实验" },
-	.passed = "已通过", .not_passed = "未通过", .not_taken = "未参加",
-	.radar_head = "技能雷达图",
-	.skills_head = "技能",
-	.skill_name = { "概念", "架构", "线程", "内存", "库", "性能" },
-	.skill_about = { "CUDA、cuDNN、cuBLAS、驱动和运行时",
-			 "流式多处理器 SM、CUDA 核心、张量核心、存储层次",
-			 "网格、线程块、线程、线程束、SM 调度",
-			 "数据传输、合并访存、分块、流",
-			 "cuBLAS/cuDNN 句柄、描述符、算法",
-			 "如实计时、GFLOP/s、屋顶线模型、基准测试" },
-	.band_strong = "扎实", .band_solid = "良好", .band_weak = "待提高", .band_unknown = "暂无",
-	.apis_head = "答对的 cuDNN 和 cuBLAS 函数",
-	.apis_none = "暂无", .apis_other = "其他：",
-	.speed_head = "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）",
-	.speed_none = "没有测量（未运行演示程序）",
-	.integrity = "关于下方的校验行：它是以上全部内容的 SHA-256，"
-		"因此 `cudakitchen cert verify 文件` 可以判断这段文字在写入后是否被改动过。"
-		"它检验的是完整性，而不是身份：它不能证明是谁写了这个文件或是谁参加了测验，"
-		"因为任何装有 cudakitchen 的人都能生成证书。",
-};
 
 /* The learner's language: "zh..." is Chinese, anything else English.  The
  * first line (CERT_MAGIC) and the verification line stay the same in
  * every language, so `cert verify` reads any certificate. */
 const struct cert_strings *cert_strings_for(const char *lang)
 {
-	return lang && !strncmp(lang, "zh", 2) ? &strings_zh : &strings_en;
+	static struct cert_strings strings[LANG_COUNT];
+	static bool filled[LANG_COUNT];
+	enum lang l = lang && !strncmp(lang, "zh", 2) ? LANG_ZH : LANG_EN;
+	if (!filled[l]) {
+		fill_strings(&strings[l], l);
+		filled[l] = true;
+	}
+	return &strings[l];
 }
 
 bool cert_earned(const struct progress *p)
@@ -364,7 +362,7 @@ static void put_speedups(FILE *f, const char *speedups, const struct cert_string
 		const char *end = strstr(seg, " | ");
 		size_t n = end ? (size_t)(end - seg) : strlen(seg);
 		char *one = strndup(seg, n);
-		if (one && s == &strings_zh) {
+		if (one && s == cert_strings_for("zh")) {
 			char zh[1024];
 			speedup_zh(one, zh, sizeof zh);
 			para(f, "  - ", "    ", zh);
@@ -379,7 +377,7 @@ static void put_speedups(FILE *f, const char *speedups, const struct cert_string
 /* The body: everything above the verification line. */
 static char *cert_body(const struct cert_info *ci, size_t *len)
 {
-	const struct cert_strings *s = ci->s ? ci->s : &strings_en;
+	const struct cert_strings *s = ci->s ? ci->s : cert_strings_for("en");
 	struct radar_scores rs;
 	radar_scores(ci->progress, &rs);
 	char *name = NULL, *buf = NULL;

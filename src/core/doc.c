@@ -294,7 +294,38 @@ static bool on_event(struct builder *b, const yaml_event_t *ev)
 	}
 }
 
-/* libyaml's own complaint, at its problem mark, with its context. */
+/* What an instructor can do about libyaml's commonest complaints: the
+ * problem texts are libyaml's own (scanner.c, parser.c). */
+static const struct { const char *problem, *hint; } syntax_hints[] = {
+	{ "mapping values are not allowed", "a value holding ': ' must be quoted (title: \"Step 1: copy\"), "
+	  "or this line is indented deeper than its key" },
+	{ "block sequence entries are not allowed", "a value starting with '- ' must be quoted, or "
+	  "the list belongs on the lines below its key" },
+	{ "did not find expected key", "this line is not indented like the keys above it" },
+	{ "did not find expected '-' indicator", "items of one list must start in the same column" },
+	{ "could not find expected ':'", "a key needs ': ' after it; a text running over several "
+	  "lines needs quotes, '|' or '>'" },
+	{ "tab character", "indent with spaces; YAML does not allow tabs there" },
+	{ "cannot start any token", "a value starting with @ or ` must be quoted" },
+	{ "end of stream", "a quote or a bracket is not closed" },
+	{ "did not find expected ',' or ']'", "a [list] is not closed, or an item holding ',' or ': ' "
+	  "needs quotes" },
+	{ "did not find expected ',' or '}'", "a {mapping} is not closed, or a value holding ',' or ': ' "
+	  "needs quotes" },
+	{ "unknown escape character", "in double quotes a backslash starts an escape: write \\\\ "
+	  "or use single quotes" },
+};
+
+static const char *syntax_hint(const char *problem)
+{
+	for (size_t i = 0; problem && i < sizeof syntax_hints / sizeof *syntax_hints; i++)
+		if (strstr(problem, syntax_hints[i].problem))
+			return syntax_hints[i].hint;
+	return NULL;
+}
+
+/* libyaml's own complaint, at its problem mark, with its context, and a
+ * hint when it is one of the common ones. */
 static void syntax_error(struct builder *b, const yaml_parser_t *p, const char *buf)
 {
 	int line = (int)p->problem_mark.line + 1, col = (int)p->problem_mark.column + 1;
@@ -303,12 +334,13 @@ static void syntax_error(struct builder *b, const yaml_parser_t *p, const char *
 	const char *problem = p->problem ? p->problem : "cannot parse";
 	if (p->error == YAML_MEMORY_ERROR)
 		problem = "out of memory";
+	const char *hint = p->error == YAML_MEMORY_ERROR ? NULL : syntax_hint(problem);
+	char ctx[160] = "";
 	if (p->context)
-		diags_add(b->d, b->name, line, col, "%s (%s that started at line %d, column %d)",
-			  problem, p->context, (int)p->context_mark.line + 1,
-			  (int)p->context_mark.column + 1);
-	else
-		diags_add(b->d, b->name, line, col, "%s", problem);
+		snprintf(ctx, sizeof ctx, " (%s that started at line %d, column %d)", p->context,
+			 (int)p->context_mark.line + 1, (int)p->context_mark.column + 1);
+	diags_add(b->d, b->name, line, col, "%s%s%s%s", problem, ctx, hint ? "; hint: " : "",
+		  hint ? hint : "");
 }
 
 static bool parse(struct builder *b, const char *buf, size_t len)

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,4 +59,24 @@ int fs_move_no_clobber(const char *from, const char *to)
 	if (errno == EEXIST || lstat(to, &st) == 0)
 		return EEXIST;
 	return rename(from, to) == 0 ? 0 : errno;
+}
+
+char *fs_link_outside(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return NULL;
+	const char *slash = strrchr(path, '/');
+	char *dir = !slash ? strdup(".") : slash == path ? strdup("/")
+		  : strndup(path, (size_t)(slash - path));
+	char *rdir = dir ? realpath(dir, NULL) : NULL, *rfile = realpath(path, NULL);
+	size_t n = rdir ? strlen(rdir) : 0;
+	bool ok = !rfile || (rdir && (!strcmp(rdir, "/") || (!strncmp(rfile, rdir, n) && rfile[n] == '/')));
+	free(dir);
+	free(rdir);
+	if (ok) {
+		free(rfile);
+		return NULL;
+	}
+	return rfile;
 }

@@ -1,7 +1,7 @@
 /* fsutil: the few file-system steps that crash-safe writers share —
  * progress.yaml (progress.c) and certificates (cert_io.c).  Each returns
  * an errno value or sets errno, never prints and never exits; the caller
- * words the message.  Pure POSIX, no allocation the caller must free. */
+ * words the message.  Pure POSIX; only fs_link_outside allocates. */
 #ifndef CK_FSUTIL_H
 #define CK_FSUTIL_H
 #include <stdbool.h>
@@ -21,4 +21,11 @@ void fs_fsync_dir(const char *dir);
  * race; where the file system has no hard links, a check then rename(2).
  * Returns 0, EEXIST when to is taken, or another errno. */
 int fs_move_no_clobber(const char *from, const char *to);
+
+/* Content files (lessons, quiz levels) may be symbolic links only to files
+ * inside their own directory.  Returns the resolved target (the caller
+ * frees it) when path is a link that resolves outside its directory;
+ * NULL when it is not a link, stays inside, or does not resolve (left to
+ * the loader's "cannot open"). */
+char *fs_link_outside(const char *path);
 #endif

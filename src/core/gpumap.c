@@ -8,84 +8,30 @@
 #include "i18n.h"
 
 struct comp_info {
-	const char *label, *tag, *role, *hint;
+	enum msg label;
+	const char *tag;
+	enum msg role, hint;
 	enum gm_view view;
 };
 
+/* Labels, roles and hints are messages (i18n_msgs.h, the MSG_GM_* block of
+ * the parts), so both languages sit in the one table the translation test
+ * checks; tags stay as they are: the abbreviations are what Chinese
+ * material uses too. */
 static const struct comp_info info[GM_NCOMP] = {
-	[GM_HOST] = { "Host CPU", "CPU",
-		"The master chefs outside the kitchen: the CPU runs your program and sends the GPU its ingredients and its orders (kernels).",
-		"The host CPU is not on the GPU board: it is the box on the far left.", GM_OVERVIEW },
-	[GM_LINK] = { "PCIe / NVLink", "link",
-		"The delivery door: every crate from host memory comes through it, far slower than the cooks fetch from the pantry.",
-		"The host link is the connector between the host and the GPU board.", GM_OVERVIEW },
-	[GM_HBM] = { "HBM (VRAM)", "HBM",
-		"The pantry: enormous and well stocked, but a walk away. Everything you cudaMalloc lives here.",
-		"HBM comes in stacks beside the GPU chip, at the edge of the board.", GM_OVERVIEW },
-	[GM_MC] = { "Memory controllers", "MC",
-		"The pantry's porters: they carry crates between the HBM stacks and the L2 counter.",
-		"Memory controllers sit between the HBM stacks and the L2 cache.", GM_OVERVIEW },
-	[GM_L2] = { "L2 cache", "L2",
-		"The shared counter: one cache that every station reaches, holding what came from the pantry lately.",
-		"L2 is the one cache all SMs share: the long strip under the SMs.", GM_OVERVIEW },
-	[GM_SMS] = { "SMs", "SMs",
-		"The chef stations: each SM takes whole thread blocks and runs them to the end.",
-		"The SMs are the many identical units in a grid on the chip.", GM_OVERVIEW },
-	[GM_SCHED] = { "Warp schedulers", "sched",
-		"The head chefs calling orders: every clock each picks a ready warp of 32 threads and issues its next instruction.",
-		"A Hopper SM has four warp schedulers, one per quarter: the top row of the SM view.", GM_ZOOM },
-	[GM_CORES] = { "FP32 CUDA cores", "FP32",
-		"The cooks' hands with knives: one fused multiply-add on one pair of numbers per thread per instruction.",
-		"The CUDA cores are the big field of many small units in the SM view.", GM_ZOOM },
-	[GM_TENSOR] = { "Tensor Cores", "TC",
-		"The specialised appliance: a whole small matrix multiply-accumulate in one operation, for matrix work only.",
-		"Tensor Cores are the few large units beside the CUDA cores.", GM_ZOOM },
-	[GM_REGS] = { "Register file", "regs",
-		"What each cook holds in hand: registers are private to one thread and the fastest storage there is.",
-		"The register file is the strip under the cores in the SM view.", GM_ZOOM },
-	[GM_L1] = { "L1 / shared memory", "L1/sh",
-		"The cutting board at the station: on the SM, shared by the threads of one block, managed by your code.",
-		"L1 and shared memory are one block of on-chip memory at the bottom of the SM.", GM_ZOOM },
+	[GM_HOST] = { MSG_GM_HOST_LABEL, "CPU", MSG_GM_HOST_ROLE, MSG_GM_HOST_HINT, GM_OVERVIEW },
+	[GM_LINK] = { MSG_GM_LINK_LABEL, "link", MSG_GM_LINK_ROLE, MSG_GM_LINK_HINT, GM_OVERVIEW },
+	[GM_HBM] = { MSG_GM_HBM_LABEL, "HBM", MSG_GM_HBM_ROLE, MSG_GM_HBM_HINT, GM_OVERVIEW },
+	[GM_MC] = { MSG_GM_MC_LABEL, "MC", MSG_GM_MC_ROLE, MSG_GM_MC_HINT, GM_OVERVIEW },
+	[GM_L2] = { MSG_GM_L2_LABEL, "L2", MSG_GM_L2_ROLE, MSG_GM_L2_HINT, GM_OVERVIEW },
+	[GM_SMS] = { MSG_GM_SMS_LABEL, "SMs", MSG_GM_SMS_ROLE, MSG_GM_SMS_HINT, GM_OVERVIEW },
+	[GM_SCHED] = { MSG_GM_SCHED_LABEL, "sched", MSG_GM_SCHED_ROLE, MSG_GM_SCHED_HINT, GM_ZOOM },
+	[GM_CORES] = { MSG_GM_CORES_LABEL, "FP32", MSG_GM_CORES_ROLE, MSG_GM_CORES_HINT, GM_ZOOM },
+	[GM_TENSOR] = { MSG_GM_TENSOR_LABEL, "TC", MSG_GM_TENSOR_ROLE, MSG_GM_TENSOR_HINT, GM_ZOOM },
+	[GM_REGS] = { MSG_GM_REGS_LABEL, "regs", MSG_GM_REGS_ROLE, MSG_GM_REGS_HINT, GM_ZOOM },
+	[GM_L1] = { MSG_GM_L1_LABEL, "L1/sh", MSG_GM_L1_ROLE, MSG_GM_L1_HINT, GM_ZOOM },
 };
 
-/* The same in Chinese, in lessons/zh/02's words (SM = 厨师工位, HBM =
- * 食品储藏室, L2 = 公共台面, 共享内存 = 砧板...).  Tags stay as they are:
- * the abbreviations are what Chinese material uses too. */
-static const struct { const char *label, *role, *hint; } info_zh[GM_NCOMP] = {
-	[GM_HOST] = { "主机 CPU",
-		"厨房外的几位大厨：CPU 运行你的程序，把食材和订单（核函数）送进 GPU。",
-		"主机 CPU 不在 GPU 板卡上：它是最左边的那个方框。" },
-	[GM_LINK] = { "PCIe / NVLink",
-		"送货门：主机内存里的每一箱货都从这里进来，比厨师从储藏室取货慢得多。",
-		"主机链路是主机和 GPU 板卡之间的连接。" },
-	[GM_HBM] = { "HBM（显存）",
-		"食品储藏室：巨大、货源充足，但要走一段路。你用 cudaMalloc 分配的一切都在这里。",
-		"HBM 成堆叠放在 GPU 芯片旁边，位于板卡边缘。" },
-	[GM_MC] = { "内存控制器",
-		"储藏室的搬运工：在 HBM 堆栈和 L2 公共台面之间来回搬货。",
-		"内存控制器位于 HBM 堆栈和 L2 缓存之间。" },
-	[GM_L2] = { "L2 缓存",
-		"公共台面：所有工位都够得着的一块缓存，放着最近从储藏室取来的东西。",
-		"L2 是所有 SM 共用的那一块缓存：SM 下方的长条。" },
-	[GM_SMS] = { "流式多处理器 SM",
-		"厨师工位：每个 SM 接下整个线程块，一直做到完成。",
-		"SM 是芯片上排成网格的许多相同单元。" },
-	[GM_SCHED] = { "线程束调度器",
-		"喊单的主厨：每个时钟周期各挑一个就绪的 32 线程线程束，发出它的下一条指令。",
-		"Hopper 的 SM 有四个线程束调度器，每个子分区一个：SM 视图的最上一行。" },
-	[GM_CORES] = { "FP32 CUDA 核心",
-		"拿刀的厨师：每个线程每条指令对一对数做一次融合乘加。",
-		"CUDA 核心是 SM 视图里由许多小单元组成的大片区域。" },
-	[GM_TENSOR] = { "张量核心",
-		"专用厨电：一次操作完成一整个小矩阵的乘累加，只做矩阵运算。",
-		"张量核心是 CUDA 核心旁边那几个大单元。" },
-	[GM_REGS] = { "寄存器堆",
-		"厨师手里拿着的东西：寄存器只属于一个线程，是最快的存储。",
-		"寄存器堆是 SM 视图中核心下方的长条。" },
-	[GM_L1] = { "L1 / 共享内存",
-		"工位上的砧板：在 SM 上，由一个线程块的线程共用，由你的代码管理。",
-		"L1 和共享内存是 SM 底部的同一块片上存储。" },
-};
 
 static bool zh(void)
 {
@@ -103,15 +49,15 @@ static bool valid(int c)
 	return c >= 0 && c < GM_NCOMP;
 }
 
-const char *gpumap_label(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].label : info[c].label : ""; }
+const char *gpumap_label(enum gm_comp c) { return valid(c) ? tr(info[c].label) : ""; }
 const char *gpumap_tag(enum gm_comp c)
 {
 	if (c == GM_LINK && zh())   /* the others are names in either language */
 		return "链路";
 	return valid(c) ? info[c].tag : "";
 }
-const char *gpumap_role(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].role : info[c].role : ""; }
-const char *gpumap_hint(enum gm_comp c) { return valid(c) ? zh() ? info_zh[c].hint : info[c].hint : ""; }
+const char *gpumap_role(enum gm_comp c) { return valid(c) ? tr(info[c].role) : ""; }
+const char *gpumap_hint(enum gm_comp c) { return valid(c) ? tr(info[c].hint) : ""; }
 enum gm_view gpumap_view_of(enum gm_comp c) { return valid(c) ? info[c].view : GM_OVERVIEW; }
 enum gm_comp gpumap_tray(int i) { return i >= 0 && i < GM_NCOMP ? tray_order[i] : GM_HOST; }
 

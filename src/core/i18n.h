@@ -6,9 +6,9 @@
  * every id has a non-empty text in both languages with the same printf
  * placeholders.  The language is chosen once, before the first tr(): main
  * calls i18n_set_lang(options.lang) before any command runs.  It is the one
- * piece of mutable state here, set once and then only read.  Texts that are
- * data rather than UI (gpu-map roles, certificate wording) keep their own
- * per-language tables in gpumap.c and cert.c. */
+ * piece of mutable state here, set once and then only read.  The
+ * certificate's wording (MSG_CW_*) and the gpu-map's parts (MSG_GM_*_LABEL,
+ * _ROLE, _HINT) are in the same table, so the same test covers them. */
 #ifndef CK_I18N_H
 #define CK_I18N_H
 #include <stdbool.h>

@@ -458,6 +458,100 @@
 	X(MSG_HK_ST_N, "show the run with 1, 2, 4 or 8 streams", "显示 1、2、4 或 8 个流的运行") \
 	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：固定、可分页，或全部在默认流上") \
 	X(MSG_HK_ST_SIZE, "next / previous setting (copy-bound, balanced, compute-bound)", "下一个/上一个设置（受拷贝限制、均衡、受计算限制）") \
+	/* instructor and robustness (courses, lint, the terminal) */ \
+	X(MSG_STATE_TOO_LONG, "progress will not be saved: %s is too long (the progress directory must fit in %d bytes)", "进度不会保存：%s 太长（进度目录须在 %d 字节以内）") \
+	X(MSG_MENU_TITLE_CLASS, "cudakitchen: lessons of %s", "cudakitchen：%s 的课程") \
+	X(MSG_MENU_ANALOGY, "Kitchen: %s", "厨房：%s") \
+	/* certificate and gpu-map words (were tables in cert.c and gpumap.c) */ \
+	X(MSG_CW_TITLE, "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen", "结业证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_NAME, "Name:", "姓名：") \
+	X(MSG_CW_DATE, "Date:", "日期：") \
+	X(MSG_CW_UTC, " (UTC)", "（UTC）") \
+	X(MSG_CW_VERSION, "Version:", "版本：") \
+	X(MSG_CW_GPU, "GPU:", "GPU：") \
+	X(MSG_CW_NO_GPU, "none recorded (no demo ran on a GPU)", "无记录（没有在 GPU 上运行过演示程序）") \
+	X(MSG_CW_LEVELS_HEAD, "Quiz levels (best score; a level is passed at 80%)", "测验关卡（最高分；得分 80% 即通过）") \
+	X(MSG_CW_LEVEL_NAME_1, "Concepts", "基本概念") \
+	X(MSG_CW_LEVEL_NAME_2, "Components", "组成部件") \
+	X(MSG_CW_LEVEL_NAME_3, "Optimisation scenarios", "优化场景") \
+	X(MSG_CW_LEVEL_NAME_4, "Thread-scheduling strategy", "线程调度策略") \
+	X(MSG_CW_LEVEL_NAME_5, "Performance experiment", "性能实验") \
+	X(MSG_CW_PASSED, "passed", "已通过") \
+	X(MSG_CW_NOT_PASSED, "not passed", "未通过") \
+	X(MSG_CW_NOT_TAKEN, "not taken", "未参加") \
+	X(MSG_CW_RADAR_HEAD, "Skills radar", "技能雷达图") \
+	X(MSG_CW_SKILLS_HEAD, "Skills", "技能") \
+	X(MSG_CW_SKILL_NAME_CONCEPTS, "concepts", "概念") \
+	X(MSG_CW_SKILL_NAME_ARCHITECTURE, "architecture", "架构") \
+	X(MSG_CW_SKILL_NAME_THREADS, "threads", "线程") \
+	X(MSG_CW_SKILL_NAME_MEMORY, "memory", "内存") \
+	X(MSG_CW_SKILL_NAME_LIBRARIES, "libraries", "库") \
+	X(MSG_CW_SKILL_NAME_PERFORMANCE, "performance", "性能") \
+	X(MSG_CW_SKILL_ABOUT_CONCEPTS, "CUDA, cuDNN, cuBLAS, driver and runtime", "CUDA、cuDNN、cuBLAS、驱动和运行时") \
+	X(MSG_CW_SKILL_ABOUT_ARCHITECTURE, "SMs, cores, Tensor Cores, memory hierarchy", "流式多处理器 SM、CUDA 核心、张量核心、存储层次") \
+	X(MSG_CW_SKILL_ABOUT_THREADS, "grids, blocks, threads, warps, SM scheduling", "网格、线程块、线程、线程束、SM 调度") \
+	X(MSG_CW_SKILL_ABOUT_MEMORY, "transfers, coalescing, tiling, streams", "数据传输、合并访存、分块、流") \
+	X(MSG_CW_SKILL_ABOUT_LIBRARIES, "cuBLAS/cuDNN handles, descriptors, algorithms", "cuBLAS/cuDNN 句柄、描述符、算法") \
+	X(MSG_CW_SKILL_ABOUT_PERFORMANCE, "honest timing, GFLOP/s, roofline, benchmarks", "如实计时、GFLOP/s、屋顶线模型、基准测试") \
+	X(MSG_CW_BAND_STRONG, "strong", "扎实") \
+	X(MSG_CW_BAND_SOLID, "good", "良好") \
+	X(MSG_CW_BAND_WEAK, "to grow", "待提高") \
+	X(MSG_CW_BAND_UNKNOWN, "not yet", "暂无") \
+	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions answered correctly", "答对的 cuDNN 和 cuBLAS 函数") \
+	X(MSG_CW_APIS_NONE, "none yet", "暂无") \
+	X(MSG_CW_APIS_OTHER, "other:", "其他：") \
+	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (naive -> tiled -> library)", "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）") \
+	X(MSG_CW_SPEED_NONE, "none were measured (no demo was run)", "没有测量（未运行演示程序）") \
+	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` can tell whether this text was changed after it was written. It checks integrity, not identity: it does not prove who wrote the file or who took the quiz, since anyone with cudakitchen can write a certificate.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 可以判断这段文字在写入后是否被改动过。它检验的是完整性，而不是身份：它不能证明是谁写了这个文件或是谁参加了测验，因为任何装有 cudakitchen 的人都能生成证书。") \
+	X(MSG_GM_HOST_LABEL, "Host CPU", "主机 CPU") \
+	X(MSG_GM_HOST_ROLE, "The master chefs outside the kitchen: the CPU runs your program and sends the GPU its ingredients and its orders (kernels).", "厨房外的几位大厨：CPU 运行你的程序，把食材和订单（核函数）送进 GPU。") \
+	X(MSG_GM_HOST_HINT, "The host CPU is not on the GPU board: it is the box on the far left.", "主机 CPU 不在 GPU 板卡上：它是最左边的那个方框。") \
+	X(MSG_GM_LINK_LABEL, "PCIe / NVLink", "PCIe / NVLink") \
+	X(MSG_GM_LINK_ROLE, "The delivery door: every crate from host memory comes through it, far slower than the cooks fetch from the pantry.", "送货门：主机内存里的每一箱货都从这里进来，比厨师从储藏室取货慢得多。") \
+	X(MSG_GM_LINK_HINT, "The host link is the connector between the host and the GPU board.", "主机链路是主机和 GPU 板卡之间的连接。") \
+	X(MSG_GM_HBM_LABEL, "HBM (VRAM)", "HBM（显存）") \
+	X(MSG_GM_HBM_ROLE, "The pantry: enormous and well stocked, but a walk away. Everything you cudaMalloc lives here.", "食品储藏室：巨大、货源充足，但要走一段路。你用 cudaMalloc 分配的一切都在这里。") \
+	X(MSG_GM_HBM_HINT, "HBM comes in stacks beside the GPU chip, at the edge of the board.", "HBM 成堆叠放在 GPU 芯片旁边，位于板卡边缘。") \
+	X(MSG_GM_MC_LABEL, "Memory controllers", "内存控制器") \
+	X(MSG_GM_MC_ROLE, "The pantry's porters: they carry crates between the HBM stacks and the L2 counter.", "储藏室的搬运工：在 HBM 堆栈和 L2 公共台面之间来回搬货。") \
+	X(MSG_GM_MC_HINT, "Memory controllers sit between the HBM stacks and the L2 cache.", "内存控制器位于 HBM 堆栈和 L2 缓存之间。") \
+	X(MSG_GM_L2_LABEL, "L2 cache", "L2 缓存") \
+	X(MSG_GM_L2_ROLE, "The shared counter: one cache that every station reaches, holding what came from the pantry lately.", "公共台面：所有工位都够得着的一块缓存，放着最近从储藏室取来的东西。") \
+	X(MSG_GM_L2_HINT, "L2 is the one cache all SMs share: the long strip under the SMs.", "L2 是所有 SM 共用的那一块缓存：SM 下方的长条。") \
+	X(MSG_GM_SMS_LABEL, "SMs", "流式多处理器 SM") \
+	X(MSG_GM_SMS_ROLE, "The chef stations: each SM takes whole thread blocks and runs them to the end.", "厨师工位：每个 SM 接下整个线程块，一直做到完成。") \
+	X(MSG_GM_SMS_HINT, "The SMs are the many identical units in a grid on the chip.", "SM 是芯片上排成网格的许多相同单元。") \
+	X(MSG_GM_SCHED_LABEL, "Warp schedulers", "线程束调度器") \
+	X(MSG_GM_SCHED_ROLE, "The head chefs calling orders: every clock each picks a ready warp of 32 threads and issues its next instruction.", "喊单的主厨：每个时钟周期各挑一个就绪的 32 线程线程束，发出它的下一条指令。") \
+	X(MSG_GM_SCHED_HINT, "A Hopper SM has four warp schedulers, one per quarter: the top row of the SM view.", "Hopper 的 SM 有四个线程束调度器，每个子分区一个：SM 视图的最上一行。") \
+	X(MSG_GM_CORES_LABEL, "FP32 CUDA cores", "FP32 CUDA 核心") \
+	X(MSG_GM_CORES_ROLE, "The cooks' hands with knives: one fused multiply-add on one pair of numbers per thread per instruction.", "拿刀的厨师：每个线程每条指令对一对数做一次融合乘加。") \
+	X(MSG_GM_CORES_HINT, "The CUDA cores are the big field of many small units in the SM view.", "CUDA 核心是 SM 视图里由许多小单元组成的大片区域。") \
+	X(MSG_GM_TENSOR_LABEL, "Tensor Cores", "张量核心") \
+	X(MSG_GM_TENSOR_ROLE, "The specialised appliance: a whole small matrix multiply-accumulate in one operation, for matrix work only.", "专用厨电：一次操作完成一整个小矩阵的乘累加，只做矩阵运算。") \
+	X(MSG_GM_TENSOR_HINT, "Tensor Cores are the few large units beside the CUDA cores.", "张量核心是 CUDA 核心旁边那几个大单元。") \
+	X(MSG_GM_REGS_LABEL, "Register file", "寄存器堆") \
+	X(MSG_GM_REGS_ROLE, "What each cook holds in hand: registers are private to one thread and the fastest storage there is.", "厨师手里拿着的东西：寄存器只属于一个线程，是最快的存储。") \
+	X(MSG_GM_REGS_HINT, "The register file is the strip under the cores in the SM view.", "寄存器堆是 SM 视图中核心下方的长条。") \
+	X(MSG_GM_L1_LABEL, "L1 / shared memory", "L1 / 共享内存") \
+	X(MSG_GM_L1_ROLE, "The cutting board at the station: on the SM, shared by the threads of one block, managed by your code.", "工位上的砧板：在 SM 上，由一个线程块的线程共用，由你的代码管理。") \
+	X(MSG_GM_L1_HINT, "L1 and shared memory are one block of on-chip memory at the bottom of the SM.", "L1 和共享内存是 SM 底部的同一块片上存储。") \
+	/* reduce and launch demos (issue 11) */ \
+	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
+	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
+	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
+	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
+	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
+	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；从线程块 %ld 起与最佳相差不到 5%%") \
+	X(MSG_LV_BLOCK, "block size", "线程块大小") \
+	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
+	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
+	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
+	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured y = a*x + y on the host:", "这里没有启动形状的测量：需要 GPU。CPU 回退在主机上测量了 y = a*x + y：") \
+	X(MSG_LV_CPU, "%s: %.1f GB/s;", "%s：%.1f GB/s；") \
+	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \
+	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
+	X(MSG_DEMO_N_QUICK, "(quick)", "（快速）") \
 	/* end */
 
 #endif

@@ -349,6 +349,15 @@ static void one_item(struct layout *L, const struct item *it, int i, const struc
 	blank(L, i);
 }
 
+/* True when page pg has a `see` item naming id. */
+static bool linked_on(const struct page *pg, const char *id)
+{
+	for (size_t i = 0; i < pg->n; i++)
+		if (pg->items[i].kind == ITEM_SEE && pg->items[i].text && !strcmp(pg->items[i].text, id))
+			return true;
+	return false;
+}
+
 bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 		 const struct course *c, int width, bool ascii)
 {
@@ -363,8 +372,10 @@ bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 	for (size_t i = 0; i < pg->n; i++)
 		one_item(out, &pg->items[i], (int)i, c, ascii);
 	if (page + 1 == l->npages) {
+		/* the lesson's `see` list, less what this page links to already */
 		for (size_t i = 0; i < l->nsee; i++)
-			see(out, c, l->see[i], ascii, (int)pg->n);
+			if (!linked_on(pg, l->see[i]))
+				see(out, c, l->see[i], ascii, (int)pg->n);
 		blank(out, (int)pg->n);
 		wrapped(out, L_TEXT, C_DIM, 0, out->width,
 			tr(MSG_LAYOUT_END), (int)pg->n);

@@ -9,11 +9,13 @@
 #include <sys/stat.h>
 #include "doc.h"
 #include "lesson.h"
+#include "fsutil.h"
 #include "text.h"
 
 const char *const lesson_blocks[] = { "gpu-map", "tiling", "matmul", "conv", "devinfo",
-				      "transfer", "streams", NULL };
-const char *const lesson_demos[] = { "matmul", "conv", "devinfo", "transfer", "streams", NULL };
+				      "transfer", "streams", "reduce", "launch", NULL };
+const char *const lesson_demos[] = { "matmul", "conv", "devinfo", "transfer", "streams",
+				     "reduce", "launch", NULL };
 
 static bool in_table(const char *const *t, const char *name)
 {
@@ -363,26 +365,15 @@ static char *slug_of(const char *path)
 
 /* A lesson file may be a symbolic link only to a file inside its own
  * directory, so a lessons directory can never make the program read
- * anything outside it.  A link that does not resolve is left to the
- * loader's "cannot open". */
+ * anything outside it (quiz files follow the same rule, quiz.c). */
 static bool stays_inside(const char *path, struct diags *d)
 {
-	struct stat st;
-	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-		return true;
-	const char *slash = strrchr(path, '/');
-	char *dir = !slash ? strdup(".") : slash == path ? strdup("/")
-		  : strndup(path, (size_t)(slash - path));
-	char *rdir = dir ? realpath(dir, NULL) : NULL, *rfile = realpath(path, NULL);
-	size_t n = rdir ? strlen(rdir) : 0;
-	bool ok = !rfile || (rdir && (!strcmp(rdir, "/") || (!strncmp(rfile, rdir, n) && rfile[n] == '/')));
-	if (!ok)
+	char *target = fs_link_outside(path);
+	if (target)
 		diags_add(d, path, 1, 1, "the lesson file is a symbolic link to '%s', "
-			  "outside its directory; refused", rfile);
-	free(dir);
-	free(rdir);
-	free(rfile);
-	return ok;
+			  "outside its directory; refused", target);
+	free(target);
+	return !target;
 }
 
 /* Frees everything but file, id and error: what a broken lesson keeps. */

@@ -78,6 +78,10 @@ struct lesson {
 struct course {
 	struct lesson *lessons; /* in file-name order */
 	size_t n;
+	size_t *by_id;          /* NULL, or the n indices of lessons sorted by (id, index)
+				 * (lessons without an id first): course_find's index, built by
+				 * the loaders; a course made by hand without one is searched
+				 * in order */
 };
 
 /* The fixed tables of interactive blocks and demos lessons may name. */
@@ -121,6 +125,16 @@ size_t course_orphan_translations(const char *base, const char *lang, struct dia
  * English; appends the unknown ones.  Returns false if any. */
 bool course_check_see(const struct lesson *l, struct diags *d);
 void course_free(struct course *c); /* accepts NULL; leaves *c empty */
+/* A class directory (`--lessons DIR`, lessons/README.md): the one layout
+ * is the built-in content's, DIR/lessons/<lang>/ (COURSE_TREE, base
+ * DIR/lessons); classes written before it was fixed still load:
+ * DIR/<lang>/ (COURSE_LANGS, base DIR) and lessons right in DIR
+ * (COURSE_FLAT, English only).  base (size bytes) gets the lessons base. */
+enum course_layout { COURSE_TREE, COURSE_LANGS, COURSE_FLAT };
+enum course_layout course_class_layout(const char *dir, char *base, size_t size);
+/* The class's lessons in lang, whatever its layout (course_load or
+ * course_load_lang on the base); *out is the caller's to free. */
+bool course_load_class(const char *dir, const char *lang, struct course *out, struct diags *d);
 /* The lesson with id (a loaded one before a broken one), borrowed from c;
  * NULL when none or id is NULL. */
 const struct lesson *course_find(const struct course *c, const char *id);

@@ -36,9 +36,51 @@ void progress_init(struct progress *p)
 		p->levels[i].best = -1;
 }
 
+/* ---- courses --------------------------------------------------------- */
+
+static struct course_levels *find_course(struct progress *p, const char *key)
+{
+	for (size_t k = 0; k < p->ncourses; k++)
+		if (!strcmp(p->courses[k].course, key))
+			return &p->courses[k];
+	return NULL;
+}
+
+/* The kept entry of key, made (fresh) when missing; the built-in course is
+ * never the one forgotten. */
+static struct course_levels *course_entry(struct progress *p, const char *key)
+{
+	struct course_levels *c = find_course(p, key);
+	if (c)
+		return c;
+	if (p->ncourses == PROGRESS_MAX_COURSES) {
+		size_t drop = !strcmp(p->courses[0].course, "") ? 1 : 0;
+		memmove(&p->courses[drop], &p->courses[drop + 1],
+			(PROGRESS_MAX_COURSES - drop - 1) * sizeof *p->courses);
+		p->ncourses--;
+	}
+	c = &p->courses[p->ncourses++];
+	memset(c, 0, sizeof *c);
+	snprintf(c->course, sizeof c->course, "%s", key);
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		c->levels[i].best = -1;
+	return c;
+}
+
+void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LEVELS])
+{
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		course_entry(p, p->level_course[i])->levels[i] = p->levels[i];
+	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+		const char *key = keys[i] ? keys[i] : "";
+		snprintf(p->level_course[i], sizeof p->level_course[i], "%s", key);
+		p->levels[i] = course_entry(p, key)->levels[i];
+	}
+}
+
 /* ---- paths ----------------------------------------------------------- */
 
-bool progress_path(char *dir, size_t dsz, char *file, size_t fsz)
+enum progress_where progress_locate(char *dir, size_t dsz, char *file, size_t fsz)
 {
 	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	int n;
@@ -48,11 +90,16 @@ bool progress_path(char *dir, size_t dsz, char *file, size_t fsz)
 	else if (home && home[0] == '/')
 		n = snprintf(dir, dsz, "%s/.local/state/cudakitchen", home);
 	else
-		return false;
+		return PROGRESS_NO_HOME;
 	if (n < 0 || (size_t)n >= dsz)
-		return false;
+		return PROGRESS_PATH_TOO_LONG;
 	n = snprintf(file, fsz, "%s/progress.yaml", dir);
-	return n >= 0 && (size_t)n < fsz;
+	return n >= 0 && (size_t)n < fsz ? PROGRESS_WHERE_OK : PROGRESS_PATH_TOO_LONG;
+}
+
+bool progress_path(char *dir, size_t dsz, char *file, size_t fsz)
+{
+	return progress_locate(dir, dsz, file, fsz) == PROGRESS_WHERE_OK;
 }
 
 /* The directory part of path ("." when it has none). */

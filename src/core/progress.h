@@ -13,8 +13,12 @@
 #include <stddef.h>
 #include "diag.h"
 
-#define PROGRESS_FORMAT 1
+/* 2: quiz levels belong to a course (`courses`); a file of format 1 has
+ * only the built-in course's levels and loads as such. */
+#define PROGRESS_FORMAT 2
 #define PROGRESS_MAX_LESSONS 256
+#define PROGRESS_MAX_COURSES 16     /* classes whose levels are kept; the oldest goes first */
+#define PROGRESS_COURSE_MAX 512     /* bytes of a course key */
 #define PROGRESS_LEVELS 5
 #define PROGRESS_SKILLS 6
 
@@ -39,12 +43,29 @@ struct level_progress {
 	bool hint;              /* the current question's hint was shown (it stays paid for) */
 };
 
+/* The levels of one course.  A level's identity is its course and its
+ * number: a class's level 1 is not the built-in level 1, and a level a
+ * class takes from the built-in quiz is the built-in one. */
+struct course_levels {
+	char course[PROGRESS_COURSE_MAX];  /* "" the built-in course, else the class
+					      directory's real path */
+	struct level_progress levels[PROGRESS_LEVELS];
+};
+
 struct progress {
 	int format_version;
 	char last[64];          /* id of the lesson or block the learner was in */
 	struct lesson_progress lessons[PROGRESS_MAX_LESSONS];
 	size_t nlessons;
+	/* The running course's levels: levels[i] belongs to the course
+	 * level_course[i] ("" built-in, as after progress_init and loading;
+	 * progress_use_courses chooses).  courses[] keeps every course's
+	 * levels as loaded or last left; the writer saves levels[i] under its
+	 * own course and the rest as kept. */
 	struct level_progress levels[PROGRESS_LEVELS];
+	char level_course[PROGRESS_LEVELS][PROGRESS_COURSE_MAX];
+	struct course_levels courses[PROGRESS_MAX_COURSES];
+	size_t ncourses;
 	/* per skill: points earned and points possible, from quiz, gpu-map, experiments */
 	double skill_got[PROGRESS_SKILLS], skill_max[PROGRESS_SKILLS];
 	int gpumap_attempts, gpumap_correct;
@@ -58,12 +79,21 @@ void progress_init(struct progress *p);
 /* The directory and file path (caller-provided buffers); false if no HOME
  * and no absolute XDG_STATE_HOME. */
 bool progress_path(char *dir, size_t dsz, char *file, size_t fsz);
+/* The same, saying what is wrong: no usable HOME or XDG_STATE_HOME, or
+ * the directory they name is too long for the buffers (PATH_MAX). */
+enum progress_where { PROGRESS_WHERE_OK, PROGRESS_NO_HOME, PROGRESS_PATH_TOO_LONG };
+enum progress_where progress_locate(char *dir, size_t dsz, char *file, size_t fsz);
 /* Loads from path; a missing file is a fresh start (true).  Corruption is
  * handled as above (true, with p->notice set).  False only on I/O errors
  * that leave nothing usable, with a diag. */
 bool progress_load(const char *path, struct progress *p, struct diags *d);
 bool progress_save(const char *path, const struct progress *p, struct diags *d);
 struct lesson_progress *progress_lesson(struct progress *p, const char *id); /* creates */
+/* Makes levels[i] the progress of level i+1 of course keys[i] ("" the
+ * built-in course): what levels[] held goes back to its own course first.
+ * A course not seen before starts fresh; when PROGRESS_MAX_COURSES are
+ * kept, the class kept longest is forgotten (never the built-in course). */
+void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LEVELS]);
 
 /* Added by the progress module (additive).  The YAML form without files:
  * progress_parse fills p from a buffer and returns false when the text is

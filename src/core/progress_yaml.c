@@ -138,19 +138,62 @@ static void write_lessons(FILE *f, const struct progress *p)
 	fputs(n ? "\n" : " []\n", f);
 }
 
+static void write_level(FILE *f, const char *indent, const struct level_progress *v)
+{
+	int points = clampi(v->points, 0, MAX_POINTS);
+	fprintf(f, "%s- {best: %d, attempt: %d, question: %d, seed: %u, points: %d, "
+		"max_points: %d, in_progress: %s", indent, clampi(v->best, -1, 100),
+		clampi(v->attempt, 0, INT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
+		points, clampi(v->max_points, points, MAX_POINTS), v->in_progress ? "true" : "false");
+	/* only when set: files without it (older ones) mean no hint shown */
+	fputs(v->hint ? ", hint: true}\n" : "}\n", f);
+}
+
+/* Level i of course key: the running one when it belongs to key, else
+ * what is kept for key, else a level never taken. */
+static struct level_progress level_of(const struct progress *p, const char *key, int i)
+{
+	if (!strcmp(p->level_course[i], key))
+		return p->levels[i];
+	for (size_t k = 0; k < p->ncourses; k++)
+		if (!strcmp(p->courses[k].course, key))
+			return p->courses[k].levels[i];
+	return (struct level_progress){ .best = -1 };
+}
+
+/* `levels`: the built-in course's; `courses`: every class's, by key. */
 static void write_levels(FILE *f, const struct progress *p)
 {
 	fputs("levels:\n", f);
 	for (int i = 0; i < PROGRESS_LEVELS; i++) {
-		const struct level_progress *v = &p->levels[i];
-		int points = clampi(v->points, 0, MAX_POINTS);
-		fprintf(f, "  - {best: %d, attempt: %d, question: %d, seed: %u, points: %d, "
-			"max_points: %d, in_progress: %s", clampi(v->best, -1, 100),
-			clampi(v->attempt, 0, INT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
-			points, clampi(v->max_points, points, MAX_POINTS), v->in_progress ? "true" : "false");
-		/* only when set: files without it (older ones) mean no hint shown */
-		fputs(v->hint ? ", hint: true}\n" : "}\n", f);
+		struct level_progress v = level_of(p, "", i);
+		write_level(f, "  ", &v);
 	}
+	const char *keys[PROGRESS_MAX_COURSES + PROGRESS_LEVELS];
+	size_t n = 0;
+	for (size_t k = 0; k < p->ncourses && k < PROGRESS_MAX_COURSES; k++)
+		keys[n++] = p->courses[k].course;
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		keys[n++] = p->level_course[i];
+	size_t written = 0;
+	for (size_t k = 0; k < n; k++) {
+		char key[PROGRESS_COURSE_MAX];
+		clean_into(key, sizeof key, keys[k]);
+		bool seen = !key[0];
+		for (size_t j = 0; j < k && !seen; j++)
+			seen = !strncmp(keys[j], keys[k], sizeof key);
+		if (seen)
+			continue;
+		fputs(written++ ? "  - course: " : "courses:\n  - course: ", f);
+		put_str(f, key);
+		fputs("\n    levels:\n", f);
+		for (int i = 0; i < PROGRESS_LEVELS; i++) {
+			struct level_progress v = level_of(p, keys[k], i);
+			write_level(f, "      ", &v);
+		}
+	}
+	if (!written)
+		fputs("courses: []\n", f);
 }
 
 static void write_yaml(FILE *f, const struct progress *p)
@@ -299,7 +342,7 @@ static void read_lessons(struct rd *r, const struct doc_node *seq, struct progre
 	}
 }
 
-static void read_levels(struct rd *r, const struct doc_node *seq, struct progress *p)
+static void read_levels_into(struct rd *r, const struct doc_node *seq, struct level_progress *lv)
 {
 	static const struct doc_field f[] = {
 		{ "best", DOC_SCALAR, false }, { "attempt", DOC_SCALAR, false },
@@ -311,7 +354,7 @@ static void read_levels(struct rd *r, const struct doc_node *seq, struct progres
 		return;
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct doc_node *m = seq->items[i];
-		struct level_progress *v = &p->levels[i];
+		struct level_progress *v = &lv[i];
 		if (!rd_map(r, m, f, sizeof f / sizeof *f))
 			continue;
 		rd_int(r, m, "best", -1, 100, &v->best);
@@ -330,6 +373,39 @@ static void read_levels(struct rd *r, const struct doc_node *seq, struct progres
 		rd_bool(r, m, "hint", &v->hint);
 		if (v->points > v->max_points)
 			rd_fail(r);
+	}
+}
+
+static void read_levels(struct rd *r, const struct doc_node *seq, struct progress *p)
+{
+	read_levels_into(r, seq, p->levels);
+}
+
+/* Format 2: each class's levels, by course key (a class directory's real
+ * path; "" is the built-in course, which is `levels`). */
+static void read_courses(struct rd *r, const struct doc_node *seq, struct progress *p)
+{
+	static const struct doc_field f[] = {
+		{ "course", DOC_SCALAR, true }, { "levels", DOC_SEQ, true },
+	};
+	if (!rd_seq(r, seq, PROGRESS_MAX_COURSES - 1))
+		return;
+	for (size_t i = 0; i < seq->n; i++) {
+		const struct doc_node *m = seq->items[i];
+		struct course_levels c = { .course = "" };
+		for (int k = 0; k < PROGRESS_LEVELS; k++)
+			c.levels[k].best = -1;
+		if (!rd_map(r, m, f, 2) || !rd_str(r, m, "course", c.course, sizeof c.course))
+			continue;
+		bool dup = !c.course[0];
+		for (size_t k = 0; k < p->ncourses && !dup; k++)
+			dup = !strcmp(p->courses[k].course, c.course);
+		if (dup) {
+			rd_fail(r);
+			continue;
+		}
+		read_levels_into(r, doc_get(m, "levels"), c.levels);
+		p->courses[p->ncourses++] = c;
 	}
 }
 
@@ -380,6 +456,7 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 		{ "lessons", DOC_SEQ, true }, { "levels", DOC_SEQ, true },
 		{ "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true },
 		{ "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true },
+		{ "courses", DOC_SEQ, false },   /* format 2 on: required below */
 	};
 	long version;
 	if (!root || root->type != DOC_MAP ||
@@ -388,9 +465,14 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 	r->lenient = version > PROGRESS_FORMAT;
 	if (!rd_map(r, root, f, sizeof f / sizeof *f))
 		return false;
+	if (version >= 2 && !doc_get(root, "courses"))
+		rd_fail(r);
+	if (version < 2 && doc_get(root, "courses"))
+		rd_fail(r);   /* format 1 had no courses: not a file we wrote */
 	rd_str(r, root, "last", p->last, sizeof p->last);
 	read_lessons(r, doc_get(root, "lessons"), p);
 	read_levels(r, doc_get(root, "levels"), p);
+	read_courses(r, doc_get(root, "courses"), p);
 	read_skills(r, doc_get(root, "skills"), p);
 	read_gpumap(r, doc_get(root, "gpumap"), p);
 	rd_str(r, root, "apis", p->apis, sizeof p->apis);

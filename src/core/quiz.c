@@ -9,6 +9,7 @@
 #include <string.h>
 #include "doc.h"
 #include "quiz.h"
+#include "fsutil.h"
 #include "quiz_parse.h"
 #include "text.h"
 
@@ -428,6 +429,13 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 	memset(out, 0, sizeof *out);
 	size_t before = d->n;
 	struct doc doc;
+	char *outside = fs_link_outside(path);
+	if (outside) {   /* the rule of lesson files: nothing outside is read */
+		diags_add(d, path, 1, 1, "the quiz file is a symbolic link to '%s', "
+			  "outside its directory; refused", outside);
+		free(outside);
+		return false;
+	}
 	if (!doc_load_file(path, &doc, d))
 		return false;
 	struct ctx c = { path, d };

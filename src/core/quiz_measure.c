@@ -8,6 +8,8 @@
  *   pct-of-library:V     V's percent of the FP32 library baseline
  *   rel-err:V            V's relative error against its reference
  *   gflops:V             V's GFLOP/s
+ *   pct-of-hbm:V         reduce: V's GB/s as a percent of the device's HBM
+ *                        bandwidth
  *   tf32-rel-err         matmul: rel-err:cublas-tf32
  *   tf32-speedup         matmul: speedup:cublas-tf32/cublas
  *   fastest-cudnn-algo   conv: the fastest pure-FP32 cuDNN algorithm (a name)
@@ -28,6 +30,7 @@
 #include "quiz.h"
 #include "conv/conv_ladder.h"
 #include "matmul/mm_ladder.h"
+#include "reduce/reduce_ladder.h"
 #include "streams/st_ladder.h"
 #include "transfer/xfer_ladder.h"
 
@@ -42,6 +45,8 @@ static const char *const matmul_variants[] = { MM_LADDER(ID_) "hand-best", "libr
 static const char *const conv_variants[] = { CONV_LADDER(ID_) "hand-best", "library", NULL };
 static const char *const matmul_hand[] = { MM_LADDER(HAND_) NULL };
 static const char *const conv_hand[] = { CONV_LADDER(HAND_) NULL };
+static const char *const reduce_variants[] = { RD_LADDER(ID_) "hand-best", "library", NULL };
+static const char *const reduce_hand[] = { RD_LADDER(HAND_) NULL };
 
 /* A cuDNN algorithm's name: a conv rung that runs one, without "cudnn-". */
 static bool is_cudnn_algo(const char *s)
@@ -66,6 +71,7 @@ static const struct measure_def {
 	{ "pct-of-library", ARG_ONE, false, NULL },
 	{ "rel-err", ARG_ONE, false, NULL },
 	{ "gflops", ARG_ONE, false, NULL },
+	{ "pct-of-hbm", ARG_ONE, false, "reduce" },
 	{ "tf32-rel-err", ARG_NONE, false, "matmul" },
 	{ "tf32-speedup", ARG_NONE, false, "matmul" },
 	{ "fastest-cudnn-algo", ARG_NONE, true, "conv" },
@@ -96,7 +102,8 @@ static const char *const *variants_of(const char *demo)
 {
 	return !strcmp(demo, "matmul") ? matmul_variants : !strcmp(demo, "conv") ? conv_variants
 	       : !strcmp(demo, "transfer") ? transfer_variants
-	       : !strcmp(demo, "streams") ? streams_variants : NULL;
+	       : !strcmp(demo, "streams") ? streams_variants
+	       : !strcmp(demo, "reduce") ? reduce_variants : NULL;
 }
 
 /* "256M" / "4K" / "1G" / "4096" -> bytes; 0 when not a size of the
@@ -150,11 +157,11 @@ static bool variant_ok(const char *demo, const char *v, char *why, size_t size)
 
 bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t size)
 {
-	static const char *const demos[] = { "matmul", "conv", "transfer", "streams", NULL };
+	static const char *const demos[] = { "matmul", "conv", "transfer", "streams", "reduce", NULL };
 	if (!variants_of(demo)) {
-		const char *near = doc_suggest(demo, demos, 4);
+		const char *near = doc_suggest(demo, demos, 5);
 		snprintf(why, size, "unknown demo '%.60s'%s%s%s", demo,
-			 near ? "; did you mean '" : " (known: matmul, conv, transfer, streams)",
+			 near ? "; did you mean '" : " (known: matmul, conv, transfer, streams, reduce)",
 			 near ? near : "", near ? "'?" : "");
 		return false;
 	}
@@ -227,7 +234,8 @@ bool quiz_measure_value_valid(const char *demo, const char *measure, const char 
 	if (!strcmp(measure, "fastest-cudnn-algo"))
 		return is_cudnn_algo(value);
 	if (!strcmp(measure, "fastest-hand"))
-		return in_list(!strcmp(demo, "conv") ? conv_hand : matmul_hand, value);
+		return in_list(!strcmp(demo, "conv") ? conv_hand : !strcmp(demo, "reduce") ? reduce_hand
+			       : matmul_hand, value);
 	return false;
 }
 
@@ -375,6 +383,8 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 		return numeric(va, va ? va->gflops : NAN, out);
 	if (!strcmp(name, "pct-of-ideal"))
 		return numeric(va, va ? va->pct_of_ideal : NAN, out);
+	if (!strcmp(name, "pct-of-hbm"))
+		return numeric(va, va ? va->pct_of_hbm : NAN, out);
 	if (!strcmp(name, "fastest-cudnn-algo"))
 		return fastest_cudnn(r, out);
 	const struct res_variant *h = fastest_offered(r, q);

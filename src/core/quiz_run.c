@@ -1,5 +1,6 @@
 /* quiz_run: level files and measurements for the quiz screen (quiz_run.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "app_state.h"
@@ -7,7 +8,8 @@
 #include "i18n.h"
 
 /* The demos a prediction may run, by index into quiz_run's arrays. */
-static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams" };
+static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams",
+						     "reduce" };
 
 static int demo_index(const char *demo)
 {
@@ -83,6 +85,21 @@ bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, 
 	}
 	tr[0] = en[0] = '\0';
 	return false;
+}
+
+void quiz_run_level_course(const struct app *app, int level, char *key, size_t size)
+{
+	char tr_path[4200], en_path[4200];
+	key[0] = '\0';
+	if (!app->opt.lessons_dir || !quiz_run_level_paths(app, level, tr_path, en_path, sizeof tr_path))
+		return;
+	const char *d = app->opt.lessons_dir, *got = tr_path[0] ? tr_path : en_path;
+	size_t n = strlen(d);
+	if (strncmp(got, d, n) || got[n] != '/')
+		return;   /* the built-in level */
+	char *real = realpath(d, NULL);
+	snprintf(key, size, "%s", real ? real : d);
+	free(real);
 }
 
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
@@ -201,7 +218,9 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 
 void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
 {
-	for (int i = 0; i < 2; i++) { /* matmul and conv: transfer and streams have no ladder */
+	for (int i = 0; i < QUIZ_NDEMOS; i++) {
+		if (i == 2 || i == 3)
+			continue; /* transfer and streams have no ladder */
 		char line[256];
 		if (qr->live[i].nvar &&
 		    results_speedups_line(&qr->live[i], demo_names[i], line, sizeof line))

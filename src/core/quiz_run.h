@@ -17,7 +17,7 @@ struct app;
 
 /* Results of each demo, from this session's run (at most one run per demo
  * per quiz screen), and the recorded H200 file, loaded when first needed. */
-#define QUIZ_NDEMOS 4         /* matmul, conv, transfer, streams */
+#define QUIZ_NDEMOS 5         /* matmul, conv, transfer, streams, reduce */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */
@@ -42,6 +42,10 @@ void quiz_run_free(struct quiz_run *qr);   /* stops a running demo */
 bool quiz_run_level_paths(const struct app *app, int level, char *tr, char *en, size_t size);
 bool quiz_run_level_path(const struct app *app, int level, char *out, size_t size);
 /* The tolerance, stated before the learner answers. */
+/* The course level (1..5) belongs to, for progress (progress.h): the
+ * class directory's real path when the level's file comes from
+ * --lessons DIR, "" (the built-in course) otherwise. */
+void quiz_run_level_course(const struct app *app, int level, char *key, size_t size);
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size);
 
 /* Starts the demo unless its results are already here; true when a run

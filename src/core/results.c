@@ -65,6 +65,7 @@ static const struct field var_fields[] = {
 	VAR(error, F_STR, false, true),     VAR(workspace, F_LONG, false, true),
 	VAR(math, F_STR, false, true),      VAR(algo, F_STR, false, true),
 	VAR(supported, F_BOOL, false, true), VAR(precision, F_STR, false, true),
+	VAR(pct_of_hbm, F_NUM, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
 	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
 	VAR(memory, F_STR, false, true),    VAR(direction, F_STR, false, true),
@@ -79,12 +80,40 @@ static const struct field var_fields[] = {
 	VAR(speedup, F_NUM, false, true),   VAR(pct_of_ideal, F_NUM, false, true),
 };
 
+#define SER(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_series, key), \
+				sizeof(((struct res_series *)0)->key) }
+#define PT(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_point, key), \
+			       sizeof(((struct res_point *)0)->key) }
+
+static const struct field ser_fields[] = {
+	SER(format, F_LONG, true, false),
+	SER(demo, F_STR, true, false),      SER(series, F_STR, true, false),
+	SER(rung, F_LONG, false, true),     SER(label, F_STR, true, false),
+	SER(regs, F_LONG, true, true),      SER(smem, F_LONG, true, true),
+	SER(suggest_block, F_LONG, false, true), SER(suggest_grid, F_LONG, false, true),
+	SER(per_sm, F_LONG, false, true),   SER(wave, F_LONG, false, true),
+};
+
+static const struct field pt_fields[] = {
+	PT(format, F_LONG, true, false),
+	PT(demo, F_STR, true, false),       PT(series, F_STR, true, false),
+	PT(block, F_LONG, true, false),     PT(grid, F_LONG, true, false),
+	PT(per_sm, F_LONG, false, true),    PT(occupancy, F_NUM, true, true),
+	PT(fits, F_BOOL, false, true),      PT(ok, F_BOOL, true, false),
+	PT(ms, F_NUM, true, true),          PT(ms_min, F_NUM, false, true),
+	PT(ms_max, F_NUM, false, true),     PT(reps, F_LONG, false, true),
+	PT(gbs, F_NUM, false, true),        PT(pct_of_hbm, F_NUM, false, true),
+	PT(waves, F_NUM, false, true),      PT(error, F_STR, false, true),
+};
+
 /* Sizes a variant record of a known demo must carry. */
 static const struct { const char *demo; const char *keys[8]; } size_rules[] = {
 	{ "matmul", { "m", "n", "k", NULL } },
 	{ "conv", { "n", "c", "h", "w", "k", "r", "s", NULL } },
 	{ "transfer", { "bytes", "memory", "direction", NULL } },
 	{ "streams", { "streams", "chunks", "chunk_bytes", "flops_per_byte", NULL } },
+	{ "reduce", { "n", NULL } },
+	{ "launch", { "n", NULL } },
 };
 
 static const char *const kind_names[] = { "cpu", "hand", "library" };
@@ -261,6 +290,44 @@ static bool add_variant(const char *file, const struct doc_node *map, struct res
 	return true;
 }
 
+/* A launch record: a series (what the runtime says of its kernel) or a
+ * point (one measured launch shape). */
+static bool add_series(const char *file, const struct doc_node *map, struct results *out,
+		       struct diags *d)
+{
+	struct res_series *ns = grow(out->ser, out->nser, sizeof *ns, file, map, d);
+	if (!ns)
+		return false;
+	out->ser = ns;
+	struct res_series *x = &out->ser[out->nser];
+	memset(x, 0, sizeof *x);
+	x->line = map->line;
+	if (!read_fields(file, map, "series", ser_fields, sizeof ser_fields / sizeof *ser_fields,
+			 (char *)x, d) || !check_format(file, map, x->format, d))
+		return false;
+	out->nser++;
+	return true;
+}
+
+static bool add_point(const char *file, const struct doc_node *map, struct results *out,
+		      struct diags *d)
+{
+	struct res_point *np = grow(out->pt, out->npt, sizeof *np, file, map, d);
+	if (!np)
+		return false;
+	out->pt = np;
+	struct res_point *x = &out->pt[out->npt];
+	memset(x, 0, sizeof *x);
+	x->line = map->line;
+	if (!read_fields(file, map, "point", pt_fields, sizeof pt_fields / sizeof *pt_fields,
+			 (char *)x, d) || !check_format(file, map, x->format, d))
+		return false;
+	if (!doc_get(map, "fits"))
+		x->fits = true;
+	out->npt++;
+	return true;
+}
+
 /* One record by its `record:` kind; any other kind comes from a newer
  * demo and is skipped. */
 static bool add_record(const char *file, const struct doc_node *map, struct results *out,
@@ -278,6 +345,10 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 		return add_device(file, map, out, d);
 	if (!strcmp(rec, "variant"))
 		return add_variant(file, map, out, d);
+	if (!strcmp(rec, "series"))
+		return add_series(file, map, out, d);
+	if (!strcmp(rec, "point"))
+		return add_point(file, map, out, d);
 	return true;
 }
 
@@ -342,6 +413,8 @@ void results_free(struct results *r)
 	free(r->dev);
 	free(r->var);
 	free(r->span);
+	free(r->ser);
+	free(r->pt);
 	memset(r, 0, sizeof *r);
 }
 
@@ -405,10 +478,21 @@ void results_size_text(const struct res_variant *v, char *buf, size_t size)
 	if (!strcmp(v->demo, "conv"))
 		snprintf(buf, size, "N%ld C%ld H%ld W%ld K%ld %ldx%ld", s->n, s->c, s->h,
 			 s->w, s->k, s->r, s->s);
+	else if (!strcmp(v->demo, "reduce") || !strcmp(v->demo, "launch"))
+		snprintf(buf, size, "N=%ld", s->n);
 	else if (s->m > 0)
 		snprintf(buf, size, "%ldx%ldx%ld", s->m, s->n, s->k);
 	else
 		buf[0] = '\0';
+}
+
+const struct res_series *results_series(const struct results *r, const char *demo,
+					const char *series)
+{
+	for (size_t i = 0; i < r->nser; i++)
+		if (!strcmp(r->ser[i].demo, demo) && !strcmp(r->ser[i].series, series))
+			return &r->ser[i];
+	return NULL;
 }
 
 static size_t step(char *buf, size_t size, size_t len, const char *what,

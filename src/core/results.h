@@ -85,6 +85,7 @@ struct res_variant {
 	bool modelled;              /* the CPU model, not a measurement */
 	double h2d_ms, kernel_ms, d2h_ms, serial_ms, ideal_ms, speedup, pct_of_ideal;
 	size_t span0, nspan;        /* its timeline: results.span[span0 ..+nspan) */
+	double pct_of_hbm;          /* reduce: % of the device's HBM bandwidth */
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */
@@ -95,7 +96,32 @@ struct res_span {
 	double start, end;
 };
 
-/* Invariant: dev[0..ndev) and var[0..nvar) in input order. */
+/* The launch demo: what the runtime says of one series' kernel
+ * (`record: series`) ... */
+struct res_series {
+	int line;
+	long format;
+	char demo[32], series[16], label[128];
+	long rung, regs, smem;      /* registers per thread, shared bytes per block */
+	long suggest_block, suggest_grid; /* cudaOccupancyMaxPotentialBlockSize */
+	long per_sm, wave;          /* wave series: blocks per SM, one wave's blocks */
+};
+
+/* ... and one measured launch shape (`record: point`): a block size of a
+ * memory-bound series, or a grid size of the wave series. */
+struct res_point {
+	int line;
+	long format;
+	char demo[32], series[16];
+	long block, grid, per_sm, reps;
+	double occupancy;           /* % of the SM's thread slots */
+	bool fits, ok;              /* fits: the shape can run at all */
+	double ms, ms_min, ms_max, gbs, pct_of_hbm, waves; /* NAN when absent */
+	char error[160];
+};
+
+/* Invariant: dev[0..ndev), var[0..nvar), ser[0..nser), pt[0..npt) each
+ * in input order. */
 struct results {
 	struct res_device *dev;
 	size_t ndev;
@@ -103,6 +129,10 @@ struct results {
 	size_t nvar;
 	struct res_span *span;      /* every variant's timeline, in order */
 	size_t nspan;
+	struct res_series *ser;
+	size_t nser;
+	struct res_point *pt;
+	size_t npt;
 };
 
 /* Parses a whole output (name is used in messages).  On any error returns
@@ -139,10 +169,14 @@ const struct res_variant *results_library(const struct results *r, const char *d
  * and library steps on a GPU.  False (buf "") when demo has no timings. */
 bool results_speedups_line(const struct results *r, const char *demo,
 			   char *buf, size_t size);
-/* "512x512x512" for matmul, "N32 C64 H56 W56 K64 3x3" for conv. */
+/* "512x512x512" for matmul, "N32 C64 H56 W56 K64 3x3" for conv,
+ * "N=1048583" for reduce and launch. */
 void results_size_text(const struct res_variant *v, char *buf, size_t size);
 /* Puts demo's speedups line into dst (progress.speedups), replacing that
  * demo's earlier segment and keeping the other demos' ("A | B"); when it
  * does not fit, the oldest segments go first. */
+/* The series record of demo/series, or NULL. */
+const struct res_series *results_series(const struct results *r, const char *demo,
+					const char *series);
 void results_merge_speedups(char *dst, size_t size, const char *demo, const char *line);
 #endif

@@ -22,7 +22,8 @@
 
 extern char **environ;
 
-const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", NULL };
+const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", "reduce",
+				     "launch", NULL };
 
 bool runner_demo_known(const char *name)
 {

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
+#include "quiz_run.h"
 #include "cli.h"
 #include "paths.h"
 #include "screens.h"
@@ -206,22 +207,28 @@ static bool find_dirs(struct app *app)
 	return true;
 }
 
+/* The class's name for the menu: its directory's last component. */
+static void class_name(struct app *app)
+{
+	char *real = realpath(app->opt.lessons_dir, NULL);
+	const char *d = real ? real : app->opt.lessons_dir, *slash = strrchr(d, '/');
+	const char *name = slash && slash[1] ? slash + 1 : d;
+	char *clean = text_sanitize(name, (size_t)-1);
+	snprintf(app->course_name, sizeof app->course_name, "%s", clean && clean[0] ? clean : "?");
+	free(clean);
+	free(real);
+}
+
 /* Loads the course; false (message printed) when there is nothing to show. */
 static bool load_course(struct app *app)
 {
 	char dir[sizeof app->datadir + 32];
-	struct stat st;
 	const char *lang = app->opt.lang ? app->opt.lang : "en";
 	if (app->opt.lessons_dir) {
-		/* DIR/lessons/<lang>/ or DIR/<lang>/ is a translated class: per-lesson fallback */
-		snprintf(dir, sizeof dir, "%s/lessons/en", app->opt.lessons_dir);
-		bool nested = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-		snprintf(dir, sizeof dir, nested ? "%s/lessons" : "%s/en", app->opt.lessons_dir);
-		if (nested || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
-			course_load_lang(nested ? dir : app->opt.lessons_dir, lang, &app->course, &app->course_diags);
-		else
-			course_load(app->opt.lessons_dir, &app->course, &app->course_diags);
+		/* a class: one layout, as lessons/README.md documents (course_load_class) */
+		course_load_class(app->opt.lessons_dir, lang, &app->course, &app->course_diags);
 		snprintf(dir, sizeof dir, "%s", app->opt.lessons_dir);
+		class_name(app);
 	} else {
 		snprintf(dir, sizeof dir, "%s/lessons", app->datadir);
 		course_load_lang(dir, app->opt.lang ? app->opt.lang : "en", &app->course, &app->course_diags);
@@ -244,9 +251,16 @@ static void load_progress(struct app *app, int *lock_fd)
 	struct diags d = { 0 };
 	*lock_fd = -1;
 	progress_init(&app->progress);
-	if (!progress_path(pdir, sizeof pdir, app->progress_file, sizeof app->progress_file)) {
+	enum progress_where where = progress_locate(pdir, sizeof pdir, app->progress_file,
+						    sizeof app->progress_file);
+	if (where != PROGRESS_WHERE_OK) {
 		app->progress_file[0] = '\0';
-		notice(app, "%s", tr(MSG_NO_HOME));
+		if (where == PROGRESS_NO_HOME)
+			notice(app, "%s", tr(MSG_NO_HOME));
+		else
+			notice(app, tr(MSG_STATE_TOO_LONG), getenv("XDG_STATE_HOME") &&
+			       getenv("XDG_STATE_HOME")[0] == '/' ? "XDG_STATE_HOME" : "HOME",
+			       (int)sizeof pdir);
 		return;
 	}
 	bool locked = progress_lock(pdir, lock_fd, why, sizeof why);
@@ -264,6 +278,19 @@ static void load_progress(struct app *app, int *lock_fd)
 		notice(app, "%s", app->progress.notice);
 	}
 	diags_free(&d);
+}
+
+/* Each quiz level's progress is the progress of its own course: a class's
+ * level 1 is not the built-in level 1 (progress.h). */
+static void use_courses(struct app *app)
+{
+	char keys[PROGRESS_LEVELS][PROGRESS_COURSE_MAX];
+	const char *k[PROGRESS_LEVELS];
+	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+		quiz_run_level_course(app, i + 1, keys[i], sizeof keys[i]);
+		k[i] = keys[i];
+	}
+	progress_use_courses(&app->progress, k);
 }
 
 /* `open ID` with an ID nobody knows: say so, and list the ones that exist. */
@@ -313,6 +340,7 @@ int cmd_tui(const struct options *opt, const char *start)
 		goto out;
 	}
 	load_progress(app, &lock_fd);
+	use_courses(app);
 	if (app->opt.zh_in_ascii && !app->status[0])
 		say(app, "%s", tr(MSG_ASCII_NO_ZH));
 	rc = app_run(app, start);

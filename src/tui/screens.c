@@ -24,13 +24,16 @@
 	X("devinfo", screen_devinfo) \
 	X("transfer", screen_transfer) \
 	X("streams", screen_streams) \
+	X("reduce", screen_reduce) \
+	X("launch", screen_launch) \
 	X("gpu-map", screen_gpumap) \
 	X("tiling", screen_tiling) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
 static const char *const planned[] = {
-	"gpu-map", "tiling", "matmul", "conv", "devinfo", "transfer", "streams", "quiz",
+	"gpu-map", "tiling", "matmul", "conv", "devinfo", "transfer", "streams", "reduce", "launch",
+	"quiz",
 	"radar", "cert",
 };
 

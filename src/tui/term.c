@@ -102,7 +102,25 @@ static void on_quit(int sig)
 }
 
 static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
-static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+/* Every other signal whose default action ends the process: the terminal
+ * is restored first, then the signal is raised again with that default
+ * action (so the exit status, and a core dump where one is due, stay the
+ * signal's).  Ctrl-\ (SIGQUIT) included; SIGPIPE too (a write to a closed
+ * pipe): the reset sequence then goes nowhere, the tty modes still come
+ * back. */
+static const int crash_signals[] = {
+	SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGQUIT, SIGILL, SIGTRAP, SIGSYS,
+	SIGXCPU, SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPIPE,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
 #define NELEM(a) (sizeof (a) / sizeof *(a))
 
 static void install_handlers(void)
@@ -229,10 +247,16 @@ void term_stop(void)
 		tcsetattr(STDIN_FILENO, TCSANOW, &g_saved);
 }
 
+/* The terminal's report is input like any other: a row or column outside
+ * the screen (a crafted `ESC[<0;5;2147483647M`) is dropped here, so every
+ * coordinate a screen sees lies in 0..LINES-1, 0..COLS-1 and arithmetic
+ * on it cannot overflow. */
 static void read_mouse(struct input *in)
 {
 	MEVENT ev;
 	if (getmouse(&ev) != OK)
+		return;
+	if (ev.y < 0 || ev.y >= LINES || ev.x < 0 || ev.x >= COLS)
 		return;
 	in->my = ev.y;
 	in->mx = ev.x;

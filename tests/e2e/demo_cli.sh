@@ -6,7 +6,7 @@
 
 err=$("$CK_BIN" demo frobnicate 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown demo exits 2"
-like "$err" "unknown demo 'frobnicate' \(one of: devinfo, matmul, conv, transfer, streams\)" "an unknown demo lists the demos"
+like "$err" "unknown demo 'frobnicate' \(one of: devinfo, matmul, conv, transfer, streams, reduce, launch\)" "an unknown demo lists the demos"
 err=$("$CK_BIN" demo $'\e[31mred\e]0;t\a' 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown demo with escapes exits 2"
 ok "$(case "$err" in *$'\e'*|*$'\a'*) echo 1;; *) echo 0;; esac)" "and is echoed without ESC or BEL"
@@ -60,5 +60,18 @@ if [ -x "$demo" ]; then
 	is "$rc" 2 "a bad demo argument exits 2 (the demo's status)"
 else
 	ok 0 "# SKIP $demo not built"
+fi
+if [ -x "$CK_BUILD/demos/reduce" ] && [ -x "$CK_BUILD/demos/launch" ]; then
+	out=$("$CK_BIN" demo reduce --cpu --n 31 --reps 1); rc=$?
+	is "$rc" 0 "demo reduce --cpu exits 0"
+	like "$out" "variant +kind .*GB/s +% HBM +% CUB" "reduce prints its table header"
+	like "$out" "cpu-threads +cpu +ok" "and the CPU rows"
+	out=$("$CK_BIN" demo launch --cpu --n 31 --reps 1); rc=$?
+	is "$rc" 0 "demo launch --cpu exits 0"
+	like "$out" "cpu-naive +cpu +ok" "launch prints its CPU rows"
+	"$CK_BIN" demo reduce --n 0 >/dev/null 2>&1; rc=$?
+	is "$rc" 2 "demo reduce --n 0 exits 2 (the demo's status)"
+else
+	ok 0 "# SKIP reduce or launch not built"
 fi
 done_testing

@@ -15,7 +15,8 @@ stub transfer "sed -n '/demo: \"transfer\"/p' '$fx/xfer-fixture.yaml'"
 # streams: the fixture's records, with the setting asked for
 stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed \"s/flops_per_byte: 1024/flops_per_byte: \$2/\""
 out="$T_TMP/h200.yaml"
-log=$(BENCH_OUT="$out" sh demos/scripts/bench.sh "$bin" 2>&1)
+log=$(BENCH_OUT="$out" SWEEP_OUT="$T_TMP/sweep.yaml" SIZES="512:512:512" \
+	sh demos/scripts/bench.sh "$bin" 2>&1)
 rc=$?
 ok "$([ -s "$out" ] && echo 0 || echo 1)" "bench wrote $out"
 is "$(grep -c 'demo: "transfer".*record: "variant"\|record: "variant".*demo: "transfer"' "$out")" 70 \
@@ -30,5 +31,7 @@ is "$(grep 'variant: "pinned-4".*flops_per_byte: 1024,' "$out" | grep -o '\[[0-9
 like "$log" "pinned h2d >= 64 MiB: >= 80% of the link peak +PASS" "the targets are checked"
 like "$log" "streams pinned-4, 16 FLOP/B: >= 85% of ideal +PASS" "streams at the copy-bound setting"
 like "$log" "device to device: >= 85% of HBM.*MISS" "a missed target says MISS"
+ok "$([ -s "$T_TMP/sweep.yaml" ] && echo 0 || echo 1)" "bench ran the matmul sweep into SWEEP_OUT"
+like "$log" "matmul sweep: % of cuBLAS FP32 per size" "and printed its table"
 is "$rc" 1 "and bench exits non-zero"
 done_testing

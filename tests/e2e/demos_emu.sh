@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every hand-written GPU rung of both ladders, run on the CPU by tests/emu
+# Every hand-written GPU rung of the three ladders (matmul, conv, reduce),
+# run on the CPU by tests/emu
 # (simt.h: one thread per CUDA thread, a block at a time) through the rung's
 # own launcher, checked against FP64 at odd sizes, with AddressSanitizer
 # and UBSan watching every index. The rungs come from the ladders' headers
@@ -21,15 +22,16 @@ echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
 # hand_ids HEADER: the ids of the hand rows of a ladder's X-macro
 hand_ids() { sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9]*, *hand,.*/\1/p' "$1"; }
 
-src() { case $1 in matmul) echo mm_emu.cc ;; conv) echo conv_emu.cc ;; esac; }
-hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;; esac; }
+src() { case $1 in matmul) echo mm_emu.cc ;; conv) echo conv_emu.cc ;; reduce) echo reduce_emu.cc ;; esac; }
+hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;;
+        reduce) echo demos/reduce/reduce_ladder.h ;; esac; }
 # both compile at once (each is a few seconds under the sanitizers)
-for demo in matmul conv; do
+for demo in matmul conv reduce; do
     "$CXX" "${flags[@]}" "${san[@]}" -Idemos/$demo "tests/emu/$(src $demo)" \
         -o "$T_TMP/$demo" >"$T_TMP/$demo.log" 2>&1 &
     eval "pid_$demo=$!"
 done
-for demo in matmul conv; do
+for demo in matmul conv reduce; do
     eval "wait \$pid_$demo"
     ok $? "$demo: the hand rungs compile for the CPU emulation${san:+ (ASan, UBSan)}"
     [ -s "$T_TMP/$demo.log" ] && sed 's/^/#   /' "$T_TMP/$demo.log" | head -20

@@ -14,7 +14,16 @@ out=$( (ulimit -v 300000; "$conv" --cpu --n 16 --c 64 --h 512 --w 512 --k 4 --fo
 is "$rc" 5 "conv: out of host memory exits 5"
 like "$out" 'conv: out of host memory' "conv: it says why on stderr"
 
-for d in "$mm" "$conv"; do
+rd="$CK_BUILD/demos/reduce" ln="$CK_BUILD/demos/launch"
+if [ -x "$rd" ] && [ -x "$ln" ]; then
+    out=$( (ulimit -v 200000; "$rd" --cpu --n 1000000000 --format yaml) 2>&1); rc=$?
+    is "$rc" 5 "reduce: out of host memory exits 5"
+    like "$out" 'reduce: out of host memory' "reduce: it says why on stderr"
+    out=$( (ulimit -v 200000; "$ln" --cpu --n 1000000000 --format yaml) 2>&1); rc=$?
+    is "$rc" 5 "launch: out of host memory exits 5"
+    like "$out" 'error: "out of host memory"' "launch: the record says why"
+fi
+for d in "$mm" "$conv" $rd $ln; do
     like "$("$d" --help)" '5 out of host memory' "$(basename "$d") --help documents exit 5"
 done
 done_testing

@@ -13,7 +13,7 @@ GOLD="$CK_ROOT/tests/golden"
 start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$CLASS'"
 wait_for "课程" 5; ok $? "the menu comes up in Chinese"
 s=$(screen)
-like "$s" "cudakitchen：课程 +已完成 0/2 课" "menu title and count in Chinese"
+like "$s" "cudakitchen：i18n-class 的课程 +已完成 0/2 课" "menu title (naming the class) and count in Chinese"
 like "$s" "第一课：厨房 +5 分钟" "the translated lesson with its time"
 like "$s" "Beta in English （英文）" "the untranslated lesson is English, marked"
 like "$s" "Enter 打开  \? 帮助  q 退出" "status hints in Chinese"

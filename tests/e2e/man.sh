@@ -21,8 +21,8 @@ done
 for cmd in open lint demo "cert verify"; do
 	like "$page" "cudakitchen \[options\] $cmd" "command '$cmd' is in the synopsis"
 done
-# Every key of the help screen's table (src/keys.h) is in KEYS.
-keys=$(sed -n 's/^[[:space:]]*X(CMD_[A-Z]*, *"\([^"]*\)".*/\1/p' src/keys.h)
+# Every key of the help screen's table (src/tui/keys.h) is in KEYS.
+keys=$(sed -n 's/^[[:space:]]*X(CMD_[A-Z]*, *"\([^"]*\)".*/\1/p' src/tui/keys.h)
 for k in $keys; do
 	like "$(printf '%s\n' "$page" | sed -n '/^KEYS$/,/^ENVIRONMENT$/p')" "(^|[ ,])$k(,|\$| )" "key $k is in KEYS"
 done

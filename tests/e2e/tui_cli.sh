@@ -6,8 +6,9 @@
 . "$(dirname "$0")/tui_lib.bash"
 
 h=$("$CK_BIN" --help)
-like "$h" 'gpu-map, tiling, matmul, conv, devinfo, quiz, radar,' "--help lists radar among the open IDs"
-like "$h" '^ +cert, or a lesson id' "and cert"
+like "$h" 'gpu-map, tiling, matmul, conv, devinfo, reduce,' "--help lists the demo screens among the open IDs"
+like "$h" 'launch, quiz, radar,' "--help lists radar among the open IDs"
+like "$h" '^ +launch, quiz, radar, cert, or a lesson id' "and cert"
 for a in --help -h --version; do
 	out=$("$CK_BIN" $a extra 2>&1 >/dev/null); rc=$?
 	is "$rc" 2 "$a extra is a usage error"
@@ -20,7 +21,7 @@ launch 100 30 "$CK_BIN" open 01-kitchen
 is "$(wait_exit)" 2 "open with an unknown ID exits 2"
 s=$(screen)
 like "$s" "no lesson or block named '01-kitchen'" "it says which ID is unknown"
-like "$s" '^Blocks: gpu-map tiling matmul conv devinfo transfer streams quiz radar cert$' "it lists the blocks"
-like "$(printf '%s\n' "$s" | tr -d '\n')" 'Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarks .*kernel-or-libraryTry' "and the lesson ids"
+like "$s" '^Blocks: gpu-map tiling matmul conv devinfo transfer streams reduce launch quiz radar cert$' "it lists the blocks"
+like "$(printf '%s\n' "$s" | tr -d '\n')" 'Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarks tasting-the-pot .*kernel-or-libraryTry' "and the lesson ids"
 is "$(pane '#{alternate_on}')" 0 "curses never started"
 done_testing

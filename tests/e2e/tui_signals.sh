@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Every way out leaves the terminal restored: SIGTERM, SIGHUP and Ctrl-C
-# exit cleanly and save progress; SIGSEGV and SIGABRT restore the terminal
-# from the crash handler (mouse modes off, keypad transmit off, main
-# screen, cursor visible, attributes reset, cooked mode) and still die of
-# the signal: the reset sequence is the last escape the terminal gets.
+# exit cleanly and save progress; every other signal whose default action
+# ends the program (SIGSEGV, SIGABRT, Ctrl-\ = SIGQUIT, SIGILL, SIGTRAP,
+# SIGSYS, SIGXCPU, SIGUSR1, SIGALRM, SIGPIPE...) restores the terminal from
+# the crash handler (mouse modes off, keypad transmit off, main screen,
+# cursor visible, attributes reset, cooked mode) and still dies of the
+# signal: the reset sequence is the last escape the terminal gets.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 PFILE="$XDG_STATE_HOME/cudakitchen/progress.yaml"
+ulimit -c 0   # SIGQUIT, SIGILL, SIGTRAP... dump core by default: not here
 RESTORE=$'\e[?1006l\e[?1002l\e[?1000l\e[?1l\e>\e[?1049l\e[?25h\e[0m'
 
 # in_reader: start, open the first lesson, go to page 2.
@@ -69,11 +72,11 @@ ok $([ ! -e "/proc/$pid" ] || [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/n
 is "$(pane '#{alternate_on}')" 0 "after the suspend: the main screen is back"
 is "$(pane '#{mouse_any_flag}')" 0 "after the suspend: mouse reporting is off"
 
-for sig in SEGV ABRT; do
+for sig in SEGV ABRT QUIT ILL TRAP SYS XCPU USR1 ALRM PIPE; do
 	rm -f "$PFILE"
 	in_reader; ok $? "SIG$sig: in the reader"
 	pid=$(ck_pid)
-	kill -"$sig" "$pid"
+	if [ "$sig" = QUIT ]; then keys 'C-\'; else kill -"$sig" "$pid"; fi
 	want=$((128 + $(kill -l "$sig")))
 	is "$(wait_exit)" "$want" "SIG$sig: the process still dies of the signal"
 	restored "SIG$sig"

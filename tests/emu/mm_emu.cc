@@ -32,12 +32,20 @@ struct hand {
 #define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn)
 static const struct hand hands[] = {MM_LADDER(EMU_)};
 
+/* the 'best' rung forced to one configuration of its rule and one split
+ * of K (mm_best_rule.h), through its own launcher */
+static int g_cfg, g_kslice;
+static int mm_best_forced(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_best_run(a, g_cfg, g_kslice, err);
+}
+
 static double check(const struct hand &h, int M, int N, int K)
 {
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data()};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -63,7 +71,7 @@ int main(void)
     };
     for (const auto &h : hands)
         for (const auto &s : sizes) {
-            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL};
+            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0};
             struct ck_err perr = {{0}};
             if (h.fn == mm_tf32_mma && mm_tf32_mma(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip Tensor Core instructions run on a GPU only\n",
@@ -76,6 +84,55 @@ int main(void)
                      "against FP64 (< 1e-5)", h.id, s[0], s[1], s[2], e);
             ok(e < 1e-5, what);
         }
+    /* every configuration the rule can pick, unsplit and with K split
+     * (3 slices: the last one short; 2 at whole tiles: the float4 atomic
+     * path), at odd sizes and at whole tiles of that configuration */
+    const struct hand best = {"best", mm_best_forced};
+    for (int c = 0; c < MM_BEST_NCFG; c++) {
+        const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+        const int cases[][4] = {
+            {37, 53, 61, 0},                        /* unsplit */
+            {70, 45, 100, 40},                      /* 3 slices, cut tiles */
+            {ci->bm, 2 * ci->bn, 4 * ci->bk, 2 * ci->bk}, /* whole, 2 slices */
+        };
+        for (const auto &k : cases) {
+            g_cfg = c;
+            g_kslice = k[3];
+            /* 128x128/BK16 at a cut size: its launcher falls back to BK 8 */
+            double e = check(best, k[0], k[1], k[2]);
+            char what[160];
+            snprintf(what, sizeof what, "matmul best %s, K slice %d, %dx%dx%d: "
+                     "rel. error %.2e against FP64 (< 1e-5)", ci->name, k[3],
+                     k[0], k[1], k[2], e);
+            ok(e < 1e-5, what);
+        }
+    }
+
+    /* the rule itself, on an H200's 132 SMs: what it picks and says */
+    struct rule_case { int M, N, K, cfg, split; };
+    static const rule_case rules[] = {
+        {4096, 4096, 4096, MM_BEST_128x128x16, 1}, /* 3.9 waves: no split */
+        {8192, 8192, 8192, MM_BEST_128x128x16, 1},
+        {2048, 2048, 2048, MM_BEST_128x128x16, 1}, /* 256 blocks, 264 slots */
+        {2000, 2000, 2000, MM_BEST_128x128, 1},    /* not whole: BK 8 */
+        {512, 512, 512, MM_BEST_128x64, 4},        /* 16 blocks of 128x128 */
+        {1024, 1024, 1024, MM_BEST_128x128x16, 4},
+        {3000, 3000, 3000, MM_BEST_128x128, 5},    /* 2.18 waves unsplit */
+        {333, 777, 555, MM_BEST_128x64, 3},
+        {1, 1, 1, MM_BEST_128x64, 1},            /* least work for one block */
+    };
+    for (const auto &r : rules) {
+        struct mm_best_plan p = mm_best_choose(r.M, r.N, r.K, 132);
+        char what[400];
+        snprintf(what, sizeof what, "best at %dx%dx%d picks %s split %d "
+                 "(got %s split %d: %s)", r.M, r.N, r.K, mm_best_cfgs[r.cfg].name,
+                 r.split, mm_best_cfgs[p.cfg].name, p.split, p.why);
+        ok(p.cfg == r.cfg && p.split == r.split && strstr(p.why, "blocks for"), what);
+    }
+    struct mm_best_plan p0 = mm_best_choose(512, 512, 512, 0);
+    ok(p0.cfg == MM_BEST_128x64 && strstr(p0.why, "132 SMs"),
+       "best: an unknown SM count is taken as the H200's 132");
+
     printf("1..%d\n", tap_n);
     return tap_fail != 0;
 }

@@ -6,6 +6,13 @@
  * not speed, and not the races only real hardware shows (compute-sanitizer
  * does that on a GPU).
  *
+ * Warps: the threads of each warp of 32 (the last one may be short) share a
+ * barrier, so __syncwarp() and the shuffles meet there: __shfl_down_sync
+ * publishes every lane's value, waits for the warp, reads its partner's and
+ * waits again, as the hardware's lockstep exchange would. All lanes of the
+ * warp must call it (full mask), as the demos' kernels do. atomicAdd and
+ * __threadfence are the host's atomics and fence.
+ *
  * Use: g++ -std=c++17 -pthread -DCK_SIMT_EMU -include tests/emu/simt.h ...
  * The rungs launch through CK_LAUNCH(err, kernel, grid, block, smem, stream,
  * args...) and declare dynamic shared memory with CK_DYN_SHARED(type, name)
@@ -83,6 +90,48 @@ inline dim3 blockDim, gridDim;
 inline pthread_barrier_t simt_barrier;
 
 static inline void __syncthreads(void) { pthread_barrier_wait(&simt_barrier); }
+
+/* warps: one barrier and one exchange slot per lane of each warp */
+#define SIMT_MAX_WARPS 32
+inline pthread_barrier_t simt_warp_bar[SIMT_MAX_WARPS];
+inline unsigned long long simt_warp_slot[SIMT_MAX_WARPS][32];
+inline thread_local unsigned simt_lin; /* linear thread index in the block */
+static const int warpSize = 32;
+
+static inline void __syncwarp(unsigned mask = 0xffffffffu)
+{
+    (void)mask;
+    pthread_barrier_wait(&simt_warp_bar[simt_lin / 32]);
+}
+
+template <class T>
+static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32)
+{
+    static_assert(sizeof(T) <= sizeof(unsigned long long), "shuffle of a small type");
+    unsigned w = simt_lin / 32, lane = simt_lin % 32;
+    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    memcpy(&simt_warp_slot[w][lane], &v, sizeof v);
+    __syncwarp(mask);
+    T r = v; /* a source lane past the segment (or the warp) keeps its own */
+    unsigned src = lane + delta;
+    if (lane % (unsigned)width + delta < (unsigned)width && src < warp_n && src < 32)
+        memcpy(&r, &simt_warp_slot[w][src], sizeof r);
+    __syncwarp(mask);
+    return r;
+}
+
+static inline unsigned atomicAdd(unsigned *p, unsigned v)
+{
+    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+static inline cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s = 0)
+{
+    (void)s;
+    memset(p, v, n);
+    return cudaSuccess;
+}
 template <class T> static inline T __ldg(const T *p) { return *p; }
 /* atomicAdd on the CPU: the threads of a block are real threads */
 static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
@@ -176,8 +225,12 @@ static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... ar
     const unsigned nt = block.x * block.y * block.z;
     pthread_barrier_init(&simt_barrier, NULL, nt);
     pthread_barrier_init(&simt_block_end, NULL, nt);
+    const unsigned nw = (nt + 31) / 32;
+    for (unsigned w = 0; w < nw && w < SIMT_MAX_WARPS; w++)
+        pthread_barrier_init(&simt_warp_bar[w], NULL, nt - w * 32 < 32 ? nt - w * 32 : 32);
     simt_threads.run(nt, [=](unsigned t) {
         threadIdx = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+        simt_lin = t;
         for (unsigned bz = 0; bz < grid.z; bz++)
             for (unsigned by = 0; by < grid.y; by++)
                 for (unsigned bx = 0; bx < grid.x; bx++) {
@@ -187,6 +240,8 @@ static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... ar
                 }
     });
     pthread_barrier_destroy(&simt_block_end);
+    for (unsigned w = 0; w < nw && w < SIMT_MAX_WARPS; w++)
+        pthread_barrier_destroy(&simt_warp_bar[w]);
     pthread_barrier_destroy(&simt_barrier);
     free(simt_dyn_smem);
     simt_dyn_smem = NULL;

@@ -203,6 +203,16 @@ int main(void)
 
 	ok(layout_page(&L, &ls[0], 7, &c, 76, false) && L.n == 0, "a page past the end lays out as nothing");
 	layout_free(&L);
+	/* a link given both in the lesson's see list and on its last page shows once */
+	struct item twice[] = { { .kind = ITEM_TEXT, .text = "x" }, { .kind = ITEM_SEE, .text = "other" } };
+	struct page one = { .title = "Only", .items = twice, .n = 2 };
+	struct lesson both = { .id = "both", .title = "Both", .pages = &one, .npages = 1, .see = see, .nsee = 1 };
+	layout_page(&L, &both, 0, &c, 76, false);
+	int to_other = 0;
+	for (size_t i = 0; i < L.nlinks; i++)
+		to_other += !strcmp(L.link[i].target, "other");
+	is_int(to_other, 1, "a see given at the top and in the body is shown once");
+	layout_free(&L);
 	test_name_breaks();
 	test_ascii_and_links();
 	return tap_done();

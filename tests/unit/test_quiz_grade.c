@@ -286,6 +286,50 @@ static void test_measure(void)
 	diags_free(&d);
 }
 
+/* The reduce predictions, from the synthetic reduce fixture (numbers made
+ * up, shaped like the demo's output): shuffle 0.32 ms vs atomic 200 ms,
+ * best at 85.8% of HBM; graded into their bands. */
+static void test_measure_reduce(void)
+{
+	struct quiz lv;
+	struct diags d = { 0 };
+	struct results r;
+	ok(quiz_load("quizzes/en/level5.yaml", &lv, &d) &&
+	   results_load_file("tests/fixtures/results/synthetic-reduce.yaml", &r, &d), "level 5 and the reduce fixture load");
+	const struct { const char *id; const char *value; int band; } want[] = {
+		{ "shuffle-vs-atomic", "625x", 2 },
+		{ "best-pct-hbm", "85.8%", 2 },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		const struct quiz_question *q = NULL;
+		for (size_t k = 0; k < lv.n; k++)
+			if (!strcmp(lv.q[k].id, want[i].id))
+				q = &lv.q[k];
+		struct quiz_value v;
+		char buf[160] = "";
+		ok(q && !strcmp(q->demo, "reduce") && quiz_measure(q, &r, &v), "%s: measured", want[i].id);
+		if (!q)
+			continue;
+		quiz_value_text(q, &v, buf, sizeof buf);
+		is_s(buf, want[i].value, "%s: value", q->id);
+		struct quiz_response a = { .choice = want[i].band };
+		ok(quiz_grade_predict(q, &a, &v), "%s: band %d is right", q->id, want[i].band);
+		a.choice = want[i].band - 1;
+		ok(!quiz_grade_predict(q, &a, &v), "%s: band %d is not", q->id, want[i].band - 1);
+	}
+	results_free(&r);
+	quiz_free(&lv);
+	diags_free(&d);
+	char why[256];
+	ok(quiz_measure_valid("reduce", "pct-of-hbm:best", why, sizeof why), "pct-of-hbm on reduce");
+	ok(!quiz_measure_valid("matmul", "pct-of-hbm:best", why, sizeof why) && strstr(why, "only for the reduce"),
+	   "pct-of-hbm is reduce only");
+	ok(!quiz_measure_valid("reduce", "speedup:shuffle/atomics", why, sizeof why) &&
+	   strstr(why, "did you mean 'atomic'"), "a reduce variant misspelt");
+	ok(quiz_measure_value_valid("reduce", "fastest-hand", "shuffle") &&
+	   !quiz_measure_value_valid("reduce", "fastest-hand", "cub"), "reduce's hand rungs");
+}
+
 static void test_measure_names(void)
 {
 	char why[256];
@@ -539,6 +583,7 @@ int main(void)
 	test_predict_rules();
 	test_measure();
 	test_measure_names();
+	test_measure_reduce();
 	test_rules();
 	quiz_free(&ex);
 	diags_free(&d);

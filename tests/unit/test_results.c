@@ -285,6 +285,67 @@ static void test_gpu_fixtures(void)
 	diags_free(&d);
 }
 
+/* The reduce and launch records (synthetic fixtures shaped like the demos'
+ * output, not measurements): fields read, sizes, series and points. */
+static void test_reduce_launch(void)
+{
+	struct results r;
+	struct diags d = { 0 };
+	const char *rd = "tests/fixtures/results/synthetic-reduce.yaml";
+	ok(results_load_file(rd, &r, &d), "%s parses", rd);
+	is_int(r.nvar, 9, "reduce: nine rungs");
+	const struct res_variant *nv = results_naive(&r, "reduce");
+	ok(nv && !strcmp(nv->variant, "atomic"), "reduce: the atomic rung is the naive reference");
+	const struct res_variant *lib = results_library(&r, "reduce");
+	ok(lib && !strcmp(lib->variant, "cub") && lib->workspace == 4352,
+	   "reduce: CUB is the baseline, with its temporary storage as workspace");
+	const struct res_variant *best = results_fastest(&r, "reduce", RES_HAND);
+	ok(best && !strcmp(best->variant, "best") && best->pct_of_hbm > 85 && best->size.n == 268435456,
+	   "reduce: pct_of_hbm and n are read");
+	char sz[64];
+	results_size_text(best, sz, sizeof sz);
+	ok(!strcmp(sz, "N=268435456"), "reduce: the size text (%s)", sz);
+	results_free(&r);
+	const char *ln = "tests/fixtures/results/synthetic-launch.yaml";
+	ok(results_load_file(ln, &r, &d), "%s parses", ln);
+	is_int(r.nser, 4, "launch: four series records");
+	const struct res_series *w = results_series(&r, "launch", "wave");
+	ok(w && w->wave == 132 && w->per_sm == 1 && w->rung == 4, "launch: the wave series' wave size");
+	const struct res_series *rg = results_series(&r, "launch", "regs");
+	ok(rg && rg->regs == 155 && rg->suggest_block == 384, "launch: registers and the suggestion");
+	int fits = 0, nofit = 0, waves = 0;
+	for (size_t i = 0; i < r.npt; i++) {
+		fits += r.pt[i].fits;
+		nofit += !r.pt[i].fits;
+		waves += !strcmp(r.pt[i].series, "wave");
+	}
+	ok(r.npt > 90 && nofit > 0 && fits > 0 && waves == 20,
+	   "launch: points, some too big for an SM (%zu, %d not fitting, %d wave)", r.npt, nofit, waves);
+	ok(r.pt[0].block == 32 && r.pt[0].occupancy > 0 && r.pt[0].gbs > 0 && isnan(r.pt[0].waves),
+	   "launch: a point's block, occupancy and GB/s; waves ~ reads as NAN");
+	results_free(&r);
+	static const char *const bad[][2] = {
+		{ "- {record: \"point\", format: 1, demo: \"launch\", series: \"plain\", grid: 1, "
+		  "occupancy: 50, ok: true, ms: 1}\n", "missing required key 'block'" },
+		{ "- {record: \"series\", format: 0, demo: \"launch\", series: \"plain\", label: \"x\", "
+		  "regs: 1, smem: 0}\n", "format must be 1" },
+		{ "- {record: \"variant\", format: 1, demo: \"reduce\", variant: \"best\", kind: \"hand\", "
+		  "label: \"b\", ok: true, rel_err: 0, ms: 1, ms_min: 1, ms_max: 1, gflops: 1, "
+		  "pct_of_library: 1, pct_of_peak: 1}\n", "missing size 'n'" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		ok(!results_parse("bad", bad[i][0], strlen(bad[i][0]), &r, &d) && d.n &&
+		   strstr(d.v[d.n - 1].msg, bad[i][1]) && d.v[d.n - 1].line == 1,
+		   "a bad reduce/launch record: %s", bad[i][1]);
+		ok(!r.npt && !r.nser && !r.nvar, "... and nothing kept");
+		diags_free(&d);
+		d = (struct diags){ 0 };
+	}
+	if (d.n)
+		diag("%s:%d:%d: %s", d.v[0].file, d.v[0].line, d.v[0].col, d.v[0].msg);
+	diags_free(&d);
+}
+
 /* The real CPU demos, run the way the demo screen runs them. */
 static void test_live_demo(const char *demo, const char *size_arg, const char *size)
 {
@@ -342,5 +403,8 @@ int main(void)
 	test_live_demo("matmul", "--size", "64");
 	test_live_demo("conv", NULL, NULL);
 	test_live_demo("devinfo", NULL, NULL);
+	test_reduce_launch();
+	test_live_demo("reduce", "--n", "1000003");
+	test_live_demo("launch", "--n", "31");
 	return tap_done();
 }

@@ -164,6 +164,21 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v,
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
 }
 
+/* Reduce: the HBM bandwidth is the roof; one line says how close the best
+ * hand-written rung and the library come.  False when there is no GPU
+ * figure to compare (the CPU fallback). */
+static bool roof_text(const struct demo_section *s, char *buf, size_t n)
+{
+	const struct res_device *d = results_device(s->r, s->demo);
+	const struct res_variant *h = results_fastest(s->r, s->demo, RES_HAND);
+	const struct res_variant *l = results_library(s->r, s->demo);
+	if (strcmp(s->demo, "reduce") || !d || !d->live || !(d->mem_gbs > 0) || !h || !l)
+		return false;
+	snprintf(buf, n, tr(MSG_DV_HBM_ROOF), d->mem_gbs, h->gbs, h->pct_of_hbm, l->gbs,
+		 l->pct_of_hbm);
+	return true;
+}
+
 /* One section: title, column scale, then a row per variant of its demo. */
 static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw)
 {
@@ -194,6 +209,15 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			continue;
 		variant_row(y + line, y0, y1, v, naive, lo, hi, lw, bw);
 		line += variant_rows(v, lw);
+	}
+	char roof[300];
+	if (roof_text(s, roof, sizeof roof)) {
+		struct text_lines rl = { 0 };
+		text_wrap(roof, COLS - 2, &rl);
+		for (size_t i = 0; i < rl.n; i++, line++)
+			if (y + line >= y0 && y + line < y1)
+				ui_text(y + line, 1, COLS - 2, C_NOTE, rl.line[i]);
+		text_lines_free(&rl);
 	}
 	return line + 1;
 }

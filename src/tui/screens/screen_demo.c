@@ -1,5 +1,6 @@
-/* screen_demo: the "matmul", "conv", "devinfo", "transfer" and "streams"
- * screens.
+/* screen_demo: the "matmul", "conv", "devinfo", "transfer", "streams",
+ * "reduce" and "launch" screens (transfer and streams draw through
+ * xfer_view.h, launch through launch_view.h).
  *
  * enter() starts the demo program as a child (runner.h) with --format yaml
  * and returns at once; tick() polls it, so the screen stays responsive with
@@ -21,6 +22,7 @@
 #include "diag.h"
 #include "demo_view.h"
 #include "xfer_view.h"
+#include "launch_view.h"
 #include "results.h"
 #include "runner.h"
 #include "screen.h"
@@ -74,6 +76,24 @@ static const struct preset conv_gpu[] = {
 	{ "N8 C64 56x56 K64 3x3", MSG_COUNT, CONV_56("8") },
 	{ "N32 C64 56x56 K64 3x3", MSG_DEMO_CONV2X, CONV_56("32") },
 };
+static const struct preset rd_cpu[] = {
+	{ "N=1048583", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=4194304", MSG_COUNT, { "--n", "4194304", NULL } },
+	{ "N=16777216", MSG_COUNT, { "--n", "16777216", NULL } },
+};
+static const struct preset rd_gpu[] = {
+	{ "N=1048583", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=16777216", MSG_COUNT, { "--n", "16777216", NULL } },
+	{ "N=268435456", MSG_DEMO_BENCH, { "--n", "268435456", NULL } },
+};
+static const struct preset ln_cpu[] = {
+	{ "N=1048576", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=16777216", MSG_COUNT, { "--n", "16777216", NULL } },
+};
+static const struct preset ln_gpu[] = {
+	{ "N=4194304", MSG_DEMO_QUICK, { "--quick", NULL } },
+	{ "N=134217728", MSG_DEMO_BENCH, { "--n", "134217728", NULL } },
+};
 static const struct preset dev_only[] = { { "", MSG_COUNT, { NULL } } };
 static const struct preset xf_cpu[] = {
 	{ "4K .. 16M", MSG_DEMO_QUICK, { "--quick", NULL } },
@@ -95,20 +115,21 @@ static const struct preset st_gpu[] = {
 };
 
 struct demo_def {
-	const char *name, *title;
+	const char *name;
+	enum msg title;
 	const struct preset *cpu, *gpu;
 	int ncpu, ngpu, cpu_first, gpu_first;
 };
 
 #define N(a) ((int)(sizeof a / sizeof *a))
 static const struct demo_def defs[] = {
-	{ "matmul", "Matrix multiply: from naive to the library", mm_cpu, mm_gpu,
-	  N(mm_cpu), N(mm_gpu), 1, 1 },
-	{ "conv", "Convolution: from naive to cuDNN", conv_cpu, conv_gpu,
-	  N(conv_cpu), N(conv_gpu), 1, 1 },
-	{ "devinfo", "Your GPU, as it reports itself", dev_only, dev_only, 1, 1, 0, 0 },
-	{ "transfer", "Moving ingredients", xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 1 },
-	{ "streams", "Many burners", st_cpu, st_gpu, N(st_cpu), N(st_gpu), 0, 1 },
+	{ "matmul", MSG_DEMO_MATMUL_TITLE, mm_cpu, mm_gpu, N(mm_cpu), N(mm_gpu), 1, 1 },
+	{ "conv", MSG_DEMO_CONV_TITLE, conv_cpu, conv_gpu, N(conv_cpu), N(conv_gpu), 1, 1 },
+	{ "devinfo", MSG_DEMO_DEVINFO_TITLE, dev_only, dev_only, 1, 1, 0, 0 },
+	{ "transfer", MSG_DEMO_TRANSFER_TITLE, xf_cpu, xf_gpu, N(xf_cpu), N(xf_gpu), 0, 1 },
+	{ "streams", MSG_DEMO_STREAMS_TITLE, st_cpu, st_gpu, N(st_cpu), N(st_gpu), 0, 1 },
+	{ "reduce", MSG_DEMO_REDUCE_TITLE, rd_cpu, rd_gpu, N(rd_cpu), N(rd_gpu), 0, 2 },
+	{ "launch", MSG_DEMO_LAUNCH_TITLE, ln_cpu, ln_gpu, N(ln_cpu), N(ln_gpu), 0, 1 },
 };
 
 static bool is_xfer(const struct demo_def *d)
@@ -131,6 +152,7 @@ struct demo_st {
 	char note[512];           /* what went wrong with the last run, "" */
 	char rec_note[512];       /* why there is no recorded reference, "" */
 	bool roofline;
+	int view;                 /* launch: which series (launch_view.h) */
 	enum show show;
 	int scroll, lines, rows;   /* rows: the bars' last height, for scrolling */
 	unsigned spin;
@@ -271,6 +293,8 @@ static void *enter_conv(struct app *app, const char *arg) { (void)arg; return de
 static void *enter_devinfo(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[2]); }
 static void *enter_transfer(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[3]); }
 static void *enter_streams(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[4]); }
+static void *enter_reduce(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[5]); }
+static void *enter_launch(struct app *app, const char *arg) { (void)arg; return demo_enter_def(app, &defs[6]); }
 
 static void demo_leave(struct app *app, void *p)
 {
@@ -407,11 +431,8 @@ static void demo_draw(struct app *app, void *p)
 	struct demo_st *st = p;
 	bool dev = !strcmp(st->def->name, "devinfo");
 	const char *nm = st->def->name;
-	ui_title(tr(!strcmp(nm, "matmul") ? MSG_DEMO_MATMUL_TITLE
-		    : !strcmp(nm, "conv") ? MSG_DEMO_CONV_TITLE
-		    : !strcmp(nm, "transfer") ? MSG_DEMO_TRANSFER_TITLE
-		    : !strcmp(nm, "streams") ? MSG_DEMO_STREAMS_TITLE : MSG_DEMO_DEVINFO_TITLE),
-		 nm);
+	bool launch = !strcmp(nm, "launch");
+	ui_title(tr(st->def->title), nm);
 	int y = draw_run_line(st, 1);
 	draw_size_line(st, y);
 	int y0 = y + 2, y1 = LINES - 1;
@@ -422,6 +443,10 @@ static void demo_draw(struct app *app, void *p)
 	} else if (is_xfer(st->def)) {
 		xfer_view_draw(st->def->name, s, n, &st->pick, st->show == SHOW_MINE,
 			       st->have_rec ? NULL : st->rec_note, y0, y1);
+	} else if (launch) {
+		launch_view(s, n, st->view, y0, y1);
+		if (!st->have_rec && n < 2)
+			wrapped(y1 - 1, 1, C_DIM, st->rec_note);
 	} else if (st->roofline) {
 		demo_view_roofline(s, n, y0, y1, &st->roof);
 	} else {
@@ -433,12 +458,12 @@ static void demo_draw(struct app *app, void *p)
 	char more[64] = "";
 	int rows = y1 - y0;
 	st->rows = rows;
-	if (!dev && !is_xfer(st->def) && !st->roofline && st->lines > rows)
+	if (!dev && !is_xfer(st->def) && !launch && !st->roofline && st->lines > rows)
 		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
 		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
 	ui_status(app->status[0] ? app->status : more,
 		  tr(dev ? MSG_DEMO_DEV_HINTS : !strcmp(nm, "transfer") ? MSG_XF_HINTS
-		     : !strcmp(nm, "streams") ? MSG_ST_HINTS : MSG_DEMO_HINTS));
+		     : !strcmp(nm, "streams") ? MSG_ST_HINTS : launch ? MSG_LV_HINTS : MSG_DEMO_HINTS));
 }
 
 static void scroll_by(struct demo_st *st, int d)
@@ -475,7 +500,12 @@ static void letter(struct app *app, struct demo_st *st, int key)
 	case 'r': if (!st->running) start_run(st); break;
 	case '+': case '=': case 's': step_size(app, st, 1); break;
 	case '-': step_size(app, st, -1); break;
-	case 'v': st->roofline = !st->roofline; break;
+	case 'v':
+		if (!strcmp(st->def->name, "launch"))
+			st->view = (st->view + 1) % LAUNCH_VIEWS;
+		else
+			st->roofline = !st->roofline;
+		break;
 	case 't': st->show = (enum show)((st->show + 1) % 3); st->scroll = 0; break;
 	default: break;
 	}
@@ -519,6 +549,18 @@ static bool demo_help(int i, const char **keys, const char **what)
 	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }
 
+/* The launch screen's own lines on the help page (screen.h). */
+static bool launch_help(int i, const char **keys, const char **what)
+{
+	static const struct help_line lines[] = {
+		{ "r", 0, MSG_HK_DEMO_R },
+		{ "+ -", 0, MSG_HK_DEMO_SIZE },
+		{ "v", 0, MSG_HK_LV_V },
+		{ "t", 0, MSG_HK_DEMO_T },
+	};
+	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
+}
+
 /* The devinfo screen's own lines on the help page (screen.h). */
 static bool devinfo_help(int i, const char **keys, const char **what)
 {
@@ -538,6 +580,16 @@ const struct screen screen_conv = {
 	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
 	.tick = demo_tick, .leave = demo_leave,
 	.help = demo_help,
+};
+const struct screen screen_reduce = {
+	.name = "reduce", .enter = enter_reduce, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+	.help = demo_help,
+};
+const struct screen screen_launch = {
+	.name = "launch", .enter = enter_launch, .draw = demo_draw, .key = demo_key,
+	.tick = demo_tick, .leave = demo_leave,
+	.help = launch_help,
 };
 const struct screen screen_devinfo = {
 	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,

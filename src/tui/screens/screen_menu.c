@@ -148,29 +148,64 @@ static void draw_extra_row(int y, int e, bool sel)
 	ui_text(y, 10, COLS - 12, base, tr(extras[e].title));
 }
 
-/* Below the list: the selected entry's summary, or a broken lesson's error. */
+/* s as one paragraph in buf: newlines (a folded `>` value ends in one)
+ * and runs of spaces become one space. */
+static const char *one_paragraph(const char *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", s ? s : "");
+	for (char *p = buf; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	for (char *p = buf, *q = buf; ; p++) {
+		if (!(*p == ' ' && q > buf && q[-1] == ' '))
+			*q++ = *p;
+		if (!*p)
+			break;
+	}
+	return buf;
+}
+
+/* Below the list: the selected entry's summary and, on the pane's last
+ * rows, its kitchen analogy (the summary gets two rows of three when both
+ * will not fit, so the analogy is always seen); or a broken lesson's
+ * error. */
 static void draw_detail(struct app *app, const struct menu *m)
 {
 	int y = list_y(app) + list_h(app);
 	ui_hline(y, 0, COLS, C_DIM);
 	const char *text;
+	char summary[1024], analogy[1024] = "";
 	enum role r = C_NORMAL;
 	if (m->cursor < (int)app->course.n) {
 		const struct lesson *l = &app->course.lessons[m->cursor];
 		text = l->broken ? l->error : l->summary;
-		if (l->broken)
+		if (l->broken) {
 			r = C_WRONG;
+		} else if (l->analogy) {
+			text = one_paragraph(l->summary, summary, sizeof summary);
+			char a[1024];
+			snprintf(analogy, sizeof analogy, tr(MSG_MENU_ANALOGY),
+				 one_paragraph(l->analogy, a, sizeof a));
+		}
 	} else {
 		text = tr(extras[m->cursor - (int)app->course.n].about);
 	}
-	char quiz[512];   /* the quiz entry adds each level's state */
+	char quiz[1400];   /* the quiz entry adds each level's state */
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
 		char states[320];
 		quiz_summary(&app->progress, states, sizeof states);
 		snprintf(quiz, sizeof quiz, "%s%s%s", text, i18n_lang() == LANG_ZH ? "" : " ", states);
 		text = quiz;
 	}
-	ui_wrap(y + 1, y + 4, 2, COLS - 4, r, text);   /* three lines at most */
+	if (!analogy[0]) {
+		ui_wrap(y + 1, y + 4, 2, COLS - 4, r, text);   /* three lines at most */
+		return;
+	}
+	struct text_lines tl = { 0 };
+	int need = (int)text_wrap(text, COLS - 4, &tl);
+	text_lines_free(&tl);
+	int next = ui_wrap(y + 1, y + 1 + (need >= 3 ? 2 : need), 2, COLS - 4, r, text);
+	ui_wrap(next, y + 4, 2, COLS - 4, C_ANALOGY, analogy);
 }
 
 static void menu_draw(struct app *app, void *st)
@@ -190,7 +225,10 @@ static void menu_draw(struct app *app, void *st)
 		done += !app->course.lessons[i].broken && lesson_done(app, app->course.lessons[i].id);
 	char right[48];
 	snprintf(right, sizeof right, tr(MSG_MENU_DONE_COUNT), done, app->course.n);
-	ui_title(tr(MSG_MENU_TITLE), right);
+	char title[256];   /* a class says which course is running */
+	if (app->course_name[0])
+		snprintf(title, sizeof title, tr(MSG_MENU_TITLE_CLASS), app->course_name);
+	ui_title(app->course_name[0] ? title : tr(MSG_MENU_TITLE), right);
 	for (int r = 0; r < h && m->top + r < n; r++) {
 		int i = m->top + r;
 		if (i < (int)app->course.n)

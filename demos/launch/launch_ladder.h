@@ -1,0 +1,55 @@
+/* launch_ladder.h: THE launch demo's table of experiments, the one place
+ * one is added, renamed or reordered; the same nine columns as every
+ * ladder (demos/common/ladder.h):
+ *
+ *   X(ENUM, id, rung, kind, label, idea, fn, tol, cap)
+ *     ENUM   LN_<ENUM> in enum ln_rung (the row's index)
+ *     id     --variants, --list, the `series` of the result lines
+ *     rung   its number (rows are in order)
+ *     kind   hand | cpu (a bare word: it also picks code)
+ *     label  the short name shown in tables
+ *     idea   one line: what the series measures
+ *     fn     hand: the kernel it launches (launch_kernels.cuh); cpu: its
+ *            function in launch.c
+ *     tol    cpu: the relative-error tolerance (check.h); hand: 0, the GPU
+ *            series must match fmaf(a, x, y0) exactly
+ *     cap    0
+ * The GPU rows are series of measurements (one `point` record per block
+ * size or grid size), not single variants; the CPU rows are the fallback's
+ * variants (y = a*x + y on the host). Keep ENUM, id, rung and kind on the
+ * X( line: tests/e2e/ladder_lib.bash reads them there. */
+#ifndef LN_LADDER_H
+#define LN_LADDER_H
+
+#define LN_LADDER(X)                                                           \
+    X(PLAIN, "plain", 1, hand, "y = a*x + y, one element per thread",          \
+      "a memory-bound kernel over block sizes 32..1024: occupancy from "       \
+      "cudaOccupancyMaxActiveBlocksPerMultiprocessor and the GB/s reached",    \
+      ln_plain_kernel, 0, 0)                                                   \
+    X(REGS, "regs", 2, hand, "register-heavy: 32 elements per thread",         \
+      "the same sum, each thread loading 32 x and 32 y into registers "        \
+      "before storing: many registers, low occupancy, many loads in flight",   \
+      ln_regs_kernel, 0, 0)                                                    \
+    X(SMEM, "smem", 3, hand, "shared-memory-heavy: 48 KiB per block",          \
+      "the same sum staging x through shared memory with a 48 KiB tile per "   \
+      "block: at most 4 blocks per SM, so small blocks leave the SM idle",     \
+      ln_smem_kernel, 0, 0)                                                    \
+    X(WAVE, "wave", 4, hand, "wave tail: k waves and one block more",          \
+      "an FMA-chain kernel with one block per SM: grids of k waves (SMs x "    \
+      "blocks per SM) and k waves + 1 block, which costs a whole wave",        \
+      ln_wave_kernel, 0, 0)                                                    \
+    X(CPU_NAIVE, "cpu-naive", 5, cpu, "CPU y = a*x + y, 1 thread",             \
+      "the loop on one core (the fallback without a GPU)",                     \
+      ln_cpu_naive, CK_TOL_FP32, 0)                                            \
+    X(CPU_THREADS, "cpu-threads", 6, cpu, "CPU y = a*x + y, all cores",        \
+      "the loop split over every host core",                                   \
+      ln_cpu_threads, CK_TOL_FP32, 0)
+
+enum ln_rung {
+#define LN_ENUM_(e, ...) LN_##e,
+    LN_LADDER(LN_ENUM_)
+#undef LN_ENUM_
+    LN_NRUNGS
+};
+
+#endif

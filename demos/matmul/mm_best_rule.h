@@ -1,0 +1,157 @@
+/* mm_best_rule.h: how the 'best' rung (05_best.cuh) picks its configuration
+ * for a problem: plain C, no CUDA, so the kernel's launcher, the demo's
+ * report (mm_run.c) and the CPU tests read the same rule.
+ *
+ * Every configuration gives each thread 8x8 outputs; they differ in the
+ * block tile, so in how many blocks a problem makes and how many of them
+ * fit on one SM at once. The rule predicts, for each configuration and
+ * each split of K, how long the busiest SM works, and takes the shortest:
+ *
+ *   blocks    = tiles x split  (a tile's K range cut into `split` pieces,
+ *               their partial sums added into C with atomicAdd)
+ *   per SM    = ceil(blocks / SMs) blocks, run `slots` at a time: rounds
+ *   a round   = its blocks' multiply-adds / (the configuration's measured
+ *               efficiency x how well that many warps hide latency)
+ *               + a fixed cost (first loads, last stores)
+ *   time      = sum of the rounds (+ zeroing C when split > 1)
+ *
+ * The efficiencies are the configurations' % of cuBLAS FP32 at 8192^3 on
+ * the H200 (where every SM is full), the warp factors fitted to its 512^3
+ * and 1024^3 runs (matmul/NOTES.md). */
+#ifndef MM_BEST_RULE_H
+#define MM_BEST_RULE_H
+
+#include <stdio.h>
+
+struct mm_best_cfg_info {
+    const char *name;  /* "128x64", shown in the record */
+    int bm, bn, bk;    /* block tile and depth */
+    int slots;         /* blocks of it one SM holds at once (registers) */
+    int slots_edge;    /* the same for the bounds-checked kernel (M, N or
+                          K not whole tiles), which needs more registers */
+    double eff;        /* throughput with every slot full, cuBLAS = 1 */
+    int need_whole;    /* 1: only when M, N, K are whole tiles (BK 16 spills
+                          registers in the bounds-checked kernel) */
+};
+
+enum { MM_BEST_128x128x16, MM_BEST_128x128, MM_BEST_128x64, MM_BEST_64x64,
+       MM_BEST_NCFG };
+
+static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
+    {"128x128/BK16", 128, 128, 16, 2, 2, 0.93, 1},
+    {"128x128", 128, 128, 8, 2, 2, 0.89, 0},
+    {"128x64", 128, 64, 8, 4, 3, 0.79, 0},
+    {"64x64", 64, 64, 8, 6, 6, 0.75, 0},
+};
+
+#define MM_BEST_MAX_SPLIT 8
+#define MM_BEST_MIN_SLICE 128 /* the least K one split works through */
+#define MM_BEST_ROUND_COST 3000.0 /* cycles: a block's first loads, last stores */
+#define MM_BEST_ZERO_COST 4000.0  /* cycles: the extra launch that zeroes C */
+
+/* How many of an SM's 4 warp schedulers' cycles a block mix keeps busy,
+ * by resident warps: one warp per scheduler hides only part of the latency
+ * of shared-memory reads and barriers. */
+static inline double mm_best_warp_factor(int warps)
+{
+    if (warps >= 16) return 1.0;
+    if (warps >= 8) return 0.95;
+    if (warps >= 4) return 0.75;
+    return 0.75 * warps / 4.0;
+}
+
+struct mm_best_plan {
+    int cfg;       /* index into mm_best_cfgs */
+    int split;     /* K cut into this many slices (1: none) */
+    int kslice;    /* K per slice, a multiple of the configuration's BK */
+    long blocks;   /* tiles x split */
+    double cycles; /* predicted busiest-SM cycles (the rule's score) */
+    char why[240]; /* one line for the learner */
+};
+
+/* Blocks of c one SM holds for this problem. */
+static inline int mm_best_slots(const struct mm_best_cfg_info *c, int M, int N, int K)
+{
+    int whole = M % c->bm == 0 && N % c->bn == 0 && K % c->bk == 0;
+    return whole ? c->slots : c->slots_edge;
+}
+
+/* The predicted cycles of configuration c with K cut in `split`. */
+static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
+                                     int N, int K, int split, int sms,
+                                     int *kslice, long *blocks)
+{
+    int bk = c->bk;
+    int ks = ((K + split - 1) / split + bk - 1) / bk * bk;
+    int used = (K + ks - 1) / ks; /* slices that hold any K */
+    long tiles = (long)((M + c->bm - 1) / c->bm) * ((N + c->bn - 1) / c->bn);
+    long nb = tiles * used;
+    long per_sm = (nb + sms - 1) / sms;
+    int slots = mm_best_slots(c, M, N, K);
+    int warps_per_block = c->bm * c->bn / 64 / 32;
+    double t = used > 1 ? MM_BEST_ZERO_COST : 0.0;
+    for (long left = per_sm; left > 0; left -= slots) {
+        int b = left < slots ? (int)left : slots;
+        int w = b * warps_per_block;
+        /* b blocks x (w/b) warps x 32 threads x 64 FMAs x ks, on 128 lanes */
+        double fma_cycles = (double)w * 32 * 64 * ks / 128.0;
+        t += fma_cycles / (c->eff * mm_best_warp_factor(w)) + MM_BEST_ROUND_COST;
+    }
+    *kslice = ks;
+    *blocks = nb;
+    return t;
+}
+
+/* The rule: the configuration and split with the fewest predicted cycles
+ * (ties to the bigger tile, then the smaller split), and why, in words. A
+ * split counts 10% worse than predicted: its atomic adds cost more than
+ * plain stores, and its sums are added in no fixed order. */
+#define MM_BEST_SPLIT_PENALTY 1.10
+static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
+{
+    struct mm_best_plan p = {0, 1, K, 0, 1e300, ""};
+    if (sms <= 0)
+        sms = 132; /* unknown: the H200's */
+    int whole = M % 128 == 0 && N % 128 == 0 && K % 16 == 0;
+    for (int c = 0; c < MM_BEST_NCFG; c++) {
+        const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+        if (ci->need_whole && !whole)
+            continue;
+        for (int s = 1; s <= MM_BEST_MAX_SPLIT; s++) {
+            if (s > 1 && K / s < MM_BEST_MIN_SLICE)
+                break;
+            int ks;
+            long nb;
+            double t = mm_best_predict(ci, M, N, K, s, sms, &ks, &nb);
+            if ((K + ks - 1) / ks > 1)
+                t *= MM_BEST_SPLIT_PENALTY;
+            if (t < p.cycles * 0.999) {
+                p.cfg = c, p.split = (K + ks - 1) / ks, p.kslice = ks;
+                p.blocks = nb, p.cycles = t;
+            }
+        }
+    }
+    /* why: this choice's blocks and waves, beside the plain 128x128 tiles */
+    const struct mm_best_cfg_info *ci = &mm_best_cfgs[p.cfg];
+    long slots = (long)sms * mm_best_slots(ci, M, N, K);
+    int n = snprintf(p.why, sizeof p.why, "%s tiles", ci->name);
+    if (p.split > 1)
+        n += snprintf(p.why + n, sizeof p.why - n, ", K in %d slices of %d",
+                      p.split, p.kslice);
+    n += snprintf(p.why + n, sizeof p.why - n, ": %ld blocks for %ld slots on "
+                  "%d SMs (%.2f waves)", p.blocks, slots, sms,
+                  (double)p.blocks / slots);
+    const struct mm_best_cfg_info *big = &mm_best_cfgs[whole ? 0 : 1];
+    if (ci != big || p.split > 1) {
+        int ks;
+        long nb;
+        double t = mm_best_predict(big, M, N, K, 1, sms, &ks, &nb);
+        snprintf(p.why + n, sizeof p.why - n, "; 128x128 unsplit: %ld blocks "
+                 "(%.2f waves), predicted %.2fx the time", nb,
+                 (double)nb / ((long)sms * mm_best_slots(big, M, N, K)),
+                 t / p.cycles);
+    }
+    return p;
+}
+
+#endif

@@ -1,0 +1,114 @@
+#!/bin/sh
+# mm_sweep.sh [BIN_DIR]: the matmul ladder across sizes (called by bench.sh;
+# `make bench`). Runs the hand-written FP32 rungs (naive, coalesced,
+# smem-tiled, regblock, best) beside cuBLAS FP32 at each size of SIZES
+# (M:N:K), BENCH_RUNS times (at least 3), keeps per size and variant the
+# record of the median run (median % of cuBLAS, measured side by side in one
+# process), writes them to SWEEP_OUT (default demos/results/h200-sweep.yaml:
+# the device record of the first run, then the variant records; the 'best'
+# records carry the configuration its rule chose, `config`, `split`, `why`),
+# and prints the table of % of cuBLAS per size and rung with its checks:
+#   climb   naive < coalesced < smem-tiled < regblock < best at every size
+#   best    >= 90% of cuBLAS where the size (the cube root of M*N*K) is at
+#           least 2048, >= 75% below
+# as PASS / MISS lines. SWEEP_TABLE_ONLY=1: the table of an existing
+# SWEEP_OUT, nothing run. Exit non-zero if a run failed (a MISS is reported,
+# not an exit status).
+set -u
+BIN=${1:-build/demos}
+RUNS=${BENCH_RUNS:-3}
+[ "$RUNS" -ge 3 ] || RUNS=3
+DEST=${SWEEP_OUT:-demos/results/h200-sweep.yaml}
+SIZES=${SIZES:-"512:512:512 768:768:768 1000:1000:1000 1024:1024:1024
+1536:1536:1536 2000:2000:2000 2048:2048:2048 3000:3000:3000 4096:4096:4096
+8192:8192:8192 1000:3000:2000 4096:1024:512 8192:512:1024 333:777:555"}
+FAST=smem-tiled,regblock,best,cublas
+SLOW=naive,coalesced,cublas # at 4096 and up: --reps 3 (seconds a run)
+FAIL=0
+
+table() { # FILE
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }
+    /record: "variant"/ {
+        sz = val($0, "m") "x" val($0, "n") "x" val($0, "k")
+        if (!(sz in seen)) { seen[sz] = 1; order[++ns] = sz
+            cube[sz] = exp(log(val($0, "m") * val($0, "n") * val($0, "k")) / 3) }
+        v = val($0, "variant")
+        pct[sz, v] = val($0, "ok") == "true" ? val($0, "pct_of_library") : "FAIL"
+        if (v == "best") { cfg[sz] = val($0, "config"); spl[sz] = val($0, "split") }
+        if (v == "cublas") ms[sz] = val($0, "ms")
+    }
+    END {
+        nr = split("naive coalesced smem-tiled regblock best", r, " ")
+        printf "\nmatmul sweep: %% of cuBLAS FP32 per size (median of runs)\n"
+        printf "%-16s", "M x N x K"
+        for (i = 1; i <= nr; i++) printf " %10s", r[i]
+        printf " %10s  %s\n", "cuBLAS ms", "best config"
+        for (s = 1; s <= ns; s++) {
+            sz = order[s]; printf "%-16s", sz
+            for (i = 1; i <= nr; i++) printf " %10s", (sz, r[i]) in pct ? pct[sz, r[i]] : "-"
+            printf " %10s  %s%s\n", ms[sz], cfg[sz], (spl[sz] > 1 ? " split " spl[sz] : "")
+        }
+        printf "\n"
+        for (s = 1; s <= ns; s++) {
+            sz = order[s]; climb = 1; why = ""
+            for (i = 2; i <= nr; i++) {
+                a = pct[sz, r[i - 1]]; b = pct[sz, r[i]]
+                if (a == "" || b == "") continue
+                if (a == "FAIL" || b == "FAIL" || a == "~" || b == "~" || b + 0 <= a + 0) {
+                    climb = 0; why = why sprintf(" %s %s >= %s %s;", r[i - 1], a, r[i], b) }
+            }
+            printf "%s climb %s%s\n", climb ? "PASS" : "MISS", sz, why
+            want = cube[sz] >= 2048 ? 90 : 75; b = pct[sz, "best"]
+            ok = b != "" && b != "FAIL" && b != "~" && b + 0 >= want
+            printf "%s best >= %d%% of cuBLAS at %s: %s\n", ok ? "PASS" : "MISS", want, sz, b
+        }
+    }' "$1"
+}
+
+if [ "${SWEEP_TABLE_ONLY:-}" = 1 ]; then
+    table "$DEST"
+    exit 0
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-sweep.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+one() { # TAG M N K VARIANTS [ARGS...]: RUNS runs into $tmp/TAG.i
+    tag=$1 m=$2 n=$3 k=$4 vars=$5; shift 5
+    i=1
+    while [ "$i" -le "$RUNS" ]; do
+        "$BIN/matmul" --m "$m" --n "$n" --k "$k" --variants "$vars" "$@" \
+            --format yaml >"$tmp/$tag.$i" || {
+            echo "sweep: matmul $m x $n x $k ($vars) run $i exited $?" >&2; FAIL=1; }
+        i=$((i + 1))
+    done
+}
+first=1
+: >"$tmp/all"
+for s in $SIZES; do
+    m=${s%%:*}; rest=${s#*:}; n=${rest%%:*}; k=${rest#*:}
+    one "f$m-$n-$k" "$m" "$n" "$k" "$FAST"
+    big=$(awk -v m="$m" -v n="$n" -v k="$k" 'BEGIN { print (m * n * k >= 4096 ^ 3) }')
+    if [ "$big" = 1 ]; then
+        one "s$m-$n-$k" "$m" "$n" "$k" "$SLOW" --reps 3
+    else
+        one "s$m-$n-$k" "$m" "$n" "$k" "$SLOW"
+    fi
+    # bench.sh's merge: the device record of the first file, the median
+    # record per variant; only the sweep's first device record is kept
+    sh "$(dirname "$0")/bench.sh" --merge "$tmp/f$m-$n-$k".* >"$tmp/f.m"
+    sh "$(dirname "$0")/bench.sh" --merge "$tmp/s$m-$n-$k".* | grep -v '"cublas"' |
+        grep -v 'record: "device"' >"$tmp/s.m"
+    if [ "$first" = 1 ]; then cat "$tmp/f.m"; first=0
+    else grep -v 'record: "device"' "$tmp/f.m"; fi >>"$tmp/all"
+    cat "$tmp/s.m" >>"$tmp/all"
+done
+mkdir -p "$(dirname "$DEST")"
+mv "$tmp/all" "$DEST"
+echo "sweep: wrote $DEST (median of $RUNS runs per size and variant)"
+table "$DEST"
+exit "$FAIL"

@@ -1,0 +1,257 @@
+/* launch_view: the launch demo's curve and steps (see launch_view.h). */
+#include "launch_view.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "text.h"
+#include "ui.h"
+#include "i18n.h"
+
+const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave" };
+
+#define MAX_PTS 128
+
+static int rows_of(const char *text, int w)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(text, w, &tl);
+	int n = (int)tl.n;
+	text_lines_free(&tl);
+	return n;
+}
+
+
+struct pts {
+	const struct res_point *p[MAX_PTS];
+	int n;
+	double top;      /* the value of a full-height bar */
+};
+
+static void collect(const struct results *r, const char *series, struct pts *o)
+{
+	o->n = 0;
+	o->top = 0;
+	for (size_t i = 0; i < r->npt && o->n < MAX_PTS; i++) {
+		const struct res_point *p = &r->pt[i];
+		if (strcmp(p->demo, "launch") || strcmp(p->series, series))
+			continue;
+		o->p[o->n++] = p;
+		double v = strcmp(series, "wave") ? p->gbs : p->ms;
+		if (p->fits && p->ok && isfinite(v) && v > o->top)
+			o->top = v;
+	}
+}
+
+/* Cells 0..h of v against top. */
+static int cells(double v, double top, int h)
+{
+	if (!(v > 0) || !(top > 0))
+		return 0;
+	int c = (int)lround(v / top * h);
+	return c < 1 ? 1 : c > h ? h : c;
+}
+
+static void put(int y, int x, enum role r, const char *g)
+{
+	if (y >= 0 && y < LINES && x >= 0 && x < COLS)
+		ui_text(y, x, 1, r, g);
+}
+
+/* Where point k's column starts, for n points over w columns: all of the
+ * same width when they fit, squeezed when not. */
+static int col(int k, int n, int w)
+{
+	if (n <= 0)
+		return 0;
+	return w / n >= 1 ? k * (w / n) : k * w / n;
+}
+
+static bool tail(const struct res_point *p, long wave)
+{
+	return wave > 0 && p->grid > wave && p->grid % wave == 1;
+}
+
+/* The bars, bottom row yb, left column x, w wide, h high. */
+static void bars(const struct pts *ps, bool wave_view, long wave, int yb, int x, int w, int h)
+{
+	const char *full = ui_glyph(G_BLOCK_FULL), *dot = ui_ascii() ? "o" : "●";
+	for (int k = 0; k < ps->n; k++) {
+		const struct res_point *p = ps->p[k];
+		int c0 = x + col(k, ps->n, w), c1 = x + col(k + 1, ps->n, w);
+		int cw = c1 - c0 > 2 ? c1 - c0 - 1 : 1; /* a gap between wide columns */
+		if (!p->fits) {
+			put(yb, c0, C_WRONG, ui_ascii() ? "x" : "×");
+			continue;
+		}
+		double v = wave_view ? p->ms : p->gbs;
+		int hb = p->ok ? cells(v, ps->top, h) : 0;
+		enum role r = wave_view && tail(p, wave) ? C_WRONG : C_ACCENT;
+		for (int i = 0; i < hb; i++)
+			for (int j = 0; j < cw; j++)
+				put(yb - i, c0 + j, r, full);
+		if (!wave_view && isfinite(p->occupancy)) {
+			int ho = cells(p->occupancy, 100.0, h);
+			put(yb - (ho > 0 ? ho - 1 : 0), c0, ho <= hb ? C_TITLE : C_OK, dot);
+		}
+	}
+}
+
+/* The x labels: the first and last points, and a few between. */
+static void xlabels(const struct pts *ps, bool wave_view, long wave, int y, int x, int w)
+{
+	int next = 0; /* the first free column */
+	for (int k = 0; k < ps->n; k++) {
+		const struct res_point *p = ps->p[k];
+		long v = wave_view ? p->grid : p->block;
+		bool mark = k == 0 || k == ps->n - 1 ||
+			    (wave_view ? (wave > 0 && v % wave == 0) : (v & (v - 1)) == 0);
+		char lab[24];
+		snprintf(lab, sizeof lab, "%ld", v);
+		int c = x + col(k, ps->n, w);
+		if (!mark || c < next || c + (int)strlen(lab) > x + w + 4)
+			continue;
+		ui_text(y, c, (int)strlen(lab), C_DIM, lab);
+		next = c + (int)strlen(lab) + 1;
+	}
+}
+
+static void series_head(const struct res_series *sr, int y, int y1)
+{
+	if (!sr)
+		return;
+	char line[400];
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, sr->label, sr->regs,
+		 sr->smem, sr->suggest_block);
+	ui_wrap(y, y1, 1, COLS - 2, C_DIM, line);
+}
+
+static int head_rows(const struct res_series *sr)
+{
+	if (!sr)
+		return 0;
+	char line[400];
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, sr->label, sr->regs,
+		 sr->smem, sr->suggest_block);
+	struct text_lines tl = { 0 };
+	text_wrap(line, COLS - 2, &tl);
+	int n = (int)tl.n;
+	text_lines_free(&tl);
+	return n < 3 ? n : 3;
+}
+
+/* The summary under the chart: the sweep's best and where it stops
+ * gaining; the wave tail's first full wave against one block more. */
+static void summary(const struct pts *ps, bool wave_view, const struct res_series *sr,
+		    char *line, size_t size)
+{
+	line[0] = '\0';
+	if (!wave_view) {
+		const struct res_point *best = NULL, *from = NULL;
+		for (int k = 0; k < ps->n; k++)
+			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs == ps->top)
+				best = ps->p[k];
+		for (int k = 0; k < ps->n && best && !from; k++)
+			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs >= 0.95 * best->gbs)
+				from = ps->p[k];
+		if (best && from)
+			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm,
+				 best->block, from->block);
+	} else if (sr && sr->wave > 0) {
+		/* one wave's time: from one full wave to two (a launch's own
+		 * cost cancels), else the first full wave */
+		const struct res_point *full = NULL, *more = NULL, *two = NULL;
+		for (int k = 0; k < ps->n; k++) {
+			if (ps->p[k]->grid == sr->wave)
+				full = ps->p[k];
+			if (ps->p[k]->grid == sr->wave + 1)
+				more = ps->p[k];
+			if (ps->p[k]->grid == 2 * sr->wave)
+				two = ps->p[k];
+		}
+		double wave = full && two && two->ms > full->ms ? two->ms - full->ms
+			      : full ? full->ms : 0;
+		if (full && more && wave > 0)
+			snprintf(line, size, tr(MSG_LV_WAVE), sr->wave, sr->per_sm, 1L,
+				 full->ms, more->ms, (more->ms - full->ms) / wave);
+	}
+}
+
+/* A section without points (the CPU fallback): what it did measure.
+ * Returns the next free row. */
+static void no_points_text(const struct demo_section *s, char *line, size_t size);
+
+/* Rows no_points() takes. */
+static int no_points_rows(const struct demo_section *s)
+{
+	char line[1024];
+	no_points_text(s, line, sizeof line);
+	return rows_of(s->title, COLS) + rows_of(line, COLS - 2) + 1;
+}
+
+static int no_points(const struct demo_section *s, int y, int y1)
+{
+	char line[1024];
+	no_points_text(s, line, sizeof line);
+	y = ui_wrap(y, y1, 0, COLS, C_TITLE, s->title);
+	return ui_wrap(y, y1, 1, COLS - 2, C_DIM, line) + 1;
+}
+
+static void no_points_text(const struct demo_section *s, char *line, size_t size)
+{
+	size_t len = (size_t)snprintf(line, size, "%s", tr(MSG_LV_NO_POINTS));
+	for (size_t i = 0; i < s->r->nvar && len + 2 < size; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (strcmp(v->demo, "launch") || !v->ok)
+			continue;
+		line[len++] = ' ';
+		int k = snprintf(line + len, size - len, tr(MSG_LV_CPU), v->label, v->gbs);
+		len += k > 0 ? (size_t)k : 0;
+	}
+}
+
+void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
+{
+	const char *series = launch_view_series[view % LAUNCH_VIEWS];
+	bool wave_view = !strcmp(series, "wave");
+	struct pts ps = { .n = 0 };
+	int i = 0;
+	for (; i < n; i++) {
+		collect(s[i].r, series, &ps);
+		if (ps.n)
+			break;
+	}
+	/* sections without points first, when the chart keeps 12 rows */
+	int y = y0, need = 0;
+	for (int j = 0; j < n && j < i; j++)
+		need += no_points_rows(&s[j]);
+	for (int j = 0; j < n && j < i && (i == n || y1 - y0 - need >= 12); j++)
+		y = no_points(&s[j], y, y1);
+	if (i == n || y >= y1)
+		return;
+	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
+	const struct res_series *sr = results_series(s[i].r, "launch", series);
+	series_head(sr, y, y1);
+	y += head_rows(sr);
+	char legend[300], axis[320], sum[400];
+	if (wave_view)
+		snprintf(legend, sizeof legend, tr(MSG_LV_WAVE_LEGEND), ps.top,
+			 ui_glyph(G_BLOCK_FULL));
+	else
+		snprintf(legend, sizeof legend, tr(MSG_LV_LEGEND), ps.top,
+			 ui_ascii() ? "o" : "●", ui_ascii() ? "x" : "×");
+	snprintf(axis, sizeof axis, "%s  %s", tr(wave_view ? MSG_LV_GRID : MSG_LV_BLOCK), legend);
+	summary(&ps, wave_view, sr, sum, sizeof sum);
+	int below = rows_of(axis, COLS - 2) + (sum[0] ? rows_of(sum, COLS - 2) : 0);
+	int h = y1 - y - 1 - below, x = 1, w = COLS - 3;
+	if (h > 16)   /* taller bars say no more on a big terminal */
+		h = 16;
+	if (h < 3)
+		return;
+	bars(&ps, wave_view, sr ? sr->wave : 0, y + h - 1, x, w, h);
+	xlabels(&ps, wave_view, sr ? sr->wave : 0, y + h, x, w);
+	int yl = ui_wrap(y + h + 1, y1, 1, COLS - 2, C_DIM, axis);
+	if (sum[0])
+		ui_wrap(yl, y1, 1, COLS - 2, C_NORMAL, sum);
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# demos/scripts/bench.sh reads the reduce and launch targets from a results
+# file (BENCH_TABLE_ONLY=1 runs nothing): the ladder climbing over rungs
+# 1-6, best against CUB and the HBM roof, where each launch series stops
+# gaining, and the wave tail in waves. Here from the synthetic fixtures
+# (tests/fixtures/results/synthetic-*.yaml, made-up numbers); gpu_test.sh
+# and bench.sh must at least parse as sh.
+. "$(dirname "$0")/lib.bash"
+cd "$CK_ROOT" || exit 1
+for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh demos/scripts/rd_tune.sh; do
+    sh -n "$s"; ok $? "$s parses"
+done
+cat tests/fixtures/results/synthetic-reduce.yaml tests/fixtures/results/synthetic-launch.yaml \
+    >"$T_TMP/both.yaml"
+# (the transfer and streams targets, xfer_targets.sh, find no records here
+# and say MISS: not this test's business)
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/both.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "reduce on Test GPU .* live" "the table of a results file has the reduce run"
+like "$out" "reduce n=268435456: ladder climbs 1..6: yes; best = 103.8[0-9]*% of CUB, 85.7[0-9]*% of HBM" \
+    "the reduce targets"
+like "$out" "launch plain: best 4000 GB/s; within 5% of it from block 64 on" "where the plain series stops gaining"
+like "$out" "wave tail: 1 waves 0.1300 ms, \+1 block 0.2600 ms: \+1.00 of one wave" "the wave tail in waves"
+sed 's/variant: "shuffle", rung: 5, kind: "hand", label: "warp shuffles, one atomic per block", ok: true, checked: "fp64", rel_err: 3e-08, tol: 0.00390625, ms: 0.32/variant: "shuffle", rung: 5, kind: "hand", label: "warp shuffles, one atomic per block", ok: true, checked: "fp64", rel_err: 3e-08, tol: 0.00390625, ms: 0.7/' \
+    "$T_TMP/both.yaml" >"$T_TMP/slow.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/slow.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "ladder climbs 1..6: NO \(shuffle not faster than unrolled\)" "a rung slower than the one below is named"
+done_testing

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The reduce demo from the outside, without a GPU: help and --list (the one
+# ladder table), argument errors (exit 2 with a message), the CPU variants
+# against FP64 at odd N (and exact on small integers), the tolerance rule
+# tol = 4 sqrt(N) 2^-24, the documented YAML fields, a failed check (exit 3,
+# not timed), and the CPU fallback when no GPU is visible.
+. "$(dirname "$0")/lib.bash"
+rd="$CK_BUILD/demos/reduce"
+[ -x "$rd" ] || skip_all "no $rd (make demos)"
+
+out=$("$rd" --help); ok $? "--help exits 0"
+for o in --n --variants --reps --cpu --quick --format --list --help; do
+    like "$out" "^ +$o " "--help documents $o"
+done
+
+out=$("$rd" --list); ok $? "--list exits 0"
+rung=1
+for id in atomic interleaved sequential unrolled shuffle best cub cpu-naive cpu-threads; do
+    like "$out" "^$id +$rung +(cpu|hand|library) +[^ ]" "--list: $id is rung $rung with kind and name"
+    rung=$((rung + 1))
+done
+is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 9 "--list: nine rungs"
+for f in 01_atomic 02_interleaved 03_sequential 04_unrolled 05_shuffle 06_best 07_cub; do
+    like "$(head -1 "$CK_ROOT/demos/reduce/$f.cuh")" "^// Rung [1-7], " "$f.cuh opens with its idea"
+done
+
+bad=("--frobnicate" "--n 0" "--n abc" "--n" "--n -5" "--n 99999999999999"
+     "--variants atomic,bogus" "--variants" "--format xml" "--reps 0" "--reps")
+for a in "${bad[@]}"; do
+    err=$("$rd" $a 2>&1 >/dev/null); rc=$?
+    is "$rc" 2 "bad arguments '$a' exit 2"
+    like "$err" "." "bad arguments '$a' say why on stderr"
+done
+
+# field FIELD LINE: the value of FIELD in a flow-mapping line
+field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
+
+for n in 1 2 31 1000003; do
+    out=$("$rd" --cpu --n "$n" --reps 1 --format yaml); rc=$?
+    is "$rc" 0 "cpu n=$n: exit 0"
+    for v in cpu-naive cpu-threads; do
+        line=$(printf '%s\n' "$out" | grep "variant: \"$v\"")
+        is "$(field ok "$line")" true "cpu n=$n: $v passes"
+        is "$(field checked "$line")" '"fp64"' "cpu n=$n: $v checked against FP64"
+        is "$(field exact "$line")" true "cpu n=$n: $v sums the integer input exactly"
+        is "$(field n "$line")" "$n" "cpu n=$n: $v reports n"
+        tol=$(field tol "$line"); err=$(field rel_err "$line")
+        ok "$(awk -v t="$tol" -v n="$n" 'BEGIN { w = 4 * sqrt(n) / 16777216; exit !(t > 0.999 * w && t < 1.001 * w) }'; echo $?)" \
+            "cpu n=$n: $v tol $tol is 4 sqrt(N) 2^-24"
+        ok "$(awk -v e="$err" -v t="$tol" 'BEGIN { exit !(e >= 0 && e <= t) }'; echo $?)" \
+            "cpu n=$n: $v rel_err $err within tol"
+    done
+done
+# above 2^21 elements there is no integer check (its sums would not stay exact)
+line=$("$rd" --cpu --n 2097153 --reps 1 --variants cpu-threads --format yaml | grep 'variant: "cpu-threads"')
+unlike "$line" "exact:" "n = 2^21 + 1: no integer check"
+is "$(field ok "$line")" true "n = 2^21 + 1: cpu-threads passes"
+
+out=$(CUDA_VISIBLE_DEVICES="" "$rd" --quick --format yaml); rc=$?
+is "$rc" 0 "no visible GPU: exit 0"
+unlike "$out" '^[^-]|^-[^ ]|^- [^{]' "every line starts with '- {'"
+dev=$(printf '%s\n' "$out" | head -1)
+for f in record format demo live reason date command cpu_name cpu_threads; do
+    like "$dev" "[{ ]$f: " "device record has $f"
+done
+is "$(field demo "$dev")" '"reduce"' "device record: demo reduce"
+is "$(field live "$dev")" false "fallback: live false"
+like "$(field reason "$dev")" '^"..+"$' "fallback: a reason is given"
+var=$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')
+for f in record format demo variant rung kind label ok checked rel_err tol ms ms_min ms_max \
+         reps gflops pct_of_library pct_of_peak intensity gbs baseline n pct_of_hbm workspace exact; do
+    like "$var" "[{ ]$f: " "variant record has $f"
+done
+is "$(field n "$var")" 1048583 "--quick is N = 2^20 + 7"
+is "$(printf '%s\n' "$out" | grep -c 'record: "variant"')" 2 "fallback: only the two CPU variants"
+
+out=$(CK_DEMO_CORRUPT=cpu-naive "$rd" --cpu --n 1000 --reps 1 --format yaml); rc=$?
+is "$rc" 3 "a corrupted result exits 3"
+line=$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')
+is "$(field ok "$line")" false "... that variant fails"
+is "$(field ms "$line")" "~" "... and is not timed"
+like "$(field error "$line")" "NaN" "... and says why"
+line=$(printf '%s\n' "$out" | grep 'variant: "cpu-threads"')
+is "$(field ok "$line")" true "... the other variant still passes"
+
+out=$("$rd" --cpu --n 1000 --reps 1 --format table); ok $? "--format table exits 0"
+like "$out" "cpu-threads +cpu +ok" "the table lists the CPU variants"
+done_testing

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Lint reads a class as the tutorial does, decides lesson or quiz by a
+# file's place in the course, checks files given one by one together with
+# their directory, and applies the content rules to an instructor's own
+# files (code width, facts keys, quiz text naming a neighbouring question).
+. "$(dirname "$0")/lib.bash"
+cd "$CK_ROOT" || exit 1
+FX=tests/fixtures
+count() { cat "$T_TMP/err"; }
+
+# A flat class with a quizzes/ folder: its top-level lessons are checked.
+c="$T_TMP/class"
+mkdir -p "$c/quizzes/en"
+cp "$FX"/course-good/0[12]-*.yaml "$c/"
+cp "$FX/quiz/class/quizzes/en/level1.yaml" "$c/quizzes/en/"
+printf 'id: x\n' > "$c/03-x.yaml"
+out=$("$CK_BIN" lint "$c" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "flat class with quizzes/: a broken top-level lesson fails lint"
+like "$out" "^$c/03-x.yaml:" "and is reported"
+like "$(count)" "^4 files, " "lessons and the level are counted"
+out=$("$CK_BIN" --lessons "$c" lint 2>/dev/null); rc=$?
+is "$rc" 1 "--lessons DIR lint: the same"
+like "$out" "^$c/03-x.yaml:" "--lessons DIR lint reports it"
+rm "$c/03-x.yaml"
+
+# The documented layout: DIR/lessons/<lang>/, DIR/quizzes/<lang>/.
+t="$T_TMP/tree"
+mkdir -p "$t/lessons/en" "$t/quizzes/en"
+cp "$FX"/course-good/0[12]-*.yaml "$t/lessons/en/"
+cp "$FX/quiz/class/quizzes/en/level1.yaml" "$t/quizzes/en/"
+"$CK_BIN" lint "$t" >/dev/null 2>"$T_TMP/err"
+ok $? "the class layout lints clean"
+is "$(count)" "3 files, 0 errors" "with its lessons and level"
+
+# Lesson or quiz by place, not by a word elsewhere in the path.
+q="$T_TMP/quizzes/class"
+mkdir -p "$q"
+cp lessons/en/*.yaml "$q/"
+out=$("$CK_BIN" lint "$q/01-kitchen.yaml" 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "a lesson in a class dir under a dir named quizzes is linted as a lesson"
+is "$(count)" "1 file, 0 errors" "with no bogus quiz errors"
+"$CK_BIN" lint "$q" >/dev/null 2>"$T_TMP/err"
+ok $? "and so is that class directory"
+out=$("$CK_BIN" lint "$c/quizzes/en/level1.yaml" 2>"$T_TMP/err")
+ok $? "a level in quizzes/en/ is linted as a quiz"
+
+# Files given one by one: duplicate ids are found.
+d="$T_TMP/dup"
+mkdir -p "$d"
+cp "$FX/course-good/01-alpha.yaml" "$d/01-alpha.yaml"
+sed 's/^see: .*/see: []/; /- see:/d' "$FX/course-good/01-alpha.yaml" > "$d/02-alpha.yaml"
+cp "$FX/course-good/02-beta.yaml" "$d/"
+out=$("$CK_BIN" lint "$d/01-alpha.yaml" "$d/02-alpha.yaml" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "two files with one id, given one by one: exit 1"
+like "$out" "^$d/02-alpha.yaml:1:5: error: duplicate lesson id 'alpha'" "the later one is the duplicate"
+is "$(count)" "2 files, 1 error" "counted per file"
+out=$("$CK_BIN" lint "$d/02-alpha.yaml" 2>/dev/null); rc=$?
+is "$rc" 1 "the later file alone: still a duplicate of its directory's first"
+out=$("$CK_BIN" lint "$d/01-alpha.yaml" 2>/dev/null); rc=$?
+is "$rc" 0 "the first file alone is fine (as the menu shows it)"
+unlike "$out" "error" "and reports no error"
+
+# Content rules, on an instructor's own files.
+r="$T_TMP/rules"
+mkdir -p "$r/quizzes/en"
+cp "$FX/course-good/02-beta.yaml" "$r/"
+long=$(printf 'x%.0s' $(seq 80))
+cat > "$r/01-alpha.yaml" <<YAML
+id: alpha
+title: T
+summary: S
+minutes: 5
+analogy: A
+see: [beta]
+pages:
+  - title: P
+    body:
+      - code: |
+          int ok;
+          int $long;
+      - facts:
+          - [A key that is far too long to fit the key column at all, "1"]
+      - see: beta
+YAML
+out=$("$CK_BIN" lint "$r" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "a code line over 74 columns fails lint"
+like "$out" "^$r/01-alpha.yaml:12:1: error: code line 2 is 85 columns wide" "at its line, with its width"
+like "$out" "^$r/01-alpha.yaml:13:9: error: facts key 'A key that is far too long" "a facts key over 36 columns"
+like "$out" "^$r/01-alpha.yaml:15:9: note: see 'beta' is already in the lesson's see list" "a repeated link is a note"
+sed 's/prompt: "Type the word alpha."/prompt: "As in the previous question, type alpha."/' \
+	"$FX/quiz/class/quizzes/en/level1.yaml" > "$r/quizzes/en/level1.yaml"
+out=$("$CK_BIN" lint "$r/quizzes/en/level1.yaml" 2>/dev/null); rc=$?
+is "$rc" 1 "quiz text naming a neighbouring question fails lint"
+like "$out" "level1.yaml:[0-9]+:[0-9]+: error: question 'f-fill' refers to 'previous question'" "named, with the question id"
+# A class links only to its own lessons: a link to a built-in lesson says so.
+k="$T_TMP/links/lessons/en"
+mkdir -p "$k"
+sed 's/^see: .*/see: [kitchen]/; /- see:/d' "$FX/course-good/01-alpha.yaml" > "$k/01-alpha.yaml"
+cp "$FX/course-good/02-beta.yaml" "$k/"
+out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
+is "$rc" 1 "a class linking to a built-in lesson fails lint"
+like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
+	"and says that it is a built-in lesson, and what to do"
+
+# libyaml's syntax errors come with a hint of what to do.
+printf 'id: y\ntitle: Step 1: copy\n' > "$T_TMP/01-y.yaml"
+out=$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)
+like "$out" "01-y.yaml:2:14: error: mapping values are not allowed in this context; hint: a value holding ': ' must be quoted" \
+	"a ': ' in a value: the hint says to quote it"
+printf 'id: y\ntitle: T\n\tsummary: S\n' > "$T_TMP/01-y.yaml"
+like "$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)" "hint: indent with spaces" "a tab: the hint says to indent with spaces"
+done_testing

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The reduce and launch screens in tmux at 80x24 and 60x20, in English and
+# Chinese, as a learner without a GPU sees them: the CPU fallback run of
+# the real demo beside a recorded reference (a synthetic fixture shaped
+# like the demos' output, tests/fixtures/results/synthetic-*.yaml): the
+# reduce bars with the HBM roof line, the launch views (GB/s and occupancy
+# against block size, the wave tail), v cycling the views.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+for d in reduce launch; do
+    [ -x "$CK_BUILD/demos/$d" ] || skip_all "$CK_BUILD/demos/$d not built (make demos)"
+done
+ckd="$T_TMP/ck"
+mkdir -p "$ckd/build/demos" "$ckd/demos/results"
+touch "$ckd/Makefile"
+ln -s "$CK_ROOT/lessons" "$ckd/lessons"
+cp "$CK_BIN" "$ckd/build/cudakitchen"
+for d in reduce launch; do ln -s "$CK_BUILD/demos/$d" "$ckd/build/demos/$d"; done
+cat "$CK_ROOT/tests/fixtures/results/synthetic-reduce.yaml" \
+    "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" >"$ckd/demos/results/h200.yaml"
+ck="$ckd/build/cudakitchen"
+export CUDA_VISIBLE_DEVICES=""
+
+for size in "80 24" "60 20"; do
+    set -- $size
+    start "$1" "$2" "$ck open reduce"
+    wait_for "Yours: CPU fallback" 30; ok $? "reduce ${1}x$2: the CPU fallback run"
+    s=$(screen)
+    like "$s" "Reduction: from one atomic per element to CUB" "reduce ${1}x$2: the title"
+    like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ ms +naive" "reduce ${1}x$2: the naive CPU bar"
+    keys t; keys t; sleep 0.3   # the recorded reference alone
+    s=$(screen)
+    like "$s" "Reference: recorded on Test GPU" "reduce ${1}x$2: t shows the recorded run"
+    like "$s" "atom.* +█+ +200 ms +naive" "reduce ${1}x$2: the atomic rung is the naive reference"
+    like "$s" "×769 +104%" "reduce ${1}x$2: the best rung's speedup and % of CUB"
+    like "$s" "HBM roof 4814 GB/s: best hand-written 4130 GB/s \(86%\)" \
+        "reduce ${1}x$2: the HBM roof line"
+    stop; sleep 0.3
+
+    start "$1" "$2" "$ck open launch"
+    wait_for "block size" 30; ok $? "launch ${1}x$2: the block-size chart"
+    s=$(screen)
+    like "$s" "Launch shapes" "launch ${1}x$2: the title"
+    like "$s" "plain: y = a\*x \+ y" "launch ${1}x$2: the plain series first"
+    like "$s" "32 +128 +256 +512 +1024" "launch ${1}x$2: block sizes on the x axis"
+    like "$s" "●" "launch ${1}x$2: occupancy marks"
+    like "$s" "best 4000 GB/s \(83% of HBM\)" "launch ${1}x$2: where it peaks"
+    keys v; sleep 0.3
+    s=$(screen)
+    like "$s" "regs: register-heavy" "launch ${1}x$2: v, the register-heavy series"
+    like "$s" "×" "launch ${1}x$2: block shapes too big for an SM are marked"
+    keys v v; sleep 0.3
+    s=$(screen)
+    like "$s" "wave: wave tail" "launch ${1}x$2: v v, the wave tail"
+    like "$s" "1 +132 +264 +396 +528" "launch ${1}x$2: the grid axis at whole waves"
+    like "$(printf '%s' "$s" | tr -d '\n')" "a wave = 132 blocks \(1 per SM\).*\+1\.00 of a wave" \
+        "launch ${1}x$2: one block more costs a whole wave"
+    keys v; sleep 0.3
+    like "$(screen)" "plain: y = a\*x \+ y" "launch ${1}x$2: and back to the first view"
+    stop; sleep 0.3
+done
+
+start 80 24 "$ck --lang zh open reduce"
+wait_for "CPU" 30
+keys t; keys t; sleep 0.3
+s=$(screen)
+like "$s" "归约：从每个元素一次原子操作到 CUB" "zh reduce: the title"
+like "$s" "HBM 上限 4814 GB/s" "zh reduce: the HBM roof line"
+stop; sleep 0.3
+start 60 20 "$ck --lang zh open launch"
+wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"
+keys v v v; sleep 0.3
+like "$(screen | tr -d '\n')" "一波 = 132 个线程块" "zh launch: the wave tail's summary"
+stop
+done_testing

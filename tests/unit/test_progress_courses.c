@@ -1,0 +1,126 @@
+/* test_progress_courses: quiz progress belongs to a course (format 2).
+ * A class's level 1 is not the built-in level 1; a level a class takes
+ * from the built-in quiz is the built-in one; a format 1 file's levels are
+ * the built-in course's; a file of format 2 keeps every course's levels
+ * across a round trip, and a format 1 reader (any older binary) sees a
+ * newer format and leaves it alone. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "progress.h"
+#include "tap.h"
+
+static char *format(const struct progress *p, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	if (!f)
+		return NULL;
+	bool good = progress_format(f, p);
+	fclose(f);
+	if (!good) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static const char *const builtin[PROGRESS_LEVELS] = { "", "", "", "", "" };
+static const char *const cls[PROGRESS_LEVELS] = { "/srv/class", "", "", "", "" };
+
+static void test_separate(void)
+{
+	struct progress p;
+	progress_init(&p);
+	p.levels[0].best = 96;                 /* the built-in level 1, passed */
+	progress_use_courses(&p, cls);         /* a class with its own level 1 */
+	is_int(p.levels[0].best, -1, "a class's level 1 starts unseen, whatever the built-in one scored");
+	is_int(p.levels[1].best, -1, "level 2 from the built-in quiz: the built-in's (never taken)");
+	p.levels[0].best = 40;
+	p.levels[1].best = 85;                 /* built-in level 2, taken during the class */
+	progress_use_courses(&p, builtin);
+	is_int(p.levels[0].best, 96, "back on the built-in course: its level 1 is as it was");
+	is_int(p.levels[1].best, 85, "and built-in level 2 is the one taken during the class");
+	progress_use_courses(&p, cls);
+	is_int(p.levels[0].best, 40, "the class's level 1 kept its own score");
+
+	size_t len;
+	char *text = format(&p, &len);
+	ok(text && strstr(text, "format_version: 2\n"), "written as format 2");
+	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
+	struct progress back;
+	ok(text && progress_parse("mem", text, len, &back), "and reads back");
+	is_int(back.levels[0].best, 96, "read back: levels are the built-in course's first");
+	progress_use_courses(&back, cls);
+	is_int(back.levels[0].best, 40, "read back: the class's level 1");
+	is_int(back.levels[1].best, 85, "read back: built-in level 2");
+	ok(!back.readonly, "our own format: writable");
+	free(text);
+}
+
+static void test_old_and_new(void)
+{
+	static const char v1[] =
+		"format_version: 1\nlast: \"\"\nlessons: []\n"
+		"levels:\n  - {best: 96, attempt: 1, question: 0, seed: 1, points: 0, max_points: 0, in_progress: false}\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	struct progress p;
+	ok(progress_parse("v1", v1, sizeof v1 - 1, &p), "a format 1 file loads");
+	ok(!p.readonly, "and is ours to rewrite");
+	is_int(p.levels[0].best, 96, "its levels are the built-in course's");
+	progress_use_courses(&p, cls);
+	is_int(p.levels[0].best, -1, "so a class's level 1 is not passed by them");
+	size_t len;
+	char *text = format(&p, &len);
+	ok(text && strstr(text, "format_version: 2\n") && strstr(text, "levels:\n  - {best: 96,"),
+	   "saved as format 2, the built-in score kept");
+	free(text);
+	static const char v1_courses[] =
+		"format_version: 1\nlast: \"\"\nlessons: []\nlevels: []\ncourses: []\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	ok(!progress_parse("v1c", v1_courses, sizeof v1_courses - 1, &p), "format 1 with courses: not a file we wrote");
+	static const char v2_missing[] =
+		"format_version: 2\nlast: \"\"\nlessons: []\nlevels: []\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	ok(!progress_parse("v2", v2_missing, sizeof v2_missing - 1, &p), "format 2 without courses: cut short, corrupt");
+	static const char v3[] =
+		"format_version: 3\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
+		"courses: [{course: \"/c\", levels: [{best: 70}], extra: 1}]\nwhatever: 1\n"
+		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
+	ok(progress_parse("v3", v3, sizeof v3 - 1, &p) && p.readonly, "a newer format: read, read-only");
+	const char *const c[PROGRESS_LEVELS] = { "/c", "", "", "", "" };
+	progress_use_courses(&p, c);
+	is_int(p.levels[0].best, 70, "its class levels are read too");
+}
+
+static void test_many(void)
+{
+	struct progress p;
+	char keys[PROGRESS_MAX_COURSES + 3][32];
+	progress_init(&p);
+	p.levels[0].best = 77;
+	for (int k = 0; k < PROGRESS_MAX_COURSES + 3; k++) {
+		snprintf(keys[k], sizeof keys[k], "/class/%d", k);
+		const char *const ks[PROGRESS_LEVELS] = { keys[k], "", "", "", "" };
+		progress_use_courses(&p, ks);
+		p.levels[0].best = k;
+	}
+	progress_use_courses(&p, builtin);
+	is_int(p.levels[0].best, 77, "many classes later: the built-in course is never forgotten");
+	ok(p.ncourses <= PROGRESS_MAX_COURSES, "at most %d courses kept", PROGRESS_MAX_COURSES);
+	size_t len;
+	char *text = format(&p, &len);
+	struct progress back;
+	ok(text && progress_parse("many", text, len, &back), "a full store reads back");
+	free(text);
+}
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	test_separate();
+	test_old_and_new();
+	test_many();
+	return tap_done();
+}
