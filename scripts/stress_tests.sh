@@ -44,13 +44,13 @@ fail=0
 for ((r = 1; r <= runs; r++)); do
 	log="$dir/run-$r.log"
 	start=$(date +%s)
-	make -s test >"$log" 2>&1
+	make -s test PROVE_FLAGS="${PROVE_FLAGS:--v}" >"$log" 2>&1   # -v: a failure's log has its screen
 	rc=$?
 	summary=$(grep -E '^(Files=|Result:)' "$log" | tr '\n' ' ')
 	echo "run $r/$runs: exit $rc, $(($(date +%s) - start)) s  $summary"
 	if [ "$rc" != 0 ]; then
 		fail=1
-		grep -E '^(not ok|#)|Failed|Wstat' "$log" | head -60
+		grep -E '^not ok|Failed|Wstat' "$log" | head -30
 		echo "stress_tests: run $r failed; its log: $log"
 		break
 	fi
