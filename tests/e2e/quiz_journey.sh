@@ -55,7 +55,12 @@ def measure(q):
         try: return [r for r in yload(open(path)) or [] if r.get("record") == "variant"]
         except Exception: return []
     def value(recs):
-        v = {r["variant"]: r for r in recs if r["demo"] == q["demo"] and r.get("ok")}
+        # as src/core/quiz_measure.c reads them: the first timed record of
+        # each variant (a demo may record a variant at two sizes)
+        timed = lambda r: r.get("ok") and (r.get("ms") or 0) > 0
+        recs = [r for r in recs if r["demo"] == q["demo"] and timed(r)]
+        v = {}
+        for r in recs: v.setdefault(r["variant"], r)
         def var(i):
             if i == "hand-best":
                 h = [r for r in v.values() if r["kind"] == "hand" and r.get("gflops")]
@@ -63,22 +68,41 @@ def measure(q):
             if i == "library":
                 return next((r for r in v.values() if r.get("baseline")), None)
             return v.get(i)
+        pos = lambda x: x is not None and x > 0
         m = q["measure"]
         if m == "tf32-rel-err": m = "rel-err:cublas-tf32"
         if m == "tf32-speedup": m = "speedup:cublas-tf32/cublas"
         kind, _, arg = m.partition(":")
         if kind == "speedup":
             a, b = (var(x) for x in arg.split("/"))
-            return a["gflops"] / b["gflops"] if a and b and a.get("gflops") and b.get("gflops") else None
-        if kind in ("pct-of-library", "rel-err", "gflops"):
-            r = var(arg); f = {"pct-of-library": "pct_of_library", "rel-err": "rel_err"}.get(kind, kind)
+            if not (a and b): return None
+            if pos(a.get("gflops")) and pos(b.get("gflops")): return a["gflops"] / b["gflops"]
+            return b["ms"] / a["ms"]
+        if kind in ("pct-of-library", "rel-err", "gflops", "pct-of-hbm", "pct-of-ideal"):
+            r = var(arg); f = kind.replace("-", "_").replace("rel_err", "rel_err")
             return r.get(f) if r else None
+        if kind == "gbs-ratio":
+            ids, _, size = arg.partition("@")
+            nbytes = int(size[:-1]) * 1024 ** "KMG".index(size[-1]) * 1024
+            at = lambda i: next((r for r in recs if r["variant"] == i and r.get("bytes") == nbytes
+                                 and pos(r.get("gbs"))), None)
+            a, b = (at(x) for x in ids.split("/"))
+            return a["gbs"] / b["gbs"] if a and b else None
+        if kind == "half-plateau":
+            rs = [r for r in recs if r["variant"] == arg and pos(r.get("gbs"))]
+            if not rs: return None
+            top = max(rs, key=lambda r: r["bytes"])
+            first = min((r for r in rs if r["gbs"] >= top["gbs"] / 2), key=lambda r: r["bytes"])
+            return first["bytes"] / 1024 if top["bytes"] >= 1 << 24 else None
         if kind == "fastest-cudnn-algo":
-            lib = [r for r in v.values() if r["kind"] == "library" and r.get("math") == "fma" and r.get("ms")]
-            return min(lib, key=lambda r: r["ms"])["algo"] if lib else None
+            lib = [r for r in recs if r["kind"] == "library" and r["variant"].startswith("cudnn-")
+                   and r["variant"] != "cudnn-default"]
+            return min(lib, key=lambda r: r["ms"])["variant"][6:] if lib else None
         if kind == "fastest-hand":
-            h = [r for r in v.values() if r["kind"] == "hand" and r.get("gflops")]
-            return max(h, key=lambda r: r["gflops"])["variant"] if h else None
+            offered = {x for c in q.get("choices", []) for x in c["values"]}
+            h = [r for r in recs if r["kind"] == "hand" and r["variant"] in offered
+                 and r.get("precision") in (None, "", "fp32")]
+            return min(h, key=lambda r: r["ms"])["variant"] if h else None
     live = value(load(f"{sys.argv[3]}/live-{q['demo']}.yaml"))
     return live if live is not None else value(load(f"{root}/demos/results/h200.yaml"))
 
