@@ -85,5 +85,5 @@ expect "Level 1"
 like "$(screen)" 'Level 3  Optimisation scenarios: book or own… +locked' "a cut level title ends in …"
 keys Enter; expect "question 1/"
 like "$(screen | head -1)" '^ Level 1: Concepts: the kitchen and i… +question 1/' "a cut title bar ends in …"
-quit; stop
+stop_wait   # q would be typed into a fill-in answer
 done_testing
