@@ -40,7 +40,10 @@ like "$two" 'another cudakitchen is running .*; progress will not be saved' \
 	"a second instance shows the whole notice, 'progress will not be saved' included"
 like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
-quit
+# the second instance has quit (left the screen) before the first one does
+i=0; while [ "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" != 0 ] && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+is "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" 0 "q quits the second instance"
+quit "then q quits the first"
 
 # The reader: a message longer than the room beside the hints (60 columns)
 # takes the row above; the hints, Esc and help included, stay whole.
