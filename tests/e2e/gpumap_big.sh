@@ -11,8 +11,8 @@ fresh; launch 200 60 "$TREE_BIN" --no-mouse open gpu-map
 wait_for 'GPU map: label the kitchen'; ok $? "gpu-map at 200x60"
 devinfo_done
 is "$(screen | grep -o '▪' | wc -l)" 132 "132 SM marks for a 132-SM GPU"
-resize 80 24; sleep 0.4
+resize_to 80 24
 n=$(screen | grep -o '▪' | wc -l)
 ok $([ "$n" -gt 0 ] && [ "$n" -le 132 ]; echo $?) "at 80x24 no more than 132 either ($n)"
-keys q; wait_exit >/dev/null
+quit
 done_testing
