@@ -104,9 +104,20 @@ run: $(BUILD)/cudakitchen demos
 include fuzz/fuzz.mk
 
 # The e2e scripts read CK_BIN and CK_BUILD; unit tests need no environment.
+# Every script has its own tmux socket, HOME and temporary files, so prove
+# runs TEST_JOBS of them at once (twice the cores: the screen tests mostly
+# wait); the longest start first, so that none of them starts last
+# (tests/README.md).
+TEST_JOBS_DEFAULT := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+TEST_JOBS ?= $(TEST_JOBS_DEFAULT)
+PROVE_FLAGS ?=
+# e.g. make test PROVE_FLAGS=--timer: each script's time
+E2E := $(sort $(wildcard tests/e2e/*.sh))
+E2E_LONG := $(foreach t,lesson_code quiz_journey progress_kill valgrind tui_course demos_emu demos_conv \
+	help_screens tui_basic tui_demo demos_build tui_help,$(filter tests/e2e/$(t).sh,$(E2E)))
 test: all $(UNIT) $(REPLAY)
 	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
-		prove -f $(UNIT) $(sort $(wildcard tests/e2e/*.sh))
+		prove -f -j$(TEST_JOBS) $(PROVE_FLAGS) $(E2E_LONG) $(UNIT) $(filter-out $(E2E_LONG),$(E2E))
 
 # Installed layout; the program finds share/ and libexec/ relative to its
 # own bin/ (src/paths.h), so PREFIX can be moved as a whole afterwards and

@@ -28,11 +28,11 @@ all_axes "$s"; ok $? "all six axis labels at 80x24"
 printf '%s' "$s" | LC_ALL=C grep -q $'\xe2[\xa0-\xa3]'; ok $? "the radar is drawn in braille (U+2800 block)"
 like "$s" 'Level 5 +--' "per-level scores (none yet)"
 like "$s" 'Take the quiz' "says how to fill the radar"
-resize 100 30; sleep 0.3
+resize_to 100 30
 s=$(screen)
 all_axes "$s"; ok $? "all six labels after a resize to 100x30"
 like "$s" 'concepts {5,}--$' "the skills panel is there"
-resize 60 20; sleep 0.3
+resize_to 60 20
 s=$(screen)
 all_axes "$s"; ok $? "all six labels at 60x20"
 unlike "$s" 'too small' "60x20 is not too small"
@@ -45,20 +45,20 @@ s=$(screen)
 all_axes "$s"; ok $? "ASCII: all six labels"
 if printf '%s' "$s" | LC_ALL=C grep -q $'[\x80-\xff]'; then ok 1 "ASCII: no byte >= 0x80 on the screen"; else ok 0 "ASCII: no byte >= 0x80 on the screen"; fi
 like "$s" '\+\.\.' "ASCII: the frame is drawn with + and ."
-keys q; wait_exit >/dev/null
+quit
 
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 wait_for 'lessons done'; ok $? "the menu"
-keys G Up; sleep 0.1; keys Enter
+keys G; settle; keys Up; settle; keys Enter
 wait_for 'skills radar'; ok $? "the menu's entry before the last opens the radar"
 keys Enter
 wait_for 'What remains'; ok $? "Enter on the radar: the certificate screen, locked without level 5"
-keys Escape; wait_for 'skills radar'; keys Escape; wait_for 'lessons done'
-keys G; sleep 0.1; keys Enter
+keys Escape; expect 'skills radar'; keys Escape; expect 'lessons done'
+keys G; settle; keys Enter
 wait_for 'What remains'; ok $? "the menu's last entry opens the certificate"
 like "$(screen)" 'Level 5, Performance experiment: not taken yet' "it lists what remains"
-keys q; wait_exit >/dev/null
+quit
 
 passed
 launch 80 24 "$CK_BIN" --lessons "$FIX" open radar
@@ -67,7 +67,7 @@ s=$(screen)
 like "$s" 'concepts 92%' "concepts 11 of 12 is 92%"
 like "$s" 'architecture +75% ' "architecture: quiz 6/8 and gpu-map 3/4"
 like "$s" 'Level 5 +88% ✓' "level 5 passed"
-keys q; wait_exit >/dev/null
+quit
 
 passed
 launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
@@ -83,7 +83,7 @@ ok $([ -n "$f" ]; echo $?) "a file in the certificate folder"
 like "$(screen)" "$(basename "$f")" "the screen shows its path"
 like "$(screen)" 'Name: +Ada Lovelace' "and the certificate"
 is "$("$CK_BIN" cert verify "$f")" intact "cert verify: intact"
-keys q; wait_exit >/dev/null
+quit
 cp "$f" "$T_TMP/first"
 
 passed
@@ -99,5 +99,5 @@ g=$(ls "$CERTS"/*.txt | grep -v -x -F "$f" | head -1)
 like "$g" 'cudakitchen-certificate-ada-lovelace-张三-[0-9-]+\.txt$' "named with the letters of both scripts"
 is "$("$CK_BIN" cert verify "$g")" intact "the second one verifies intact"
 grep -q 'Ada Lovelace 张三' "$g"; ok $? "with the UTF-8 name"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -43,10 +43,10 @@ like "$s" 'CPU blocked, all cores ' "a label that fits is whole"
 like "$s" 'cuDNN implicit-precomp-gemm ' "the long cuDNN label fits whole at 80"
 unlike "$s" 'CPU blocked, all cor[^e]|cuBLAS TF32 Tensor C[^o]|cuDNN implicit-preco[^m]|cuDNN fastest, TF32-[^a]' \
 	"no label cut mid-word"
-keys G; sleep 0.3
-like "$(screen)" 'cuDNN fastest, TF32-allowed:? ?…|cuDNN fastest, TF32-…|cuDNN fastest…' "a label too long for its column: its first words and …"
+keys G
+wait_for 'cuDNN fastest, TF32-allowed:? ?…|cuDNN fastest, TF32-…|cuDNN fastest…'; ok $? "a label too long for its column: its first words and …"
 unlike "$(screen)" 'cudnn-default' "not its variant id"
-keys v; sleep 0.4
+keys v; expect 'Roofline'; settle
 s=$(screen)
 for e in "1 CPU naive" "2 CPU blocked" "8 cuDNN implicit-" "d cuDNN fastest" "e CPU naive" "f CPU blocked"; do
 	like "$s" "$e" "roofline legend at 80x24 has '$e'"
@@ -55,7 +55,7 @@ unlike "$s" 'cpu-blk|dnn-impl|dnn-dflt' "and no abbreviated ids"
 stop_wait
 
 fresh; launch 60 20 "$ck" open matmul
-wait_for 'Yours: CPU fallback'
+expect 'Yours: CPU fallback'
 axis=$(screen | grep 'speedup' | head -1)
 like "$axis" '(log scale [0-9.]+ \.\.\. 1k ms|[0-9.]+ \.\. 1k ms|<= 1k ms) ' "at 60x20 the axis keeps its top (1k ms: the recorded run shares it) and its unit"
 like "$(screen)" 'CPU blocked… ' "a long label is cut after a word at 60 columns"
@@ -64,7 +64,7 @@ stop_wait
 
 for c in 60 80 120 200; do
 	fresh; launch $c 24 "$ck" open devinfo
-	wait_for 'none in use'
+	expect 'none in use'
 	like "$(squeeze)" "none in use: $(printf '%s' "$REASON" | sed 's/[()]/\\&/g') \(CPU fallback\)" \
 		"devinfo at $c columns: the reason wraps whole"
 	stop_wait

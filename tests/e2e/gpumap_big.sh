@@ -14,8 +14,8 @@ is "$(screen | grep -o '▪' | wc -l)" 132 "132 SM marks for a 132-SM GPU"
 # spread over the part in a grid of its shape, not two strips along its top
 sm_rows=$(screen | grep -c '▪')
 ok $([ "$sm_rows" -ge 6 ]; echo $?) "the 132 SMs fill a grid of $sm_rows rows, not a strip of 2"
-resize 80 24; sleep 0.4
+resize_to 80 24
 n=$(screen | grep -o '▪' | wc -l)
 ok $([ "$n" -gt 0 ] && [ "$n" -le 132 ]; echo $?) "at 80x24 no more than 132 either ($n)"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -38,29 +38,19 @@ VIEW=(0 1 0 1 0 1 0 1 0 1 0)
 TABS=(4 1 0 3 5 2 2 0 1 4 3)
 
 # SGR mouse: press, drag and release of the left button at 0-based X Y,
-# a few milliseconds apart as a hand makes them (ncurses can drop one of
-# several mouse events that arrive in a single read).
-m_press() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; sleep 0.03; }
-m_drag() { keys -l $'\e'"[<32;$(($1 + 1));$(($2 + 1))M"; sleep 0.03; }
-m_release() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; sleep 0.03; }
-# re TEXT: TEXT as an extended regex matching itself.
-re() { printf '%s' "$1" | sed 's/[][()./*+?^$|{}\\]/\\&/g'; }
+# each read by the program before the next is sent, as a hand makes them
+# (ncurses can drop one of several mouse events that arrive in a single read).
+m_press() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; }
+m_drag() { keys_read $'\e'"[<32;$(($1 + 1));$(($2 + 1))M"; }
+m_release() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
 # devinfo_done: waits until the title no longer says devinfo is running.
 devinfo_done() {
 	local i=0
-	while screen | head -1 | grep -q 'devinfo\.\.\.' && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-}
-# flat: the screen as one line (rows joined by a space), for text that wraps.
-flat() { screen | tr '\n' ' '; }
-# wait_gone REGEX [SECONDS]: polls until the screen no longer matches.
-wait_gone() {
-	local i=0
-	while screen | grep -Eq -- "$1"; do
-		[ $i -ge $((${2:-5} * 20)) ] && return 1
+	while screen | head -1 | grep -q 'devinfo\.\.\.'; do
+		[ $i -ge "$(t_ticks)" ] && { ok 1 "devinfo finishes"; diag_screen; return 1; }
 		sleep 0.05; i=$((i + 1))
 	done
 }
-
 # matmul output for the tiling tests.  MM_H200_64 and MM_H200_1024 were
 # measured on an NVIDIA H200 (build/demos/matmul --size N --variants
 # naive,smem-tiled,regblock,cpu-naive,cpu-blocked --format yaml); MM_CPU_64

@@ -21,10 +21,10 @@ wait_for 'one SM'; ok $? "a click on the SM tab switches view"
 m_press 2 1; m_release 2 1
 wait_for 'GPU board'; ok $? "a click on the GPU tab switches back"
 
-m_press 65 4; m_drag 40 8; sleep 0.3
-like "$(screen | sed -n 9p)" '^.{40}\[Host CPU\]' "pressing 'Host CPU' and dragging carries it under the pointer"
+m_press 65 4; m_drag 40 8
+wait_line 9 '^.{40}\[Host CPU\]'; ok $? "pressing 'Host CPU' and dragging carries it under the pointer"
 like "$(screen | sed -n 5p)" '\(carried\)' "its slot shows it is carried"
-m_drag 20 9; m_drag 3 9; sleep 0.2
+m_drag 20 9; m_drag 3 9; settle
 unlike "$(screen | sed -n 9p)" '^.{40}\[Host CPU\]' "the label follows the drag"
 m_release 3 9
 wait_for '✓ Host CPU: '; ok $? "released over the host: placed"

@@ -15,7 +15,7 @@ keys Enter; for t in 1 2 3 4; do keys Tab; done; keys Enter
 wait_for '✓ L2 cache: '; ok $? "one label placed"
 keys Enter
 wait_for "Carrying 'FP32 CUDA cores'"; ok $? "the next label taken"
-resize 60 20; sleep 0.4
+resize_to 60 20
 s=$(screen)
 is "$(screen | wc -l)" 20 "the pane is 60x20"
 like "$s" 'placed 1/11' "the game is where it was"
@@ -27,17 +27,17 @@ for l in "${TRAY[@]}"; do
 done
 is "$missing" 0 "every other label is still in the tray"
 like "$s" '\[FP32 CUDA cores\]' "the carried label still hovers over the drawing"
-keys z; sleep 0.2
-like "$(screen)" 'one SM of 132' "the SM view at 60x20"
+keys z
+wait_for 'one SM of 132'; ok $? "the SM view at 60x20"
 keys Tab; keys Enter
 wait_for '✓ FP32 CUDA cores: '; ok $? "dropping it at 60x20 works"
-resize 80 24; sleep 0.4
+resize_to 80 24
 s=$(screen)
 is "$(screen | wc -l)" 24 "back to 80x24"
 like "$s" 'placed 2/11 +attempts 2' "both placements kept"
 like "$s" 'FP32 CUDA cores' "the cores keep their label"
-keys z; sleep 0.2
-like "$(screen | sed -n 16p)" 'L2 cache' "the L2 label sits on the L2 strip in the new layout"
+keys z; expect 'GPU board'
+wait_line 16 'L2 cache'; ok $? "the L2 label sits on the L2 strip in the new layout"
 keys q
 is "$(wait_exit)" 0 "quit"
 done_testing

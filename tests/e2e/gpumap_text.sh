@@ -12,19 +12,19 @@ squeeze() { screen | tr '\n' ' ' | tr -s ' '; }
 
 make_tree gpu
 fresh; launch 80 24 "$TREE_BIN" --no-mouse open gpu-map
-wait_for 'GPU map: label the kitchen'; devinfo_done
-keys Enter; keys Tab; keys Tab; sleep 0.3   # L2 cache carried over HBM, at the board's right edge
+expect 'GPU map: label the kitchen'; devinfo_done
+keys Enter; keys Tab; keys Tab; expect '\[L2 cache\]'; settle   # L2 cache carried over HBM, at the board's right edge
 like "$(screen | grep -F '[L2 cache]')" '\[L2 cache\]│ +│' "the carried label stops at the board's frame"
-keys Escape; sleep 0.1
+keys Escape; wait_gone 'Carrying'; ok $? "Esc puts the label back"
 for i in $(seq 10); do keys Down; done
 keys Enter; keys Tab; keys Tab; keys Tab; keys Enter   # Memory controllers
 wait_for '✓ Memory controllers: '; ok $? "Memory controllers placed"
 like "$(screen)" '│✓ Memory controllers *│' "the tray shows the placed label whole"
-keys q; wait_exit >/dev/null
+quit
 
 fresh; launch 60 20 "$TREE_BIN" --no-mouse open gpu-map
-wait_for 'GPU map: label the kitchen'; devinfo_done
-sleep 1; keys Down; keys Enter; keys z; keys Tab; keys Enter   # FP32 CUDA cores
+expect 'GPU map: label the kitchen'; devinfo_done
+keys Down; keys Enter; keys z; keys Tab; keys Enter   # FP32 CUDA cores
 wait_for '✓ FP32 CUDA cores: '; ok $? "FP32 CUDA cores placed at 60x20"
 s=$(squeeze)
 like "$s" 'per thread per instruction\.' "the whole role, its last line included"

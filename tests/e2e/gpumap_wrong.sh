@@ -22,7 +22,7 @@ s=$(flat)
 like "$s" 'L2 is the one cache all SMs +share' "and a hint where it belongs"
 like "$(screen | sed -n 3p)" '│L2 cache +│' "the label is back in its tray slot, not placed"
 like "$s" 'placed 0/11 +attempts 1' "one attempt, none placed"
-keys Enter; wait_for 'Carrying'; keys Escape
+keys Enter; expect 'Carrying'; keys Escape
 wait_gone 'Carrying'; ok $? "Esc puts a carried label back"
 like "$(screen)" 'placed 0/11 +attempts 1' "without an attempt"
 keys Enter; for t in 1 2 3 4; do keys Tab; done; keys Enter

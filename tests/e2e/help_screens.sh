@@ -11,12 +11,12 @@ add_matmul cpu
 check() { # check SCREEN REGEX... : opens SCREEN, presses ?, looks for each line
 	local scr=$1; shift
 	fresh; launch 80 24 "$TREE_BIN" open "$scr"
-	sleep 0.5; keys '?'
+	ready; keys '?'
 	wait_for "help for"; ok $? "$scr: ? opens the help page"
-	local s; s=$(screen)
+	settle; local s; s=$(screen)
 	for re in "$@"; do like "$s" "$re" "$scr help: /$re/"; done
 	unlike "$s" '^ *o +open the interactive block' "$scr help: not the reader's o"
-	keys q; wait_exit >/dev/null
+	quit
 }
 check matmul '^ *r +run the demo again' '^ *\+ = s +the next larger size \(stops at' '^ *- +the next smaller size' \
 	'^ *v +switch between the bars and the roofline' '^ *t +show yours and the recorded' 'On this screen' 'Everywhere'
@@ -31,37 +31,37 @@ check radar '^ *Enter +the certificate: write it once level 5 is passed'
 # taken, no hint or tick in the level list; and nothing from the old shared
 # table that does nothing here (Left on the quiz's level list, n on gpu-map)
 fresh; launch 80 30 "$TREE_BIN" open quiz
-wait_for 'Level 1'; keys '?'; wait_for "help for"
+expect 'Level 1'; settle; keys '?'; expect "help for"; settle
 s=$(screen)
 unlike "$s" 'show the hint' "quiz level list: no hint key"
 unlike "$s" 'tick an option' "quiz level list: no Space"
 unlike "$s" '^ *Left' "quiz level list: no Left"
-keys q; wait_exit >/dev/null
+quit
 fresh; launch 80 30 "$TREE_BIN" open gpu-map
-sleep 0.5; keys '?'; wait_for "help for"
+ready; keys '?'; expect "help for"; settle
 s=$(screen)
 unlike "$s" 'drop the carried label' "gpu-map help: no carrying keys while nothing is carried"
 unlike "$s" 'next page' "gpu-map help: no paging"
-keys Escape; wait_for 'pick'
-keys Enter; sleep 0.3; keys '?'; wait_for "help for"
+keys Escape; expect 'pick'
+keys Enter; expect 'Carrying'; settle; keys '?'; expect "help for"; settle
 s=$(screen)
 like "$s" '^ *Enter +drop the carried label' "gpu-map help while carrying: drop"
 like "$s" '^ *Esc Backspace +put the carried label back' "gpu-map help while carrying: Esc puts it back"
 unlike "$(printf '%s\n' "$s" | sed -n '/Everywhere/,$p')" '^ *Esc' "gpu-map help while carrying: the global Esc is the screen's"
-keys q; wait_exit >/dev/null
+quit
 # without a GPU, devinfo's t has nothing to switch to: shown as not
 # working, with why, and pressing it says so
 make_tree cpu
 check devinfo '^ *t +this machine, or the recorded H200 beside it \(not now:'
 fresh; launch 80 24 "$TREE_BIN" open devinfo
-wait_for 'Test CPU'; keys t
+expect 'Test CPU'; settle; keys t
 wait_for 't: without a GPU here'; ok $? "devinfo without a GPU: t says why it does nothing"
-keys q; wait_exit >/dev/null
+quit
 # in Chinese, key names that are words are Chinese too
 fresh; launch 80 30 "env -u LC_ALL LANG=zh_CN.UTF-8 $TREE_BIN" open quiz
-sleep 0.5; keys '?'; wait_for "的帮助"
+ready; keys '?'; expect "的帮助"; settle
 s=$(screen)
 like "$s" '^ +上 k +上移' "Chinese help: Up is 上"
 unlike "$s" '^ +Up k' "Chinese help: no English Up"
-keys q; wait_exit >/dev/null
+quit
 done_testing

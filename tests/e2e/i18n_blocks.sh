@@ -18,13 +18,13 @@ done
 is "$(printf '%s\n' "$s" | sed -n '3,17p' | last_bar_cols | wc -l)" 1 "the tray's right border is one column on every row"
 like "$s" "把每个标签放到对应的部件上" "instructions in Chinese"
 # take the first label (L2 缓存) and drop it on the L2 strip: click it
-keys Enter; sleep 0.3
-like "$(screen)" "拿着“L2 缓存”" "carrying a label, said in Chinese"
-stop; sleep 0.5
+keys Enter
+wait_for "拿着“L2 缓存”"; ok $? "carrying a label, said in Chinese"
+stop
 
 zh open tiling
 wait_for "分块" 5; ok $? "tiling opens in Chinese"
-keys Right Right; sleep 0.3
+keys Right Right; expect ' 2/16'; settle
 s=$(screen)
 like "$s" "全局内存读取 +[0-9]+" "counters in Chinese"
 cols=$(printf '%s\n' "$s" | grep -E '(全局内存读取|共享内存读取|乘加次数) +[0-9]+$' | while IFS= read -r l; do printf '%s\n' "$l" | wc -L; done | sort -u | wc -l)
@@ -33,7 +33,7 @@ rows=$(printf '%s\n' "$s" | grep -E '(整次运行 +naive smem-tiled  regblock|(
 is "$(printf '%s\n' "$rows" | wc -l)" 4 "the totals table: a header and three rows"
 is "$(printf '%s\n' "$rows" | while IFS= read -r l; do printf '%s\n' "$l" | wc -L; done | sort -u | wc -l)" 1 \
 	"the totals table ends in one column"
-keys c; sleep 0.3
-like "$(screen)" "把卷积变成矩阵乘法" "the convolution view in Chinese"
+keys c
+wait_for "把卷积变成矩阵乘法"; ok $? "the convolution view in Chinese"
 keys q
 done_testing

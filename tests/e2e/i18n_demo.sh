@@ -15,5 +15,5 @@ like "$s" 'CPU 分块，全部核心' "the blocked CPU rung in Chinese"
 unlike "$s" 'CPU naive|CPU blocked|all cores' "no English rung label"
 like "$s" 'CPU 后备，[0-9x]+：(没有 CUDA|编译时未启用 CUDA|指定了 --cpu)' "the fallback reason in Chinese"
 unlike "$s" 'no CUDA|built without|CUDA_VISIBLE_DEVICES is empty' "no English reason inside the Chinese sentence"
-keys q; wait_exit >/dev/null
+quit
 done_testing

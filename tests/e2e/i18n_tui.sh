@@ -30,32 +30,32 @@ gold "$s" zh-lesson-80.txt
 like "$s" "厨具设备，cuDNN 是一本预制菜谱。这一段在源文$" "source lines joined without spaces..."
 like "$s" "^  件里分成了好几行，显示时中间不能出现空格。$" "...and wrapped between characters"
 like "$s" "^  (厨){37}房$" "38 wide characters fill the 76-column text width exactly"
-resize 79 24; sleep 0.5
+resize_to 79 24
 s=$(screen)
 gold "$s" zh-lesson-79.txt
 like "$s" "^  (厨){37}$" "at 79 columns the 38th wide character does not straddle the edge..."
 like "$s" "^  房$" "...it moves down whole"
-resize 80 24; sleep 0.3
-keys '?'; wait_for "按键" 3
+resize_to 80 24
+keys '?'; expect "按键"
 like "$(screen)" "退出（进度会保存）" "help texts in Chinese"
 like "$(screen | head -1)" "cudakitchen：课程阅读的帮助 +按键" "the help title names the screen in Chinese"
-resize 50 15; sleep 0.5
-like "$(screen)" "终端太小：需要 60×20，当前 50×15" "the too-small message in Chinese"
-resize 80 24; sleep 0.5
-keys Escape; sleep 0.2; keys Escape; wait_for "课程" 3
+resize 50 15
+wait_for "终端太小：需要 60×20，当前 50×15"; ok $? "the too-small message in Chinese"
+resize_to 80 24; expect "的帮助"
+keys Escape; expect "第 1/1 页"; keys Escape; expect "课程"
 # the untranslated lesson opens in English with the marker in its title bar
 # (lesson 1 is read: back on the menu the cursor is on the next one)
-keys Enter; wait_for "Beta page" 3
+expect "Beta in English"; settle; keys Enter; expect "Beta page"
 like "$(screen | head -1)" "Beta in English +（英文）  第 1/1 页" "the reader marks an English fallback lesson"
 like "$(screen)" "本课结束。" "its chrome stays Chinese"
-keys Escape; wait_for "课程" 3; keys Up; sleep 0.1
+keys Escape; expect "课程"; keys Up; settle
 
 # The quiz: level 1 of the class, answered right by reading the screen.
 answer_right() {
 	local s; s=$(screen)
 	# no option is preselected: Down puts the cursor on the first row
 	if ! printf '%s' "$s" | grep -q "输入答案" && [ -z "$(cursor_row)" ]; then
-		keys Down; wait_for '^  >' 3
+		keys Down; expect '^  >'
 	fi
 	if printf '%s' "$s" | grep -q "输入答案"; then
 		keys -l alpha; keys Enter
@@ -69,9 +69,9 @@ answer_right() {
 	else
 		keys Space Down Space Enter
 	fi
-	wait_for "答对了|不太对" 3
+	expect "答对了|不太对"
 }
-keys Down Down; sleep 0.2
+keys Down Down; settle
 keys Enter; wait_for "测试关卡一" 3; ok $? "the quiz opens in Chinese"
 like "$(screen)" "第 1 关  测试关卡一" "the level title from the translation"
 keys Enter; wait_for "第 1/6 题" 3; ok $? "level 1 starts at question 1 of 6"
@@ -80,13 +80,14 @@ for i in 1 2 3 4 5 6; do
 	printf '%s' "$(screen)" | grep -q "这道题还没有翻译" && fallback=$((fallback + 1))
 	answer_right
 	like "$(screen)" "答对了！\+2 分" "question $i answered right"
-	keys Enter; sleep 0.2
+	keys Enter
+	[ "$i" = 6 ] || expect "第 $((i + 1))/6 题"
 done
 is "$fallback" 1 "exactly one question (f-match) is English, marked as such"
-wait_for "你的得分" 3
+expect "你的得分"
 like "$(screen)" "你的得分：100%。通过。" "level 1 passed, in Chinese"
 like "$(screen)" "第 2 关已开启。" "level 2 opens"
-keys q; sleep 0.3
+quit
 stop
 
 # A damaged progress file: the notice that it was kept aside is in Chinese too.
@@ -95,5 +96,5 @@ printf '\001\002 not yaml {{{\n' >"$XDG_STATE_HOME/cudakitchen/progress.yaml"
 start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$CLASS'"
 wait_for "进度文件无法读取" 5; ok $? "the corrupt-progress notice is in Chinese"
 like "$(screen)" "progress\.corrupt-" "and names the file it was kept as"
-keys q; sleep 0.3
+quit
 done_testing

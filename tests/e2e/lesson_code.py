@@ -8,7 +8,10 @@ the checkout, with the lesson directories relative to it:
 CK_HAVE_CUDNN=0 skips the blocks that name cuDNN (no cudnn.h); blocks that
 include cudnn_frontend.h (the header-only cuDNN graph library, not part of
 the toolkit) are compiled only when CK_CUDNN_FRONTEND_INCLUDE names its
-include directory; CK_JOBS sets how many nvcc run at once (2).
+include directory; CK_JOBS sets how many nvcc run at once (2).  The
+lessons whose blocks include nothing beyond the prelude are compiled as one
+unit (a namespace each, their macros undefined after them); when that unit
+fails, each is compiled alone so that the failure names its lesson.
 
 Which blocks are code (lessons/README.md, "Code blocks are compiled"):
   - a block whose first line starts with "$ " or "# " is a shell session, and
@@ -249,12 +252,38 @@ def main(argv):
                 seen.add(key)
                 counts["compiled"] += 1
                 by_name.setdefault(os.path.basename(path), []).append((path, line, text))
-    jobs = []
+    jobs, shared = [], []
+    prelude_inc = set(re.findall(r"#\s*include\s*(<[^>]+>)", open(PRELUDE, encoding="utf-8").read()))
     for name, blocks in sorted(by_name.items()):
         src = os.path.join(work, name.replace(".yaml", ".cu"))
         with open(src, "w", encoding="utf-8") as f:
             f.write(unit_for(blocks))
-        jobs.append((name, blocks, src))
+        texts = "\n".join(t for _, _, t in blocks)
+        own_inc = set(re.findall(r"#\s*include\s*(<[^>]+>)", texts))
+        if own_inc <= prelude_inc and name not in needs_frontend and "#include \"" not in texts:
+            shared.append((name, blocks, src, re.findall(r"#\s*define\s+(\w+)", texts)))
+        else:
+            jobs.append((name, blocks, src))
+
+    # The lessons that include nothing beyond the prelude are compiled first
+    # as one unit, each in a namespace of its own with its macros undefined
+    # after it (one nvcc instead of one per lesson); only when that fails is
+    # each compiled alone, to say which lesson and line.
+    if len(shared) > 1:
+        src = os.path.join(work, "shared-lessons.cu")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write('#include "%s"\n' % PRELUDE)
+            for k, (name, blocks, one, macros) in enumerate(shared):
+                body = open(one, encoding="utf-8").read().split("\n", 1)[1]
+                f.write("namespace ck_lesson_%d {\n%s}\n" % (k, body))
+                f.write("".join("#undef %s\n" % m for m in sorted(set(macros))))
+        p = subprocess.run([nvcc, "-c", "-std=c++17", "-Wno-deprecated-declarations", src, "-o",
+                            src.replace(".cu", ".o")], capture_output=True, text=True)
+        together = p.returncode == 0
+    else:
+        together = False
+    if not together:
+        jobs = sorted(jobs + [j[:3] for j in shared])
 
     def compile_one(job):
         name, blocks, src = job
@@ -264,8 +293,9 @@ def main(argv):
         return name, blocks, p.returncode, p.stdout + p.stderr
 
     failed = 0
+    done = [(name, blocks, 0, "") for name, blocks, _, _ in shared] if together else []
     with concurrent.futures.ThreadPoolExecutor(max_workers=int(os.environ.get("CK_JOBS", "2"))) as ex:
-        for name, blocks, rc, out in ex.map(compile_one, jobs):
+        for name, blocks, rc, out in sorted(done + list(ex.map(compile_one, jobs)), key=lambda r: r[0]):
             where = ", ".join("%s:%d" % (p, l) for p, l, _ in blocks)
             print("%sok - %s: %d code block%s compile (%s)" % ("" if rc == 0 else "not ", name,
                   len(blocks), "" if len(blocks) == 1 else "s", where))

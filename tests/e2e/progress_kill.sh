@@ -22,7 +22,8 @@ for i in $(seq 1 $tries); do
 	sleep "0.0$((RANDOM % 4))$((RANDOM % 10))"
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
-	if ls -A "$dir" | grep -q '^\.progress\.yaml\.'; then
+	tmp=("$dir"/.progress.yaml.*)
+	if [ -e "${tmp[0]}" ]; then
 		torn=$((torn + 1))
 		rm -f "$dir"/.progress.yaml.*
 	fi

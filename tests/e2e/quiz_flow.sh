@@ -11,7 +11,7 @@ CLASS="$CK_ROOT/tests/fixtures/quiz/class"
 qpos() { screen | sed -n 's/.*question \([0-9]*\)\/6.*/\1/p' | head -1; }
 
 start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
-wait_for "Level 1" 5
+expect "Level 1"
 keys Enter; wait_for "question 1/6" 3; ok $? "level 1 opens"
 seen_single=0
 for i in 1 2 3 4 5 6; do
@@ -23,7 +23,7 @@ for i in 1 2 3 4 5 6; do
 		is "$(qpos)" "$i" "and answers nothing"
 		# the options are shuffled: the first and the last row on the screen
 		first=$(rows_of 'wrong\|RIGHT' | head -1); last=$(rows_of 'wrong\|RIGHT' | tail -1)
-		at() { sleep 0.2; is "$(cursor_row)" "$1" "$2"; }
+		at() { wait_row "$1"; is "$(cursor_row)" "$1" "$2"; }
 		# End and Home as xterm sends them (the pane's TERM), not tmux's own
 		keys -l $'\eOF'; at "$last" "End goes to the last option"
 		keys -l $'\eOH'; at "$first" "Home goes to the first option"
@@ -32,7 +32,7 @@ for i in 1 2 3 4 5 6; do
 		keys Tab; at "$((first + 1))" "Tab goes to the next option"
 		unlike "$(screen)" 'Hint: |hint costs' "Tab does not touch the hint"
 		keys h; wait_for "The hint costs 1 point: press h again to see it" 3; ok $? "h says what the hint costs first"
-		keys Down; sleep 0.2
+		keys Down; settle
 		unlike "$(screen)" 'Hint: ' "another key drops the question: no hint"
 		answer_right
 		like "$(screen)" "Your answer: RIGHT c" "the feedback shows the learner's own pick"
@@ -42,8 +42,7 @@ for i in 1 2 3 4 5 6; do
 	like "$(screen)" "Right! \+2 points" "question $i answered right"
 	if [ "$i" -lt 6 ]; then
 		keys Enter Enter   # a double Enter: the second must not answer question i+1
-		wait_for "question $((i + 1))/6" 3
-		sleep 0.3
+		expect "question $((i + 1))/6"; settle
 		unlike "$(screen)" "Right!|Not quite" "after question $i a double Enter does not answer the next one"
 	else
 		keys Enter
@@ -55,35 +54,36 @@ s=$(screen)
 like "$s" "Your answers" "the result reviews the answers"
 is "$(printf '%s\n' "$s" | grep -c '✓ 2/2 ')" 6 "every answer is listed, right, with its points"
 like "$s" "✓ 2/2  Pick the right one\." "by its question"
-keys q; wait_for '\[exit 0\]' 5; stop
+quit; stop
 
 # A wrong answer is reviewed with the learner's own answer under it.
 rm -rf "$XDG_STATE_HOME/cudakitchen"
 start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
-wait_for "Level 1" 5
-keys Enter; wait_for "question 1/6" 3
+expect "Level 1"
+keys Enter; expect "question 1/6"
 for i in 1 2 3 4 5 6; do
 	if screen | grep -q "Choose one"; then
 		quiz_cursor; go_row "$(rows_of 'wrong a' | head -1)"; keys Enter
-		wait_for "Not quite" 3
+		expect "Not quite"
 		like "$(screen)" "Your answer: wrong a" "a wrong pick is shown as the learner's"
 	else
 		answer_right
 	fi
-	keys Enter; sleep 0.2
+	keys Enter
+	if [ "$i" -lt 6 ]; then expect "question $((i + 1))/6"; fi
 done
-wait_for "Your score" 3
+expect "Your score"
 s=$(screen)
 like "$s" "✗ 0/2  Pick the right one\." "the wrong answer is reviewed"
 like "$s" "yours: wrong a" "with the learner's answer under it"
-keys q; wait_for '\[exit 0\]' 5; stop
+quit; stop
 
 # At 60x20 a title too long for its row ends in … (the level list, the question's title bar)
 rm -rf "$XDG_STATE_HOME/cudakitchen"
 start 60 20 "$CK_BIN open quiz"
-wait_for "Level 1" 5
+expect "Level 1"
 like "$(screen)" 'Level 3  Optimisation scenarios: book or own… +locked' "a cut level title ends in …"
-keys Enter; wait_for "question 1/" 3
+keys Enter; expect "question 1/"
 like "$(screen | head -1)" '^ Level 1: Concepts: the kitchen and i… +question 1/' "a cut title bar ends in …"
-keys q; wait_for '\[exit 0\]' 5; stop
+stop_wait   # q would be typed into a fill-in answer
 done_testing

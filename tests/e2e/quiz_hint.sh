@@ -8,7 +8,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 CLASS="$CK_ROOT/tests/fixtures/quiz/class"
 PROG="$XDG_STATE_HOME/cudakitchen/progress.yaml"
-run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; wait_for "Level 1" 5; }
+run() { start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"; expect "Level 1"; }
 . "$(dirname "$0")/quiz_lib.bash"
 
 
@@ -19,19 +19,19 @@ prompt=$(screen | sed -n '3p')   # the question's first line
 keys h; wait_for "The hint costs 1 point: press h again" 3; ok $? "h first says what the hint costs"
 unlike "$(screen)" "Hint: " "and does not show it yet"
 keys h; wait_for "Hint: " 3; ok $? "h again shows the hint"
-for _ in $(seq 40); do grep -q "hint: true" "$PROG" 2>/dev/null && break; sleep 0.05; done
+for _ in $(seq "$(t_ticks)"); do grep -q "hint: true" "$PROG" 2>/dev/null && break; sleep 0.05; done
 like "$(cat "$PROG" 2>/dev/null)" "in_progress: true, hint: true\}" "the shown hint is saved at once"
 
 # Esc to the level list and Enter back: the same question, hint still used.
 keys Escape; wait_for "Level 1  Fixture level one +question 1/6" 3
 ok $? "Esc goes back to the level list"
-keys Enter; wait_for "question 1/6, 2 pt" 3
+keys Enter; expect "question 1/6, 2 pt"
 s=$(screen)
 like "$s" "Hint: " "back in the level the hint is still shown"
 unlike "$s" "Hint available" "and not offered again as unused"
 
 # Quit and reopen with `open quiz`: still used.
-keys q; sleep 0.5; stop; sleep 0.5
+stop_wait   # q would be typed into the answer: the hang-up saves and ends it
 run
 keys Enter; wait_for "question 1/6, 2 pt" 3; ok $? "after a restart the level resumes at question 1"
 s=$(screen)
@@ -42,11 +42,11 @@ answer_right
 like "$(screen)" "Right! \+1 point \(hint used\)" "a right answer earns 2 less the hint's 1 point"
 
 # The next question's hint is its own, unused.
-keys Enter; wait_for "question 2/6, 2 pt" 3
+keys Enter; expect "question 2/6, 2 pt"
 s=$(screen)
 like "$s" "Hint available: .*\(costs 1 point\)" "the next question offers its own hint"
 unlike "$(cat "$PROG")" "hint: true" "and no used hint is saved for it"
 answer_right
 like "$(screen)" "Right! \+2 points" "without the hint it earns full points"
-keys q; sleep 0.5; stop; sleep 0.3
+quit; stop
 done_testing

@@ -41,7 +41,7 @@ questions:
     explanation: "HBM 存放数据；SM 运行线程块。"
 YAML
 start 60 20 "env -u LC_ALL LANG=zh_CN.UTF-8 $CK_BIN --lessons '$CLASS' open quiz"
-wait_for "配对" 5; keys Enter; wait_for "第 1/1 题|1/1" 5
+expect "配对"; keys Enter; expect "第 1/1 题|1/1"
 s=$(screen)
 row=$(printf "%s\n" "$s" | grep -n "大容量" | head -1 | cut -d: -f1)
 first=$(printf '%s\n' "$s" | sed -n "${row}p")
@@ -51,7 +51,7 @@ arrow=$(printf '%s' "$first" | awk -F'→' '{print $1}' | wc -m)
 cont=$(printf '%s' "$next" | sed 's/[^ ].*//' | wc -m)
 ok "$([ "$cont" -gt "$arrow" ] && echo 0 || echo 1)" "the wrapped right side starts right of the arrow (arrow at $arrow, text at $cont)"
 unlike "$next" '→' "the continuation line is not a new row"
-keys q; sleep 0.3; stop
+stop
 
 # Seven pairs at 60x20 in English: more rows than fit; the list follows the
 # cursor, so every row can be reached and seen
@@ -78,14 +78,13 @@ questions:
     explanation: "HBM holds the data; SMs run the blocks."
 YAML
 start 60 20 "$CK_BIN --lessons '$CLASS' open quiz"
-wait_for "Matching" 5; keys Enter; wait_for "question 1/1" 5
+expect "Matching"; keys Enter; expect "question 1/1"
 unlike "$(screen)" '^ +> +7 ' "seven long rows do not all fit at 60x20"
-keys Down; wait_for "^  > +1 " 3   # no row is preselected: the first Down lands on row 1
-for i in 1 2 3 4 5 6; do keys Down; sleep 0.1; done; sleep 0.2
+keys Down; expect "^  > +1 "   # no row is preselected: the first Down lands on row 1
+for i in 1 2 3 4 5 6; do keys Down; done; expect '^ +> +7 '
 s=$(screen)
 like "$s" '^ +> +7 ' "after six Downs the cursor's row 7 is on the screen"
 like "$s" '^ +…' "and a … row says rows above are out of view"
-for i in 1 2 3 4 5 6; do keys Up; sleep 0.1; done; sleep 0.2
-like "$(screen)" '^ +> +1 ' "back up, row 1 is on the screen again"
-keys q; sleep 0.3
+for i in 1 2 3 4 5 6; do keys Up; done
+wait_for '^ +> +1 '; ok $? "back up, row 1 is on the screen again"
 done_testing

@@ -8,7 +8,7 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 [ -x "$CK_BUILD/demos/matmul" ] || skip_all "demos not built"
 CLASS="$CK_ROOT/tests/fixtures/quiz/class-predict"
 start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
-wait_for "Level 1" 5
+expect "Level 1"
 keys Enter; wait_for "question 1/2" 3; ok $? "the prediction level starts"
 order=$(screen | grep -o 'CPU blocked versus\|Tiled versus' | head -1)
 answer() { # answers whichever question is on screen
@@ -19,13 +19,13 @@ answer() { # answers whichever question is on screen
 	else
 		like "$(screen)" "Right when within a factor of 2 of what the matmul demo measures" \
 			"factor tolerance stated before answering"
-		keys -l "abc"; keys Enter; sleep 0.3
-		like "$(screen)" "Type a number \(like 8 or 2.5\)" "a word is not submitted: type a number"
+		keys -l "abc"; keys Enter
+		wait_for "Type a number \(like 8 or 2.5\)"; ok $? "a word is not submitted: type a number"
 		like "$(screen)" "question [12]/2" "and the question stays"
 		keys BSpace BSpace BSpace
 		keys -l "17"; keys Enter
 	fi
-	wait_for "Right!|Not quite|Not judged" 60
+	expect "Right!|Not quite|Not judged" 60
 }
 for i in 1 2; do
 	q=$(screen | grep -o 'CPU blocked versus\|Tiled versus' | head -1)
@@ -45,9 +45,10 @@ for i in 1 2; do
 		fi
 	fi
 	like "$s" "Explained: " "explanation shown"
-	keys Enter; sleep 0.2
+	keys Enter
+	[ "$i" = 2 ] || expect "question 2/2"
 done
-wait_for "Your score" 5
+expect "Your score"
 like "$(screen)" "Your score: (100|50|0)%" "a score over the judged predictions"
-keys Enter; sleep 0.2; keys q; sleep 0.4; stop; sleep 0.2
+keys Enter; wait_gone "Your score"; ok $? "Enter leaves the score"; quit
 done_testing

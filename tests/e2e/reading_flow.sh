@@ -12,26 +12,26 @@ detail() { screen | sed -n '/^────/,$p' | sed '1d;$d' | tr '\n' ' '; }
 
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
-wait_for 'lessons done'; keys Enter; wait_for 'Pantry page one'
+expect 'lessons done'; keys Enter; expect 'Pantry page one'
 is "$(screen | grep -c 'page 1/3')" 1 "the page number is shown once"
-keys n n; wait_for 'Pantry page three'
+keys n n; expect 'Pantry page three'
 like "$(screen | tail -1)" 'n next lesson' "the last page offers the next lesson"
 like "$(screen)" 'n goes on to the next one' "and its end says so"
 keys n; wait_for 'Stations page one'; ok $? "n on the last page opens the next lesson"
-keys Escape; wait_for 'lessons done'
+keys Escape; expect 'lessons done'
 like "$(detail)" 'The second fixture lesson' "Esc goes back to the menu, not to the finished lesson"
-keys Up; wait_for 'every kind of body item'
-keys Enter; wait_for 'Pantry page three'   # resumes on its last page
-keys Escape; wait_for 'lessons done'
+keys Up; expect 'every kind of body item'
+keys Enter; expect 'Pantry page three'   # resumes on its last page
+keys Escape; expect 'lessons done'
 like "$(detail)" 'The second fixture lesson' "back from a finished lesson, the cursor is on the next one"
-keys q; wait_exit >/dev/null
+quit
 
 # Space at the bottom of the last page goes on too
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX" open pantry
-wait_for 'Pantry page one'; keys n n; wait_for 'Pantry page three'
+expect 'Pantry page one'; keys n n; expect 'Pantry page three'
 keys Space; wait_for 'Stations page one'; ok $? "Space at the end of the last page opens the next lesson"
-keys q; wait_exit >/dev/null
+quit
 
 # A page whose last laid-out line is blank fits a screen it fills but for that line
 D="$T_TMP/course"; mkdir -p "$D"
@@ -43,34 +43,34 @@ D="$T_TMP/course"; mkdir -p "$D"
 } >"$D/01-fits.yaml"
 fresh
 launch 60 20 "$CK_BIN" --lessons "$D" open fits
-wait_for 'Full page'
+expect 'Full page'
 like "$(screen)" 'lines 1-17 of 17' "the trailing blank line is not counted"
 keys Space; wait_for 'The second page'; ok $? "Space goes to the next page instead of scrolling one blank line"
-keys q; wait_exit >/dev/null
+quit
 
 # Code cut at 60x20 scrolls sideways
 fresh
 launch 60 20 "$CK_BIN" --lessons "$FIX" open pantry
-wait_for 'Pantry page one'
-for i in 1 2 3 4 5 6 7 8; do keys j; done; wait_for 'this comment is long'
+expect 'Pantry page one'
+for i in 1 2 3 4 5 6 7 8; do keys j; done; expect 'this comment is long'
 like "$(screen | tail -1)" '\] code' "a cut code line offers ] to scroll"
 unlike "$(screen)" 'enough to be cropped' "the end of the long line is cut"
 keys ']' ']'; wait_for 'enough to be cr'; ok $? "] scrolls code lines sideways"
 like "$(screen | tail -1)" '\[/\] code' "and [ is offered to scroll back"
 keys '[' '['; wait_for '__global__ void scale'; ok $? "[ scrolls back"
-keys q; wait_exit >/dev/null
+quit
 
 # The menu at 60x20: numbers, scroll arrows, the certificate
 fresh
 launch 60 20 "$CK_BIN"
-wait_for 'lessons done'
+expect 'lessons done'
 like "$(screen | sed -n 15p)" '^↓' "rows below the view are marked"
-keys 1 2; sleep 0.3
+keys 1 2; expect 'The everyday habits of a well-run GPU'; settle   # lesson 12's summary
 keys Enter; wait_for 'Kitchen habits'; ok $? "typing 1 then 2 goes to lesson 12"
-keys Escape; wait_for 'lessons done'
-keys G; wait_for 'Certificate'
+keys Escape; expect 'lessons done'
+keys G; expect 'Certificate'
 like "$(screen | sed -n 3p)" '^↑' "rows above the view are marked"
 like "$(detail)" 'certificate of completion' "the menu offers the certificate"
 keys Enter; wait_for 'cudakitchen: certificate'; ok $? "and Enter opens it"
-keys q; wait_exit >/dev/null
+quit
 done_testing

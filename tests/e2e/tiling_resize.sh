@@ -14,19 +14,20 @@ keys m; for i in 1 2 3 4 5 6; do keys Right; done
 wait_for 'smem-tiled, step 6/16'; ok $? "tiled, step 6"
 before=$(tl_shown)
 is "$before" "$(tl_expect smem-tiled 64 16 32 4 4 6)" "counters = formula"
-resize 60 20; sleep 0.4
+resize_to 60 20
 is "$(screen | wc -l)" 20 "the pane is 60x20"
 s=$(screen)
 unlike "$s" 'too small' "60x20 is big enough"
 like "$s" 'smem-tiled, step 6/16' "same mode and step"
 is "$(tl_shown)" "$before" "same counters at 60x20"
 like "$s" 'A\\B' "the grid is drawn"
-keys Right; sleep 0.2
+keys Right; expect 'step 7/16'
 is "$(tl_shown)" "$(tl_expect smem-tiled 64 16 32 4 4 7)" "stepping at 60x20 still matches the formula"
-keys c; sleep 0.3
-like "$(screen)" 'o8 \| m n o r s t w x y' "the convolution view fits 60x20"
 keys c
-resize 80 24; sleep 0.4
+wait_for 'o8 \| m n o r s t w x y'; ok $? "the convolution view fits 60x20"
+keys c; expect 'step 7/16'
+
+resize_to 80 24
 is "$(screen | wc -l)" 24 "back to 80x24"
 is "$(tl_shown)" "$(tl_expect smem-tiled 64 16 32 4 4 7)" "counters kept"
 like "$(screen)" 'whole run +naive smem-tiled +regblock' "the whole-run table is back at 80x24"
@@ -34,10 +35,10 @@ keys q
 is "$(wait_exit)" 0 "quit"
 # At 200x60 the grid grows with the screen instead of leaving most of it empty
 fresh; launch 200 60 "$CK_BIN" open tiling
-wait_for 'Tiling: how the brigade'
+expect 'Tiling: how the brigade'; settle
 rows=$(screen | grep -c '[^ ]')
 ok $([ "$rows" -ge 30 ]; echo $?) "at 200x60 most rows are used ($rows of 60)"
 cell=$(screen | grep -oE '·{8,} ' | head -1)
 ok $([ -n "$cell" ]; echo $?) "the grid's cells are wider than at 80x24 ('$cell')"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -48,9 +48,9 @@ is "$(wait_exit)" 0 "quit"
 # n not a multiple of the tile, in regblock mode: the padding note takes
 # rows, and the run's whole result still fits at 80x24
 fresh; launch 80 24 "$TREE_BIN" open tiling
-wait_for 'Tiling: how the brigade'
-keys '}' '}' '}' '['; sleep 0.2; keys m m; sleep 0.2
-like "$(flat)" 'includes padded FMAs' "n=111 regblock: the padding note is shown"
+expect 'Tiling: how the brigade'
+keys '}' '}' '}' '['; expect 'n=111'; keys m m; expect 'regblock, step'
+wait_flat 'includes padded FMAs'; ok $? "n=111 regblock: the padding note is shown"
 keys r
 wait_for 'CPU fallback, n=111 \(no CUDA driver\)'; ok $? "r at n=111: the CPU fallback, its reason cut to its first clause"
 s=$(flat)
@@ -62,8 +62,8 @@ is "$(wait_exit)" 0 "quit"
 
 # At 60x20 the result takes the rows of the step counters
 fresh; launch 60 20 "$TREE_BIN" open tiling
-wait_for 'Tiling: how the brigade'
-keys m m; sleep 0.2; keys r
+expect 'Tiling: how the brigade'
+keys m m; expect 'regblock, step'; keys r
 wait_for 'CPU fallback, n=64'; ok $? "r at 60x20"
 s=$(flat)
 like "$s" 'recorded on NVIDIA H200' "the recorded run is on the screen at 60x20"
@@ -73,10 +73,10 @@ is "$(wait_exit)" 0 "quit"
 
 make_tree none
 fresh; launch 80 24 "$TREE_BIN" open tiling
-wait_for 'Tiling'; keys r
+expect 'Tiling'; keys r
 wait_for 'matmul did not start'; ok $? "without a matmul program: a message, no crash"
-keys Right; sleep 0.2
-like "$(screen)" 'step 1/16' "the animation still works"
+keys Right
+wait_for 'step 1/16'; ok $? "the animation still works"
 keys q
 is "$(wait_exit)" 0 "quit"
 done_testing

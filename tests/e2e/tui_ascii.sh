@@ -15,19 +15,19 @@ like "$s" '2\.M\.N\.K FLOP' "in every place"
 is "$(nonascii)" 0 "no line on the screen holds a non-ASCII character"
 over=$(screen | awk 'length($0) > 80' | wc -l)
 is "$over" 0 "no line is wider than the terminal"
-keys n; sleep 0.2
+keys n; expect 'page 2/'; settle
 is "$(nonascii)" 0 "page 2 too"
-keys q; wait_exit >/dev/null
+quit
 
 # Chinese with --ascii cannot be written: the course comes in English, in
 # ASCII, and the status line says why (not a screen of '?').
 fresh
 launch 80 24 "$CK_BIN" --ascii --lang zh
-wait_for 'cudakitchen'; sleep 0.2
+expect 'cudakitchen'; ready
 is "$(nonascii)" 0 "Chinese asked for under --ascii: only ASCII is drawn"
 like "$(screen)" "The kitchen" "the lessons in English"
 like "$(screen | tail -2 | tr '\n' ' ')" "Chinese needs a UTF-8 terminal without --ascii: shown in English" \
 	"and the status line says why"
 unlike "$(screen)" '\?\?\?' "no run of '?' where Chinese would be"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -15,10 +15,10 @@ for size in "80 24" "60 20" "200 60"; do
 	like "$(screen | head -1)" '^ cudakitchen: lessons of my-class ' "$1x$2: the title names the class"
 	like "$(screen | tr -s ' \n' ' ')" 'Kitchen: The pantry is the shared memory of a station' \
 		"$1x$2: the first lesson's analogy is shown after its summary"
-	keys q; wait_exit >/dev/null
+	quit
 done
 fresh; launch 80 24 "$CK_BIN"
 wait_for 'lessons done'; ok $? "the built-in course"
 like "$(screen | head -1)" '^ cudakitchen: lessons +[0-9]+/[0-9]+ lessons done' "is titled as before"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -47,7 +47,7 @@ YAML
 fresh; launch 80 24 env NO_COLOR=1 "$CK_BIN" --lessons "$T_TMP/esc"
 wait_for 'lessons done'; ok $? "a lesson with escapes in its strings loads"
 keys Enter; wait_for 'Body'; ok $? "and opens"
-keys q; wait_exit >/dev/null
+quit
 has_colour_sgr; ok $((! $?)) "escapes in lesson text never reach the terminal (no colour SGR)"
 grep -qaF $'\e]0;' "$OUT"; ok $((! $?)) "no OSC title sequence from lesson text"
 grep -qaF $'\e[?2004h' "$OUT"; ok $((! $?)) "no mode-setting sequence from lesson text"

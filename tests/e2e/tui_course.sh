@@ -22,11 +22,11 @@ for i in $(seq 1 "${n:-0}"); do
 	keys G
 	wait_for 'End of the lesson' && screen | head -1 | grep -q "page $m/$m"
 	ok $? "lesson $i: all $m pages read to the end"
-	keys Escape; wait_for 'lessons done'
+	keys Escape; expect 'lessons done'
 done
 like "$(screen | head -1)" "$n/$n lessons done" "every lesson is marked done"
 # Lesson 2 reopens at its last page; step back one page, quit, restart, resume.
-keys g j Enter; wait_for 'page [0-9]+/'
+keys g j Enter; expect 'page [0-9]+/'
 last=$(screen | head -1 | sed -n 's/.*page \([0-9]*\)\/.*/\1/p')
 keys p; wait_for "page $((last - 1))/"; ok $? "a finished lesson reopens at its last page; p steps back"
 title=$(screen | head -1)

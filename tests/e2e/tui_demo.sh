@@ -11,54 +11,58 @@ demo="$CK_BUILD/demos/matmul"
 [ -x "$demo" ] || skip_all "$demo not built (make demos)"
 
 # A copy of the binary in a checkout-shaped tree finds its demos in
-# build/demos: there a stand-in matmul takes two seconds.
+# build/demos: there a stand-in matmul runs until the test creates
+# $T_TMP/release (each run removes it), so its running state is seen for sure.
 ckd="$T_TMP/ck"
 mkdir -p "$ckd/build/demos"
 touch "$ckd/Makefile"
 ln -s "$CK_ROOT/lessons" "$ckd/lessons"
 cp "$CK_BIN" "$ckd/build/cudakitchen"
 "$demo" --format yaml --quick --cpu >"$T_TMP/mm.yaml"
-printf '#!/bin/sh\nsleep 2\ncat "%s"\n' "$T_TMP/mm.yaml" >"$ckd/build/demos/matmul"
+printf '#!/bin/sh\nuntil [ -e "%s" ]; do sleep 0.02; done\nrm -f "%s"\ncat "%s"\n' \
+	"$T_TMP/release" "$T_TMP/release" "$T_TMP/mm.yaml" >"$ckd/build/demos/matmul"
 chmod +x "$ckd/build/demos/matmul"
 ck="$ckd/build/cudakitchen"
 
 start 80 24 "$ck open matmul"
 wait_for "running matmul" 5; ok $? "the running state shows"
 like "$(screen)" "running matmul at .* [0-9]+ s +\(q or Esc cancels\)" "with elapsed seconds and how to cancel"
+touch "$T_TMP/release"
 wait_for "Yours: CPU fallback" 10; ok $? "then the results, labelled CPU fallback"
 s=$(screen)
 like "$s" "Yours: CPU fallback, 256x256x256: [-a-zA-Z]" "the size and the fallback reason are given"
 like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ ms +naive" "the naive CPU bar, its time, the naive mark"
 like "$s" "CPU blocked.* █+ +[0-9.]+ ms +×[0-9.]+" "the blocked CPU bar with its speedup over naive"
 like "$s" "log scale" "the time axis is a log scale"
-keys v; sleep 0.3
+keys v
+wait_for "Roofline"; ok $? "v shows the roofline"
 s=$(screen)
-like "$s" "Roofline" "v shows the roofline"
 like "$s" "1 CPU naive, 1 thread" "the roofline legend names the variants"
-keys v; resize 60 20; sleep 0.4
+keys v; expect "log scale"; resize_to 60 20
 s=$(screen)
 like "$s" "Yours: CPU fallback" "after a resize to 60x20 the bars are redrawn"
 like "$s" "CPU blocked… .* ×[0-9.]+ +±[0-9]+% *$" "at 60 columns the numbers column is still whole, spread included"
 unlike "$s" "cpu-blocked" "and the label is its own words cut, not the variant id"
-resize 80 24; sleep 0.3
-keys +; keys r; sleep 0.4
-like "$(screen)" "running matmul at 384x384x384" "+ then r runs again at the next size"
-keys q; sleep 0.6
+resize_to 80 24
+keys +; keys r
+wait_for "running matmul at 384x384x384"; ok $? "+ then r runs again at the next size"
+keys q
+wait_for "matmul cancelled"; ok $? "q cancels the run (the child's group is stopped)"
 s=$(screen)
-like "$s" "matmul cancelled" "q cancels the run (the child's group is stopped)"
 like "$s" "384x384x384 \(not run yet\)" "the cancelled size shows as not run"
-keys +; sleep 0.2; keys +; sleep 0.3
+keys +; expect "512x512x512 \(not run yet\)"; keys +
+wait_for "the CPU's largest size, to keep runs short"; ok $? "+ at the largest size says so"
 s=$(screen)
 like "$s" "512x512x512 \(not run yet\)" "+ at the largest size stays there"
 like "$(printf '%s\n' "$s" | tail -3 | tr '\n' ' ' | tr -s ' ')" "the CPU's largest size, to keep runs short; GPU sizes go up to 4096x4096x4096" "and says why it stops there"
 like "$(printf '%s\n' "$s" | tail -3)" "r run .*\? help +q quit *$" "the key hints stay whole beside the message"
-for i in 1 2 3 4; do keys -; sleep 0.1; done; sleep 0.2
+for i in 1 2 3; do keys -; done; expect "128x128x128 \(not run yet\)"; keys -
+wait_for "already the smallest size here"; ok $? "- at the smallest size says so"
 s=$(screen)
-like "$s" "128x128x128 \(not run yet\)" "- at the smallest size stays there"
-like "$s" "already the smallest size here" "and says so"
-keys Escape; sleep 0.3
-like "$(screen)" "lessons" "Esc goes back to the menu"
-stop; sleep 0.3
+like "$s" "128x128x128 \(not run yet\)" "and stays there"
+keys Escape
+wait_for "lessons"; ok $? "Esc goes back to the menu"
+stop
 
 # Live numbers: a stand-in prints a run recorded on an H200 (the fixture).
 printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
@@ -73,7 +77,7 @@ like "$s" "CPU naive, 1 thread .* at 512 +±[0-9]+% *$" "a row measured at anoth
 like "$s" "naive, coalesced +█+ +[0-9.]+ ms +×[0-9]+ +[0-9]+% +±[0-9]+%" "each row shows the spread of its repeats"
 
 unlike "$s" "CPU naive, 1 thread +█" "and has no bar beside the others' times"
-keys v; sleep 0.3
+keys v; expect "Roofline"
 s=$(screen)
 like "$s" "compute 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
 like "$s" "memory 4814 GB/s" "and its memory ceiling the device's bandwidth"
@@ -92,7 +96,7 @@ for ((i = 0; i < ${#tickline}; i++)); do   # bash counts characters in UTF-8
 	[ "${labels:i:1}" != " " ] && [ -n "${labels:i:1}" ] || bad=$((bad + 1))
 done
 ok "$([ "$seen" -ge 2 ] && [ "$bad" = 0 ] && echo 0 || echo 1)" "a decade label stands under every tick ($seen ticks, $bad bare)"
-stop; sleep 0.3
+stop
 
 # Live conv beside the recorded reference needs more rows than 80x24 has.
 mkdir -p "$ckd/demos/results"
@@ -104,25 +108,27 @@ chmod +x "$ckd/build/demos/conv"
 start 80 24 "$ck open conv"
 wait_for "Yours: live" 5; ok $? "conv: live results"
 like "$(screen)" "1-19/[0-9]+ Up/Down" "the status bar says there is more below"
-keys G; sleep 0.3
-like "$(screen)" "cuDNN winograd +not available here" "G scrolls to the end: an algorithm cuDNN lacks for this shape is not a failure"
-for i in 1 2 3 4 5 6 7 8; do screen | grep -q "Reference: recorded" && break; keys Up; sleep 0.1; done
+keys G
+wait_for "cuDNN winograd +not available here"; ok $? "G scrolls to the end: an algorithm cuDNN lacks for this shape is not a failure"
+settle
+for i in 1 2 3 4 5 6 7 8; do screen | grep -q "Reference: recorded" && break; keys Up; settle; done
 like "$(screen)" "Reference: recorded on NVIDIA H200, 2026-11-29" "above it, the recorded reference's title"
-keys g; sleep 0.3; top=$(screen); keys G; sleep 0.3
+keys g; expect '1-19/[0-9]+ Up/Down'; settle; top=$(screen)
+keys G; expect "cuDNN winograd +not available here"; settle
 axes=$( (printf '%s\n' "$top"; screen) | grep -oE '[0-9.k]+ \.\.\.? [0-9.k]+ ms' | sort -u)
 is "$(printf '%s\n' "$axes" | grep -c .)" 1 "yours and the recorded bars share one log scale ($(echo $axes))"
-keys v; wait_for 'Recorded' 3
+keys v; expect 'recorded:'
 s=$(screen)
 like "$s" '[0-9a-z] cuDNN implicit' "the roofline legend names rungs by their labels"
 unlike "$s" 'dnn-impl|dnn-pc|impl-pc' "not by abbreviated ids"
-stop; sleep 0.3
+stop
 rm -f "$ckd/build/demos/conv" "$ckd/demos/results/h200.yaml"
 
 # A missing demo program is a message on the screen, not a crash.
 start 80 24 "$ck open conv"
 wait_for "no demo program at" 5; ok $? "a missing program says so"
 like "$(screen)" "make demos" "and how to build it"
-stop; sleep 0.3
+stop
 
 # The real demos.
 start 80 24 "$CK_BIN open matmul"
@@ -131,26 +137,26 @@ s=$(screen)
 if [ -f "$CK_ROOT/demos/results/h200.yaml" ]; then
 	like "$s" "Reference: recorded on NVIDIA H200, 20[0-9][0-9]-[0-9][0-9]-[0-9][0-9]" \
 		"the recorded H200 reference is labelled with its date"
-	keys t; keys t; sleep 0.3
-	like "$(screen)" "Reference: recorded on NVIDIA H200" "t shows the recorded results alone"
-	unlike "$(screen)" "Yours:" "... without the learner's"
+	keys t; keys t
+	wait_gone "Yours:"; ok $? "t shows the recorded results without the learner's"
+	like "$(screen)" "Reference: recorded on NVIDIA H200" "... alone"
 else
 	like "$s" "no recorded H200 results" "without demos/results/h200.yaml, says so"
 fi
-keys q; sleep 0.5
+quit
 prog=$(cat "$XDG_STATE_HOME/cudakitchen/progress.yaml" 2>/dev/null)
 like "$prog" "matmul 256x256x256, CPU fallback: naive CPU [0-9.]+ ms -> best CPU [0-9.]+ ms" \
 	"the measured speedups are saved in progress"
-stop; sleep 0.3
+stop
 
 if [ -x "$CK_BUILD/demos/conv" ]; then
 	start 80 24 "$CK_BIN open conv"
 	wait_for "Yours: CPU fallback" 30; ok $? "real conv: CPU fallback results"
 	like "$(screen)" "CPU naive .*naive" "conv: the naive CPU bar"
-	stop; sleep 0.3
+	stop
 fi
 start 80 24 "$CK_BIN open devinfo"
 wait_for "This machine: CPU fallback" 10; ok $? "devinfo: this machine, CPU fallback"
 like "$(screen)" "CPU +.*[0-9]+ threads" "devinfo: the CPU row"
-stop; sleep 0.3
+stop
 done_testing

@@ -11,10 +11,10 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 # all help rows, scrolled through, joined into one line
 help_text() {
 	local all="" i
-	keys g; sleep 0.15
+	keys g; settle
 	for i in 1 2 3; do
 		all="$all $(screen | sed '1d;$d')"
-		keys PageDown; sleep 0.15
+		keys PageDown; settle
 	done
 	printf '%s\n' "$all" | tr '\n' ' ' | tr -s ' '
 }
@@ -22,16 +22,16 @@ help_text() {
 for size in "80 24" "60 20"; do
 	fresh
 	launch $size "$CK_BIN" --lessons "$FIX" open stations
-	wait_for 'Stations page one'
+	expect 'Stations page one'
 	keys '?'
 	wait_for 'help for reader'; ok $? "$size: help for a page without links"
 	t=$(help_text)
 	like "$t" 'open the interactive block or demo on this page \(the one nearest the top of the view\) \(not now: nothing to open' "$size: o where nothing can be opened is shown as not working, with why"
 	unlike "$t" 'pick the next block' "$size: no Tab where there is no link"
-	keys Escape; wait_for 'Stations page one'
-	keys Escape; wait_for 'lessons done'
-	keys Up Up Enter; wait_for 'Pantry page one'
-	keys n; wait_for 'Pantry page two'
+	keys Escape; expect 'Stations page one'
+	keys Escape; expect 'lessons done'
+	keys Up Up Enter; expect 'Pantry page one'
+	keys n; expect 'Pantry page two'
 	keys '?'
 	wait_for 'help for reader'; ok $? "$size: help for the reader"
 	s=$(screen)
@@ -43,14 +43,14 @@ for size in "80 24" "60 20"; do
 	like "$t" 'open the interactive block or demo on this page \(the one nearest the top of the view\)' "$size: the o line is whole"
 	like "$t" 'pick the next block, demo or see-also link on the page' "$size: the reader's Tab line"
 	like "$t" 'redraw the screen' "$size: the shared table is there to its end"
-	keys Escape; wait_for 'Pantry page two'
-	keys Escape; wait_for 'lessons done'
+	keys Escape; expect 'Pantry page two'
+	keys Escape; expect 'lessons done'
 	keys '?'
 	wait_for 'help for menu'; ok $? "$size: help for the menu"
 	t=$(help_text)
 	unlike "$t" 'Esc Backspace' "$size: no Esc on the menu (there is nothing to go back to)"
 	like "$t" 'Enter Right +open the lesson, the quiz or the skills radar under the cursor' "$size: the menu's own line"
 	unlike "$t" 'open the interactive block' "$size: the reader-only o line is not in the menu's help"
-	keys q; wait_exit >/dev/null
+	quit
 done
 done_testing

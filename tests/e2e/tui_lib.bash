@@ -11,57 +11,39 @@ launch() {
 	: > "$OUT"; rm -f "$T_TMP/go"
 	start "$w" "$h" "sh -c 'until [ -e $T_TMP/go ]; do sleep 0.02; done; exec $*'"
 	tmux -L "$T_SOCK" pipe-pane -t t -o "cat >> $OUT"
+	T_PIPE=1
 	touch "$T_TMP/go"
 }
-# stop_wait: ends the tmux server and waits until the program (which saves
-# its progress when the terminal hangs up) and the server are gone; a
-# server still shutting down would take the next session with it.
-stop_wait() {
-	local pid i=0
-	pid=$(ck_pid 2>/dev/null)
-	stop
-	while { [ -n "$pid" ] && [ -e "/proc/$pid" ]; } || tmux -L "$T_SOCK" ls >/dev/null 2>&1; do
-		[ $i -ge 150 ] && break
-		sleep 0.02; i=$((i + 1))
-	done
-	sleep 0.05
-}
+# The menu's detail pane: the summary of the selected lesson.
+PANTRY_SUM='A small fixture lesson with every kind'
+STATIONS_SUM='The second fixture lesson'
 # fresh: forget the learner's progress (the next launch starts anew).
 fresh() { stop_wait; rm -rf "$XDG_STATE_HOME/cudakitchen"; }
-# back_to REGEX: Esc until REGEX shows (a block may first cancel its work).
+# back_to REGEX: Esc until REGEX shows (a block may first cancel its work);
+# each Esc is read and acted on before the screen is looked at.
 back_to() {
 	local n
 	for n in 1 2 3; do
 		keys Escape
-		wait_for "$1" 2 && return 0
+		t_settle
+		t_poll "$1" 4 && return 0
 	done
+	diag "three Esc did not lead to /$1/"; diag_screen
 	return 1
 }
 # opened NAME: waits until the reader is gone and the screen names NAME
 # (the block's own screen, or the placeholder while it is not built).
 opened() {
-	local i=0 s
-	while [ $i -lt 100 ]; do
+	local i=0 n s; n=$(t_ticks)
+	while [ $i -lt "$n" ]; do
 		s=$(screen)
 		if ! printf '%s\n' "$s" | grep -q 'Pantry page' && printf '%s\n' "$s" | grep -qi -- "$1"; then
 			return 0
 		fi
 		sleep 0.05; i=$((i + 1))
 	done
+	diag "timed out waiting for the block $1"; diag_screen
 	return 1
-}
-pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
-# The program's pid: a child (or grandchild) of the pane's shell.
-ck_pid() {
-	ps -e -o pid=,ppid=,comm= | awk -v top="$(pane '#{pane_pid}')" '
-		{ parent[$1] = $2; comm[$1] = $3 }
-		END { for (p in comm) if (comm[p] == "cudakitchen" &&
-			(parent[p] == top || parent[parent[p]] == top)) print p }'
-}
-# wait_exit: waits for the "[exit N]" line lib.bash's start prints; echoes N.
-wait_exit() {
-	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }
-	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
 }
 # Every SGR parameter the program sent, one per line.
 sgr_params() { grep -aoE $'\e\\[[0-9;]*m' "$OUT" | sed 's/^.\[//; s/m$//' | tr ';' '\n'; }

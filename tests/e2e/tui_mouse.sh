@@ -7,7 +7,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 
 # click X Y: a left press and release at 0-based cell X,Y (SGR encoding).
-click() { keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys -l $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
+click() { keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))M"; keys_read $'\e'"[<0;$(($1 + 1));$(($2 + 1))m"; }
 wheel_down() { keys -l $'\e'"[<65;$(($1 + 1));$(($2 + 1))M"; }
 wheel_up() { keys -l $'\e'"[<64;$(($1 + 1));$(($2 + 1))M"; }
 
@@ -18,19 +18,19 @@ ok $(grep -qaF $'\e[?1006h' "$OUT"; echo $?) "SGR mouse encoding (1006) is switc
 is "$(pane '#{mouse_button_flag}')" 1 "the terminal reports button events"
 is "$(pane '#{mouse_sgr_flag}')" 1 "in SGR encoding"
 
-click 12 3; sleep 0.3
-like "$(screen)" 'The second fixture lesson' "a click selects the row under it"
+click 12 3
+wait_for "$STATIONS_SUM"; ok $? "a click selects the row under it"
 unlike "$(screen)" 'Stations page one' "one click does not open"
 click 12 3
 wait_for 'Stations page one'; ok $? "a second click on the selected row opens it"
-keys Escape; wait_for 'lessons done'
-keys Up; sleep 0.1; keys Enter
+keys Escape; expect 'lessons done'
+keys Up; expect "$PANTRY_SUM"; keys Enter
 wait_for 'Pantry page one'; ok $? "the first lesson is open"
-wheel_down 10 10; sleep 0.3
-like "$(screen)" 'lines 4-' "the wheel scrolls the page down"
-wheel_up 10 10; sleep 0.3
-like "$(screen)" 'lines 1-' "and back up"
-keys n; wait_for 'Pantry page two'
+wheel_down 10 10
+wait_for 'lines 4-'; ok $? "the wheel scrolls the page down"
+wheel_up 10 10
+wait_for 'lines 1-'; ok $? "and back up"
+keys n; expect 'Pantry page two'
 line=$(screen | grep -n "Interactive block 'tiling'" | cut -d: -f1)
 click 10 $((line - 1))
 opened tiling; ok $? "a click on a block slot opens it"

@@ -9,22 +9,22 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 
 # report B X Y: a press and release with button code B at 1-based X,Y, raw.
-report() { keys -l $'\e'"[<$1;$2;$3M"; keys -l $'\e'"[<$1;$2;$3m"; }
+report() { keys_read $'\e'"[<$1;$2;$3M"; keys_read $'\e'"[<$1;$2;$3m"; }
 
 fresh; launch 80 24 "$CK_BIN" --lessons "$FIX"
 wait_for 'lessons done'; ok $? "menu"
 # Row 4 (1-based) is the second lesson; a column far beyond the screen.
-report 0 2147483647 4; report 0 2147483647 4; sleep 0.3
+report 0 2147483647 4; report 0 2147483647 4; settle
 unlike "$(screen)" 'Stations page one' "clicks at column 2^31-1 open nothing"
 unlike "$(screen)" 'The second fixture lesson' "nor select the row"
 report 0 13 4; report 0 13 4
 wait_for 'Stations page one'; ok $? "real clicks on the same row still open it"
 # In the reader, scrolled down (so the row is added to a non-zero top).
-wheel() { keys -l $'\e'"[<65;10;10M"; }
-wheel; wheel; wheel; sleep 0.2
+wheel() { keys_read $'\e'"[<65;10;10M"; }
+wheel; wheel; wheel; settle
 report 0 5 2147483647; report 0 2147483647 2147483647; report 0 5 4294967295
 report 64 5 2147483647; report 0 99999999999999999999 5
-sleep 0.3
+settle
 like "$(screen)" 'Stations page one' "the reader survives reports beyond the screen"
 pid=$(ck_pid)
 ok $([ -n "$pid" ]; echo $?) "the program is still running"

@@ -19,30 +19,31 @@ for size in "80 24" "60 20"; do
 	like "$(joined)" 'progress file was unreadable; kept as progress\.corrupt-[0-9TZ-]+; starting fresh' \
 		"$size: the whole corrupt-file notice is on the screen"
 	like "$(screen)" 'any key: continue' "$size: the notice waits for a key"
-	sleep 0.3
+	sleep 0.3   # deliberately: three of the program's ticks pass without a key
 	like "$(joined)" 'starting fresh' "$size: it is still there a moment later"
 	keys Down
-	wait_for 'Mini pantry' 2
-	sleep 0.2
-	unlike "$(screen)" 'unreadable|any key' "$size: a key acknowledges it"
+	wait_gone 'unreadable|any key'; ok $? "$size: a key acknowledges it"
 	like "$(screen)" '> *2 +Mini stations|Mini stations' "$size: the menu is back in full"
-	keys q; wait_exit >/dev/null
+	quit
 done
 
 # A second instance on the same progress: its notice ends with the part
 # that matters, "progress will not be saved", which must be on screen.
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
-wait_for 'lessons done'
+expect 'lessons done'
 tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
 sec() { tmux -L "$T_SOCK" capture-pane -p -t t:1; }
-i=0; while ! sec | grep -q 'another cudakitchen' && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+i=0; while ! sec | grep -q 'another cudakitchen' && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
 like "$two" 'another cudakitchen is running .*; progress will not be saved' \
 	"a second instance shows the whole notice, 'progress will not be saved' included"
 like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
-keys q; wait_exit >/dev/null
+# the second instance has quit (left the screen) before the first one does
+i=0; while [ "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" != 0 ] && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+is "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" 0 "q quits the second instance"
+quit "then q quits the first"
 
 # The reader: a message longer than the room beside the hints (60 columns)
 # takes the row above; the hints, Esc and help included, stay whole.
@@ -50,35 +51,35 @@ fresh
 launch 60 20 "$CK_BIN" --lessons "$FIX" open stations
 wait_for 'Stations page one'; ok $? "a lesson page without links"
 keys o
-wait_for 'nothing to open'
+expect 'nothing to open'
 s=$(screen)
 like "$(printf '%s\n' "$s" | tail -2 | tr '\n' ' ' | tr -s ' ')" 'o: nothing to open on this page: it has no block, demo or link n page' \
 	"the whole message is on the status line and the row above it"
 like "$(printf '%s\n' "$s" | tail -1)" 'n page +Space more +Esc back +\? help +q quit *$' "the key hints that work on this page are all there"
-keys j; sleep 0.2
-unlike "$(screen)" 'nothing to open' "the message goes at the next key"
+keys j
+wait_gone 'nothing to open'; ok $? "the message goes at the next key"
 like "$(screen | tail -2 | head -1)" 'lines [0-9]+-[0-9]+ of' "and the footer is back"
-keys q; wait_exit >/dev/null
+quit
 
 # A page whose links are below the view: o says where they are, not that
 # there are none (the built-in lesson 1 ends with See also links)
 fresh
 launch 80 24 "$CK_BIN" open kitchen
-wait_for 'page 1/4'; keys n n n; wait_for 'page 4/4'
-keys o; sleep 0.3
-like "$(screen | tail -2 | tr '\n' ' ')" "links are out of view: scroll, or Tab to one" "o with the links out of view says so"
+expect 'page 1/4'; keys n n n; expect 'page 4/4'
+keys o
+wait_flat "links are out of view: scroll, or Tab to one"; ok $? "o with the links out of view says so"
 unlike "$(screen)" 'nothing to open' "and does not claim there are none"
-keys q; wait_exit >/dev/null
+quit
 
 # A message that fits one row but not beside the hints: it keeps the
 # status line and the hints move to the row above, whole.
 fresh
 launch 60 20 "$CK_BIN" --lessons "$FIX"
-wait_for 'lessons done'
-keys Down Down; sleep 0.1; keys Enter
-wait_for 'cannot be opened'
+expect 'lessons done'
+keys Down Down; wait_flat 'error: unknown key' || ok 1 "the broken lesson is selected"; keys Enter
+expect 'cannot be opened'
 s=$(screen)
 like "$(printf '%s\n' "$s" | tail -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message has the status line"
 like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +1-9 lesson +\? help +q quit *$' "the hints are whole on the row above"
-keys q; wait_exit >/dev/null
+quit
 done_testing

@@ -16,8 +16,8 @@ wait_for 'Your GPU, as it reports itself' 5; ok $? "o opens the devinfo demo any
 back_to 'Your own kitchen'; ok $? "Esc comes back to the page"
 keys Enter
 wait_for 'Your GPU, as it reports itself' 5; ok $? "Enter does the same"
-back_to 'Your own kitchen'
-keys q; wait_exit >/dev/null
+back_to 'Your own kitchen'; ok $? "and Esc again"
+quit
 
 # Two blocks far apart on one page, neither on screen: o opens the one
 # nearest the top of the view (gpu-map at the top, matmul at the bottom).
@@ -39,10 +39,9 @@ wait_for 'The page'; ok $? "a page with two blocks far apart"
 unlike "$(screen)" "Interactive block|Demo 'matmul'" "neither is on screen at the top"
 keys o
 opened "GPU map: label"; ok $? "at the top, o opens the nearer one (gpu-map)"
-back_to 'The page'
-keys G; sleep 0.2
+back_to 'The page'; ok $? "Esc comes back from gpu-map"
+keys G; expect 'lines [0-9]+-([0-9]+) of \1'
 unlike "$(screen)" "Interactive block|Demo 'matmul'" "neither is on screen at the bottom"
 keys o
 opened "Matrix multiply"; ok $? "at the bottom, o opens the nearer one (the matmul demo)"
-keys q; wait_exit >/dev/null
 done_testing

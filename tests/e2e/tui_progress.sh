@@ -9,7 +9,7 @@ PFILE="$XDG_STATE_HOME/cudakitchen/progress.yaml"
 
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 wait_for 'lessons done'; ok $? "first start shows the menu"
-keys Down; sleep 0.1; keys Enter
+keys Down; expect "$STATIONS_SUM"; keys Enter
 wait_for 'Stations page one'; ok $? "open the second lesson"
 keys n
 wait_for 'Stations page two'; ok $? "go to its last page"
@@ -18,7 +18,7 @@ wait_for 'lessons done'; ok $? "back in the menu"
 s=$(screen)
 like "$s" '✓ +2 +Mini stations' "a lesson read to its last page is marked done"
 like "$s" '1/3 lessons done' "the title counts it"
-keys Up; sleep 0.1; keys Enter
+keys Up; expect "$PANTRY_SUM"; keys Enter
 wait_for 'Pantry page one'; ok $? "open the first lesson"
 keys n
 wait_for 'Pantry page two'; ok $? "page forward"
@@ -60,19 +60,27 @@ wait_for 'lessons done'; ok $? "a corrupt progress file does not stop the tutori
 like "$(screen | sed -n 3p)" 'progress file was unreadable' "a notice box on the menu says so"
 ok $(ls "$XDG_STATE_HOME/cudakitchen/" | grep -q '^progress.corrupt-'; echo $?) "the corrupt file is kept aside"
 like "$(screen)" 'Mini pantry +2 min' "the learner starts fresh"
-keys Down; sleep 0.1
-unlike "$(screen)" 'unreadable' "the notice goes away at the next key"
+keys Down
+wait_gone 'unreadable'; ok $? "the notice goes away at the next key"
+like "$(screen)" "$PANTRY_SUM" "the key that took the notice away did not move the cursor"
 
 # A second instance on the same progress shows it but never writes it.
-keys Enter; wait_for 'Stations page one'
-keys n; wait_for 'Stations page two'
+keys Down; expect "$STATIONS_SUM"; keys Enter
+wait_for 'Stations page one'; ok $? "the second lesson opens after the notice"
+keys n; wait_for 'Stations page two'; ok $? "and pages on"
 before=$(cat "$PFILE")
-tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
-i=0; while ! tmux -L "$T_SOCK" capture-pane -p -t t:second | grep -q 'another cudakitchen' && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
-two=$(tmux -L "$T_SOCK" capture-pane -p -t t:second)
-like "$two" "another cudakitchen is running" "a second instance says progress is in use"
-tmux -L "$T_SOCK" send-keys -t t:second Enter; sleep 0.3; tmux -L "$T_SOCK" send-keys -t t:second q; sleep 0.3
+tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; sleep 30"
+two() { tmux -L "$T_SOCK" capture-pane -p -t t:second; }
+i=0; while ! two | grep -q "another cudakitchen" && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+like "$(two)" "another cudakitchen is running" "a second instance says progress is in use"
+tmux -L "$T_SOCK" send-keys -t t:second Enter
+i=0; while two | grep -q 'another cudakitchen' && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+unlike "$(two)" 'another cudakitchen' "a key takes the second instance's notice away"
+tmux -L "$T_SOCK" send-keys -t t:second q
+i=0; while ! two | grep -q '^\[exit 0\]' && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+like "$(two)" '^\[exit 0\]' "the second instance quits"
 is "$(cat "$PFILE")" "$before" "the second instance did not write the progress file"
+like "$(screen)" 'Stations page two' "the first instance is still on its page"
 keys q
 is "$(wait_exit)" 0 "the first instance quits"
 

@@ -28,14 +28,14 @@ for size in "80 24" "60 20"; do
     s=$(screen)
     like "$s" "Reduction: from one atomic per element to CUB" "reduce ${1}x$2: the title"
     like "$s" "CPU naive, 1( thread|…) +█+ +[0-9.]+ ms +naive" "reduce ${1}x$2: the naive CPU bar"
-    keys t; keys t; sleep 0.3   # the recorded reference alone
+    keys t; keys t; settle   # the recorded reference alone
     s=$(screen)
     like "$s" "Reference: recorded on Test GPU" "reduce ${1}x$2: t shows the recorded run"
     like "$s" "atom.* +█+ +200 ms +naive" "reduce ${1}x$2: the atomic rung is the naive reference"
     like "$s" "×769 +104%" "reduce ${1}x$2: the best rung's speedup and % of CUB"
     like "$s" "HBM roof 4814 GB/s: best hand-written 4130 GB/s \(86%\)" \
         "reduce ${1}x$2: the HBM roof line"
-    stop; sleep 0.3
+    stop
 
     start "$1" "$2" "$ck open launch"
     wait_for "block size" 30; ok $? "launch ${1}x$2: the block-size chart"
@@ -45,31 +45,31 @@ for size in "80 24" "60 20"; do
     like "$s" "32 +128 +256 +512 +1024" "launch ${1}x$2: block sizes on the x axis"
     like "$s" "●" "launch ${1}x$2: occupancy marks"
     like "$s" "best 4000 GB/s \(83% of HBM\)" "launch ${1}x$2: where it peaks"
-    keys v; sleep 0.3
+    keys v; settle
     s=$(screen)
     like "$s" "regs: register-heavy" "launch ${1}x$2: v, the register-heavy series"
     like "$s" "×" "launch ${1}x$2: block shapes too big for an SM are marked"
-    keys v v; sleep 0.3
+    keys v v; settle
     s=$(screen)
     like "$s" "wave: wave tail" "launch ${1}x$2: v v, the wave tail"
     like "$s" "1 +132 +264 +396 +528" "launch ${1}x$2: the grid axis at whole waves"
     like "$(printf '%s' "$s" | tr -d '\n')" "a wave = 132 blocks \(1 per SM\).*\+1\.00 of a wave" \
         "launch ${1}x$2: one block more costs a whole wave"
-    keys v; sleep 0.3
+    keys v; settle
     like "$(screen)" "plain: y = a\*x \+ y" "launch ${1}x$2: and back to the first view"
-    stop; sleep 0.3
+    stop
 done
 
 start 80 24 "$ck --lang zh open reduce"
-wait_for "CPU" 30
-keys t; keys t; sleep 0.3
+expect "CPU" 30
+keys t; keys t; settle
 s=$(screen)
 like "$s" "归约：从每个元素一次原子操作到 CUB" "zh reduce: the title"
 like "$s" "HBM 上限 4814 GB/s" "zh reduce: the HBM roof line"
-stop; sleep 0.3
+stop
 start 60 20 "$ck --lang zh open launch"
 wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"
-keys v v v; sleep 0.3
+keys v v v; settle
 like "$(screen | tr -d '\n')" "一波 = 132 个线程块" "zh launch: the wave tail's summary"
 stop
 done_testing

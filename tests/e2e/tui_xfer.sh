@@ -26,7 +26,7 @@ from() { screen | sed -n "/$1/,\$p"; }
 for size in "80 24" "60 20"; do
 	set -- $size
 	start "$1" "$2" "$ck open transfer"
-	wait_for "transfer finished" 20; ok $? "$1x$2 transfer: the CPU run finishes"
+	wait_for "transfer finished" 20; ok $? "$1x$2 transfer: the CPU run finishes"; settle
 	s=$(screen)
 	like "$s" "^Yours: CPU fallback, 4K \.\. 16M" "$1x$2 transfer: yours is labelled CPU fallback with its sizes"
 	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
@@ -36,27 +36,27 @@ for size in "80 24" "60 20"; do
 	like "$s" "HBM 4814 *$" "$1x$2 transfer: the HBM ceiling"
 	like "$s" "^ +4K .*1M .*256M" "$1x$2 transfer: the size axis"
 	like "$s" "^(10k|1k|100|10|1|0\.1) " "$1x$2 transfer: GB/s decades at the left"
-	keys d; sleep 0.4
+	keys d
+	wait_for "host to device *$"; ok $? "$1x$2 transfer: d shows host to device"
 	s=$(screen)
-	like "$s" "host to device *$" "$1x$2 transfer: d shows host to device"
 	unlike "$s" "HBM 4814" "$1x$2 transfer: without the HBM ceiling"
 	unlike "$s" "pageable-d2h" "$1x$2 transfer: and without device-to-host lines"
 	like "$s" "pinned-both" "$1x$2 transfer: both directions at once stays"
-	stop; sleep 0.2
+	stop
 done
 
 start 80 24 "$ck --lang zh open transfer"
-wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"
+wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"; settle
 s=$(screen)
 like "$s" "^你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
 like "$s" "链路每向 63 *$" "zh transfer: the link ceiling per direction in Chinese"
 like "$s" "所有方向 *$" "zh transfer: the direction filter in Chinese"
-stop; sleep 0.2
+stop
 
 for size in "80 24" "60 20"; do
 	set -- $size
 	start "$1" "$2" "$ck open streams"
-	wait_for "streams finished" 20; ok $? "$1x$2 streams: the CPU model finishes"
+	wait_for "streams finished" 20; ok $? "$1x$2 streams: the CPU model finishes"; settle
 	s=$(screen)
 	like "$s" "pinned memory, 4 streams *$" "$1x$2 streams: 4 streams of pinned memory by default"
 	like "$s" "▶ copy in  █ kernel  ◀ copy out" "$1x$2 streams: the glyphs explained"
@@ -64,46 +64,47 @@ for size in "80 24" "60 20"; do
 	like "$(from '^Yours')" "^ s3  [.▶█◀▒]+" "$1x$2 streams: a row per stream"
 	like "$s" "modelled [0-9.]+ ms: [0-9.]+x faster than serial" "$1x$2 streams: the model says it is one"
 	like "$s" "ideal bound" "$1x$2 streams: % of the ideal bound"
-	keys t; sleep 0.3; keys t; sleep 0.4
+	keys t; settle; keys t
+	wait_gone "^Yours:"; ok $? "$1x$2 streams: t t shows the recorded run alone"
 	s=$(screen)
-	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 streams: t t shows the recorded run alone"
+	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 streams: the recorded run"
 	like "$s" "in all: 2\.58x faster than serial \(14\.5 ms\), 99% of" "$1x$2 streams: its speedup and % of ideal from the record"
 	ov=$(from '^Reference' | grep -c '^ s[0-3]  .*[▶█◀]')
 	is "$ov" 4 "$1x$2 streams: four stream rows busy"
-	keys m; keys m; sleep 0.4
+	keys m; keys m
+	wait_for "all on the default stream, 4 streams *$"; ok $? "$1x$2 streams: m m picks the default stream"
 	s=$(screen)
-	like "$s" "all on the default stream, 4 streams *$" "$1x$2 streams: m m picks the default stream"
 	like "$s" "(0\.9[0-9]|1\.0[0-9])x faster than serial" "$1x$2 streams: no speedup on the default stream"
-	keys 1; sleep 0.3
-	like "$(screen)" "all on the default stream, 1 stream *$" "$1x$2 streams: 1 picks one stream"
-	stop; sleep 0.2
+	keys 1
+	wait_for "all on the default stream, 1 stream *$"; ok $? "$1x$2 streams: 1 picks one stream"
+	stop
 done
 
 start 80 24 "$ck --lang zh open streams"
-wait_for "streams 已完成" 20; ok $? "zh streams: the model finishes"
+wait_for "streams 已完成" 20; ok $? "zh streams: the model finishes"; settle
 s=$(screen)
 like "$s" "固定内存，4 个流 *$" "zh streams: the pick in Chinese"
 like "$s" "模型估计 [0-9.]+ ms：比串行快" "zh streams: the summary in Chinese"
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
-stop; sleep 0.2
+stop
 
 # without a recorded run of these demos: the screen says so
 cp "$CK_ROOT/tests/fixtures/results/h200-devinfo.yaml" "$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open streams"
-wait_for "streams finished" 20; ok $? "no recorded streams run: the model finishes"
+wait_for "streams finished" 20; ok $? "no recorded streams run: the model finishes"; settle
 like "$(screen)" "no recorded H200 run of this demo in demos/results/h200.yaml yet *$" \
 	"no recorded streams run: the screen says so"
-stop; sleep 0.2
+stop
 rm "$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open transfer"
-wait_for "transfer finished" 20; ok $? "no recorded file: the CPU run finishes"
+wait_for "transfer finished" 20; ok $? "no recorded file: the CPU run finishes"; settle
 like "$(screen)" "no recorded results|h200.yaml" "no recorded file: the screen says where it looked"
-stop; sleep 0.2
+stop
 
 start 80 24 "$ck --ascii open streams"
-wait_for "streams finished" 20; ok $? "ascii streams: the model finishes"
+wait_for "streams finished" 20; ok $? "ascii streams: the model finishes"; settle
 s=$(screen)
 like "$s" "> copy in  # kernel  < copy out  \+ several" "ascii: the glyphs' ASCII twins"
 unlike "$s" "[▶█◀▒]" "ascii: no block glyphs"
-stop; sleep 0.3
+stop
 done_testing
