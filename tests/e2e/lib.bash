@@ -168,32 +168,37 @@ t_poll() {
 	done
 	return 1
 }
+# wait_until WHAT CONDITION [SECONDS]: until the shell CONDITION (a string,
+# evaluated in the caller's variables) holds, polled 50 ms apart for
+# SECONDS (at least T_WAIT, times CK_TEST_SLOW); on timeout it says it was
+# waiting for WHAT, shows the screen and returns 1.  The one polling loop:
+# the waits below and the scripts' own conditions (a file, a second
+# window, a process state) go through it (wait_for has its own, t_poll,
+# which also waits for the screen to stop changing).
+wait_until() {
+	local _wu_i=0 _wu_n; _wu_n=$(t_ticks "${3:-}")
+	until eval "$2"; do
+		[ $_wu_i -ge "$_wu_n" ] && { diag "timed out waiting for $1"; diag_screen; return 1; }
+		sleep 0.05; _wu_i=$((_wu_i + 1))
+	done
+}
 # wait_line N REGEX [SECONDS]: wait_for on the screen's row N (1-based) alone.
 wait_line() {
-	local i=0 n; n=$(t_ticks "${3:-}")
-	while ! screen | sed -n "${1}p" | grep -Eq -- "$2"; do
-		[ $i -ge "$n" ] && { diag "timed out waiting for /$2/ on row $1"; diag_screen; return 1; }
-		sleep 0.05; i=$((i + 1))
-	done
+	local row=$1 re=$2
+	wait_until "/$re/ on row $row" 'screen | sed -n "${row}p" | grep -Eq -- "$re"' "${3:-}"
 }
 # wait_flat REGEX [SECONDS]: wait_for on flat with runs of spaces squeezed
 # (for text that wraps).
 wait_flat() {
-	local i=0 n; n=$(t_ticks "${2:-}")
-	while ! flat | tr -s ' ' | grep -Eq -- "$1"; do
-		[ $i -ge "$n" ] && { diag "timed out waiting for /$1/ (rows joined)"; diag_screen; return 1; }
-		sleep 0.05; i=$((i + 1))
-	done
+	local re=$1
+	wait_until "/$re/ (rows joined)" 'flat | tr -s " " | grep -Eq -- "$re"' "${2:-}"
 }
 # expect REGEX [SECONDS]: wait_for as a step: on timeout a failing test.
 expect() { wait_for "$@" || { ok 1 "the screen shows /$1/"; return 1; }; }
 # wait_gone REGEX [SECONDS]: until the screen no longer matches.
 wait_gone() {
-	local i=0 n; n=$(t_ticks "${2:-}")
-	while screen | grep -Eq -- "$1"; do
-		[ $i -ge "$n" ] && { diag "timed out waiting for /$1/ to go"; diag_screen; return 1; }
-		sleep 0.05; i=$((i + 1))
-	done
+	local re=$1
+	wait_until "/$re/ to go" '! screen | grep -Eq -- "$re"' "${2:-}"
 }
 # wait_exit: waits for the "[exit N]" line lib.bash's start prints; echoes N.
 # After tui_lib's launch it also waits until that line has reached $OUT

@@ -21,7 +21,7 @@ if screen | grep -q "Ctrl-T"; then hk=C-t hn=Ctrl-T; else hk=h hn=h; fi
 keys "$hk"; wait_for "The hint costs 1 point: press $hn again" 3; ok $? "$hn first says what the hint costs"
 unlike "$(screen)" "Hint: " "and does not show it yet"
 keys "$hk"; wait_for "Hint: " 3; ok $? "$hn again shows the hint"
-for _ in $(seq "$(t_ticks)"); do grep -q "hint: true" "$PROG" 2>/dev/null && break; sleep 0.05; done
+wait_until "the hint in $PROG" 'grep -q "hint: true" "$PROG" 2>/dev/null'
 like "$(cat "$PROG" 2>/dev/null)" "in_progress: true, hint: true\}" "the shown hint is saved at once"
 
 # Esc to the level list and Enter back: the same question, hint still used.

@@ -13,8 +13,7 @@ launch 80 24 "$CK_BIN" open "$LESSON"
 wait_for 'page 1/'; ok $? "the lesson opens"
 top0=$(first_text)
 keys j j j j j j
-wait_for_not() { local i=0; while [ $i -lt 200 ]; do [ "$(first_text)" != "$1" ] && return 0; sleep 0.05; i=$((i + 1)); done; return 1; }
-wait_for_not "$top0"; ok $? "j scrolls the page"
+wait_until "the page to scroll" '[ "$(first_text)" != "$top0" ]'; ok $? "j scrolls the page"
 top=$(first_text)
 keys q; wait_exit >/dev/null
 prog="$XDG_STATE_HOME/cudakitchen/progress.yaml"

@@ -34,14 +34,14 @@ launch 80 24 "$CK_BIN" --lessons "$FIX"
 expect 'lessons done'
 tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
 sec() { tmux -L "$T_SOCK" capture-pane -p -t t:1; }
-i=0; while ! sec | grep -q 'another cudakitchen' && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the second instance's notice" 'sec | grep -q "another cudakitchen"'
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
 like "$two" 'another cudakitchen is running .*; progress will not be saved' \
 	"a second instance shows the whole notice, 'progress will not be saved' included"
 like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
 # the second instance has quit (left the screen) before the first one does
-i=0; while [ "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" != 0 ] && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the second window to leave the alternate screen" '[ "$(tmux -L "$T_SOCK" display -p -t t:1 "#{alternate_on}")" = 0 ]'
 is "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" 0 "q quits the second instance"
 quit "then q quits the first"
 

@@ -71,13 +71,13 @@ keys n; wait_for 'Stations page two'; ok $? "and pages on"
 before=$(cat "$PFILE")
 tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; sleep 30"
 two() { tmux -L "$T_SOCK" capture-pane -p -t t:second; }
-i=0; while ! two | grep -q "another cudakitchen" && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the second instance's notice" 'two | grep -q "another cudakitchen"'
 like "$(two)" "another cudakitchen is running" "a second instance says progress is in use"
 tmux -L "$T_SOCK" send-keys -t t:second Enter
-i=0; while two | grep -q 'another cudakitchen' && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the notice to go" '! two | grep -q "another cudakitchen"'
 unlike "$(two)" 'another cudakitchen' "a key takes the second instance's notice away"
 tmux -L "$T_SOCK" send-keys -t t:second q
-i=0; while ! two | grep -q '^\[exit 0\]' && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the second instance to exit" 'two | grep -q "^\[exit 0\]"'
 like "$(two)" '^\[exit 0\]' "the second instance quits"
 is "$(cat "$PFILE")" "$before" "the second instance did not write the progress file"
 like "$(screen)" 'Stations page two' "the first instance is still on its page"

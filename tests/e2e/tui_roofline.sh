@@ -38,15 +38,6 @@ col() {
 			if (j) { print j; exit } } print -1 }'
 }
 
-# wait_gone REGEX [SECONDS]: until the screen no longer shows REGEX.
-wait_gone() {
-	local i=0
-	while [ $i -lt $((${2:-5} * 20)) ]; do
-		screen | grep -Eq -- "$1" || return 0
-		sleep 0.05; i=$((i + 1))
-	done
-	return 1
-}
 
 # --- the roofline: each rung at its own traffic model ---
 start 80 24 "$ck open matmul"

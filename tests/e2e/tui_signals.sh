@@ -54,7 +54,7 @@ expect 'lessons done'; keys Enter; expect 'Pantry page one'; keys n
 wait_for 'Pantry page two'; ok $? "Ctrl-Z: in the reader, started from an interactive shell"
 pid=$(ck_pid)
 keys C-z
-i=0; while [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != T ] && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the program to stop" '[ "$(awk "{ print \$3 }" "/proc/$pid/stat" 2>/dev/null)" = T ]'
 is "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" T "Ctrl-Z: the process is stopped"
 is "$(pane '#{alternate_on}')" 0 "Ctrl-Z: the main screen is back"
 is "$(pane '#{cursor_flag}')" 1 "Ctrl-Z: the cursor is visible"
@@ -67,7 +67,7 @@ like "$(tty_modes)" '(^| )-icanon( |$)' "fg: raw input again"
 keys p
 wait_for 'Pantry page one'; ok $? "fg: keys work again"
 keys q
-i=0; while [ -e "/proc/$pid" ] && [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" != Z ] && [ $i -lt "$(t_ticks)" ]; do sleep 0.05; i=$((i + 1)); done
+wait_until "the program to end" '! [ -e "/proc/$pid" ] || [ "$(awk "{ print \$3 }" "/proc/$pid/stat" 2>/dev/null)" = Z ]'
 ok $([ ! -e "/proc/$pid" ] || [ "$(awk '{ print $3 }' "/proc/$pid/stat" 2>/dev/null)" = Z ]; echo $?) "fg: q quits"
 is "$(pane '#{alternate_on}')" 0 "after the suspend: the main screen is back"
 is "$(pane '#{mouse_any_flag}')" 0 "after the suspend: mouse reporting is off"
