@@ -78,13 +78,13 @@ __device__ __forceinline__ float4 best_load4(const float *__restrict__ p,
     return v;
 }
 
-// Block index -> tile, in groups of 8 tile rows so that blocks running at
+// Tile number -> tile, in groups of 8 tile rows so that blocks running at
 // the same time share A rows and B columns in L2.
 __device__ __forceinline__ void best_tile(int M, int N, int BM, int BN,
-                                          int GROUP, int *m0, int *n0)
+                                          int GROUP, int pid, int *m0, int *n0)
 {
     int tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
-    int pid = blockIdx.x, per_group = GROUP * tiles_n;
+    int per_group = GROUP * tiles_n;
     int first_m = pid / per_group * GROUP;
     int gsize = min(tiles_m - first_m, GROUP);
     *m0 = (first_m + (pid % per_group) % gsize) * BM;
@@ -138,27 +138,23 @@ __device__ __forceinline__ void best_store(const float (&acc)[8][TN],
     }
 }
 
-template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, bool ADD>
-__global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
-                                  EDGE ? best_cfg<BM, BN, BK, TN>::MIN_BLOCKS_EDGE
-                                       : best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
-mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
-               const float *__restrict__ A, // (M, K)
-               const float *__restrict__ B, // (K, N)
-               float *__restrict__ C)       // (M, N)
+// The block's sum over k in [kb, ke) for its tile at (m0, n0) into acc
+// (kb and ke - kb multiples of BK, or ke = K): fetch (global -> registers)
+// and stash (registers -> shared, A transposed), then the main loop: fetch
+// the next tile, multiply the current one, stash the fetched one into the
+// other buffer, one barrier a tile.
+template <int BM, int BN, int BK, int TN, bool EDGE>
+__device__ __forceinline__ void
+best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
+         const float *__restrict__ A, const float *__restrict__ B,
+         float (&As)[2][BK][best_cfg<BM, BN, BK, TN>::LDA], float (&Bs)[2][BK][BN],
+         float (&acc)[8][TN])
 {
     using cfg = best_cfg<BM, BN, BK, TN>;
     constexpr int H = TN / 4; // 4-wide column groups per thread
-    __shared__ __align__(16) float As[2][BK][cfg::LDA]; // As[k][m]
-    __shared__ __align__(16) float Bs[2][BK][BN];       // Bs[k][n]
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
     const int tm = lane / 4 * 4, tn = lane % 4 * 4; // 8 x 4 lanes
-    int m0, n0;
-    best_tile(M, N, BM, BN, GROUP, &m0, &n0);
-    // split K: this block sums k in [kb, ke) (kslice is a multiple of BK)
-    const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
-
     float4 ra[cfg::A_VECS], rb[cfg::B_VECS]; // next tile, in flight
     // fetch: one 8-deep chunk of the tiles at k0 into registers;
     // stash: that chunk into shared buffer s at depth kc (A transposed)
@@ -191,7 +187,6 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
         }
     };
 
-    float acc[8][TN] = {};
 #pragma unroll
     for (int kc = 0; kc < BK; kc += KC) {
         fetch(kb + kc);
@@ -229,7 +224,57 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
         }
     }
 
-    best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+}
+
+// SK = false: block (x, y) computes tile x over the y-th slice of K
+// (kslice long; ADD: add into C, zeroed first, for a split). SK = true,
+// stream-K: the tiles' BK-deep steps, tile after tile, are dealt out in
+// equal runs to the gridDim.x blocks (as many as the SMs hold at once), so
+// no SM idles in a last, part-empty wave; a tile a block sums whole is
+// stored, a part of one is added into C (zeroed first) with atomicAdd.
+template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, bool ADD, bool SK = false>
+__global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
+                                  EDGE ? best_cfg<BM, BN, BK, TN>::MIN_BLOCKS_EDGE
+                                       : best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
+mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
+               const float *__restrict__ A, // (M, K)
+               const float *__restrict__ B, // (K, N)
+               float *__restrict__ C)       // (M, N)
+{
+    using cfg = best_cfg<BM, BN, BK, TN>;
+    __shared__ __align__(16) float As[2][BK][cfg::LDA]; // As[k][m]
+    __shared__ __align__(16) float Bs[2][BK][BN];       // Bs[k][n]
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
+    const int tm = lane / 4 * 4, tn = lane % 4 * 4;
+    int m0, n0;
+    if (!SK) {
+        best_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
+        const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
+        float acc[8][TN] = {};
+        best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, kb, ke, A, B, As, Bs, acc);
+        best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+        return;
+    }
+    const int steps = (K + BK - 1) / BK; // per tile
+    const int tiles = ((M + BM - 1) / BM) * ((N + BN - 1) / BN);
+    const long long total = (long long)tiles * steps; // < 2^31 (the rule's limit)
+    int it = (int)(total * blockIdx.x / gridDim.x);
+    const int end = (int)(total * (blockIdx.x + 1) / gridDim.x);
+    while (it < end) {
+        const int tile = it / steps, first = tile * steps;
+        const int stop = min(end, first + steps);
+        best_tile(M, N, BM, BN, GROUP, tile, &m0, &n0);
+        float acc[8][TN] = {};
+        __syncthreads(); // the last segment's reads of shared memory are done
+        best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, (it - first) * BK,
+                                       min(K, (stop - first) * BK), A, B, As, Bs, acc);
+        if (it == first && stop == first + steps)
+            best_store<TN, EDGE, false>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+        else
+            best_store<TN, EDGE, true>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+        it = stop;
+    }
 }
 
 // Configuration BM x BN x BK, K cut into slices of kslice (a multiple of
@@ -261,9 +306,39 @@ static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err)
     return CK_OK;
 }
 
-// One of the rule's configurations (mm_best_rule.h), K in slices of kslice.
-static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err *err)
+// Stream-K with configuration BM x BN x BK over `blocks` blocks: C zeroed,
+// then every block sums its equal run of the tiles' K steps.
+template <int BM, int BN, int BK, int TN, int GROUP = 8>
+static int mm_best_sk_cfg(const struct mm_args *a, int blocks, struct ck_err *err)
 {
+    using cfg = best_cfg<BM, BN, BK, TN>;
+    // BK 8: the bounds-checked kernel even at whole tiles (the unchecked
+    // one spills registers with the stream-K loop around it)
+    bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
+    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, BK == 8, true, true>;
+    if constexpr (BK != 8) {
+        if (!full)
+            return mm_best_sk_cfg<BM, BN, 8, TN, GROUP>(a, blocks, err);
+    }
+    CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
+    CK_LAUNCH(err, kern, dim3(blocks > 0 ? blocks : 1), cfg::THREADS, 0, 0, a->M,
+              a->N, a->K, a->K, a->A, a->B, a->C);
+    return CK_OK;
+}
+
+// One of the rule's configurations (mm_best_rule.h), K in slices of
+// kslice; or, with sk_blocks > 0, stream-K over that many blocks.
+static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err *err,
+                       int sk_blocks = 0)
+{
+    if (sk_blocks > 0) {
+        switch (c) {
+        case MM_BEST_128x128x16: return mm_best_sk_cfg<128, 128, 16, 8>(a, sk_blocks, err);
+        case MM_BEST_128x128: return mm_best_sk_cfg<128, 128, 8, 8>(a, sk_blocks, err);
+        case MM_BEST_128x64: return mm_best_sk_cfg<128, 64, 8, 8>(a, sk_blocks, err);
+        default: return mm_best_sk_cfg<64, 64, 8, 8>(a, sk_blocks, err);
+        }
+    }
     switch (c) {
     case MM_BEST_128x128x16: return mm_best_cfg<128, 128, 16, 8>(a, kslice, err);
     case MM_BEST_128x128: return mm_best_cfg<128, 128, 8, 8>(a, kslice, err);
@@ -273,12 +348,12 @@ static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err
 }
 
 // The launcher: the rule (mm_best_choose, mm_best_rule.h) picks the tile
-// and the split of K for this problem on this many SMs; the demo prints
-// its choice and why.
+// and the split of K, or stream-K, for this problem on this many SMs; the
+// demo prints its choice and why.
 static int mm_best(const struct mm_args *a, struct ck_err *err)
 {
     struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
-    return mm_best_run(a, p.cfg, p.kslice, err);
+    return mm_best_run(a, p.cfg, p.kslice, err, p.streamk ? (int)p.blocks : 0);
 }
 
 #endif

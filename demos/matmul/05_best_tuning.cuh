@@ -10,8 +10,9 @@
 //                    6: 128x256, 8x16 per thread, ~230 registers, 1 block
 //                    per SM (68.5% of cuBLAS at 4096^3);
 //                    0 or unset: the rule's choice.
-//   CK_MM_BEST_SPLIT K cut into this many slices (1: none); 0 or unset:
-//                    the rule's split (for the rule's configuration) or 1.
+//   CK_MM_BEST_SPLIT K cut into this many slices (1: none); -1: stream-K
+//                    over one block per slot; 0 or unset: the rule's split
+//                    (for the rule's configuration) or 1.
 // 128x128/BK16 runs only at whole 128x128x16 tiles (BK 16 spills registers
 // in the bounds-checked kernel); elsewhere it runs 128x128 BK 8.
 #ifndef MM_05_BEST_TUNING_CUH
@@ -25,6 +26,11 @@ static int mm_best_tune(const struct mm_args *a, int cfg, int split, struct ck_e
     bool whole = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
     if (c == MM_BEST_128x128x16 && !whole)
         c = MM_BEST_128x128;
+    if (split < 0 || (split == 0 && cfg == 0 && p.streamk)) {
+        long nb;
+        mm_best_predict_sk(&mm_best_cfgs[c], a->M, a->N, a->K, a->sms > 0 ? a->sms : 132, &nb);
+        return mm_best_run(a, c, a->K, err, (int)nb);
+    }
     int s = split >= 1 ? split : (cfg == 0 ? p.split : 1);
     int kslice = (a->K + s - 1) / s;
     switch (cfg) {

@@ -63,8 +63,9 @@ static inline double mm_best_warp_factor(int warps)
 struct mm_best_plan {
     int cfg;       /* index into mm_best_cfgs */
     int split;     /* K cut into this many slices (1: none) */
+    int streamk;   /* 1: stream-K over `blocks` blocks (split is 1) */
     int kslice;    /* K per slice, a multiple of the configuration's BK */
-    long blocks;   /* tiles x split */
+    long blocks;   /* tiles x split, or the stream-K grid */
     double cycles; /* predicted busiest-SM cycles (the rule's score) */
     char why[240]; /* one line for the learner */
 };
@@ -102,14 +103,37 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     return t;
 }
 
+/* The predicted cycles of configuration c as stream-K: one block per slot
+ * on every SM, each summing an equal run of the tiles' BK-deep steps, so
+ * every SM works to the end; each segment of a run (a tile's part) pays
+ * the fixed cost, and C is zeroed first. */
+static inline double mm_best_predict_sk(const struct mm_best_cfg_info *c, int M,
+                                        int N, int K, int sms, long *blocks)
+{
+    int slots = mm_best_slots(c, M, N, K);
+    long steps = (K + c->bk - 1) / c->bk;
+    long tiles = (long)((M + c->bm - 1) / c->bm) * ((N + c->bn - 1) / c->bn);
+    long total = tiles * steps, grid = (long)sms * slots;
+    if (grid > total)
+        grid = total;
+    long per = (total + grid - 1) / grid; /* steps per block */
+    long segs = per / steps + 2;          /* tiles a run touches, at most */
+    int w = slots * (c->bm * c->bn / 64 / 32);
+    double fma_cycles = (double)w * 32 * 64 * (per * c->bk) / 128.0;
+    *blocks = grid;
+    return MM_BEST_ZERO_COST + fma_cycles / (c->eff * mm_best_warp_factor(w)) +
+           MM_BEST_ROUND_COST * segs;
+}
+
 /* The rule: the configuration and split with the fewest predicted cycles
  * (ties to the bigger tile, then the smaller split), and why, in words. A
  * split counts 10% worse than predicted: its atomic adds cost more than
  * plain stores, and its sums are added in no fixed order. */
 #define MM_BEST_SPLIT_PENALTY 1.10
+#define MM_BEST_SK_PENALTY 1.05 /* fewer parts to add than a split */
 static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
 {
-    struct mm_best_plan p = {0, 1, K, 0, 1e300, ""};
+    struct mm_best_plan p = {0, 1, 0, K, 0, 1e300, ""};
     if (sms <= 0)
         sms = 132; /* unknown: the H200's */
     int whole = M % 128 == 0 && N % 128 == 0 && K % 16 == 0;
@@ -131,11 +155,31 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
             }
         }
     }
+    /* stream-K: atomic adds for the tiles' parts, as a split */
+    for (int c = 0; c < MM_BEST_NCFG; c++) {
+        const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+        if (ci->need_whole && !whole)
+            continue;
+        long nb, tiles = (long)((M + ci->bm - 1) / ci->bm) * ((N + ci->bn - 1) / ci->bn);
+        if (tiles < (long)sms * mm_best_slots(ci, M, N, K) ||
+            tiles * ((K + ci->bk - 1) / ci->bk) >= 0x7fffffffL)
+            continue; /* less than a tile per block: a split's job */
+        double t = mm_best_predict_sk(ci, M, N, K, sms, &nb) * MM_BEST_SK_PENALTY;
+        if (t < p.cycles * 0.999) {
+            p.cfg = c, p.split = 1, p.streamk = 1, p.kslice = K;
+            p.blocks = nb, p.cycles = t;
+        }
+    }
     /* why: this choice's blocks and waves, beside the plain 128x128 tiles */
     const struct mm_best_cfg_info *ci = &mm_best_cfgs[p.cfg];
     long slots = (long)sms * mm_best_slots(ci, M, N, K);
     int n = snprintf(p.why, sizeof p.why, "%s tiles", ci->name);
-    if (p.split > 1)
+    if (p.streamk) {
+        long tiles = (long)((M + ci->bm - 1) / ci->bm) * ((N + ci->bn - 1) / ci->bn);
+        n += snprintf(p.why + n, sizeof p.why - n, ", stream-K: %ld tiles' K "
+                      "steps dealt to %ld blocks, %.2f tiles each", tiles,
+                      p.blocks, (double)tiles / p.blocks);
+    } else if (p.split > 1)
         n += snprintf(p.why + n, sizeof p.why - n, ", K in %d slices of %d",
                       p.split, p.kslice);
     n += snprintf(p.why + n, sizeof p.why - n, ": %ld blocks for %ld slots on "

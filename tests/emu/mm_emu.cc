@@ -34,10 +34,10 @@ static const struct hand hands[] = {MM_LADDER(EMU_)};
 
 /* the 'best' rung forced to one configuration of its rule and one split
  * of K (mm_best_rule.h), through its own launcher */
-static int g_cfg, g_kslice;
+static int g_cfg, g_kslice, g_sk;
 static int mm_best_forced(const struct mm_args *a, struct ck_err *err)
 {
-    return mm_best_run(a, g_cfg, g_kslice, err);
+    return mm_best_run(a, g_cfg, g_kslice, err, g_sk);
 }
 
 static double check(const struct hand &h, int M, int N, int K)
@@ -106,10 +106,30 @@ int main(void)
                      k[0], k[1], k[2], e);
             ok(e < 1e-5, what);
         }
+        /* stream-K: runs that end inside a tile, start inside one, span
+         * several, and a grid larger than the work */
+        const int sk[][4] = {
+            {70, 45, 100, 3},                       /* cut tiles, 3 blocks */
+            {ci->bm * 2, ci->bn, 5 * ci->bk, 3},    /* whole tiles, parts */
+            {ci->bm + 1, 2 * ci->bn + 3, 3 * ci->bk + 1, 5},
+            {9, 9, 9, 4},                           /* more blocks than steps */
+        };
+        for (const auto &k : sk) {
+            g_cfg = c;
+            g_kslice = 0;
+            g_sk = k[3];
+            double e = check(best, k[0], k[1], k[2]);
+            g_sk = 0;
+            char what[160];
+            snprintf(what, sizeof what, "matmul best %s, stream-K over %d blocks, "
+                     "%dx%dx%d: rel. error %.2e against FP64 (< 1e-5)", ci->name,
+                     k[3], k[0], k[1], k[2], e);
+            ok(e < 1e-5, what);
+        }
     }
 
     /* the rule itself, on an H200's 132 SMs: what it picks and says */
-    struct rule_case { int M, N, K, cfg, split; };
+    struct rule_case { int M, N, K, cfg, split, sk = 0; };
     static const rule_case rules[] = {
         {4096, 4096, 4096, MM_BEST_128x128x16, 1}, /* 3.9 waves: no split */
         {8192, 8192, 8192, MM_BEST_128x128x16, 1},
@@ -117,17 +137,18 @@ int main(void)
         {2000, 2000, 2000, MM_BEST_128x128, 1},    /* not whole: BK 8 */
         {512, 512, 512, MM_BEST_128x64, 4},        /* 16 blocks of 128x128 */
         {1024, 1024, 1024, MM_BEST_128x128x16, 4},
-        {3000, 3000, 3000, MM_BEST_128x128, 5},    /* 2.18 waves unsplit */
+        {3000, 3000, 3000, MM_BEST_128x128, 1, 1}, /* 2.18 waves unsplit: stream-K */
         {333, 777, 555, MM_BEST_128x64, 3},
         {1, 1, 1, MM_BEST_128x64, 1},            /* least work for one block */
     };
     for (const auto &r : rules) {
         struct mm_best_plan p = mm_best_choose(r.M, r.N, r.K, 132);
         char what[400];
-        snprintf(what, sizeof what, "best at %dx%dx%d picks %s split %d "
+        snprintf(what, sizeof what, "best at %dx%dx%d picks %s split %d%s "
                  "(got %s split %d: %s)", r.M, r.N, r.K, mm_best_cfgs[r.cfg].name,
-                 r.split, mm_best_cfgs[p.cfg].name, p.split, p.why);
-        ok(p.cfg == r.cfg && p.split == r.split && strstr(p.why, "blocks for"), what);
+                 r.split, r.sk ? " stream-K" : "", mm_best_cfgs[p.cfg].name, p.split, p.why);
+        ok(p.cfg == r.cfg && p.split == r.split && p.streamk == r.sk &&
+           strstr(p.why, "blocks for") && (!r.sk || strstr(p.why, "stream-K")), what);
     }
     struct mm_best_plan p0 = mm_best_choose(512, 512, 512, 0);
     ok(p0.cfg == MM_BEST_128x64 && strstr(p0.why, "132 SMs"),
