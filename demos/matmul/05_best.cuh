@@ -5,26 +5,31 @@
 // through registers while the current one is multiplied from the other half
 // of a double-buffered shared memory, and fragments are read with 16-byte
 // shared loads. Which block tile, and whether K is split over several
-// blocks, is chosen per problem so that every SM has work.
+// blocks or dealt out stream-K style, is chosen per problem so that every
+// SM has work to the end.
 //
 // Reading guide, in this order:
 //   1. best_cfg        the named configuration: block tile BM x BN, depth
 //                      BK, TN columns per thread, and what follows from them
 //                      (warps, threads, vectors each thread moves);
-//   2. mm_best_kernel  the kernel. First where this thread's outputs sit
-//                      and which slice of K its block sums; then fetch
-//                      (global -> registers) and stash (registers -> shared,
-//                      A transposed); then the main loop: fetch the next
-//                      tile, multiply the current one, stash the fetched one
-//                      into the other buffer, one barrier a tile;
+//   2. mm_best_kernel  the kernel: which tile (and which part of its K)
+//                      this block sums, one tile per block or, stream-K,
+//                      a run of K steps over consecutive tiles; then
+//      best_sum        the sum itself: fetch (global -> registers) and
+//                      stash (registers -> shared, A transposed); the main
+//                      loop fetches the next tile, multiplies the current
+//                      one, stashes the fetched one into the other buffer,
+//                      one barrier a tile;
 //   3. best_load4, best_tile, best_store: the helpers it calls (16-byte
 //                      loads that zero-fill past the edge, the tile order that
 //                      shares L2, 16-byte stores, or atomic adds for a split);
 //   4. mm_best_choose  in mm_best_rule.h: the rule that picks the tile and
-//                      the split for a problem (predicted busiest-SM time);
-//   5. mm_best_cfg, mm_best: the launchers (zero C and split K, or not).
-// Split K adds partial sums with atomicAdd in whatever order the blocks
-// finish, so the last bits of C may differ from run to run (well inside
+//                      the split or stream-K for a problem (predicted
+//                      busiest-SM time);
+//   5. mm_best_cfg, mm_best_sk_cfg, mm_best: the launchers (zero C and
+//                      split K or stream-K, or not).
+// Split K and stream-K add partial sums with atomicAdd in whatever order
+// the blocks finish, so the last bits of C may differ from run to run (well inside
 // the FP32 tolerance). Other configurations, for tuning runs, are beside it
 // in 05_best_tuning.cuh; the designs measured on the H200 are in
 // matmul/NOTES.md.

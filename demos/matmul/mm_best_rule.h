@@ -15,6 +15,12 @@
  *               + a fixed cost (first loads, last stores)
  *   time      = sum of the rounds (+ zeroing C when split > 1)
  *
+ * and a third way, stream-K, where the tiles leave a last wave part-empty
+ * (at least one tile per block): one block per slot, each summing an equal
+ * run of the tiles' BK-deep steps (a run may end inside a tile and the
+ * next block finish it: both add into C with atomicAdd), so every SM works
+ * to the end; it pays a fixed cost per tile a run touches.
+ *
  * The efficiencies are the configurations' % of cuBLAS FP32 at 8192^3 on
  * the H200 (where every SM is full), the warp factors fitted to its 512^3
  * and 1024^3 runs (matmul/NOTES.md). */

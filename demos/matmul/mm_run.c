@@ -255,6 +255,7 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
         struct mm_best_plan p = best_plan(s);
         ck_rec_str(rec, "config", mm_best_cfgs[p.cfg].name);
         ck_rec_int(rec, "split", p.split);
+        ck_rec_bool(rec, "streamk", p.streamk);
         ck_rec_str(rec, "why", p.why);
     }
     /* the rung's own traffic model (mm_traffic.h), beside the minimum;
@@ -300,7 +301,7 @@ static void notes(void *ctx, FILE *f)
                     "CK_MM_BEST_SPLIT (a tuning run)\n");
         else
             fprintf(f, "best: %s%s: %s\n", mm_best_cfgs[p.cfg].name,
-                    p.split > 1 ? ", split K" : "", p.why);
+                    p.split > 1 ? ", split K" : p.streamk ? ", stream-K" : "", p.why);
     }
     for (int i = 0; i < MM_NRUNGS; i++)
         if (s->declined[i])
