@@ -63,7 +63,7 @@ done
 # matmul best: the sizes where its rule (demos/matmul/mm_best_rule.h, on
 # 132 SMs) picks each configuration and split, and the record must say one
 #   512^3 128x64 split 4; 768^3 128x128/BK16 split 6; 1000^3 128x128
-#   split 4; 2000^3 128x128; 2048^3 128x128/BK16; 3000^3 128x128 split 5;
+#   split 4; 2000^3 128x128; 2048^3 128x128/BK16; 3000^3 128x128 stream-K;
 #   333x777x555 128x64 split 3; 256x4288x256 64x64 split 2
 for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
             "2048 2048 2048" "3000 3000 3000" "333 777 555" "256 4288 256"; do
@@ -82,7 +82,7 @@ done
 # every configuration forced (05_best_tuning.cuh), unsplit and split in 3,
 # at a size that cuts every tile and at whole tiles
 for cfg in 1 2 3 4 5; do
-    for split in 1 3; do
+    for split in 1 3 -1; do # -1: stream-K
         for size in "333 777 555" "512 1024 256"; do
             set -- $size
             run_demo "matmul-best-cfg$cfg-split$split-$1x$2x$3" env \
@@ -173,6 +173,11 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants best
     sanitize "$tool" matmul-512x512x512 "$BIN/matmul" --m 512 --n 512 --k 512 \
         --reps 1 --variants best
+    # best as stream-K (runs that start and end inside tiles): cut, whole
+    sanitize "$tool" matmul-sk-333x777x555 env CK_MM_BEST_CFG=2 CK_MM_BEST_SPLIT=-1 \
+        "$BIN/matmul" --m 333 --n 777 --k 555 --reps 1 --variants best
+    sanitize "$tool" matmul-sk-512x1024x256 env CK_MM_BEST_CFG=1 CK_MM_BEST_SPLIT=-1 \
+        "$BIN/matmul" --m 512 --n 1024 --k 256 --reps 1 --variants best
     if [ -x "$CONV" ]; then
         CONV_HAND=$(hand_of "$CONV")
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
