@@ -16,7 +16,7 @@
  *   time      = sum of the rounds (+ zeroing C when split > 1)
  *
  * and a third way, stream-K, where the tiles leave a last wave part-empty
- * (at least one tile per block): one block per slot, each summing an equal
+ * (and each block gets at least 128 K steps): one block per slot, each summing an equal
  * run of the tiles' BK-deep steps (a run may end inside a tile and the
  * next block finish it: both add into C with atomicAdd), so every SM works
  * to the end; it pays a fixed cost per tile a run touches.
@@ -137,6 +137,7 @@ static inline double mm_best_predict_sk(const struct mm_best_cfg_info *c, int M,
  * plain stores, and its sums are added in no fixed order. */
 #define MM_BEST_SPLIT_PENALTY 1.10
 #define MM_BEST_SK_PENALTY 1.05 /* fewer parts to add than a split */
+#define MM_BEST_SK_MIN_STEPS 128 /* BK-deep steps a stream-K block sums, at least */
 static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
 {
     struct mm_best_plan p = {0, 1, 0, K, 0, 1e300, ""};
@@ -167,9 +168,10 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
         if (ci->need_whole && !whole)
             continue;
         long nb, tiles = (long)((M + ci->bm - 1) / ci->bm) * ((N + ci->bn - 1) / ci->bn);
-        if (tiles < (long)sms * mm_best_slots(ci, M, N, K) ||
-            tiles * ((K + ci->bk - 1) / ci->bk) >= 0x7fffffffL)
-            continue; /* less than a tile per block: a split's job */
+        long steps = tiles * ((K + ci->bk - 1) / ci->bk);
+        if (steps / ((long)sms * mm_best_slots(ci, M, N, K)) < MM_BEST_SK_MIN_STEPS ||
+            steps >= 0x7fffffffL)
+            continue; /* short runs: nearly every output an atomic add */
         double t = mm_best_predict_sk(ci, M, N, K, sms, &nb) * MM_BEST_SK_PENALTY;
         if (t < p.cycles * 0.999) {
             p.cfg = c, p.split = 1, p.streamk = 1, p.kslice = K;

@@ -138,6 +138,8 @@ int main(void)
         {512, 512, 512, MM_BEST_128x64, 4},        /* 16 blocks of 128x128 */
         {1024, 1024, 1024, MM_BEST_128x128x16, 4},
         {3000, 3000, 3000, MM_BEST_128x128, 1, 1}, /* 2.18 waves unsplit: stream-K */
+        {1000, 3000, 2000, MM_BEST_128x128, 1, 1}, /* 192 tiles, 250 K steps each */
+        {1536, 1536, 1536, MM_BEST_128x128x16, 8}, /* stream-K runs too short */
         {333, 777, 555, MM_BEST_128x64, 3},
         {1, 1, 1, MM_BEST_128x64, 1},            /* least work for one block */
     };
