@@ -9,24 +9,26 @@ lib=$(find /usr /opt -name 'libcudnn.so.9' 2>/dev/null | head -1)
 [ -n "$lib" ] && export LD_LIBRARY_PATH="$(dirname "$lib")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 B=build/demos/conv
 S="$OUT/summary.txt"; : >"$S"
-# 1. correctness at odd 3x3 shapes, every tile forced, against FP64 / cuDNN
+# 1. correctness at odd 3x3 shapes (the rule's plan, then forced tiles and
+#    channel splits), against FP64 / cuDNN
 odd=("--n 2 --c 19 --h 13 --w 11 --k 70 --r 3 --s 3 --pad 1"
      "--n 3 --c 33 --h 8 --w 9 --k 5 --r 3 --s 3 --pad 0"
      "--n 5 --c 130 --h 15 --w 17 --k 200 --r 3 --s 3 --pad 2"
      "--n 1 --c 1 --h 1 --w 1 --k 1 --r 3 --s 3 --pad 1"
-     "--n 32 --c 64 --h 9 --w 9 --k 96 --r 3 --s 3 --pad 1")
+     "--n 32 --c 64 --h 9 --w 9 --k 96 --r 3 --s 3 --pad 1"
+     "--n 7 --c 512 --h 7 --w 7 --k 512 --r 3 --s 3 --pad 1")
 i=0
 for a in "${odd[@]}"; do i=$((i+1))
-  for tile in 0 1 2 3; do
-    CK_CONV_WG4_TILE=$tile timeout 60 $B $a --variants winograd,winograd4,cudnn-implicit-gemm --reps 2 --format yaml >"$OUT/odd$i-t$tile.yaml" 2>&1
-    echo "odd$i tile$tile rc=$? bad=$(grep -c 'ok: false' "$OUT/odd$i-t$tile.yaml") $(grep -o 'variant: "winograd4".*rel_err: [^,]*' "$OUT/odd$i-t$tile.yaml" | grep -o 'rel_err: [^,]*')  $a" >>"$S"
+  for ts in 0/0 1/2 2/3 3/4; do tile=${ts%/*}; split=${ts#*/}
+    CK_CONV_WG4_TILE=$tile CK_CONV_WG4_SPLIT=$split timeout 60 $B $a --variants winograd,winograd4,cudnn-implicit-gemm --reps 2 --format yaml >"$OUT/odd$i-t$tile.yaml" 2>&1
+    echo "odd$i tile$tile split$split rc=$? bad=$(grep -c 'ok: false' "$OUT/odd$i-t$tile.yaml") $(grep -o 'variant: "winograd4".*rel_err: [^,]*' "$OUT/odd$i-t$tile.yaml" | grep -o 'rel_err: [^,]*')  $a" >>"$S"
   done
 done
-# 2. compute-sanitizer on the new rung, each tile
+# 2. compute-sanitizer on the new rung: the rule's plan and two forced ones
 for tool in memcheck racecheck initcheck synccheck; do
-  for tile in 1 2 3; do
-    CK_CONV_WG4_TILE=$tile timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $B ${odd[0]} --variants winograd4 --reps 1 --format yaml >"$OUT/san-$tool-$tile.log" 2>&1
-    echo "san $tool tile$tile rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool-$tile.log" | tail -1)" >>"$S"
+  for ts in 0/0 2/2 3/4; do tile=${ts%/*}; split=${ts#*/}
+    CK_CONV_WG4_TILE=$tile CK_CONV_WG4_SPLIT=$split timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $B ${odd[2]} --variants winograd4 --reps 1 --format yaml >"$OUT/san-$tool-$tile.log" 2>&1
+    echo "san $tool tile$tile split$split rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool-$tile.log" | tail -1)" >>"$S"
   done
 done
 echo "checks done at $(( $(date +%s) - t0 )) s" >>"$S"
@@ -36,12 +38,13 @@ for st in "64 56" "128 28" "256 14" "512 7"; do set -- $st
   for i in 1 2 3; do timeout 60 $B --n 32 --c $1 --h $2 --w $2 --k $1 --r 3 --s 3 --pad 1 --variants $V --format yaml; done >"$OUT/conv-$1.yaml" 2>"$OUT/conv-$1.err"
 done
 echo "stages done at $(( $(date +%s) - t0 )) s" >>"$S"
-# 4. every GEMM tile forced at every stage, beside cuDNN winograd-nonfused and fft-tiling
-for st in "64 56" "128 28" "256 14" "512 7"; do set -- $st
-  for tile in 1 2 3; do
-    CK_CONV_WG4_TILE=$tile timeout 30 $B --n 32 --c $1 --h $2 --w $2 --k $1 --r 3 --s 3 --pad 1 --variants winograd4,cudnn-winograd-nonfused,cudnn-fft-tiling --format yaml >"$OUT/tile-$1-$tile.yaml" 2>&1
-    echo "tile $1 cfg$tile $(grep -o 'variant: "winograd4".* ms: [^,]*' "$OUT/tile-$1-$tile.yaml" | grep -o ' ms: [^,]*') $(grep -o 'variant: "winograd4".*pct_of_library: [^,]*' "$OUT/tile-$1-$tile.yaml" | grep -o 'pct_of_library: [^,]*')" >>"$S"
-  done
+# 4. every GEMM tile and channel split forced at every stage (winograd4 alone)
+for st in "64 56 2" "128 28 2" "256 14 4" "512 7 4"; do set -- $st
+  for tile in 1 2 3; do for split in $(seq 1 $3); do
+    f="$OUT/tile-$1-$tile-$split.yaml"
+    CK_CONV_WG4_TILE=$tile CK_CONV_WG4_SPLIT=$split timeout 30 $B --n 32 --c $1 --h $2 --w $2 --k $1 --r 3 --s 3 --pad 1 --variants winograd4 --format yaml >"$f" 2>&1
+    echo "tile C=$1 tile$tile split$split $(grep -o 'variant: "winograd4".* ms: [^,]*' "$f" | grep -o ' ms: [^,]*') $(grep -c 'ok: true' "$f")ok" >>"$S"
+  done; done
 done
 echo "tiles done at $(( $(date +%s) - t0 )) s" >>"$S"
 # 5. ncu: the four kernels of winograd4 at conv2_x and at 7x7

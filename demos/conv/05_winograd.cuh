@@ -74,6 +74,9 @@ struct wg_args {
     float *y, *u, *v, *m;
     int c, h, wd, k, p, q, pad;
     struct wg_dims d;
+    int planes; /* Winograd planes: 16 here, 36 in rung 6 */
+    int splits; /* the GEMM's channel sum cut in this many parts (rung 6;
+                   1 here): part s writes its own M, planes further on */
 };
 
 /* 1. One thread per (c, k): U = G g G^T. */
@@ -167,8 +170,10 @@ __global__ void conv_wg_input_kernel(const struct wg_args a)
  * tiles of BT t x BK k, channels in slices of 16 through a 3-stage cp.async
  * pipeline, 8 t x 8 k per thread (ig_place, ig_multiply of rung 4). This
  * rung runs it as <128, 64, 4>: 128 threads, 4 blocks per SM; rung 6
- * (06_winograd4.cuh) runs it on its 36 planes and picks smaller tiles when
- * there are few of them. Tp must be a multiple of BT and Kp of BK. */
+ * (06_winograd4.cuh) runs it on its 36 planes, picks smaller tiles when
+ * there are few of them, and may cut the channel sum into a.splits parts
+ * (blockIdx.z = part x planes + xi; part s sums its share of the slices
+ * into M plane s x planes + xi). Tp must be a multiple of BT and Kp of BK. */
 template <int BT, int BK, int MINB>
 __global__ void __launch_bounds__((BT / 8) * (BK / 8), MINB)
     conv_wg_gemm_kernel(const struct wg_args a)
@@ -177,10 +182,11 @@ __global__ void __launch_bounds__((BT / 8) * (BK / 8), MINB)
     __shared__ __align__(16) float vs[WG_ST][WG_BC][BT];
     __shared__ __align__(16) float us[WG_ST][WG_BC][BK + 4];
     const int tid = threadIdx.x, t0 = blockIdx.x * BT, k0 = blockIdx.y * BK;
-    const int xi = blockIdx.z;
-    const float *vb = a.v + (size_t)xi * a.d.cp * a.d.tp + t0;
-    const float *ub = a.u + (size_t)xi * a.d.cp * a.d.kp + k0;
-    const int slices = a.d.cp / WG_BC;
+    const int xi = blockIdx.z % a.planes, part = blockIdx.z / a.planes;
+    const int all = a.d.cp / WG_BC; /* slices of the whole channel sum */
+    const int s0 = part * all / a.splits, slices = (part + 1) * all / a.splits - s0;
+    const float *vb = a.v + ((size_t)xi * a.d.cp + (size_t)s0 * WG_BC) * a.d.tp + t0;
+    const float *ub = a.u + ((size_t)xi * a.d.cp + (size_t)s0 * WG_BC) * a.d.kp + k0;
     static_assert(WG_BC * BT % (4 * NT) == 0 && WG_BC * BK % (4 * NT) == 0,
                   "whole vectors per thread");
 
@@ -211,7 +217,7 @@ __global__ void __launch_bounds__((BT / 8) * (BK / 8), MINB)
     ig_mainloop<BT, BK, WG_BC, TM, TN, 1, WG_ST>(slices, vs, us, issue, &tm, &tn, acc);
     /* the thread's t come in runs of 4: 16-byte stores along t */
     constexpr int GM = (BT / TM) * 4, GN = (BK / TN) * 4;
-    float *mb = a.m + (size_t)xi * a.d.kp * a.d.tp + t0;
+    float *mb = a.m + (size_t)blockIdx.z * a.d.kp * a.d.tp + t0;
 #pragma unroll
     for (int g = 0; g < TM / 4; g++)
 #pragma unroll
@@ -276,6 +282,8 @@ static int conv_wg_launch(const struct conv_shape *sh, const struct conv_io *io,
     a.q = sh->q;
     a.pad = sh->pad;
     a.d = conv_wg_dims(sh);
+    a.planes = 16;
+    a.splits = 1;
     a.u = (float *)io->ws;
     a.v = a.u + (size_t)16 * a.d.cp * a.d.kp;
     a.m = a.v + (size_t)16 * a.d.cp * a.d.tp;

@@ -36,7 +36,7 @@
 #include "wg4_rule.h"
 
 #ifndef WG4_CHOOSE /* 06_winograd4_tuning.cuh may override the rule */
-#define WG4_CHOOSE(tp, kp, sms) wg4_pick(tp, kp, sms)
+#define WG4_CHOOSE(tp, kp, cp, sms) wg4_pick(tp, kp, cp, sms)
 #endif
 
 static bool conv_wg4_applies(const struct conv_shape *sh)
@@ -56,14 +56,40 @@ static struct wg_dims conv_wg4_dims(const struct conv_shape *sh)
     return d;
 }
 
-/* U, V and M, one after the other (each a multiple of 16 bytes). */
+#ifndef CK_SIMT_EMU
+static int wg4_sms(void)
+{
+    static int sms; /* the device's SM count, asked once */
+    if (!sms) {
+        int dev = 0, v = 0;
+        if (cudaGetDevice(&dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
+            sms = v;
+        else
+            sms = 132;
+    }
+    return sms;
+}
+#else
+static int wg4_sms(void) { return 132; }
+#endif
+
+/* The GEMMs' plan (wg4_rule.h; 06_winograd4_tuning.cuh may force one). */
+static struct wg4_plan conv_wg4_plan(const struct wg_dims &d)
+{
+    return WG4_CHOOSE(d.tp, d.kp, d.cp, wg4_sms());
+}
+
+/* U, V and the split partial sums M, one after the other (each a
+ * multiple of 16 bytes). */
 static size_t conv_wg4_workspace(const struct conv_shape *sh)
 {
     if (!conv_wg4_applies(sh))
         return 0;
     struct wg_dims d = conv_wg4_dims(sh);
+    struct wg4_plan pl = conv_wg4_plan(d);
     return 36 * sizeof(float) *
-           ((size_t)d.cp * d.kp + (size_t)d.cp * d.tp + (size_t)d.kp * d.tp);
+           ((size_t)d.cp * d.kp + (size_t)d.cp * d.tp + (size_t)pl.split * d.kp * d.tp);
 }
 
 /* e = B^T d for one column d[0..5] (stride st apart in the arrays). */
@@ -179,8 +205,9 @@ __global__ void conv_wg4_input_kernel(const struct wg_args a)
     }
 }
 
-/* 4. One thread per (k, t): the 4x4 outputs A^T M A, cut at the edges;
- * whole rows of 4 go out as one 16-byte store when Q % 4 == 0. */
+/* 4. One thread per (k, t): the 4x4 outputs A^T M A, M the sum of the
+ * GEMMs' a.splits partial planes, cut at the edges; whole rows of 4 go out
+ * as one 16-byte store when Q % 4 == 0. */
 __global__ void conv_wg4_output_kernel(const struct wg_args a)
 {
     const int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -196,6 +223,10 @@ __global__ void conv_wg4_output_kernel(const struct wg_args a)
 #pragma unroll
         for (int xi = 0; xi < 36; xi++)
             f[xi / 6][xi % 6] = m[xi * plane];
+        for (int s = 1; s < a.splits; s++)
+#pragma unroll
+            for (int xi = 0; xi < 36; xi++)
+                f[xi / 6][xi % 6] += m[(s * 36 + xi) * plane];
 #pragma unroll
         for (int j = 0; j < 6; j++) /* e = A^T f, column by column */
             wg4_at(&f[0][j], &e[0][j], 6, 6);
@@ -220,29 +251,13 @@ __global__ void conv_wg4_output_kernel(const struct wg_args a)
     }
 }
 
-#ifndef CK_SIMT_EMU
-static int wg4_sms(void)
-{
-    static int sms; /* the device's SM count, asked once */
-    if (!sms) {
-        int dev = 0, v = 0;
-        if (cudaGetDevice(&dev) == cudaSuccess &&
-            cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
-            sms = v;
-        else
-            sms = 132;
-    }
-    return sms;
-}
-#else
-static int wg4_sms(void) { return 132; }
-#endif
 
-/* The GEMM of step 3 with tile cfg (wg4_rule.h). */
+/* The GEMMs of step 3 with tile cfg (wg4_rule.h), a.splits parts each. */
 static int wg4_gemm(int cfg, const struct wg_args &a, cudaStream_t st, struct ck_err *err)
 {
     const struct wg4_tile_info *ti = &wg4_tiles[cfg];
-    dim3 g((unsigned)(a.d.tp / ti->bt), (unsigned)(a.d.kp / ti->bk), 36);
+    dim3 g((unsigned)(a.d.tp / ti->bt), (unsigned)(a.d.kp / ti->bk),
+           (unsigned)(36 * a.splits));
     if (cfg == WG4_128x64) {
         auto *k = &conv_wg_gemm_kernel<128, 64, 4>;
         CK_LAUNCH(err, k, g, 128, 0, st, a);
@@ -277,6 +292,9 @@ static int conv_wg4_launch(const struct conv_shape *sh, const struct conv_io *io
     a.q = sh->q;
     a.pad = sh->pad;
     a.d = conv_wg4_dims(sh);
+    const struct wg4_plan pl = conv_wg4_plan(a.d);
+    a.planes = 36;
+    a.splits = pl.split;
     a.u = (float *)io->ws;
     a.v = a.u + (size_t)36 * a.d.cp * a.d.kp;
     a.m = a.v + (size_t)36 * a.d.cp * a.d.tp;
@@ -285,7 +303,7 @@ static int conv_wg4_launch(const struct conv_shape *sh, const struct conv_io *io
     CK_LAUNCH(err, conv_wg4_filter_kernel, (unsigned)((nu + 127) / 128), 128, 0, st, a);
     dim3 gin((unsigned)(a.d.tp / 128), (unsigned)(a.d.cp < 65535 ? a.d.cp : 65535));
     CK_LAUNCH(err, conv_wg4_input_kernel, gin, 128, 0, st, a);
-    int rc = wg4_gemm(WG4_CHOOSE(a.d.tp, a.d.kp, wg4_sms()), a, st, err);
+    int rc = wg4_gemm(pl.tile, a, st, err);
     if (rc != CK_OK)
         return rc;
     dim3 gout((unsigned)((a.d.t + 127) / 128), (unsigned)(a.k < 65535 ? a.k : 65535));

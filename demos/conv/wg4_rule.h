@@ -1,22 +1,28 @@
-/* wg4_rule.h: how rung 6 (06_winograd4.cuh) picks the tile of its 36
- * GEMMs: plain C, no CUDA, so the launcher, the tuning header and the CPU
+/* wg4_rule.h: how rung 6 (06_winograd4.cuh) plans its 36 GEMMs: which
+ * block tile, and into how many parts the channel sum is cut. Plain C, no
+ * CUDA, so the launcher, the tuning header, the traffic model and the CPU
  * tests read the same rule.
  *
- * The GEMMs are Kp x Tp with a Cp-long reduction, one per Winograd plane.
- * At conv2_x (T = 6272 tiles) a 128 x 64 block tile makes 1764 blocks, 3.3
- * waves; at the 7x7 stage (T = 128) it makes 288, half a wave of an H200's
- * 528 slots. Every tile gives each thread 8 x 8 outputs; a smaller one
- * makes more blocks but loads more per multiply-add. The rule predicts the
- * busiest SM's time for each tile and takes the shortest:
+ * The GEMMs are Kp x Tp with a Cp-long channel sum, one per Winograd
+ * plane. At conv2_x (T = 6272 tiles, C = 64) a 128 x 64 block tile makes
+ * 1764 blocks, 3.3 waves of an H200's 528 slots; at the 7x7 stage (T = 128,
+ * C = 512) only 288, half a wave, each with a long channel sum. Two ways to
+ * more blocks: a smaller tile (more loads per multiply-add), or cutting
+ * the channel sum into `split` parts, each writing its own partial M that
+ * the output transform adds up (more M traffic). The rule predicts the
+ * busiest SM's time for each plan and takes the shortest:
  *
- *   per SM   = ceil(blocks / SMs) blocks of bt x bk outputs each
- *   time     = per SM x bt x bk / (eff x warp factor)
+ *   blocks   = (Tp / bt) x (Kp / bk) x 36 x split
+ *   per SM   = ceil(blocks / SMs)
+ *   a block  = bt x bk x (Cp / split + WG4_BLOCK_COST) multiply-adds' time
+ *   time     = per SM x a block / (eff x warp factor)
  *   warps    = the warps of min(per SM, slots) blocks resident at once
  *
  * eff is the tile's throughput with every slot full (128 x 64 = 1); the
  * warp factor says how much of the latency that many warps hide (as in
- * matmul's mm_best_rule.h). conv/NOTES.md has the measurements behind
- * them. */
+ * matmul's mm_best_rule.h); WG4_BLOCK_COST is a block's fixed cost (the
+ * pipeline's first slices, the stores) counted in channels. conv/NOTES.md
+ * has the measurements behind them. */
 #ifndef CK_CONV_WG4_RULE_H
 #define CK_CONV_WG4_RULE_H
 
@@ -36,6 +42,14 @@ static const struct wg4_tile_info wg4_tiles[WG4_NTILES] = {
     {"128x32", 128, 32, 64, 6, 0.85},
 };
 
+#define WG4_MAX_SPLIT 4
+#define WG4_BLOCK_COST 32.0
+
+struct wg4_plan {
+    int tile;  /* index into wg4_tiles */
+    int split; /* parts of the channel sum, 1..WG4_MAX_SPLIT */
+};
+
 static inline double wg4_warp_factor(int warps)
 {
     if (warps >= 16) return 1.0;
@@ -44,24 +58,31 @@ static inline double wg4_warp_factor(int warps)
     return 0.75 * warps / 4.0;
 }
 
-/* The predicted time (arbitrary units) of tile i on Tp x Kp x 36 planes. */
-static inline double wg4_cost(int i, int tp, int kp, int sms)
+/* The predicted time (arbitrary units) of tile i with the channel sum in
+ * split parts, on Tp x Kp x 36 planes with Cp channels. */
+static inline double wg4_cost(int i, int split, int tp, int kp, int cp, int sms)
 {
     const struct wg4_tile_info *t = &wg4_tiles[i];
-    long blocks = (long)(tp / t->bt) * (kp / t->bk) * 36;
+    long blocks = (long)(tp / t->bt) * (kp / t->bk) * 36 * split;
     long per_sm = (blocks + sms - 1) / sms;
     long resident = per_sm < t->slots ? per_sm : t->slots;
     int warps = (int)(resident * t->threads / 32);
-    return (double)per_sm * t->bt * t->bk / (t->eff * wg4_warp_factor(warps));
+    return (double)per_sm * t->bt * t->bk * ((double)cp / split + WG4_BLOCK_COST) /
+           (t->eff * wg4_warp_factor(warps));
 }
 
-/* The tile for Tp (a multiple of 128) and Kp (of 64) on sms SMs. */
-static inline int wg4_pick(int tp, int kp, int sms)
+/* The plan for Tp (a multiple of 128), Kp (of 64), Cp (of 16) on sms SMs:
+ * a part gets at least 4 slices of 16 channels. */
+static inline struct wg4_plan wg4_pick(int tp, int kp, int cp, int sms)
 {
-    int best = 0;
-    for (int i = 1; i < WG4_NTILES; i++)
-        if (wg4_cost(i, tp, kp, sms) < wg4_cost(best, tp, kp, sms))
-            best = i;
+    struct wg4_plan best = {0, 1};
+    double bc = wg4_cost(0, 1, tp, kp, cp, sms);
+    for (int i = 0; i < WG4_NTILES; i++)
+        for (int s = 1; s <= WG4_MAX_SPLIT && cp / 16 >= 4 * s; s++) {
+            double c = wg4_cost(i, s, tp, kp, cp, sms);
+            if (c < bc)
+                bc = c, best.tile = i, best.split = s;
+        }
     return best;
 }
 
