@@ -129,27 +129,36 @@ __device__ __forceinline__ void wg4_at(const float *f, float *o, int fs, int os)
     o[3 * os] = d12 + 8.0f * d34 + f5;
 }
 
-/* 1. One thread per (c, k): U = G g G^T. */
-__global__ void conv_wg4_filter_kernel(const struct wg_args a)
+/* 1. A block per 32 filters x 8 channels: their 32 x 72 taps (72
+ * consecutive floats per filter) staged in shared memory by coalesced
+ * loads, then one thread per (c, k), k fastest so the 36 stores of a warp
+ * are 128 contiguous bytes each: U = G g G^T. */
+#define WG4_FK 32 /* filters per block */
+#define WG4_FC 8  /* channels per block */
+__global__ void __launch_bounds__(WG4_FK * WG4_FC) conv_wg4_filter_kernel(const struct wg_args a)
 {
-    const size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= (size_t)a.d.cp * a.d.kp)
-        return;
-    const int c = (int)(i / a.d.kp), k = (int)(i % a.d.kp);
+    __shared__ float taps[WG4_FK][WG4_FC * 9 + 1];
+    const int k0 = blockIdx.x * WG4_FK, c0 = blockIdx.y * WG4_FC, tid = threadIdx.x;
+    for (int i = tid; i < WG4_FK * WG4_FC * 9; i += WG4_FK * WG4_FC) {
+        const int kl = i / (WG4_FC * 9), j = i % (WG4_FC * 9);
+        const int k = k0 + kl, c = c0 + j / 9;
+        taps[kl][j] = k < a.k && c < a.c ? a.w[((size_t)k * a.c + c0) * 9 + j] : 0.0f;
+    }
+    __syncthreads();
+    const int kl = tid % WG4_FK, cl = tid / WG4_FK;
     float g[3][3], t[6][3], u[6][6];
-    const bool in = c < a.c && k < a.k;
 #pragma unroll
     for (int r = 0; r < 3; r++)
 #pragma unroll
         for (int s = 0; s < 3; s++)
-            g[r][s] = in ? a.w[((size_t)k * a.c + c) * 9 + r * 3 + s] : 0.0f;
+            g[r][s] = taps[kl][cl * 9 + r * 3 + s];
 #pragma unroll
     for (int s = 0; s < 3; s++) /* t = G g, column by column */
         wg4_g(&g[0][s], &t[0][s], 3, 3);
 #pragma unroll
     for (int r = 0; r < 6; r++) /* U = t G^T, row by row */
         wg4_g(&t[r][0], &u[r][0], 1, 1);
-    float *up = a.u + (size_t)c * a.d.kp + k;
+    float *up = a.u + (size_t)(c0 + cl) * a.d.kp + k0 + kl;
     const size_t plane = (size_t)a.d.cp * a.d.kp;
 #pragma unroll
     for (int xi = 0; xi < 36; xi++)
@@ -299,8 +308,9 @@ static int conv_wg4_launch(const struct conv_shape *sh, const struct conv_io *io
     a.v = a.u + (size_t)36 * a.d.cp * a.d.kp;
     a.m = a.v + (size_t)36 * a.d.cp * a.d.tp;
 
-    const size_t nu = (size_t)a.d.cp * a.d.kp;
-    CK_LAUNCH(err, conv_wg4_filter_kernel, (unsigned)((nu + 127) / 128), 128, 0, st, a);
+    static_assert(WG_BK % WG4_FK == 0 && WG_BC % WG4_FC == 0, "whole filter blocks");
+    dim3 gf((unsigned)(a.d.kp / WG4_FK), (unsigned)(a.d.cp / WG4_FC));
+    CK_LAUNCH(err, conv_wg4_filter_kernel, gf, WG4_FK * WG4_FC, 0, st, a);
     dim3 gin((unsigned)(a.d.tp / 128), (unsigned)(a.d.cp < 65535 ? a.d.cp : 65535));
     CK_LAUNCH(err, conv_wg4_input_kernel, gin, 128, 0, st, a);
     int rc = wg4_gemm(pl.tile, a, st, err);
