@@ -37,6 +37,7 @@ V=winograd,winograd4,cudnn-implicit-gemm,cudnn-implicit-precomp-gemm,cudnn-gemm,
 for st in "64 56" "128 28" "256 14" "512 7"; do set -- $st
   for i in 1 2 3; do timeout 60 $B --n 32 --c $1 --h $2 --w $2 --k $1 --r 3 --s 3 --pad 1 --variants $V --format yaml; done >"$OUT/conv-$1.yaml" 2>"$OUT/conv-$1.err"
 done
+for st in 64 128 256 512; do echo "plan C=$st: $(grep -o 'variant: "winograd4".*' "$OUT/conv-$st.yaml" | grep -o 'rel_err: [^,]*\|config: [^,]*\|split: [^,]*' | sort | uniq -c | tr '\n' ' ')" >>"$S"; done
 echo "stages done at $(( $(date +%s) - t0 )) s" >>"$S"
 # 4. every GEMM tile and channel split forced at every stage (winograd4 alone)
 for st in "64 56 2" "128 28 2" "256 14 4" "512 7 4"; do set -- $st

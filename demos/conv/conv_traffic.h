@@ -143,7 +143,7 @@ static inline struct conv_traffic conv_traffic_of(enum conv_rung_id r, int n, in
         double tiles = (double)n * conv_traffic_up(p, 4) * conv_traffic_up(q, 4);
         double tp = conv_traffic_up(tiles, 128) * 128, cp = conv_traffic_up(c, 16) * 16;
         double kp = conv_traffic_up(k, 64) * 64;
-        const struct wg4_plan pl = wg4_pick((int)tp, (int)kp, (int)cp, 132);
+        const struct wg4_plan pl = wg4_pick_shape(n, c, k, p, q, 132);
         const struct wg4_tile_info *ti = &wg4_tiles[pl.tile];
         t.loads = (double)k * c * 9 + 36.0 * c * tiles +
                   36.0 * cp * kp * (tp / ti->bt) + 36.0 * cp * tp * (kp / ti->bk) +

@@ -86,4 +86,14 @@ static inline struct wg4_plan wg4_pick(int tp, int kp, int cp, int sms)
     return best;
 }
 
+/* The same for a problem: N images, C channels, K filters, P x Q outputs
+ * (the padding of 06_winograd4.cuh: tiles to 128, channels to 16, filters
+ * to 64). */
+static inline struct wg4_plan wg4_pick_shape(int n, int c, int k, int p, int q, int sms)
+{
+    long t = (long)n * ((p + 3) / 4) * ((q + 3) / 4);
+    return wg4_pick((int)((t + 127) / 128 * 128), (k + 63) / 64 * 64, (c + 15) / 16 * 16,
+                    sms);
+}
+
 #endif
