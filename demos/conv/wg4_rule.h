@@ -13,10 +13,11 @@
  * busiest SM's time for each plan and takes the shortest:
  *
  *   blocks   = (Tp / bt) x (Kp / bk) x 36 x split
- *   per SM   = ceil(blocks / SMs)
- *   a block  = bt x bk x (Cp / split + WG4_BLOCK_COST) multiply-adds' time
- *   time     = per SM x a block / (eff x warp factor)
- *   warps    = the warps of min(per SM, slots) blocks resident at once
+ *   per SM   = ceil(blocks / SMs), run in rounds of `slots` blocks and a
+ *              last round of the rest
+ *   a block  = bt x bk x (Cp / split + WG4_BLOCK_COST) / eff
+ *   a round  = its blocks x a block / warp factor (its blocks' warps)
+ *   time     = the sum of the rounds
  *
  * eff is the tile's throughput with every slot full (128 x 64 = 1); the
  * warp factor says how much of the latency that many warps hide (as in
@@ -59,16 +60,22 @@ static inline double wg4_warp_factor(int warps)
 }
 
 /* The predicted time (arbitrary units) of tile i with the channel sum in
- * split parts, on Tp x Kp x 36 planes with Cp channels. */
+ * split parts, on Tp x Kp x 36 planes with Cp channels: the busiest SM's
+ * blocks run `slots` at a time; a last, partly filled round has fewer
+ * warps to hide latency with, so its blocks run slower (warp factor). */
+static inline double wg4_round(const struct wg4_tile_info *t, long blocks, double work)
+{
+    return (double)blocks * work / wg4_warp_factor((int)(blocks * t->threads / 32));
+}
+
 static inline double wg4_cost(int i, int split, int tp, int kp, int cp, int sms)
 {
     const struct wg4_tile_info *t = &wg4_tiles[i];
     long blocks = (long)(tp / t->bt) * (kp / t->bk) * 36 * split;
     long per_sm = (blocks + sms - 1) / sms;
-    long resident = per_sm < t->slots ? per_sm : t->slots;
-    int warps = (int)(resident * t->threads / 32);
-    return (double)per_sm * t->bt * t->bk * ((double)cp / split + WG4_BLOCK_COST) /
-           (t->eff * wg4_warp_factor(warps));
+    double work = (double)t->bt * t->bk * ((double)cp / split + WG4_BLOCK_COST) / t->eff;
+    double full = (double)(per_sm / t->slots) * wg4_round(t, t->slots, work);
+    return full + (per_sm % t->slots ? wg4_round(t, per_sm % t->slots, work) : 0.0);
 }
 
 /* The plan for Tp (a multiple of 128), Kp (of 64), Cp (of 16) on sms SMs:
