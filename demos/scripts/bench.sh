@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench.sh [BIN_DIR]: the benchmark behind demos/results/h200.yaml (`make
 # bench`). Runs matmul at 4096^3, conv at the four 3x3 stages of ResNet-50
-# (N=32, pad 1, stride 1: C=K=64 at 56x56 -- conv2_x --, 128 at 28x28, 256
-# at 14x14, 512 at 7x7; BENCH_CONV_STAGES="C:HW ..."), transfer's sweep, streams
+# (N=32, pad 1, stride 1: C=K=64 at 56x56 -- conv2_x, every variant --, 128
+# at 28x28, 256 at 14x14, 512 at 7x7 -- the GPU variants --;
+# BENCH_CONV_STAGES="C:HW ..."), transfer's sweep, streams
 # at 1024, 16 and 4096 FLOP per byte, reduce at 2^28 and 2^20+7 and the
 # launch sweep BENCH_RUNS times each (at least 3), then keeps, per variant,
 # the record of the median run: the median of its % of library (a ratio
@@ -251,10 +252,15 @@ bench reduce reduce-large --n 268435456
 bench reduce reduce-small --n 1048583
 bench launch launch
 if [ -x "$BIN/conv" ]; then
+    # the GPU rungs (hand and cuDNN); the CPU ones run at conv2_x only,
+    # where each costs seconds already
+    conv_gpu=$("$BIN/conv" --list | awk '$3 == "hand" || $3 == "library" {printf "%s%s", s, $1; s=","}')
     for st in $CONV_STAGES; do
         c=${st%%:*}; hw=${st#*:}
+        if [ "$st" = 64:56 ] || [ -z "$conv_gpu" ]; then only=; else only="--variants $conv_gpu"; fi
+        # shellcheck disable=SC2086
         bench conv "conv-$c-$hw" --n 32 --c "$c" --h "$hw" --w "$hw" --k "$c" --r 3 --s 3 \
-            --pad 1 --stride 1 --dil 1
+            --pad 1 --stride 1 --dil 1 $only
     done
 fi
 bench transfer transfer
