@@ -74,6 +74,9 @@ struct wg_args {
     float *y, *u, *v, *m;
     int c, h, wd, k, p, q, pad;
     struct wg_dims d;
+    int planes; /* Winograd planes: 16 here, 36 in rung 6 */
+    int splits; /* the GEMM's channel sum cut in this many parts (rung 6;
+                   1 here): part s writes its own M, planes further on */
 };
 
 /* 1. One thread per (c, k): U = G g G^T. */
@@ -164,24 +167,33 @@ __global__ void conv_wg_input_kernel(const struct wg_args a)
 }
 
 /* 3. blockIdx.z = xi: M[xi] (Kp x Tp) = U[xi]^T (Kp x Cp) V[xi] (Cp x Tp),
- * tiles of 128 t x 64 k, channels in slices of 16 through a 3-stage cp.async
- * pipeline, 8 t x 8 k per thread (ig_place, ig_multiply of rung 4). */
-__global__ void __launch_bounds__(128, 4) conv_wg_gemm_kernel(const struct wg_args a)
+ * tiles of BT t x BK k, channels in slices of 16 through a 3-stage cp.async
+ * pipeline, 8 t x 8 k per thread (ig_place, ig_multiply of rung 4). This
+ * rung runs it as <128, 64, 4>: 128 threads, 4 blocks per SM; rung 6
+ * (06_winograd4.cuh) runs it on its 36 planes, picks smaller tiles when
+ * there are few of them, and may cut the channel sum into a.splits parts
+ * (blockIdx.z = part x planes + xi; part s sums its share of the slices
+ * into M plane s x planes + xi). Tp must be a multiple of BT and Kp of BK. */
+template <int BT, int BK, int MINB>
+__global__ void __launch_bounds__((BT / 8) * (BK / 8), MINB)
+    conv_wg_gemm_kernel(const struct wg_args a)
 {
-    constexpr int NT = 128, TM = 8, TN = 8;
-    __shared__ __align__(16) float vs[WG_ST][WG_BC][WG_BT];
-    __shared__ __align__(16) float us[WG_ST][WG_BC][WG_BK + 4];
-    const int tid = threadIdx.x, t0 = blockIdx.x * WG_BT, k0 = blockIdx.y * WG_BK;
-    const int xi = blockIdx.z;
-    const float *vb = a.v + (size_t)xi * a.d.cp * a.d.tp + t0;
-    const float *ub = a.u + (size_t)xi * a.d.cp * a.d.kp + k0;
-    const int slices = a.d.cp / WG_BC;
-    static_assert(WG_BC * WG_BT % (4 * NT) == 0 && WG_BC * WG_BK % (4 * NT) == 0,
+    constexpr int NT = (BT / 8) * (BK / 8), TM = 8, TN = 8;
+    __shared__ __align__(16) float vs[WG_ST][WG_BC][BT];
+    __shared__ __align__(16) float us[WG_ST][WG_BC][BK + 4];
+    const int tid = threadIdx.x, t0 = blockIdx.x * BT, k0 = blockIdx.y * BK;
+    const int xi = blockIdx.z % a.planes, part = blockIdx.z / a.planes;
+    const int all = a.d.cp / WG_BC; /* slices of the whole channel sum */
+    const int s0 = part * all / a.splits, slices = (part + 1) * all / a.splits - s0;
+    const float *vb = a.v + ((size_t)xi * a.d.cp + (size_t)s0 * WG_BC) * a.d.tp + t0;
+    const float *ub = a.u + ((size_t)xi * a.d.cp + (size_t)s0 * WG_BC) * a.d.kp + k0;
+    static_assert(WG_BC * BT % (4 * NT) == 0 && WG_BC * BK % (4 * NT) == 0,
                   "whole vectors per thread");
 
-    /* each thread copies 4 V and 2 U vectors per slice; its source
-     * pointers step one slice (16 channel rows) at a time */
-    constexpr int VR = WG_BT / 4, UR = WG_BK / 4; /* 16-byte vectors per row */
+    /* each thread copies VN V and UN U vectors per slice (4 and 2 at
+     * 128 x 64); its source pointers step one slice (16 channel rows) at
+     * a time */
+    constexpr int VR = BT / 4, UR = BK / 4; /* 16-byte vectors per row */
     constexpr int VN = WG_BC * VR / NT, UN = WG_BC * UR / NT;
     const int v_row = tid / VR, v_col = tid % VR * 4;
     const int u_row = tid / UR, u_col = tid % UR * 4;
@@ -202,10 +214,10 @@ __global__ void __launch_bounds__(128, 4) conv_wg_gemm_kernel(const struct wg_ar
 
     int tm, tn;
     float acc[TM][TN];
-    ig_mainloop<WG_BT, WG_BK, WG_BC, TM, TN, 1, WG_ST>(slices, vs, us, issue, &tm, &tn, acc);
+    ig_mainloop<BT, BK, WG_BC, TM, TN, 1, WG_ST>(slices, vs, us, issue, &tm, &tn, acc);
     /* the thread's t come in runs of 4: 16-byte stores along t */
-    constexpr int GM = (WG_BT / TM) * 4, GN = (WG_BK / TN) * 4;
-    float *mb = a.m + (size_t)xi * a.d.kp * a.d.tp + t0;
+    constexpr int GM = (BT / TM) * 4, GN = (BK / TN) * 4;
+    float *mb = a.m + (size_t)blockIdx.z * a.d.kp * a.d.tp + t0;
 #pragma unroll
     for (int g = 0; g < TM / 4; g++)
 #pragma unroll
@@ -270,6 +282,8 @@ static int conv_wg_launch(const struct conv_shape *sh, const struct conv_io *io,
     a.q = sh->q;
     a.pad = sh->pad;
     a.d = conv_wg_dims(sh);
+    a.planes = 16;
+    a.splits = 1;
     a.u = (float *)io->ws;
     a.v = a.u + (size_t)16 * a.d.cp * a.d.kp;
     a.m = a.v + (size_t)16 * a.d.cp * a.d.tp;
@@ -279,7 +293,8 @@ static int conv_wg_launch(const struct conv_shape *sh, const struct conv_io *io,
     dim3 gin((unsigned)(a.d.tp / 128), (unsigned)(a.d.cp < 65535 ? a.d.cp : 65535));
     CK_LAUNCH(err, conv_wg_input_kernel, gin, 128, 0, st, a);
     dim3 gg((unsigned)(a.d.tp / WG_BT), (unsigned)(a.d.kp / WG_BK), 16);
-    CK_LAUNCH(err, conv_wg_gemm_kernel, gg, 128, 0, st, a);
+    auto *gemm = &conv_wg_gemm_kernel<WG_BT, WG_BK, 4>;
+    CK_LAUNCH(err, gemm, gg, 128, 0, st, a);
     dim3 gout((unsigned)((a.d.t + 127) / 128), (unsigned)(a.k < 65535 ? a.k : 65535));
     CK_LAUNCH(err, conv_wg_output_kernel, gout, 128, 0, st, a);
     return CK_OK;

@@ -220,6 +220,7 @@ static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
 {
     const struct conv_job *job = ctx;
     const struct conv_extra *x = &job->ext[i];
+    const struct conv_shape *s0 = &job->sh;
     rec_sizes(rec, &job->sh);
     if (x->workspace >= 0)
         ck_rec_int(rec, "workspace", x->workspace);
@@ -228,6 +229,20 @@ static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
     if (ck_rung_is(&conv_rungs[i], "library")) {
         ck_rec_str(rec, "math", x->math);
         ck_rec_str(rec, "algo", x->algo);
+    }
+    /* winograd4: the GEMM plan its rule picks here (wg4_rule.h), unless a
+     * tuning run forces one (06_winograd4_tuning.cuh) */
+    if (i == CONV_WINOGRAD4) {
+        const char *tl = getenv("CK_CONV_WG4_TILE"), *sp = getenv("CK_CONV_WG4_SPLIT");
+        const struct ck_device *d = job->lad->dev;
+        struct wg4_plan pl = wg4_pick_shape(s0->n, s0->c, s0->k, s0->p, s0->q,
+                                            d && d->sms > 0 ? d->sms : 132);
+        if ((tl && atoi(tl) != 0) || (sp && atoi(sp) != 0)) {
+            ck_rec_str(rec, "config", "forced");
+        } else {
+            ck_rec_str(rec, "config", wg4_tiles[pl.tile].name);
+            ck_rec_int(rec, "split", pl.split);
+        }
     }
     /* the rung's own traffic model (conv_traffic.h), beside the minimum */
     const struct conv_shape *s = &job->sh;

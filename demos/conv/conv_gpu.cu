@@ -9,17 +9,21 @@
 #include "conv.h"
 
 #include "04_implicit_gemm_tuning.cuh"
+#include "06_winograd4_tuning.cuh"
 #include "01_naive.cuh"
 #include "02_smem_direct.cuh"
 #include "03_im2col_gemm.cuh"
 #include "04_implicit_gemm.cuh"
 #include "05_winograd.cuh"
+#include "06_winograd4.cuh"
 
 extern "C" const char *conv_gpu_declines(enum conv_rung_id r,
                                          const struct conv_shape *sh)
 {
     if (r == CONV_WINOGRAD && !conv_wg_applies(sh))
         return "F(2x2, 3x3) needs a 3x3 filter, stride 1 and dilation 1";
+    if (r == CONV_WINOGRAD4 && !conv_wg4_applies(sh))
+        return "F(4x4, 3x3) needs a 3x3 filter, stride 1 and dilation 1";
     return NULL;
 }
 
@@ -30,6 +34,7 @@ extern "C" size_t conv_gpu_workspace(enum conv_rung_id r,
     case CONV_IM2COL_GEMM: return conv_im2col_workspace(sh);
     case CONV_IMPLICIT_GEMM: return conv_igemm_workspace(sh);
     case CONV_WINOGRAD: return conv_wg_workspace(sh);
+    case CONV_WINOGRAD4: return conv_wg4_workspace(sh);
     default: return 0;
     }
 }

@@ -37,37 +37,41 @@
       "transform 4x4 input tiles and 3x3 filters, 16 GEMMs, 2.25x fewer "      \
       "multiplies",                                                            \
       conv_wg_launch, CK_TOL_FP32, 0)                                          \
-    X(CUDNN_IMPLICIT_GEMM, "cudnn-implicit-gemm", 6, library,                  \
+    X(WINOGRAD4, "winograd4", 6, hand, "Winograd F(4x4,3x3)",                  \
+      "6x6 input tiles, 36 GEMMs: 4x fewer multiplies, 2.25x the input "       \
+      "moved",                                                                 \
+      conv_wg4_launch, CK_TOL_FP32, 0)                                         \
+    X(CUDNN_IMPLICIT_GEMM, "cudnn-implicit-gemm", 7, library,                  \
       "cuDNN implicit-gemm", "cuDNN IMPLICIT_GEMM, pure FP32 (CUDNN_FMA_MATH)", \
       0, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_IMPLICIT_PRECOMP_GEMM, "cudnn-implicit-precomp-gemm", 6, library,  \
+    X(CUDNN_IMPLICIT_PRECOMP_GEMM, "cudnn-implicit-precomp-gemm", 7, library,  \
       "cuDNN implicit-precomp-gemm",                                           \
       "cuDNN IMPLICIT_PRECOMP_GEMM (precomputed indices), pure FP32",          \
       1, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_GEMM, "cudnn-gemm", 6, library, "cuDNN gemm",                      \
+    X(CUDNN_GEMM, "cudnn-gemm", 7, library, "cuDNN gemm",                      \
       "cuDNN GEMM (explicit im2col in workspace), pure FP32",                  \
       2, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_DIRECT, "cudnn-direct", 6, library, "cuDNN direct",                \
+    X(CUDNN_DIRECT, "cudnn-direct", 7, library, "cuDNN direct",                \
       "cuDNN DIRECT, pure FP32", 3, CK_TOL_FP32, 0)                            \
-    X(CUDNN_FFT, "cudnn-fft", 6, library, "cuDNN fft",                         \
+    X(CUDNN_FFT, "cudnn-fft", 7, library, "cuDNN fft",                         \
       "cuDNN FFT (convolution as pointwise products of FFTs), pure FP32",      \
       4, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_FFT_TILING, "cudnn-fft-tiling", 6, library, "cuDNN fft-tiling",    \
+    X(CUDNN_FFT_TILING, "cudnn-fft-tiling", 7, library, "cuDNN fft-tiling",    \
       "cuDNN FFT_TILING (FFT on input tiles, less workspace), pure FP32",      \
       5, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_WINOGRAD, "cudnn-winograd", 6, library, "cuDNN winograd",          \
+    X(CUDNN_WINOGRAD, "cudnn-winograd", 7, library, "cuDNN winograd",          \
       "cuDNN WINOGRAD (fewer multiplies for small filters), pure FP32",        \
       6, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_WINOGRAD_NONFUSED, "cudnn-winograd-nonfused", 6, library,          \
+    X(CUDNN_WINOGRAD_NONFUSED, "cudnn-winograd-nonfused", 7, library,          \
       "cuDNN winograd-nonfused",                                               \
       "cuDNN WINOGRAD_NONFUSED (transforms in workspace), pure FP32",          \
       7, CK_TOL_FP32, 0)                                                       \
-    X(CUDNN_DEFAULT, "cudnn-default", 6, library, "cuDNN fastest, TF32-allowed", \
+    X(CUDNN_DEFAULT, "cudnn-default", 7, library, "cuDNN fastest, TF32-allowed", \
       "cuDNN's fastest algorithm under CUDNN_DEFAULT_MATH: TF32 Tensor Cores", \
       -1, CK_TOL_TF32, 0)                                                      \
-    X(CPU_NAIVE, "cpu-naive", 7, cpu, "CPU naive",                             \
+    X(CPU_NAIVE, "cpu-naive", 8, cpu, "CPU naive",                             \
       "the seven nested loops on one core", conv_cpu_naive, CK_TOL_FP32, 0)    \
-    X(CPU_BLOCKED, "cpu-blocked", 8, cpu, "CPU blocked, all cores",            \
+    X(CPU_BLOCKED, "cpu-blocked", 9, cpu, "CPU blocked, all cores",            \
       "4 filters x one output plane per item, branch-free rows, pthreads",     \
       conv_cpu_blocked, CK_TOL_FP32, 0)
 

@@ -27,6 +27,11 @@
  *                 V 16·Cp·Tp written; 16 GEMMs read U ⌈Tp/128⌉ times and
  *                 V ⌈Kp/64⌉ times, write M 16·Kp·Tp; the output transform
  *                 reads 16·K·T                     "Winograd transforms + 16 GEMMs"
+ *  winograd4      F(4x4, 3x3): the same with 36 planes, T = N·⌈P/4⌉·⌈Q/4⌉,
+ *                 6x6 patches (36·C·T read); the GEMM tile of wg4_rule.h
+ *                 (bt x bk, on 132 SMs) sets how often U and V are read,
+ *                 its split how many partial M are written and read
+ *                                                  "Winograd F(4x4) transforms + 36 GEMMs"
  *  cuDNN, CPU     unknown: the minimum traffic     "unknown: minimum traffic"
  *
  * and y written once (N·K·P·Q) by every rung. The minimum traffic (the
@@ -35,6 +40,7 @@
 #define CK_CONV_TRAFFIC_H
 
 #include "conv_ladder.h"
+#include "wg4_rule.h"
 
 struct conv_traffic {
     double loads, stores;  /* FP32 elements from and to global memory */
@@ -131,6 +137,19 @@ static inline struct conv_traffic conv_traffic_of(enum conv_rung_id r, int n, in
                   16.0 * k * tiles;
         t.stores += 16.0 * cp * kp + 16.0 * cp * tp + 16.0 * kp * tp;
         t.model = "Winograd transforms + 16 GEMMs";
+        break;
+    }
+    case CONV_WINOGRAD4: { /* 06_winograd4.cuh: padded like rung 5 */
+        double tiles = (double)n * conv_traffic_up(p, 4) * conv_traffic_up(q, 4);
+        double tp = conv_traffic_up(tiles, 128) * 128, cp = conv_traffic_up(c, 16) * 16;
+        double kp = conv_traffic_up(k, 64) * 64;
+        const struct wg4_plan pl = wg4_pick_shape(n, c, k, p, q, 132);
+        const struct wg4_tile_info *ti = &wg4_tiles[pl.tile];
+        t.loads = (double)k * c * 9 + 36.0 * c * tiles +
+                  36.0 * cp * kp * (tp / ti->bt) + 36.0 * cp * tp * (kp / ti->bk) +
+                  36.0 * k * tiles * pl.split;
+        t.stores += 36.0 * cp * kp + 36.0 * cp * tp + 36.0 * kp * tp * pl.split;
+        t.model = "Winograd F(4x4) transforms + 36 GEMMs";
         break;
     }
     default:

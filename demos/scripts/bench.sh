@@ -1,7 +1,9 @@
 #!/bin/sh
 # bench.sh [BIN_DIR]: the benchmark behind demos/results/h200.yaml (`make
-# bench`). Runs matmul at 4096^3, conv at the ResNet-50 conv2_x layer
-# (N=32 C=64 H=W=56 K=64 R=S=3 pad 1 stride 1), transfer's sweep, streams
+# bench`). Runs matmul at 4096^3, conv at the four 3x3 stages of ResNet-50
+# (N=32, pad 1, stride 1: C=K=64 at 56x56 -- conv2_x, every variant --, 128
+# at 28x28, 256 at 14x14, 512 at 7x7 -- the GPU variants --;
+# BENCH_CONV_STAGES="C:HW ..."), transfer's sweep, streams
 # at 1024, 16 and 4096 FLOP per byte, reduce at 2^28 and 2^20+7 and the
 # launch sweep BENCH_RUNS times each (at least 3), then keeps, per variant,
 # the record of the median run: the median of its % of library (a ratio
@@ -9,8 +11,13 @@
 # itself and when there is no library; per launch point the median ms.
 # Writes the
 # records (the device record of each demo's first run, then the chosen
-# variant records) to BENCH_OUT (default demos/results/h200.yaml) and prints
-# the ratio table. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
+# variant records) to BENCH_OUT (default demos/results/h200.yaml; conv at
+# conv2_x only, the one shape the tutorial's readers expect there) and
+# prints the ratio table. The conv records of every stage, chosen per
+# variant and shape, go to BENCH_CONV_OUT (default
+# demos/results/h200-conv.yaml), with a PASS / MISS table per stage: the
+# fastest hand rung >= 95% of cuDNN's fastest pure-FP32 algorithm, and at
+# least as fast as cuDNN implicit-gemm and implicit-precomp-gemm. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
 # the FP32 rungs at 512 to 8192 and non-square shapes, into SWEEP_OUT,
 # default demos/results/h200-sweep.yaml, with its PASS / MISS table);
 # BENCH_SWEEP=0 leaves it out. Exit non-zero if any run failed.
@@ -22,6 +29,8 @@ BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
 DEST=${BENCH_OUT:-demos/results/h200.yaml}
+CONV_DEST=${BENCH_CONV_OUT:-demos/results/h200-conv.yaml}
+CONV_STAGES=${BENCH_CONV_STAGES:-64:56 128:28 256:14 512:7}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 FAIL=0
@@ -47,8 +56,9 @@ merge() {
     }
     FNR == 1 && NR == 1 && /record: "device"/ { print; next }
     /record: "variant"/ {
-        # transfer: one record per size; streams: per setting
+        # transfer: one record per size; streams: per setting; conv: per shape
         v = val($0, "variant") "|" val($0, "bytes") "|" val($0, "flops_per_byte")
+        if (/demo: "conv"/) v = v "|" val($0, "n") "|" val($0, "c") "|" val($0, "h") "|" val($0, "w") "|" val($0, "k") "|" val($0, "r") "|" val($0, "s")
         if (!(v in n)) order[++nv] = v
         p = val($0, "pct_of_library")
         key = (p == "~" || val($0, "baseline") == "true") ? val($0, "ms") : p
@@ -145,6 +155,43 @@ targets() {
     }' "$1"
 }
 
+# conv_targets FILE: per conv shape, the fastest hand rung (by its median %
+# of library, a ratio taken within each run) against cuDNN's fastest FMA
+# algorithm (>= 95%) and against cuDNN implicit-gemm and
+# implicit-precomp-gemm (>= 100%: at least as fast)
+conv_targets() {
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }
+    /record: "variant"/ && /demo: "conv"/ && /ok: true/ {
+        sh = "N=" val($0, "n") " C=" val($0, "c") " K=" val($0, "k") " " val($0, "h") "x" val($0, "w")
+        if (!(sh in seen)) { seen[sh] = 1; shapes[++ns] = sh }
+        v = val($0, "variant"); p = val($0, "pct_of_library") + 0; kd = val($0, "kind")
+        if (kd == "hand" && p > hp[sh]) { hp[sh] = p; hv[sh] = v; hms[sh] = val($0, "ms") }
+        if (kd == "library" && val($0, "math") == "fma" && (!(sh in lms) || val($0, "ms") + 0 < lms[sh])) {
+            lms[sh] = val($0, "ms") + 0; lv[sh] = v }
+        if (v == "cudnn-implicit-gemm") ig[sh] = p
+        if (v == "cudnn-implicit-precomp-gemm") ipg[sh] = p
+    }
+    function verdict(ok) { return ok ? "PASS" : "MISS" }
+    END {
+        printf "\nconv stages: fastest hand rung vs cuDNN FP32 (medians of %% of library)\n"
+        printf "%-24s %-11s %9s %8s %-25s %9s %9s  %s\n", "shape", "hand best", "ms", "% fastest",
+            "cuDNN fastest FP32", "% igemm", "% precomp", "targets (>= 95%, >= 100%, >= 100%)"
+        for (i = 1; i <= ns; i++) {
+            sh = shapes[i]
+            if (!(sh in hv) || !(sh in lv)) { printf "%-24s no hand or no cuDNN FP32 record: MISS\n", sh; continue }
+            a = (sh in ig && ig[sh] > 0) ? 100 * hp[sh] / ig[sh] : -1
+            b = (sh in ipg && ipg[sh] > 0) ? 100 * hp[sh] / ipg[sh] : -1
+            printf "%-24s %-11s %9s %7.1f%% %-25s %8.1f%% %8.1f%%  %s %s %s\n", sh, hv[sh], hms[sh], hp[sh],
+                lv[sh] " " lms[sh], a, b, verdict(hp[sh] >= 95), verdict(a >= 100), verdict(b >= 100)
+        }
+    }' "$1"
+}
+
 table() { # FILE: the ratio table
     awk '
     function val(line, key,   m) {
@@ -193,6 +240,7 @@ fi
 if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     table "$DEST"
     targets "$DEST"
+    [ -f "$CONV_DEST" ] && conv_targets "$CONV_DEST"
     [ -f "${SWEEP_OUT:-demos/results/h200-sweep.yaml}" ] &&
         SWEEP_TABLE_ONLY=1 sh demos/scripts/mm_sweep.sh "$BIN"
     demos/scripts/xfer_targets.sh "$DEST"
@@ -204,7 +252,16 @@ bench reduce reduce-large --n 268435456
 bench reduce reduce-small --n 1048583
 bench launch launch
 if [ -x "$BIN/conv" ]; then
-    bench conv conv --n 32 --c 64 --h 56 --w 56 --k 64 --r 3 --s 3 --pad 1 --stride 1 --dil 1
+    # the GPU rungs (hand and cuDNN); the CPU ones run at conv2_x only,
+    # where each costs seconds already
+    conv_gpu=$("$BIN/conv" --list | awk '$3 == "hand" || $3 == "library" {printf "%s%s", s, $1; s=","}')
+    for st in $CONV_STAGES; do
+        c=${st%%:*}; hw=${st#*:}
+        if [ "$st" = 64:56 ] || [ -z "$conv_gpu" ]; then only=; else only="--variants $conv_gpu"; fi
+        # shellcheck disable=SC2086
+        bench conv "conv-$c-$hw" --n 32 --c "$c" --h "$hw" --w "$hw" --k "$c" --r 3 --s 3 \
+            --pad 1 --stride 1 --dil 1 $only
+    done
 fi
 bench transfer transfer
 # streams: the default (1024 FLOP/B), copy-bound and compute-bound settings
@@ -219,18 +276,27 @@ RUNS=$RUNS_SAVED
 mkdir -p "$(dirname "$DEST")"
 {
     merge "$tmp"/matmul.*
-    [ -x "$BIN/conv" ] && merge "$tmp"/conv.*
+    [ -x "$BIN/conv" ] && [ -f "$tmp/conv-64-56.1" ] && merge "$tmp"/conv-64-56.*
     merge "$tmp"/transfer.*
     merge "$tmp"/streams.1024.* "$tmp"/streams.16.* "$tmp"/streams.4096.*
     merge "$tmp"/reduce-large.*
     merge "$tmp"/reduce-small.*
     merge_points "$tmp"/launch.*
 } >"$DEST.tmp" && mv "$DEST.tmp" "$DEST"
+if [ -x "$BIN/conv" ]; then
+    # every stage, per variant and shape (the merge key has the sizes)
+    mkdir -p "$(dirname "$CONV_DEST")"
+    # shellcheck disable=SC2046
+    merge $(for st in $CONV_STAGES; do echo "$tmp/conv-${st%%:*}-${st#*:}".*; done) \
+        >"$CONV_DEST.tmp" && mv "$CONV_DEST.tmp" "$CONV_DEST"
+    echo "bench: wrote $CONV_DEST (conv at $CONV_STAGES)"
+fi
 grep -q 'name: "NVIDIA H200' "$DEST" || echo "bench: note: not recorded on an H200" >&2
 echo "bench: wrote $DEST (median of $RUNS runs per variant)"
 table "$DEST"
 echo
 targets "$DEST"
+[ -x "$BIN/conv" ] && conv_targets "$CONV_DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
 if [ "${BENCH_SWEEP:-1}" != 0 ]; then
     sh demos/scripts/mm_sweep.sh "$BIN" || FAIL=1

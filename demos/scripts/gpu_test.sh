@@ -112,6 +112,19 @@ if [ -x "$CONV" ]; then
     run_demo conv-fast "$CONV" $CONV_FAST --reps 1
     run_demo conv-wino "$CONV" $CONV_WINO --reps 1
     run_demo conv-wino-pad0 "$CONV" $CONV_WINO0 --reps 1
+    # winograd4 (06_winograd4_tuning.cuh): every GEMM tile, the channel sum
+    # whole and cut in parts, at a size that cuts every tile and at the 7x7
+    # stage's channels (N=2)
+    for tile in 1 2 3; do
+        for split in 1 4; do
+            run_demo "conv-wino4-tile$tile-split$split" env CK_CONV_WG4_TILE=$tile \
+                CK_CONV_WG4_SPLIT=$split "$CONV" $CONV_WINO --reps 1 \
+                --variants winograd4,cudnn-implicit-gemm
+            run_demo "conv-wino4-7x7-tile$tile-split$split" env CK_CONV_WG4_TILE=$tile \
+                CK_CONV_WG4_SPLIT=$split "$CONV" --n 2 --c 512 --h 7 --w 7 --k 512 \
+                --r 3 --s 3 --pad 1 --reps 1 --variants winograd4,cudnn-implicit-gemm
+        done
+    done
 else
     record conv skip "not built (demos/conv/conv.c missing)"
 fi
@@ -183,6 +196,10 @@ for tool in memcheck racecheck initcheck synccheck; do
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-fast "$CONV" $CONV_FAST --reps 1 --variants "$CONV_HAND"
         sanitize "$tool" conv-wino "$CONV" $CONV_WINO --reps 1 --variants "$CONV_HAND"
+        # winograd4 with a forced small tile and its channel sum in 2 parts
+        export CK_CONV_WG4_TILE=3 CK_CONV_WG4_SPLIT=2
+        sanitize "$tool" conv-wino4-split "$CONV" $CONV_WINO --reps 1 --variants winograd4
+        unset CK_CONV_WG4_TILE CK_CONV_WG4_SPLIT
     fi
 done
 

@@ -737,6 +737,8 @@
 	X(MSG_RL_LN_WAVE, "wave tail: k waves and one block more", "波次尾巴：k 个波次再多一个线程块") \
 	X(MSG_RL_LN_CPU_1, "CPU y = a*x + y, 1 thread", "CPU y = a*x + y，单线程") \
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
+	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
+	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	/* end */
 
 #endif

@@ -10,12 +10,14 @@ bin="$T_TMP/bin" fx="$CK_ROOT/tests/fixtures/results"
 mkdir -p "$bin"
 stub() { printf '#!/bin/sh\n%s\n' "$2" >"$bin/$1"; chmod +x "$bin/$1"; }
 stub matmul "grep -v '^#' '$fx/h200-matmul-1024.yaml'"
-stub conv "grep -v '^#' '$fx/h200-conv-quick.yaml'"
+# conv: the fixture's records, with the shape asked for (--n N --c C --h H --w W --k K)
+stub conv "grep -v '^#' '$fx/h200-conv-quick.yaml' | sed \"s/n: 4, c: 32, h: 28, w: 28, k: 32,/n: \$2, c: \$4, h: \$6, w: \$8, k: \${10},/\""
 stub transfer "sed -n '/demo: \"transfer\"/p' '$fx/xfer-fixture.yaml'"
 # streams: the fixture's records, with the setting asked for
 stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed \"s/flops_per_byte: 1024/flops_per_byte: \$2/\""
 out="$T_TMP/h200.yaml"
-log=$(BENCH_OUT="$out" SWEEP_OUT="$T_TMP/sweep.yaml" SIZES="512:512:512" \
+conv_out="$T_TMP/h200-conv.yaml"
+log=$(BENCH_OUT="$out" BENCH_CONV_OUT="$conv_out" SWEEP_OUT="$T_TMP/sweep.yaml" SIZES="512:512:512" \
 	sh demos/scripts/bench.sh "$bin" 2>&1)
 rc=$?
 ok "$([ -s "$out" ] && echo 0 || echo 1)" "bench wrote $out"
@@ -26,6 +28,14 @@ for f in 1024 16 4096; do
 	is "$(grep -c "demo: \"streams\".*flops_per_byte: $f," "$out")" 12 "streams at $f FLOP/B kept"
 done
 is "$(grep -c 'record: "device"' "$out")" 4 "a device record per demo"
+is "$(grep -c 'record: "variant".*demo: "conv"' "$out")" 15 "conv in BENCH_OUT: one record per variant, conv2_x only"
+is "$(grep -c 'demo: "conv".*c: 64, h: 56, w: 56, k: 64,' "$out")" 15 "... at conv2_x"
+for st in "64 56" "128 28" "256 14" "512 7"; do
+	set -- $st
+	is "$(grep -c "demo: \"conv\".*n: 32, c: $1, h: $2, w: $2, k: $1," "$conv_out")" 15 \
+		"BENCH_CONV_OUT: stage C=$1 ${2}x$2 has its own record per variant"
+done
+like "$log" "N=32 C=512 K=512 7x7 +implicit-gemm .* PASS PASS PASS" "the conv stage table: hand best against cuDNN fastest FP32 and implicit GEMM"
 is "$(grep 'variant: "pinned-4".*flops_per_byte: 1024,' "$out" | grep -o '\[[0-9]*, [0-9]*, [0-9], ' | wc -l | tr -d ' ')" 48 \
 	"the timeline of a merged streams record is whole (48 spans)"
 like "$log" "pinned h2d >= 64 MiB: >= 80% of the link peak +PASS" "the targets are checked"

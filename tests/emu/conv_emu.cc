@@ -107,6 +107,46 @@ int main(void)
             ok(e < 1e-5, what);
         }
     }
+    /* rung 6's every GEMM tile and channel split (06_winograd4_tuning.cuh),
+     * at a shape that cuts every tile and one whose C takes 4 parts */
+    static const int wg4_shapes[][10] = {
+        {2, 19, 13, 11, 70, 3, 3, 1, 1, 1},
+        {1, 64, 10, 7, 130, 3, 3, 1, 1, 1},
+    };
+    for (int tile = 1; tile <= WG4_NTILES; tile++)
+        for (int split = 1; split <= WG4_MAX_SPLIT; split++)
+            for (const auto &d : wg4_shapes) {
+                struct conv_shape sh = shape(d);
+                char v[16];
+                snprintf(v, sizeof v, "%d", tile);
+                setenv("CK_CONV_WG4_TILE", v, 1);
+                snprintf(v, sizeof v, "%d", split);
+                setenv("CK_CONV_WG4_SPLIT", v, 1);
+                struct wg4_plan pl = conv_wg4_plan(conv_wg4_dims(&sh));
+                double e = check(CONV_WINOGRAD4, sh);
+                char what[200];
+                snprintf(what, sizeof what, "conv winograd4 tile %s split %d (asked %d) "
+                         "N=%d C=%d H=%d W=%d K=%d: rel. error %.2e against FP64 (< 1e-5)",
+                         wg4_tiles[pl.tile].name, pl.split, split, d[0], d[1], d[2], d[3],
+                         d[4], e);
+                ok(e < 1e-5 && pl.tile == tile - 1, what);
+            }
+    unsetenv("CK_CONV_WG4_TILE");
+    unsetenv("CK_CONV_WG4_SPLIT");
+    /* the rule's plans at the four ResNet-50 3x3 stages on 132 SMs: the
+     * fastest (within 1%) of the H200 sweep in conv/NOTES.md */
+    static const struct { int c, hw, tile, split; } stages[] = {
+        {64, 56, WG4_128x64, 1}, {128, 28, WG4_128x64, 1},
+        {256, 14, WG4_128x64, 2}, {512, 7, WG4_128x64, 3},
+    };
+    for (const auto &st : stages) {
+        struct wg4_plan pl = wg4_pick_shape(32, st.c, st.c, st.hw, st.hw, 132);
+        char what[160];
+        snprintf(what, sizeof what, "conv winograd4 rule at C=K=%d %dx%d: %s split %d "
+                 "(want %s split %d)", st.c, st.hw, st.hw, wg4_tiles[pl.tile].name, pl.split,
+                 wg4_tiles[st.tile].name, st.split);
+        ok(pl.tile == st.tile && pl.split == st.split, what);
+    }
     printf("1..%d\n", tap_n);
     return tap_fail != 0;
 }

@@ -131,6 +131,13 @@ static void conv_models(void)
 	ok(fabs(prev - mn) < 1e-9 * mn, "which is x and w read once, y written once (%.2f)", mn);
 	t = conv_traffic_of(CONV_WINOGRAD, 32, 64, 56, 56, 64, 3, 3, 1, 1, 1, 56, 56);
 	ok(t.known && t.bytes > 4.0 * (32.0 * 64 * 56 * 56 * 2), "winograd: its transforms move more than the minimum");
+	/* F(4x4): 36 planes of 6272 tiles = 2.25x x for V and M, rung 5's 4x */
+	struct conv_traffic t4 = conv_traffic_of(CONV_WINOGRAD4, 32, 64, 56, 56, 64, 3, 3, 1, 1, 1, 56, 56);
+	ok(t4.known && t4.bytes < t.bytes && t4.bytes > 4.0 * (32.0 * 64 * 56 * 56 * 2),
+	   "winograd4: less traffic than winograd (%.3g < %.3g bytes), more than the minimum",
+	   t4.bytes, t.bytes);
+	ok(t4.stores == 32.0 * 64 * 56 * 56 + 36.0 * 64 * 64 + 2 * 36.0 * 64 * 6272,
+	   "winograd4 at conv2_x: y, U, V and one M written (%g)", t4.stores);
 }
 
 static struct res_variant rec(const char *demo, const char *id, long m, long n, long k)

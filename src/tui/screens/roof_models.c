@@ -57,6 +57,7 @@ static const char *model_text(const char *model, char *buf, size_t size)
 		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
 		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
 		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
+		{ "Winograd F(4x4) transforms + 36 GEMMs", MSG_RF_M_WINO4 },
 		{ "unknown: minimum traffic", MSG_RF_M_UNKNOWN },
 	};
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
