@@ -27,6 +27,8 @@
 #endif
 
 #define MM_MAX_PROBLEMS 3
+/* why wgmma-tma declines a GPU other than sm_90 (and a build without sm_90a) */
+#define MM_WGMMA_NEEDS "needs an sm_90 GPU (Hopper): wgmma and TMA"
 
 struct mm_state {
     const struct mm_opts *o;
@@ -143,11 +145,23 @@ static bool gpu_skip(const struct mm_state *s, int i)
 }
 
 /* Rungs whose instructions this GPU does not have: mma.sync on TF32 and
- * cp.async need compute capability 8.0, and so does cuBLAS's BF16 GEMM.
- * They get an 'unsupported' record with the reason, not a failure. */
+ * cp.async need compute capability 8.0, and so does cuBLAS's BF16 GEMM;
+ * wgmma and the TMA exist only on sm_90 (Hopper), in code built for
+ * sm_90a (mm_gpu_has_wgmma). They get an 'unsupported' record with the
+ * reason, not a failure. */
 static const char *gpu_declines(struct mm_state *s, int i)
 {
     int cc = s->dev->cc_major * 10 + s->dev->cc_minor;
+    if (i == MM_WGMMA_TMA && (cc != 90 || !mm_gpu_has_wgmma())) {
+        if (cc != 90)
+            snprintf(s->declined_buf[i], sizeof s->declined_buf[i],
+                     "%s (this GPU: %d.%d)", MM_WGMMA_NEEDS, s->dev->cc_major,
+                     s->dev->cc_minor);
+        else
+            snprintf(s->declined_buf[i], sizeof s->declined_buf[i],
+                     "%s (this build has no sm_90a code: CUDA_ARCH)", MM_WGMMA_NEEDS);
+        return s->declined_buf[i];
+    }
     if ((i == MM_TF32_MMA || i == MM_CUBLAS_BF16) && cc < 80) {
         snprintf(s->declined_buf[i], sizeof s->declined_buf[i],
                  "needs compute capability 8.0 or newer (this GPU: %d.%d)",
@@ -219,7 +233,7 @@ static void title(void *ctx, FILE *f)
 static const char *mm_precision(enum mm_rung r)
 {
     switch (r) {
-    case MM_TF32_MMA: case MM_CUBLAS_TF32: return "tf32";
+    case MM_TF32_MMA: case MM_WGMMA_TMA: case MM_CUBLAS_TF32: return "tf32";
     case MM_CUBLAS_FP16: return "fp16";
     case MM_CUBLAS_BF16: return "bf16";
     default: return "fp32";

@@ -1,0 +1,56 @@
+#!/bin/bash
+# matmul: the wgmma-tma rung (demos/matmul/07_wgmma_tma.cuh) on the H200:
+# build, SASS/ptxas, correctness at odd sizes, sanitizers, timing beside
+# tf32-mma and cuBLAS TF32 at 4096^3, ncu of the kernel.
+set -u
+OUT=${OUT:-/tmp/wgmma-out}; mkdir -p "$OUT"
+t0=$(date +%s)
+el() { echo "$(( $(date +%s) - t0 ))s"; }
+nvidia-smi -L; nvidia-smi --query-gpu=compute_cap --format=csv,noheader
+make -j16 -f demos/demos.mk build/demos/matmul >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+B=build/demos/matmul
+S="$OUT/summary.txt"; : >"$S"
+echo "built at $(el)" >>"$S"
+# ptxas and SASS of the rung's own file
+nvcc -std=c++17 -O3 -DCK_HAVE_CUDA=1 -Idemos/common -Idemos/matmul -gencode arch=compute_90a,code=sm_90a \
+  -DMM_WGMMA_SM90A=1 -Xptxas -v -c demos/matmul/mm_wgmma.cu -o "$OUT/mm_wgmma.o" >"$OUT/ptxas.txt" 2>&1
+cuobjdump --dump-sass "$OUT/mm_wgmma.o" >"$OUT/sass.txt" 2>&1
+echo "sass: $(grep -c HGMMA "$OUT/sass.txt") HGMMA, $(grep -c UTMALDG "$OUT/sass.txt") UTMALDG; ptxas: $(grep -E 'registers|spill' "$OUT/ptxas.txt" | tr -s ' ' | paste -sd' ' | cut -c1-300)" >>"$S"
+$B --list | grep wgmma >>"$S"
+V=wgmma-tma,tf32-mma,cublas-tf32
+# 1. correctness: odd sizes (K % 4 != 0 copies A; cut tiles everywhere), both tile widths
+for bn in 128 256; do
+  for size in "1000 3000 2000" "333 777 555" "1 1 1" "37 53 61" "17 1 33" "129 127 130" "256 384 200" "4097 4097 4097"; do
+    set -- $size
+    CK_MM_WGMMA_BN=$bn timeout 60 $B --m $1 --n $2 --k $3 --variants $V --reps 2 --format yaml >"$OUT/odd-$bn-$1x$2x$3.yaml" 2>&1
+    echo "bn$bn $1x$2x$3 rc=$? bad=$(grep -c 'ok: false' "$OUT/odd-$bn-$1x$2x$3.yaml") $(grep -o 'variant: "wgmma-tma".*rel_err: [^,]*' "$OUT/odd-$bn-$1x$2x$3.yaml" | grep -o 'ok: [a-z]*.*rel_err: [^,]*' | tr -d ',') $(grep -o 'record: "unsupported".*' "$OUT/odd-$bn-$1x$2x$3.yaml" | cut -c1-160)" >>"$S"
+  done
+done
+echo "checks done at $(el)" >>"$S"
+# 2. sanitizers on a small size, and on K % 4 != 0
+for tool in memcheck racecheck synccheck initcheck; do
+  for size in "256 384 200" "37 53 61"; do set -- $size
+    timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $B --m $1 --n $2 --k $3 --variants wgmma-tma --reps 1 --format yaml >"$OUT/san-$tool-$1.log" 2>&1
+    echo "san $tool $1x$2x$3 rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool-$1.log" | tail -1)" >>"$S"
+  done
+done
+echo "sanitizers done at $(el)" >>"$S"
+# 3. timing at 4096^3 (3 runs), both tile widths
+for bn in 128 256; do
+  for i in 1 2 3; do CK_MM_WGMMA_BN=$bn timeout 60 $B --m 4096 --n 4096 --k 4096 --variants $V --format table; done >"$OUT/t4096-$bn.txt" 2>&1
+  echo "== 4096^3 BN $bn" >>"$S"; grep -E '^ *[0-9]+ +(wgmma|tf32|cublas)' "$OUT/t4096-$bn.txt" >>"$S"
+  med() { awk -v v=$1 '$2 == v { print $6 }' "$OUT/t4096-$bn.txt" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+  w=$(med wgmma-tma); t=$(med tf32-mma); c=$(med cublas-tf32)
+  echo "median ms: wgmma-tma $w tf32-mma $t cublas-tf32 $c: wgmma-tma at $(awk -v w=$w -v c=$c 'BEGIN { if (w > 0) printf "%.1f", 100 * c / w }')% of cublas-tf32, tf32-mma at $(awk -v t=$t -v c=$c 'BEGIN { if (t > 0) printf "%.1f", 100 * c / t }')%" >>"$S"
+done
+echo "timing done at $(el)" >>"$S"
+# 4. ncu of the kernel and of the transpose at 4096^3
+if [ $(( $(date +%s) - t0 )) -lt 190 ]; then
+  for bn in 128 256; do
+    CK_MM_WGMMA_BN=$bn timeout 40 ncu --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
+      -k regex:'mm_wgmma|wg_transpose' -c 2 $B --m 4096 --n 4096 --k 4096 --variants wgmma-tma --reps 1 --format yaml >"$OUT/ncu-$bn.txt" 2>&1
+    grep -E '^  [a-z_]+.*\(|Duration|Memory Throughput|Compute \(SM\) Throughput|Registers Per|Achieved Occupancy|Stall' "$OUT/ncu-$bn.txt" | sed 's/  */ /g' | head -30 >>"$S"
+  done
+fi
+echo "all done at $(el)" >>"$S"
+cat "$S"
