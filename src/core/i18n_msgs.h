@@ -737,6 +737,8 @@
 	X(MSG_RL_LN_WAVE, "wave tail: k waves and one block more", "波次尾巴：k 个波次再多一个线程块") \
 	X(MSG_RL_LN_CPU_1, "CPU y = a*x + y, 1 thread", "CPU y = a*x + y，单线程") \
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
+	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
+	X(MSG_RL_WGMMA_TMA, "Hopper wgmma + TMA (TF32)", "Hopper wgmma + TMA 张量核心 (TF32)") \
 	/* end */
 
 #endif
