@@ -43,10 +43,13 @@
 // producer warpgroup and CONSUMERS warpgroups, each owning 64 rows of the
 // tile (BM = 64 * CONSUMERS) and all BN columns (BN / 2 accumulators per
 // thread).
-template <int BN_, int STAGES_, int CONSUMERS_ = 2>
+// PERSIST: one block per SM walks over tiles (tile += gridDim.x), so the
+// producer already loads the next tile while the consumers store this one.
+template <int BN_, int STAGES_, bool PERSIST_ = false, int CONSUMERS_ = 2>
 struct wg_cfg_t {
     static constexpr int CONSUMERS = CONSUMERS_, BM = 64 * CONSUMERS, BN = BN_, BK = 32;
     static constexpr int STAGES = STAGES_;
+    static constexpr bool PERSIST = PERSIST_;
     static constexpr int THREADS = 128 * (CONSUMERS + 1);
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
     static constexpr int STAGE_BYTES = A_BYTES + B_BYTES;
@@ -199,6 +202,18 @@ __device__ __forceinline__ void wg_store(const float *d, float *C, int M, int N,
         }
 }
 
+// Tile t of the grid: in groups of 8 tile rows, so tiles running at the same
+// time share rows of A and columns of B in L2.
+template <class c>
+__device__ __forceinline__ void wg_tile(int t, int M, int N, int &m0, int &n0)
+{
+    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
+    const int per_group = 8 * tiles_n, first = t / per_group * 8;
+    const int gsize = min(tiles_m - first, 8);
+    m0 = (first + t % per_group % gsize) * c::BM;
+    n0 = t % per_group / gsize * c::BN;
+}
+
 template <class c>
 __global__ void __launch_bounds__(c::THREADS, 1)
 mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
@@ -210,12 +225,8 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
     const uint32_t raw = wg_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
     const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int wgi = threadIdx.x / 128;                        // 0: producer
-    // tiles in groups of 8 tile rows, so neighbours in time share L2 lines
-    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
-    const int per_group = 8 * tiles_n, first = blockIdx.x / per_group * 8;
-    const int gsize = min(tiles_m - first, 8);
-    const int m0 = (first + blockIdx.x % per_group % gsize) * c::BM;
-    const int n0 = blockIdx.x % per_group / gsize * c::BN;
+    const int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
+    const int step = c::PERSIST ? gridDim.x : tiles;          // one tile unless persistent
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     if (threadIdx.x == 0) {
@@ -227,45 +238,59 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
     }
     __syncthreads();
 
+    // it counts K slices over all of this block's tiles: slice it uses stage
+    // it % STAGES in its (it / STAGES)-th round, whose parity the barriers flip
     if (wgi == 0) { // producer: one thread feeds the ring
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
         if (threadIdx.x == 0) {
             asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmA) : "memory");
             asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmB) : "memory");
-            for (int kt = 0; kt < kt_n; kt++) {
-                const int s = kt % c::STAGES;
-                const uint32_t ph = (uint32_t)(kt / c::STAGES) & 1;
-                const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
-                wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
-                wg_bar_expect(bars + 8 * s, c::STAGE_BYTES);     // zero fill counts too
-                wg_tma_load(a, &tmA, bars + 8 * s, kt * c::BK, m0);
-                wg_tma_load(b, &tmB, bars + 8 * s, kt * c::BK, n0);
+            int it = 0;
+            for (int t = blockIdx.x; t < tiles; t += step) {
+                int m0, n0;
+                wg_tile<c>(t, M, N, m0, n0);
+                for (int kt = 0; kt < kt_n; kt++, it++) {
+                    const int s = it % c::STAGES;
+                    const uint32_t ph = (uint32_t)(it / c::STAGES) & 1;
+                    const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
+                    wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
+                    wg_bar_expect(bars + 8 * s, c::STAGE_BYTES);     // zero fill counts too
+                    wg_tma_load(a, &tmA, bars + 8 * s, kt * c::BK, m0);
+                    wg_tma_load(b, &tmB, bars + 8 * s, kt * c::BK, n0);
+                }
             }
         }
     } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(c::CONSUMER_REGS));
         const int w = wgi - 1;
-        float d[c::ACC];
+        int it = 0;
+        for (int t = blockIdx.x; t < tiles; t += step) {
+            int m0, n0;
+            wg_tile<c>(t, M, N, m0, n0);
+            float d[c::ACC];
 #pragma unroll
-        for (int i = 0; i < c::ACC; i++)
-            d[i] = 0.0f;
-        for (int kt = 0; kt < kt_n; kt++) {
-            const int s = kt % c::STAGES;
-            const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128, b = ring + s * c::STAGE_BYTES + c::A_BYTES;
-            wg_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
-            wg_fence();
+            for (int i = 0; i < c::ACC; i++)
+                d[i] = 0.0f;
+            for (int kt = 0; kt < kt_n; kt++, it++) {
+                const int s = it % c::STAGES;
+                const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
+                const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
+                wg_bar_wait(bars + 8 * s, (uint32_t)(it / c::STAGES) & 1); // stage landed
+                wg_fence();
 #pragma unroll
-            for (int k = 0; k < c::BK / 8; k++)
-                wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
-            wg_commit();
-            wg_wait<1>(); // this stage's wgmmas may run on; the last stage's are done
-            if (kt > 0)
-                wg_bar_arrive(bars + 8 * (c::STAGES + (kt - 1) % c::STAGES));
+                for (int k = 0; k < c::BK / 8; k++)
+                    wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
+                wg_commit();
+                wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
+                if (kt > 0)
+                    wg_bar_arrive(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
+            }
+            wg_wait<0>();
+            wg_bar_arrive(bars + 8 * (c::STAGES + (it - 1) % c::STAGES)); // the tile's last
+            wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
         }
-        wg_wait<0>();
-        wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
     }
 #else
     __trap(); // the host declines this rung unless built for sm_90a on an sm_90 GPU
@@ -365,7 +390,8 @@ static int mm_wgmma_run(const struct mm_args *a, struct wg_workspace *ws, struct
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
+    int sms = a->sms > 0 ? a->sms : 132, grid = c::PERSIST && tiles > sms ? sms : tiles;
+    CK_LAUNCH(err, kernel, grid, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
     return CK_OK;
 }
 #endif

@@ -10,24 +10,31 @@
 #define MM_WGMMA_SM90A 0
 #endif
 
-// 128x128 tiles (two consumer warpgroups of 64x128) and 4 stages of
-// 32 KiB; CK_MM_WGMMA_BN=256 (a tuning run) picks 128x256 tiles, 4 stages
-// of 48 KiB, with setmaxnreg giving the consumers the registers.
+// The configurations: 128 x BN tiles (two consumer warpgroups of 64 x BN),
+// 4 stages of 32 KiB (BN 128) or 48 KiB (BN 256, setmaxnreg giving the
+// consumers the registers), one tile per block or persistent blocks.
+// CK_MM_WGMMA_CFG=1..4 forces one (a tuning run); 0 or unset: the default.
 using wg_cfg128 = wg_cfg_t<128, 4>;
 using wg_cfg256 = wg_cfg_t<256, 4>;
+using wg_cfg128p = wg_cfg_t<128, 4, true>;
+using wg_cfg256p = wg_cfg_t<256, 4, true>;
+#define MM_WGMMA_DEFAULT 2
 
 static struct wg_workspace wg_ws;
 
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 {
-    static int bn = -1;
-    if (bn < 0) {
-        const char *e = getenv("CK_MM_WGMMA_BN");
-        bn = e && atoi(e) == 256 ? 256 : 128;
+    static int cfg = -1;
+    if (cfg < 0) {
+        const char *e = getenv("CK_MM_WGMMA_CFG");
+        cfg = e && atoi(e) >= 1 && atoi(e) <= 4 ? atoi(e) : MM_WGMMA_DEFAULT;
     }
-    if (bn == 256)
-        return mm_wgmma_run<wg_cfg256>(a, &wg_ws, err);
-    return mm_wgmma_run<wg_cfg128>(a, &wg_ws, err);
+    switch (cfg) {
+    case 1: return mm_wgmma_run<wg_cfg128>(a, &wg_ws, err);
+    case 3: return mm_wgmma_run<wg_cfg128p>(a, &wg_ws, err);
+    case 4: return mm_wgmma_run<wg_cfg256p>(a, &wg_ws, err);
+    default: return mm_wgmma_run<wg_cfg256>(a, &wg_ws, err);
+    }
 }
 
 void mm_wgmma_release(void)
