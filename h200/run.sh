@@ -19,9 +19,10 @@ echo "sass: $(grep -c HGMMA "$OUT/sass.txt") HGMMA, $(grep -c UTMALDG "$OUT/sass
 $B --list | grep wgmma >>"$S"
 V=wgmma-tma,tf32-mma,cublas-tf32
 # 1. correctness: odd sizes (K % 4 != 0 copies A; cut tiles everywhere), every configuration
-# (CK_MM_WGMMA_CFG: 1 128x128, 2 128x256, 3 128x128 persistent, 4 128x256 persistent)
+# (CK_MM_WGMMA_CFG: 1 128x128, 2 128x256, 3 128x128 persistent, 4 128x256 persistent,
+#  5 128x256 in clusters of 2 sharing B, 6 the same persistent)
 broken=""
-for bn in 1 2 3 4; do
+for bn in 1 2 3 4 5 6; do
   for size in "256 384 200" "1 1 1" "37 53 61" "17 1 33" "129 127 130" "333 777 555" "1000 3000 2000" "4097 4097 4097"; do
     set -- $size
     case " $broken " in *" $bn "*) continue ;; esac
@@ -32,7 +33,7 @@ for bn in 1 2 3 4; do
 done
 echo "checks done at $(el)" >>"$S"
 # 2. timing at 4096^3 (3 runs), every configuration
-for bn in 1 2 3 4; do
+for bn in 1 2 3 4 5 6; do
   case " $broken " in *" $bn "*) echo "cfg $bn: timed out above, not timed" >>"$S"; continue ;; esac
   for i in 1 2 3; do CK_MM_WGMMA_CFG=$bn timeout 60 $B --m 4096 --n 4096 --k 4096 --variants $V --format table; done >"$OUT/t4096-$bn.txt" 2>&1
   echo "== 4096^3 cfg $bn" >>"$S"; grep -E '^ *[0-9]+ +(wgmma|tf32|cublas)' "$OUT/t4096-$bn.txt" >>"$S"
@@ -41,23 +42,23 @@ for bn in 1 2 3 4; do
   echo "median ms: wgmma-tma $w tf32-mma $t cublas-tf32 $c: wgmma-tma at $(awk -v w=$w -v c=$c 'BEGIN { if (w > 0) printf "%.1f", 100 * c / w }')% of cublas-tf32, tf32-mma at $(awk -v t=$t -v c=$c 'BEGIN { if (t > 0) printf "%.1f", 100 * c / t }')%" >>"$S"
 done
 echo "timing done at $(el)" >>"$S"
-# 3. sanitizers on a small size, and on K % 4 != 0
+# 3. ncu of the kernel and of the transpose at 4096^3
+if [ $(( $(date +%s) - t0 )) -lt 170 ]; then
+  for bn in 2 6; do
+    CK_MM_WGMMA_CFG=$bn timeout 40 ncu --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
+      -k regex:'mm_wgmma|wg_transpose' -c 2 $B --m 4096 --n 4096 --k 4096 --variants wgmma-tma --reps 1 --format yaml >"$OUT/ncu-$bn.txt" 2>&1
+    grep -E '^  [a-z_]+.*\(|Duration|Memory Throughput|Compute \(SM\) Throughput|Registers Per|Achieved Occupancy|Stall' "$OUT/ncu-$bn.txt" | sed 's/  */ /g' | head -30 >>"$S"
+  done
+fi
+# 4. sanitizers on a small size, and on K % 4 != 0
 for tool in memcheck racecheck synccheck initcheck; do
-  for run in "2 256 384 200" "4 256 384 200" "2 37 53 61"; do set -- $run
-    [ $(( $(date +%s) - t0 )) -lt 170 ] || break
+  for run in "2 256 384 200" "6 256 384 200" "5 37 53 61" "3 256 384 200"; do set -- $run
+    [ $(( $(date +%s) - t0 )) -lt 215 ] || break
     case " $broken " in *" $1 "*) continue ;; esac
     CK_MM_WGMMA_CFG=$1 timeout 40 compute-sanitizer --tool $tool --error-exitcode 9 $B --m $2 --n $3 --k $4 --variants wgmma-tma --reps 1 --format yaml >"$OUT/san-$tool-$1-$2.log" 2>&1
     echo "san $tool cfg$1 $2x$3x$4 rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/san-$tool-$1-$2.log" | tail -1)" >>"$S"
   done
 done
 echo "sanitizers done at $(el)" >>"$S"
-# 4. ncu of the kernel and of the transpose at 4096^3
-if [ $(( $(date +%s) - t0 )) -lt 190 ]; then
-  for bn in 2 4; do
-    CK_MM_WGMMA_CFG=$bn timeout 40 ncu --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
-      -k regex:'mm_wgmma|wg_transpose' -c 2 $B --m 4096 --n 4096 --k 4096 --variants wgmma-tma --reps 1 --format yaml >"$OUT/ncu-$bn.txt" 2>&1
-    grep -E '^  [a-z_]+.*\(|Duration|Memory Throughput|Compute \(SM\) Throughput|Registers Per|Achieved Occupancy|Stall' "$OUT/ncu-$bn.txt" | sed 's/  */ /g' | head -30 >>"$S"
-  done
-fi
 echo "all done at $(el)" >>"$S"
 cat "$S"

@@ -45,15 +45,21 @@
 // thread).
 // PERSIST: one block per SM walks over tiles (tile += gridDim.x), so the
 // producer already loads the next tile while the consumers store this one.
-template <int BN_, int STAGES_, bool PERSIST_ = false, int CONSUMERS_ = 2>
+// CLUSTER 2: two blocks of a thread block cluster take the tiles above one
+// another (same columns of C): each loads half of the B slice they share
+// and the TMA multicasts it into both, so L2 serves B once for two tiles.
+template <int BN_, int STAGES_, bool PERSIST_ = false, int CLUSTER_ = 1>
 struct wg_cfg_t {
-    static constexpr int CONSUMERS = CONSUMERS_, BM = 64 * CONSUMERS, BN = BN_, BK = 32;
-    static constexpr int STAGES = STAGES_;
+    static constexpr int CONSUMERS = 2, BM = 64 * CONSUMERS, BN = BN_, BK = 32;
+    static constexpr int STAGES = STAGES_, CLUSTER = CLUSTER_;
     static constexpr bool PERSIST = PERSIST_;
     static constexpr int THREADS = 128 * (CONSUMERS + 1);
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
+    static constexpr int B_BOX = BN / CLUSTER; // rows of Bt one block loads
     static constexpr int STAGE_BYTES = A_BYTES + B_BYTES;
     static constexpr int ACC = BN / 2; // floats per consumer thread
+    // a stage is free once every consumer warp of the cluster has read it
+    static constexpr int EMPTY_ARRIVALS = CLUSTER * CONSUMERS * 4;
     // stages, 2 mbarriers per stage, and slack to align the ring to 1024 B
     static constexpr int SMEM = STAGES * STAGE_BYTES + 2 * STAGES * 8 + 1024;
     // setmaxnreg: registers moved from the producer to the consumers when
@@ -104,6 +110,38 @@ __device__ __forceinline__ void wg_tma_load(uint32_t dst, const CUtensorMap *map
     asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%3, %4}], [%2];\n" ::"r"(dst),
                  "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1)
+                 : "memory");
+}
+
+// The same, multicast: the box lands at dst in every block of the cluster
+// named in mask, and counts on the mbarrier at bar in each of them.
+__device__ __forceinline__ void wg_tma_load_mc(uint32_t dst, const CUtensorMap *map, uint32_t bar,
+                                               int c0, int c1, uint16_t mask)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 ".multicast::cluster [%0], [%1, {%3, %4}], [%2], %5;\n" ::"r"(dst),
+                 "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1), "h"(mask)
+                 : "memory");
+}
+
+// ---- thread block clusters ----
+__device__ __forceinline__ uint32_t wg_cluster_rank()
+{
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ void wg_cluster_sync()
+{
+    asm volatile("barrier.cluster.arrive.release;\n"
+                 "barrier.cluster.wait.acquire;\n" ::: "memory");
+}
+// One arrival on the mbarrier at offset bar of block cta of the cluster.
+__device__ __forceinline__ void wg_bar_arrive_cta(uint32_t bar, uint32_t cta)
+{
+    asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
+                 " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra];\n}\n" ::"r"(bar),
+                 "r"(cta)
                  : "memory");
 }
 
@@ -177,6 +215,20 @@ template <> struct wg_mma_t<256> {
 #undef WG_S8
 #endif
 
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// A consumer warp is done with a stage: one arrival on its "empty" mbarrier
+// in every block of the cluster (each block's producer multicasts into all).
+template <class c> __device__ __forceinline__ void wg_release(uint32_t empty)
+{
+    if (c::CLUSTER == 1)
+        wg_bar_arrive(empty);
+    else
+#pragma unroll
+        for (int r = 0; r < c::CLUSTER; r++)
+            wg_bar_arrive_cta(empty, (uint32_t)r);
+}
+#endif
+
 // The accumulators of one consumer thread: for each 8 columns j, d[4j..4j+3]
 // hold rows g and g + 8 of its warp's 16 rows, columns 8j + 2t and +1
 // (lane = 4g + t), the layout of mma.sync's C fragment repeated along N.
@@ -202,16 +254,15 @@ __device__ __forceinline__ void wg_store(const float *d, float *C, int M, int N,
         }
 }
 
-// Tile t of the grid: in groups of 8 tile rows, so tiles running at the same
-// time share rows of A and columns of B in L2.
-template <class c>
-__device__ __forceinline__ void wg_tile(int t, int M, int N, int &m0, int &n0)
+// Unit u of a tiles_m x tiles_n grid (row tm, column tn), in groups of 8
+// rows, so units running at the same time share rows of A and columns of B
+// in L2.
+__device__ __forceinline__ void wg_unit(int u, int tiles_m, int tiles_n, int &tm, int &tn)
 {
-    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
-    const int per_group = 8 * tiles_n, first = t / per_group * 8;
+    const int per_group = 8 * tiles_n, first = u / per_group * 8;
     const int gsize = min(tiles_m - first, 8);
-    m0 = (first + t % per_group % gsize) * c::BM;
-    n0 = t % per_group / gsize * c::BN;
+    tm = first + u % per_group % gsize;
+    tn = u % per_group / gsize;
 }
 
 template <class c>
@@ -225,18 +276,25 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
     const uint32_t raw = wg_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
     const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int wgi = threadIdx.x / 128;                        // 0: producer
-    const int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    const int step = c::PERSIST ? gridDim.x : tiles;          // one tile unless persistent
+    // a unit is CLUSTER tiles above one another, one per block of a cluster
+    const uint32_t rank = c::CLUSTER > 1 ? wg_cluster_rank() : 0;
+    const int tiles_n = (N + c::BN - 1) / c::BN;
+    const int units_m = ((M + c::BM - 1) / c::BM + c::CLUSTER - 1) / c::CLUSTER;
+    const int units = units_m * tiles_n, first = blockIdx.x / c::CLUSTER;
+    const int step = c::PERSIST ? gridDim.x / c::CLUSTER : units; // one unit unless persistent
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     if (threadIdx.x == 0) {
         for (int s = 0; s < c::STAGES; s++) {
-            wg_bar_init(bars + 8 * s, 1);                                   // the producer
-            wg_bar_init(bars + 8 * (c::STAGES + s), 128 * c::CONSUMERS);    // every consumer
+            wg_bar_init(bars + 8 * s, 1);                                // the producer
+            wg_bar_init(bars + 8 * (c::STAGES + s), c::EMPTY_ARRIVALS);  // consumer warps
         }
         asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
-    __syncthreads();
+    if (c::CLUSTER > 1)
+        wg_cluster_sync(); // the partner's barriers exist before anything lands there
+    else
+        __syncthreads();
 
     // it counts K slices over all of this block's tiles: slice it uses stage
     // it % STAGES in its (it / STAGES)-th round, whose parity the barriers flip
@@ -247,17 +305,24 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
             asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmA) : "memory");
             asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmB) : "memory");
             int it = 0;
-            for (int t = blockIdx.x; t < tiles; t += step) {
-                int m0, n0;
-                wg_tile<c>(t, M, N, m0, n0);
+            for (int u = first; u < units; u += step) {
+                int tm, tn;
+                wg_unit(u, units_m, tiles_n, tm, tn);
+                const int m0 = (tm * c::CLUSTER + (int)rank) * c::BM, n0 = tn * c::BN;
                 for (int kt = 0; kt < kt_n; kt++, it++) {
                     const int s = it % c::STAGES;
                     const uint32_t ph = (uint32_t)(it / c::STAGES) & 1;
                     const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
-                    wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
-                    wg_bar_expect(bars + 8 * s, c::STAGE_BYTES);     // zero fill counts too
-                    wg_tma_load(a, &tmA, bars + 8 * s, kt * c::BK, m0);
-                    wg_tma_load(b, &tmB, bars + 8 * s, kt * c::BK, n0);
+                    const uint32_t full = bars + 8 * s;
+                    wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // free in every block
+                    wg_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
+                    wg_tma_load(a, &tmA, full, kt * c::BK, m0);
+                    if (c::CLUSTER == 1)
+                        wg_tma_load(b, &tmB, full, kt * c::BK, n0);
+                    else // this block's share of B, into both blocks
+                        wg_tma_load_mc(b + rank * (c::B_BYTES / c::CLUSTER), &tmB, full,
+                                       kt * c::BK, n0 + (int)rank * c::B_BOX,
+                                       (uint16_t)((1u << c::CLUSTER) - 1));
                 }
             }
         }
@@ -265,10 +330,12 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(c::CONSUMER_REGS));
         const int w = wgi - 1;
+        const bool lane0 = threadIdx.x % 32 == 0;
         int it = 0;
-        for (int t = blockIdx.x; t < tiles; t += step) {
-            int m0, n0;
-            wg_tile<c>(t, M, N, m0, n0);
+        for (int u = first; u < units; u += step) {
+            int tm, tn;
+            wg_unit(u, units_m, tiles_n, tm, tn);
+            const int m0 = (tm * c::CLUSTER + (int)rank) * c::BM, n0 = tn * c::BN;
             float d[c::ACC];
 #pragma unroll
             for (int i = 0; i < c::ACC; i++)
@@ -284,14 +351,17 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
                     wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
                 wg_commit();
                 wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
-                if (kt > 0)
-                    wg_bar_arrive(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
+                if (kt > 0 && lane0)
+                    wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
             }
             wg_wait<0>();
-            wg_bar_arrive(bars + 8 * (c::STAGES + (it - 1) % c::STAGES)); // the tile's last
+            if (lane0) // the tile's last slice
+                wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
             wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
         }
     }
+    if (c::CLUSTER > 1)
+        wg_cluster_sync(); // no block leaves while its partner may still signal it
 #else
     __trap(); // the host declines this rung unless built for sm_90a on an sm_90 GPU
 #endif
@@ -383,15 +453,27 @@ static int mm_wgmma_run(const struct mm_args *a, struct wg_workspace *ws, struct
     CUtensorMap ta, tb;
     int rc = wg_tensor_map(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
     if (rc == CK_OK)
-        rc = wg_tensor_map(&tb, Bt, N, K, ldk, c::BN, err);
+        rc = wg_tensor_map(&tb, Bt, N, K, ldk, c::B_BOX, err);
     if (rc != CK_OK)
         return rc;
     auto kernel = mm_wgmma_kernel<c>;
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
-    int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    int sms = a->sms > 0 ? a->sms : 132, grid = c::PERSIST && tiles > sms ? sms : tiles;
-    CK_LAUNCH(err, kernel, grid, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
+    // units of CLUSTER tiles; persistent: as many clusters as fit at once
+    int units = ((M + c::BM - 1) / c::BM + c::CLUSTER - 1) / c::CLUSTER * ((N + c::BN - 1) / c::BN);
+    cudaLaunchConfig_t lc = {};
+    cudaLaunchAttribute at[1];
+    at[0].id = cudaLaunchAttributeClusterDimension;
+    at[0].val.clusterDim.x = c::CLUSTER, at[0].val.clusterDim.y = 1, at[0].val.clusterDim.z = 1;
+    lc.blockDim = dim3(c::THREADS), lc.dynamicSmemBytes = c::SMEM, lc.stream = 0;
+    lc.attrs = at, lc.numAttrs = c::CLUSTER > 1 ? 1 : 0;
+    int fit = a->sms > 0 ? a->sms / c::CLUSTER : 132 / c::CLUSTER;
+    if (c::PERSIST && c::CLUSTER > 1) { // GPCs may leave an SM without a partner
+        lc.gridDim = dim3(fit * c::CLUSTER);
+        CUDA_CHECK(err, cudaOccupancyMaxActiveClusters(&fit, kernel, &lc));
+    }
+    lc.gridDim = dim3((c::PERSIST && units > fit && fit > 0 ? fit : units) * c::CLUSTER);
+    CUDA_CHECK(err, cudaLaunchKernelEx(&lc, kernel, ta, tb, a->C, M, N, K));
     return CK_OK;
 }
 #endif

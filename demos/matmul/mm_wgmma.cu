@@ -12,13 +12,17 @@
 
 // The configurations: 128 x BN tiles (two consumer warpgroups of 64 x BN),
 // 4 stages of 32 KiB (BN 128) or 48 KiB (BN 256, setmaxnreg giving the
-// consumers the registers), one tile per block or persistent blocks.
-// CK_MM_WGMMA_CFG=1..4 forces one (a tuning run); 0 or unset: the default.
+// consumers the registers), one tile per block or persistent blocks, alone
+// or in clusters of two sharing B. CK_MM_WGMMA_CFG=1..6 forces one (a
+// tuning run); 0 or unset: the default.
 using wg_cfg128 = wg_cfg_t<128, 4>;
 using wg_cfg256 = wg_cfg_t<256, 4>;
 using wg_cfg128p = wg_cfg_t<128, 4, true>;
 using wg_cfg256p = wg_cfg_t<256, 4, true>;
+using wg_cfg256c = wg_cfg_t<256, 4, false, 2>;
+using wg_cfg256pc = wg_cfg_t<256, 4, true, 2>;
 #define MM_WGMMA_DEFAULT 2
+#define MM_WGMMA_NCFG 6
 
 static struct wg_workspace wg_ws;
 
@@ -27,12 +31,15 @@ int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
     static int cfg = -1;
     if (cfg < 0) {
         const char *e = getenv("CK_MM_WGMMA_CFG");
-        cfg = e && atoi(e) >= 1 && atoi(e) <= 4 ? atoi(e) : MM_WGMMA_DEFAULT;
+        int f = e ? atoi(e) : 0;
+        cfg = f >= 1 && f <= MM_WGMMA_NCFG ? f : MM_WGMMA_DEFAULT;
     }
     switch (cfg) {
     case 1: return mm_wgmma_run<wg_cfg128>(a, &wg_ws, err);
     case 3: return mm_wgmma_run<wg_cfg128p>(a, &wg_ws, err);
     case 4: return mm_wgmma_run<wg_cfg256p>(a, &wg_ws, err);
+    case 5: return mm_wgmma_run<wg_cfg256c>(a, &wg_ws, err);
+    case 6: return mm_wgmma_run<wg_cfg256pc>(a, &wg_ws, err);
     default: return mm_wgmma_run<wg_cfg256>(a, &wg_ws, err);
     }
 }
