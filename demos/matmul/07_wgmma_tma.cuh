@@ -16,8 +16,9 @@
 // moves 128 MB, about 10% of the rung's time). A is copied the same way
 // (not transposed) only when its rows are not a multiple of 16 bytes apart
 // (K % 4 != 0): the TMA needs 16-byte strides. The inputs are TF32 like the
-// tf32-mma rung (the Tensor Cores keep 10 of FP32's 23 mantissa bits), so
-// the result is checked against the TF32 tolerance.
+// tf32-mma rung (the Tensor Cores keep 10 of FP32's 23 mantissa bits: B is
+// rounded to them by the transpose, A is cut, or rounded when copied), so the
+// result is checked against the TF32 tolerance.
 //
 // Built only for sm_90a (wgmma and setmaxnreg exist on no other target):
 // the makefile compiles mm_wgmma.cu, the one file that includes this one,
@@ -367,9 +368,24 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
 #endif
 }
 
+// x rounded to the nearest TF32 value (10 mantissa bits, ties away from
+// zero), still stored as an FP32 bit pattern.
+__device__ __forceinline__ float wg_tf32(float x)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t r;
+    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
+    return __uint_as_float(r);
+#else
+    return x;
+#endif
+}
+
 // dst (rows x ld, row-major) = src (cols x rows, row-major) transposed when
 // TRANS, else copied row by row into rows of ld >= cols floats; 32x32
 // tiles through shared memory so both sides are read and written coalesced.
+// Both round to TF32 on the way: the Tensor Cores would otherwise cut the
+// low 13 mantissa bits off (A, read in place, is cut).
 template <bool TRANS>
 __global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ dst,
                              int rows, int cols, int ld)
@@ -380,7 +396,7 @@ __global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ 
     if (TRANS) {
         for (int i = ty; i < 32; i += 8) // src row c0 + i, column r0 + tx
             if (c0 + i < cols && r0 + tx < rows)
-                tile[i][tx] = src[(size_t)(c0 + i) * rows + r0 + tx];
+                tile[i][tx] = wg_tf32(src[(size_t)(c0 + i) * rows + r0 + tx]);
         __syncthreads();
         for (int i = ty; i < 32; i += 8)
             if (r0 + i < rows && c0 + tx < cols)
@@ -388,7 +404,8 @@ __global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ 
     } else {
         for (int i = ty; i < 32; i += 8)
             if (r0 + i < rows && c0 + tx < cols)
-                dst[(size_t)(r0 + i) * ld + c0 + tx] = src[(size_t)(r0 + i) * cols + c0 + tx];
+                dst[(size_t)(r0 + i) * ld + c0 + tx] =
+                    wg_tf32(src[(size_t)(r0 + i) * cols + c0 + tx]);
     }
 }
 
@@ -443,6 +460,8 @@ static int mm_wgmma_run(const struct mm_args *a, struct wg_workspace *ws, struct
         ws->p = NULL, ws->bytes = 0;
         CUDA_CHECK(err, cudaMalloc((void **)&ws->p, need));
         ws->bytes = need;
+        // the pad columns K .. ldk - 1 are never written: zeros, once
+        CUDA_CHECK(err, cudaMemset(ws->p, 0, need));
     }
     float *Bt = ws->p, *Ap = copy_a ? ws->p + (size_t)N * ldk : NULL;
     CK_LAUNCH(err, wg_transpose<true>, dim3((K + 31) / 32, (N + 31) / 32), 256, 0, 0, a->B, Bt,
