@@ -36,6 +36,7 @@
 #ifndef MM_07_WGMMA_TMA_CUH
 #define MM_07_WGMMA_TMA_CUH
 #include "mm_kernels.h"
+#include "07_wgmma_tma_transpose.cuh"
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <stdint.h>
@@ -368,47 +369,6 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
 #endif
 }
 
-// x rounded to the nearest TF32 value (10 mantissa bits, ties away from
-// zero), still stored as an FP32 bit pattern.
-__device__ __forceinline__ float wg_tf32(float x)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    uint32_t r;
-    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
-    return __uint_as_float(r);
-#else
-    return x;
-#endif
-}
-
-// dst (rows x ld, row-major) = src (cols x rows, row-major) transposed when
-// TRANS, else copied row by row into rows of ld >= cols floats; 32x32
-// tiles through shared memory so both sides are read and written coalesced.
-// Both round to TF32 on the way: the Tensor Cores would otherwise cut the
-// low 13 mantissa bits off (A, read in place, is cut).
-template <bool TRANS>
-__global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ dst,
-                             int rows, int cols, int ld)
-{
-    __shared__ float tile[32][33];
-    const int tx = threadIdx.x % 32, ty = threadIdx.x / 32; // 32 x 8 threads
-    const int r0 = blockIdx.y * 32, c0 = blockIdx.x * 32;   // of dst
-    if (TRANS) {
-        for (int i = ty; i < 32; i += 8) // src row c0 + i, column r0 + tx
-            if (c0 + i < cols && r0 + tx < rows)
-                tile[i][tx] = wg_tf32(src[(size_t)(c0 + i) * rows + r0 + tx]);
-        __syncthreads();
-        for (int i = ty; i < 32; i += 8)
-            if (r0 + i < rows && c0 + tx < cols)
-                dst[(size_t)(r0 + i) * ld + c0 + tx] = tile[tx][i];
-    } else {
-        for (int i = ty; i < 32; i += 8)
-            if (r0 + i < rows && c0 + tx < cols)
-                dst[(size_t)(r0 + i) * ld + c0 + tx] =
-                    wg_tf32(src[(size_t)(r0 + i) * cols + c0 + tx]);
-    }
-}
-
 // A 2-D FP32 tensor map: rows x cols (cols innermost, ld floats apart),
 // boxes of box_rows x 32, 128-byte swizzle, zeros outside the matrix.
 static int wg_tensor_map(CUtensorMap *map, const float *p, int rows, int cols, int ld,
@@ -464,11 +424,9 @@ static int mm_wgmma_run(const struct mm_args *a, struct wg_workspace *ws, struct
         CUDA_CHECK(err, cudaMemset(ws->p, 0, need));
     }
     float *Bt = ws->p, *Ap = copy_a ? ws->p + (size_t)N * ldk : NULL;
-    CK_LAUNCH(err, wg_transpose<true>, dim3((K + 31) / 32, (N + 31) / 32), 256, 0, 0, a->B, Bt,
-              N, K, ldk);
-    if (copy_a)
-        CK_LAUNCH(err, wg_transpose<false>, dim3((K + 31) / 32, (M + 31) / 32), 256, 0, 0, a->A,
-                  Ap, M, K, ldk);
+    int rc0 = wg_prepare(a, Bt, Ap, ldk, err); // Bt = B^T (and Ap = A), rounded to TF32
+    if (rc0 != CK_OK)
+        return rc0;
     CUtensorMap ta, tb;
     int rc = wg_tensor_map(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
     if (rc == CK_OK)
