@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "mm_gpu.h"
 #include "07_wgmma_tma.cuh"
+#include "07_wgmma_tma_rs.cuh"
 
 #ifndef MM_WGMMA_SM90A
 #define MM_WGMMA_SM90A 0
@@ -22,7 +23,11 @@ using wg_cfg256p = wg_cfg_t<256, 4, true>;
 using wg_cfg256c = wg_cfg_t<256, 4, false, 2>;
 using wg_cfg256pc = wg_cfg_t<256, 4, true, 2>;
 #define MM_WGMMA_DEFAULT 2
-#define MM_WGMMA_NCFG 6
+using wg_rs = wg_rs_cfg_t<4>;
+using wg_rs_p = wg_rs_cfg_t<4, true>;
+using wg_rs_c = wg_rs_cfg_t<4, false, 2>;
+using wg_rs_pc = wg_rs_cfg_t<4, true, 2>;
+#define MM_WGMMA_NCFG 10
 
 static struct wg_workspace wg_ws;
 
@@ -40,6 +45,10 @@ int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
     case 4: return mm_wgmma_run<wg_cfg256p>(a, &wg_ws, err);
     case 5: return mm_wgmma_run<wg_cfg256c>(a, &wg_ws, err);
     case 6: return mm_wgmma_run<wg_cfg256pc>(a, &wg_ws, err);
+    case 7: return mm_wgmma_rs_run<wg_rs>(a, &wg_ws, err);
+    case 8: return mm_wgmma_rs_run<wg_rs_p>(a, &wg_ws, err);
+    case 9: return mm_wgmma_rs_run<wg_rs_c>(a, &wg_ws, err);
+    case 10: return mm_wgmma_rs_run<wg_rs_pc>(a, &wg_ws, err);
     default: return mm_wgmma_run<wg_cfg256>(a, &wg_ws, err);
     }
 }
