@@ -169,6 +169,14 @@ template <int N> __device__ __forceinline__ void wg_wait()
 {
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
 }
+// Pins the accumulators at this point of the program: the compiler may not
+// move their reads or writes across it (the wgmmas write them unseen).
+template <int N> __device__ __forceinline__ void wg_pin(float *d)
+{
+#pragma unroll
+    for (int i = 0; i < N; i++)
+        asm volatile("" : "+f"(d[i])::"memory");
+}
 
 // d (64 x BN per warpgroup, BN / 2 floats per thread) += A (64 x 8, desc a)
 // * B (8 x BN, stored BN x 8 K-major, desc b). The accumulators stay in
@@ -364,6 +372,7 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
 #pragma unroll
             for (int i = 0; i < c::ACC; i++)
                 d[i] = 0.0f;
+            wg_pin<c::ACC>(d);
             for (int kt = 0; kt < kt_n; kt++, it++) {
                 const int s = it % c::STAGES;
                 const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
@@ -379,6 +388,7 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
                     wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
             }
             wg_wait<0>();
+            wg_pin<c::ACC>(d);
             if (lane0) // the tile's last slice
                 wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
             wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);

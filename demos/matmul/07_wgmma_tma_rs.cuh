@@ -165,6 +165,7 @@ mm_wgmma_rs_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
 #pragma unroll
             for (int i = 0; i < c::ACC; i++)
                 d[i] = 0.0f;
+            wg_pin<c::ACC>(d);
             uint32_t f0[4][4], f1[4][4]; // fragments of even and odd slices
             for (int kt = 0; kt < kt_n; kt++, it++) {
                 const int s = it % c::STAGES;
@@ -180,6 +181,7 @@ mm_wgmma_rs_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
                     wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
             }
             wg_wait<0>();
+            wg_pin<c::ACC>(d);
             if (lane0)
                 wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
             wg_rs_store<c>(d, C, M, N, m0, n0 + nl);

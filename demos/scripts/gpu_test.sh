@@ -97,7 +97,7 @@ done
 # copied for the TMA's 16-byte strides; 4097^3: every edge), in each tile
 # width (CK_MM_WGMMA_CFG); on any other GPU it must be declined with its reason
 CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' ')
-for cfg in 1 2 3 4 5 6; do
+for cfg in 1 2 3 4 5 6 7 8 9 10; do
     for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" \
                 "4097 4097 4097"; do
         set -- $size
@@ -157,7 +157,7 @@ for n in 1 31 1000003 1048583 268435456; do
 done
 RD_GPU=$("$BIN/reduce" --list | awk '$3 != "cpu" {printf "%s%s", s, $1; s=","}')
 # the best rung's tuning shapes (06_best_tuning.cuh) must be right too
-for cfg in 1 2 3 4 5 6; do
+for cfg in 1 2 3 4 5 6 7 8 9 10; do
     run_demo "reduce-best-cfg$cfg" env CK_RD_BEST_CFG=$cfg "$BIN/reduce" --n 1000003 \
         --variants best --reps 1
 done
@@ -194,7 +194,7 @@ for tool in memcheck racecheck initcheck synccheck; do
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     # wgmma-tma's TMA ring, mbarriers and transpose at cut tiles, each tile width
-    for cfg in 1 2 3 4 5 6; do
+    for cfg in 1 2 3 4 5 6 7 8 9 10; do
         export CK_MM_WGMMA_CFG=$cfg
         sanitize "$tool" matmul-wgmma-cfg$cfg-256x384x200 "$BIN/matmul" --m 256 --n 384 \
             --k 200 --reps 1 --variants wgmma-tma
