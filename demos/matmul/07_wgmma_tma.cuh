@@ -1,38 +1,43 @@
 // Rung 7, Hopper's own Tensor Core path (TF32): the copy engine and the
 // Tensor Cores work while the threads mostly wait. One thread hands the
-// Tensor Memory Accelerator (TMA) a tile's coordinates and the TMA moves the
-// whole 128x32 slice of A and of B into shared memory by itself, swizzled,
-// zero-filling what lies outside the matrix; whole warpgroups (4 warps, 128
-// threads) then ask the Tensor Cores for a 64xBNx8 product straight out of
-// shared memory (wgmma.mma_async: no fragments in registers, no ldmatrix),
-// asynchronously, so the next one is issued before the last is done. Shared
-// memory is a ring of stages guarded by mbarriers: "full" says a stage's
-// bytes have landed, "empty" says the Tensor Cores have finished reading it.
+// Tensor Memory Accelerator (TMA) a tile's coordinates and the TMA moves a
+// whole 32-deep slice of A (128 rows) and of B (256 columns) into shared
+// memory by itself, swizzled, zero-filling what lies outside the matrix;
+// whole warpgroups (4 warps, 128 threads) then ask the Tensor Cores for a
+// 64x256x8 product straight out of shared memory (wgmma.mma_async: no
+// fragments in registers, no ldmatrix), asynchronously, so the next one is
+// issued before the last is done. Shared memory is a ring of 4 stages
+// guarded by mbarriers: "full" says a stage's bytes have landed, "empty"
+// says the Tensor Cores have finished reading it.
 //
 // wgmma on TF32 inputs reads both A and B K-major (each row of the shared
 // tile runs along K). A (M x K, row-major) already is; B (K x N, row-major)
-// is not, so each call first transposes B into a workspace Bt (N x K) with
-// a small kernel, wg_transpose, timed as part of this rung (at 4096^3 it
-// moves 128 MB, about 10% of the rung's time). A is copied the same way
-// (not transposed) only when its rows are not a multiple of 16 bytes apart
-// (K % 4 != 0): the TMA needs 16-byte strides. The inputs are TF32 like the
-// tf32-mma rung (the Tensor Cores keep 10 of FP32's 23 mantissa bits: B is
-// rounded to them by the transpose, A is cut, or rounded when copied), so the
-// result is checked against the TF32 tolerance.
+// is not, so each call first transposes B into a workspace Bt (N x K)
+// with a small kernel (07_wgmma_tma_transpose.cuh), timed as part of this
+// rung (at 4096^3 it moves 128 MB: about a tenth of the rung's time). A is
+// copied the same way (not transposed) only when its rows are not a
+// multiple of 16 bytes apart (K % 4 != 0): the TMA needs 16-byte strides.
+// The inputs are TF32 like the tf32-mma rung (the Tensor Cores keep 10 of
+// FP32's 23 mantissa bits: B is rounded to them by the transpose, A is cut,
+// or rounded when copied), so the result is checked against the TF32
+// tolerance.
 //
 // Built only for sm_90a (wgmma and setmaxnreg exist on no other target):
 // the makefile compiles mm_wgmma.cu, the one file that includes this one,
 // with -gencode arch=compute_90a,code=sm_90a when the target is sm_90, and
-// the host declines the rung ('unsupported') on any other GPU or build.
+// the host declines the rung ('unsupported', mm_declines.h) on any other
+// GPU or build.
 //
-// Reading guide: wg_cfg names the tiles and the stages; wg_desc() is the
+// Reading guide: wg_cfg names the tile and the stages; the wg_bar_*
+// helpers are the mbarriers, wg_tma_load() one TMA copy; wg_desc() is the
 // 64-bit shared-memory descriptor wgmma reads a tile through (matching the
-// TMA's 128-byte swizzle); wg_mma() is one wgmma.mma_async; in
+// TMA's 128-byte swizzle); wg_mma_t<BN>::run() is one wgmma.mma_async; in
 // mm_wgmma_kernel the producer warpgroup's one thread loops over K issuing
-// TMA loads, the consumer warpgroups wait for a stage, issue four wgmmas
-// (BK 32 = 4 x k8), commit, and free the stage before; wg_store() writes
-// the accumulators; mm_wgmma_run() builds the TMA descriptors
-// (cuTensorMapEncodeTiled, fetched from the driver at run time) and launches.
+// TMA loads, the two consumer warpgroups wait for a stage, issue four
+// wgmmas (BK 32 = 4 x k8), commit, and free the stage before; wg_store()
+// writes the accumulators; mm_wgmma_run() transposes B, builds the TMA
+// descriptors (cuTensorMapEncodeTiled, fetched from the driver at run
+// time) and launches.
 #ifndef MM_07_WGMMA_TMA_CUH
 #define MM_07_WGMMA_TMA_CUH
 #include "mm_kernels.h"
@@ -41,27 +46,20 @@
 #include <cudaTypedefs.h>
 #include <stdint.h>
 
-// BM x BN block tile, BK 32 floats (= 128 bytes, one swizzle row); one
-// producer warpgroup and CONSUMERS warpgroups, each owning 64 rows of the
-// tile (BM = 64 * CONSUMERS) and all BN columns (BN / 2 accumulators per
-// thread).
-// PERSIST: one block per SM walks over tiles (tile += gridDim.x), so the
-// producer already loads the next tile while the consumers store this one.
-// CLUSTER 2: two blocks of a thread block cluster take the tiles above one
-// another (same columns of C): each loads half of the B slice they share
-// and the TMA multicasts it into both, so L2 serves B once for two tiles.
-template <int BN_, int STAGES_, bool PERSIST_ = false, int CLUSTER_ = 1>
+// BM x BN block tile (BM 128, BN 128 or 256), BK 32 floats (= 128 bytes,
+// one swizzle row); one producer warpgroup and two consumer warpgroups,
+// each owning 64 rows of the tile and all BN columns (BN / 2 accumulators
+// per thread).
+template <int BN_, int STAGES_>
 struct wg_cfg_t {
     static constexpr int CONSUMERS = 2, BM = 64 * CONSUMERS, BN = BN_, BK = 32;
-    static constexpr int STAGES = STAGES_, CLUSTER = CLUSTER_;
-    static constexpr bool PERSIST = PERSIST_;
+    static constexpr int STAGES = STAGES_;
     static constexpr int THREADS = 128 * (CONSUMERS + 1);
     static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
-    static constexpr int B_BOX = BN / CLUSTER; // rows of Bt one block loads
     static constexpr int STAGE_BYTES = A_BYTES + B_BYTES;
     static constexpr int ACC = BN / 2; // floats per consumer thread
-    // a stage is free once every consumer warp of the cluster has read it
-    static constexpr int EMPTY_ARRIVALS = CLUSTER * CONSUMERS * 4;
+    // a stage is free once every consumer warp has read it
+    static constexpr int EMPTY_ARRIVALS = CONSUMERS * 4;
     // stages, 2 mbarriers per stage, and slack to align the ring to 1024 B
     static constexpr int SMEM = STAGES * STAGE_BYTES + 2 * STAGES * 8 + 1024;
     // setmaxnreg: registers moved from the producer to the consumers when
@@ -69,6 +67,8 @@ struct wg_cfg_t {
     static constexpr int PRODUCER_REGS = 40, CONSUMER_REGS = 232;
     static constexpr bool SETMAXNREG = BN > 128;
 };
+// The rung: 128x256 tiles, 4 stages of 48 KiB (what was measured, NOTES.md).
+using wg_cfg = wg_cfg_t<256, 4>;
 
 __device__ __forceinline__ uint32_t wg_smem_u32(const void *p)
 {
@@ -115,38 +115,6 @@ __device__ __forceinline__ void wg_tma_load(uint32_t dst, const CUtensorMap *map
                  : "memory");
 }
 
-// The same, multicast: the box lands at dst in every block of the cluster
-// named in mask, and counts on the mbarrier at bar in each of them.
-__device__ __forceinline__ void wg_tma_load_mc(uint32_t dst, const CUtensorMap *map, uint32_t bar,
-                                               int c0, int c1, uint16_t mask)
-{
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-                 ".multicast::cluster [%0], [%1, {%3, %4}], [%2], %5;\n" ::"r"(dst),
-                 "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1), "h"(mask)
-                 : "memory");
-}
-
-// ---- thread block clusters ----
-__device__ __forceinline__ uint32_t wg_cluster_rank()
-{
-    uint32_t r;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
-    return r;
-}
-__device__ __forceinline__ void wg_cluster_sync()
-{
-    asm volatile("barrier.cluster.arrive.release;\n"
-                 "barrier.cluster.wait.acquire;\n" ::: "memory");
-}
-// One arrival on the mbarrier at offset bar of block cta of the cluster.
-__device__ __forceinline__ void wg_bar_arrive_cta(uint32_t bar, uint32_t cta)
-{
-    asm volatile("{\n .reg .b32 ra;\n mapa.shared::cluster.u32 ra, %0, %1;\n"
-                 " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra];\n}\n" ::"r"(bar),
-                 "r"(cta)
-                 : "memory");
-}
-
 // ---- wgmma ----
 // The descriptor of a K-major tile whose rows are 128 bytes (32 floats),
 // written by the TMA with the 128-byte swizzle: start address >> 4 (bits
@@ -168,14 +136,6 @@ __device__ __forceinline__ void wg_commit()
 template <int N> __device__ __forceinline__ void wg_wait()
 {
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
-}
-// Pins the accumulators at this point of the program: the compiler may not
-// move their reads or writes across it (the wgmmas write them unseen).
-template <int N> __device__ __forceinline__ void wg_pin(float *d)
-{
-#pragma unroll
-    for (int i = 0; i < N; i++)
-        asm volatile("" : "+f"(d[i])::"memory");
 }
 
 // d (64 x BN per warpgroup, BN / 2 floats per thread) += A (64 x 8, desc a)
@@ -220,45 +180,9 @@ template <> struct wg_mma_t<256> {
                      : "l"(a), "l"(b));
     }
 };
-// The same with the A operand (64 x 8) from registers: a[0..3] hold rows g
-// and g + 8 of the warp's 16, columns t and t + 4 (lane = 4g + t).
-struct wg_mma_rs256 {
-    static __device__ __forceinline__ void run(float *d, const uint32_t (&a)[4], uint64_t b)
-    {
-        asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
-                     WG_S8(0, 1, 2, 3, 4, 5, 6, 7) "," WG_S8(8, 9, 10, 11, 12, 13, 14, 15) ","
-                     WG_S8(16, 17, 18, 19, 20, 21, 22, 23) "," WG_S8(24, 25, 26, 27, 28, 29, 30, 31) ","
-                     WG_S8(32, 33, 34, 35, 36, 37, 38, 39) "," WG_S8(40, 41, 42, 43, 44, 45, 46, 47) ","
-                     WG_S8(48, 49, 50, 51, 52, 53, 54, 55) "," WG_S8(56, 57, 58, 59, 60, 61, 62, 63) ","
-                     WG_S8(64, 65, 66, 67, 68, 69, 70, 71) "," WG_S8(72, 73, 74, 75, 76, 77, 78, 79) ","
-                     WG_S8(80, 81, 82, 83, 84, 85, 86, 87) "," WG_S8(88, 89, 90, 91, 92, 93, 94, 95) ","
-                     WG_S8(96, 97, 98, 99, 100, 101, 102, 103) ","
-                     WG_S8(104, 105, 106, 107, 108, 109, 110, 111) ","
-                     WG_S8(112, 113, 114, 115, 116, 117, 118, 119) ","
-                     WG_S8(120, 121, 122, 123, 124, 125, 126, 127)
-                     "}, {%128, %129, %130, %131}, %132, p, 1, 1;\n}\n"
-                     : WG_R32(0), WG_R32(32), WG_R32(64), WG_R32(96)
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b));
-    }
-};
 #undef WG_R8
 #undef WG_R32
 #undef WG_S8
-#endif
-
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-// A consumer warp is done with a stage: one arrival on its "empty" mbarrier
-// in every block of the cluster (each block's producer multicasts into all).
-template <class c> __device__ __forceinline__ void wg_release(uint32_t empty)
-{
-    if (c::CLUSTER == 1)
-        wg_bar_arrive(empty);
-    else
-#pragma unroll
-        for (int r = 0; r < c::CLUSTER; r++)
-            wg_bar_arrive_cta(empty, (uint32_t)r);
-}
 #endif
 
 // The accumulators of one consumer thread: for each 8 columns j, d[4j..4j+3]
@@ -286,15 +210,15 @@ __device__ __forceinline__ void wg_store(const float *d, float *C, int M, int N,
         }
 }
 
-// Unit u of a tiles_m x tiles_n grid (row tm, column tn), in groups of 8
-// rows, so units running at the same time share rows of A and columns of B
+// Tile t of a tiles_m x tiles_n grid (row tm, column tn), in groups of 8
+// rows, so tiles running at the same time share rows of A and columns of B
 // in L2.
-__device__ __forceinline__ void wg_unit(int u, int tiles_m, int tiles_n, int &tm, int &tn)
+__device__ __forceinline__ void wg_tile(int t, int tiles_m, int tiles_n, int &tm, int &tn)
 {
-    const int per_group = 8 * tiles_n, first = u / per_group * 8;
+    const int per_group = 8 * tiles_n, first = t / per_group * 8;
     const int gsize = min(tiles_m - first, 8);
-    tm = first + u % per_group % gsize;
-    tn = u % per_group / gsize;
+    tm = first + t % per_group % gsize;
+    tn = t % per_group / gsize;
 }
 
 template <class c>
@@ -308,12 +232,9 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
     const uint32_t raw = wg_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
     const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int wgi = threadIdx.x / 128;                        // 0: producer
-    // a unit is CLUSTER tiles above one another, one per block of a cluster
-    const uint32_t rank = c::CLUSTER > 1 ? wg_cluster_rank() : 0;
-    const int tiles_n = (N + c::BN - 1) / c::BN;
-    const int units_m = ((M + c::BM - 1) / c::BM + c::CLUSTER - 1) / c::CLUSTER;
-    const int units = units_m * tiles_n, first = blockIdx.x / c::CLUSTER;
-    const int step = c::PERSIST ? gridDim.x / c::CLUSTER : units; // one unit unless persistent
+    int tm, tn;
+    wg_tile(blockIdx.x, (M + c::BM - 1) / c::BM, (N + c::BN - 1) / c::BN, tm, tn);
+    const int m0 = tm * c::BM, n0 = tn * c::BN;
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     if (threadIdx.x == 0) {
@@ -323,39 +244,25 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
         }
         asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
-    if (c::CLUSTER > 1)
-        wg_cluster_sync(); // the partner's barriers exist before anything lands there
-    else
-        __syncthreads();
+    __syncthreads();
 
-    // it counts K slices over all of this block's tiles: slice it uses stage
-    // it % STAGES in its (it / STAGES)-th round, whose parity the barriers flip
+    // K slice kt uses stage kt % STAGES in its (kt / STAGES)-th round, whose
+    // parity the barriers flip
     if (wgi == 0) { // producer: one thread feeds the ring
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
         if (threadIdx.x == 0) {
             asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmA) : "memory");
             asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmB) : "memory");
-            int it = 0;
-            for (int u = first; u < units; u += step) {
-                int tm, tn;
-                wg_unit(u, units_m, tiles_n, tm, tn);
-                const int m0 = (tm * c::CLUSTER + (int)rank) * c::BM, n0 = tn * c::BN;
-                for (int kt = 0; kt < kt_n; kt++, it++) {
-                    const int s = it % c::STAGES;
-                    const uint32_t ph = (uint32_t)(it / c::STAGES) & 1;
-                    const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
-                    const uint32_t full = bars + 8 * s;
-                    wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // free in every block
-                    wg_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
-                    wg_tma_load(a, &tmA, full, kt * c::BK, m0);
-                    if (c::CLUSTER == 1)
-                        wg_tma_load(b, &tmB, full, kt * c::BK, n0);
-                    else // this block's share of B, into both blocks
-                        wg_tma_load_mc(b + rank * (c::B_BYTES / c::CLUSTER), &tmB, full,
-                                       kt * c::BK, n0 + (int)rank * c::B_BOX,
-                                       (uint16_t)((1u << c::CLUSTER) - 1));
-                }
+            for (int kt = 0; kt < kt_n; kt++) {
+                const int s = kt % c::STAGES;
+                const uint32_t ph = (uint32_t)(kt / c::STAGES) & 1;
+                const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
+                const uint32_t full = bars + 8 * s;
+                wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
+                wg_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
+                wg_tma_load(a, &tmA, full, kt * c::BK, m0);
+                wg_tma_load(b, &tmB, full, kt * c::BK, n0);
             }
         }
     } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
@@ -363,39 +270,27 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
             asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(c::CONSUMER_REGS));
         const int w = wgi - 1;
         const bool lane0 = threadIdx.x % 32 == 0;
-        int it = 0;
-        for (int u = first; u < units; u += step) {
-            int tm, tn;
-            wg_unit(u, units_m, tiles_n, tm, tn);
-            const int m0 = (tm * c::CLUSTER + (int)rank) * c::BM, n0 = tn * c::BN;
-            float d[c::ACC];
+        float d[c::ACC];
 #pragma unroll
-            for (int i = 0; i < c::ACC; i++)
-                d[i] = 0.0f;
-            wg_pin<c::ACC>(d);
-            for (int kt = 0; kt < kt_n; kt++, it++) {
-                const int s = it % c::STAGES;
-                const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
-                const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
-                wg_bar_wait(bars + 8 * s, (uint32_t)(it / c::STAGES) & 1); // stage landed
-                wg_fence();
+        for (int i = 0; i < c::ACC; i++)
+            d[i] = 0.0f;
+        for (int kt = 0; kt < kt_n; kt++) {
+            const int s = kt % c::STAGES;
+            const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
+            const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
+            wg_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
+            wg_fence();
 #pragma unroll
-                for (int k = 0; k < c::BK / 8; k++)
-                    wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
-                wg_commit();
-                wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
-                if (kt > 0 && lane0)
-                    wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
-            }
-            wg_wait<0>();
-            wg_pin<c::ACC>(d);
-            if (lane0) // the tile's last slice
-                wg_release<c>(bars + 8 * (c::STAGES + (it - 1) % c::STAGES));
-            wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
+            for (int k = 0; k < c::BK / 8; k++)
+                wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
+            wg_commit();
+            wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
+            if (kt > 0 && lane0) // one arrival per warp: the slice before is free
+                wg_bar_arrive(bars + 8 * (c::STAGES + (kt - 1) % c::STAGES));
         }
+        wg_wait<0>();
+        wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
     }
-    if (c::CLUSTER > 1)
-        wg_cluster_sync(); // no block leaves while its partner may still signal it
 #else
     __trap(); // the host declines this rung unless built for sm_90a on an sm_90 GPU
 #endif
@@ -456,33 +351,20 @@ static int mm_wgmma_run(const struct mm_args *a, struct wg_workspace *ws, struct
         CUDA_CHECK(err, cudaMemset(ws->p, 0, need));
     }
     float *Bt = ws->p, *Ap = copy_a ? ws->p + (size_t)N * ldk : NULL;
-    int rc0 = wg_prepare(a, Bt, Ap, ldk, err); // Bt = B^T (and Ap = A), rounded to TF32
-    if (rc0 != CK_OK)
-        return rc0;
+    int rc = wg_prepare(a, Bt, Ap, ldk, err); // Bt = B^T (and Ap = A), rounded to TF32
+    if (rc != CK_OK)
+        return rc;
     CUtensorMap ta, tb;
-    int rc = wg_tensor_map(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
+    rc = wg_tensor_map(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
     if (rc == CK_OK)
-        rc = wg_tensor_map(&tb, Bt, N, K, ldk, c::B_BOX, err);
+        rc = wg_tensor_map(&tb, Bt, N, K, ldk, c::BN, err);
     if (rc != CK_OK)
         return rc;
     auto kernel = mm_wgmma_kernel<c>;
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
-    // units of CLUSTER tiles; persistent: as many clusters as fit at once
-    int units = ((M + c::BM - 1) / c::BM + c::CLUSTER - 1) / c::CLUSTER * ((N + c::BN - 1) / c::BN);
-    cudaLaunchConfig_t lc = {};
-    cudaLaunchAttribute at[1];
-    at[0].id = cudaLaunchAttributeClusterDimension;
-    at[0].val.clusterDim.x = c::CLUSTER, at[0].val.clusterDim.y = 1, at[0].val.clusterDim.z = 1;
-    lc.blockDim = dim3(c::THREADS), lc.dynamicSmemBytes = c::SMEM, lc.stream = 0;
-    lc.attrs = at, lc.numAttrs = c::CLUSTER > 1 ? 1 : 0;
-    int fit = a->sms > 0 ? a->sms / c::CLUSTER : 132 / c::CLUSTER;
-    if (c::PERSIST && c::CLUSTER > 1) { // GPCs may leave an SM without a partner
-        lc.gridDim = dim3(fit * c::CLUSTER);
-        CUDA_CHECK(err, cudaOccupancyMaxActiveClusters(&fit, kernel, &lc));
-    }
-    lc.gridDim = dim3((c::PERSIST && units > fit && fit > 0 ? fit : units) * c::CLUSTER);
-    CUDA_CHECK(err, cudaLaunchKernelEx(&lc, kernel, ta, tb, a->C, M, N, K));
+    int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
+    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
     return CK_OK;
 }
 #endif

@@ -48,7 +48,7 @@
       "inputs cut to TF32; cp.async stages the tiles: another precision",      \
       mm_tf32_mma, CK_TOL_TF32, 0)                                             \
     X(WGMMA_TMA, "wgmma-tma", 8, hand, "Hopper wgmma + TMA (TF32)",            \
-      "the TMA copies whole tiles while warpgroups hand 64x128x8 pieces to "   \
+      "the TMA copies whole tiles while warpgroups hand 64x256x8 pieces to "   \
       "the Tensor Cores straight from shared memory (wgmma): sm_90 only",      \
       mm_wgmma_tma, CK_TOL_TF32, 0)                                            \
     X(CUBLAS_TF32, "cublas-tf32", 9, library, "cuBLAS TF32 Tensor Cores",      \

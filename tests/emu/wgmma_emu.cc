@@ -1,8 +1,7 @@
 /* wgmma_emu.cc - the part of the wgmma-tma rung a CPU can run: its first
  * step (demos/matmul/07_wgmma_tma_transpose.cuh), B transposed into Bt and
- * A copied into padded rows, through its own launcher, both kernels (single
- * floats at any size, float4 when K and N are multiples of 4), at sizes that
- * cut every tile. The TF32 rounding is the GPU's cvt.rna (without a GPU the
+ * A copied into padded rows, through its own launcher, at sizes that cut
+ * every 32x32 tile and at whole tiles. The TF32 rounding is the GPU's cvt.rna (without a GPU the
  * values pass unchanged, so the check is exact). wgmma, the TMA and the
  * mbarriers are checked on a GPU only (demos/scripts/gpu_test.sh). The
  * outputs start as NaN, so an element a kernel forgets fails. TAP on stdout. */
@@ -13,12 +12,12 @@
 int main(void)
 {
     static const int sizes[][3] = {
-        {37, 53, 61},  /* K % 4: single floats, A copied */
+        {37, 53, 61},  /* K % 4 != 0: A copied; every tile cut */
         {1, 1, 1},     /* one element */
-        {5, 64, 64},   /* float4, one whole 64x64 tile */
-        {3, 100, 36},  /* float4, tiles cut in both directions */
-        {7, 132, 200}, /* float4, several tiles, cut */
-        {9, 130, 130}, /* N % 4 == 2: single floats */
+        {5, 64, 64},   /* whole 32x32 tiles */
+        {3, 100, 36},  /* tiles cut in both directions */
+        {7, 132, 200}, /* several tiles, cut */
+        {9, 130, 130}, /* K % 4 == 2: A copied */
         {2, 4, 33},    /* K % 4 == 1 with a tiny N */
     };
     for (const auto &s : sizes) {
@@ -39,9 +38,8 @@ int main(void)
             for (int k = 0; k < K; k++)
                 bad += !(Ap[(size_t)m * ld + k] == A[(size_t)m * K + k]);
         char what[200];
-        snprintf(what, sizeof what, "wgmma-tma %dx%dx%d: Bt = B^T%s (%s), %zu elements wrong",
-                 M, N, K, copy_a ? ", A copied" : "",
-                 K % 4 == 0 && N % 4 == 0 ? "float4" : "single floats", bad);
+        snprintf(what, sizeof what, "wgmma-tma %dx%dx%d: Bt = B^T%s, %zu elements wrong", M, N,
+                 K, copy_a ? ", A copied" : "", bad);
         /* and as a product check's reference would see it */
         std::vector<double> ref(B.begin(), B.end());
         std::vector<float> back((size_t)K * N);
