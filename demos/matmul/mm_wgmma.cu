@@ -9,7 +9,10 @@
 #define MM_WGMMA_SM90A 0
 #endif
 
-static struct wg_workspace wg_ws; // Bt (and A's copy), kept between calls
+// Bt (and A's copy), kept between calls and grown on demand: file-scope
+// state, because a rung's launcher takes only the problem (mm_args, which
+// the CPU emulation shares); mm_gpu_close() frees it (mm_wgmma_release).
+static struct wg_workspace wg_ws;
 
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 {
