@@ -13,6 +13,9 @@
 #include "05_best.cuh"
 #include "05_best_tuning.cuh"
 #include "06_tf32_mma.cuh"
+// the wgmma-tma rung, compiled apart for sm_90a (mm_wgmma.cu)
+int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err);
+void mm_wgmma_release(void);
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -243,6 +246,7 @@ extern "C" void mm_gpu_close(struct mm_gpu *g)
     if (g->cb && g->handle)
         g->cb->destroy(g->handle);
     free_half(g);
+    mm_wgmma_release();
     for (int c = 0; c < g->ncopies; c++) {
         cudaFree(g->A[c]);
         cudaFree(g->B[c]);

@@ -37,6 +37,8 @@ int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
 int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                 struct ck_timing *t, struct ck_err *err);
 void mm_gpu_close(struct mm_gpu *g);
+/* 1 when this build has the wgmma-tma rung's sm_90a code (mm_wgmma.cu). */
+int mm_gpu_has_wgmma(void);
 
 #ifdef __cplusplus
 }

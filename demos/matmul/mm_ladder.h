@@ -47,22 +47,26 @@
       "each warp hands 16x8x8 pieces to the Tensor Cores (mma.sync) on "       \
       "inputs cut to TF32; cp.async stages the tiles: another precision",      \
       mm_tf32_mma, CK_TOL_TF32, 0)                                             \
-    X(CUBLAS_TF32, "cublas-tf32", 8, library, "cuBLAS TF32 Tensor Cores",      \
+    X(WGMMA_TMA, "wgmma-tma", 8, hand, "Hopper wgmma + TMA (TF32)",            \
+      "the TMA copies whole tiles while warpgroups hand 64x256x8 pieces to "   \
+      "the Tensor Cores straight from shared memory (wgmma): sm_90 only",      \
+      mm_wgmma_tma, CK_TOL_TF32, 0)                                            \
+    X(CUBLAS_TF32, "cublas-tf32", 9, library, "cuBLAS TF32 Tensor Cores",      \
       "cuBLAS with CUBLAS_TF32_TENSOR_OP_MATH: Tensor Cores on inputs "        \
       "rounded to 10 mantissa bits, faster and less exact",                    \
       mm_cublas_tf32, CK_TOL_TF32, 0)                                          \
-    X(CUBLAS_FP16, "cublas-fp16", 9, library, "cuBLAS FP16 in, FP32 sums",     \
+    X(CUBLAS_FP16, "cublas-fp16", 10, library, "cuBLAS FP16 in, FP32 sums",    \
       "cublasGemmEx on inputs stored as FP16 (11 significant bits), "          \
       "accumulated in FP32: half the bytes, another precision",                \
       mm_cublas_fp16, CK_TOL_FP16, 0)                                          \
-    X(CUBLAS_BF16, "cublas-bf16", 10, library, "cuBLAS BF16 in, FP32 sums",    \
+    X(CUBLAS_BF16, "cublas-bf16", 11, library, "cuBLAS BF16 in, FP32 sums",    \
       "cublasGemmEx on BF16 inputs: FP32's range but 8 significant bits, "     \
       "accumulated in FP32: another precision",                                \
       mm_cublas_bf16, CK_TOL_BF16, 0)                                          \
-    X(CPU_NAIVE, "cpu-naive", 11, cpu, "CPU naive, 1 thread",                  \
+    X(CPU_NAIVE, "cpu-naive", 12, cpu, "CPU naive, 1 thread",                  \
       "the textbook triple loop on one CPU core",                              \
       cpu_mm_naive, CK_TOL_FP32, 512)                                          \
-    X(CPU_BLOCKED, "cpu-blocked", 12, cpu, "CPU blocked, all cores",           \
+    X(CPU_BLOCKED, "cpu-blocked", 13, cpu, "CPU blocked, all cores",           \
       "cache-sized tiles of B, rows of C split over every host core",          \
       cpu_mm_blocked, CK_TOL_FP32, 2048)
 

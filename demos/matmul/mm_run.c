@@ -18,6 +18,7 @@
 #include "check.h"
 #include "ladder.h"
 #include "mm_best_rule.h"
+#include "mm_declines.h"
 #include "mm_problem.h"
 #include "mm_traffic.h"
 #include "report.h"
@@ -40,7 +41,7 @@ struct mm_state {
     struct mm_gpu *g;
 #endif
     const char *declined[MM_NRUNGS]; /* why a GPU rung does not apply here */
-    char declined_buf[MM_NRUNGS][96];
+    char declined_buf[MM_NRUNGS][128];
     bool gpu_dead;            /* a CUDA error: no more GPU variants */
     bool best_ran;            /* the 'best' rung ran: say its configuration */
     struct ck_err err;        /* the last GPU error */
@@ -142,19 +143,12 @@ static bool gpu_skip(const struct mm_state *s, int i)
     return !s->cb && ck_rung_is(&mm_rungs[i], "library");
 }
 
-/* Rungs whose instructions this GPU does not have: mma.sync on TF32 and
- * cp.async need compute capability 8.0, and so does cuBLAS's BF16 GEMM.
- * They get an 'unsupported' record with the reason, not a failure. */
+/* Rungs whose instructions this GPU (or this build) lacks
+ * (mm_declines.h). */
 static const char *gpu_declines(struct mm_state *s, int i)
 {
-    int cc = s->dev->cc_major * 10 + s->dev->cc_minor;
-    if ((i == MM_TF32_MMA || i == MM_CUBLAS_BF16) && cc < 80) {
-        snprintf(s->declined_buf[i], sizeof s->declined_buf[i],
-                 "needs compute capability 8.0 or newer (this GPU: %d.%d)",
-                 s->dev->cc_major, s->dev->cc_minor);
-        return s->declined_buf[i];
-    }
-    return NULL;
+    return mm_decline((enum mm_rung)i, s->dev->cc_major, s->dev->cc_minor,
+                      mm_gpu_has_wgmma(), s->declined_buf[i], sizeof s->declined_buf[i]);
 }
 
 static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
@@ -219,7 +213,7 @@ static void title(void *ctx, FILE *f)
 static const char *mm_precision(enum mm_rung r)
 {
     switch (r) {
-    case MM_TF32_MMA: case MM_CUBLAS_TF32: return "tf32";
+    case MM_TF32_MMA: case MM_WGMMA_TMA: case MM_CUBLAS_TF32: return "tf32";
     case MM_CUBLAS_FP16: return "fp16";
     case MM_CUBLAS_BF16: return "bf16";
     default: return "fp32";

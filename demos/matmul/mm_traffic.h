@@ -15,6 +15,9 @@
  *   smem-tiled (T 32)    M·K·⌈N/T⌉ + K·N·⌈M/T⌉            "global loads of 32x32 tiles"
  *   regblock (64×64)     M·K·⌈N/64⌉ + K·N·⌈M/64⌉          "global loads of 64x64 tiles"
  *   best, tf32-mma       the same with 128×128 tiles      "global loads of 128x128 tiles"
+ *   wgmma-tma            128×256 tiles, plus B transposed  "128x256 tiles, B transposed first"
+ *                        once (K·N more loads and stores;
+ *                        A copied too when K % 4 != 0)
  *   libraries, CPU       unknown: the minimum traffic     "unknown: minimum traffic"
  *
  * plus C written once (M·N stores) for every rung. A kernel that cuts K
@@ -81,6 +84,15 @@ static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int 
     case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1);
     case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 64, 64, 1);
     case MM_BEST: case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 128, 1);
+    case MM_WGMMA_TMA: { /* 07_wgmma_tma.cuh: the transpose kernel first */
+        double extra = (double)K * N + (K % 4 ? (double)M * K : 0);
+        t = mm_traffic_tiles(M, N, K, 128, 256, 1);
+        t.loads += extra;
+        t.stores += extra;
+        t.bytes = 4.0 * (t.loads + t.stores);
+        snprintf(t.model, sizeof t.model, "128x256 tiles, B transposed first");
+        return t;
+    }
     default:
         t.loads = (double)M * K + (double)K * N;
         snprintf(t.model, sizeof t.model, "unknown: minimum traffic");

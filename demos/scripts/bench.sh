@@ -155,6 +155,31 @@ targets() {
     }' "$1"
 }
 
+# tc_targets FILE: the hand-written Tensor Core rungs of the matmul ladder
+# (tf32-mma, wgmma-tma) as % of cuBLAS TF32 at the same size (issue 12:
+# >= 60% and >= 80% at 4096^3), or why one did not run
+tc_targets() {
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }
+    /demo: "matmul"/ && /record: "variant"/ { ms[val($0, "variant")] = val($0, "ms") + 0 }
+    /demo: "matmul"/ && /record: "unsupported"/ { why[val($0, "variant")] = val($0, "reason") }
+    END {
+        split("tf32-mma 60 wgmma-tma 80", t, " ")
+        for (i = 1; i < 4; i += 2) {
+            v = t[i]
+            if (v in why) printf "matmul %s: not run: %s\n", v, why[v]
+            else if (ms[v] > 0 && ms["cublas-tf32"] > 0)
+                printf "matmul %s: %.3f ms, %.1f%% of cuBLAS TF32 (%.3f ms; target %s%%)\n", v, ms[v],
+                    100 * ms["cublas-tf32"] / ms[v], ms["cublas-tf32"], t[i + 1]
+            else printf "matmul %s: no timed record beside cuBLAS TF32\n", v
+        }
+    }' "$1"
+}
+
 # conv_targets FILE: per conv shape, the fastest hand rung (by its median %
 # of library, a ratio taken within each run) against cuDNN's fastest FMA
 # algorithm (>= 95%) and against cuDNN implicit-gemm and
@@ -240,6 +265,7 @@ fi
 if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     table "$DEST"
     targets "$DEST"
+    tc_targets "$DEST"
     [ -f "$CONV_DEST" ] && conv_targets "$CONV_DEST"
     [ -f "${SWEEP_OUT:-demos/results/h200-sweep.yaml}" ] &&
         SWEEP_TABLE_ONLY=1 sh demos/scripts/mm_sweep.sh "$BIN"
@@ -296,6 +322,7 @@ echo "bench: wrote $DEST (median of $RUNS runs per variant)"
 table "$DEST"
 echo
 targets "$DEST"
+tc_targets "$DEST"
 [ -x "$BIN/conv" ] && conv_targets "$CONV_DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
 if [ "${BENCH_SWEEP:-1}" != 0 ]; then

@@ -92,6 +92,28 @@ for cfg in 1 2 3 4 5; do
     done
 done
 
+# wgmma-tma (07_wgmma_tma.cuh, sm_90 only): on a GPU of compute capability
+# 9.0 it must run and pass at sizes that cut every tile (K % 4 != 0: A is
+# copied for the TMA's 16-byte strides; 4097^3: every edge); on any other
+# GPU it must be declined with its reason
+CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' ')
+for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" "4097 4097 4097"; do
+    set -- $size
+    name="matmul-wgmma-$1x$2x$3"
+    run_demo "$name" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1 \
+        --variants wgmma-tma,cublas-tf32
+    if [ "$CC" = 9.0 ]; then
+        grep -q 'variant: "wgmma-tma".*ok: true' "$LOG/$name.log" &&
+            record "$name ran" ok "sm_90: $(grep -o 'variant: "wgmma-tma".*rel_err: [^,]*' \
+                "$LOG/$name.log" | sed 's/.*rel_err/rel_err/')" ||
+            record "$name ran" FAIL "sm_90 but no passing wgmma-tma record"
+    else
+        grep -q 'record: "unsupported".*wgmma-tma.*needs an sm_90 GPU' "$LOG/$name.log" &&
+            record "$name declined" ok "compute capability $CC" ||
+            record "$name declined" FAIL "no unsupported record on $CC"
+    fi
+done
+
 # the hand-written rungs, as the demos' own --list names them
 hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
 MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
@@ -181,6 +203,10 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
+    # wgmma-tma's TMA ring, mbarriers and transpose at cut tiles (and the
+    # copy of A at K % 4 != 0: 37x53x61 above)
+    sanitize "$tool" matmul-wgmma-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
+        --reps 1 --variants wgmma-tma
     # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
     sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \
         --reps 1 --variants best

@@ -739,6 +739,8 @@
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
+	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
+	X(MSG_RL_WGMMA_TMA, "Hopper wgmma + TMA (TF32)", "Hopper wgmma + TMA 张量核心 (TF32)") \
 	/* end */
 
 #endif

@@ -570,6 +570,7 @@ static const struct { const char *en; enum msg text; } labels[] = {
 	{ "shared-memory direct", MSG_RL_SMEM_DIRECT }, { "im2col + tiled GEMM", MSG_RL_IM2COL },
 	{ "implicit GEMM", MSG_RL_IMPLICIT },
 	{ "Tensor Cores by hand (TF32)", MSG_RL_TF32_MMA }, { "cuBLAS FP16 in, FP32 sums", MSG_RL_CUBLAS_FP16 },
+	{ "Hopper wgmma + TMA (TF32)", MSG_RL_WGMMA_TMA },
 	{ "cuBLAS BF16 in, FP32 sums", MSG_RL_CUBLAS_BF16 }, { "CPU all cores", MSG_RL_CPU_ALL_CORES },
 	{ "atomicAdd per element", MSG_RL_RD_ATOMIC }, { "shared tree, interleaved", MSG_RL_RD_INTERLEAVED },
 	{ "shared tree, sequential", MSG_RL_RD_SEQUENTIAL },

@@ -24,4 +24,18 @@ sed 's/variant: "shuffle", rung: 5, kind: "hand", label: "warp shuffles, one ato
     "$T_TMP/both.yaml" >"$T_TMP/slow.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/slow.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "ladder climbs 1..6: NO \(shuffle not faster than unrolled\)" "a rung slower than the one below is named"
+# the hand-written Tensor Core rungs against cuBLAS TF32 (made-up numbers):
+# timed, and declined on a GPU without wgmma
+tc='- {record: "variant", format: 1, demo: "matmul", variant: "tf32-mma", rung: 7, kind: "hand", ok: true, ms: 0.8}
+- {record: "variant", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", ok: true, ms: 0.5}
+- {record: "variant", format: 1, demo: "matmul", variant: "cublas-tf32", rung: 9, kind: "library", ok: true, ms: 0.4}'
+printf '%s\n' "$tc" >"$T_TMP/tc.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "matmul tf32-mma: 0.800 ms, 50.0% of cuBLAS TF32 \(0.400 ms; target 60%\)" "tf32-mma as % of cuBLAS TF32"
+like "$out" "matmul wgmma-tma: 0.500 ms, 80.0% of cuBLAS TF32 \(0.400 ms; target 80%\)" "wgmma-tma as % of cuBLAS TF32"
+printf '%s\n' "$tc" | sed '2s/.*/- {record: "unsupported", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", label: "Hopper wgmma + TMA (TF32)", reason: "needs an sm_90 GPU (Hopper): wgmma and TMA (this GPU: 8.0)"}/' \
+    >"$T_TMP/tc80.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc80.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "matmul wgmma-tma: not run: needs an sm_90 GPU \(Hopper\): wgmma and TMA \(this GPU: 8.0\)" \
+    "a declined wgmma-tma says why"
 done_testing

@@ -26,6 +26,19 @@ is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" "$(printf '%s\n' "$rows" | wc -
 is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
     "--list: in the header's order"
 
+# the Hopper rung: registered right after tf32-mma, a hand rung that says it
+# needs sm_90; without a GPU, like tf32-mma, it neither runs nor fails
+# (on a GPU other than sm_90 it is declined: tests/unit/test_mm_declines.c)
+is "$(printf '%s\n' "$out" | awk '$1 == "tf32-mma" { getline; print $1, $3 }')" "wgmma-tma hand" \
+    "--list: wgmma-tma, kind hand, right after tf32-mma"
+like "$(printf '%s\n' "$out" | grep '^wgmma-tma ')" 'sm_90 only' "--list: wgmma-tma says it is sm_90 only"
+out=$(CUDA_VISIBLE_DEVICES="" "$mm" --variants tf32-mma,wgmma-tma,cpu-naive --size 16 --reps 1 \
+      --format yaml); rc=$?
+is "$rc" 0 "no visible GPU, the Tensor Core rungs asked for: exit 0"
+unlike "$out" 'variant: "(tf32-mma|wgmma-tma)"|ok: false' \
+    "no visible GPU: tf32-mma and wgmma-tma are absent alike, nothing failed"
+like "$out" 'variant: "cpu-naive".*ok: true' "no visible GPU: the CPU rung asked for still runs"
+
 bad=("--frobnicate" "--size 0" "--size abc" "--size" "--m 3" "--m 3 --n 4"
      "--size 70000" "--variants naive,bogus" "--variants" "--format xml"
      "--reps 0" "--reps" "--k -1")

@@ -14,11 +14,12 @@
 #include "05_best.cuh"
 #include "check.h"
 
-/* Tensor Core instructions (mma.sync, ldmatrix, cp.async in inline PTX)
- * have no CPU emulation: these rungs are checked on a GPU only
- * (demos/scripts/gpu_test.sh). */
+/* Tensor Core instructions (mma.sync, ldmatrix, cp.async in inline PTX;
+ * Hopper's wgmma, TMA and mbarriers) have no CPU emulation: these rungs
+ * are checked on a GPU only (demos/scripts/gpu_test.sh). */
 #define EMU_NO_CPU (-1)
 static int mm_tf32_mma(const struct mm_args *, struct ck_err *) { return EMU_NO_CPU; }
+static int mm_wgmma_tma(const struct mm_args *, struct ck_err *) { return EMU_NO_CPU; }
 #include "mm_ladder.h"
 
 typedef int (*mm_launch_fn)(const struct mm_args *a, struct ck_err *err);
@@ -75,6 +76,11 @@ int main(void)
             struct ck_err perr = {{0}};
             if (h.fn == mm_tf32_mma && mm_tf32_mma(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip Tensor Core instructions run on a GPU only\n",
+                       ++tap_n, h.id);
+                break;
+            }
+            if (h.fn == mm_wgmma_tma && mm_wgmma_tma(&probe, &perr) == EMU_NO_CPU) {
+                printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",
                        ++tap_n, h.id);
                 break;
             }

@@ -45,6 +45,11 @@ static void against_tiling(void)
 		ok(be.loads == (double)sim_global(n, TL_REGBLOCK, 16, 128), "n=%d best = regblock, B 128", n);
 		struct mm_traffic tc = mm_traffic_of(MM_TF32_MMA, n, n, n);
 		ok(tc.loads == be.loads, "n=%d tf32-mma: 128x128 tiles as best", n);
+		struct mm_traffic wg = mm_traffic_of(MM_WGMMA_TMA, n, n, n);
+		double extra = (double)n * n + (n % 4 ? (double)n * n : 0);
+		ok(wg.known && wg.loads == mm_traffic_tiled(n, n, n, 128, 256) + extra &&
+		   wg.stores == tc.stores + extra && strstr(wg.model, "128x256 tiles, B transposed"),
+		   "n=%d wgmma-tma: 128x256 tiles plus B transposed (and A copied when K %% 4)", n);
 		ok(nv.stores == (double)n * n && ti.bytes == 4 * (ti.loads + n * n),
 		   "n=%d C written once, 4 bytes an element", n);
 	}
