@@ -40,15 +40,15 @@ echo "checks done at $(el) s" | tee -a "$SUM"
 
 # the sweep: each configuration in its own process beside cuBLAS TF32
 : >"$OUT/sweep.txt"
-for c in $(seq 0 $NT); do
-  [ "$(el)" -lt 170 ] || { echo "cfg $c skipped: time" >>"$OUT/sweep.txt"; continue; }
+for c in ${SWEEP:-0 1 2 15 16 4 17 18 5 3 10 11 8 9 12 13 6 19 14 7}; do
+  [ "$(el)" -lt 140 ] || { echo "cfg $c skipped: time" >>"$OUT/sweep.txt"; continue; }
   CFGS=$c RUNS=3 sh demos/scripts/tf32_tune.sh $BIN 4096 >>"$OUT/sweep.txt" 2>&1
 done
 echo "sweep done at $(el) s" | tee -a "$SUM"
 best=$(awk '/% of cuBLAS/ {for (i = 1; i <= NF; i++) if ($i == "%") p = $(i - 1); if (p + 0 > bp) {bp = p + 0; b = $2}} END {print b}' "$OUT/sweep.txt")
 echo "best cfg $best" | tee -a "$SUM"
 if [ -n "$best" ] && command -v ncu >/dev/null; then
-  CK_MM_TF32_CFG=$best timeout 50 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy \
+  CK_MM_TF32_CFG=$best timeout 45 ncu --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis --section SchedulerStats \
     -k regex:mm_tf32_mma -c 1 $BIN/matmul --m 4096 --n 4096 --k 4096 --variants tf32-mma --reps 1 >"$OUT/ncu-best.txt" 2>&1
   echo "ncu rc $? at $(el) s" | tee -a "$SUM"
 fi

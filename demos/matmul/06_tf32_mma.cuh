@@ -25,10 +25,10 @@
 // integer add, 1 by cvt.rna (tc_to_tf32), 0 leaves the cut to the Tensor
 // Cores (they ignore the low 13 bits).
 template <int BM_, int BN_, int STAGES_, int WM_ = 64, int WN_ = 64, int ROUND_ = 2,
-          int BK_ = 32, int MINB_ = 0>
+          int BK_ = 32, int MINB_ = 0, int BV_ = 1>
 struct tc_cfg_t {
     static constexpr int BM = BM_, BN = BN_, BK = BK_, STAGES = STAGES_;
-    static constexpr int WM = WM_, WN = WN_, ROUND = ROUND_;
+    static constexpr int WM = WM_, WN = WN_, ROUND = ROUND_, BV = BV_;
     static constexpr int WARPS = (BM / WM) * (BN / WN);
     static constexpr int THREADS = 32 * WARPS;
     static constexpr int MT = WM / 16, NT = WN / 8; // mma tiles per warp
@@ -39,6 +39,7 @@ struct tc_cfg_t {
     static constexpr int SMEM = STAGES * (A_STAGE + B_STAGE) * 4; // bytes
     static constexpr int MIN_BLOCKS = MINB_ ? MINB_ : THREADS == 128 ? 2 : 1;
     static_assert(KS >= 2, "the barrier sits before a slice's last step");
+    static_assert(NT % BV == 0 && (BV == 1 || BV == 2 || BV == 4), "B reads of BV floats");
     static_assert(BM * BK % (4 * THREADS) == 0 && BK * BN % (4 * THREADS) == 0,
                   "every thread copies whole 16-byte chunks");
 };
@@ -178,7 +179,7 @@ __device__ __forceinline__ void tc_ldmatrix_x4(unsigned (&r)[4], const float *p)
 // One 8-deep step's fragments, column k of the stage: pa is this lane's
 // ldmatrix row of the warp's A (row (l / 8 % 2) * 8 + l % 8 of its first
 // 16, column (l / 16) * 4, so the four matrices are rows +0/+8 x columns
-// +0/+4), pb its B element (row t, column g of the warp's first 8).
+// +0/+4), pb its B element (row t, column BV g of the warp's first 8 BV).
 template <class c>
 __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned (&b)[c::NT][2],
                                               const float *pa, const float *pb, int k)
@@ -186,11 +187,23 @@ __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned 
 #pragma unroll
     for (int i = 0; i < c::MT; i++)
         tc_ldmatrix_x4(a[i], pa + i * 16 * c::LDA + k);
+    // B: one read of BV floats gives BV mma tiles their element (tc_col)
 #pragma unroll
-    for (int j = 0; j < c::NT; j++) {
-        b[j][0] = __float_as_uint(pb[k * c::LDB + j * 8]);
-        b[j][1] = __float_as_uint(pb[(k + 4) * c::LDB + j * 8]);
-    }
+    for (int jj = 0; jj < c::NT / c::BV; jj++)
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            const float *p = pb + (k + 4 * h) * c::LDB + jj * 8 * c::BV;
+            if (c::BV == 1) {
+                b[jj][h] = __float_as_uint(*p);
+            } else if (c::BV == 2) {
+                float2 v = *reinterpret_cast<const float2 *>(p);
+                b[2 * jj][h] = __float_as_uint(v.x), b[2 * jj + 1][h] = __float_as_uint(v.y);
+            } else {
+                float4 v = *reinterpret_cast<const float4 *>(p);
+                b[4 * jj][h] = __float_as_uint(v.x), b[4 * jj + 1][h] = __float_as_uint(v.y);
+                b[4 * jj + 2][h] = __float_as_uint(v.z), b[4 * jj + 3][h] = __float_as_uint(v.w);
+            }
+        }
     if (c::ROUND) {
 #pragma unroll
         for (int i = 0; i < c::MT; i++)
@@ -203,24 +216,43 @@ __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned 
     }
 }
 
+// Which column of the warp's WN the mma tiles' columns are: with BV 1,
+// column n of tile j is 8 j + n; with BV 2 or 4 the tiles of a group of BV
+// interleave (column n of tile BV jj + r is 8 BV jj + BV n + r), so that a
+// lane's B elements of the group are BV neighbours in shared memory, and
+// its accumulators 2 BV neighbours in C (lane 4g + t: columns 2t, 2t + 1 of
+// each tile of the group, so 2 BV t .. 2 BV t + 2 BV - 1 of the group).
 template <class c, bool EDGE>
 __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
                                          float *C, int M, int N, int r0, int c0)
 {
     const int l = threadIdx.x % 32, g = l / 4, t = l % 4;
+    constexpr int W = 2 * c::BV; // a lane's neighbouring columns in a group
 #pragma unroll
     for (int i = 0; i < c::MT; i++)
 #pragma unroll
-        for (int j = 0; j < c::NT; j++)
+        for (int jj = 0; jj < c::NT / c::BV; jj++)
 #pragma unroll
             for (int h = 0; h < 2; h++) {
-                int r = r0 + i * 16 + g + 8 * h, col = c0 + j * 8 + 2 * t;
-                const float *v = &acc[i][j][2 * h];
+                int r = r0 + i * 16 + g + 8 * h, col = c0 + jj * 8 * c::BV + W * t;
+                float v[W]; // columns col .. col + W - 1
+#pragma unroll
+                for (int q = 0; q < W; q++)
+                    v[q] = acc[i][c::BV * jj + q % c::BV][2 * h + q / c::BV];
                 if (!EDGE) {
-                    *reinterpret_cast<float2 *>(&C[(size_t)r * N + col]) = make_float2(v[0], v[1]);
+                    float *p = &C[(size_t)r * N + col];
+                    if (W == 2)
+                        *reinterpret_cast<float2 *>(p) = make_float2(v[0], v[1]);
+                    else
+#pragma unroll
+                        for (int q = 0; q < W; q += 4)
+                            *reinterpret_cast<float4 *>(p + q) =
+                                make_float4(v[q], v[q + 1], v[q + 2], v[q + 3]);
                 } else if (r < M) {
-                    if (col < N) C[(size_t)r * N + col] = v[0];
-                    if (col + 1 < N) C[(size_t)r * N + col + 1] = v[1];
+#pragma unroll
+                    for (int q = 0; q < W; q++)
+                        if (col + q < N)
+                            C[(size_t)r * N + col + q] = v[q];
                 }
             }
 }
@@ -248,7 +280,7 @@ mm_tf32_mma_kernel(int M, int N, int K,
     const int kt_n = (K + c::BK - 1) / c::BK;
     // this lane's fragment addresses within a stage (see tc_load_frags)
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
-    const int b_lane = t * c::LDB + wn + g;
+    const int b_lane = t * c::LDB + wn + c::BV * g; // see tc_store
 
 #pragma unroll
     for (int s = 0; s < c::STAGES - 1; s++) {

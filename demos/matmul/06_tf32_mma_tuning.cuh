@@ -32,7 +32,7 @@ mm_tf32_mma_v0_kernel(int M, int N, int K, const float *__restrict__ A,
     const int n0 = blockIdx.x % per_group / gsize * c::BN;
     const int kt_n = (K + c::BK - 1) / c::BK;
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
-    const int b_lane = t * c::LDB + wn + g;
+    const int b_lane = t * c::LDB + wn + c::BV * g;
 #pragma unroll
     for (int s = 0; s < c::STAGES - 1; s++) {
         if (s < kt_n)
@@ -119,6 +119,16 @@ static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
      mm_tf32_mma_with<tc_cfg_t<128, 128, 4, 64, 32, 2, 32, 1>>, 1},
     {"128x256 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 0>>, 2},
     {"128x128 w64x64 s3 k16 add", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 2, 16>>, 1},
+    {"128x128 w64x64 s3 k32 add, B read 2 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 2, 32, 0, 2>>, 1},
+    {"128x128 w64x64 s3 k32 add, B read 4 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 2, 32, 0, 4>>, 1},
+    {"128x256 w64x64 s3 k32 add, B read 2 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 2, 32, 0, 2>>, 1},
+    {"128x256 w64x64 s3 k32 add, B read 4 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 2, 32, 0, 4>>, 1},
+    {"128x128 w64x32 s3 k32 add, 2 blocks/SM, B read 2 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 32, 2, 32, 2, 2>>, 1},
 };
 #define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
 
