@@ -92,6 +92,21 @@ for cfg in 1 2 3 4 5; do
     done
 done
 
+# the tf32-mma rung's tuning configurations (06_tf32_mma_tuning.cuh,
+# CK_MM_TF32_CFG) at a size that cuts every tile, one with K not a multiple
+# of 4 (4-byte copies), and whole tiles with K not a multiple of the slice
+TF32_TUNE=$(dirname "$0")/../matmul/06_tf32_mma_tuning.cuh
+TF32_NCFG=$(grep -c '^    {"' "$TF32_TUNE" 2>/dev/null || echo 0)
+cfg=1
+while [ "$cfg" -le "$TF32_NCFG" ]; do
+    for size in "333 777 555" "37 53 61" "256 512 200"; do
+        set -- $size
+        run_demo "matmul-tf32-cfg$cfg-$1x$2x$3" env CK_MM_TF32_CFG=$cfg "$BIN/matmul" \
+            --m "$1" --n "$2" --k "$3" --reps 1 --variants tf32-mma,cublas-tf32
+    done
+    cfg=$((cfg + 1))
+done
+
 # the hand-written rungs, as the demos' own --list names them
 hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
 MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
@@ -168,6 +183,9 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
+    # tf32-mma: whole tiles, seven slices through its three-stage pipeline
+    sanitize "$tool" matmul-tf32-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
+        --reps 1 --variants tf32-mma
     # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
     sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \
         --reps 1 --variants best
