@@ -84,10 +84,9 @@ template <int N> __device__ __forceinline__ void tc_cp_wait()
 #endif
 
 // One BK-deep slice: A (BM x BK at m0, k0) and B (BK x BN at k0, n0) into
-// the stage's shared tiles. VEC 1: 16-byte copies (needs K and N multiples
-// of 4, so a 4-float chunk is wholly inside or outside); 2: the same with
-// no bounds to check (M, N, K multiples of BM, BN, BK); 0: 4-byte copies.
-template <class c, int VEC>
+// the stage's shared tiles. VEC: 16-byte copies (needs K and N multiples
+// of 4, so a 4-float chunk is wholly inside or outside); otherwise 4-byte.
+template <class c, bool VEC>
 __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float *A,
                                               const float *B, int M, int N, int K,
                                               int m0, int n0, int k0)
@@ -105,13 +104,13 @@ __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float 
         const bool ka = k0 + aq < K, nb = n0 + bq < N;
 #pragma unroll
         for (int j = 0; j < c::BM / RA; j++) {
-            bool in = VEC == 2 || (ka && m0 + ar + j * RA < M);
+            bool in = ka && m0 + ar + j * RA < M;
             tc_cp_async<16>(As + (ar + j * RA) * c::LDA + aq, in ? pa : A, in);
             pa += (size_t)RA * K;
         }
 #pragma unroll
         for (int j = 0; j < c::BK / RB; j++) {
-            bool in = VEC == 2 || (nb && k0 + br + j * RB < K);
+            bool in = nb && k0 + br + j * RB < K;
             tc_cp_async<16>(Bs + (br + j * RB) * c::LDB + bq, in ? pb : B, in);
             pb += (size_t)RB * N;
         }
@@ -258,7 +257,7 @@ __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
             }
 }
 
-template <class c, int VEC, bool EDGE>
+template <class c, bool VEC, bool EDGE>
 __global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
 mm_tf32_mma_kernel(int M, int N, int K,
                    const float *__restrict__ A, // (M, K)
@@ -333,7 +332,7 @@ mm_tf32_mma_kernel(int M, int N, int K,
 #endif
 }
 
-template <class c, int VEC, bool EDGE>
+template <class c, bool VEC, bool EDGE>
 static int mm_tf32_mma_launch(const struct mm_args *a, struct ck_err *err)
 {
     auto kernel = mm_tf32_mma_kernel<c, VEC, EDGE>;
@@ -349,13 +348,11 @@ static int mm_tf32_mma_with(const struct mm_args *a, struct ck_err *err)
 {
     bool vec = a->K % 4 == 0 && a->N % 4 == 0;
     bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
-    if (full && a->K % c::BK == 0)
-        return mm_tf32_mma_launch<c, 2, false>(a, err);
     if (vec && full)
-        return mm_tf32_mma_launch<c, 1, false>(a, err);
+        return mm_tf32_mma_launch<c, true, false>(a, err);
     if (vec)
-        return mm_tf32_mma_launch<c, 1, true>(a, err);
-    return mm_tf32_mma_launch<c, 0, true>(a, err);
+        return mm_tf32_mma_launch<c, true, true>(a, err);
+    return mm_tf32_mma_launch<c, false, true>(a, err);
 }
 
 static int mm_tf32_mma(const struct mm_args *a, struct ck_err *err)

@@ -13,7 +13,7 @@
 
 // The rung before register double buffering, for comparison: one barrier at
 // the top of each slice, then all of a step's fragments, then its mmas.
-template <class c, int VEC, bool EDGE>
+template <class c, bool VEC, bool EDGE>
 __global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
 mm_tf32_mma_v0_kernel(int M, int N, int K, const float *__restrict__ A,
                       const float *__restrict__ B, float *__restrict__ C)
@@ -68,7 +68,7 @@ mm_tf32_mma_v0_kernel(int M, int N, int K, const float *__restrict__ A,
 #endif
 }
 
-template <class c, int VEC, bool EDGE>
+template <class c, bool VEC, bool EDGE>
 static int mm_tf32_mma_v0_launch(const struct mm_args *a, struct ck_err *err)
 {
     auto kernel = mm_tf32_mma_v0_kernel<c, VEC, EDGE>;
@@ -85,10 +85,10 @@ static int mm_tf32_mma_v0_with(const struct mm_args *a, struct ck_err *err)
     bool vec = a->K % 4 == 0 && a->N % 4 == 0;
     bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
     if (vec && full)
-        return mm_tf32_mma_v0_launch<c, 1, false>(a, err);
+        return mm_tf32_mma_v0_launch<c, true, false>(a, err);
     if (vec)
-        return mm_tf32_mma_v0_launch<c, 1, true>(a, err);
-    return mm_tf32_mma_v0_launch<c, 0, true>(a, err);
+        return mm_tf32_mma_v0_launch<c, true, true>(a, err);
+    return mm_tf32_mma_v0_launch<c, false, true>(a, err);
 }
 
 // The configurations a tuning run can force; the name says block, warp
