@@ -6,25 +6,27 @@
 // 8-deep step issue, the ldmatrix (A) and shared reads (B) of the next are
 // in flight, and the block's one barrier per slice sits before the slice's
 // last step, so the first fragments of the next slice load under its mmas.
-// The inputs are rounded to TF32 (10 of FP32's 23 mantissa bits, to
-// nearest, as cvt.rna does, by one integer add: tc_to_tf32), so the result
-// is checked against the TF32 tolerance, like cuBLAS's TF32 rung.
+// The Tensor Cores read the inputs as TF32 (10 of FP32's 23 mantissa bits:
+// they drop the low 13, a cut, not a rounding), so the result is checked
+// against the TF32 tolerance, like cuBLAS's TF32 rung.
 //
 // Reading guide: tc_cfg names the tile shapes; tc_load_stage() is the
 // global->shared copy of one BK-deep slice; tc_load_frags() reads one
 // 8-deep step's fragments; the main loop overlaps the three; tc_store()
 // writes each warp's accumulators. B fragments are single-float shared
 // reads: ldmatrix moves 16-bit pairs and cannot transpose 32-bit data.
+// (The other shapes, roundings and B reads measured against this one are
+// in 06_tf32_mma_tuning.cuh; demos/matmul/NOTES.md has the numbers.)
 #ifndef MM_06_TF32_MMA_CUH
 #define MM_06_TF32_MMA_CUH
 #include "mm_kernels.h"
 
 // BM x BN block tile, BK deep, warps of WM x WN (WM/16 x WN/8 mma tiles of
 // 16x8 each); rows of the shared tiles are padded so that fragment reads
-// hit 32 different banks. ROUND: 2 rounds the inputs to TF32 by an
-// integer add, 1 by cvt.rna (tc_to_tf32), 0 leaves the cut to the Tensor
-// Cores (they ignore the low 13 bits).
-template <int BM_, int BN_, int STAGES_, int WM_ = 64, int WN_ = 64, int ROUND_ = 2,
+// hit 32 different banks. ROUND: 0 leaves the cut to the Tensor Cores, 1
+// and 2 round the inputs to nearest first (tc_to_tf32). BV: B read 1, 2
+// or 4 floats at a time (tc_store_grouped). MINB: launch bounds' blocks.
+template <int BM_, int BN_, int STAGES_, int WM_ = 64, int WN_ = 64, int ROUND_ = 0,
           int BK_ = 32, int MINB_ = 0, int BV_ = 1>
 struct tc_cfg_t {
     static constexpr int BM = BM_, BN = BN_, BK = BK_, STAGES = STAGES_;
@@ -43,9 +45,10 @@ struct tc_cfg_t {
     static_assert(BM * BK % (4 * THREADS) == 0 && BK * BN % (4 * THREADS) == 0,
                   "every thread copies whole 16-byte chunks");
 };
-// 128x128 block tile, 32 deep, 4 warps of 64x64 (4x8 mma tiles, 128
-// accumulators per thread), three stages
-using tc_cfg = tc_cfg_t<128, 128, 3>;
+// 128x256 block tile, 32 deep, 8 warps of 64x64 (4x8 mma tiles, 128
+// accumulators per thread), three stages: 153 KiB of shared memory and
+// 244 registers a thread, so one block (8 warps) per SM
+using tc_cfg = tc_cfg_t<128, 256, 3>;
 
 // The PTX instructions, one wrapper each; on the CPU (CK_SIMT_EMU) the
 // emulation's versions in tests/emu/simt.h run instead.
@@ -216,15 +219,39 @@ __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned 
     }
 }
 
-// Which column of the warp's WN the mma tiles' columns are: with BV 1,
-// column n of tile j is 8 j + n; with BV 2 or 4 the tiles of a group of BV
-// interleave (column n of tile BV jj + r is 8 BV jj + BV n + r), so that a
-// lane's B elements of the group are BV neighbours in shared memory, and
-// its accumulators 2 BV neighbours in C (lane 4g + t: columns 2t, 2t + 1 of
-// each tile of the group, so 2 BV t .. 2 BV t + 2 BV - 1 of the group).
+// Each warp's accumulators into C: lane 4g + t holds rows g, g + 8 and
+// columns 2t, 2t + 1 of each 16x8 mma tile.
 template <class c, bool EDGE>
 __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
                                          float *C, int M, int N, int r0, int c0)
+{
+    const int l = threadIdx.x % 32, g = l / 4, t = l % 4;
+#pragma unroll
+    for (int i = 0; i < c::MT; i++)
+#pragma unroll
+        for (int j = 0; j < c::NT; j++)
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                int r = r0 + i * 16 + g + 8 * h, col = c0 + j * 8 + 2 * t;
+                const float *v = &acc[i][j][2 * h];
+                if (!EDGE) {
+                    *reinterpret_cast<float2 *>(&C[(size_t)r * N + col]) = make_float2(v[0], v[1]);
+                } else if (r < M) {
+                    if (col < N) C[(size_t)r * N + col] = v[0];
+                    if (col + 1 < N) C[(size_t)r * N + col + 1] = v[1];
+                }
+            }
+}
+
+// The same with B read BV (2 or 4) floats at a time: the mma tiles of a
+// group of BV interleave their columns (column n of tile BV jj + r is
+// column 8 BV jj + BV n + r of the warp's WN), so that a lane's B elements
+// of the group are BV neighbours in shared memory, and its accumulators
+// 2 BV neighbours in C (columns 2t, 2t + 1 of each tile of the group are
+// 2 BV t .. 2 BV t + 2 BV - 1 of the group): 16-byte stores.
+template <class c, bool EDGE>
+__device__ __forceinline__ void tc_store_grouped(const float (&acc)[c::MT][c::NT][4],
+                                                 float *C, int M, int N, int r0, int c0)
 {
     const int l = threadIdx.x % 32, g = l / 4, t = l % 4;
     constexpr int W = 2 * c::BV; // a lane's neighbouring columns in a group
@@ -241,13 +268,10 @@ __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
                     v[q] = acc[i][c::BV * jj + q % c::BV][2 * h + q / c::BV];
                 if (!EDGE) {
                     float *p = &C[(size_t)r * N + col];
-                    if (W == 2)
-                        *reinterpret_cast<float2 *>(p) = make_float2(v[0], v[1]);
-                    else
 #pragma unroll
-                        for (int q = 0; q < W; q += 4)
-                            *reinterpret_cast<float4 *>(p + q) =
-                                make_float4(v[q], v[q + 1], v[q + 2], v[q + 3]);
+                    for (int q = 0; q < W; q += 4)
+                        *reinterpret_cast<float4 *>(p + q) =
+                            make_float4(v[q], v[q + 1], v[q + 2], v[q + 3]);
                 } else if (r < M) {
 #pragma unroll
                     for (int q = 0; q < W; q++)
@@ -280,7 +304,7 @@ mm_tf32_mma_kernel(int M, int N, int K,
     const int kt_n = (K + c::BK - 1) / c::BK;
     // this lane's fragment addresses within a stage (see tc_load_frags)
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
-    const int b_lane = t * c::LDB + wn + c::BV * g; // see tc_store
+    const int b_lane = t * c::LDB + wn + c::BV * g; // see tc_store_grouped
 
 #pragma unroll
     for (int s = 0; s < c::STAGES - 1; s++) {
@@ -328,7 +352,10 @@ mm_tf32_mma_kernel(int M, int N, int K,
         }
     }
     tc_cp_wait<0>();
-    tc_store<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
+    if (c::BV == 1)
+        tc_store<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
+    else
+        tc_store_grouped<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
 #endif
 }
 

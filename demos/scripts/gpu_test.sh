@@ -183,8 +183,8 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
-    # tf32-mma: whole tiles, seven slices through its three-stage pipeline
-    sanitize "$tool" matmul-tf32-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
+    # tf32-mma: whole 128x256 tiles, seven slices through its three stages
+    sanitize "$tool" matmul-tf32-256x512x200 "$BIN/matmul" --m 256 --n 512 --k 200 \
         --reps 1 --variants tf32-mma
     # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
     sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \

@@ -5,10 +5,11 @@
  * float4 path). The output starts as NaN, so an element a kernel forgets
  * fails. A rung added to the ladder is tested here without touching this
  * file. The TF32 rung (mma.sync, ldmatrix, cp.async through simt.h's
- * emulation) is checked against an FP64 product of its inputs rounded to
- * TF32 as the rung rounds them, so the check is as tight as FP32's and
- * also fails if the rounding is not done; so is every configuration of its
- * tuning table (06_tf32_mma_tuning.cuh). TAP on stdout. */
+ * emulation) is checked against an FP64 product of its inputs cut or
+ * rounded to TF32 as the rung does it, so the check is as tight as FP32's
+ * and also fails if the inputs are not treated as said; so is every
+ * configuration of its tuning table (06_tf32_mma_tuning.cuh). TAP on
+ * stdout. */
 #include "emu.h"
 
 #include "01_naive.cuh"
@@ -28,7 +29,8 @@ struct hand {
     mm_launch_fn fn;
     int round;
 };
-#define EMU_hand(id, fn, tol) {id, fn, (tol) == CK_TOL_TF32 ? 1 : 0},
+/* the one TF32 hand rung rounds as its tc_cfg says (06_tf32_mma.cuh) */
+#define EMU_hand(id, fn, tol) {id, fn, (tol) == CK_TOL_TF32 ? (tc_cfg::ROUND ? 1 : 2) : 0},
 #define EMU_library(id, fn, tol)
 #define EMU_cpu(id, fn, tol)
 #define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn, tol)
@@ -98,20 +100,21 @@ int main(void)
                      h.round ? " of its TF32 inputs" : "");
             ok(e < 1e-5, what);
         }
-    /* every tuning configuration of the TF32 rung: odd sizes, K not a
-     * multiple of 4 (4-byte copies), and whole tiles of 256 with K not a
-     * multiple of the slice (16-byte copies, unchecked stores) */
-    for (int c = 0; c < MM_TF32_NTUNE; c++) {
-        const struct mm_tf32_tune_cfg *t = &mm_tf32_tune_cfgs[c];
-        const struct hand h = {"tf32-mma", mm_tf32_forced, t->round};
-        g_tf32_cfg = c + 1;
-        static const int tsizes[][3] = {{37, 53, 61}, {130, 129, 9}, {256, 256, 200}};
+    /* the TF32 rung and every tuning configuration of it: K not a multiple
+     * of 4 (4-byte copies, every tile cut), and whole tiles of 256 with K
+     * not a multiple of the slice (16-byte copies, unchecked stores) */
+    for (int c = 0; c <= MM_TF32_NTUNE; c++) { /* 0: the rung's own tc_cfg */
+        const char *name = c ? mm_tf32_tune_cfgs[c - 1].name : "the rung's tc_cfg";
+        int round = c ? mm_tf32_tune_cfgs[c - 1].round : tc_cfg::ROUND ? 1 : 2;
+        const struct hand h = {"tf32-mma", mm_tf32_forced, round};
+        g_tf32_cfg = c;
+        static const int tsizes[][3] = {{37, 53, 61}, {256, 256, 200}};
         for (const auto &s : tsizes) {
             double e = check(h, s[0], s[1], s[2]);
             char what[200];
             snprintf(what, sizeof what, "matmul tf32-mma tuning %d (%s) %dx%dx%d: rel. "
-                     "error %.2e against FP64 of its TF32 inputs (< 1e-5)", c + 1,
-                     t->name, s[0], s[1], s[2], e);
+                     "error %.2e against FP64 of its TF32 inputs (< 1e-5)", c, name,
+                     s[0], s[1], s[2], e);
             ok(e < 1e-5, what);
         }
     }
