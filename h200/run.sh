@@ -40,7 +40,7 @@ echo "checks done at $(el) s" | tee -a "$SUM"
 
 # the sweep: each configuration in its own process beside cuBLAS TF32
 : >"$OUT/sweep.txt"
-for c in ${SWEEP:-0 1 2 15 16 4 17 18 5 3 10 11 8 9 12 13 6 14}; do
+for c in ${SWEEP:-0 $(seq 1 $NT)}; do
   [ "$(el)" -lt 165 ] || { echo "cfg $c skipped: time" >>"$OUT/sweep.txt"; continue; }
   CFGS=$c RUNS=3 sh demos/scripts/tf32_tune.sh $BIN 4096 >>"$OUT/sweep.txt" 2>&1
 done
