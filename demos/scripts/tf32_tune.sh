@@ -11,7 +11,9 @@ BIN=${1:-build/demos}
 SIZE=${2:-4096}
 RUNS=${RUNS:-3}
 set -- ${MNK:-$SIZE $SIZE $SIZE}
-for cfg in ${CFGS:-0 1 2 3}; do
+# every configuration of the table unless CFGS names some
+NCFG=$(grep -c '^    {"' "$(dirname "$0")/../matmul/06_tf32_mma_tuning.cuh" 2>/dev/null || echo 0)
+for cfg in ${CFGS:-0 $(seq 1 "$NCFG")}; do
   i=0
   while [ "$i" -lt "$RUNS" ]; do
     CK_MM_TF32_CFG=$cfg "$BIN/matmul" --m "$1" --n "$2" --k "$3" \
