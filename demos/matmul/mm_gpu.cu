@@ -12,6 +12,7 @@
 #include "04_regblock.cuh"
 #include "05_best.cuh"
 #include "05_best_tuning.cuh"
+#include "06_tf32_mma_tuning.cuh"
 #include "06_tf32_mma.cuh"
 // the wgmma-tma rung, compiled apart for sm_90a (mm_wgmma.cu)
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err);
@@ -28,6 +29,7 @@ struct mm_gpu {
     cublasHandle_t handle;
     int sms;                                    // the device's SMs
     int best_cfg, best_split;                   // CK_MM_BEST_CFG, _SPLIT: tuning
+    int tf32_cfg;                               // CK_MM_TF32_CFG: tuning
     // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
     // first use, from the FP32 copies; 0 = none yet)
     cudaDataType half_type;
@@ -77,6 +79,8 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     g->best_cfg = cfg ? atoi(cfg) : 0;
     const char *split = getenv("CK_MM_BEST_SPLIT");
     g->best_split = split ? atoi(split) : 0;
+    const char *tf32 = getenv("CK_MM_TF32_CFG");
+    g->tf32_cfg = tf32 ? atoi(tf32) : 0;
     int dev = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
@@ -205,6 +209,8 @@ extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
     struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms};
     if (v == MM_BEST && (g->best_cfg || g->best_split)) // a tuning run
         return mm_best_tune(&a, g->best_cfg, g->best_split, err);
+    if (v == MM_TF32_MMA && g->tf32_cfg) // a tuning run
+        return mm_tf32_tune(&a, g->tf32_cfg, err);
     switch (v) {
         MM_LADDER(MM_CASE_)
     default: break;

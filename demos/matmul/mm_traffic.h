@@ -14,7 +14,8 @@
  *   naive, coalesced     2·M·N·K (A and B per FMA)        "no reuse: 2 loads per FMA"
  *   smem-tiled (T 32)    M·K·⌈N/T⌉ + K·N·⌈M/T⌉            "global loads of 32x32 tiles"
  *   regblock (64×64)     M·K·⌈N/64⌉ + K·N·⌈M/64⌉          "global loads of 64x64 tiles"
- *   best, tf32-mma       the same with 128×128 tiles      "global loads of 128x128 tiles"
+ *   best                 the same with 128×128 tiles      "global loads of 128x128 tiles"
+ *   tf32-mma (128×256)   M·K·⌈N/256⌉ + K·N·⌈M/128⌉        "global loads of 128x256 tiles"
  *   wgmma-tma            128×256 tiles, plus B transposed  "128x256 tiles, B transposed first"
  *                        once (K·N more loads and stores;
  *                        A copied too when K % 4 != 0)
@@ -83,7 +84,8 @@ static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int 
         break;
     case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1);
     case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 64, 64, 1);
-    case MM_BEST: case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 128, 1);
+    case MM_BEST: return mm_traffic_tiles(M, N, K, 128, 128, 1);
+    case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 256, 1); /* its tc_cfg */
     case MM_WGMMA_TMA: { /* 07_wgmma_tma.cuh: the transpose kernel first */
         double extra = (double)K * N + (K % 4 ? (double)M * K : 0);
         t = mm_traffic_tiles(M, N, K, 128, 256, 1);

@@ -114,6 +114,21 @@ for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" "4097
     fi
 done
 
+# the tf32-mma rung's tuning configurations (06_tf32_mma_tuning.cuh,
+# CK_MM_TF32_CFG) at a size that cuts every tile, one with K not a multiple
+# of 4 (4-byte copies), and whole tiles with K not a multiple of the slice
+TF32_TUNE=$(dirname "$0")/../matmul/06_tf32_mma_tuning.cuh
+TF32_NCFG=$(grep -c '^    {"' "$TF32_TUNE" 2>/dev/null || echo 0)
+cfg=1
+while [ "$cfg" -le "$TF32_NCFG" ]; do
+    for size in "333 777 555" "37 53 61" "256 512 200"; do
+        set -- $size
+        run_demo "matmul-tf32-cfg$cfg-$1x$2x$3" env CK_MM_TF32_CFG=$cfg "$BIN/matmul" \
+            --m "$1" --n "$2" --k "$3" --reps 1 --variants tf32-mma,cublas-tf32
+    done
+    cfg=$((cfg + 1))
+done
+
 # the hand-written rungs, as the demos' own --list names them
 hand_of() { "$1" --list | awk '$3 == "hand" {printf "%s%s", s, $1; s=","}'; }
 MM_SAN_VARIANTS=$(hand_of "$BIN/matmul")
@@ -207,6 +222,9 @@ for tool in memcheck racecheck initcheck synccheck; do
     # copy of A at K % 4 != 0: 37x53x61 above)
     sanitize "$tool" matmul-wgmma-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
         --reps 1 --variants wgmma-tma
+    # tf32-mma: whole 128x256 tiles, seven slices through its three stages
+    sanitize "$tool" matmul-tf32-256x512x200 "$BIN/matmul" --m 256 --n 512 --k 200 \
+        --reps 1 --variants tf32-mma
     # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
     sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \
         --reps 1 --variants best

@@ -4,7 +4,12 @@
  * every tile, one element, and whole tiles (the 'best' rung's unchecked
  * float4 path). The output starts as NaN, so an element a kernel forgets
  * fails. A rung added to the ladder is tested here without touching this
- * file. TAP on stdout. */
+ * file. The TF32 rung (mma.sync, ldmatrix, cp.async through simt.h's
+ * emulation) is checked against an FP64 product of its inputs cut or
+ * rounded to TF32 as the rung does it, so the check is as tight as FP32's
+ * and also fails if the inputs are not treated as said; so is every
+ * configuration of its tuning table (06_tf32_mma_tuning.cuh). TAP on
+ * stdout. */
 #include "emu.h"
 
 #include "01_naive.cuh"
@@ -12,25 +17,28 @@
 #include "03_smem_tiled.cuh"
 #include "04_regblock.cuh"
 #include "05_best.cuh"
+#include "06_tf32_mma_tuning.cuh"
 #include "check.h"
 
-/* Tensor Core instructions (mma.sync, ldmatrix, cp.async in inline PTX;
- * Hopper's wgmma, TMA and mbarriers) have no CPU emulation: these rungs
- * are checked on a GPU only (demos/scripts/gpu_test.sh). */
+/* Hopper's wgmma, TMA and mbarriers have no CPU emulation: that rung is
+ * checked on a GPU only (demos/scripts/gpu_test.sh). */
 #define EMU_NO_CPU (-1)
-static int mm_tf32_mma(const struct mm_args *, struct ck_err *) { return EMU_NO_CPU; }
 static int mm_wgmma_tma(const struct mm_args *, struct ck_err *) { return EMU_NO_CPU; }
 #include "mm_ladder.h"
 
 typedef int (*mm_launch_fn)(const struct mm_args *a, struct ck_err *err);
+/* round: what the rung does to its inputs first (the reference does the
+ * same): 0 nothing, 1 to TF32 to nearest (ties away), 2 cut to TF32 */
 struct hand {
     const char *id;
     mm_launch_fn fn;
+    int round;
 };
-#define EMU_hand(id, fn) {id, fn},
-#define EMU_library(id, fn)
-#define EMU_cpu(id, fn)
-#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn)
+/* the one TF32 hand rung rounds as its tc_cfg says (06_tf32_mma.cuh) */
+#define EMU_hand(id, fn, tol) {id, fn, (tol) == CK_TOL_TF32 ? (tc_cfg::ROUND ? 1 : 2) : 0},
+#define EMU_library(id, fn, tol)
+#define EMU_cpu(id, fn, tol)
+#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn, tol)
 static const struct hand hands[] = {MM_LADDER(EMU_)};
 
 /* the 'best' rung forced to one configuration of its rule and one split
@@ -39,6 +47,23 @@ static int g_cfg, g_kslice, g_sk;
 static int mm_best_forced(const struct mm_args *a, struct ck_err *err)
 {
     return mm_best_run(a, g_cfg, g_kslice, err, g_sk);
+}
+
+/* the TF32 value the rung multiplies (struct hand's round) */
+static double rounded(float x, int round)
+{
+    unsigned u;
+    memcpy(&u, &x, sizeof u);
+    if (round == 1)
+        u = simt_cvt_rna_tf32(x);
+    return round ? (double)simt_tf32_cut(u) : (double)x;
+}
+
+/* the TF32 rung forced to one tuning configuration, as CK_MM_TF32_CFG does */
+static int g_tf32_cfg;
+static int mm_tf32_forced(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_tf32_tune(a, g_tf32_cfg, err);
 }
 
 static double check(const struct hand &h, int M, int N, int K)
@@ -55,7 +80,8 @@ static double check(const struct hand &h, int M, int N, int K)
         for (int j = 0; j < N; j++) {
             double s = 0;
             for (int k = 0; k < K; k++)
-                s += (double)A[(size_t)i * K + k] * B[(size_t)k * N + j];
+                s += rounded(A[(size_t)i * K + k], h.round) *
+                     rounded(B[(size_t)k * N + j], h.round);
             ref[(size_t)i * N + j] = s;
         }
     return emu_rel_err(C, ref);
@@ -74,11 +100,6 @@ int main(void)
         for (const auto &s : sizes) {
             struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0};
             struct ck_err perr = {{0}};
-            if (h.fn == mm_tf32_mma && mm_tf32_mma(&probe, &perr) == EMU_NO_CPU) {
-                printf("ok %d - matmul %s # skip Tensor Core instructions run on a GPU only\n",
-                       ++tap_n, h.id);
-                break;
-            }
             if (h.fn == mm_wgmma_tma && mm_wgmma_tma(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",
                        ++tap_n, h.id);
@@ -87,13 +108,32 @@ int main(void)
             double e = check(h, s[0], s[1], s[2]);
             char what[160];
             snprintf(what, sizeof what, "matmul %s %dx%dx%d: rel. error %.2e "
-                     "against FP64 (< 1e-5)", h.id, s[0], s[1], s[2], e);
+                     "against FP64%s (< 1e-5)", h.id, s[0], s[1], s[2], e,
+                     h.round ? " of its TF32 inputs" : "");
             ok(e < 1e-5, what);
         }
+    /* the TF32 rung and every tuning configuration of it: K not a multiple
+     * of 4 (4-byte copies, every tile cut), and whole tiles of 256 with K
+     * not a multiple of the slice (16-byte copies, unchecked stores) */
+    for (int c = 0; c <= MM_TF32_NTUNE; c++) { /* 0: the rung's own tc_cfg */
+        const char *name = c ? mm_tf32_tune_cfgs[c - 1].name : "the rung's tc_cfg";
+        int round = c ? mm_tf32_tune_cfgs[c - 1].round : tc_cfg::ROUND ? 1 : 2;
+        const struct hand h = {"tf32-mma", mm_tf32_forced, round};
+        g_tf32_cfg = c;
+        static const int tsizes[][3] = {{37, 53, 61}, {256, 256, 200}};
+        for (const auto &s : tsizes) {
+            double e = check(h, s[0], s[1], s[2]);
+            char what[200];
+            snprintf(what, sizeof what, "matmul tf32-mma tuning %d (%s) %dx%dx%d: rel. "
+                     "error %.2e against FP64 of its TF32 inputs (< 1e-5)", c, name,
+                     s[0], s[1], s[2], e);
+            ok(e < 1e-5, what);
+        }
+    }
     /* every configuration the rule can pick, unsplit and with K split
      * (3 slices: the last one short; 2 at whole tiles: the float4 atomic
      * path), at odd sizes and at whole tiles of that configuration */
-    const struct hand best = {"best", mm_best_forced};
+    const struct hand best = {"best", mm_best_forced, 0};
     for (int c = 0; c < MM_BEST_NCFG; c++) {
         const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
         const int cases[][4] = {

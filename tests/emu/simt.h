@@ -13,6 +13,14 @@
  * warp must call it (full mask), as the demos' kernels do. atomicAdd and
  * __threadfence are the host's atomics and fence.
  *
+ * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32 and ldmatrix x4
+ * meet the same way (simt_mma_m16n8k8_tf32, simt_ldmatrix_x4: every lane
+ * publishes its fragment or row address, the warp waits, each lane builds
+ * its own result from the others' with the fragment layouts of the PTX ISA),
+ * the inputs cut to TF32 as the Tensor Cores cut them; cp.async is a plain
+ * copy done at once (its commit and wait nothing), so what it checks is the
+ * copies' indexing and bounds, not the pipeline's timing.
+ *
  * Use: g++ -std=c++17 -pthread -DCK_SIMT_EMU -include tests/emu/simt.h ...
  * The rungs launch through CK_LAUNCH(err, kernel, grid, block, smem, stream,
  * args...) and declare dynamic shared memory with CK_DYN_SHARED(type, name)
@@ -24,6 +32,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +127,105 @@ static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width =
         memcpy(&r, &simt_warp_slot[w][src], sizeof r);
     __syncwarp(mask);
     return r;
+}
+
+/* warp-wide exchanges with one meeting each: two slots per lane, used in
+ * turn, so a lane that runs ahead to the next exchange writes the slot its
+ * slower neighbours are not reading */
+inline unsigned long long simt_xchg[SIMT_MAX_WARPS][2][32][10];
+inline thread_local unsigned simt_xchg_turn;
+static inline unsigned long long (*simt_exchange(const unsigned long long *mine, int n))[10]
+{
+    unsigned w = simt_lin / 32, lane = simt_lin % 32, turn = simt_xchg_turn++ & 1;
+    memcpy(simt_xchg[w][turn][lane], mine, n * sizeof *mine);
+    __syncwarp();
+    return simt_xchg[w][turn];
+}
+
+static inline float simt_tf32_cut(unsigned x)
+{
+    x &= 0xffffe000u;
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
+}
+
+/* mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32, D = A B + D: lane
+ * 4g + t holds a = A[g][t], A[g+8][t], A[g][t+4], A[g+8][t+4]; b = B[t][g],
+ * B[t+4][g]; d = D[g][2t], D[g][2t+1], D[g+8][2t], D[g+8][2t+1]. */
+static inline void simt_mma_m16n8k8_tf32(float (&d)[4], const unsigned (&a)[4],
+                                         const unsigned (&b)[2])
+{
+    const unsigned long long mine[6] = {a[0], a[1], a[2], a[3], b[0], b[1]};
+    unsigned long long(*all)[10] = simt_exchange(mine, 6);
+    float A[16][8], B[8][8];
+    for (int l = 0; l < 32; l++) {
+        int g = l / 4, t = l % 4;
+        A[g][t] = simt_tf32_cut((unsigned)all[l][0]);
+        A[g + 8][t] = simt_tf32_cut((unsigned)all[l][1]);
+        A[g][t + 4] = simt_tf32_cut((unsigned)all[l][2]);
+        A[g + 8][t + 4] = simt_tf32_cut((unsigned)all[l][3]);
+        B[t][g] = simt_tf32_cut((unsigned)all[l][4]);
+        B[t + 4][g] = simt_tf32_cut((unsigned)all[l][5]);
+    }
+    int g = simt_lin % 32 / 4, t = simt_lin % 4;
+    for (int e = 0; e < 4; e++) {
+        int r = g + 8 * (e / 2), col = 2 * t + e % 2;
+        float s = d[e];
+        for (int k = 0; k < 8; k++)
+            s += A[r][k] * B[k][col];
+        d[e] = s;
+    }
+}
+
+/* ldmatrix.sync.aligned.m8n8.x4.shared.b16 read as 32-bit elements: lane l
+ * names row l % 8 of matrix l / 8 (16 bytes), and gets of matrix m the
+ * element l % 4 of row l / 4. */
+static inline void simt_ldmatrix_x4(unsigned (&r)[4], const void *row)
+{
+    const unsigned long long mine[1] = {(unsigned long long)(uintptr_t)row};
+    unsigned long long(*all)[10] = simt_exchange(mine, 1);
+    unsigned l = simt_lin % 32;
+    for (int m = 0; m < 4; m++) {
+        const unsigned *p = (const unsigned *)(uintptr_t)all[m * 8 + l / 4][0];
+        r[m] = p[l % 4];
+    }
+}
+
+/* cp.async of n (4 or 16) bytes, zero-filled when src_n is 0 */
+static inline void simt_cp_async(void *dst, const void *src, int n, int src_n)
+{
+    if (src_n)
+        memcpy(dst, src, n);
+    else
+        memset(dst, 0, n);
+}
+
+/* cvt.rna.tf32.f32: to 10 mantissa bits, to nearest, ties away from zero */
+static inline unsigned simt_cvt_rna_tf32(float f)
+{
+    unsigned x;
+    memcpy(&x, &f, sizeof x);
+    if ((x & 0x7f800000u) == 0x7f800000u) /* Inf, NaN: as they are */
+        return x;
+    return (x + 0x1000u) & 0xffffe000u;
+}
+
+struct float2 {
+    float x, y;
+};
+static inline float2 make_float2(float x, float y) { return float2{x, y}; }
+static inline unsigned __float_as_uint(float f)
+{
+    unsigned x;
+    memcpy(&x, &f, sizeof x);
+    return x;
+}
+static inline float __uint_as_float(unsigned x)
+{
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
 }
 
 static inline unsigned atomicAdd(unsigned *p, unsigned v)

@@ -1,0 +1,133 @@
+// 06_tf32_mma_tuning.cuh: the tuning scaffolding of rung 6 (06_tf32_mma.cuh),
+// kept out of the learner's file: the CK_MM_TF32_CFG switch that runs the
+// tf32-mma rung with another configuration for a tuning run
+// (demos/scripts/tf32_tune.sh), so one process times each beside cuBLAS.
+// The demo without it runs mm_tf32_mma() with tc_cfg.
+//
+//   CK_MM_TF32_CFG  0 or unset: the rung's own configuration (tc_cfg);
+//                   1..MM_TF32_NTUNE: mm_tf32_tune_cfgs[CK_MM_TF32_CFG - 1]
+//                   below (read in mm_gpu_open, mm_gpu.cu).
+#ifndef MM_06_TF32_MMA_TUNING_CUH
+#define MM_06_TF32_MMA_TUNING_CUH
+#include "06_tf32_mma.cuh"
+
+// The rung before register double buffering, for comparison: one barrier at
+// the top of each slice, then all of a step's fragments, then its mmas.
+template <class c, bool VEC, bool EDGE>
+__global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
+mm_tf32_mma_v0_kernel(int M, int N, int K, const float *__restrict__ A,
+                      const float *__restrict__ B, float *__restrict__ C)
+{
+    static_assert(c::BV == 1, "tc_store: B read one float at a time");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    __trap();
+#else
+    CK_DYN_SHARED(float, smem);
+    float *As = smem, *Bs = smem + c::STAGES * c::A_STAGE;
+    const int warp = threadIdx.x / 32, l = threadIdx.x % 32, g = l / 4, t = l % 4;
+    const int wm = warp / (c::BN / c::WN) * c::WM, wn = warp % (c::BN / c::WN) * c::WN;
+    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
+    const int per_group = 8 * tiles_n, first = blockIdx.x / per_group * 8;
+    const int gsize = min(tiles_m - first, 8);
+    const int m0 = (first + blockIdx.x % per_group % gsize) * c::BM;
+    const int n0 = blockIdx.x % per_group / gsize * c::BN;
+    const int kt_n = (K + c::BK - 1) / c::BK;
+    const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
+    const int b_lane = t * c::LDB + wn + c::BV * g;
+#pragma unroll
+    for (int s = 0; s < c::STAGES - 1; s++) {
+        if (s < kt_n)
+            tc_load_stage<c, VEC>(As + s * c::A_STAGE, Bs + s * c::B_STAGE, A, B, M, N, K,
+                                  m0, n0, s * c::BK);
+        tc_cp_commit();
+    }
+    float acc[c::MT][c::NT][4] = {};
+    for (int kt = 0; kt < kt_n; kt++) {
+        tc_cp_wait<c::STAGES - 2>();
+        __syncthreads();
+        int nk = kt + c::STAGES - 1;
+        if (nk < kt_n)
+            tc_load_stage<c, VEC>(As + nk % c::STAGES * c::A_STAGE,
+                                  Bs + nk % c::STAGES * c::B_STAGE, A, B, M, N, K, m0, n0,
+                                  nk * c::BK);
+        tc_cp_commit();
+        const float *pa = As + kt % c::STAGES * c::A_STAGE + a_lane;
+        const float *pb = Bs + kt % c::STAGES * c::B_STAGE + b_lane;
+#pragma unroll
+        for (int k = 0; k < c::BK; k += 8) {
+            unsigned a[c::MT][4], b[c::NT][2];
+            tc_load_frags<c>(a, b, pa, pb, k);
+#pragma unroll
+            for (int i = 0; i < c::MT; i++)
+#pragma unroll
+                for (int j = 0; j < c::NT; j++)
+                    tc_mma(acc[i][j], a[i], b[j]);
+        }
+    }
+    tc_cp_wait<0>();
+    tc_store<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
+#endif
+}
+
+template <class c, bool VEC, bool EDGE>
+static int mm_tf32_mma_v0_launch(const struct mm_args *a, struct ck_err *err)
+{
+    auto kernel = mm_tf32_mma_v0_kernel<c, VEC, EDGE>;
+    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         c::SMEM));
+    int tiles = ((a->M + c::BM - 1) / c::BM) * ((a->N + c::BN - 1) / c::BN);
+    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, a->M, a->N, a->K, a->A, a->B, a->C);
+    return CK_OK;
+}
+
+template <class c>
+static int mm_tf32_mma_v0_with(const struct mm_args *a, struct ck_err *err)
+{
+    bool vec = a->K % 4 == 0 && a->N % 4 == 0;
+    bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
+    if (vec && full)
+        return mm_tf32_mma_v0_launch<c, true, false>(a, err);
+    if (vec)
+        return mm_tf32_mma_v0_launch<c, true, true>(a, err);
+    return mm_tf32_mma_v0_launch<c, false, true>(a, err);
+}
+
+// The configurations a tuning run can force; the name says block, warp
+// tile, stages, BK, rounding (cut: the Tensor Cores' own; rna: cvt.rna;
+// add: the integer add of tc_to_tf32). The rung's own (CK_MM_TF32_CFG 0)
+// is 128x256 w64x64 s3 k32 cut. % of cuBLAS TF32 at 4096^3 on the H200
+// (NOTES.md, median of 3 runs) after each; the last two have not run on a
+// GPU yet (checked on the CPU by tests/emu).
+typedef int (*mm_tf32_launcher)(const struct mm_args *a, struct ck_err *err);
+struct mm_tf32_tune_cfg {
+    const char *name;
+    mm_tf32_launcher fn;
+    int round; // the configuration's ROUND, 2 (the cut) for 0 (tests/emu)
+};
+static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
+    {"v0 128x128 w64x64 s3 k32 cut (no fragment double buffer)", // 47.3
+     mm_tf32_mma_v0_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2},
+    {"128x128 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2}, // 56.1
+    {"128x128 w64x64 s3 k32 rna", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 1>>, 1}, // 38.0
+    {"128x128 w64x64 s3 k32 add", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 2>>, 1}, // 48.8
+    {"128x256 w64x64 s3 k32 add", mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 2>>, 1}, // 54.7
+    {"256x128 w64x64 s3 k32 add", mm_tf32_mma_with<tc_cfg_t<256, 128, 3, 64, 64, 2>>, 1}, // 49.3
+    {"128x128 w64x32 s3 k32 add, 2 blocks/SM", // 31.8 (128 registers, spills)
+     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 32, 2, 32, 2>>, 1},
+    {"128x128 w64x64 s4 k16 add", mm_tf32_mma_with<tc_cfg_t<128, 128, 4, 64, 64, 2, 16>>, 1}, // 50.0
+    {"128x128 w64x64 s2 k32 add", mm_tf32_mma_with<tc_cfg_t<128, 128, 2, 64, 64, 2>>, 1}, // 51.2
+    {"128x256 w64x64 s4 k32 add", mm_tf32_mma_with<tc_cfg_t<128, 256, 4, 64, 64, 2>>, 1}, // 52.9
+    {"128x256 w64x64 s3 k32 cut, B read 2 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 2>>, 2},
+    {"128x256 w64x64 s3 k32 cut, B read 4 at a time",
+     mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 4>>, 2},
+};
+#define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
+
+static int mm_tf32_tune(const struct mm_args *a, int cfg, struct ck_err *err)
+{
+    return cfg >= 1 && cfg <= MM_TF32_NTUNE ? mm_tf32_tune_cfgs[cfg - 1].fn(a, err)
+                                            : mm_tf32_mma(a, err);
+}
+
+#endif
