@@ -1,7 +1,8 @@
 #!/bin/sh
 # mm_sweep.sh [BIN_DIR]: the matmul ladder across sizes (called by bench.sh;
 # `make bench`). Runs the hand-written FP32 rungs (naive, coalesced,
-# smem-tiled, regblock, best) beside cuBLAS FP32 at each size of SIZES
+# smem-tiled, regblock, best: the hand rows of demos/matmul/mm_ladder.h
+# before its first library row) beside cuBLAS FP32 at each size of SIZES
 # (M:N:K), BENCH_RUNS times (at least 3), keeps per size and variant the
 # record of the median run (median % of cuBLAS, measured side by side in one
 # process), writes them to SWEEP_OUT (default demos/results/h200-sweep.yaml:
@@ -22,12 +23,24 @@ DEST=${SWEEP_OUT:-demos/results/h200-sweep.yaml}
 SIZES=${SIZES:-"512:512:512 768:768:768 1000:1000:1000 1024:1024:1024
 1536:1536:1536 2000:2000:2000 2048:2048:2048 3000:3000:3000 4096:4096:4096
 8192:8192:8192 1000:3000:2000 4096:1024:512 8192:512:1024 333:777:555"}
-FAST=smem-tiled,regblock,best,cublas
-SLOW=naive,coalesced,cublas # at 4096 and up: --reps 3 (seconds a run)
+# The rungs, from the ladder's one table (demos/matmul/mm_ladder.h): the
+# hand rungs before its first library row (the FP32 ladder, best last) and
+# that row's id (cuBLAS FP32, the baseline)
+LADDER_H=$(dirname "$0")/../matmul/mm_ladder.h
+rows=$(sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9]*, *\([a-z]*\),.*/\1 \2/p' "$LADDER_H")
+HAND=$(echo "$rows" | awk '$2 == "library" { exit } $2 == "hand" { printf "%s%s", s, $1; s = " " }')
+BASE=$(echo "$rows" | awk '$2 == "library" { print $1; exit }')
+[ -n "$HAND" ] && [ -n "$BASE" ] || { echo "sweep: no ladder in $LADDER_H" >&2; exit 2; }
+BEST=${HAND##* }
+csv() { echo "$*" | tr ' ' ','; }
+# the first two (one thread per output: seconds a run at 4096 and up, so
+# --reps 3 there), and the rest
+SLOW=$(csv $(echo "$HAND" | cut -d' ' -f1-2) "$BASE")
+FAST=$(csv $(echo "$HAND" | cut -d' ' -f3-) "$BASE")
 FAIL=0
 
 table() { # FILE
-    awk '
+    awk -v rungs="$HAND" -v best="$BEST" -v base="$BASE" '
     function val(line, key,   m) {
         if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
         m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
@@ -39,19 +52,21 @@ table() { # FILE
             cube[sz] = exp(log(val($0, "m") * val($0, "n") * val($0, "k")) / 3) }
         v = val($0, "variant")
         pct[sz, v] = val($0, "ok") == "true" ? val($0, "pct_of_library") : "FAIL"
-        if (v == "best") { cfg[sz] = val($0, "config"); spl[sz] = val($0, "split") }
-        if (v == "cublas") ms[sz] = val($0, "ms")
+        if (v == best) { cfg[sz] = val($0, "config"); spl[sz] = val($0, "split")
+            sk[sz] = val($0, "streamk") }
+        if (v == base) ms[sz] = val($0, "ms")
     }
     END {
-        nr = split("naive coalesced smem-tiled regblock best", r, " ")
+        nr = split(rungs, r, " ")
         printf "\nmatmul sweep: %% of cuBLAS FP32 per size (median of runs)\n"
         printf "%-16s", "M x N x K"
         for (i = 1; i <= nr; i++) printf " %10s", r[i]
-        printf " %10s  %s\n", "cuBLAS ms", "best config"
+        printf " %10s  %s\n", "cuBLAS ms", best " config"
         for (s = 1; s <= ns; s++) {
             sz = order[s]; printf "%-16s", sz
             for (i = 1; i <= nr; i++) printf " %10s", (sz, r[i]) in pct ? pct[sz, r[i]] : "-"
-            printf " %10s  %s%s\n", ms[sz], cfg[sz], (spl[sz] > 1 ? " split " spl[sz] : "")
+            printf " %10s  %s%s%s\n", ms[sz], cfg[sz], (spl[sz] > 1 ? " split " spl[sz] : ""),
+                (sk[sz] == "true" ? " stream-K" : "")
         }
         printf "\n"
         for (s = 1; s <= ns; s++) {
@@ -63,9 +78,9 @@ table() { # FILE
                     climb = 0; why = why sprintf(" %s %s >= %s %s;", r[i - 1], a, r[i], b) }
             }
             printf "%s climb %s%s\n", climb ? "PASS" : "MISS", sz, why
-            want = cube[sz] >= 2048 ? 90 : 75; b = pct[sz, "best"]
+            want = cube[sz] >= 2048 ? 90 : 75; b = pct[sz, best]
             ok = b != "" && b != "FAIL" && b != "~" && b + 0 >= want
-            printf "%s best >= %d%% of cuBLAS at %s: %s\n", ok ? "PASS" : "MISS", want, sz, b
+            printf "%s %s >= %d%% of cuBLAS at %s: %s\n", ok ? "PASS" : "MISS", best, want, sz, b
         }
     }' "$1"
 }
@@ -101,7 +116,7 @@ for s in $SIZES; do
     # bench.sh's merge: the device record of the first file, the median
     # record per variant; only the sweep's first device record is kept
     sh "$(dirname "$0")/bench.sh" --merge "$tmp/f$m-$n-$k".* >"$tmp/f.m"
-    sh "$(dirname "$0")/bench.sh" --merge "$tmp/s$m-$n-$k".* | grep -v '"cublas"' |
+    sh "$(dirname "$0")/bench.sh" --merge "$tmp/s$m-$n-$k".* | grep -v "variant: \"$BASE\"" |
         grep -v 'record: "device"' >"$tmp/s.m"
     if [ "$first" = 1 ]; then cat "$tmp/f.m"; first=0
     else grep -v 'record: "device"' "$tmp/f.m"; fi >>"$tmp/all"
