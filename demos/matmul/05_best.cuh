@@ -12,14 +12,18 @@
 //   1. best_cfg        the named configuration: block tile BM x BN, depth
 //                      BK, TN columns per thread, and what follows from them
 //                      (warps, threads, vectors each thread moves);
-//   2. mm_best_kernel  the kernel: which tile (and which part of its K)
-//                      this block sums, one tile per block or, stream-K,
-//                      a run of K steps over consecutive tiles; then
-//      best_sum        the sum itself: fetch (global -> registers) and
-//                      stash (registers -> shared, A transposed); the main
-//                      loop fetches the next tile, multiplies the current
-//                      one, stashes the fetched one into the other buffer,
-//                      one barrier a tile;
+//   2. mm_best_kernel  the kernel, one tile per block: where this
+//                      thread's outputs sit and which slice of K its block
+//                      sums; then fetch (global -> registers) and stash
+//                      (registers -> shared, A transposed); then the main
+//                      loop: fetch the next tile, multiply the current one,
+//                      stash the fetched one into the other buffer, one
+//                      barrier a tile;
+//      mm_best_sk_kernel stream-K: a run of K steps over consecutive
+//                      tiles, each part summed by best_sum (the same main
+//                      loop as a function: the tile-per-block kernel keeps
+//                      its own copy, measured 10% faster in its bounds-
+//                      checked form, matmul/NOTES.md);
 //   3. best_load4, best_tile, best_store: the helpers it calls (16-byte
 //                      loads that zero-fill past the edge, the tile order that
 //                      shares L2, 16-byte stores, or atomic adds for a split);
@@ -231,13 +235,9 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
 
 }
 
-// SK = false: block (x, y) computes tile x over the y-th slice of K
-// (kslice long; ADD: add into C, zeroed first, for a split). SK = true,
-// stream-K: the tiles' BK-deep steps, tile after tile, are dealt out in
-// equal runs to the gridDim.x blocks (as many as the SMs hold at once), so
-// no SM idles in a last, part-empty wave; a tile a block sums whole is
-// stored, a part of one is added into C (zeroed first) with atomicAdd.
-template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, bool ADD, bool SK = false>
+// One tile per block: block (x, y) computes tile x over the y-th slice of
+// K (kslice long; ADD: add into C, zeroed first, for a split).
+template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, bool ADD>
 __global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
                                   EDGE ? best_cfg<BM, BN, BK, TN>::MIN_BLOCKS_EDGE
                                        : best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
@@ -247,20 +247,110 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
                float *__restrict__ C)       // (M, N)
 {
     using cfg = best_cfg<BM, BN, BK, TN>;
+    constexpr int H = TN / 4; // 4-wide column groups per thread
+    __shared__ __align__(16) float As[2][BK][cfg::LDA]; // As[k][m]
+    __shared__ __align__(16) float Bs[2][BK][BN];       // Bs[k][n]
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
+    const int tm = lane / 4 * 4, tn = lane % 4 * 4; // 8 x 4 lanes
+    int m0, n0;
+    best_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
+    // split K: this block sums k in [kb, ke) (kslice is a multiple of BK)
+    const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
+
+    float4 ra[cfg::A_VECS], rb[cfg::B_VECS]; // next tile, in flight
+    // fetch: one 8-deep chunk of the tiles at k0 into registers;
+    // stash: that chunk into shared buffer s at depth kc (A transposed)
+    constexpr int KC = cfg::BKC;
+    auto fetch = [&](int k0) {
+#pragma unroll
+        for (int v = 0; v < cfg::A_VECS; v++) {
+            int i = tid + v * cfg::THREADS;
+            ra[v] = best_load4<EDGE>(A, M, K, m0 + i / (KC / 4), k0 + i % (KC / 4) * 4);
+        }
+#pragma unroll
+        for (int v = 0; v < cfg::B_VECS; v++) {
+            int i = tid + v * cfg::THREADS;
+            rb[v] = best_load4<EDGE>(B, K, N, k0 + i / (BN / 4), n0 + i % (BN / 4) * 4);
+        }
+    };
+    auto stash = [&](int s, int kc) {
+#pragma unroll
+        for (int v = 0; v < cfg::A_VECS; v++) {
+            int i = tid + v * cfg::THREADS, r = i / (KC / 4), c = kc + i % (KC / 4) * 4;
+            As[s][c][r] = ra[v].x;
+            As[s][c + 1][r] = ra[v].y;
+            As[s][c + 2][r] = ra[v].z;
+            As[s][c + 3][r] = ra[v].w;
+        }
+#pragma unroll
+        for (int v = 0; v < cfg::B_VECS; v++) {
+            int i = tid + v * cfg::THREADS;
+            *reinterpret_cast<float4 *>(&Bs[s][kc + i / (BN / 4)][i % (BN / 4) * 4]) = rb[v];
+        }
+    };
+
+    float acc[8][TN] = {};
+#pragma unroll
+    for (int kc = 0; kc < BK; kc += KC) {
+        fetch(kb + kc);
+        stash(0, kc);
+    }
+    __syncthreads();
+    int s = 0;
+    for (int k0 = kb; k0 < ke; k0 += BK) {
+        const bool more = k0 + BK < ke; // the same for the whole block
+#pragma unroll
+        for (int kc = 0; kc < BK; kc += KC) {
+            if (more)
+                fetch(k0 + BK + kc); // global loads overlap the FMAs below
+#pragma unroll
+            for (int k = kc; k < kc + KC; k++) {
+                float a[8], b[TN];
+                *reinterpret_cast<float4 *>(&a[0]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + tm]);
+                *reinterpret_cast<float4 *>(&a[4]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + 32 + tm]);
+#pragma unroll
+                for (int h = 0; h < H; h++)
+                    *reinterpret_cast<float4 *>(&b[4 * h]) =
+                        *reinterpret_cast<const float4 *>(&Bs[s][k][wn + 16 * h + tn]);
+#pragma unroll
+                for (int i = 0; i < 8; i++)
+#pragma unroll
+                    for (int j = 0; j < TN; j++)
+                        acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+            }
+            if (more)
+                stash(s ^ 1, kc); // the other buffer: nobody reads it this round
+        }
+        if (more) {
+            __syncthreads();
+            s ^= 1;
+        }
+    }
+
+    best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+}
+
+// Stream-K: the tiles' BK-deep steps, tile after tile, are dealt out in
+// equal runs to the gridDim.x blocks (as many as the SMs hold at once), so
+// no SM idles in a last, part-empty wave; a tile a block sums whole is
+// stored, a part of one is added into C (zeroed first) with atomicAdd.
+template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE>
+__global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
+                                  EDGE ? best_cfg<BM, BN, BK, TN>::MIN_BLOCKS_EDGE
+                                       : best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
+mm_best_sk_kernel(int M, int N, int K,
+                  const float *__restrict__ A, // (M, K)
+                  const float *__restrict__ B, // (K, N)
+                  float *__restrict__ C)       // (M, N)
+{
+    using cfg = best_cfg<BM, BN, BK, TN>;
     __shared__ __align__(16) float As[2][BK][cfg::LDA]; // As[k][m]
     __shared__ __align__(16) float Bs[2][BK][BN];       // Bs[k][n]
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
     const int tm = lane / 4 * 4, tn = lane % 4 * 4;
     int m0, n0;
-    if (!SK) {
-        best_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
-        const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
-        float acc[8][TN] = {};
-        best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, kb, ke, A, B, As, Bs, acc);
-        best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
-        return;
-    }
     const int steps = (K + BK - 1) / BK; // per tile
     const int tiles = ((M + BM - 1) / BM) * ((N + BN - 1) / BN);
     const long long total = (long long)tiles * steps; // < 2^31 (the rule's limit)
@@ -320,14 +410,14 @@ static int mm_best_sk_cfg(const struct mm_args *a, int blocks, struct ck_err *er
     // BK 8: the bounds-checked kernel even at whole tiles (the unchecked
     // one spills registers with the stream-K loop around it)
     bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
-    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, BK == 8, true, true>;
+    auto *kern = &mm_best_sk_kernel<BM, BN, BK, TN, GROUP, BK == 8>;
     if constexpr (BK != 8) {
         if (!full)
             return mm_best_sk_cfg<BM, BN, 8, TN, GROUP>(a, blocks, err);
     }
     CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
     CK_LAUNCH(err, kern, dim3(blocks > 0 ? blocks : 1), cfg::THREADS, 0, 0, a->M,
-              a->N, a->K, a->K, a->A, a->B, a->C);
+              a->N, a->K, a->A, a->B, a->C);
     return CK_OK;
 }
 
