@@ -7,6 +7,12 @@
 #   make install           PREFIX=/usr/local DESTDIR= (staging); make uninstall
 #   make fuzz              libFuzzer targets, FUZZ_SECONDS each (fuzz/fuzz.mk)
 
+# One job per core unless -j is given (make -j1 for one at a time): the
+# nvcc compiles of the demos are most of a build.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 SANITIZE ?=
 ifeq ($(SANITIZE),1)
 BUILD ?= build-san

@@ -288,41 +288,44 @@ t_drawn() {
 }
 # t_asleep PID: PID sleeps in a wait.
 t_asleep() { t_state "$1" && [ "$T_S" = S ]; }
-# stop: ends this script's tmux server and waits until its process has
-# exited: a server still shutting down removes its socket file, which by
-# then may be the next server's.
+# stop: ends this script's tmux server and waits until the program that
+# ran in it has exited and the server is gone.  The program saves its
+# progress when the terminal hangs up (an fsync, slow under disk load) and
+# holds the progress lock until it exits: a next start before that would
+# find "another cudakitchen" running and save nothing.  The program has
+# exited once it is a zombie: the hang-up orphans it and whatever init the
+# machine has may reap orphans only every second or so.  A server still
+# shutting down removes its socket file, which by then may be the next
+# server's.
 stop() {
-	local sp i=0
+	local sp pid i=0 n; n=$(($(t_ticks) * 5))   # 10 ms polls
+	pid=$(ck_pid 2>/dev/null)
 	sp=$(tmux -L "$T_SOCK" display -p '#{pid}' 2>/dev/null)
 	tmux -L "$T_SOCK" kill-server 2>/dev/null
 	while [ -n "$sp" ] && t_running "$sp"; do
-		[ $i -ge 500 ] && { diag "the tmux server ($sp) did not exit"; break; }
+		[ $i -ge "$n" ] && { diag "the tmux server ($sp) did not exit"; break; }
 		sleep 0.01; i=$((i + 1))
 	done
-}
-# t_running PID: PID exists and has not exited (a zombie has).
-t_running() { t_state "$1" && [ "$T_S" != Z ]; }
-# stop_wait: ends the tmux server and waits until the program (which saves
-# its progress when the terminal hangs up) has exited and the server is
-# gone.  The program has exited once it is a zombie: the hang-up orphans it
-# and whatever init the machine has may reap orphans only every second or so.
-stop_wait() {
-	local pid i=0
-	pid=$(ck_pid 2>/dev/null)
-	stop
-	while [ -n "$pid" ] && t_running "$pid"; do
-		[ $i -ge 500 ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
-		sleep 0.01; i=$((i + 1))
+	for pid in $pid; do
+		i=0
+		while t_running "$pid"; do
+			[ $i -ge "$n" ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
+			sleep 0.01; i=$((i + 1))
+		done
 	done
 	server_gone
 }
+# t_running PID: PID exists and has not exited (a zombie has).
+t_running() { t_state "$1" && [ "$T_S" != Z ]; }
+# stop_wait: stop, by its older name.
+stop_wait() { stop; }
 
 # server_gone: until no tmux server answers on this script's socket (one
 # still shutting down would take the next session with it).
 server_gone() {
-	local i=0
+	local i=0 n; n=$(($(t_ticks) * 5))
 	while tmux -L "$T_SOCK" ls >/dev/null 2>&1; do
-		[ $i -ge 200 ] && break
+		[ $i -ge "$n" ] && { diag "a tmux server still answers on $T_SOCK"; break; }
 		sleep 0.01; i=$((i + 1))
 	done
 }
