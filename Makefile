@@ -119,8 +119,9 @@ TEST_JOBS ?= $(TEST_JOBS_DEFAULT)
 PROVE_FLAGS ?=
 # e.g. make test PROVE_FLAGS=--timer: each script's time
 E2E := $(sort $(wildcard tests/e2e/*.sh))
-E2E_LONG := $(foreach t,lesson_code quiz_journey progress_kill valgrind tui_course demos_emu demos_conv \
-	help_screens tui_basic tui_demo demos_build tui_help,$(filter tests/e2e/$(t).sh,$(E2E)))
+E2E_LONG := $(foreach t,lesson_code demos_emu quiz_journey valgrind progress_kill help_screens tui_course \
+	i18n_tui tui_basic tui_demo quiz_flow gpumap_keys tui_help tui_xfer tui_signals demos_conv demos_build,\
+	$(filter tests/e2e/$(t).sh,$(E2E)))
 test: all $(UNIT) $(REPLAY)
 	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
 		prove -f -j$(TEST_JOBS) $(PROVE_FLAGS) $(E2E_LONG) $(UNIT) $(filter-out $(E2E_LONG),$(E2E))

@@ -10,8 +10,8 @@
 # before checking that a key changed nothing, until the program has read
 # every key and sits idle (settle).  A wait that times out prints the screen;
 # expect and settle also record a failing test.  Every limit is at least
-# T_WAIT seconds, times CK_TEST_SLOW (scripts/stress_tests.sh raises it), so
-# a loaded machine is slower but never wrong.
+# T_WAIT (20) seconds, times CK_TEST_SLOW, so a loaded machine is slower but
+# never wrong: a progress save (an fsync) behind a disk hog can take seconds.
 set -u
 CK_BIN=${CK_BIN:-$(cd "$(dirname "$0")/../.." && pwd)/build/cudakitchen}
 CK_BUILD=${CK_BUILD:-$(dirname "$CK_BIN")}
@@ -25,7 +25,7 @@ export LC_ALL=C.UTF-8 TERM=xterm-256color
 unset NO_COLOR LANG LC_MESSAGES
 T_SOCK="ck-$$"
 T_PIPE=0
-T_WAIT=10
+T_WAIT=20
 T_SLOW=${CK_TEST_SLOW:-1}
 
 ok() { # ok STATUS DESCRIPTION
@@ -204,7 +204,7 @@ wait_gone() {
 # After tui_lib's launch it also waits until that line has reached $OUT
 # through pipe-pane, so every byte the program wrote is in the file.
 wait_exit() {
-	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }
+	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { t_why; echo none; return; }
 	if [ "${T_PIPE:-0}" = 1 ]; then
 		local i=0
 		until grep -aq '\[exit [0-9]' "$OUT" 2>/dev/null; do
@@ -213,6 +213,14 @@ wait_exit() {
 		done
 	fi
 	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
+}
+# t_why: says on stderr what the program is doing (its state and the
+# kernel function it waits in), after a wait for it timed out.
+t_why() {
+	local p w=; t_pid; p=$T_PID
+	[ -n "$p" ] || { diag "no cudakitchen runs in the pane"; return; }
+	t_state "$p"; { read -r w <"/proc/$p/wchan"; } 2>/dev/null
+	diag "the program ($p) is in state ${T_S:-?}, waiting in ${w:-?}"
 }
 # quit [DESC]: q, then the program's exit status must be 0.
 quit() { keys q; is "$(wait_exit)" 0 "${1:-q quits}"; }
