@@ -23,6 +23,14 @@ export HOME="$T_TMP/home" XDG_STATE_HOME="$T_TMP/state" XDG_DATA_HOME="$T_TMP/da
 mkdir -p "$HOME"
 export LC_ALL=C.UTF-8 TERM=xterm-256color
 unset NO_COLOR LANG LC_MESSAGES
+# t_nap SECONDS: a poll's pause, without starting a sleep process (a read
+# that times out on a FIFO nobody writes; the waits below poll thousands of
+# times a run).
+T_NAP=
+mkfifo "$T_TMP/nap" 2>/dev/null && exec {T_NAP}<>"$T_TMP/nap"
+t_nap() {
+	if [ -n "$T_NAP" ]; then read -r -t "$1" -u "$T_NAP" _ 2>/dev/null || :; else sleep "$1"; fi
+}
 T_SOCK="ck-$$"
 T_PIPE=0
 T_WAIT=20
@@ -36,10 +44,10 @@ is() { # is GOT WANT DESCRIPTION
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got:  $1"; echo "#   want: $2"; fi
 }
 like() { # like TEXT REGEX DESCRIPTION  (grep -E on the text)
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then ok 0 "$3"; else ok 1 "$3"; echo "#   no match for /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; fi
+	if grep -Eq -- "$2" <<<"$1"; then ok 0 "$3"; else ok 1 "$3"; echo "#   no match for /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; fi
 }
 unlike() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then ok 1 "$3"; echo "#   unexpected /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; else ok 0 "$3"; fi
+	if grep -Eq -- "$2" <<<"$1"; then ok 1 "$3"; echo "#   unexpected /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; else ok 0 "$3"; fi
 }
 # diag LINE...: TAP comments on stderr (never caught by a $(...) that runs a wait).
 diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
@@ -105,7 +113,7 @@ wait_row() {
 	local i=0 n; n=$(t_ticks "${2:-}")
 	while [ "$(cursor_row)" != "$1" ]; do
 		[ $i -ge "$n" ] && { ok 1 "the list cursor reaches row $1"; diag_screen; return 1; }
-		sleep 0.05; i=$((i + 1))
+		t_nap 0.05; i=$((i + 1))
 	done
 }
 # re TEXT: TEXT as an extended regex matching itself.
@@ -122,7 +130,7 @@ wait_width() {
 		want=$(stty -F "$tty" size 2>/dev/null)
 		[ "${want#* }" = "$1" ] && { [ -z "${2:-}" ] || [ "${want% *}" = "$2" ]; } && break
 		[ $i -ge "$(t_ticks)" ] && { ok 1 "the terminal becomes $1 wide"; diag_screen; return 1; }
-		sleep 0.02; i=$((i + 1))
+		t_nap 0.02; i=$((i + 1))
 	done
 	settle
 }
@@ -134,7 +142,7 @@ ready() {
 	local i=0
 	while [ "$(pane '#{alternate_on}')" != 1 ]; do
 		[ $i -ge "$(t_ticks)" ] && { ok 1 "the program takes the screen"; diag_screen; return 1; }
-		sleep 0.02; i=$((i + 1))
+		t_nap 0.02; i=$((i + 1))
 	done
 	settle
 }
@@ -159,12 +167,12 @@ t_poll() {
 	local i=0 a
 	while [ $i -lt "$2" ]; do
 		a=$(screen)
-		if printf '%s\n' "$a" | grep -Eq -- "$1"; then
+		if grep -Eq -- "$1" <<<"$a"; then
 			# ... and the program is not in the middle of drawing it
 			[ "$(screen)" = "$a" ] && ! { [ -n "$T_PID" ] && t_state "$T_PID" && [ "$T_S" = R ]; } && return 0
 			i=$((i + 1)); continue
 		fi
-		sleep 0.05; i=$((i + 1))
+		t_nap 0.05; i=$((i + 1))
 	done
 	return 1
 }
@@ -179,7 +187,7 @@ wait_until() {
 	local _wu_i=0 _wu_n; _wu_n=$(t_ticks "${3:-}")
 	until eval "$2"; do
 		[ $_wu_i -ge "$_wu_n" ] && { diag "timed out waiting for $1"; diag_screen; return 1; }
-		sleep 0.05; _wu_i=$((_wu_i + 1))
+		t_nap 0.05; _wu_i=$((_wu_i + 1))
 	done
 }
 # wait_line N REGEX [SECONDS]: wait_for on the screen's row N (1-based) alone.
@@ -209,7 +217,7 @@ wait_exit() {
 		local i=0
 		until grep -aq '\[exit [0-9]' "$OUT" 2>/dev/null; do
 			[ $i -ge "$(t_ticks)" ] && { diag "the [exit] line never reached $OUT"; break; }
-			sleep 0.02; i=$((i + 1))
+			t_nap 0.02; i=$((i + 1))
 		done
 	fi
 	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
@@ -248,7 +256,7 @@ keys_read() {
 	keys -l "$1"
 	while t_rchar "$pid"; [ $((T_R - r0)) -lt "$n" ]; do
 		[ $i -ge "$lim" ] && { ok 1 "the program reads the keys sent"; diag_screen; return 1; }
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
 # drained: until no byte sent to the pane waits unread (tmux may not have
@@ -257,7 +265,7 @@ drained() {
 	local tty i=0 n; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
 	while [ "$(in_queue "$tty")" != 0 ]; do
 		[ $i -ge "$n" ] && { ok 1 "the program reads its input"; diag_screen; return 1; }
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
 # settle: until the program has read every key (more than it had read when
@@ -274,10 +282,10 @@ t_settle() {
 				{ t_rchar "$pid"; [ "$T_R" -gt "$T_RCHAR" ]; }; } &&
 			[ "$(in_queue "$tty")" = 0 ]; then
 			t_drawn "$tty"
-			a=$(screen); sleep 0.05; b=$(screen)
+			a=$(screen); t_nap 0.05; b=$(screen)
 			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && { T_RCHAR=; return 0; }
 		fi
-		sleep 0.02; i=$((i + 2))
+		t_nap 0.02; i=$((i + 2))
 	done
 	return 1
 }
@@ -291,7 +299,7 @@ t_drawn() {
 	printf '\e]2;ck-mark-%s\a' "$T_MARK" >"$1" 2>/dev/null || return 0
 	while [ "$(pane '#{pane_title}')" != "ck-mark-$T_MARK" ]; do
 		[ $i -ge "$(t_ticks)" ] && return 1
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
 # t_asleep PID: PID sleeps in a wait.
@@ -312,13 +320,13 @@ stop() {
 	tmux -L "$T_SOCK" kill-server 2>/dev/null
 	while [ -n "$sp" ] && t_running "$sp"; do
 		[ $i -ge "$n" ] && { diag "the tmux server ($sp) did not exit"; break; }
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 	for pid in $pid; do
 		i=0
 		while t_running "$pid"; do
 			[ $i -ge "$n" ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
-			sleep 0.01; i=$((i + 1))
+			t_nap 0.01; i=$((i + 1))
 		done
 	done
 	server_gone
@@ -334,6 +342,6 @@ server_gone() {
 	local i=0 n; n=$(($(t_ticks) * 5))
 	while tmux -L "$T_SOCK" ls >/dev/null 2>&1; do
 		[ $i -ge "$n" ] && { diag "a tmux server still answers on $T_SOCK"; break; }
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
