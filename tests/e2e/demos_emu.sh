@@ -18,6 +18,16 @@ flags=(-std=c++17 -g -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas
 # in the threads' barriers, not in the code; conv's rungs do enough
 # arithmetic that -O1 pays for itself.  The sanitizers check the same at both.
 opt() { case $1 in conv) echo -O1 ;; *) echo -O0 ;; esac; }
+# Each emulated run stays on one CPU (taskset), the runs taking the CPUs
+# in turn: a run's threads meet at every barrier, and woken across CPUs
+# each meeting costs the kernel far more (half the run's time under load).
+cpus=()
+for r in $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status 2>/dev/null | tr ',' ' '); do
+    case $r in *-*) for ((c = ${r%-*}; c <= ${r#*-}; c++)); do cpus+=("$c"); done ;; *) cpus+=("$r") ;; esac
+done
+pin() { # pin K: the command words that keep run K on one CPU (none without taskset)
+    command -v taskset >/dev/null && [ ${#cpus[@]} -gt 0 ] && echo taskset -c "${cpus[$(($1 % ${#cpus[@]}))]}"
+}
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 # sanitizers when this compiler has their runtime (the plain build otherwise)
 echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
@@ -31,12 +41,14 @@ hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/con
         reduce) echo demos/reduce/reduce_ladder.h ;; esac; }
 # all compile and run at once (each is a few seconds under the sanitizers):
 # $demo.cc_rc is the compiler's status, $demo.rc the emulated run's
+k=0
 for demo in matmul conv reduce; do
+    run=($(pin $k)); k=$((k + 1))
     {
         "$CXX" "${flags[@]}" $(opt $demo) "${san[@]}" -Idemos/$demo "tests/emu/$(src $demo)" \
             -o "$T_TMP/$demo" >"$T_TMP/$demo.log" 2>&1
         echo $? >"$T_TMP/$demo.cc_rc"
-        [ -x "$T_TMP/$demo" ] && "$T_TMP/$demo" >"$T_TMP/$demo.tap" 2>"$T_TMP/$demo.err"
+        [ -x "$T_TMP/$demo" ] && "${run[@]}" "$T_TMP/$demo" >"$T_TMP/$demo.tap" 2>"$T_TMP/$demo.err"
         echo $? >"$T_TMP/$demo.rc"
     } &
     eval "pid_$demo=$!"
