@@ -62,7 +62,7 @@ trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 141' PIPE; trap 'exit 143' 
 # tmux helpers: start W H CMD...  (the command runs in the tmux pane)
 start() {
 	local w=$1 h=$2; shift 2
-	T_PIPE=0
+	T_PIPE=0 T_TTY=
 	server_gone
 	tmux -L "$T_SOCK" -f /dev/null new-session -d -x "$w" -y "$h" -s t \
 		"env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; sleep 30"
@@ -95,6 +95,10 @@ t_rchar() {
 	{ read -r k v <"/proc/$1/io"; } 2>/dev/null && [ "$k" = rchar: ] && T_R=$v
 }
 screen() { tmux -L "$T_SOCK" capture-pane -p -t t; }
+# t_tty: sets T_TTY to the pane's terminal, asked once a session (start
+# forgets it): settle wants it at every poll.
+T_TTY=
+t_tty() { [ -n "$T_TTY" ] || T_TTY=$(pane '#{pane_tty}'); }
 pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
 # Rows of a list screen: the cursor row (the one starting "  >"), the rows
 # matching a pattern, and moving the cursor to a row with Up/Down (it
@@ -125,7 +129,7 @@ resize() { tmux -L "$T_SOCK" resize-window -t t -x "$1" -y "$2" 2>/dev/null || t
 # size, which tmux sets a moment after resize-window) and the program has
 # redrawn it.
 wait_width() {
-	local i=0 tty want; tty=$(pane '#{pane_tty}')
+	local i=0 tty want; t_tty; tty=$T_TTY
 	while :; do
 		want=$(stty -F "$tty" size 2>/dev/null)
 		[ "${want#* }" = "$1" ] && { [ -z "${2:-}" ] || [ "${want% *}" = "$2" ]; } && break
@@ -262,7 +266,7 @@ keys_read() {
 # drained: until no byte sent to the pane waits unread (tmux may not have
 # written the last keys yet: keys_read is the sure way).
 drained() {
-	local tty i=0 n; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	local tty i=0 n; t_tty; tty=$T_TTY; n=$(t_ticks)
 	while [ "$(in_queue "$tty")" != 0 ]; do
 		[ $i -ge "$n" ] && { ok 1 "the program reads its input"; diag_screen; return 1; }
 		t_nap 0.01; i=$((i + 1))
@@ -274,7 +278,7 @@ drained() {
 # nothing.
 settle() { t_settle || { ok 1 "the program settles"; diag_screen; return 1; }; }
 t_settle() {
-	local pid tty i=0 n a b; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	local pid tty i=0 n a b; t_tty; tty=$T_TTY; n=$(t_ticks)
 	while [ $i -lt "$n" ]; do
 		[ -n "${pid:-}" ] || { t_pid; pid=$T_PID; }
 		if [ -n "$pid" ] && t_asleep "$pid" &&
@@ -315,7 +319,7 @@ t_asleep() { t_state "$1" && [ "$T_S" = S ]; }
 # server's.
 stop() {
 	local sp pid i=0 n; n=$(($(t_ticks) * 5))   # 10 ms polls
-	pid=$(ck_pid 2>/dev/null)
+	t_pid 2>/dev/null; pid=$T_PID
 	sp=$(tmux -L "$T_SOCK" display -p '#{pid}' 2>/dev/null)
 	tmux -L "$T_SOCK" kill-server 2>/dev/null
 	while [ -n "$sp" ] && t_running "$sp"; do
