@@ -96,10 +96,13 @@ $(NOCURSES):
 	@mkdir -p $(@D)
 	@echo '#error "src/core must not use curses: terminal code belongs in src/tui"' > $@
 
+# The unit tests' own code at -O0 (a third of -O2's compile time); the code
+# they test is built with CFLAGS.
+UNIT_CFLAGS ?= -O0 -g
 $(filter-out $(UNIT_TUI),$(UNIT)): $(BUILD)/tests/%: tests/unit/%.c $(CORE_LIB) | $(BUILD)/tests
-	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -iquote tests -o $@ $< $(CORE_LIB) $(LDLIBS_CORE)
+	$(CC) $(UNIT_CFLAGS) $(CK_CORE_CFLAGS) -iquote tests -o $@ $< $(CORE_LIB) $(LDLIBS_CORE)
 $(UNIT_TUI): $(BUILD)/tests/%: tests/unit/%.c $(TUI_LIB) $(CORE_LIB) | $(BUILD)/tests
-	$(CC) $(CFLAGS) $(CK_CFLAGS) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
+	$(CC) $(UNIT_CFLAGS) $(CK_CFLAGS) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
 
 $(BUILD)/tests:
 	mkdir -p $@
