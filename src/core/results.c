@@ -501,14 +501,23 @@ const struct res_series *results_series(const struct results *r, const char *dem
 	return NULL;
 }
 
+/* Three significant digits, and whole numbers from 1000 up ("1360", not
+ * "1.36e+03": a naive CPU run on a busy machine takes seconds). */
+static const char *sig3(char *b, size_t n, double v)
+{
+	snprintf(b, n, fabs(v) >= 1000 ? "%.0f" : "%.3g", v);
+	return b;
+}
+
 static size_t step(char *buf, size_t size, size_t len, const char *what,
 		   const struct res_variant *v, const struct res_variant *ref)
 {
 	if (!v || len >= size)
 		return len;
-	int w = ref ? snprintf(buf + len, size - len, " -> %s %.3g ms (%.3gx)", what, v->ms,
-			       ref->ms / v->ms)
-		    : snprintf(buf + len, size - len, ": %s %.3g ms", what, v->ms);
+	char t[32], x[32];
+	int w = ref ? snprintf(buf + len, size - len, " -> %s %s ms (%sx)", what,
+			       sig3(t, sizeof t, v->ms), sig3(x, sizeof x, ref->ms / v->ms))
+		    : snprintf(buf + len, size - len, ": %s %s ms", what, sig3(t, sizeof t, v->ms));
 	return w < 0 ? len : len + (size_t)w;
 }
 

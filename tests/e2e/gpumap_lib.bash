@@ -48,7 +48,7 @@ devinfo_done() {
 	local i=0
 	while screen | head -1 | grep -q 'devinfo\.\.\.'; do
 		[ $i -ge "$(t_ticks)" ] && { ok 1 "devinfo finishes"; diag_screen; return 1; }
-		sleep 0.05; i=$((i + 1))
+		t_nap 0.05; i=$((i + 1))
 	done
 }
 # matmul output for the tiling tests.  MM_H200_64 and MM_H200_1024 were

@@ -265,10 +265,20 @@ def main(argv):
         else:
             jobs.append((name, blocks, src))
 
-    # The lessons that include nothing beyond the prelude are compiled first
-    # as one unit, each in a namespace of its own with its macros undefined
-    # after it (one nvcc instead of one per lesson); only when that fails is
-    # each compiled alone, to say which lesson and line.
+    # The lessons that include nothing beyond the prelude are compiled as one
+    # unit, each in a namespace of its own with its macros undefined after
+    # it (one nvcc instead of one per lesson); only when that fails is each
+    # compiled alone, to say which lesson and line.  That unit and the
+    # others compile at once, the largest first, so that no long one starts
+    # last.
+    def compile_one(job):
+        name, blocks, src = job
+        inc = ["-I" + frontend] if name in needs_frontend else []
+        p = subprocess.run([nvcc, "-c", "-std=c++17", "-Wno-deprecated-declarations"] + inc +
+                           [src, "-o", src.replace(".cu", ".o")], capture_output=True, text=True)
+        return name, blocks, p.returncode, p.stdout + p.stderr
+
+    SHARED = "shared lessons"
     if len(shared) > 1:
         src = os.path.join(work, "shared-lessons.cu")
         with open(src, "w", encoding="utf-8") as f:
@@ -277,32 +287,26 @@ def main(argv):
                 body = open(one, encoding="utf-8").read().split("\n", 1)[1]
                 f.write("namespace ck_lesson_%d {\n%s}\n" % (k, body))
                 f.write("".join("#undef %s\n" % m for m in sorted(set(macros))))
-        p = subprocess.run([nvcc, "-c", "-std=c++17", "-Wno-deprecated-declarations", src, "-o",
-                            src.replace(".cu", ".o")], capture_output=True, text=True)
-        together = p.returncode == 0
+        jobs.append((SHARED, [], src))
     else:
-        together = False
-    if not together:
-        jobs = sorted(jobs + [j[:3] for j in shared])
-
-    def compile_one(job):
-        name, blocks, src = job
-        inc = ["-I" + frontend] if name in needs_frontend else []
-        p = subprocess.run([nvcc, "-c", "-std=c++17", "-Wno-deprecated-declarations"] + inc +
-                           [src, "-o", src.replace(".cu", ".o")], capture_output=True, text=True)
-        return name, blocks, p.returncode, p.stdout + p.stderr
+        jobs += [j[:3] for j in shared]
+    jobs.sort(key=lambda j: -os.path.getsize(j[2]))
 
     failed = 0
-    done = [(name, blocks, 0, "") for name, blocks, _, _ in shared] if together else []
     with concurrent.futures.ThreadPoolExecutor(max_workers=int(os.environ.get("CK_JOBS", "2"))) as ex:
-        for name, blocks, rc, out in sorted(done + list(ex.map(compile_one, jobs)), key=lambda r: r[0]):
-            where = ", ".join("%s:%d" % (p, l) for p, l, _ in blocks)
-            print("%sok - %s: %d code block%s compile (%s)" % ("" if rc == 0 else "not ", name,
-                  len(blocks), "" if len(blocks) == 1 else "s", where))
-            if rc != 0:
-                failed += 1
-                for l in out.splitlines():
-                    print("# " + l)
+        results = list(ex.map(compile_one, jobs))
+        if any(r[0] == SHARED and r[2] != 0 for r in results):
+            results += list(ex.map(compile_one, [j[:3] for j in shared]))
+        elif len(shared) > 1:
+            results += [(name, blocks, 0, "") for name, blocks, _, _ in shared]
+    for name, blocks, rc, out in sorted((r for r in results if r[0] != SHARED), key=lambda r: r[0]):
+        where = ", ".join("%s:%d" % (p, l) for p, l, _ in blocks)
+        print("%sok - %s: %d code block%s compile (%s)" % ("" if rc == 0 else "not ", name,
+              len(blocks), "" if len(blocks) == 1 else "s", where))
+        if rc != 0:
+            failed += 1
+            for l in out.splitlines():
+                print("# " + l)
     for path, line, msg in python_bad:
         failed += 1
         print("not ok - %s: Python block (%s:%d: %s)" % (os.path.basename(path), path, line, msg))

@@ -12,7 +12,7 @@ command -v python3 >/dev/null || skip_all "python3 not installed"
 python3 -c 'import yaml' 2>/dev/null || skip_all "python3 has no PyYAML"
 PY="$CK_ROOT/tests/e2e/lesson_code.py"
 printf '#include <cudnn.h>\n' >"$T_TMP/probe.cu"
-if "$NVCC" -c "$T_TMP/probe.cu" -o "$T_TMP/probe.o" 2>/dev/null; then
+if "$NVCC" -E "$T_TMP/probe.cu" -o "$T_TMP/probe.ii" 2>/dev/null; then   # found: all it asks
 	export CK_HAVE_CUDNN=1
 else
 	export CK_HAVE_CUDNN=0

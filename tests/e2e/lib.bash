@@ -10,8 +10,8 @@
 # before checking that a key changed nothing, until the program has read
 # every key and sits idle (settle).  A wait that times out prints the screen;
 # expect and settle also record a failing test.  Every limit is at least
-# T_WAIT seconds, times CK_TEST_SLOW (scripts/stress_tests.sh raises it), so
-# a loaded machine is slower but never wrong.
+# T_WAIT (20) seconds, times CK_TEST_SLOW, so a loaded machine is slower but
+# never wrong: a progress save (an fsync) behind a disk hog can take seconds.
 set -u
 CK_BIN=${CK_BIN:-$(cd "$(dirname "$0")/../.." && pwd)/build/cudakitchen}
 CK_BUILD=${CK_BUILD:-$(dirname "$CK_BIN")}
@@ -23,9 +23,17 @@ export HOME="$T_TMP/home" XDG_STATE_HOME="$T_TMP/state" XDG_DATA_HOME="$T_TMP/da
 mkdir -p "$HOME"
 export LC_ALL=C.UTF-8 TERM=xterm-256color
 unset NO_COLOR LANG LC_MESSAGES
+# t_nap SECONDS: a poll's pause, without starting a sleep process (a read
+# that times out on a FIFO nobody writes; the waits below poll thousands of
+# times a run).
+T_NAP=
+mkfifo "$T_TMP/nap" 2>/dev/null && exec {T_NAP}<>"$T_TMP/nap"
+t_nap() {
+	if [ -n "$T_NAP" ]; then read -r -t "$1" -u "$T_NAP" _ 2>/dev/null || :; else sleep "$1"; fi
+}
 T_SOCK="ck-$$"
 T_PIPE=0
-T_WAIT=10
+T_WAIT=20
 T_SLOW=${CK_TEST_SLOW:-1}
 
 ok() { # ok STATUS DESCRIPTION
@@ -36,10 +44,10 @@ is() { # is GOT WANT DESCRIPTION
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got:  $1"; echo "#   want: $2"; fi
 }
 like() { # like TEXT REGEX DESCRIPTION  (grep -E on the text)
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then ok 0 "$3"; else ok 1 "$3"; echo "#   no match for /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; fi
+	if grep -Eq -- "$2" <<<"$1"; then ok 0 "$3"; else ok 1 "$3"; echo "#   no match for /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; fi
 }
 unlike() {
-	if printf '%s\n' "$1" | grep -Eq -- "$2"; then ok 1 "$3"; echo "#   unexpected /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; else ok 0 "$3"; fi
+	if grep -Eq -- "$2" <<<"$1"; then ok 1 "$3"; echo "#   unexpected /$2/ in:"; printf '%s\n' "$1" | sed 's/^/#   | /' | head -40; else ok 0 "$3"; fi
 }
 # diag LINE...: TAP comments on stderr (never caught by a $(...) that runs a wait).
 diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
@@ -54,7 +62,7 @@ trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 141' PIPE; trap 'exit 143' 
 # tmux helpers: start W H CMD...  (the command runs in the tmux pane)
 start() {
 	local w=$1 h=$2; shift 2
-	T_PIPE=0
+	T_PIPE=0 T_TTY=
 	server_gone
 	tmux -L "$T_SOCK" -f /dev/null new-session -d -x "$w" -y "$h" -s t \
 		"env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; sleep 30"
@@ -87,6 +95,10 @@ t_rchar() {
 	{ read -r k v <"/proc/$1/io"; } 2>/dev/null && [ "$k" = rchar: ] && T_R=$v
 }
 screen() { tmux -L "$T_SOCK" capture-pane -p -t t; }
+# t_tty: sets T_TTY to the pane's terminal, asked once a session (start
+# forgets it): settle wants it at every poll.
+T_TTY=
+t_tty() { [ -n "$T_TTY" ] || T_TTY=$(pane '#{pane_tty}'); }
 pane() { tmux -L "$T_SOCK" display -p -t t "$1"; }
 # Rows of a list screen: the cursor row (the one starting "  >"), the rows
 # matching a pattern, and moving the cursor to a row with Up/Down (it
@@ -105,7 +117,7 @@ wait_row() {
 	local i=0 n; n=$(t_ticks "${2:-}")
 	while [ "$(cursor_row)" != "$1" ]; do
 		[ $i -ge "$n" ] && { ok 1 "the list cursor reaches row $1"; diag_screen; return 1; }
-		sleep 0.05; i=$((i + 1))
+		t_nap 0.05; i=$((i + 1))
 	done
 }
 # re TEXT: TEXT as an extended regex matching itself.
@@ -117,12 +129,12 @@ resize() { tmux -L "$T_SOCK" resize-window -t t -x "$1" -y "$2" 2>/dev/null || t
 # size, which tmux sets a moment after resize-window) and the program has
 # redrawn it.
 wait_width() {
-	local i=0 tty want; tty=$(pane '#{pane_tty}')
+	local i=0 tty want; t_tty; tty=$T_TTY
 	while :; do
 		want=$(stty -F "$tty" size 2>/dev/null)
 		[ "${want#* }" = "$1" ] && { [ -z "${2:-}" ] || [ "${want% *}" = "$2" ]; } && break
 		[ $i -ge "$(t_ticks)" ] && { ok 1 "the terminal becomes $1 wide"; diag_screen; return 1; }
-		sleep 0.02; i=$((i + 1))
+		t_nap 0.02; i=$((i + 1))
 	done
 	settle
 }
@@ -134,7 +146,7 @@ ready() {
 	local i=0
 	while [ "$(pane '#{alternate_on}')" != 1 ]; do
 		[ $i -ge "$(t_ticks)" ] && { ok 1 "the program takes the screen"; diag_screen; return 1; }
-		sleep 0.02; i=$((i + 1))
+		t_nap 0.02; i=$((i + 1))
 	done
 	settle
 }
@@ -159,12 +171,12 @@ t_poll() {
 	local i=0 a
 	while [ $i -lt "$2" ]; do
 		a=$(screen)
-		if printf '%s\n' "$a" | grep -Eq -- "$1"; then
+		if grep -Eq -- "$1" <<<"$a"; then
 			# ... and the program is not in the middle of drawing it
 			[ "$(screen)" = "$a" ] && ! { [ -n "$T_PID" ] && t_state "$T_PID" && [ "$T_S" = R ]; } && return 0
 			i=$((i + 1)); continue
 		fi
-		sleep 0.05; i=$((i + 1))
+		t_nap 0.05; i=$((i + 1))
 	done
 	return 1
 }
@@ -179,7 +191,7 @@ wait_until() {
 	local _wu_i=0 _wu_n; _wu_n=$(t_ticks "${3:-}")
 	until eval "$2"; do
 		[ $_wu_i -ge "$_wu_n" ] && { diag "timed out waiting for $1"; diag_screen; return 1; }
-		sleep 0.05; _wu_i=$((_wu_i + 1))
+		t_nap 0.05; _wu_i=$((_wu_i + 1))
 	done
 }
 # wait_line N REGEX [SECONDS]: wait_for on the screen's row N (1-based) alone.
@@ -204,15 +216,23 @@ wait_gone() {
 # After tui_lib's launch it also waits until that line has reached $OUT
 # through pipe-pane, so every byte the program wrote is in the file.
 wait_exit() {
-	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { echo none; return; }
+	wait_for '^\[exit [0-9]+\]' "${1:-5}" || { t_why; echo none; return; }
 	if [ "${T_PIPE:-0}" = 1 ]; then
 		local i=0
 		until grep -aq '\[exit [0-9]' "$OUT" 2>/dev/null; do
 			[ $i -ge "$(t_ticks)" ] && { diag "the [exit] line never reached $OUT"; break; }
-			sleep 0.02; i=$((i + 1))
+			t_nap 0.02; i=$((i + 1))
 		done
 	fi
 	screen | sed -n 's/^\[exit \([0-9]*\)\].*/\1/p' | tail -1
+}
+# t_why: says on stderr what the program is doing (its state and the
+# kernel function it waits in), after a wait for it timed out.
+t_why() {
+	local p w=; t_pid; p=$T_PID
+	[ -n "$p" ] || { diag "no cudakitchen runs in the pane"; return; }
+	t_state "$p"; { read -r w <"/proc/$p/wchan"; } 2>/dev/null
+	diag "the program ($p) is in state ${T_S:-?}, waiting in ${w:-?}"
 }
 # quit [DESC]: q, then the program's exit status must be 0.
 quit() { keys q; is "$(wait_exit)" 0 "${1:-q quits}"; }
@@ -240,16 +260,16 @@ keys_read() {
 	keys -l "$1"
 	while t_rchar "$pid"; [ $((T_R - r0)) -lt "$n" ]; do
 		[ $i -ge "$lim" ] && { ok 1 "the program reads the keys sent"; diag_screen; return 1; }
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
 # drained: until no byte sent to the pane waits unread (tmux may not have
 # written the last keys yet: keys_read is the sure way).
 drained() {
-	local tty i=0 n; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	local tty i=0 n; t_tty; tty=$T_TTY; n=$(t_ticks)
 	while [ "$(in_queue "$tty")" != 0 ]; do
 		[ $i -ge "$n" ] && { ok 1 "the program reads its input"; diag_screen; return 1; }
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
 # settle: until the program has read every key (more than it had read when
@@ -258,7 +278,7 @@ drained() {
 # nothing.
 settle() { t_settle || { ok 1 "the program settles"; diag_screen; return 1; }; }
 t_settle() {
-	local pid tty i=0 n a b; tty=$(pane '#{pane_tty}'); n=$(t_ticks)
+	local pid tty i=0 n a b; t_tty; tty=$T_TTY; n=$(t_ticks)
 	while [ $i -lt "$n" ]; do
 		[ -n "${pid:-}" ] || { t_pid; pid=$T_PID; }
 		if [ -n "$pid" ] && t_asleep "$pid" &&
@@ -266,10 +286,10 @@ t_settle() {
 				{ t_rchar "$pid"; [ "$T_R" -gt "$T_RCHAR" ]; }; } &&
 			[ "$(in_queue "$tty")" = 0 ]; then
 			t_drawn "$tty"
-			a=$(screen); sleep 0.05; b=$(screen)
+			a=$(screen); t_nap 0.05; b=$(screen)
 			[ "$a" = "$b" ] && [ "$(in_queue "$tty")" = 0 ] && t_asleep "$pid" && { T_RCHAR=; return 0; }
 		fi
-		sleep 0.02; i=$((i + 2))
+		t_nap 0.02; i=$((i + 2))
 	done
 	return 1
 }
@@ -283,46 +303,49 @@ t_drawn() {
 	printf '\e]2;ck-mark-%s\a' "$T_MARK" >"$1" 2>/dev/null || return 0
 	while [ "$(pane '#{pane_title}')" != "ck-mark-$T_MARK" ]; do
 		[ $i -ge "$(t_ticks)" ] && return 1
-		sleep 0.01; i=$((i + 1))
+		t_nap 0.01; i=$((i + 1))
 	done
 }
 # t_asleep PID: PID sleeps in a wait.
 t_asleep() { t_state "$1" && [ "$T_S" = S ]; }
-# stop: ends this script's tmux server and waits until its process has
-# exited: a server still shutting down removes its socket file, which by
-# then may be the next server's.
+# stop: ends this script's tmux server and waits until the program that
+# ran in it has exited and the server is gone.  The program saves its
+# progress when the terminal hangs up (an fsync, slow under disk load) and
+# holds the progress lock until it exits: a next start before that would
+# find "another cudakitchen" running and save nothing.  The program has
+# exited once it is a zombie: the hang-up orphans it and whatever init the
+# machine has may reap orphans only every second or so.  A server still
+# shutting down removes its socket file, which by then may be the next
+# server's.
 stop() {
-	local sp i=0
+	local sp pid i=0 n; n=$(($(t_ticks) * 5))   # 10 ms polls
+	t_pid 2>/dev/null; pid=$T_PID
 	sp=$(tmux -L "$T_SOCK" display -p '#{pid}' 2>/dev/null)
 	tmux -L "$T_SOCK" kill-server 2>/dev/null
 	while [ -n "$sp" ] && t_running "$sp"; do
-		[ $i -ge 500 ] && { diag "the tmux server ($sp) did not exit"; break; }
-		sleep 0.01; i=$((i + 1))
+		[ $i -ge "$n" ] && { diag "the tmux server ($sp) did not exit"; break; }
+		t_nap 0.01; i=$((i + 1))
 	done
-}
-# t_running PID: PID exists and has not exited (a zombie has).
-t_running() { t_state "$1" && [ "$T_S" != Z ]; }
-# stop_wait: ends the tmux server and waits until the program (which saves
-# its progress when the terminal hangs up) has exited and the server is
-# gone.  The program has exited once it is a zombie: the hang-up orphans it
-# and whatever init the machine has may reap orphans only every second or so.
-stop_wait() {
-	local pid i=0
-	pid=$(ck_pid 2>/dev/null)
-	stop
-	while [ -n "$pid" ] && t_running "$pid"; do
-		[ $i -ge 500 ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
-		sleep 0.01; i=$((i + 1))
+	for pid in $pid; do
+		i=0
+		while t_running "$pid"; do
+			[ $i -ge "$n" ] && { diag "the program ($pid) did not exit after the hang-up"; break; }
+			t_nap 0.01; i=$((i + 1))
+		done
 	done
 	server_gone
 }
+# t_running PID: PID exists and has not exited (a zombie has).
+t_running() { t_state "$1" && [ "$T_S" != Z ]; }
+# stop_wait: stop, by its older name.
+stop_wait() { stop; }
 
 # server_gone: until no tmux server answers on this script's socket (one
 # still shutting down would take the next session with it).
 server_gone() {
-	local i=0
+	local i=0 n; n=$(($(t_ticks) * 5))
 	while tmux -L "$T_SOCK" ls >/dev/null 2>&1; do
-		[ $i -ge 200 ] && break
-		sleep 0.01; i=$((i + 1))
+		[ $i -ge "$n" ] && { diag "a tmux server still answers on $T_SOCK"; break; }
+		t_nap 0.01; i=$((i + 1))
 	done
 }

@@ -31,8 +31,8 @@ touch "$T_TMP/release"
 wait_for "Yours: CPU fallback" 10; ok $? "then the results, labelled CPU fallback"
 s=$(screen)
 like "$s" "Yours: CPU fallback, 256x256x256: [-a-zA-Z]" "the size and the fallback reason are given"
-like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ ms +naive" "the naive CPU bar, its time, the naive mark"
-like "$s" "CPU blocked.* █+ +[0-9.]+ ms +×[0-9.]+" "the blocked CPU bar with its speedup over naive"
+like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ m?s +naive" "the naive CPU bar, its time, the naive mark"
+like "$s" "CPU blocked.* █+ +[0-9.]+ m?s +×[0-9.]+" "the blocked CPU bar with its speedup over naive"
 like "$s" "log scale" "the time axis is a log scale"
 keys v
 wait_for "Roofline"; ok $? "v shows the roofline"

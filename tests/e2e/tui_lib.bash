@@ -37,10 +37,10 @@ opened() {
 	local i=0 n s; n=$(t_ticks)
 	while [ $i -lt "$n" ]; do
 		s=$(screen)
-		if ! printf '%s\n' "$s" | grep -q 'Pantry page' && printf '%s\n' "$s" | grep -qi -- "$1"; then
+		if ! grep -q 'Pantry page' <<<"$s" && grep -qi -- "$1" <<<"$s"; then
 			return 0
 		fi
-		sleep 0.05; i=$((i + 1))
+		t_nap 0.05; i=$((i + 1))
 	done
 	diag "timed out waiting for the block $1"; diag_screen
 	return 1

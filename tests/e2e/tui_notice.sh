@@ -43,6 +43,10 @@ tmux -L "$T_SOCK" send-keys -t t:1 q
 # the second instance has quit (left the screen) before the first one does
 wait_until "the second window to leave the alternate screen" '[ "$(tmux -L "$T_SOCK" display -p -t t:1 "#{alternate_on}")" = 0 ]'
 is "$(tmux -L "$T_SOCK" display -p -t t:1 '#{alternate_on}')" 0 "q quits the second instance"
+# its window goes, so that the session's keys can only reach the first (a q
+# sent to the session while both windows were there was once never read)
+tmux -L "$T_SOCK" kill-window -t t:1
+wait_until "the second window to go" '[ "$(tmux -L "$T_SOCK" list-windows 2>/dev/null | wc -l)" = 1 ]'
 quit "then q quits the first"
 
 # The reader: a message longer than the room beside the hints (60 columns)

@@ -81,6 +81,9 @@ wait_until "the second instance to exit" 'two | grep -q "^\[exit 0\]"'
 like "$(two)" '^\[exit 0\]' "the second instance quits"
 is "$(cat "$PFILE")" "$before" "the second instance did not write the progress file"
 like "$(screen)" 'Stations page two' "the first instance is still on its page"
+# the second window goes, so that the session's keys reach the first alone
+tmux -L "$T_SOCK" kill-window -t t:second
+wait_until "the second window to go" '[ "$(tmux -L "$T_SOCK" list-windows 2>/dev/null | wc -l)" = 1 ]'
 keys q
 is "$(wait_exit)" 0 "the first instance quits"
 

@@ -62,7 +62,7 @@ for size in "80 24" "60 20"; do
 	like "$s" "▶ copy in  █ kernel  ◀ copy out" "$1x$2 streams: the glyphs explained"
 	like "$s" "^Yours: CPU fallback" "$1x$2 streams: yours labelled CPU fallback"
 	like "$(from '^Yours')" "^ s3  [.▶█◀▒]+" "$1x$2 streams: a row per stream"
-	like "$s" "modelled [0-9.]+ ms: [0-9.]+x faster than serial" "$1x$2 streams: the model says it is one"
+	like "$s" "modelled [0-9.]+ m?s: [0-9.]+x faster than serial" "$1x$2 streams: the model says it is one"
 	like "$s" "ideal bound" "$1x$2 streams: % of the ideal bound"
 	keys t; settle; keys t
 	wait_gone "^Yours:"; ok $? "$1x$2 streams: t t shows the recorded run alone"
@@ -84,7 +84,7 @@ start 80 24 "$ck --lang zh open streams"
 wait_for "streams 已完成" 20; ok $? "zh streams: the model finishes"; settle
 s=$(screen)
 like "$s" "固定内存，4 个流 *$" "zh streams: the pick in Chinese"
-like "$s" "模型估计 [0-9.]+ ms：比串行快" "zh streams: the summary in Chinese"
+like "$s" "模型估计 [0-9.]+ m?s：比串行快" "zh streams: the summary in Chinese"
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
 stop
 

@@ -115,6 +115,10 @@ static void test_good(void)
 	       "speedups line text");
 	ok(!results_speedups_line(&r, "conv", line, sizeof line) || strstr(line, "library"),
 	   "conv: only a library time, no naive reference");
+	r.var[0].ms = 1360; /* a naive run of seconds: whole milliseconds, no exponent */
+	ok(results_speedups_line(&r, "matmul", line, sizeof line), "speedups line of a slow run");
+	is_str(str(line), "matmul 256x256x256, CPU fallback: naive CPU 1360 ms -> best CPU 2.5 ms (544x)",
+	       "speedups line: times and speedups from 1000 up are whole numbers");
 out:
 	results_free(&r);
 	diags_free(&d);
