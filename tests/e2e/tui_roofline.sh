@@ -88,18 +88,22 @@ keys c; wait_for "GFLOP/s against matrix size n" 3; ok $? "c: GFLOP/s against si
 s=$(screen)
 like "$s" "\+ yours \(session\)" "the legend tells yours (+)"
 like "$s" "\. recorded sweep" "from the recorded sweep (.)"
-like "$s" "b CPU naive, 1 thread" "one line per rung, its mark from the ladder"
+# cpu-naive's mark: its place in the ladder's table, 1-9 then a, b, ...
+pos=$(sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)",.*/\1/p' "$CK_ROOT/demos/matmul/mm_ladder.h" |
+      grep -nx cpu-naive | cut -d: -f1)
+if [ "${pos:-0}" -le 9 ]; then cm=$pos; else cm=$(printf "\\$(printf %o $((96 + pos - 9)))"); fi
+like "$s" "$cm CPU naive, 1 thread" "one line per rung, its mark from the ladder ($cm)"
 like "$s" "6 cuBLAS SGEMM \(FP32\)" "the recorded rungs too"
 like "$s" " 128 +256 .*1k .*4k" "x: the sizes, 128 to 4k"
 plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | cut -c7-50)
-like "$plot" "\+b|b\+" "yours: cpu-naive at 128 and 256, joined by +"
+like "$plot" "\+$cm|$cm\+" "yours: cpu-naive at 128 and 256, joined by +"
 like "$plot" "1\.+1" "recorded: naive at 1k and 4k, joined by ."
 like "$(screen | tail -1)" "c sizes" "the key hints name c"
 keys t; wait_gone "\. recorded sweep" 2; ok $? "t: yours only"
 s=$(screen)
 plot=$(printf '%s\n' "$s" | sed -En '/GFLOP\/s against/,/^ *-+[+]/p' | sed 1d | cut -c7-50)
 unlike "$plot" "[1-9.]" "only yours' marks in the plot (no recorded rung, no dotted line)"
-like "$plot" "b" "and they are there"
+like "$plot" "$cm" "and they are there"
 keys t; wait_for "\. recorded sweep" 2
 unlike "$(screen)" "\+ yours" "t again: the recorded only"
 keys t; wait_for "\+ yours" 2
