@@ -421,24 +421,25 @@ static int mm_best_sk_cfg(const struct mm_args *a, int blocks, struct ck_err *er
     return CK_OK;
 }
 
+// Configuration BM x BN x BK with K in slices of kslice, or, with
+// sk_blocks > 0, stream-K over that many blocks.
+template <int BM, int BN, int BK, int TN>
+static int mm_best_go(const struct mm_args *a, int kslice, int sk_blocks, struct ck_err *err)
+{
+    return sk_blocks > 0 ? mm_best_sk_cfg<BM, BN, BK, TN>(a, sk_blocks, err)
+                         : mm_best_cfg<BM, BN, BK, TN>(a, kslice, err);
+}
+
 // One of the rule's configurations (mm_best_rule.h), K in slices of
 // kslice; or, with sk_blocks > 0, stream-K over that many blocks.
 static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err *err,
                        int sk_blocks = 0)
 {
-    if (sk_blocks > 0) {
-        switch (c) {
-        case MM_BEST_128x128x16: return mm_best_sk_cfg<128, 128, 16, 8>(a, sk_blocks, err);
-        case MM_BEST_128x128: return mm_best_sk_cfg<128, 128, 8, 8>(a, sk_blocks, err);
-        case MM_BEST_128x64: return mm_best_sk_cfg<128, 64, 8, 8>(a, sk_blocks, err);
-        default: return mm_best_sk_cfg<64, 64, 8, 8>(a, sk_blocks, err);
-        }
-    }
     switch (c) {
-    case MM_BEST_128x128x16: return mm_best_cfg<128, 128, 16, 8>(a, kslice, err);
-    case MM_BEST_128x128: return mm_best_cfg<128, 128, 8, 8>(a, kslice, err);
-    case MM_BEST_128x64: return mm_best_cfg<128, 64, 8, 8>(a, kslice, err);
-    default: return mm_best_cfg<64, 64, 8, 8>(a, kslice, err);
+    case MM_BEST_128x128x16: return mm_best_go<128, 128, 16, 8>(a, kslice, sk_blocks, err);
+    case MM_BEST_128x128: return mm_best_go<128, 128, 8, 8>(a, kslice, sk_blocks, err);
+    case MM_BEST_128x64: return mm_best_go<128, 64, 8, 8>(a, kslice, sk_blocks, err);
+    default: return mm_best_go<64, 64, 8, 8>(a, kslice, sk_blocks, err);
     }
 }
 
