@@ -9,6 +9,7 @@
 # streams kernels (fill, checksum, copy, the pipeline's chain;
 # tests/emu/xfer_emu.cc). Needs a C++ compiler, no GPU.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
@@ -33,8 +34,6 @@ san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
 "$CXX" "${san[@]}" "$T_TMP/t.cc" -o "$T_TMP/t" 2>/dev/null && "$T_TMP/t" || san=()
 
-# hand_ids HEADER: the ids of the hand rows of a ladder's X-macro
-hand_ids() { sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9]*, *hand,.*/\1/p' "$1"; }
 
 src() { case $1 in matmul) echo mm_emu.cc ;; conv) echo conv_emu.cc ;; reduce) echo reduce_emu.cc ;; esac; }
 hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;;
@@ -70,7 +69,7 @@ for demo in matmul conv reduce; do
     is "$rc" 0 "$demo: the emulated run exits 0"
     [ -s "$T_TMP/$demo.err" ] && sed 's/^/#   /' "$T_TMP/$demo.err" | head -30
     like "$(tail -1 "$T_TMP/$demo.tap")" '^1\.\.[0-9]+$' "$demo: the emulated run reports its plan"
-    ids=$(hand_ids "$(hdr $demo)")
+    ids=$(ladder_ids "$(hdr $demo)" hand)
     like "$ids" . "$demo: the ladder header names hand rungs"
     # Every hand rung must have run (tf32-mma too: simt.h emulates mma.sync,
     # ldmatrix and cp.async), except wgmma-tma, whose wgmma, TMA and

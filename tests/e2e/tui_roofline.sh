@@ -10,6 +10,7 @@
 # "yours".
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 demo="$CK_BUILD/demos/matmul"
 [ -x "$demo" ] || skip_all "$demo not built (make demos)"
@@ -89,8 +90,7 @@ s=$(screen)
 like "$s" "\+ yours \(session\)" "the legend tells yours (+)"
 like "$s" "\. recorded sweep" "from the recorded sweep (.)"
 # cpu-naive's mark: its place in the ladder's table, 1-9 then a, b, ...
-pos=$(sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)",.*/\1/p' "$CK_ROOT/demos/matmul/mm_ladder.h" |
-      grep -nx cpu-naive | cut -d: -f1)
+pos=$(ladder_ids "$CK_ROOT/demos/matmul/mm_ladder.h" | grep -nx cpu-naive | cut -d: -f1)
 if [ "${pos:-0}" -le 9 ]; then cm=$pos; else cm=$(printf "\\$(printf %o $((96 + pos - 9)))"); fi
 like "$s" "$cm CPU naive, 1 thread" "one line per rung, its mark from the ladder ($cm)"
 like "$s" "6 cuBLAS SGEMM \(FP32\)" "the recorded rungs too"
