@@ -359,10 +359,19 @@ mm_tf32_mma_kernel(int M, int N, int K,
 #endif
 }
 
-template <class c, bool VEC, bool EDGE>
+// The rung's kernel, as mm_tf32_mma_with names it (a tuning run passes
+// another kernel of the same parameters, 06_tf32_mma_tuning.cuh).
+struct tc_main_kernel {
+    template <class c, bool VEC, bool EDGE> static constexpr auto get()
+    {
+        return &mm_tf32_mma_kernel<c, VEC, EDGE>;
+    }
+};
+
+template <class c, class K, bool VEC, bool EDGE>
 static int mm_tf32_mma_launch(const struct mm_args *a, struct ck_err *err)
 {
-    auto kernel = mm_tf32_mma_kernel<c, VEC, EDGE>;
+    auto kernel = K::template get<c, VEC, EDGE>();
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int tiles = ((a->M + c::BM - 1) / c::BM) * ((a->N + c::BN - 1) / c::BN);
@@ -370,16 +379,16 @@ static int mm_tf32_mma_launch(const struct mm_args *a, struct ck_err *err)
     return CK_OK;
 }
 
-template <class c>
+template <class c, class K = tc_main_kernel>
 static int mm_tf32_mma_with(const struct mm_args *a, struct ck_err *err)
 {
     bool vec = a->K % 4 == 0 && a->N % 4 == 0;
     bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
     if (vec && full)
-        return mm_tf32_mma_launch<c, true, false>(a, err);
+        return mm_tf32_mma_launch<c, K, true, false>(a, err);
     if (vec)
-        return mm_tf32_mma_launch<c, true, true>(a, err);
-    return mm_tf32_mma_launch<c, false, true>(a, err);
+        return mm_tf32_mma_launch<c, K, true, true>(a, err);
+    return mm_tf32_mma_launch<c, K, false, true>(a, err);
 }
 
 static int mm_tf32_mma(const struct mm_args *a, struct ck_err *err)

@@ -69,28 +69,13 @@ mm_tf32_mma_v0_kernel(int M, int N, int K, const float *__restrict__ A,
 #endif
 }
 
-template <class c, bool VEC, bool EDGE>
-static int mm_tf32_mma_v0_launch(const struct mm_args *a, struct ck_err *err)
-{
-    auto kernel = mm_tf32_mma_v0_kernel<c, VEC, EDGE>;
-    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         c::SMEM));
-    int tiles = ((a->M + c::BM - 1) / c::BM) * ((a->N + c::BN - 1) / c::BN);
-    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, a->M, a->N, a->K, a->A, a->B, a->C);
-    return CK_OK;
-}
-
-template <class c>
-static int mm_tf32_mma_v0_with(const struct mm_args *a, struct ck_err *err)
-{
-    bool vec = a->K % 4 == 0 && a->N % 4 == 0;
-    bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
-    if (vec && full)
-        return mm_tf32_mma_v0_launch<c, true, false>(a, err);
-    if (vec)
-        return mm_tf32_mma_v0_launch<c, true, true>(a, err);
-    return mm_tf32_mma_v0_launch<c, false, true>(a, err);
-}
+// The first version's kernel, for mm_tf32_mma_with (06_tf32_mma.cuh).
+struct tc_v0_kernel {
+    template <class c, bool VEC, bool EDGE> static constexpr auto get()
+    {
+        return &mm_tf32_mma_v0_kernel<c, VEC, EDGE>;
+    }
+};
 
 // The configurations a tuning run can force; the name says block, warp
 // tile, stages, BK, rounding (cut: the Tensor Cores' own; rna: cvt.rna;
@@ -106,7 +91,7 @@ struct mm_tf32_tune_cfg {
 };
 static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
     {"v0 128x128 w64x64 s3 k32 cut (no fragment double buffer)", // 47.3
-     mm_tf32_mma_v0_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2},
+     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>, tc_v0_kernel>, 2},
     {"128x128 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2}, // 56.1
     {"128x128 w64x64 s3 k32 rna", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 1>>, 1}, // 38.0
     {"128x128 w64x64 s3 k32 add", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 2>>, 1}, // 48.8
