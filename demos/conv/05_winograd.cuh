@@ -111,16 +111,16 @@ __global__ void conv_wg_filter_kernel(const struct wg_args a)
     }
 }
 
-/* Tile t: image n, first output row p0 and column q0 (its input patch
- * starts pad above and left of them). */
-__device__ __forceinline__ void wg_tile(const struct wg_dims &d, int t, int *n,
+/* Tile t of m x m outputs (2 here, 4 in rung 6): image n, first output
+ * row p0 and column q0 (its input patch starts pad above and left of them). */
+__device__ __forceinline__ void wg_tile(const struct wg_dims &d, int t, int m, int *n,
                                         int *p0, int *q0)
 {
     const int per_img = d.tiles_h * d.tiles_w;
     *n = t / per_img;
     const int tt = t - *n * per_img;
-    *p0 = tt / d.tiles_w * 2;
-    *q0 = tt % d.tiles_w * 2;
+    *p0 = tt / d.tiles_w * m;
+    *q0 = tt % d.tiles_w * m;
 }
 
 /* 2. One thread per (c, t), t fastest so the 16 stores are coalesced:
@@ -131,7 +131,7 @@ __global__ void conv_wg_input_kernel(const struct wg_args a)
     if (t >= a.d.tp)
         return;
     int n, p0, q0;
-    wg_tile(a.d, t, &n, &p0, &q0);
+    wg_tile(a.d, t, 2, &n, &p0, &q0);
     const int h0 = p0 - a.pad, w0 = q0 - a.pad;
     const size_t plane = (size_t)a.d.cp * a.d.tp;
     for (int c = blockIdx.y; c < a.d.cp; c += gridDim.y) {
@@ -236,7 +236,7 @@ __global__ void conv_wg_output_kernel(const struct wg_args a)
     if (t >= a.d.t)
         return;
     int n, p0, q0;
-    wg_tile(a.d, t, &n, &p0, &q0);
+    wg_tile(a.d, t, 2, &n, &p0, &q0);
     const size_t plane = (size_t)a.d.kp * a.d.tp;
     for (int k = blockIdx.y; k < a.k; k += gridDim.y) {
         const float *m = a.m + (size_t)k * a.d.tp + t;

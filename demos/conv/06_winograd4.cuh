@@ -165,17 +165,6 @@ __global__ void __launch_bounds__(WG4_FK * WG4_FC) conv_wg4_filter_kernel(const 
         up[xi * plane] = u[xi / 6][xi % 6];
 }
 
-/* Tile t: image n, first output row p0 and column q0. */
-__device__ __forceinline__ void wg4_tile(const struct wg_dims &d, int t, int *n,
-                                         int *p0, int *q0)
-{
-    const int per_img = d.tiles_h * d.tiles_w;
-    *n = t / per_img;
-    const int tt = t - *n * per_img;
-    *p0 = tt / d.tiles_w * 4;
-    *q0 = tt % d.tiles_w * 4;
-}
-
 /* 2. One thread per (c, t), t fastest so the 36 stores are coalesced:
  * V = B^T d B over the tile's 6x6 input patch (zeros outside the image). */
 __global__ void conv_wg4_input_kernel(const struct wg_args a)
@@ -184,7 +173,7 @@ __global__ void conv_wg4_input_kernel(const struct wg_args a)
     if (t >= a.d.tp)
         return;
     int n, p0, q0;
-    wg4_tile(a.d, t, &n, &p0, &q0);
+    wg_tile(a.d, t, 4, &n, &p0, &q0);
     const int h0 = p0 - a.pad, w0 = q0 - a.pad;
     const size_t plane = (size_t)a.d.cp * a.d.tp;
     for (int c = blockIdx.y; c < a.d.cp; c += gridDim.y) {
@@ -223,7 +212,7 @@ __global__ void conv_wg4_output_kernel(const struct wg_args a)
     if (t >= a.d.t)
         return;
     int n, p0, q0;
-    wg4_tile(a.d, t, &n, &p0, &q0);
+    wg_tile(a.d, t, 4, &n, &p0, &q0);
     const size_t plane = (size_t)a.d.kp * a.d.tp;
     const bool vec = a.q % 4 == 0;
     for (int k = blockIdx.y; k < a.k; k += gridDim.y) {
