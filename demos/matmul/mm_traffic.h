@@ -13,7 +13,7 @@
  *   rung                 global loads                     model text
  *   naive, coalesced     2·M·N·K (A and B per FMA)        "no reuse: 2 loads per FMA"
  *   smem-tiled (T 32)    M·K·⌈N/T⌉ + K·N·⌈M/T⌉            "global loads of 32x32 tiles"
- *   regblock (64×64)     M·K·⌈N/64⌉ + K·N·⌈M/64⌉          "global loads of 64x64 tiles"
+ *   regblock (32×64)     M·K·⌈N/64⌉ + K·N·⌈M/32⌉          "global loads of 32x64 tiles"
  *   best                 the same with 128×128 tiles      "global loads of 128x128 tiles"
  *   tf32-mma (128×256)   M·K·⌈N/256⌉ + K·N·⌈M/128⌉        "global loads of 128x256 tiles"
  *   wgmma-tma            128×256 tiles, plus B transposed  "128x256 tiles, B transposed first"
@@ -29,7 +29,8 @@
  * its BM rows of A and BN columns of B once (every element of A once per
  * block column, of B once per block row); loads that fall outside the
  * matrix are not issued (tiling.h's guards). For M = N = K = n these are
- * tiling.h's closed forms: naive 2n³, tiled 2n²⌈n/T⌉, regblock 2n²⌈n/B⌉.
+ * tiling.h's closed forms: naive 2n³, tiled 2n²⌈n/T⌉, and for square
+ * block tiles B×B (best's 128×128) regblock's 2n²⌈n/B⌉.
  * The minimum traffic (the record's `intensity`) reads each input once:
  * M·K + K·N loads. */
 #ifndef MM_TRAFFIC_H
@@ -83,7 +84,7 @@ static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int 
         snprintf(t.model, sizeof t.model, "no reuse: 2 loads per FMA");
         break;
     case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1);
-    case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 64, 64, 1);
+    case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 32, 64, 1);
     case MM_BEST: return mm_traffic_tiles(M, N, K, 128, 128, 1);
     case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 256, 1); /* its tc_cfg */
     case MM_WGMMA_TMA: { /* 07_wgmma_tma.cuh: the transpose kernel first */

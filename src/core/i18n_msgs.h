@@ -393,7 +393,7 @@
 	X(MSG_TV_CONV_TEXT, "Each output is its 3x3 window times the filter, summed. Stack the windows as rows and the whole convolution is one matrix product; with C channels, K filters and a batch of N it is a GEMM of (N*P*Q) x (C*R*S) times (C*R*S) x K. cuDNN's GEMM algorithm builds this matrix in its workspace; its implicit-GEMM algorithms compute the same product without building it. Letters repeat: im2col copies each input up to R*S times.", "每个输出就是它的 3x3 窗口与滤波器逐项相乘再求和。把各个窗口作为行堆起来，整个卷积就是一次矩阵乘法；有 C 个通道、K 个滤波器、批大小为 N 时，它是 (N*P*Q) x (C*R*S) 乘以 (C*R*S) x K 的 GEMM。cuDNN 的 GEMM 算法在工作空间里构造这个矩阵；隐式 GEMM 算法不构造它，直接算出同样的乘积。字母会重复：im2col 把每个输入最多复制 R*S 次。") \
 	X(MSG_TV_AT, "%s %.3g (at %ld)", "%s %.3g（n=%ld）") \
 	X(MSG_TV_TIME_RATIO, "time naive/tiled %.1fx, tiled/regblock %.1fx", "耗时 naive/tiled %.1fx，tiled/regblock %.1fx") \
-	X(MSG_TV_MODEL, "global-load model: %.0fx, %.0fx (T 32; 64x64, 4x4)", "全局读取模型：%.0fx，%.0fx（T 32；64x64，4x4）") \
+	X(MSG_TV_MODEL, "global-load model: %.0fx, %.2gx (T 32; 32x64, 4x4)", "全局读取模型：%.0fx，%.2gx（T 32；32x64，4x4）") \
 	/* ---- own help lines of the demo, tiling, gpu-map and quiz screens ---- */ \
 	X(MSG_HK_SPACE, "Space", "空格") \
 	X(MSG_HK_LEFT_RIGHT, "Left/Right", "左/右") \

@@ -11,6 +11,7 @@
 #include "text.h"
 #include "tiling.h"
 #include "tiling_view.h"
+#include "matmul/mm_traffic.h"
 #include "ui.h"
 #include "i18n.h"
 
@@ -173,8 +174,8 @@ int tiling_view_totals(const struct tl_config *c, int y, int y1, int x, int w)
 }
 
 /* The three hand-written rungs of one result set, with the ratios the
- * model predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
- * thread) at that size.  Returns the next row. */
+ * rungs' traffic model (mm_traffic.h) predicts for the demo's own tiles
+ * (T = 32; 32x64 blocks, 4x4 per thread) at that size.  Returns the next row. */
 int tiling_view_rungs(const struct results *r, const char *title, int y, int y1, int x, int w)
 {
 	const struct res_variant *nv = tiling_view_find(r, tl_mode_name(TL_NAIVE)),
@@ -183,9 +184,10 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 		return y;
 	char line[400], a[96], b[96], c[96];
 	long n = (nv ? nv : ti ? ti : rb)->size.m;
-	struct tl_config demo = { .n = (int)n, .t = 32, .b = 64, .r = 4, .bk = 8, .sms = 1 };
-	struct tl_counts pn = tl_formula_total(&demo, TL_NAIVE), pt = tl_formula_total(&demo, TL_TILED),
-		pr = tl_formula_total(&demo, TL_REGBLOCK);
+	/* the demo's own tiles, from the rungs' traffic model (mm_traffic.h) */
+	double pn = mm_traffic_of(MM_NAIVE, (int)n, (int)n, (int)n).loads,
+	       pt = mm_traffic_of(MM_SMEM_TILED, (int)n, (int)n, (int)n).loads,
+	       pr = mm_traffic_of(MM_REGBLOCK, (int)n, (int)n, (int)n).loads;
 	snprintf(line, sizeof line, tr(MSG_TV_TITLE_N), title, n);
 	y = ui_wrap(y, y1, x, w, C_HEADING, line);
 	tiling_view_ms(nv, "naive", n, a, sizeof a);
@@ -196,7 +198,6 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	snprintf(line, sizeof line, tr(MSG_TV_TIME_RATIO), nv && ti ? nv->ms / ti->ms : 0.0,
 		 ti && rb ? ti->ms / rb->ms : 0.0);
 	y = ui_wrap(y, y1, x, w, C_ACCENT, line);
-	snprintf(line, sizeof line, tr(MSG_TV_MODEL),
-		 tl_ratio(pn.global, pt.global), tl_ratio(pt.global, pr.global));
+	snprintf(line, sizeof line, tr(MSG_TV_MODEL), pt > 0 ? pn / pt : 0.0, pr > 0 ? pt / pr : 0.0);
 	return ui_wrap(y, y1, x, w, C_ACCENT, line);
 }

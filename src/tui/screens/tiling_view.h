@@ -22,7 +22,7 @@ const struct res_variant *tiling_view_find(const struct results *r, const char *
 void tiling_view_ms(const struct res_variant *v, const char *name, long n, char *buf, size_t size);
 /* The naive, smem-tiled and regblock times of a matmul run in r, under
  * title, with the measured ratios and the global-load ratios the model of
- * tiling.h predicts for the demo's own tiles (T = 32; 64x64 blocks, 4x4 per
- * thread) at that size.  Returns the next free row (y when r has none). */
+ * rungs' traffic model (demos/matmul/mm_traffic.h) predicts for the demo's
+ * own tiles (T = 32; 32x64 blocks, 4x4 per thread) at that size.  Returns the next free row (y when r has none). */
 int tiling_view_rungs(const struct results *r, const char *title, int y, int y1, int x, int w);
 #endif
