@@ -13,7 +13,8 @@
  *   a round   = its blocks' multiply-adds / (the configuration's measured
  *               efficiency x how well that many warps hide latency)
  *               + a fixed cost (first loads, last stores)
- *   time      = sum of the rounds (+ zeroing C when split > 1)
+ *   time      = sum of the rounds (+ zeroing C when split > 1, and for the
+ *               bounds-checked kernel its partial sums' atomic adds)
  *
  * and a third way, stream-K, where the tiles leave a last wave part-empty
  * (and each block gets at least 128 K steps): one block per slot, each summing an equal
@@ -54,6 +55,12 @@ static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
 #define MM_BEST_MIN_SLICE 128 /* the least K one split works through */
 #define MM_BEST_ROUND_COST 3000.0 /* cycles: a block's first loads, last stores */
 #define MM_BEST_ZERO_COST 4000.0  /* cycles: the extra launch that zeroes C */
+/* cycles an SM spends per partial sum the bounds-checked kernel adds into
+ * C (one float per atomicAdd there; whole tiles add 16 bytes at a time,
+ * which the fixed costs cover): fitted to 1000^3, where K in 4 slices
+ * measured 9% slower than in 2 although its busiest SM sums as much
+ * (matmul/NOTES.md) */
+#define MM_BEST_EDGE_ADD_COST 1.1
 
 /* How many of an SM's 4 warp schedulers' cycles a block mix keeps busy,
  * by resident warps: one warp per scheduler hides only part of the latency
@@ -97,6 +104,8 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     int slots = mm_best_slots(c, M, N, K);
     int warps_per_block = c->bm * c->bn / 64 / 32;
     double t = used > 1 ? MM_BEST_ZERO_COST : 0.0;
+    if (used > 1 && !(M % c->bm == 0 && N % c->bn == 0 && K % bk == 0))
+        t += MM_BEST_EDGE_ADD_COST * used * ((double)M * N) / sms; /* one float at a time */
     for (long left = per_sm; left > 0; left -= slots) {
         int b = left < slots ? (int)left : slots;
         int w = b * warps_per_block;

@@ -191,6 +191,7 @@ int main(void)
         {1000, 3000, 2000, MM_BEST_128x128, 1, 1}, /* 192 tiles, 250 K steps each */
         {1536, 1536, 1536, MM_BEST_128x128x16, 8}, /* stream-K runs too short */
         {333, 777, 555, MM_BEST_128x64, 3},
+        {1000, 1000, 1000, MM_BEST_128x128, 2},    /* one float per atomic add: K in 2, not 4 */
         {1, 1, 1, MM_BEST_128x64, 1},            /* least work for one block */
     };
     for (const auto &r : rules) {
