@@ -9,9 +9,10 @@ CK_HAVE_CUDNN=0 skips the blocks that name cuDNN (no cudnn.h); blocks that
 include cudnn_frontend.h (the header-only cuDNN graph library, not part of
 the toolkit) are compiled only when CK_CUDNN_FRONTEND_INCLUDE names its
 include directory; CK_JOBS sets how many nvcc run at once (2).  The
-lessons whose blocks include nothing beyond the prelude are compiled as one
-unit (a namespace each, their macros undefined after them); when that unit
-fails, each is compiled alone so that the failure names its lesson.
+lessons whose blocks include only system headers are compiled as one unit
+(their #include lines first, then a namespace each, their macros undefined
+after them); when that unit fails, each is compiled alone so that the
+failure names its lesson.
 
 Which blocks are code (lessons/README.md, "Code blocks are compiled"):
   - a block whose first line starts with "$ " or "# " is a shell session, and
@@ -259,18 +260,20 @@ def main(argv):
         with open(src, "w", encoding="utf-8") as f:
             f.write(unit_for(blocks))
         texts = "\n".join(t for _, _, t in blocks)
-        own_inc = set(re.findall(r"#\s*include\s*(<[^>]+>)", texts))
-        if own_inc <= prelude_inc and name not in needs_frontend and "#include \"" not in texts:
+        if name not in needs_frontend and "#include \"" not in texts:
             shared.append((name, blocks, src, re.findall(r"#\s*define\s+(\w+)", texts)))
         else:
             jobs.append((name, blocks, src))
 
-    # The lessons that include nothing beyond the prelude are compiled as one
-    # unit, each in a namespace of its own with its macros undefined after
-    # it (one nvcc instead of one per lesson); only when that fails is each
-    # compiled alone, to say which lesson and line.  That unit and the
-    # others compile at once, the largest first, so that no long one starts
-    # last.
+    # The lessons that include only system headers (<...>: the toolkit's,
+    # Thrust's, CUB's) are compiled as one unit, their #include lines first
+    # (outside every namespace, where Thrust must be included), then each
+    # lesson in a namespace of its own with its macros undefined after it:
+    # one nvcc, and one pass over the big headers, instead of one per
+    # lesson.  Only when that fails is each compiled alone, to say which
+    # lesson and line.  That unit and the others (a lesson that includes its
+    # own file, or cudnn_frontend) compile at once, the largest first, so
+    # that no long one starts last.
     def compile_one(job):
         name, blocks, src = job
         inc = ["-I" + frontend] if name in needs_frontend else []
@@ -281,12 +284,16 @@ def main(argv):
     SHARED = "shared lessons"
     if len(shared) > 1:
         src = os.path.join(work, "shared-lessons.cu")
+        heads, bodies = [], []
+        for k, (name, blocks, one, macros) in enumerate(shared):
+            body = open(one, encoding="utf-8").read().split("\n", 1)[1]
+            cut = body.find("namespace ck_block_0 {\n")  # unit_for's hoisted #includes before it
+            heads.append(body[:max(cut, 0)])
+            bodies.append("namespace ck_lesson_%d {\n%s}\n" % (k, body[max(cut, 0):]) +
+                          "".join("#undef %s\n" % m for m in sorted(set(macros))))
         with open(src, "w", encoding="utf-8") as f:
             f.write('#include "%s"\n' % PRELUDE)
-            for k, (name, blocks, one, macros) in enumerate(shared):
-                body = open(one, encoding="utf-8").read().split("\n", 1)[1]
-                f.write("namespace ck_lesson_%d {\n%s}\n" % (k, body))
-                f.write("".join("#undef %s\n" % m for m in sorted(set(macros))))
+            f.write("".join(heads) + "".join(bodies))
         jobs.append((SHARED, [], src))
     else:
         jobs += [j[:3] for j in shared]

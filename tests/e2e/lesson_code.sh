@@ -53,12 +53,34 @@ pages:
           twice<<<1, 32>>>(dA);
           twice<<<1, 32>>>(not_declared_anywhere);
 EOF
+# A second lesson that includes a system header of its own: the two are
+# compiled as one unit (its #include first, outside the namespaces), and
+# when that unit fails each is compiled alone, so the error still names
+# the broken lesson and the other passes.
+cat >"$T_TMP/class/lessons/en/02-vector.yaml" <<'EOF'
+id: vector
+title: A lesson with its own include
+summary: For the code-block test.
+minutes: 1
+analogy: A recipe that brings its own pan.
+pages:
+  - title: Page
+    body:
+      - code: |
+          #include <vector>
+          std::vector<float> h(1024);
+          cudaMemcpy(dA, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice);
+EOF
 out=$(cd "$T_TMP/class" && python3 "$PY" "$NVCC" "$T_TMP/work-class" lessons/en 2>&1)
 is "$?" 1 "a lesson with a wrong block fails"
+like "$(cat "$T_TMP/work-class/shared-lessons.cu")" '^#include "[^"]*lesson_code_prelude\.h"
+#line 11 "lessons/en/02-vector\.yaml"
+#include <vector>' "the lessons share one unit, their own #include lines first"
+like "$out" 'ok - 02-vector\.yaml: 1 code block compile' "the other lesson of the unit passes alone"
 like "$out" 'lessons/en/01-broken\.yaml\(18\): error: identifier "not_declared_anywhere" is undefined' \
 	"the error names the lesson file and the block's line"
 unlike "$out" '01-broken\.yaml\((10|12|14|16|17)\)' "the other blocks compile or are left alone"
-like "$out" '2 compiled, 2 shell or formula' "shell sessions and formulas are counted, not compiled"
+like "$out" '3 compiled, 2 shell or formula' "shell sessions and formulas are counted, not compiled"
 
 # Python blocks (CuPy, Triton) are checked for syntax, not given to nvcc,
 # and a syntax error fails at its line.
