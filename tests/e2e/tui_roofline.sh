@@ -52,7 +52,7 @@ like "$s" "1 naive.* +2 (naive|coal)" "yours only (t): marks 1.. in the run's or
 like "$s" "6789 unknown: at the minimum" "the library and CPU rungs: no model, at the minimum, said so"
 like "$s" "12 no reuse: 2 loads/FMA" "the model of naive and coalesced is named"
 like "$s" "3 32x32 tiles" "smem-tiled's"
-like "$s" "4 64x64 tiles" "regblock's"
+like "$s" "4 32x64 tiles" "regblock's"
 like "$s" "5 128x128 tiles" "best's"
 n=$(col "$s" 1); t=$(col "$s" 3); b=$(col "$s" 5); m=$(col "$s" :)
 [ "$n" -gt 0 ] && [ "$n" -lt "$t" ] && [ "$t" -lt "$b" ] && [ "$b" -lt "$m" ]; ok $? "naive ($n) left of smem-tiled ($t) left of best ($b) left of the minimum ($m)"
