@@ -10,12 +10,14 @@
  * would hang on a GPU): the run stops and says who waits where.
  *
  * Why fibers, not OS threads: a barrier of OS threads wakes each of them
- * through the kernel; at hundreds of threads per block that was a million
- * context switches per test run and half its CPU time. Here a switch is a
- * few instructions: on x86-64 a hand-written one (six callee-saved
- * registers and the stack pointer), because glibc's swapcontext also saves
- * and restores the signal mask, a system call per switch; elsewhere, or
- * with -DSIMT_UCONTEXT, swapcontext.
+ * through the kernel; at hundreds of threads per block that was seven
+ * million context switches in demos_emu.sh and 21 of its 47 CPU-seconds
+ * in the kernel. Here a switch is a few instructions: on x86-64 a
+ * hand-written one (six callee-saved registers and the stack pointer),
+ * because glibc's swapcontext also restores the signal mask, a system
+ * call per switch, and under ASan clears the shadow of the whole stack it
+ * enters (matmul's emulated run: 4.6 s with this switch, 8.0 s with
+ * swapcontext); elsewhere, or with -DSIMT_UCONTEXT, swapcontext.
  *
  * What was per OS thread is per fiber: threadIdx, simt_lin and
  * simt_xchg_turn are globals that each switch saves into the fiber it
@@ -65,7 +67,8 @@ inline unsigned simt_xchg_turn; /* simt_exchange's slot, used in turn */
 
 /* 256 KiB of address space per stack, of which only the pages a kernel
  * touches are ever backed: the deepest rungs (Winograd's tiles, tf32's
- * 128 accumulators, under ASan at -O0) use well under a tenth of it. */
+ * 128 accumulators) use under 8 KiB, even built by clang under ASan at
+ * -O0, which gives every local array its redzones. */
 enum { SIMT_STACK = 256 << 10 };
 
 struct simt_fiber {
@@ -79,7 +82,6 @@ struct simt_fiber {
     void *fake = NULL; /* ASan's fake stack, while switched out */
     uint3 tid;         /* threadIdx, simt_lin, simt_xchg_turn, switched out */
     unsigned lin = 0, turn = 0;
-    int wait = -1; /* the meeting it waits at (-1: none) */
     bool done = false;
 };
 
@@ -135,11 +137,15 @@ SIMT_NO_ASAN static inline void simt_switch_to(simt_fiber *to)
     /* a fiber that returned leaves for good: ASan frees its fake stack */
     __sanitizer_start_switch_fiber(from->done ? NULL : &from->fake, to->lo, to->size);
 #endif
+    /* other threads run before this returns: what the compiler holds in
+     * registers of memory (shared arrays most of all) must be read again */
+    __asm__ __volatile__("" ::: "memory");
 #ifdef SIMT_UCONTEXT
     swapcontext(&from->uc, &to->uc);
 #else
     simt_swap(&from->sp, to->sp);
 #endif
+    __asm__ __volatile__("" ::: "memory");
     simt_arrived();
 }
 
@@ -189,9 +195,7 @@ static inline void simt_meet(unsigned b)
     simt_meeting &m = simt_meets[b];
     if (m.waiting.size() + 1 < m.need) {
         m.waiting.push_back(simt_lin);
-        simt_cur->wait = (int)b;
         simt_yield();
-        simt_cur->wait = -1;
         return;
     }
     for (unsigned f : m.waiting)
@@ -247,7 +251,7 @@ static void simt_block_run(dim3 block)
     for (unsigned t = 0; t < nt; t++) {
         simt_fiber &f = simt_fibers[t];
         f.tid = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
-        f.lin = t, f.turn = 0, f.wait = -1, f.done = false, f.fake = NULL;
+        f.lin = t, f.turn = 0, f.done = false, f.fake = NULL;
 #ifdef SIMT_UCONTEXT
         getcontext(&f.uc);
         f.uc.uc_stack.ss_sp = (void *)f.lo;
