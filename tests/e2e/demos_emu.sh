@@ -1,73 +1,80 @@
 #!/usr/bin/env bash
 # Every hand-written GPU rung of the three ladders (matmul, conv, reduce),
 # run on the CPU by tests/emu
-# (simt.h: one thread per CUDA thread, a block at a time) through the rung's
-# own launcher, checked against FP64 at odd sizes, with AddressSanitizer
-# and UBSan watching every index. The rungs come from the ladders' headers
-# (demos/*/*_ladder.h), so a rung added there is run here, and this script
-# checks that every hand rung the header names was. Then the transfer and
-# streams kernels (fill, checksum, copy, the pipeline's chain;
-# tests/emu/xfer_emu.cc). Needs a C++ compiler, no GPU.
+# (simt.h: each block's threads as fibers on one OS thread, a block at a
+# time) through the rung's own launcher, checked against FP64 at odd sizes,
+# with AddressSanitizer and UBSan watching every index. The rungs come from
+# the ladders' headers (demos/*/*_ladder.h), so a rung added there is run
+# here, and this script checks that every hand rung the header names was.
+# Then the transfer and streams kernels (fill, checksum, copy, the
+# pipeline's chain; tests/emu/xfer_emu.cc), and the emulation's own
+# barriers, warps and deadlock report (tests/emu/simt_emu.cc). Needs a C++
+# compiler, no GPU.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
-flags=(-std=c++17 -g -pthread -Wall -Wextra -Werror -Wno-unknown-pragmas
+flags=(-std=c++17 -g -Wall -Wextra -Werror -Wno-unknown-pragmas
        -DCK_SIMT_EMU -include tests/emu/simt.h -Itests/emu -Idemos/common)
-# -O0 compiles in a third of -O1's time and the emulated runs spend theirs
-# in the threads' barriers, not in the code; conv's rungs do enough
-# arithmetic that -O1 pays for itself.  The sanitizers check the same at both.
+# The emulated runs spend their time in the kernels' arithmetic (a switch
+# between fibers costs next to nothing). -O0 compiles in a third of -O1's
+# time, which matmul's and reduce's runs do not win back (matmul at -O1
+# compiles four times as long to save 3 s); conv's rungs do enough
+# arithmetic that -O1 pays for itself (-O2 no more).  The sanitizers check
+# the same at both.
 opt() { case $1 in conv) echo -O1 ;; *) echo -O0 ;; esac; }
-# Each emulated run stays on one CPU (taskset), the runs taking the CPUs
-# in turn: a run's threads meet at every barrier, and woken across CPUs
-# each meeting costs the kernel far more (half the run's time under load).
-cpus=()
-for r in $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status 2>/dev/null | tr ',' ' '); do
-    case $r in *-*) for ((c = ${r%-*}; c <= ${r#*-}; c++)); do cpus+=("$c"); done ;; *) cpus+=("$r") ;; esac
-done
-pin() { # pin K: the command words that keep run K on one CPU (none without taskset)
-    command -v taskset >/dev/null && [ ${#cpus[@]} -gt 0 ] && echo taskset -c "${cpus[$(($1 % ${#cpus[@]}))]}"
-}
 san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 # sanitizers when this compiler has their runtime (the plain build otherwise)
 echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
 "$CXX" "${san[@]}" "$T_TMP/t.cc" -o "$T_TMP/t" 2>/dev/null && "$T_TMP/t" || san=()
 
 
-src() { case $1 in matmul) echo mm_emu.cc ;; conv) echo conv_emu.cc ;; reduce) echo reduce_emu.cc ;; esac; }
 hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;;
         reduce) echo demos/reduce/reduce_ladder.h ;; esac; }
-# all compile and run at once (each is a few seconds under the sanitizers):
-# $demo.cc_rc is the compiler's status, $demo.rc the emulated run's
-k=0
-for demo in matmul conv reduce; do
-    run=($(pin $k)); k=$((k + 1))
+# All compile and run at once, the longest first (each is a few seconds
+# under the sanitizers): $name.cc_rc is the compiler's status, $name.rc
+# the emulated run's, $name.tap its TAP lines.
+emu_start() { # emu_start NAME SOURCE FLAGS...
+    local name=$1 src=$2
+    shift 2
     {
-        "$CXX" "${flags[@]}" $(opt $demo) "${san[@]}" -Idemos/$demo "tests/emu/$(src $demo)" \
-            -o "$T_TMP/$demo" >"$T_TMP/$demo.log" 2>&1
-        echo $? >"$T_TMP/$demo.cc_rc"
-        [ -x "$T_TMP/$demo" ] && "${run[@]}" "$T_TMP/$demo" >"$T_TMP/$demo.tap" 2>"$T_TMP/$demo.err"
-        echo $? >"$T_TMP/$demo.rc"
+        "$CXX" "${flags[@]}" "$@" "${san[@]}" "tests/emu/$src" -o "$T_TMP/$name" >"$T_TMP/$name.log" 2>&1
+        echo $? >"$T_TMP/$name.cc_rc"
+        [ -x "$T_TMP/$name" ] && "$T_TMP/$name" >"$T_TMP/$name.tap" 2>"$T_TMP/$name.err"
+        echo $? >"$T_TMP/$name.rc"
     } &
-    eval "pid_$demo=$!"
-done
-for demo in matmul conv reduce; do
-    eval "wait \$pid_$demo"
-    ok "$(cat "$T_TMP/$demo.cc_rc")" "$demo: the hand rungs compile for the CPU emulation${san:+ (ASan, UBSan)}"
-    [ -s "$T_TMP/$demo.log" ] && sed 's/^/#   /' "$T_TMP/$demo.log" | head -20
-    [ -x "$T_TMP/$demo" ] || continue
-    # its own TAP lines, renumbered into this script's
-    rc=$(cat "$T_TMP/$demo.rc")
+    eval "pid_$name=$!"
+}
+emu_start conv conv_emu.cc $(opt conv) -Idemos/conv
+emu_start matmul mm_emu.cc $(opt matmul) -Idemos/matmul
+emu_start reduce reduce_emu.cc $(opt reduce) -Idemos/reduce
+emu_start simt simt_emu.cc
+emu_start xfer xfer_emu.cc -Idemos/transfer -Idemos/streams
+emu_start wgmma wgmma_emu.cc -Idemos/matmul
+emu_relay() { # emu_relay NAME: its TAP lines, renumbered into this script's
     while IFS= read -r line; do
         case $line in
         "ok "*) ok 0 "emu: ${line#ok * - }" ;;
         "not ok "*) ok 1 "emu: ${line#not ok * - }" ;;
         "# "*) echo "$line" ;;
         esac
-    done <"$T_TMP/$demo.tap"
-    is "$rc" 0 "$demo: the emulated run exits 0"
-    [ -s "$T_TMP/$demo.err" ] && sed 's/^/#   /' "$T_TMP/$demo.err" | head -30
+    done <"$T_TMP/$1.tap"
+}
+emu_wait() { # emu_wait NAME DESCRIPTION: wait for it, check that it compiled
+    eval "wait \$pid_$1"
+    ok "$(cat "$T_TMP/$1.cc_rc")" "$2${san:+ (ASan, UBSan)}"
+    [ -s "$T_TMP/$1.log" ] && sed 's/^/#   /' "$T_TMP/$1.log" | head -20
+    [ -x "$T_TMP/$1" ]
+}
+emu_ran() { # emu_ran NAME WHAT: its exit status and its stderr
+    is "$(cat "$T_TMP/$1.rc")" 0 "$2: the emulated run exits 0"
+    [ -s "$T_TMP/$1.err" ] && sed 's/^/#   /' "$T_TMP/$1.err" | head -30
+}
+for demo in matmul conv reduce; do
+    emu_wait $demo "$demo: the hand rungs compile for the CPU emulation" || continue
+    emu_relay $demo
+    emu_ran $demo "$demo"
     like "$(tail -1 "$T_TMP/$demo.tap")" '^1\.\.[0-9]+$' "$demo: the emulated run reports its plan"
     ids=$(ladder_ids "$(hdr $demo)" hand)
     like "$ids" . "$demo: the ladder header names hand rungs"
@@ -86,38 +93,21 @@ for demo in matmul conv reduce; do
 done
 # wgmma-tma's first step, the part of that rung a CPU can run (B transposed,
 # A copied; tests/emu/wgmma_emu.cc)
-"$CXX" "${flags[@]}" -Idemos/matmul "${san[@]}" tests/emu/wgmma_emu.cc -o "$T_TMP/wgmma_emu" \
-    >"$T_TMP/wgmma.log" 2>&1
-ok $? "matmul wgmma-tma: its transpose compiles for the CPU emulation"
-[ -s "$T_TMP/wgmma.log" ] && sed 's/^/#   /' "$T_TMP/wgmma.log" | head -20
-if [ -x "$T_TMP/wgmma_emu" ]; then
-    "$T_TMP/wgmma_emu" >"$T_TMP/wgmma.tap" 2>"$T_TMP/wgmma.err"
-    rc=$?
-    while IFS= read -r line; do
-        case $line in
-        "ok "*) ok 0 "emu: ${line#ok * - }" ;;
-        "not ok "*) ok 1 "emu: ${line#not ok * - }" ;;
-        esac
-    done <"$T_TMP/wgmma.tap"
-    is "$rc" 0 "matmul wgmma-tma: the emulated transpose exits 0"
-    [ -s "$T_TMP/wgmma.err" ] && sed 's/^/#   /' "$T_TMP/wgmma.err" | head -30
+if emu_wait wgmma "matmul wgmma-tma: its transpose compiles for the CPU emulation"; then
+    emu_relay wgmma
+    emu_ran wgmma "matmul wgmma-tma"
     like "$(tail -1 "$T_TMP/wgmma.tap")" '^1\.\.7$' "matmul wgmma-tma: all 7 transpose checks reported"
 fi
-"$CXX" "${flags[@]}" -Idemos/transfer -Idemos/streams "${san[@]}" tests/emu/xfer_emu.cc \
-    -o "$T_TMP/xfer_emu" >"$T_TMP/xfer.log" 2>&1
-ok $? "transfer, streams: the kernels compile for the CPU emulation"
-[ -s "$T_TMP/xfer.log" ] && sed 's/^/#   /' "$T_TMP/xfer.log" | head -20
-if [ -x "$T_TMP/xfer_emu" ]; then
-    "$T_TMP/xfer_emu" >"$T_TMP/xfer.tap" 2>"$T_TMP/xfer.err"
-    rc=$?
-    while IFS= read -r line; do
-        case $line in
-        "ok "*) ok 0 "emu: ${line#ok * - }" ;;
-        "not ok "*) ok 1 "emu: ${line#not ok * - }" ;;
-        esac
-    done <"$T_TMP/xfer.tap"
-    is "$rc" 0 "transfer, streams: the emulated run exits 0"
-    [ -s "$T_TMP/xfer.err" ] && sed 's/^/#   /' "$T_TMP/xfer.err" | head -30
+if emu_wait xfer "transfer, streams: the kernels compile for the CPU emulation"; then
+    emu_relay xfer
+    emu_ran xfer "transfer, streams"
     like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.41$' "transfer, streams: all 41 checks reported"
+fi
+# the emulation itself: a barrier waits for all, threadIdx per thread, the
+# short last warp, atomics, and a deadlock stopped with a message
+if emu_wait simt "simt: the emulation's own test kernels compile"; then
+    emu_relay simt
+    emu_ran simt "simt"
+    like "$(tail -1 "$T_TMP/simt.tap")" '^1\.\.7$' "simt: all 7 checks of the emulation reported"
 fi
 done_testing

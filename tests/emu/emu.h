@@ -10,7 +10,7 @@
 
 static int tap_n, tap_fail;
 
-static void ok(bool pass, const char *what)
+static inline void ok(bool pass, const char *what)
 {
     tap_n++;
     if (!pass)
@@ -19,7 +19,7 @@ static void ok(bool pass, const char *what)
 }
 
 /* +-[0.1, 1), never zero: zeros hide unwritten outputs and bad indexing */
-static void emu_fill(std::vector<float> &v, unsigned seed)
+static inline void emu_fill(std::vector<float> &v, unsigned seed)
 {
     for (auto &x : v) {
         seed = seed * 1664525u + 1013904223u;
@@ -28,7 +28,7 @@ static void emu_fill(std::vector<float> &v, unsigned seed)
     }
 }
 
-static double emu_rel_err(const std::vector<float> &got, const std::vector<double> &ref)
+static inline double emu_rel_err(const std::vector<float> &got, const std::vector<double> &ref)
 {
     double num = 0, den = 0;
     for (size_t i = 0; i < got.size(); i++) {

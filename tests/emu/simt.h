@@ -1,17 +1,22 @@
 /* simt.h - just enough of CUDA for the demos' kernels to run on the CPU in
  * a test, without a GPU: each launch runs its blocks one after another,
- * every block's threads as real threads, __syncthreads() a barrier,
+ * every block's threads as fibers on one OS thread that take turns at the
+ * barriers (simt_fiber.h), __syncthreads() a barrier of all of them,
  * __shared__ arrays function-local statics (one block at a time, so shared
- * by exactly the threads of one block). It checks indexing and arithmetic,
+ * by exactly the threads of one block). A block whose threads can never
+ * all meet (a barrier some skip) stops the run with who waits where,
+ * where a GPU would hang. It checks indexing and arithmetic,
  * not speed, and not the races only real hardware shows (compute-sanitizer
  * does that on a GPU).
  *
  * Warps: the threads of each warp of 32 (the last one may be short) share a
- * barrier, so __syncwarp() and the shuffles meet there: __shfl_down_sync
+ * meeting, so __syncwarp() and the shuffles meet there: __shfl_down_sync
  * publishes every lane's value, waits for the warp, reads its partner's and
  * waits again, as the hardware's lockstep exchange would. All lanes of the
  * warp must call it (full mask), as the demos' kernels do. atomicAdd and
- * __threadfence are the host's atomics and fence.
+ * __threadfence are the host's atomics and fence. A thread runs until it
+ * meets others, so a kernel that spins on another thread's write without
+ * a barrier would spin for ever (the demos' kernels never do).
  *
  * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32 and ldmatrix x4
  * meet the same way (simt_mma_m16n8k8_tf32, simt_ldmatrix_x4: every lane
@@ -21,7 +26,7 @@
  * copy done at once (its commit and wait nothing), so what it checks is the
  * copies' indexing and bounds, not the pipeline's timing.
  *
- * Use: g++ -std=c++17 -pthread -DCK_SIMT_EMU -include tests/emu/simt.h ...
+ * Use: g++ -std=c++17 -DCK_SIMT_EMU -include tests/emu/simt.h ...
  * The rungs launch through CK_LAUNCH(err, kernel, grid, block, smem, stream,
  * args...) and declare dynamic shared memory with CK_DYN_SHARED(type, name)
  * (demos/common/ck_cuda.cuh); here both are defined for the CPU, so a
@@ -31,17 +36,10 @@
 #define CK_SIMT_H
 
 #include <math.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <condition_variable>
-#include <functional>
-#include <mutex>
-#include <thread>
-#include <vector>
 
 struct uint3 {
     unsigned x, y, z;
@@ -94,23 +92,20 @@ template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAtt
 #define __shared__ static
 #define __align__(n) __attribute__((aligned(n)))
 
-inline thread_local uint3 threadIdx, blockIdx;
+#include "simt_fiber.h" /* threadIdx, blockIdx, simt_lin; the meetings */
 inline dim3 blockDim, gridDim;
-inline pthread_barrier_t simt_barrier;
 
-static inline void __syncthreads(void) { pthread_barrier_wait(&simt_barrier); }
+static inline void __syncthreads(void) { simt_meet(0); }
 
-/* warps: one barrier and one exchange slot per lane of each warp */
+/* warps: one meeting and one exchange slot per lane of each warp */
 #define SIMT_MAX_WARPS 32
-inline pthread_barrier_t simt_warp_bar[SIMT_MAX_WARPS];
 inline unsigned long long simt_warp_slot[SIMT_MAX_WARPS][32];
-inline thread_local unsigned simt_lin; /* linear thread index in the block */
 static const int warpSize = 32;
 
 static inline void __syncwarp(unsigned mask = 0xffffffffu)
 {
     (void)mask;
-    pthread_barrier_wait(&simt_warp_bar[simt_lin / 32]);
+    simt_meet(1 + simt_lin / 32);
 }
 
 template <class T>
@@ -133,7 +128,6 @@ static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width =
  * turn, so a lane that runs ahead to the next exchange writes the slot its
  * slower neighbours are not reading */
 inline unsigned long long simt_xchg[SIMT_MAX_WARPS][2][32][10];
-inline thread_local unsigned simt_xchg_turn;
 static inline unsigned long long (*simt_exchange(const unsigned long long *mine, int n))[10]
 {
     unsigned w = simt_lin / 32, lane = simt_lin % 32, turn = simt_xchg_turn++ & 1;
@@ -241,7 +235,8 @@ static inline cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t
     return cudaSuccess;
 }
 template <class T> static inline T __ldg(const T *p) { return *p; }
-/* atomicAdd on the CPU: the threads of a block are real threads */
+/* atomicAdd on the CPU: the host's atomics (a block's threads take turns
+ * on one OS thread, so plain adds would do; these keep the meaning) */
 static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
 {
     return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
@@ -260,68 +255,9 @@ template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
 /* the launch's dynamic shared memory (CK_DYN_SHARED), one block at a time */
 inline unsigned char *simt_dyn_smem;
 
-/* Every block in order (x fastest), every thread of a block at once: one
- * host thread per CUDA thread for the whole launch, and a second barrier
- * between blocks so a block's shared arrays are free before the next. The
- * host threads are a pool kept across launches: starting a thread costs
- * far more than a small kernel's work (most of all under ASan). */
-inline pthread_barrier_t simt_block_end;
-
-struct simt_pool {
-    std::mutex m;
-    std::condition_variable go, done;
-    std::vector<std::thread> th;
-    std::function<void(unsigned)> job; /* CUDA thread t of the launch */
-    unsigned nt = 0, left = 0;         /* threads in the launch, not done */
-    unsigned long gen = 0;             /* launches so far */
-    bool quit = false;
-
-    void work(unsigned t)
-    {
-        unsigned long seen = 0;
-        for (;;) {
-            {
-                std::unique_lock<std::mutex> l(m);
-                go.wait(l, [&] { return gen != seen; });
-                seen = gen;
-                if (quit)
-                    return;
-                if (t >= nt)
-                    continue;
-            }
-            job(t);
-            std::lock_guard<std::mutex> l(m);
-            if (--left == 0)
-                done.notify_one();
-        }
-    }
-    void run(unsigned n, std::function<void(unsigned)> f)
-    {
-        std::unique_lock<std::mutex> l(m);
-        while (th.size() < n) {
-            unsigned t = (unsigned)th.size();
-            th.emplace_back([this, t] { work(t); });
-        }
-        job = std::move(f);
-        nt = left = n;
-        gen++;
-        go.notify_all();
-        done.wait(l, [&] { return left == 0; });
-    }
-    ~simt_pool()
-    {
-        {
-            std::lock_guard<std::mutex> l(m);
-            quit = true;
-            gen++;
-        }
-        go.notify_all();
-        for (auto &x : th)
-            x.join();
-    }
-};
-inline simt_pool simt_threads;
-
+/* Every block in order (x fastest), all threads of a block as fibers
+ * (simt_fiber.h), each block run to its end before the next starts, so a
+ * block's shared arrays are free before the next. */
 template <class Kernel, class... Args>
 static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... args)
 {
@@ -330,27 +266,16 @@ static void simt_launch(Kernel k, dim3 grid, dim3 block, size_t smem, Args... ar
     const size_t dyn = (smem + 16) / 16 * 16;
     simt_dyn_smem = (unsigned char *)aligned_alloc(16, dyn);
     memset(simt_dyn_smem, 0xFF, dyn);
-    const unsigned nt = block.x * block.y * block.z;
-    pthread_barrier_init(&simt_barrier, NULL, nt);
-    pthread_barrier_init(&simt_block_end, NULL, nt);
-    const unsigned nw = (nt + 31) / 32;
-    for (unsigned w = 0; w < nw && w < SIMT_MAX_WARPS; w++)
-        pthread_barrier_init(&simt_warp_bar[w], NULL, nt - w * 32 < 32 ? nt - w * 32 : 32);
-    simt_threads.run(nt, [=](unsigned t) {
-        threadIdx = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
-        simt_lin = t;
-        for (unsigned bz = 0; bz < grid.z; bz++)
-            for (unsigned by = 0; by < grid.y; by++)
-                for (unsigned bx = 0; bx < grid.x; bx++) {
-                    blockIdx = uint3{bx, by, bz};
-                    k(args...);
-                    pthread_barrier_wait(&simt_block_end);
-                }
-    });
-    pthread_barrier_destroy(&simt_block_end);
-    for (unsigned w = 0; w < nw && w < SIMT_MAX_WARPS; w++)
-        pthread_barrier_destroy(&simt_warp_bar[w]);
-    pthread_barrier_destroy(&simt_barrier);
+    auto job = [&] { k(args...); };
+    simt_job = [](void *j) { (*(decltype(job) *)j)(); };
+    simt_job_arg = &job;
+    simt_fibers_begin(block.x * block.y * block.z);
+    for (unsigned bz = 0; bz < grid.z; bz++)
+        for (unsigned by = 0; by < grid.y; by++)
+            for (unsigned bx = 0; bx < grid.x; bx++) {
+                blockIdx = uint3{bx, by, bz};
+                simt_block_run(block);
+            }
     free(simt_dyn_smem);
     simt_dyn_smem = NULL;
 }
