@@ -367,10 +367,10 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 	if (!strcmp(name, "half-plateau"))
 		return half_plateau(r, a, out);
 	if (!strcmp(name, "tf32-rel-err"))
-		snprintf(a, sizeof a, "cublas-tf32");
+		snprintf(a, sizeof a, "%s", mm_rung_id(MM_CUBLAS_TF32));
 	if (!strcmp(name, "tf32-speedup")) {
-		snprintf(a, sizeof a, "cublas-tf32");
-		snprintf(b, sizeof b, "cublas");
+		snprintf(a, sizeof a, "%s", mm_rung_id(MM_CUBLAS_TF32));
+		snprintf(b, sizeof b, "%s", mm_rung_id(MM_CUBLAS));
 	}
 	const struct res_variant *va = find(r, q->demo, a), *vb = find(r, q->demo, b);
 	if (!strcmp(name, "speedup") || !strcmp(name, "tf32-speedup"))

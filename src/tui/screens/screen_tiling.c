@@ -335,7 +335,8 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 		snprintf(line, sizeof line, tr(MSG_TL_LIVE), d->name);
 		return tiling_view_rungs(&st->res, line, y, y1, x, w);
 	}
-	const struct res_variant *cn = tiling_view_find(&st->res, "cpu-naive"), *cb = tiling_view_find(&st->res, "cpu-blocked");
+	const struct res_variant *cn = tiling_view_find(&st->res, mm_rung_id(MM_CPU_NAIVE)),
+		*cb = tiling_view_find(&st->res, mm_rung_id(MM_CPU_BLOCKED));
 	char a[96], b[96];
 	/* the reason's first clause ("no CUDA driver"): the demo screen has it whole */
 	char why[256];
@@ -346,8 +347,8 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	why[strcspn(why, ":")] = '\0';
 	snprintf(line, sizeof line, tr(MSG_TL_CPU), st->run_n, why);
 	y = ui_wrap(y, y1, x, w, C_NOTE, line);
-	tiling_view_ms(cn, "cpu-naive", st->run_n, a, sizeof a);
-	tiling_view_ms(cb, "cpu-blocked", st->run_n, b, sizeof b);
+	tiling_view_ms(cn, mm_rung_id(MM_CPU_NAIVE), st->run_n, a, sizeof a);
+	tiling_view_ms(cb, mm_rung_id(MM_CPU_BLOCKED), st->run_n, b, sizeof b);
 	snprintf(line, sizeof line, "ms: %s  %s", a, b);
 	y = ui_wrap(y, y1, x, w, C_NOTE, line);
 	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
