@@ -6,11 +6,12 @@
 # (tests/fixtures/results/synthetic-*.yaml, made-up numbers); gpu_test.sh
 # and bench.sh must at least parse as sh.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
 for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh demos/scripts/rd_tune.sh; do
     sh -n "$s"; ok $? "$s parses"
 done
-cat tests/fixtures/results/synthetic-reduce.yaml tests/fixtures/results/synthetic-launch.yaml \
+cat "$(ladder_fixture results/synthetic-reduce.yaml)" tests/fixtures/results/synthetic-launch.yaml \
     >"$T_TMP/both.yaml"
 # (the transfer and streams targets, xfer_targets.sh, find no records here
 # and say MISS: not this test's business)

@@ -7,6 +7,7 @@
 # conv roofline legend at 80x24 lists every plotted entry, recorded ones too.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 
 REASON="no CUDA driver: the NVIDIA driver (libcuda) is not installed or not loaded (CUDA driver version is insufficient for CUDA runtime version)"
@@ -15,8 +16,8 @@ mkdir -p "$ckd/build/demos" "$ckd/demos"
 : > "$ckd/Makefile"
 ln -s "$CK_ROOT/lessons" "$ckd/lessons"
 mkdir -p "$ckd/demos/results"   # the recorded run: the fixtures, fixed
-cat "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
-	"$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" > "$ckd/demos/results/h200.yaml"
+cat "$(ladder_fixture results/h200-matmul-1024.yaml)" \
+	"$(ladder_fixture results/h200-conv-quick.yaml)" > "$ckd/demos/results/h200.yaml"
 cp "$CK_BIN" "$ckd/build/cudakitchen"
 ck="$ckd/build/cudakitchen"
 dev() { printf -- '- {record: "device", format: 1, demo: "%s", live: false, reason: "%s", date: "2026-11-29T22:00:00Z", command: "x", cpu_name: "Test CPU", cpu_threads: 2}\n' "$1" "$REASON"; }

@@ -5,13 +5,14 @@
 # and setting, the timelines kept whole -- and print the transfer and
 # streams tables with their targets.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
 bin="$T_TMP/bin" fx="$CK_ROOT/tests/fixtures/results"
 mkdir -p "$bin"
 stub() { printf '#!/bin/sh\n%s\n' "$2" >"$bin/$1"; chmod +x "$bin/$1"; }
-stub matmul "grep -v '^#' '$fx/h200-matmul-1024.yaml'"
+stub matmul "grep -v '^#' '$(ladder_fixture results/h200-matmul-1024.yaml)'"
 # conv: the fixture's records, with the shape asked for (--n N --c C --h H --w W --k K)
-stub conv "grep -v '^#' '$fx/h200-conv-quick.yaml' | sed \"s/n: 4, c: 32, h: 28, w: 28, k: 32,/n: \$2, c: \$4, h: \$6, w: \$8, k: \${10},/\""
+stub conv "grep -v '^#' '$(ladder_fixture results/h200-conv-quick.yaml)' | sed \"s/n: 4, c: 32, h: 28, w: 28, k: 32,/n: \$2, c: \$4, h: \$6, w: \$8, k: \${10},/\""
 stub transfer "sed -n '/demo: \"transfer\"/p' '$fx/xfer-fixture.yaml'"
 # streams: the fixture's records, with the setting asked for
 stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed \"s/flops_per_byte: 1024/flops_per_byte: \$2/\""

@@ -8,6 +8,7 @@
 # on a machine with or without a GPU.  MODE: gpu (devinfo reports the H200
 # below as live), cpu (a CPU fallback record), none (no devinfo at all).
 TREE="$T_TMP/tree"
+. "$(dirname "${BASH_SOURCE[0]}")/ladder_lib.bash"
 
 # Measured on an NVIDIA H200 with build/demos/devinfo --format yaml.
 H200_DEV='{record: "device", format: 1, demo: "devinfo", live: true, reason: ~, date: "2026-11-29T21:38:39Z", command: "build/demos/devinfo --format yaml", cpu_name: "Intel(R) Xeon(R) Processor", cpu_threads: 16, name: "NVIDIA H200", cc: "9.0", sms: 132, fp32_lanes_per_sm: 128, clock_mhz: 1980, mem_bytes: 150109880320, mem_bus_bits: 6016, mem_clock_mhz: 3201, mem_gbs: 4814.3, l2_bytes: 62914560, smem_per_sm: 233472, smem_per_block: 49152, smem_per_block_optin: 232448, regs_per_sm: 65536, max_threads_per_sm: 2048, max_threads_per_block: 1024, warp_size: 32, peak_gflops: 66908.2, driver: "13.0", runtime: "13.0", compat: "ok", cublas: "13.1.0", cudnn: "9.14.0"}'
@@ -54,27 +55,28 @@ devinfo_done() {
 # matmul output for the tiling tests.  MM_H200_64 and MM_H200_1024 were
 # measured on an NVIDIA H200 (build/demos/matmul --size N --variants
 # naive,smem-tiled,regblock,cpu-naive,cpu-blocked --format yaml); MM_CPU_64
-# on a 2-core machine without a GPU.  The stand-in matmul prints the one
-# for its --size (the CPU one when it has none).
+# on a 2-core machine without a GPU; their variant ids are ladder rows,
+# filled in as they are written (ladder_fill).  The stand-in matmul prints
+# the one for its --size (the CPU one when it has none).
 MM_H200_DEV='- {record: "device", format: 1, demo: "matmul", live: true, reason: ~, date: "2026-11-29T21:46:48Z", command: "build/demos/matmul", cpu_name: "Intel(R) Xeon(R) Processor", cpu_threads: 16, name: "NVIDIA H200", cc: "9.0", sms: 132, fp32_lanes_per_sm: 128, clock_mhz: 1980, mem_bytes: 150109880320, mem_bus_bits: 6016, mem_clock_mhz: 3201, mem_gbs: 4814.3, l2_bytes: 62914560, smem_per_sm: 233472, smem_per_block: 49152, smem_per_block_optin: 232448, regs_per_sm: 65536, max_threads_per_sm: 2048, max_threads_per_block: 1024, warp_size: 32, peak_gflops: 66908.2, driver: "13.0", runtime: "13.0", compat: "ok", cublas: "13.1.0", cudnn: "9.14.0"}'
 MM_H200_64="$MM_H200_DEV
-- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"naive\", rung: 1, kind: \"hand\", label: \"naive, uncoalesced\", ok: true, checked: \"fp64\", rel_err: 1.43592e-07, tol: 0.0001, ms: 0.039488, ms_min: 0.038592, ms_max: 0.044512, reps: 1000, gflops: 13.2771, pct_of_library: ~, pct_of_peak: 0.0198438, intensity: 10.6667, gbs: 1.24473, baseline: false, m: 64, n: 64, k: 64}
-- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"smem-tiled\", rung: 3, kind: \"hand\", label: \"shared-memory tiles\", ok: true, checked: \"fp64\", rel_err: 1.43592e-07, tol: 0.0001, ms: 0.006592, ms_min: 0.005248, ms_max: 0.026912, reps: 1000, gflops: 79.534, pct_of_library: ~, pct_of_peak: 0.11887, intensity: 10.6667, gbs: 7.45631, baseline: false, m: 64, n: 64, k: 64}
-- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"regblock\", rung: 4, kind: \"hand\", label: \"register blocking\", ok: true, checked: \"fp64\", rel_err: 1.43592e-07, tol: 0.0001, ms: 0.008736, ms_min: 0.00784, ms_max: 0.01232, reps: 1000, gflops: 60.0146, pct_of_library: ~, pct_of_peak: 0.0896971, intensity: 10.6667, gbs: 5.62637, baseline: false, m: 64, n: 64, k: 64}"
+- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"@matmul:NAIVE@\", rung: 1, kind: \"hand\", label: \"naive, uncoalesced\", ok: true, checked: \"fp64\", rel_err: 1.43592e-07, tol: 0.0001, ms: 0.039488, ms_min: 0.038592, ms_max: 0.044512, reps: 1000, gflops: 13.2771, pct_of_library: ~, pct_of_peak: 0.0198438, intensity: 10.6667, gbs: 1.24473, baseline: false, m: 64, n: 64, k: 64}
+- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"@matmul:SMEM_TILED@\", rung: 3, kind: \"hand\", label: \"shared-memory tiles\", ok: true, checked: \"fp64\", rel_err: 1.43592e-07, tol: 0.0001, ms: 0.006592, ms_min: 0.005248, ms_max: 0.026912, reps: 1000, gflops: 79.534, pct_of_library: ~, pct_of_peak: 0.11887, intensity: 10.6667, gbs: 7.45631, baseline: false, m: 64, n: 64, k: 64}
+- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"@matmul:REGBLOCK@\", rung: 4, kind: \"hand\", label: \"register blocking\", ok: true, checked: \"fp64\", rel_err: 1.43592e-07, tol: 0.0001, ms: 0.008736, ms_min: 0.00784, ms_max: 0.01232, reps: 1000, gflops: 60.0146, pct_of_library: ~, pct_of_peak: 0.0896971, intensity: 10.6667, gbs: 5.62637, baseline: false, m: 64, n: 64, k: 64}"
 MM_H200_1024="$MM_H200_DEV
-- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"naive\", rung: 1, kind: \"hand\", label: \"naive, uncoalesced\", ok: true, checked: \"library\", rel_err: 0, tol: 0.0001, ms: 4.42352, ms_min: 4.42272, ms_max: 4.42643, reps: 22, gflops: 485.469, pct_of_library: ~, pct_of_peak: 0.725576, intensity: 170.667, gbs: 2.84455, baseline: false, m: 1024, n: 1024, k: 1024}
-- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"smem-tiled\", rung: 3, kind: \"hand\", label: \"shared-memory tiles\", ok: true, checked: \"library\", rel_err: 0, tol: 0.0001, ms: 0.257536, ms_min: 0.247104, ms_max: 0.26, reps: 405, gflops: 8338.58, pct_of_library: ~, pct_of_peak: 12.4627, intensity: 170.667, gbs: 48.8588, baseline: false, m: 1024, n: 1024, k: 1024}
-- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"regblock\", rung: 4, kind: \"hand\", label: \"register blocking\", ok: true, checked: \"library\", rel_err: 0, tol: 0.0001, ms: 0.126144, ms_min: 0.114944, ms_max: 0.129216, reps: 875, gflops: 17024.1, pct_of_library: ~, pct_of_peak: 25.4439, intensity: 170.667, gbs: 99.7504, baseline: false, m: 1024, n: 1024, k: 1024}"
+- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"@matmul:NAIVE@\", rung: 1, kind: \"hand\", label: \"naive, uncoalesced\", ok: true, checked: \"library\", rel_err: 0, tol: 0.0001, ms: 4.42352, ms_min: 4.42272, ms_max: 4.42643, reps: 22, gflops: 485.469, pct_of_library: ~, pct_of_peak: 0.725576, intensity: 170.667, gbs: 2.84455, baseline: false, m: 1024, n: 1024, k: 1024}
+- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"@matmul:SMEM_TILED@\", rung: 3, kind: \"hand\", label: \"shared-memory tiles\", ok: true, checked: \"library\", rel_err: 0, tol: 0.0001, ms: 0.257536, ms_min: 0.247104, ms_max: 0.26, reps: 405, gflops: 8338.58, pct_of_library: ~, pct_of_peak: 12.4627, intensity: 170.667, gbs: 48.8588, baseline: false, m: 1024, n: 1024, k: 1024}
+- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"@matmul:REGBLOCK@\", rung: 4, kind: \"hand\", label: \"register blocking\", ok: true, checked: \"library\", rel_err: 0, tol: 0.0001, ms: 0.126144, ms_min: 0.114944, ms_max: 0.129216, reps: 875, gflops: 17024.1, pct_of_library: ~, pct_of_peak: 25.4439, intensity: 170.667, gbs: 99.7504, baseline: false, m: 1024, n: 1024, k: 1024}"
 MM_CPU_64='- {record: "device", format: 1, demo: "matmul", live: false, reason: "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not installed or not loaded", date: "2026-11-29T21:47:06Z", command: "build/demos/matmul --size 64", cpu_name: "AMD EPYC", cpu_threads: 2}
-- {record: "variant", format: 1, demo: "matmul", variant: "cpu-naive", rung: 8, kind: "cpu", label: "CPU naive, 1 thread", ok: true, checked: "fp64", rel_err: 1.52994e-07, tol: 0.0001, ms: 0.068713, ms_min: 0.067721, ms_max: 9.46667, reps: 1000, gflops: 7.63011, pct_of_library: ~, pct_of_peak: ~, intensity: 10.6667, gbs: 0.715323, baseline: false, m: 64, n: 64, k: 64}
-- {record: "variant", format: 1, demo: "matmul", variant: "cpu-blocked", rung: 9, kind: "cpu", label: "CPU blocked, all cores", ok: true, checked: "fp64", rel_err: 1.52994e-07, tol: 0.0001, ms: 0.044226, ms_min: 0.042954, ms_max: 5.17552, reps: 1000, gflops: 11.8547, pct_of_library: ~, pct_of_peak: ~, intensity: 10.6667, gbs: 1.11138, baseline: false, m: 64, n: 64, k: 64}'
+- {record: "variant", format: 1, demo: "matmul", variant: "@matmul:CPU_NAIVE@", rung: 8, kind: "cpu", label: "CPU naive, 1 thread", ok: true, checked: "fp64", rel_err: 1.52994e-07, tol: 0.0001, ms: 0.068713, ms_min: 0.067721, ms_max: 9.46667, reps: 1000, gflops: 7.63011, pct_of_library: ~, pct_of_peak: ~, intensity: 10.6667, gbs: 0.715323, baseline: false, m: 64, n: 64, k: 64}
+- {record: "variant", format: 1, demo: "matmul", variant: "@matmul:CPU_BLOCKED@", rung: 9, kind: "cpu", label: "CPU blocked, all cores", ok: true, checked: "fp64", rel_err: 1.52994e-07, tol: 0.0001, ms: 0.044226, ms_min: 0.042954, ms_max: 5.17552, reps: 1000, gflops: 11.8547, pct_of_library: ~, pct_of_peak: ~, intensity: 10.6667, gbs: 1.11138, baseline: false, m: 64, n: 64, k: 64}'
 
 # add_matmul gpu|cpu: a stand-in build/demos/matmul printing the runs above
 # (and, in the tree's recording, the H200's 1024^3 run).
 add_matmul() {
-	printf '%s\n' "$MM_H200_1024" >> "$TREE/demos/results/h200.yaml"
-	if [ "$1" = gpu ]; then printf '%s\n' "$MM_H200_64" > "$TREE/build/demos/matmul.64.out"; fi
-	printf '%s\n' "$MM_CPU_64" > "$TREE/build/demos/matmul.cpu.out"
+	printf '%s\n' "$MM_H200_1024" | ladder_fill >> "$TREE/demos/results/h200.yaml"
+	if [ "$1" = gpu ]; then printf '%s\n' "$MM_H200_64" | ladder_fill > "$TREE/build/demos/matmul.64.out"; fi
+	printf '%s\n' "$MM_CPU_64" | ladder_fill > "$TREE/build/demos/matmul.cpu.out"
 	printf '#!/bin/sh\nd=$(dirname "$0")\nf="$d/matmul.$2.out"\n[ -f "$f" ] || f="$d/matmul.cpu.out"\ncat "$f"\n' > "$TREE/build/demos/matmul"
 	chmod +x "$TREE/build/demos/matmul"
 }

@@ -8,7 +8,8 @@
 . "$(dirname "$0")/tui_lib.bash"
 . "$(dirname "$0")/gpumap_lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
-RB=$(ladder_id "$CK_ROOT/demos/matmul/mm_ladder.h" REGBLOCK) # the mode shows the rung's id
+MM_H="$CK_ROOT/demos/matmul/mm_ladder.h"   # the mode and the CPU times show rung ids
+RB=$(ladder_id "$MM_H" REGBLOCK) CN=$(ladder_id "$MM_H" CPU_NAIVE) CB=$(ladder_id "$MM_H" CPU_BLOCKED)
 command -v tmux >/dev/null || skip_all "tmux not installed"
 PFILE="$XDG_STATE_HOME/cudakitchen/progress.yaml"
 
@@ -32,7 +33,7 @@ wait_for 'Tiling: how the brigade'; ok $? "tiling on a machine without a GPU"
 keys r
 wait_for 'CPU fallback, n=64 \(no CUDA driver\)'; ok $? "r: the CPU fallback, labelled with why"
 s=$(flat)
-like "$s" 'ms: cpu-naive 0\.0687 +cpu-blocked 0\.0442' "with the CPU variants' times"
+like "$s" "ms: $CN 0\\.0687 +$CB 0\\.0442" "with the CPU variants' times"
 like "$s" 'recorded on NVIDIA H200, 2026-11-29, n=1024:' "next to the recorded H200 run, labelled"
 like "$s" 'ms: naive 4\.42 +tiled 0\.258 +regblock 0\.126' "its times"
 like "$s" 'time naive/tiled 17\.2x, tiled/regblock 2\.0x' "measured ratios"
@@ -49,12 +50,12 @@ is "$(wait_exit)" 0 "quit"
 # rows, and the run's whole result still fits at 80x24
 fresh; launch 80 24 "$TREE_BIN" open tiling
 expect 'Tiling: how the brigade'
-keys '}' '}' '}' '['; expect 'n=111'; keys m m; expect 'regblock, step'
+keys '}' '}' '}' '['; expect 'n=111'; keys m m; expect "$RB, step"
 wait_flat 'includes padded FMAs'; ok $? "n=111 regblock: the padding note is shown"
 keys r
 wait_for 'CPU fallback, n=111 \(no CUDA driver\)'; ok $? "r at n=111: the CPU fallback, its reason cut to its first clause"
 s=$(flat)
-like "$s" 'ms: cpu-naive [0-9.]+' "the CPU times are shown at 80x24"
+like "$s" "ms: $CN [0-9.]+" "the CPU times are shown at 80x24"
 like "$s" 'global-load model: ' "and the recorded comparison to its last line"
 like "$s" "global loads, naive / $RB: [0-9.]+x" "the traffic ratio stays, on one line"
 keys q
@@ -63,7 +64,7 @@ is "$(wait_exit)" 0 "quit"
 # At 60x20 the result takes the rows of the step counters
 fresh; launch 60 20 "$TREE_BIN" open tiling
 expect 'Tiling: how the brigade'
-keys m m; expect 'regblock, step'; keys r
+keys m m; expect "$RB, step"; keys r
 wait_for 'CPU fallback, n=64'; ok $? "r at 60x20"
 s=$(flat)
 like "$s" 'recorded on NVIDIA H200' "the recorded run is on the screen at 60x20"

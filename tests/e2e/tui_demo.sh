@@ -6,6 +6,8 @@
 # H200 reference when demos/results/h200.yaml exists, and the speedups line
 # saved in progress.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
+MM_FX=$(ladder_fixture results/h200-matmul-1024.yaml) CONV_FX=$(ladder_fixture results/h200-conv-quick.yaml)
 command -v tmux >/dev/null || skip_all "tmux not installed"
 demo="$CK_BUILD/demos/matmul"
 [ -x "$demo" ] || skip_all "$demo not built (make demos)"
@@ -68,7 +70,7 @@ wait_for "lessons"; ok $? "Esc goes back to the menu"
 stop
 
 # Live numbers: a stand-in prints a run recorded on an H200 (the fixture).
-printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
+printf '#!/bin/sh\ncat "%s"\n' "$MM_FX" \
 	>"$ckd/build/demos/matmul"
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "a run on a GPU is labelled live"
@@ -103,9 +105,8 @@ stop
 
 # Live conv beside the recorded reference needs more rows than 80x24 has.
 mkdir -p "$ckd/demos/results"
-cat "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
-	"$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" >"$ckd/demos/results/h200.yaml"
-printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-conv-quick.yaml" \
+cat "$MM_FX" "$CONV_FX" >"$ckd/demos/results/h200.yaml"
+printf '#!/bin/sh\ncat "%s"\n' "$CONV_FX" \
 	>"$ckd/build/demos/conv"
 chmod +x "$ckd/build/demos/conv"
 start 80 24 "$ck open conv"

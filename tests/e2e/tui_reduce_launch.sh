@@ -6,6 +6,7 @@
 # reduce bars with the HBM roof line, the launch views (GB/s and occupancy
 # against block size, the wave tail), v cycling the views.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 for d in reduce launch; do
     [ -x "$CK_BUILD/demos/$d" ] || skip_all "$CK_BUILD/demos/$d not built (make demos)"
@@ -16,7 +17,7 @@ touch "$ckd/Makefile"
 ln -s "$CK_ROOT/lessons" "$ckd/lessons"
 cp "$CK_BIN" "$ckd/build/cudakitchen"
 for d in reduce launch; do ln -s "$CK_BUILD/demos/$d" "$ckd/build/demos/$d"; done
-cat "$CK_ROOT/tests/fixtures/results/synthetic-reduce.yaml" \
+cat "$(ladder_fixture results/synthetic-reduce.yaml)" \
     "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" >"$ckd/demos/results/h200.yaml"
 ck="$ckd/build/cudakitchen"
 export CUDA_VISIBLE_DEVICES=""

@@ -21,8 +21,8 @@ touch "$ckd/Makefile"
 ln -s "$CK_ROOT/lessons" "$ckd/lessons"
 cp "$CK_BIN" "$ckd/build/cudakitchen"
 cp "$CK_ROOT/demos/results/h200.yaml" "$ckd/demos/results/"
-cp "$CK_ROOT/tests/fixtures/results/h200-sweep-fixture.yaml" "$ckd/demos/results/h200-sweep.yaml"
-printf '#!/bin/sh\ncat "%s"\n' "$CK_ROOT/tests/fixtures/results/h200-matmul-1024.yaml" \
+cp "$(ladder_fixture results/h200-sweep-fixture.yaml)" "$ckd/demos/results/h200-sweep.yaml"
+printf '#!/bin/sh\ncat "%s"\n' "$(ladder_fixture results/h200-matmul-1024.yaml)" \
 	>"$ckd/build/demos/matmul"
 chmod +x "$ckd/build/demos/matmul"
 ck="env CUDA_VISIBLE_DEVICES= $ckd/build/cudakitchen --ascii"

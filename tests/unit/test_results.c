@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "tap.h"
+#include "ladder_fill.h"
 #include "results.h"
 #include "i18n.h"
 #include "text.h"
@@ -256,24 +257,28 @@ static void test_recorded(void)
 	diags_free(&d);
 }
 
-/* Real outputs of the GPU demos, measured on an H200 (tests/fixtures/results). */
+/* Real outputs of the GPU demos, measured on an H200 (tests/fixtures/results),
+ * their rungs named by the ladders' rows (ladder_fill.h). */
 static void test_gpu_fixtures(void)
 {
 	struct results r;
 	struct diags d = { 0 };
-	const char *mm = "tests/fixtures/results/h200-matmul-1024.yaml";
-	ok(results_load_file(mm, &r, &d), "%s parses", mm);
+	char mm[128], cv[128];
+	ok(ladder_fill("tests/fixtures/results/h200-matmul-1024.yaml", mm, sizeof mm) &&
+	   results_load_file(mm, &r, &d), "h200-matmul-1024.yaml parses");
+	remove(mm);
 	const struct res_device *dev = results_device(&r, "matmul");
 	ok(dev && dev->live && !strcmp(dev->name, "NVIDIA H200") && dev->sms == 132 &&
 	   dev->peak_gflops > 0 && dev->mem_gbs > 0, "a live H200 device record with its peaks");
 	is_int(r.nvar, 9, "nine matmul rungs");
 	const struct res_variant *lib = results_library(&r, "matmul");
-	ok(lib && !strcmp(lib->variant, "cublas") && lib->baseline, "the FP32 cuBLAS baseline");
+	ok(lib && !strcmp(lib->variant, mm_rung_id(MM_CUBLAS)) && lib->baseline, "the FP32 cuBLAS baseline");
 	const struct res_variant *nv = results_naive(&r, "matmul");
-	ok(nv && !strcmp(nv->variant, "naive") && nv->kind == RES_HAND, "the naive GPU rung");
+	ok(nv && !strcmp(nv->variant, mm_rung_id(MM_NAIVE)) && nv->kind == RES_HAND, "the naive GPU rung");
 	results_free(&r);
-	const char *cv = "tests/fixtures/results/h200-conv-quick.yaml";
-	ok(results_load_file(cv, &r, &d), "%s parses", cv);
+	ok(ladder_fill("tests/fixtures/results/h200-conv-quick.yaml", cv, sizeof cv) &&
+	   results_load_file(cv, &r, &d), "h200-conv-quick.yaml parses");
+	remove(cv);
 	int unsup = 0, lib_n = 0;
 	for (size_t i = 0; i < r.nvar; i++) {
 		unsup += !r.var[i].supported;
@@ -296,16 +301,18 @@ static void test_reduce_launch(void)
 {
 	struct results r;
 	struct diags d = { 0 };
-	const char *rd = "tests/fixtures/results/synthetic-reduce.yaml";
-	ok(results_load_file(rd, &r, &d), "%s parses", rd);
+	char rd[128];
+	ok(ladder_fill("tests/fixtures/results/synthetic-reduce.yaml", rd, sizeof rd) &&
+	   results_load_file(rd, &r, &d), "synthetic-reduce.yaml parses");
+	remove(rd);
 	is_int(r.nvar, 9, "reduce: nine rungs");
 	const struct res_variant *nv = results_naive(&r, "reduce");
-	ok(nv && !strcmp(nv->variant, "atomic"), "reduce: the atomic rung is the naive reference");
+	ok(nv && !strcmp(nv->variant, ladder_row_id("reduce", "ATOMIC")), "reduce: the atomic rung is the naive reference");
 	const struct res_variant *lib = results_library(&r, "reduce");
-	ok(lib && !strcmp(lib->variant, "cub") && lib->workspace == 4352,
+	ok(lib && !strcmp(lib->variant, ladder_row_id("reduce", "CUB")) && lib->workspace == 4352,
 	   "reduce: CUB is the baseline, with its temporary storage as workspace");
 	const struct res_variant *best = results_fastest(&r, "reduce", RES_HAND);
-	ok(best && !strcmp(best->variant, "best") && best->pct_of_hbm > 85 && best->size.n == 268435456,
+	ok(best && !strcmp(best->variant, ladder_row_id("reduce", "BEST")) && best->pct_of_hbm > 85 && best->size.n == 268435456,
 	   "reduce: pct_of_hbm and n are read");
 	char sz[64];
 	results_size_text(best, sz, sizeof sz);
