@@ -287,7 +287,7 @@ static bool fastest_cudnn(const struct results *r, struct quiz_value *out)
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
 		if (!strcmp(v->demo, "conv") && v->kind == RES_LIBRARY && timed(v) &&
-		    !strncmp(v->variant, "cudnn-", 6) && strcmp(v->variant, "cudnn-default") &&
+		    !strncmp(v->variant, "cudnn-", 6) && strcmp(v->variant, conv_variants[CONV_CUDNN_DEFAULT]) &&
 		    (!best || v->ms < best->ms))
 			best = v;
 	}
