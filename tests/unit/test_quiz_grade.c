@@ -218,8 +218,13 @@ static void test_measure(void)
 	struct diags d = { 0 };
 	ok(quiz_load("quizzes/en/level5.yaml", &lv, &d), "level 5 loads");
 	struct results gpu, cpu;
-	ok(results_load_file("tests/fixtures/quiz/results-gpu.yaml", &gpu, &d), "GPU run parses");
-	ok(results_load_file("tests/fixtures/quiz/results-cpu.yaml", &cpu, &d), "CPU run parses");
+	char gp[128], cp[128];
+	ok(ladder_fill("tests/fixtures/quiz/results-gpu.yaml", gp, sizeof gp) &&
+	   results_load_file(gp, &gpu, &d), "GPU run parses");
+	ok(ladder_fill("tests/fixtures/quiz/results-cpu.yaml", cp, sizeof cp) &&
+	   results_load_file(cp, &cpu, &d), "CPU run parses");
+	remove(gp);
+	remove(cp);
 	is_int(d.n, 0, "no diags");
 	const struct { const char *id; bool on_cpu; const char *value; } want[] = {
 		{ "tiled-vs-naive", false, "17.4x" },
@@ -325,13 +330,16 @@ static void test_measure_reduce(void)
 	quiz_free(&lv);
 	diags_free(&d);
 	char why[256];
-	ok(quiz_measure_valid("reduce", "pct-of-hbm:best", why, sizeof why), "pct-of-hbm on reduce");
-	ok(!quiz_measure_valid("matmul", "pct-of-hbm:best", why, sizeof why) && strstr(why, "only for the reduce"),
+	char m[128], said[64];
+	snprintf(m, sizeof m, "pct-of-hbm:%s", ladder_row_id("reduce", "BEST"));
+	ok(quiz_measure_valid("reduce", m, why, sizeof why), "pct-of-hbm on reduce");
+	ok(!quiz_measure_valid("matmul", m, why, sizeof why) && strstr(why, "only for the reduce"),
 	   "pct-of-hbm is reduce only");
-	ok(!quiz_measure_valid("reduce", "speedup:shuffle/atomics", why, sizeof why) &&
-	   strstr(why, "did you mean 'atomic'"), "a reduce variant misspelt");
-	ok(quiz_measure_value_valid("reduce", "fastest-hand", "shuffle") &&
-	   !quiz_measure_value_valid("reduce", "fastest-hand", "cub"), "reduce's hand rungs");
+	snprintf(m, sizeof m, "speedup:%s/%ss", ladder_row_id("reduce", "SHUFFLE"), ladder_row_id("reduce", "ATOMIC"));
+	snprintf(said, sizeof said, "did you mean '%s'", ladder_row_id("reduce", "ATOMIC"));
+	ok(!quiz_measure_valid("reduce", m, why, sizeof why) && strstr(why, said), "a reduce variant misspelt");
+	ok(quiz_measure_value_valid("reduce", "fastest-hand", ladder_row_id("reduce", "SHUFFLE")) &&
+	   !quiz_measure_value_valid("reduce", "fastest-hand", ladder_row_id("reduce", "CUB")), "reduce's hand rungs");
 }
 
 static void test_measure_names(void)
@@ -351,8 +359,10 @@ static void test_measure_names(void)
 	ok(!quiz_measure_valid("devinfo", "gflops:best", why, sizeof why), "devinfo is not a quiz demo");
 	ok(quiz_measure_categorical("fastest-cudnn-algo") && !quiz_measure_categorical("gflops:best"),
 	   "categorical measures");
-	ok(quiz_measure_value_valid("conv", "fastest-cudnn-algo", "fft-tiling") &&
-	   !quiz_measure_value_valid("conv", "fastest-cudnn-algo", "cudnn-fft"), "algorithm names");
+	/* an algorithm's name is its rung's id without "cudnn-"; the id itself is not one */
+	const char *ft = ladder_row_id("conv", "CUDNN_FFT_TILING");
+	ok(!strncmp(ft, "cudnn-", 6) && quiz_measure_value_valid("conv", "fastest-cudnn-algo", ft + 6) &&
+	   !quiz_measure_value_valid("conv", "fastest-cudnn-algo", ladder_row_id("conv", "CUDNN_FFT")), "algorithm names");
 	ok(quiz_measure_value_valid("matmul", "fastest-hand", mm_rung_id(MM_REGBLOCK)) &&
 	   !quiz_measure_value_valid("conv", "fastest-hand", mm_rung_id(MM_REGBLOCK)), "hand variants per demo (mm_ladder.h)");
 }

@@ -11,6 +11,7 @@
 #include "i18n.h"
 #include "quiz_run.h"
 #include "tap.h"
+#include "ladder_fill.h"
 
 #define is_s(got, want, ...) do { const char *g_ = (got), *w_ = (want); \
 	is_str(g_, w_, __VA_ARGS__); } while (0)
@@ -84,10 +85,11 @@ static void test_measure(struct app *app, const struct quiz *z)
 	ok(strstr(tol, "band") != NULL, "band tolerance stated");
 
 	/* A stand-in demo printing real CPU-fallback output. */
-	char cwd[4096];
-	ok(getcwd(cwd, sizeof cwd) != NULL, "cwd");
 	snprintf(app->demodir, sizeof app->demodir, "%s", tmp);
-	snprintf(script, sizeof script, "#!/bin/sh\ncat '%s/tests/fixtures/quiz/results-cpu.yaml'\n", cwd);
+	char cpu_fx[128], gpu_fx[128]; /* the fixtures filled (ladder_fill.h) */
+	ok(ladder_fill("tests/fixtures/quiz/results-cpu.yaml", cpu_fx, sizeof cpu_fx) &&
+	   ladder_fill("tests/fixtures/quiz/results-gpu.yaml", gpu_fx, sizeof gpu_fx), "the fixtures filled");
+	snprintf(script, sizeof script, "#!/bin/sh\ncat '%s'\n", cpu_fx);
 	char path[4200];
 	snprintf(path, sizeof path, "%s/matmul", tmp);
 	write_file(path, script, 0755);
@@ -121,8 +123,7 @@ static void test_measure(struct app *app, const struct quiz *z)
 	mkdir(path, 0700);
 	snprintf(path, sizeof path, "%s/demos/results", tmp);
 	mkdir(path, 0700);
-	snprintf(script, sizeof script, "cp '%s/tests/fixtures/quiz/results-gpu.yaml' '%s/demos/results/h200.yaml'",
-		 cwd, tmp);
+	snprintf(script, sizeof script, "cp '%s' '%s/demos/results/h200.yaml'", gpu_fx, tmp);
 	ok(system(script) == 0, "recorded results in place");
 	qr.rec_state = 0;
 	ok(quiz_run_measure(&qr, app, gpu, &v, label, sizeof label), "the recorded H200 value is used");
@@ -147,6 +148,8 @@ static void test_measure(struct app *app, const struct quiz *z)
 	   "a live CPU value still beats the recording");
 	quiz_run_free(&qr);
 	quiz_run_free(&qr);
+	remove(cpu_fx);
+	remove(gpu_fx);
 	snprintf(script, sizeof script, "rm -rf '%s'", tmp);
 	ok(system(script) == 0, "temporary directory removed");
 }
