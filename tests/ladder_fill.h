@@ -42,7 +42,7 @@ static inline const char *ladder_row_id(const char *demo, const char *row)
 /* The id for the placeholder at p ("@demo:ENUM@..."), its length in *len;
  * NULL (with *len) when it has a placeholder's shape but names no row, NULL
  * with *len 0 when it is no placeholder at all. */
-static const char *ladder_fill_id(const char *p, size_t *len)
+static inline const char *ladder_fill_id(const char *p, size_t *len)
 {
 	size_t d = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz");
 	size_t e = p[1 + d] == ':' ? strspn(p + 2 + d, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") : 0;
@@ -61,7 +61,7 @@ static const char *ladder_fill_id(const char *p, size_t *len)
  * $TMPDIR (/tmp), its name in out (at least 64 bytes); the caller removes
  * it.  False, with a TAP comment naming the cause, when src cannot be read,
  * a placeholder names no ladder row, or the copy cannot be written. */
-static bool ladder_fill(const char *src, char *out, size_t size)
+static inline bool ladder_fill(const char *src, char *out, size_t size)
 {
 	size_t n;
 	char *text = slurp(src, 1 << 20, &n);

@@ -3,6 +3,7 @@
 # arguments and exit codes passed through (with a stand-in demo), then the
 # real CPU matmul demo when it is built.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
 
 err=$("$CK_BIN" demo frobnicate 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown demo exits 2"
@@ -50,7 +51,7 @@ if [ -x "$demo" ]; then
 	out=$("$CK_BIN" demo matmul --quick --cpu); rc=$?
 	is "$rc" 0 "demo matmul --quick --cpu exits 0"
 	like "$out" "variant +kind .*GFLOP/s" "it prints the table header"
-	like "$out" "cpu-naive +cpu +ok" "it prints the CPU naive row"
+	like "$out" "$(ladder_id "$CK_ROOT/demos/matmul/mm_ladder.h" CPU_NAIVE) +cpu +ok" "it prints the CPU naive row"
 	unlike "$out" "record:" "no YAML in the table"
 	out=$("$CK_BIN" demo matmul --format yaml --quick --cpu); rc=$?
 	is "$rc" 0 "demo matmul --format yaml exits 0"
@@ -65,10 +66,10 @@ if [ -x "$CK_BUILD/demos/reduce" ] && [ -x "$CK_BUILD/demos/launch" ]; then
 	out=$("$CK_BIN" demo reduce --cpu --n 31 --reps 1); rc=$?
 	is "$rc" 0 "demo reduce --cpu exits 0"
 	like "$out" "variant +kind .*GB/s +% HBM +% CUB" "reduce prints its table header"
-	like "$out" "cpu-threads +cpu +ok" "and the CPU rows"
+	like "$out" "$(ladder_id "$CK_ROOT/demos/reduce/reduce_ladder.h" CPU_THREADS) +cpu +ok" "and the CPU rows"
 	out=$("$CK_BIN" demo launch --cpu --n 31 --reps 1); rc=$?
 	is "$rc" 0 "demo launch --cpu exits 0"
-	like "$out" "cpu-naive +cpu +ok" "launch prints its CPU rows"
+	like "$out" "$(ladder_id "$CK_ROOT/demos/launch/launch_ladder.h" CPU_NAIVE) +cpu +ok" "launch prints its CPU rows"
 	"$CK_BIN" demo reduce --n 0 >/dev/null 2>&1; rc=$?
 	is "$rc" 2 "demo reduce --n 0 exits 2 (the demo's status)"
 else

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 #include "tap.h"
+#include "ladder_fill.h"
 #include "tiling.h"
 #include "results.h"
 #include "traffic.h"
@@ -161,34 +162,34 @@ static struct res_variant rec(const char *demo, const char *id, long m, long n, 
 
 static void records(void)
 {
-	struct res_variant v = rec("matmul", "naive", 1024, 1024, 1024);
+	struct res_variant v = rec("matmul", mm_rung_id(MM_NAIVE), 1024, 1024, 1024);
 	v.intensity = 170.7;
 	ok(traffic_fill(&v) && fabs(v.model_intensity - 2.0 * 1024 / (8 * 1024 + 4)) < 1e-9,
 	   "a recorded naive without a model gets mm_traffic.h's (%.4f)", v.model_intensity);
 	is_str(v.model, "no reuse: 2 loads per FMA", "  and its name");
 	ok(traffic_known(&v) && traffic_intensity(&v) == v.model_intensity, "  placed at it");
-	v = rec("matmul", "smem-tiled", 512, 512, 512);
+	v = rec("matmul", mm_rung_id(MM_SMEM_TILED), 512, 512, 512);
 	v.model_intensity = 3, v.model_bytes = 1;
 	snprintf(v.model, sizeof v.model, "from the demo");
 	ok(!traffic_fill(&v) && v.model_intensity == 3, "a record's own model is kept");
-	v = rec("matmul", "cublas", 512, 512, 512);
+	v = rec("matmul", mm_rung_id(MM_CUBLAS), 512, 512, 512);
 	v.intensity = 85.3;
 	ok(traffic_fill(&v) && !traffic_known(&v) && fabs(traffic_intensity(&v) - 512.0 / 6) < 1e-9,
 	   "cuBLAS: unknown, at the minimum traffic");
-	v = rec("matmul", "best", 1024, 1024, 1024);
+	v = rec("matmul", mm_rung_id(MM_BEST), 1024, 1024, 1024);
 	snprintf(v.config, sizeof v.config, "128x64");
 	v.split = 2;
 	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x64 tiles, K split in 2"),
 	   "best's record with config and split: those tiles (%s)", v.model);
-	v = rec("matmul", "best", 1024, 1024, 1024);
+	v = rec("matmul", mm_rung_id(MM_BEST), 1024, 1024, 1024);
 	snprintf(v.config, sizeof v.config, "forced");
 	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x128 tiles"), "a forced config: 128x128");
 	v = rec("matmul", "no-such-rung", 512, 512, 512);
 	v.intensity = 85.3;
 	ok(!traffic_fill(&v) && traffic_intensity(&v) == 85.3, "an unknown rung: the record's intensity");
-	v = rec("matmul", "naive", -1, 512, 512);
+	v = rec("matmul", mm_rung_id(MM_NAIVE), -1, 512, 512);
 	ok(!traffic_fill(&v) && isnan(traffic_intensity(&v)), "no sizes: nothing made up");
-	v = rec("conv", "implicit-gemm", -1, -1, 64);
+	v = rec("conv", ladder_row_id("conv", "IMPLICIT_GEMM"), -1, -1, 64);
 	v.size.n = 32, v.size.c = 64, v.size.h = v.size.w = 56, v.size.r = v.size.s = 3;
 	v.size.pad = 1, v.size.stride = v.size.dil = 1, v.size.p = v.size.q = 56;
 	ok(traffic_fill(&v) && !strcmp(v.model, "x gathered per 128x64 tile"), "a conv record: its rung's model");
