@@ -20,34 +20,28 @@
 #ifndef MM_06_TF32_MMA_CUH
 #define MM_06_TF32_MMA_CUH
 #include "mm_kernels.h"
-#include "07_wgmma_tma_transpose.cuh" // wg_transpose, wg_workspace (BT)
 
 // BM x BN block tile, BK deep, warps of WM x WN (WM/16 x WN/8 mma tiles of
 // 16x8 each); rows of the shared tiles are padded so that fragment reads
 // hit 32 different banks. ROUND: 0 leaves the cut to the Tensor Cores, 1
 // and 2 round the inputs to nearest first (tc_to_tf32). BV: B read 1, 2
 // or 4 floats at a time (tc_store_grouped). MINB: launch bounds' blocks.
-// BT: B is read from its transpose Bt (N x K, rows K rounded up to 4 apart,
-// made by the launcher first), staged n-major like A, so its fragments
-// load with ldmatrix too (one per two mma tiles instead of four reads).
 template <int BM_, int BN_, int STAGES_, int WM_ = 64, int WN_ = 64, int ROUND_ = 0,
-          int BK_ = 32, int MINB_ = 0, int BV_ = 1, int BT_ = 0>
+          int BK_ = 32, int MINB_ = 0, int BV_ = 1>
 struct tc_cfg_t {
     static constexpr int BM = BM_, BN = BN_, BK = BK_, STAGES = STAGES_;
     static constexpr int WM = WM_, WN = WN_, ROUND = ROUND_, BV = BV_;
-    static constexpr bool BT = BT_ != 0;
     static constexpr int WARPS = (BM / WM) * (BN / WN);
     static constexpr int THREADS = 32 * WARPS;
     static constexpr int MT = WM / 16, NT = WN / 8; // mma tiles per warp
     static constexpr int KS = BK / 8;               // 8-deep steps per slice
     static constexpr int LDA = BK + 4;              // As[m][k]
-    static constexpr int LDB = BT ? BK + 4 : BN + 8; // Bs[n][k] (BT), else Bs[k][n]
-    static constexpr int A_STAGE = BM * LDA, B_STAGE = (BT ? BN : BK) * LDB; // floats
+    static constexpr int LDB = BN + 8;              // Bs[k][n]
+    static constexpr int A_STAGE = BM * LDA, B_STAGE = BK * LDB; // floats
     static constexpr int SMEM = STAGES * (A_STAGE + B_STAGE) * 4; // bytes
     static constexpr int MIN_BLOCKS = MINB_ ? MINB_ : THREADS == 128 ? 2 : 1;
     static_assert(KS >= 2, "the barrier sits before a slice's last step");
     static_assert(NT % BV == 0 && (BV == 1 || BV == 2 || BV == 4), "B reads of BV floats");
-    static_assert(!BT || (BV == 1 && NT % 2 == 0), "BT: ldmatrix gives two mma tiles' B");
     static_assert(BM * BK % (4 * THREADS) == 0 && BK * BN % (4 * THREADS) == 0,
                   "every thread copies whole 16-byte chunks");
 };
@@ -92,28 +86,6 @@ template <int N> __device__ __forceinline__ void tc_cp_wait()
 }
 #endif
 
-// BT: one BK-deep slice of Bt (rows n0 .. n0 + BN, columns k0 .. k0 + BK;
-// rows ldk = K rounded up to 4 apart, the pad zeros) into Bs[n][k], by
-// 16-byte copies whatever K is: chunk tid % (BK / 4) of rows tid / (BK / 4)
-// + j * RB (a chunk starting at or past K is zero-filled, one that reaches
-// past it reads the pad's zeros).
-template <class c>
-__device__ __forceinline__ void tc_load_bt(float *Bs, const float *Bt, int N, int K,
-                                           int n0, int k0)
-{
-    constexpr int RB = c::THREADS * 4 / c::BK;
-    const int ldk = (K + 3) / 4 * 4, tid = threadIdx.x;
-    const int br = tid / (c::BK / 4), bq = tid % (c::BK / 4) * 4;
-    const float *p = Bt + (size_t)(n0 + br) * ldk + k0 + bq;
-    const bool kb = k0 + bq < K;
-#pragma unroll
-    for (int j = 0; j < c::BN / RB; j++) {
-        bool in = kb && n0 + br + j * RB < N;
-        tc_cp_async<16>(Bs + (br + j * RB) * c::LDB + bq, in ? p : Bt, in);
-        p += (size_t)RB * ldk;
-    }
-}
-
 // One BK-deep slice: A (BM x BK at m0, k0) and B (BK x BN at k0, n0) into
 // the stage's shared tiles. VEC: 16-byte copies (needs K and N multiples
 // of 4, so a 4-float chunk is wholly inside or outside); otherwise 4-byte.
@@ -139,9 +111,6 @@ __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float 
             tc_cp_async<16>(As + (ar + j * RA) * c::LDA + aq, in ? pa : A, in);
             pa += (size_t)RA * K;
         }
-        if (c::BT) // Bt's rows n0.., chunks along k, as A's
-            tc_load_bt<c>(Bs, B, N, K, n0, k0);
-        else
 #pragma unroll
         for (int j = 0; j < c::BK / RB; j++) {
             bool in = nb && k0 + br + j * RB < K;
@@ -154,9 +123,6 @@ __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float 
             bool in = m0 + r < M && k0 + q < K;
             tc_cp_async<4>(As + r * c::LDA + q, in ? A + (size_t)(m0 + r) * K + k0 + q : A, in);
         }
-        if (c::BT)
-            tc_load_bt<c>(Bs, B, N, K, n0, k0);
-        else
         for (int i = tid; i < c::BK * c::BN; i += c::THREADS) {
             int r = i / c::BN, q = i % c::BN;
             bool in = k0 + r < K && n0 + q < N;
@@ -224,17 +190,6 @@ __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned 
 #pragma unroll
     for (int i = 0; i < c::MT; i++)
         tc_ldmatrix_x4(a[i], pa + i * 16 * c::LDA + k);
-    // BT: one ldmatrix gives two mma tiles their B fragments (matrices:
-    // tile 2jj k +0, +4; tile 2jj + 1 k +0, +4; pb is this lane's row)
-    if (c::BT) {
-#pragma unroll
-        for (int jj = 0; jj < c::NT / 2; jj++) {
-            unsigned r[4];
-            tc_ldmatrix_x4(r, pb + jj * 16 * c::LDB + k);
-            b[2 * jj][0] = r[0], b[2 * jj][1] = r[1];
-            b[2 * jj + 1][0] = r[2], b[2 * jj + 1][1] = r[3];
-        }
-    } else
     // B: one read of BV floats gives BV mma tiles their element (tc_col)
 #pragma unroll
     for (int jj = 0; jj < c::NT / c::BV; jj++)
@@ -349,8 +304,7 @@ mm_tf32_mma_kernel(int M, int N, int K,
     const int kt_n = (K + c::BK - 1) / c::BK;
     // this lane's fragment addresses within a stage (see tc_load_frags)
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
-    const int b_lane = c::BT ? (wn + l / 16 * 8 + l % 8) * c::LDB + l / 8 % 2 * 4
-                             : t * c::LDB + wn + c::BV * g; // see tc_store_grouped
+    const int b_lane = t * c::LDB + wn + c::BV * g; // see tc_store_grouped
 
 #pragma unroll
     for (int s = 0; s < c::STAGES - 1; s++) {
@@ -425,35 +379,16 @@ static int mm_tf32_mma_launch(const struct mm_args *a, struct ck_err *err)
     return CK_OK;
 }
 
-// BT: Bt, kept between calls (file-scope state: a launcher takes only the
-// problem); mm_tf32_release() frees it (mm_gpu_close).
-static struct wg_workspace tc_bt_ws;
-static inline void mm_tf32_release(void)
-{
-    cudaFree(tc_bt_ws.p);
-    tc_bt_ws.p = NULL, tc_bt_ws.bytes = 0;
-}
-
 template <class c, class K = tc_main_kernel>
 static int mm_tf32_mma_with(const struct mm_args *a, struct ck_err *err)
 {
-    bool vec = a->K % 4 == 0 && (c::BT || a->N % 4 == 0);
+    bool vec = a->K % 4 == 0 && a->N % 4 == 0;
     bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
-    struct mm_args b = *a;
-    if (c::BT) { // B^T first (not rounded: the Tensor Cores cut it as they cut A)
-        const int ldk = (a->K + 3) / 4 * 4;
-        int rc = wg_workspace_grow(&tc_bt_ws, (size_t)a->N * ldk * sizeof(float), err);
-        if (rc != CK_OK)
-            return rc;
-        CK_LAUNCH(err, (wg_transpose<true, false>), dim3((a->K + 31) / 32, (a->N + 31) / 32),
-                  256, 0, 0, a->B, tc_bt_ws.p, a->N, a->K, ldk);
-        b.B = tc_bt_ws.p;
-    }
     if (vec && full)
-        return mm_tf32_mma_launch<c, K, true, false>(&b, err);
+        return mm_tf32_mma_launch<c, K, true, false>(a, err);
     if (vec)
-        return mm_tf32_mma_launch<c, K, true, true>(&b, err);
-    return mm_tf32_mma_launch<c, K, false, true>(&b, err);
+        return mm_tf32_mma_launch<c, K, true, true>(a, err);
+    return mm_tf32_mma_launch<c, K, false, true>(a, err);
 }
 
 static int mm_tf32_mma(const struct mm_args *a, struct ck_err *err)

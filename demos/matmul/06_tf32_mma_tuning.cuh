@@ -96,8 +96,6 @@ static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
     {"v0 128x128 w64x64 s3 k32 cut (no fragment double buffer)", // 47.3
      mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>, tc_v0_kernel>, 2},
     {"128x128 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2}, // 56.1
-    {"128x256 w64x64 s3 k32 cut, B transposed first, its fragments by ldmatrix",
-     mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 1, 1>>, 2},
 };
 #define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
 

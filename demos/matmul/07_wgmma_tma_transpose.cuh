@@ -29,11 +29,9 @@ __device__ __forceinline__ float wg_tf32(float x)
 // dst (rows x ld, row-major) = src (cols x rows, row-major) transposed when
 // TRANS, else copied row by row into rows of ld >= cols floats; 32x32
 // tiles through shared memory so both sides are read and written coalesced.
-// ROUND: both round to TF32 on the way (wgmma-tma: the Tensor Cores would
-// otherwise cut the low 13 mantissa bits off; A, read in place, is cut);
-// tf32-mma's transposed B (06_tf32_mma.cuh) keeps the bits and is cut
-// like its A.
-template <bool TRANS, bool ROUND = true>
+// Both round to TF32 on the way: the Tensor Cores would otherwise cut the
+// low 13 mantissa bits off (A, read in place, is cut).
+template <bool TRANS>
 __global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ dst,
                              int rows, int cols, int ld)
 {
@@ -43,8 +41,7 @@ __global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ 
     if (TRANS) {
         for (int i = ty; i < 32; i += 8) // src row c0 + i, column r0 + tx
             if (c0 + i < cols && r0 + tx < rows)
-                tile[i][tx] = ROUND ? wg_tf32(src[(size_t)(c0 + i) * rows + r0 + tx])
-                                    : src[(size_t)(c0 + i) * rows + r0 + tx];
+                tile[i][tx] = wg_tf32(src[(size_t)(c0 + i) * rows + r0 + tx]);
         __syncthreads();
         for (int i = ty; i < 32; i += 8)
             if (r0 + i < rows && c0 + tx < cols)
@@ -53,33 +50,12 @@ __global__ void wg_transpose(const float *__restrict__ src, float *__restrict__ 
         for (int i = ty; i < 32; i += 8)
             if (r0 + i < rows && c0 + tx < cols)
                 dst[(size_t)(r0 + i) * ld + c0 + tx] =
-                    ROUND ? wg_tf32(src[(size_t)(r0 + i) * cols + c0 + tx])
-                          : src[(size_t)(r0 + i) * cols + c0 + tx];
+                    wg_tf32(src[(size_t)(r0 + i) * cols + c0 + tx]);
     }
 }
 
-// A device buffer kept between calls and grown on demand (the first call of
-// a size is the untimed check run): the transposed copies live there. Its
-// pad columns are zeroed when it is made and never written after.
-struct wg_workspace {
-    float *p;
-    size_t bytes;
-};
-
-static inline int wg_workspace_grow(struct wg_workspace *ws, size_t need, struct ck_err *err)
-{
-    if (ws->bytes >= need)
-        return CK_OK;
-    CUDA_CHECK(err, cudaFree(ws->p));
-    ws->p = NULL, ws->bytes = 0;
-    CUDA_CHECK(err, cudaMalloc((void **)&ws->p, need));
-    ws->bytes = need;
-    CUDA_CHECK(err, cudaMemset(ws->p, 0, need));
-    return CK_OK;
-}
-
 // Bt = B^T (N x ld) and, when Ap is not NULL, Ap = A (M x ld), ld >= K.
-static inline int wg_prepare(const struct mm_args *a, float *Bt, float *Ap, int ld, struct ck_err *err)
+static int wg_prepare(const struct mm_args *a, float *Bt, float *Ap, int ld, struct ck_err *err)
 {
     const int M = a->M, N = a->N, K = a->K;
     CK_LAUNCH(err, wg_transpose<true>, dim3((K + 31) / 32, (N + 31) / 32), 256, 0, 0, a->B, Bt,

@@ -253,7 +253,6 @@ extern "C" void mm_gpu_close(struct mm_gpu *g)
         g->cb->destroy(g->handle);
     free_half(g);
     mm_wgmma_release();
-    mm_tf32_release();
     for (int c = 0; c < g->ncopies; c++) {
         cudaFree(g->A[c]);
         cudaFree(g->B[c]);

@@ -228,22 +228,6 @@ static inline unsigned atomicAdd(unsigned *p, unsigned v)
 }
 static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
-/* device allocations are host allocations, 256-byte aligned as cudaMalloc's */
-static inline cudaError_t cudaMalloc(void **p, size_t n)
-{
-    *p = aligned_alloc(256, (n + 255) / 256 * 256);
-    return *p ? cudaSuccess : cudaErrorMemoryAllocation;
-}
-static inline cudaError_t cudaFree(void *p)
-{
-    free(p);
-    return cudaSuccess;
-}
-static inline cudaError_t cudaMemset(void *p, int v, size_t n)
-{
-    memset(p, v, n);
-    return cudaSuccess;
-}
 static inline cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t s = 0)
 {
     (void)s;
