@@ -1,15 +1,16 @@
 // 05_best_tuning.cuh: the tuning scaffolding of rung 5 (05_best.cuh), kept
 // out of the learner's file: the CK_MM_BEST_CFG and CK_MM_BEST_SPLIT
 // switches that force one configuration and split for a tuning run
-// (demos/scripts/mm_tune.sh), and configurations the rule does not pick.
+// (demos/scripts/mm_tune.sh).
 // The demo without them runs mm_best(), whose rule is in mm_best_rule.h.
 //
 //   CK_MM_BEST_CFG   1..4: mm_best_cfgs[0..3] of mm_best_rule.h
 //                    (128x128/BK16, 128x128, 128x64, 64x64);
-//                    5: 64x128 (below 128x64 at most sizes measured);
-//                    6: 128x256, 8x16 per thread, ~230 registers, 1 block
-//                    per SM (68.5% of cuBLAS at 4096^3);
-//                    0 or unset: the rule's choice.
+//                    0 or unset: the rule's choice. (64x128, below 128x64
+//                    at most sizes measured, and 128x256 with 8x16 per
+//                    thread, 68.5% of cuBLAS at 4096^3, were measured here
+//                    and taken out: matmul/NOTES.md; each was kernels of
+//                    its own in every build.)
 //   CK_MM_BEST_SPLIT K cut into this many slices (1: none); -1: stream-K
 //                    over one block per slot; 0 or unset: the rule's split
 //                    (for the rule's configuration) or 1.
@@ -33,11 +34,7 @@ static int mm_best_tune(const struct mm_args *a, int cfg, int split, struct ck_e
     }
     int s = split >= 1 ? split : (cfg == 0 ? p.split : 1);
     int kslice = (a->K + s - 1) / s;
-    switch (cfg) {
-    case 5: return mm_best_cfg<64, 128, 8, 8>(a, kslice, err);
-    case 6: return mm_best_cfg<128, 256, 8, 16>(a, kslice, err);
-    default: return mm_best_run(a, c, kslice, err);
-    }
+    return mm_best_run(a, c, kslice, err);
 }
 
 #endif

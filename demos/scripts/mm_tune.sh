@@ -8,7 +8,7 @@ set -u
 BIN=${1:-build/demos}
 SIZE=${2:-4096}
 set -- ${MNK:-$SIZE $SIZE $SIZE}
-for cfg in ${CFGS:-1 2 3 4 5 6}; do
+for cfg in ${CFGS:-1 2 3 4}; do
   for split in ${SPLITS:-1}; do
     CK_MM_BEST_CFG=$cfg CK_MM_BEST_SPLIT=$split "$BIN/matmul" --m "$1" --n "$2" \
         --k "$3" --variants best,cublas --format yaml | awk -v cfg="$cfg/$split" '
