@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every C/CUDA code block of the built-in lessons (lessons/en, lessons/zh)
-# compiles with nvcc -c (lesson_code.py says which blocks are code and how
+# compiles with nvcc -cuda (lesson_code.py says which blocks are code and how
 # fragments are compiled; lessons/README.md documents it for authors).  One
 # test per lesson file; an error names the lesson file and line.  First a
 # small class of its own shows that a wrong block fails at its own line and
