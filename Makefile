@@ -73,8 +73,10 @@ UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.
 UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
-.PHONY: all run test clean demos gpu-test bench profile install uninstall
-all: $(BUILD)/cudakitchen demos
+.PHONY: all run test clean demos demos-first gpu-test bench profile install uninstall
+# demos-first (demos/demos.mk): the two longest compiles start before the
+# rest, which -j packs around them, so no core waits on one at the end.
+all: demos-first $(BUILD)/cudakitchen demos
 
 $(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
