@@ -116,8 +116,11 @@ $(DEMO_OUT)/launch: $(call demo_objs,launch)
 DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))
 # made while the makefile is read, not by a rule: a rule would run first
 # and make would go on to other goals meanwhile, starting demos-first's long
-# compiles only once it came back to them
-ifeq ($(filter clean demos-clean,$(MAKECMDGOALS)),)
+# compiles only once it came back to them. Not for clean, nor when make
+# only prints or asks (-n, -q: a dry run with other flags must not touch
+# the build's stamp); the rule below makes it then if a build needs it.
+DEMO_DRY := $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
+ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY),)
 DEMO_STAMP_MADE := $(shell [ -f $(DEMO_STAMP) ] || { mkdir -p $(DEMO_OBJ) && \
 	rm -f $(DEMO_OBJ)/flags-* && touch $(DEMO_STAMP); })
 endif
