@@ -50,11 +50,13 @@ static inline const char *ladder_fill_id(const char *p, size_t *len)
 	if (!d || !e || p[2 + d + e] != '@')
 		return NULL;
 	*len = d + e + 3;
-	for (size_t i = 0; i < sizeof ladder_fill_rows / sizeof *ladder_fill_rows; i++)
-		if (strlen(ladder_fill_rows[i].demo) == d && !strncmp(p + 1, ladder_fill_rows[i].demo, d) &&
-		    strlen(ladder_fill_rows[i].row) == e && !strncmp(p + 2 + d, ladder_fill_rows[i].row, e))
-			return ladder_fill_rows[i].id;
-	return NULL;
+	char demo[16], row[64];
+	if (d >= sizeof demo || e >= sizeof row)
+		return NULL; /* longer than any ladder's names */
+	snprintf(demo, sizeof demo, "%.*s", (int)d, p + 1);
+	snprintf(row, sizeof row, "%.*s", (int)e, p + 2 + d);
+	const char *id = ladder_row_id(demo, row);
+	return *id ? id : NULL;
 }
 
 /* Writes src (a path from the checkout's root) filled into a new file under

@@ -24,7 +24,7 @@ static int mm_best_tune(const struct mm_args *a, int cfg, int split, struct ck_e
 {
     struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
     int c = cfg >= 1 && cfg <= MM_BEST_NCFG ? cfg - 1 : p.cfg;
-    bool whole = a->M % 128 == 0 && a->N % 128 == 0 && a->K % 16 == 0;
+    bool whole = mm_best_whole(&mm_best_cfgs[MM_BEST_128x128x16], a->M, a->N, a->K);
     if (c == MM_BEST_128x128x16 && !whole)
         c = MM_BEST_128x128;
     if (split < 0 || (split == 0 && cfg == 0 && p.streamk)) {

@@ -83,11 +83,16 @@ struct mm_best_plan {
     char why[240]; /* one line for the learner */
 };
 
+/* 1: M, N and K are whole tiles of c (its unchecked kernel runs). */
+static inline int mm_best_whole(const struct mm_best_cfg_info *c, int M, int N, int K)
+{
+    return M % c->bm == 0 && N % c->bn == 0 && K % c->bk == 0;
+}
+
 /* Blocks of c one SM holds for this problem. */
 static inline int mm_best_slots(const struct mm_best_cfg_info *c, int M, int N, int K)
 {
-    int whole = M % c->bm == 0 && N % c->bn == 0 && K % c->bk == 0;
-    return whole ? c->slots : c->slots_edge;
+    return mm_best_whole(c, M, N, K) ? c->slots : c->slots_edge;
 }
 
 /* The predicted cycles of configuration c with K cut in `split`. */
@@ -104,7 +109,7 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     int slots = mm_best_slots(c, M, N, K);
     int warps_per_block = c->bm * c->bn / 64 / 32;
     double t = used > 1 ? MM_BEST_ZERO_COST : 0.0;
-    if (used > 1 && !(M % c->bm == 0 && N % c->bn == 0 && K % bk == 0))
+    if (used > 1 && !mm_best_whole(c, M, N, K))
         t += MM_BEST_EDGE_ADD_COST * used * ((double)M * N) / sms; /* one float at a time */
     for (long left = per_sm; left > 0; left -= slots) {
         int b = left < slots ? (int)left : slots;
@@ -152,7 +157,7 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
     struct mm_best_plan p = {0, 1, 0, K, 0, 1e300, ""};
     if (sms <= 0)
         sms = 132; /* unknown: the H200's */
-    int whole = M % 128 == 0 && N % 128 == 0 && K % 16 == 0;
+    int whole = mm_best_whole(&mm_best_cfgs[MM_BEST_128x128x16], M, N, K);
     for (int c = 0; c < MM_BEST_NCFG; c++) {
         const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
         if (ci->need_whole && !whole)

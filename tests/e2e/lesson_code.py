@@ -255,7 +255,6 @@ def main(argv):
                 counts["compiled"] += 1
                 by_name.setdefault(os.path.basename(path), []).append((path, line, text))
     jobs, shared = [], []
-    prelude_inc = set(re.findall(r"#\s*include\s*(<[^>]+>)", open(PRELUDE, encoding="utf-8").read()))
     for name, blocks in sorted(by_name.items()):
         src = os.path.join(work, name.replace(".yaml", ".cu"))
         with open(src, "w", encoding="utf-8") as f:

@@ -185,9 +185,9 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	char line[400], a[96], b[96], c[96];
 	long n = (nv ? nv : ti ? ti : rb)->size.m;
 	/* the demo's own tiles, from the rungs' traffic model (mm_traffic.h) */
-	double pn = mm_traffic_of(MM_NAIVE, (int)n, (int)n, (int)n).loads,
-	       pt = mm_traffic_of(MM_SMEM_TILED, (int)n, (int)n, (int)n).loads,
-	       pr = mm_traffic_of(MM_REGBLOCK, (int)n, (int)n, (int)n).loads;
+	long long pn = (long long)mm_traffic_of(MM_NAIVE, (int)n, (int)n, (int)n).loads,
+		  pt = (long long)mm_traffic_of(MM_SMEM_TILED, (int)n, (int)n, (int)n).loads,
+		  pr = (long long)mm_traffic_of(MM_REGBLOCK, (int)n, (int)n, (int)n).loads;
 	snprintf(line, sizeof line, tr(MSG_TV_TITLE_N), title, n);
 	y = ui_wrap(y, y1, x, w, C_HEADING, line);
 	tiling_view_ms(nv, "naive", n, a, sizeof a);
@@ -198,6 +198,6 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	snprintf(line, sizeof line, tr(MSG_TV_TIME_RATIO), nv && ti ? nv->ms / ti->ms : 0.0,
 		 ti && rb ? ti->ms / rb->ms : 0.0);
 	y = ui_wrap(y, y1, x, w, C_ACCENT, line);
-	snprintf(line, sizeof line, tr(MSG_TV_MODEL), pt > 0 ? pn / pt : 0.0, pr > 0 ? pt / pr : 0.0);
+	snprintf(line, sizeof line, tr(MSG_TV_MODEL), tl_ratio(pn, pt), tl_ratio(pt, pr));
 	return ui_wrap(y, y1, x, w, C_ACCENT, line);
 }
