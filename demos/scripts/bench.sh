@@ -20,7 +20,9 @@
 # least as fast as cuDNN implicit-gemm and implicit-precomp-gemm. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
 # the FP32 rungs at 512 to 8192 and non-square shapes, into SWEEP_OUT,
 # default demos/results/h200-sweep.yaml, with its PASS / MISS table);
-# BENCH_SWEEP=0 leaves it out. Exit non-zero if any run failed.
+# BENCH_SWEEP=0 leaves it out. On a GPU, also what limits the tf32-mma rung
+# (demos/scripts/tf32_ceiling.sh; BENCH_CEILING=0 leaves it out). Exit
+# non-zero if any run failed.
 # bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh).
 set -u
 MERGE_ONLY=
@@ -323,6 +325,15 @@ table "$DEST"
 echo
 targets "$DEST"
 tc_targets "$DEST"
+# what limits tf32-mma: the rung and mma.sync alone, each in alternating
+# pairs with cuBLAS TF32 (tf32_ceiling.sh); BENCH_CEILING=0 leaves it out
+if [ "${BENCH_CEILING:-1}" = 0 ]; then
+    echo "tf32 ceiling: not measured (BENCH_CEILING=0)"
+elif ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
+    echo "tf32 ceiling: not measured (no GPU)"
+else
+    sh demos/scripts/tf32_ceiling.sh 4096 || FAIL=1
+fi
 [ -x "$BIN/conv" ] && conv_targets "$CONV_DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
 if [ "${BENCH_SWEEP:-1}" != 0 ]; then

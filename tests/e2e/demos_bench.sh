@@ -18,7 +18,12 @@ stub transfer "sed -n '/demo: \"transfer\"/p' '$fx/xfer-fixture.yaml'"
 stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed \"s/flops_per_byte: 1024/flops_per_byte: \$2/\""
 out="$T_TMP/h200.yaml"
 conv_out="$T_TMP/h200-conv.yaml"
-log=$(BENCH_OUT="$out" BENCH_CONV_OUT="$conv_out" SWEEP_OUT="$T_TMP/sweep.yaml" SIZES="512:512:512" \
+# (PATH without nvidia-smi: the tf32 ceiling is left out, as on a machine
+# without a GPU, and says so)
+mkdir -p "$T_TMP/nosmi"
+printf '#!/bin/sh\nexit 9\n' >"$T_TMP/nosmi/nvidia-smi"
+chmod +x "$T_TMP/nosmi/nvidia-smi"
+log=$(PATH="$T_TMP/nosmi:$PATH" BENCH_OUT="$out" BENCH_CONV_OUT="$conv_out" SWEEP_OUT="$T_TMP/sweep.yaml" SIZES="512:512:512" \
 	sh demos/scripts/bench.sh "$bin" 2>&1)
 rc=$?
 ok "$([ -s "$out" ] && echo 0 || echo 1)" "bench wrote $out"
@@ -42,6 +47,7 @@ is "$(grep 'variant: "pinned-4".*flops_per_byte: 1024,' "$out" | grep -o '\[[0-9
 like "$log" "pinned h2d >= 64 MiB: >= 80% of the link peak +PASS" "the targets are checked"
 like "$log" "streams pinned-4, 16 FLOP/B: >= 85% of ideal +PASS" "streams at the copy-bound setting"
 like "$log" "device to device: >= 85% of HBM.*MISS" "a missed target says MISS"
+like "$log" "tf32 ceiling: not measured \\(no GPU\\)" "without a GPU the tf32 ceiling says it was not measured"
 ok "$([ -s "$T_TMP/sweep.yaml" ] && echo 0 || echo 1)" "bench ran the matmul sweep into SWEEP_OUT"
 like "$log" "matmul sweep: % of cuBLAS FP32 per size" "and printed its table"
 is "$rc" 1 "and bench exits non-zero"

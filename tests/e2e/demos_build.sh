@@ -20,6 +20,13 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
         [ -f "$o" ] && make -q -f demos/demos.mk BUILD="$CK_BUILD" "$o" 2>/dev/null
         ok $? "nvcc compiled $f (${o#"$CK_BUILD"/}, up to date)"
     done
+    # the bench's tf32 ceiling program (demos/scripts/tf32_ceiling.cu) is
+    # built only by its script on a GPU: here its front end and device code
+    # (nvcc -cuda), so a change to the rung it includes cannot break it unseen
+    "$NVCC" -std=c++17 -cuda -gencode arch=compute_90,code=sm_90 -Idemos/common -Idemos/matmul \
+        demos/scripts/tf32_ceiling.cu -o "$T_TMP/tf32_ceiling.ii" >"$T_TMP/tf32c.log" 2>&1
+    ok $? "nvcc compiles demos/scripts/tf32_ceiling.cu (front end and device code)"
+    sed 's/^/#   /' "$T_TMP/tf32c.log" | head -10
 else
     echo "ok 1 # SKIP ${NVCC:-no nvcc}${missing:+ without $missing}: .cu sources not compiled"
     T_N=1
