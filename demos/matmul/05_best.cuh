@@ -12,18 +12,17 @@
 //   1. best_cfg        the named configuration: block tile BM x BN, depth
 //                      BK, TN columns per thread, and what follows from them
 //                      (warps, threads, vectors each thread moves);
-//   2. mm_best_kernel  the kernel, one tile per block: where this
+//   2. best_sum        the main loop, one block's sum over a range of K:
+//                      fetch (global -> registers) and stash (registers ->
+//                      shared, A transposed) the first tile; then fetch the
+//                      next tile, multiply the current one, stash the
+//                      fetched one into the other buffer, one barrier a
+//                      tile;
+//      mm_best_kernel  the kernel, one tile per block: where this
 //                      thread's outputs sit and which slice of K its block
-//                      sums; then fetch (global -> registers) and stash
-//                      (registers -> shared, A transposed); then the main
-//                      loop: fetch the next tile, multiply the current one,
-//                      stash the fetched one into the other buffer, one
-//                      barrier a tile;
+//                      sums, then best_sum, then the store;
 //      mm_best_sk_kernel stream-K: a run of K steps over consecutive
-//                      tiles, each part summed by best_sum (the same main
-//                      loop as a function: the tile-per-block kernel keeps
-//                      its own copy, measured 10% faster in its bounds-
-//                      checked form, matmul/NOTES.md);
+//                      tiles, each part summed by best_sum;
 //   3. best_load4, best_tile, best_store: the helpers it calls (16-byte
 //                      loads that zero-fill past the edge, the tile order that
 //                      shares L2, 16-byte stores, or atomic adds for a split);
@@ -247,87 +246,17 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
                float *__restrict__ C)       // (M, N)
 {
     using cfg = best_cfg<BM, BN, BK, TN>;
-    constexpr int H = TN / 4; // 4-wide column groups per thread
     __shared__ __align__(16) float As[2][BK][cfg::LDA]; // As[k][m]
     __shared__ __align__(16) float Bs[2][BK][BN];       // Bs[k][n]
-    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
     const int tm = lane / 4 * 4, tn = lane % 4 * 4; // 8 x 4 lanes
     int m0, n0;
     best_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
     // split K: this block sums k in [kb, ke) (kslice is a multiple of BK)
     const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
-
-    float4 ra[cfg::A_VECS], rb[cfg::B_VECS]; // next tile, in flight
-    // fetch: one 8-deep chunk of the tiles at k0 into registers;
-    // stash: that chunk into shared buffer s at depth kc (A transposed)
-    constexpr int KC = cfg::BKC;
-    auto fetch = [&](int k0) {
-#pragma unroll
-        for (int v = 0; v < cfg::A_VECS; v++) {
-            int i = tid + v * cfg::THREADS;
-            ra[v] = best_load4<EDGE>(A, M, K, m0 + i / (KC / 4), k0 + i % (KC / 4) * 4);
-        }
-#pragma unroll
-        for (int v = 0; v < cfg::B_VECS; v++) {
-            int i = tid + v * cfg::THREADS;
-            rb[v] = best_load4<EDGE>(B, K, N, k0 + i / (BN / 4), n0 + i % (BN / 4) * 4);
-        }
-    };
-    auto stash = [&](int s, int kc) {
-#pragma unroll
-        for (int v = 0; v < cfg::A_VECS; v++) {
-            int i = tid + v * cfg::THREADS, r = i / (KC / 4), c = kc + i % (KC / 4) * 4;
-            As[s][c][r] = ra[v].x;
-            As[s][c + 1][r] = ra[v].y;
-            As[s][c + 2][r] = ra[v].z;
-            As[s][c + 3][r] = ra[v].w;
-        }
-#pragma unroll
-        for (int v = 0; v < cfg::B_VECS; v++) {
-            int i = tid + v * cfg::THREADS;
-            *reinterpret_cast<float4 *>(&Bs[s][kc + i / (BN / 4)][i % (BN / 4) * 4]) = rb[v];
-        }
-    };
-
     float acc[8][TN] = {};
-#pragma unroll
-    for (int kc = 0; kc < BK; kc += KC) {
-        fetch(kb + kc);
-        stash(0, kc);
-    }
-    __syncthreads();
-    int s = 0;
-    for (int k0 = kb; k0 < ke; k0 += BK) {
-        const bool more = k0 + BK < ke; // the same for the whole block
-#pragma unroll
-        for (int kc = 0; kc < BK; kc += KC) {
-            if (more)
-                fetch(k0 + BK + kc); // global loads overlap the FMAs below
-#pragma unroll
-            for (int k = kc; k < kc + KC; k++) {
-                float a[8], b[TN];
-                *reinterpret_cast<float4 *>(&a[0]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + tm]);
-                *reinterpret_cast<float4 *>(&a[4]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + 32 + tm]);
-#pragma unroll
-                for (int h = 0; h < H; h++)
-                    *reinterpret_cast<float4 *>(&b[4 * h]) =
-                        *reinterpret_cast<const float4 *>(&Bs[s][k][wn + 16 * h + tn]);
-#pragma unroll
-                for (int i = 0; i < 8; i++)
-#pragma unroll
-                    for (int j = 0; j < TN; j++)
-                        acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-            }
-            if (more)
-                stash(s ^ 1, kc); // the other buffer: nobody reads it this round
-        }
-        if (more) {
-            __syncthreads();
-            s ^= 1;
-        }
-    }
-
+    best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, kb, ke, A, B, As, Bs, acc);
     best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
 }
 
