@@ -80,8 +80,12 @@ for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
     fi
 done
 # every configuration forced (05_best_tuning.cuh), unsplit and split in 3,
-# at a size that cuts every tile and at whole tiles
-for cfg in 1 2 3 4 5; do
+# at a size that cuts every tile and at whole tiles; the configurations are
+# the rows of mm_best_rule.h's table (CK_MM_BEST_CFG=1..rows)
+BEST_NCFG=$(sed -n '/^static const struct mm_best_cfg_info mm_best_cfgs/,/^};/p' \
+    "$(dirname "$0")/../matmul/mm_best_rule.h" | grep -c '^    {"')
+[ "$BEST_NCFG" -ge 1 ] || record "matmul-best-cfgs" FAIL "no rows read from mm_best_rule.h"
+for cfg in $(seq 1 "$BEST_NCFG"); do
     for split in 1 3 -1; do # -1: stream-K
         for size in "333 777 555" "512 1024 256"; do
             set -- $size
@@ -181,8 +185,12 @@ for n in 1 31 1000003 1048583 268435456; do
     run_demo "reduce-$n" "$BIN/reduce" --n "$n" --reps 1
 done
 RD_GPU=$("$BIN/reduce" --list | awk '$3 != "cpu" {printf "%s%s", s, $1; s=","}')
-# the best rung's tuning shapes (06_best_tuning.cuh) must be right too
-for cfg in 1 2 3 4 5 6; do
+# the best rung's tuning shapes (06_best_tuning.cuh, one per row of
+# rd_best_cfgs) must be right too
+RD_NCFG=$(sed -n '/^static const struct rd_best_cfg rd_best_cfgs/,/^};/p' \
+    "$(dirname "$0")/../reduce/06_best_tuning.cuh" | grep -c '^    {')
+[ "$RD_NCFG" -ge 1 ] || record "reduce-best-cfgs" FAIL "no rows read from 06_best_tuning.cuh"
+for cfg in $(seq 1 "$RD_NCFG"); do
     run_demo "reduce-best-cfg$cfg" env CK_RD_BEST_CFG=$cfg "$BIN/reduce" --n 1000003 \
         --variants best --reps 1
 done
