@@ -40,22 +40,18 @@ constexpr int CHAINS = 8, WARPS = 8;
 __global__ void mma_only(int iters, float *sink)
 {
     unsigned x = (blockIdx.x * blockDim.x + threadIdx.x) * 2654435761u + 12345u;
-    unsigned a[4][4], b[4][2];
+    unsigned a[4][4], b[CHAINS / 4][2]; // 4 A and 2 B fragments, paired 8 ways
     auto next = [&x]() {
         x = x * 1664525u + 1013904223u;
         return __float_as_uint((x >> 8) * (1.0f / 16777216.0f) - 0.5f);
     };
     for (int i = 0; i < 16; i++) a[i / 4][i % 4] = next();
-    for (int i = 0; i < 8; i++) b[i / 2][i % 2] = next();
+    for (int i = 0; i < CHAINS / 2; i++) b[i / 2][i % 2] = next();
     float d[CHAINS][4] = {};
     for (int it = 0; it < iters; it++)
 #pragma unroll
         for (int c = 0; c < CHAINS; c++)
-            asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
-                         "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                         : "+f"(d[c][0]), "+f"(d[c][1]), "+f"(d[c][2]), "+f"(d[c][3])
-                         : "r"(a[c % 4][0]), "r"(a[c % 4][1]), "r"(a[c % 4][2]),
-                           "r"(a[c % 4][3]), "r"(b[c / 4][0]), "r"(b[c / 4][1]));
+            tc_mma(d[c], a[c % 4], b[c / 4]); // the rung's own wrapper
     float s = 0;
     for (int c = 0; c < CHAINS; c++)
         s += d[c][0] + d[c][1] + d[c][2] + d[c][3];
