@@ -34,6 +34,24 @@ bool ck_args_long(const char *opt, const char *val, long lo, long hi,
     return true;
 }
 
+bool ck_env_int(const char *name, int lo, int hi, int *out, struct ck_err *err)
+{
+    const char *v = getenv(name);
+    *out = 0;
+    if (!v || !*v)
+        return true;
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (errno || end == v || *end || n < lo || n > hi) {
+        snprintf(err->msg, sizeof err->msg, "%s=%s: not a tuning setting (a whole number "
+                 "from %d to %d)", name, v, lo, hi);
+        return false;
+    }
+    *out = (int)n;
+    return true;
+}
+
 static int take_value(int argc, char **argv, int *i, const char **val)
 {
     if (*i + 1 >= argc) {

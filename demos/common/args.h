@@ -11,6 +11,8 @@
 
 #include <stdbool.h>
 
+#include "ck.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,6 +33,11 @@ int ck_args_common(struct ck_args *a, int argc, char **argv, int *i);
  * false when val is missing, not a number or out of range. */
 bool ck_args_long(const char *opt, const char *val, long lo, long hi,
                   long *out);
+
+/* A tuning switch from the environment (CK_MM_BEST_CFG and the like):
+ * unset or empty gives 0; otherwise it must be a whole number in [lo, hi],
+ * else err says which variable and what it may be, and false is returned. */
+bool ck_env_int(const char *name, int lo, int hi, int *out, struct ck_err *err);
 
 /* Whether id is in the comma-separated list (NULL list selects all). */
 bool ck_args_selected(const char *list, const char *id);

@@ -14,6 +14,8 @@
 //   CK_MM_BEST_SPLIT K cut into this many slices (1: none); -1: stream-K
 //                    over one block per slot; 0 or unset: the rule's split
 //                    (for the rule's configuration) or 1.
+// Read in mm_gpu_open (mm_gpu.cu); any other value is refused there, named
+// on stderr (matmul exits 2), rather than quietly running the rule's pick.
 // 128x128/BK16 runs only at whole 128x128x16 tiles (BK 16 spills registers
 // in the bounds-checked kernel); elsewhere it runs 128x128 BK 8.
 #ifndef MM_05_BEST_TUNING_CUH

@@ -6,7 +6,8 @@
 //
 //   CK_MM_TF32_CFG  0 or unset: the rung's own configuration (tc_cfg);
 //                   1..MM_TF32_NTUNE: mm_tf32_tune_cfgs[CK_MM_TF32_CFG - 1]
-//                   below (read in mm_gpu_open, mm_gpu.cu).
+//                   below (read in mm_gpu_open, mm_gpu.cu, which refuses
+//                   any other value: matmul exits 2, naming it).
 #ifndef MM_06_TF32_MMA_TUNING_CUH
 #define MM_06_TF32_MMA_TUNING_CUH
 #include "06_tf32_mma.cuh"

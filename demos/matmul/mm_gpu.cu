@@ -2,6 +2,7 @@
 // dispatch to each rung's launcher (from the fn column of mm_ladder.h), and
 // cuBLAS through its dlopen table.
 #include <stdlib.h>
+#include "args.h"
 #include "gpu.h"
 #include "ladder.h"
 #include "mm_gpu.h"
@@ -75,17 +76,16 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
         return CK_ENOMEM;
     }
     *g = (struct mm_gpu){M, N, K, copies};
-    const char *cfg = getenv("CK_MM_BEST_CFG");
-    g->best_cfg = cfg ? atoi(cfg) : 0;
-    const char *split = getenv("CK_MM_BEST_SPLIT");
-    g->best_split = split ? atoi(split) : 0;
-    const char *tf32 = getenv("CK_MM_TF32_CFG");
-    g->tf32_cfg = tf32 ? atoi(tf32) : 0;
+    *out = g;
+    // the tuning switches (05_best_tuning.cuh, 06_tf32_mma_tuning.cuh)
+    if (!ck_env_int("CK_MM_BEST_CFG", 0, MM_BEST_NCFG, &g->best_cfg, err) ||
+        !ck_env_int("CK_MM_BEST_SPLIT", -1, 64, &g->best_split, err) ||
+        !ck_env_int("CK_MM_TF32_CFG", 0, MM_TF32_NTUNE, &g->tf32_cfg, err))
+        return CK_EARGS;
     int dev = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
         g->sms = 0;
-    *out = g;
     int rc = alloc_all(g, hA, hB, err);
     if (rc == CK_OK && cb) {
         CUBLAS_CHECK(err, cb->create(&g->handle));

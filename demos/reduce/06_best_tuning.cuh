@@ -1,6 +1,8 @@
 // 06_best_tuning.cuh: other shapes of rung 6 for tuning only, chosen with
 // CK_RD_BEST_CFG=i (demos/scripts/rd_tune.sh times them all beside CUB);
-// 0, the default, is the shape 06_best.cuh ships. Not part of the lesson.
+// 0, the default, is the shape 06_best.cuh ships; i counts rd_best_cfgs'
+// rows from 0, and any other value is refused (reduce exits 2, naming it).
+// Not part of the lesson.
 #pragma once
 #include "06_best.cuh"
 

@@ -2,6 +2,7 @@
 // the grids sized from the occupancy API, and the dispatch to each rung's
 // launcher through the ladder table.
 #include <stdlib.h>
+#include "args.h"
 #include "gpu.h"
 #include "reduce_gpu.h"
 #include "reduce_ladder.h"
@@ -69,10 +70,9 @@ static int alloc_all(struct rd_gpu *g, const float *hx, struct ck_err *err)
     CUDA_CHECK(err, cudaMalloc((void **)&a->part[0], parts * sizeof(float)));
     CUDA_CHECK(err, cudaMalloc((void **)&a->part[1], parts * sizeof(float)));
     // CK_RD_BEST_CFG (tuning only): another shape of rung 6
-    const char *cfg = getenv("CK_RD_BEST_CFG");
-    int ci = cfg ? atoi(cfg) : 0;
-    if (ci < 0 || ci >= RD_BEST_NCFG)
-        ci = 0;
+    int ci;
+    if (!ck_env_int("CK_RD_BEST_CFG", 0, RD_BEST_NCFG - 1, &ci, err))
+        return CK_EARGS;
     a->best_block = rd_best_cfgs[ci].block;
     a->best_kernel = rd_best_cfgs[ci].kernel;
     int rc = resident_grid(a->best_kernel, a->best_block, &a->best_grid, err);

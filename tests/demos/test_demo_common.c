@@ -81,6 +81,22 @@ static void test_args(void)
     ok(!ck_args_long("--n", "0", 1, 100, &v), "below range refused");
     ok(!ck_args_long("--n", "12x", 1, 100, &v), "trailing junk refused");
     ok(!ck_args_long("--n", NULL, 1, 100, &v), "missing value refused");
+    /* the tuning switches from the environment (CK_MM_BEST_CFG, ...) */
+    int t = -7;
+    struct ck_err err = {{0}};
+    unsetenv("CK_TEST_TUNE");
+    ok(ck_env_int("CK_TEST_TUNE", 0, 4, &t, &err) && t == 0, "a tuning switch unset is 0");
+    setenv("CK_TEST_TUNE", "", 1);
+    ok(ck_env_int("CK_TEST_TUNE", 0, 4, &t, &err) && t == 0, "... and so is an empty one");
+    setenv("CK_TEST_TUNE", "-1", 1);
+    ok(ck_env_int("CK_TEST_TUNE", -1, 4, &t, &err) && t == -1, "a tuning switch in range is read");
+    setenv("CK_TEST_TUNE", "5", 1);
+    ok(!ck_env_int("CK_TEST_TUNE", 0, 4, &t, &err) &&
+           !strcmp(err.msg, "CK_TEST_TUNE=5: not a tuning setting (a whole number from 0 to 4)"),
+       "one past the table is refused, naming the variable and the range");
+    setenv("CK_TEST_TUNE", "2x", 1);
+    ok(!ck_env_int("CK_TEST_TUNE", 0, 4, &t, &err), "trailing junk in a tuning switch refused");
+    unsetenv("CK_TEST_TUNE");
     ok(ck_args_selected(NULL, "best"), "no list selects all");
     ok(ck_args_selected("naive,best", "best") && !ck_args_selected("naive,bestx", "best"),
        "selection matches whole ids");
