@@ -20,9 +20,9 @@
 # least as fast as cuDNN implicit-gemm and implicit-precomp-gemm. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
 # the FP32 rungs at 512 to 8192 and non-square shapes, into SWEEP_OUT,
 # default demos/results/h200-sweep.yaml, with its PASS / MISS table);
-# BENCH_SWEEP=0 leaves it out. On a GPU, also what limits the tf32-mma rung
-# (demos/scripts/tf32_ceiling.sh; BENCH_CEILING=0 leaves it out). Exit
-# non-zero if any run failed.
+# BENCH_SWEEP=0 leaves it out. On a GPU, after the Tensor Core targets,
+# also what limits the tf32-mma rung (demos/scripts/tf32_ceiling.sh;
+# BENCH_CEILING=0 leaves it out). Exit non-zero if any run failed.
 # bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh).
 set -u
 MERGE_ONLY=
@@ -174,9 +174,11 @@ tc_targets() {
         for (i = 1; i < 4; i += 2) {
             v = t[i]
             if (v in why) printf "matmul %s: not run: %s\n", v, why[v]
-            else if (ms[v] > 0 && ms["cublas-tf32"] > 0)
-                printf "matmul %s: %.3f ms, %.1f%% of cuBLAS TF32 (%.3f ms; target %s%%)\n", v, ms[v],
-                    100 * ms["cublas-tf32"] / ms[v], ms["cublas-tf32"], t[i + 1]
+            else if (ms[v] > 0 && ms["cublas-tf32"] > 0) {
+                p = 100 * ms["cublas-tf32"] / ms[v]
+                printf "matmul %s: %.3f ms, %.1f%% of cuBLAS TF32 (%.3f ms; target %s%%): %s\n", v, ms[v],
+                    p, ms["cublas-tf32"], t[i + 1], (p >= t[i + 1] + 0 ? "PASS" : "MISS")
+            }
             else printf "matmul %s: no timed record beside cuBLAS TF32\n", v
         }
     }' "$1"
@@ -330,7 +332,7 @@ tc_targets "$DEST"
 if [ "${BENCH_CEILING:-1}" = 0 ]; then
     echo "tf32 ceiling: not measured (BENCH_CEILING=0)"
 elif ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
-    echo "tf32 ceiling: not measured (no GPU)"
+    echo "tf32 ceiling: not measured (nvidia-smi lists no GPU)"
 else
     sh demos/scripts/tf32_ceiling.sh 4096 || FAIL=1
 fi

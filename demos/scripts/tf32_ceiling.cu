@@ -2,9 +2,9 @@
 // measured beside cuBLAS TF32 on this GPU. Built and run by
 // demos/scripts/tf32_ceiling.sh (`make bench` calls it); not part of the
 // demo. Two measurements, each as the median of PAIRS pairs of runs in which
-// the two kernels alternate (so both meet the same clocks and power state,
-// which on an H200 move cuBLAS TF32 itself by 10% from one second to the
-// next):
+// the two kernels alternate, queued back to back (so both meet the same
+// clocks and power state, which on an H200 move cuBLAS TF32 itself by 10%
+// from one second to the next):
 //
 //   rung      the tf32-mma rung at N^3 against cuBLAS TF32 at N^3, the
 //             demos' random inputs (check.h), the rung checked against
@@ -14,8 +14,11 @@
 //             operands, no memory traffic), one block of 8 warps per SM as
 //             the rung runs, against the same cuBLAS TF32 product.
 //
-// The second is the most any kernel fed by mma.sync could reach; the first
-// over the second is how much of that the rung gets.
+// The second is about the most a kernel fed by mma.sync could reach (an
+// estimate from above: its operands stay put in registers, so its Tensor
+// Core inputs toggle less than a product's, and under a power cap it may
+// clock higher than a kernel fed real data); the first over the second is
+// how much of that the rung gets.
 //
 //   tf32_ceiling [N]   (default 4096; PAIRS=60)
 #include <algorithm>
@@ -59,32 +62,40 @@ __global__ void mma_only(int iters, float *sink)
         sink[threadIdx.x] = s;
 }
 
-// Median over PAIRS of (time of first) / (time of second), with the
-// median times of each; first and second run alternately.
+static double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    size_t h = v.size() / 2;
+    return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+// n pairs of runs of first and second, all queued before one wait (no
+// launch gap after an idle GPU lands in either's time), the order swapped
+// every pair; the medians of each one's times and of their ratio.
 template <class F, class G>
 static void pairs(int n, F first, G second, double *ms1, double *ms2, double *ratio)
 {
-    cudaEvent_t e[3];
-    for (auto &v : e) CK(cudaEventCreate(&v));
     for (int i = 0; i < 5; i++) first(), second(); // warm-up
+    std::vector<cudaEvent_t> e(2 * n + 1);
+    for (auto &v : e) CK(cudaEventCreate(&v));
+    CK(cudaEventRecord(e[0]));
+    for (int i = 0; i < n; i++) {
+        if (i % 2 == 0) first(); else second();
+        CK(cudaEventRecord(e[2 * i + 1]));
+        if (i % 2 == 0) second(); else first();
+        CK(cudaEventRecord(e[2 * i + 2]));
+    }
+    CK(cudaEventSynchronize(e[2 * n]));
     std::vector<double> a, b, r;
     for (int i = 0; i < n; i++) {
-        CK(cudaEventRecord(e[0]));
-        first();
-        CK(cudaEventRecord(e[1]));
-        second();
-        CK(cudaEventRecord(e[2]));
-        CK(cudaEventSynchronize(e[2]));
-        float t1, t2;
-        CK(cudaEventElapsedTime(&t1, e[0], e[1]));
-        CK(cudaEventElapsedTime(&t2, e[1], e[2]));
+        float t1, t2; // the pair's first and second kernel, in queue order
+        CK(cudaEventElapsedTime(&t1, e[2 * i], e[2 * i + 1]));
+        CK(cudaEventElapsedTime(&t2, e[2 * i + 1], e[2 * i + 2]));
+        if (i % 2)
+            std::swap(t1, t2);
         a.push_back(t1), b.push_back(t2), r.push_back(t1 / t2);
     }
-    auto med = [](std::vector<double> &v) {
-        std::sort(v.begin(), v.end());
-        return v[v.size() / 2];
-    };
-    *ms1 = med(a), *ms2 = med(b), *ratio = med(r);
+    *ms1 = median(a), *ms2 = median(b), *ratio = median(r);
     for (auto &v : e) cudaEventDestroy(v);
 }
 
@@ -150,7 +161,14 @@ int main(int argc, char **argv)
     // about as long as the cuBLAS product, so both see the same power state
     const double mma_flops = 2.0 * 16 * 8 * 8 * CHAINS * WARPS * (double)sms;
     const int iters = std::max(64, (int)(flops / mma_flops * 0.8));
-    auto probe = [&]() { mma_only<<<sms, 32 * WARPS>>>(iters, sink); };
+    // one block per SM, as the rung runs: each asks for more than half of
+    // an SM's shared memory (unused), so no SM can hold two
+    int smem_sm = 0, smem_max = 0;
+    CK(cudaDeviceGetAttribute(&smem_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, 0));
+    CK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    const int smem = std::min(smem_max, smem_sm / 2 + 4096);
+    CK(cudaFuncSetAttribute(mma_only, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    auto probe = [&]() { mma_only<<<sms, 32 * WARPS, smem>>>(iters, sink); };
     double probe_ms, lib2_ms, probe_ratio;
     pairs(npairs, probe, cublas, &probe_ms, &lib2_ms, &probe_ratio);
     CK(cudaGetLastError());

@@ -47,7 +47,10 @@ is "$(grep 'variant: "pinned-4".*flops_per_byte: 1024,' "$out" | grep -o '\[[0-9
 like "$log" "pinned h2d >= 64 MiB: >= 80% of the link peak +PASS" "the targets are checked"
 like "$log" "streams pinned-4, 16 FLOP/B: >= 85% of ideal +PASS" "streams at the copy-bound setting"
 like "$log" "device to device: >= 85% of HBM.*MISS" "a missed target says MISS"
-like "$log" "tf32 ceiling: not measured \\(no GPU\\)" "without a GPU the tf32 ceiling says it was not measured"
+like "$log" "tf32 ceiling: not measured \\(nvidia-smi lists no GPU\\)" "without a GPU the tf32 ceiling says it was not measured"
+log0=$(PATH="$T_TMP/nosmi:$PATH" BENCH_CEILING=0 BENCH_SWEEP=0 BENCH_OUT="$T_TMP/h200-0.yaml" \
+	BENCH_CONV_OUT="$T_TMP/h200-conv-0.yaml" sh demos/scripts/bench.sh "$bin" 2>&1)
+like "$log0" "tf32 ceiling: not measured \\(BENCH_CEILING=0\\)" "BENCH_CEILING=0 leaves it out, saying so"
 ok "$([ -s "$T_TMP/sweep.yaml" ] && echo 0 || echo 1)" "bench ran the matmul sweep into SWEEP_OUT"
 like "$log" "matmul sweep: % of cuBLAS FP32 per size" "and printed its table"
 is "$rc" 1 "and bench exits non-zero"
