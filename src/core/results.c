@@ -437,20 +437,41 @@ static bool timed(const struct res_variant *v, const char *demo)
 	return (!demo || !strcmp(v->demo, demo)) && v->ok && isfinite(v->ms) && v->ms > 0;
 }
 
-/* The timed variant of demo and kind that comes first in the ladder
- * (by_rung) or runs fastest; ties: the first in input order. */
 bool res_fp32(const struct res_variant *v)
 {
 	return !v->precision[0] || !strcmp(v->precision, "fp32");
 }
 
+/* The size a demo's picks compare at: its first timed baseline's, else its
+ * first timed record's (a recorded run may hold a ladder at two sizes, as
+ * reduce's does: a time at one size is no rival of a time at another). */
+static const struct res_sizes *ref_size(const struct results *r, const char *demo)
+{
+	const struct res_sizes *first = NULL;
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (!timed(v, demo))
+			continue;
+		if (v->baseline)
+			return &v->size;
+		if (!first)
+			first = &v->size;
+	}
+	return first;
+}
+
+/* The timed variant of demo and kind, at the demo's reference size, that
+ * comes first in the ladder (by_rung) or runs fastest; ties: the first in
+ * input order. */
 static const struct res_variant *pick(const struct results *r, const char *demo,
 				      enum res_kind kind, bool by_rung)
 {
 	const struct res_variant *best = NULL;
+	const struct res_sizes *at = ref_size(r, demo);
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!timed(v, demo) || v->kind != kind || !res_fp32(v))
+		if (!timed(v, demo) || v->kind != kind || !res_fp32(v) ||
+		    memcmp(&v->size, at, sizeof *at))
 			continue;
 		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
 			best = v;

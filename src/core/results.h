@@ -162,6 +162,10 @@ const char *res_kind_name(enum res_kind k);
 bool res_fp32(const struct res_variant *v);
 /* The first device record of demo (NULL demo: the first), or NULL. */
 const struct res_device *results_device(const struct results *r, const char *demo);
+/* The three picks below compare records at one size, the demo's first
+ * timed baseline's (else its first timed record's): a run that holds the
+ * ladder at two sizes (reduce's) never pits a small-size time against a
+ * large one. */
 /* The naive reference of demo for speedups: the lowest-rung hand-written
  * variant with a time, else the lowest-rung CPU one; NULL if none. */
 const struct res_variant *results_naive(const struct results *r, const char *demo);

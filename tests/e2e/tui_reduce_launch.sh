@@ -68,6 +68,23 @@ s=$(screen)
 like "$s" "归约：从每个元素一次原子操作到 CUB" "zh reduce: the title"
 like "$s" "HBM 上限 4814 GB/s" "zh reduce: the HBM roof line"
 stop
+# a recorded run with the ladder at a second, smaller size after the first
+# (as make bench records reduce): its rows come under a line that names
+# their size, and the roof line still speaks of the first size's rungs
+# (the small size's faster best rung, 544 GB/s, is no rival)
+{ cat "$(ladder_fixture results/synthetic-reduce.yaml)"
+  grep 'record: "variant"' "$(ladder_fixture results/synthetic-reduce.yaml)" |
+      sed 's/n: 268435456/n: 1048583/; s/ ms: [0-9.]*,/ ms: 0.008,/; s/gbs: [0-9.]*/gbs: 544/; s/baseline: true/baseline: false/'
+  cat "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml"
+} >"$ckd/demos/results/h200.yaml"
+start 80 50 "$ck open reduce"
+expect "Yours: CPU fallback" 30
+keys t; keys t; settle
+s=$(screen)
+like "$s" "measured at N=1048583, another size: no bars" "two sizes: the second size's rows come under a line naming it"
+like "$s" "HBM roof 4814 GB/s: best hand-written 4130 GB/s \(86%\)" \
+    "two sizes: the roof line's best rung is the first size's, not the second's faster one"
+stop
 start 60 20 "$ck --lang zh open launch"
 wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"
 keys v v v; settle

@@ -238,6 +238,43 @@ static void test_small(void)
 	diags_free(&d);
 }
 
+/* A run that holds the ladder at two sizes (reduce's record: N = 2^28 and
+ * 2^20 + 7): the fastest hand-written rung, the naive reference and the
+ * speedups line compare at the baseline's size, never a small-size time
+ * against a large one. */
+static void test_two_sizes(void)
+{
+#define RD(id, rung, kind, ms, base, n)                                                        \
+	"- {record: \"variant\", format: 1, demo: \"reduce\", variant: \"" id "\", rung: " #rung \
+	", kind: \"" kind "\", label: \"" id "\", ok: true, rel_err: 1e-07, ms: " #ms        \
+	", ms_min: " #ms ", ms_max: " #ms ", gflops: 1, pct_of_library: ~, pct_of_peak: ~, "   \
+	"baseline: " base ", n: " #n "}\n"
+	static const char two[] =
+		RD("atomic", 1, "hand", 4.0, "false", 268435456)
+		RD("best", 6, "hand", 0.237, "false", 268435456)
+		RD("cub", 7, "library", 0.24, "true", 268435456)
+		RD("atomic", 1, "hand", 0.9, "false", 1048583)
+		RD("best", 6, "hand", 0.008, "false", 1048583)
+		RD("cub", 7, "library", 0.0129, "false", 1048583);
+#undef RD
+	struct results r;
+	struct diags d = { 0 };
+	ok(results_parse("two", two, strlen(two), &r, &d) && r.nvar == 6, "two sizes parse");
+	for (size_t i = 0; i < d.n; i++)
+		diag("%d:%d: %s", d.v[i].line, d.v[i].col, d.v[i].msg);
+	const struct res_variant *h = results_fastest(&r, "reduce", RES_HAND);
+	ok(h == &r.var[1], "the fastest hand rung is the one at the baseline's size (%g ms)",
+	   h ? h->ms : -1.0);
+	ok(results_naive(&r, "reduce") == &r.var[0] && results_library(&r, "reduce") == &r.var[2],
+	   "the naive reference and the library at that size too");
+	char line[256];
+	ok(results_speedups_line(&r, "reduce", line, sizeof line) &&
+	   strstr(line, "best hand-written 0.237 ms") && !strstr(line, "0.008"),
+	   "the speedups line compares within one size (%s)", line);
+	results_free(&r);
+	diags_free(&d);
+}
+
 static void test_recorded(void)
 {
 	/* DESIGN.md ships this file: its absence is a failure, not a skip */
@@ -452,6 +489,7 @@ int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	alarm(120);
+	test_two_sizes();
 	test_translated();
 	test_good();
 	test_bad();

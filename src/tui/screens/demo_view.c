@@ -219,10 +219,25 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
+	const struct res_variant *prev = NULL;
 	for (size_t i = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, s->demo))
 			continue;
+		/* rows at another size than the naive reference's, after rows at
+		 * its size: a line says which size, once per run of them */
+		if (naive && prev && !same_size(v, naive) && !same_size(v, prev)) {
+			char sz[96], also[200];
+			results_size_text(v, sz, sizeof sz);
+			snprintf(also, sizeof also, tr(MSG_DV_ALSO_AT), sz);
+			struct text_lines al = { 0 };
+			text_wrap(also, COLS - 2, &al);
+			for (size_t k = 0; k < al.n; k++, line++)
+				if (y + line >= y0 && y + line < y1)
+					ui_text(y + line, 1, COLS - 2, C_DIM, al.line[k]);
+			text_lines_free(&al);
+		}
+		prev = v;
 		variant_row(y + line, y0, y1, v, naive, lo, hi, lw, bw);
 		line += variant_rows(v, lw);
 	}
