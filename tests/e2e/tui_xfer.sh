@@ -50,6 +50,7 @@ wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"; settle
 s=$(screen)
 like "$s" "^你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
 like "$s" "链路每向 63 *$" "zh transfer: the link ceiling per direction in Chinese"
+like "$s" "显存 HBM 4814 *$" "zh transfer: the HBM ceiling's label whole (the wider of the two labels sets the margin)"
 like "$s" "所有方向 *$" "zh transfer: the direction filter in Chinese"
 stop
 

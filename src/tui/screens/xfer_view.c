@@ -159,12 +159,15 @@ void xfer_view_transfer(const struct demo_section *s, int n, enum xf_filter f, i
 	for (int i = 0; i < n && i < 2; i++) /* where the numbers come from */
 		title_row(y++, s[i].recorded ? C_NOTE : C_ACCENT, s[i].title);
 	y = legend(&in, n, y, y1);
-	/* room at the right for the ceilings' labels */
-	char lab[64];
+	/* room at the right for the ceilings' labels, the wider of the two */
+	static const enum msg ceil_names[2] = { MSG_XF_CEIL_LINK, MSG_XF_CEIL_HBM };
 	int right = 9;
-	snprintf(lab, sizeof lab, tr(MSG_XF_CEIL_LINK), in.ceil[0]);
-	if (isfinite(in.ceil[0]) && ui_width(lab) + 2 > right)
-		right = ui_width(lab) + 2;
+	for (int i = 0; i < 2; i++) {
+		char lab[64];
+		snprintf(lab, sizeof lab, tr(ceil_names[i]), in.ceil[i]);
+		if (isfinite(in.ceil[i]) && ui_width(lab) + 2 > right)
+			right = ui_width(lab) + 2;
+	}
 	int x = 6, w = COLS - x - right, h = y1 - y - 1;
 	if (h < 4 || w < 16) {
 		ui_text(y, 0, COLS, C_DIM, tr(MSG_DV_ROOF_SMALL));
