@@ -123,6 +123,7 @@ keys c; wait_for "GFLOP/s 对矩阵规模 n" 3; ok $? "zh 60x20: the size view's
 s=$(screen)
 like "$s" "\+ 你的" "zh: yours"
 like "$s" "\. 记录的扫描" "zh: recorded"
+like "$s" "CPU 朴素" "zh: the rungs' names in the legend are Chinese too"
 stop_wait
 
 # The size sweep make bench recorded, where the checkout has it.

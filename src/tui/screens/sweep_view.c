@@ -9,6 +9,7 @@
 #include <string.h>
 #include "chart.h"
 #include "i18n.h"
+#include "results.h"
 #include "text.h"
 #include "ui.h"
 
@@ -95,7 +96,7 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 			seen = !strcmp(pl->series[j].variant, pl->series[q].variant);
 		if (seen)
 			continue;
-		chart_short_label(pl->series[q].label, pl->series[q].variant, w - 2,
+		chart_short_label(results_label_text(pl->series[q].label), pl->series[q].variant, w - 2,
 				  ui_glyph(G_ELLIPSIS), name, sizeof name);
 		snprintf(line, sizeof line, "%c %s", pl->series[q].mark, name);
 		ui_text(y++, x, w, kind_role(pl->series[q].kind), line);
