@@ -548,8 +548,10 @@
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
 	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
-	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured y = a*x + y on the host:", "这里没有启动形状的测量：需要 GPU。CPU 回退在主机上测量了 y = a*x + y：") \
-	X(MSG_LV_CPU, "%s: %.1f GB/s;", "%s：%.1f GB/s；") \
+	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
+	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
+	X(MSG_LV_CPU_SEP, "; ", "；") \
+	X(MSG_LV_CPU_END, ".", "。") \
 	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \
 	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
 	X(MSG_DEMO_N_QUICK, "(quick)", "（快速）") \

@@ -42,6 +42,7 @@ for size in "80 24" "60 20"; do
     wait_for "block size" 30; ok $? "launch ${1}x$2: the block-size chart"
     s=$(screen)
     like "$s" "Launch shapes" "launch ${1}x$2: the title"
+    unlike "$s" "Reference: recorded on [^,]*, [0-9-]+, *$" "launch ${1}x$2: the reference's title ends at its date (no size: the points carry theirs)"
     like "$s" "plain: y = a\*x \+ y" "launch ${1}x$2: the plain series first"
     like "$s" "32 +128 +256 +512 +1024" "launch ${1}x$2: block sizes on the x axis"
     like "$s" "●" "launch ${1}x$2: occupancy marks"
@@ -84,6 +85,11 @@ s=$(screen)
 like "$s" "measured at N=1048583, another size: no bars" "two sizes: the second size's rows come under a line naming it"
 like "$s" "HBM roof 4814 GB/s: best hand-written 4130 GB/s \(86%\)" \
     "two sizes: the roof line's best rung is the first size's, not the second's faster one"
+stop
+start 100 30 "$ck open launch"
+wait_for "measured, on the host" 30; ok $? "launch: the CPU fallback says what it measured"
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "measured, on the host, CPU .*1 thread: [0-9.]+ GB/s; CPU .*all cores: [0-9.]+ GB/s\\." \
+    "launch: its numbers read as one sentence (items apart by ';', a full stop last)"
 stop
 start 60 20 "$ck --lang zh open launch"
 wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"

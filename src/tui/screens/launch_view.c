@@ -201,14 +201,18 @@ static int no_points(const struct demo_section *s, int y, int y1)
 static void no_points_text(const struct demo_section *s, char *line, size_t size)
 {
 	size_t len = (size_t)snprintf(line, size, "%s", tr(MSG_LV_NO_POINTS));
+	int items = 0;
 	for (size_t i = 0; i < s->r->nvar && len + 2 < size; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, "launch") || !v->ok)
 			continue;
-		line[len++] = ' ';
-		int k = snprintf(line + len, size - len, tr(MSG_LV_CPU), results_label_text(v->label), v->gbs);
-		len += k > 0 ? (size_t)k : 0;
+		int k = snprintf(line + len, size - len, "%s", items++ ? tr(MSG_LV_CPU_SEP) : " ");
+		len += k > 0 && (size_t)k < size - len ? (size_t)k : 0;
+		k = snprintf(line + len, size - len, tr(MSG_LV_CPU), results_label_text(v->label), v->gbs);
+		len += k > 0 && (size_t)k < size - len ? (size_t)k : 0;
 	}
+	if (len + 4 < size)
+		snprintf(line + len, size - len, "%s", items ? tr(MSG_LV_CPU_END) : "");
 }
 
 void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)

@@ -454,8 +454,11 @@ static int sections(const struct demo_st *st, struct demo_section *s)
 		for (size_t i = 0; i < st->rec.nvar && !size[0]; i++)
 			if (!strcmp(st->rec.var[i].demo, name))
 				results_size_text(&st->rec.var[i], size, sizeof size);
-		say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_REF_SIZE),
-		    d->name, d->date, size);
+		if (size[0]) /* launch's records carry no one size: its points do */
+			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_REF_SIZE),
+			    d->name, d->date, size);
+		else
+			say(s[n].title, sizeof s[n].title, tr(MSG_DEMO_REF), d->name, d->date);
 		n++;
 	}
 	return n;
