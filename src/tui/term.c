@@ -275,6 +275,54 @@ static void read_mouse(struct input *in)
 	}
 }
 
+/* A key sequence curses did not know (its terminal description says one
+ * thing, the terminal sends another: tmux sends Home as ESC [ 1 ~ whatever
+ * TERM says). Curses hands it over as ESC and then its bytes; read after an
+ * ESC, they would leave the screen (Esc is back) and then act as keys. So
+ * right after an ESC, a '[' or 'O' and what follows at once are read as one
+ * CSI or SS3 sequence: the common editing keys become their key codes,
+ * anything else is dropped. Returns the key code, 0 to drop, -1 if no
+ * sequence follows (a lone Esc). */
+static int read_sequence(void)
+{
+	wint_t c = 0;
+	wtimeout(stdscr, 0);
+	int r = wget_wch(stdscr, &c);
+	if (r == ERR)
+		return -1;
+	if (r != OK || (c != '[' && c != 'O')) { /* Esc, then a key of its own */
+		if (r == KEY_CODE_YES)
+			ungetch((int)c);
+		else
+			unget_wch((wchar_t)c);
+		return -1;
+	}
+	char seq[16];
+	size_t n = 0;
+	for (;;) {   /* parameters and intermediates, then one final byte */
+		r = wget_wch(stdscr, &c);
+		if (r != OK)
+			return 0;
+		if (n + 1 < sizeof seq)
+			seq[n++] = (char)(c < 0x80 ? c : '?');
+		if (c >= 0x40 && c <= 0x7e)
+			break;
+		if (c < 0x20 || c > 0x3f)
+			return 0;
+	}
+	seq[n] = '\0';
+	static const struct { const char *seq; int key; } known[] = {
+		{ "1~", KEY_HOME }, { "7~", KEY_HOME }, { "H", KEY_HOME },
+		{ "4~", KEY_END }, { "8~", KEY_END }, { "F", KEY_END },
+		{ "5~", KEY_PPAGE }, { "6~", KEY_NPAGE }, { "3~", KEY_DC },
+		{ "A", KEY_UP }, { "B", KEY_DOWN }, { "C", KEY_RIGHT }, { "D", KEY_LEFT },
+	};
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (!strcmp(seq, known[i].seq))
+			return known[i].key;
+	return 0;
+}
+
 bool term_read(struct input *in, int timeout_ms)
 {
 	memset(in, 0, sizeof *in);
@@ -292,6 +340,13 @@ bool term_read(struct input *in, int timeout_ms)
 	int r = wget_wch(stdscr, &wc);
 	if (r == ERR)
 		return false;
+	if (r == OK && wc == 27) {
+		int k = read_sequence();
+		if (k == 0)
+			return false;
+		if (k > 0)
+			wc = (wint_t)k, r = KEY_CODE_YES;
+	}
 	in->key = (int)wc;
 	in->is_key_code = r == KEY_CODE_YES;
 	if (in->is_key_code && in->key == KEY_MOUSE)
