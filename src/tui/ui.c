@@ -145,6 +145,14 @@ void ui_text_more(int y, int x, int maxw, enum role r, const char *s)
 	free(cut);
 }
 
+void ui_text_fit(int y, int x, int maxw, enum role r, const char *s)
+{
+	if (ui_width(s) <= maxw)
+		ui_text(y, x, maxw, r, s);
+	else
+		ui_text_more(y, x, maxw, r, s);
+}
+
 int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s)
 {
 	struct text_lines tl = { 0 };

@@ -25,6 +25,9 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s);
 /* The last line that fits of a longer text: s cut to leave room for an
  * ellipsis, then the ellipsis, so the reader sees that more was there. */
 void ui_text_more(int y, int x, int maxw, enum role r, const char *s);
+/* s whole where it fits in maxw columns, else cut with ui_text_more: a
+ * one-line label or legend entry never loses its end unseen. */
+void ui_text_fit(int y, int x, int maxw, enum role r, const char *s);
 /* s word-wrapped to w columns into rows y..y1-1 at x; when it needs more
  * rows, the last one ends in an ellipsis (ui_text_more).  Returns the next
  * row. */

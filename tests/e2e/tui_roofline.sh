@@ -44,13 +44,13 @@ col() {
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "the stand-in's recorded 1024^3 run shows"
 keys v; wait_for "marks: own traffic" 3; ok $? "v: the roofline says the marks sit at each rung's own traffic"
-unlike "$(screen)" "12 no reuse" "yours and recorded at 80x24: every entry, no room left for the models"
-keys t; wait_for "12 no reuse" 3; ok $? "t: yours only, with room for the models"
+unlike "$(screen)" "1,2 no reuse" "yours and recorded at 80x24: every entry, no room left for the models"
+keys t; wait_for "1,2 no reuse" 3; ok $? "t: yours only, with room for the models"
 s=$(screen)
 like "$s" ": minimum traffic" "and what the dotted column is"
 like "$s" "1 naive.* +2 (naive|coal)" "yours only (t): marks 1.. in the run's order"
-like "$s" "6789 unknown: at the minimum" "the library and CPU rungs: no model, at the minimum, said so"
-like "$s" "12 no reuse: 2 loads/FMA" "the model of naive and coalesced is named"
+like "$s" "6,7,8,9 unknown: at the minimum" "the library and CPU rungs: no model, at the minimum, said so (marks apart by commas)"
+like "$s" "1,2 no reuse: 2 loads/FMA" "the model of naive and coalesced is named"
 like "$s" "3 32x32 tiles" "smem-tiled's"
 like "$s" "4 32x64 tiles" "regblock's"
 like "$s" "5 128x128 tiles" "best's"
@@ -124,6 +124,20 @@ s=$(screen)
 like "$s" "\+ 你的" "zh: yours"
 like "$s" "\. 记录的扫描" "zh: recorded"
 like "$s" "CPU 朴素" "zh: the rungs' names in the legend are Chinese too"
+stop_wait
+
+# the legend at 60 columns: a line too long for it ends in an ellipsis,
+# never cut mid-word unseen (yours alone, the CPU fallback: no ceilings)
+ck2="$T_TMP/ck2"   # a checkout without recorded results: yours alone
+mkdir -p "$ck2/build/demos"
+touch "$ck2/Makefile"
+ln -s "$CK_ROOT/lessons" "$ck2/lessons"
+cp "$CK_BIN" "$ck2/build/cudakitchen"
+cp "$demo" "$ck2/build/demos/matmul"
+start 60 20 "env CUDA_VISIBLE_DEVICES= $ck2/build/cudakitchen open matmul"
+wait_for "256x256x256" 60
+keys v; wait_for "no GPU ceilings" 3; ok $? "60x20, yours alone: the legend says there are no ceilings"
+like "$(screen)" "no GPU ceilings (to draw|to…|…)" "and a line too long for it ends in an ellipsis"
 stop_wait
 
 # The size sweep make bench recorded, where the checkout has it.

@@ -428,17 +428,17 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 	char line[256];
 	if (in->dev) {
 		snprintf(line, sizeof line, tr(MSG_DV_MEMORY_ROOF), in->dev->mem_gbs);
-		ui_text(y++, x, w, C_DIM, line);
+		ui_text_fit(y++, x, w, C_DIM, line);
 		snprintf(line, sizeof line, tr(MSG_DV_COMPUTE_ROOF), ui_glyph(G_HLINE),
 			 in->dev->peak_gflops / 1000);
-		ui_text(y++, x, w, C_DIM, line);
+		ui_text_fit(y++, x, w, C_DIM, line);
 		snprintf(line, sizeof line, "  %s%s", in->dev->name,
 			 in->dev_recorded ? tr(MSG_DV_RECORDED_MARK) : "");
-		ui_text(y++, x, w, C_DIM, line);
+		ui_text_fit(y++, x, w, C_DIM, line);
 		if (tensor_cores_above(in))
-			ui_text(y++, x, w, C_DIM, tr(MSG_DV_ABOVE_ROOF));
+			ui_text_fit(y++, x, w, C_DIM, tr(MSG_DV_ABOVE_ROOF));
 	} else {
-		ui_text(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
+		ui_text_fit(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
 	struct roof_marks m = marks_of(in);
 	y = roof_models_head(&m, y, x, w);

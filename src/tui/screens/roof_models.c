@@ -39,11 +39,11 @@ int roof_models_head(const struct roof_marks *in, int y, int x, int w)
 	if (head_one_line(w)) {
 		char line[256];
 		snprintf(line, sizeof line, "%s  %s", tr(MSG_RF_AT_MODEL), tr(MSG_RF_MIN));
-		ui_text(y++, x, w, C_DIM, line);
+		ui_text_fit(y++, x, w, C_DIM, line);
 		return y;
 	}
-	ui_text(y++, x, w, C_DIM, tr(MSG_RF_AT_MODEL));
-	ui_text(y++, x, w, C_DIM, tr(MSG_RF_MIN));
+	ui_text_fit(y++, x, w, C_DIM, tr(MSG_RF_AT_MODEL));
+	ui_text_fit(y++, x, w, C_DIM, tr(MSG_RF_MIN));
 	return y;
 }
 
@@ -113,11 +113,13 @@ void roof_models_list(const struct roof_marks *in, int y, int y1, int x, int w)
 			continue;
 		char line[256], words[128];
 		size_t len = 0;
+		/* the marks apart by commas: "3,4 no reuse", never "34" */
 		for (int j = i; j < in->n && len + 3 < sizeof line; j++)
 			if (!strcmp(m, model_of(in, j)))
-				len += (size_t)snprintf(line + len, sizeof line - len, "%c", in->pt[j].mark);
+				len += (size_t)snprintf(line + len, sizeof line - len, "%s%c",
+							len ? "," : "", in->pt[j].mark);
 		snprintf(line + len, sizeof line - len, " %s", model_text(m, words, sizeof words));
-		ui_text(y++, x, w, C_DIM, line);
+		ui_text_fit(y++, x, w, C_DIM, line);
 	}
 }
 
