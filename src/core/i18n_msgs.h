@@ -452,6 +452,8 @@
 	X(MSG_ST_MISSING, "no %s run with %d streams here", "这里没有 %s、%d 个流的运行") \
 	X(MSG_ST_SUMMARY, "%s in all: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_SUMMARY_MODEL, "modelled %s: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_SLOW, "%s in all: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行慢 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_MODEL_SLOW, "modelled %s: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：比串行慢 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \

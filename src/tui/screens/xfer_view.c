@@ -272,8 +272,12 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	demo_view_ms(v->ms, a, sizeof a);
 	demo_view_ms(v->serial_ms, b, sizeof b);
 	demo_view_ms(v->ideal_ms, c, sizeof c);
-	snprintf(line, sizeof line, tr(v->modelled ? MSG_ST_SUMMARY_MODEL : MSG_ST_SUMMARY), a,
-		 v->speedup, b, v->pct_of_ideal, c);
+	/* below 1x the run took longer than serial: "slower", by its inverse */
+	bool slow = v->speedup > 0 && v->speedup < 0.995;
+	enum msg fmt = v->modelled ? slow ? MSG_ST_SUMMARY_MODEL_SLOW : MSG_ST_SUMMARY_MODEL
+				   : slow ? MSG_ST_SUMMARY_SLOW : MSG_ST_SUMMARY;
+	snprintf(line, sizeof line, tr(fmt), a, slow ? 1 / v->speedup : v->speedup, b,
+		 v->pct_of_ideal, c);
 	return ui_wrap(y, y1, 1, COLS - 2, C_OK, line);
 }
 
