@@ -212,6 +212,7 @@
 	X(MSG_DEMO_FINISHED, "%s finished%s%s.", "%s 已完成%s%s。") \
 	X(MSG_DEMO_RUN_AGAIN, "Press r to run it again.", "按 r 再运行一次。") \
 	X(MSG_DEMO_SIZE, "Size %s%s   +/- change size, r run", "规模 %s%s   +/- 改变规模，r 运行") \
+	X(MSG_DEMO_SETTING, "Setting %s%s   +/- change setting, r run", "设置 %s%s   +/- 改变设置，r 运行") \
 	X(MSG_DEMO_NOT_RUN, " (not run yet)", "（尚未运行）") \
 	X(MSG_DEMO_YOURS_LIVE, "Yours: live, measured on %s now, %s", "你的机器：刚刚在 %s 上实测，%s") \
 	X(MSG_DEMO_YOURS_CPU, "Yours: CPU fallback, %s: %s", "你的机器：CPU 后备，%s：%s") \
@@ -458,9 +459,13 @@
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
 	X(MSG_HK_XF_SIZE, "next / previous size range", "下一个/上一个规模范围") \
+	X(MSG_HK_XF_BIGGER, "the next size range, larger copies (stops at the largest)", "下一个规模范围，更大的拷贝（到最大为止）") \
+	X(MSG_HK_XF_SMALLER, "the previous size range, smaller copies (stops at the smallest)", "上一个规模范围，更小的拷贝（到最小为止）") \
 	X(MSG_HK_ST_N, "show the run with 1, 2, 4 or 8 streams", "显示 1、2、4 或 8 个流的运行") \
 	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：固定、可分页，或全部在默认流上") \
 	X(MSG_HK_ST_SIZE, "next / previous setting (copy-bound, balanced, compute-bound)", "下一个/上一个设置（受拷贝限制、均衡、受计算限制）") \
+	X(MSG_HK_ST_MORE, "the next setting: more FLOP per byte (copy-bound, balanced, compute-bound)", "下一个设置：每字节更多 FLOP（受拷贝限制、均衡、受计算限制）") \
+	X(MSG_HK_ST_LESS, "the previous setting: fewer FLOP per byte", "上一个设置：每字节更少 FLOP") \
 	/* instructor and robustness (courses, lint, the terminal) */ \
 	X(MSG_STATE_TOO_LONG, "progress will not be saved: %s is too long (the progress directory must fit in %d bytes)", "进度不会保存：%s 太长（进度目录须在 %d 字节以内）") \
 	X(MSG_MENU_TITLE_CLASS, "cudakitchen: lessons of %s", "cudakitchen：%s 的课程") \

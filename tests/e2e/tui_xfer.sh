@@ -60,6 +60,7 @@ for size in "80 24" "60 20"; do
 	wait_for "streams finished" 20; ok $? "$1x$2 streams: the CPU model finishes"; settle
 	s=$(screen)
 	like "$s" "pinned memory, 4 streams *$" "$1x$2 streams: 4 streams of pinned memory by default"
+	like "$s" "^ Setting .*\+/- change setting" "$1x$2 streams: the header says + and - change the setting, not a size"
 	like "$s" "▶ copy in  █ kernel  ◀ copy out" "$1x$2 streams: the glyphs explained"
 	like "$s" "^Yours: CPU fallback" "$1x$2 streams: yours labelled CPU fallback"
 	like "$(from '^Yours')" "^ s3  [.▶█◀▒]+" "$1x$2 streams: a row per stream"

@@ -417,7 +417,8 @@ static void draw_size_line(const struct demo_st *st, int y)
 		const struct preset *q = &p[st->preset];
 		say(size, sizeof size, "%s%s%s", q->label, q->note != MSG_COUNT ? " " : "",
 		    q->note != MSG_COUNT ? tr(q->note) : "");
-		say(line, sizeof line, tr(MSG_DEMO_SIZE), size,
+		say(line, sizeof line, tr(strcmp(st->def->name, "streams") ? MSG_DEMO_SIZE
+									     : MSG_DEMO_SETTING), size,
 			 strcmp(size, st->ran) ? tr(MSG_DEMO_NOT_RUN) : "");
 	}
 	ui_text(y, 1, COLS - 2, C_DIM, line);
@@ -608,8 +609,8 @@ static const struct screen_key transfer_keys[] = {
 	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
 	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
 	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SIZE,
-	  .help = MSG_HK_XF_SIZE },
-	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_XF_SIZE },
+	  .help = MSG_HK_XF_BIGGER },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_XF_SMALLER },
 	{ .id = DK_DIRECTION, .keys = "d", .label = MSG_ST_DIRECTION, .help = MSG_HK_XF_D },
 	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
 };
@@ -617,8 +618,8 @@ static const struct screen_key streams_keys[] = {
 	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
 	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
 	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SETTING,
-	  .help = MSG_HK_ST_SIZE },
-	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_ST_SIZE },
+	  .help = MSG_HK_ST_MORE },
+	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_ST_LESS },
 	{ .id = DK_STREAMS, .keys = "1 2 4 8", .cap = MSG_CAP_STREAMS, .label = MSG_ST_STREAMS,
 	  .help = MSG_HK_ST_N },
 	{ .id = DK_MEMORY, .keys = "m", .label = MSG_ST_MEMORY, .help = MSG_HK_ST_M },
