@@ -48,6 +48,7 @@ unlike "$(screen)" "1,2 no reuse" "yours and recorded at 80x24: every entry, no 
 keys t; wait_for "1,2 no reuse" 3; ok $? "t: yours only, with room for the models"
 s=$(screen)
 like "$s" ": minimum traffic" "and what the dotted column is"
+like "$s" "above / : caches served" "a mark above the memory roof (naive, coalesced at 0.25 FLOP/B) is explained by the caches"
 like "$s" "1 naive.* +2 (naive|coal)" "yours only (t): marks 1.. in the run's order"
 like "$s" "6,7,8,9 unknown: at the minimum" "the library and CPU rungs: no model, at the minimum, said so (marks apart by commas)"
 like "$s" "1,2 no reuse: 2 loads/FMA" "the model of naive and coalesced is named"

@@ -375,6 +375,16 @@ static bool tensor_cores_above(const struct roof_in *in)
 	return false;
 }
 
+/* Whether a mark sits above the memory roof at its own intensity: its
+ * traffic model counts loads as memory traffic that the caches served. */
+static bool cache_above(const struct roof_in *in)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->pt[i].y > 1.05 * in->dev->mem_gbs * in->pt[i].x)
+			return true;
+	return false;
+}
+
 /* Rows the entries take in `cols` columns: a heading per group (yours,
  * recorded), then its entries row by row. */
 static int entry_rows(const struct roof_in *in, int cols)
@@ -437,6 +447,8 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 		ui_text_fit(y++, x, w, C_DIM, line);
 		if (tensor_cores_above(in))
 			ui_text_fit(y++, x, w, C_DIM, tr(MSG_DV_ABOVE_ROOF));
+		if (cache_above(in))
+			y = ui_wrap(y, y + 2, x, w, C_DIM, tr(MSG_DV_ABOVE_MEMORY));
 	} else {
 		ui_text_fit(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
 	}
@@ -450,7 +462,14 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 static int legend_head_rows(const struct roof_in *in, int w)
 {
 	struct roof_marks m = marks_of(in);
-	return (in->dev ? 3 + tensor_cores_above(in) : 1) + roof_models_head_rows(&m, w);
+	int cache = 0;
+	if (in->dev && cache_above(in)) {
+		struct text_lines tl = { 0 };
+		text_wrap(tr(MSG_DV_ABOVE_MEMORY), w, &tl);
+		cache = tl.n > 2 ? 2 : (int)tl.n;
+		text_lines_free(&tl);
+	}
+	return (in->dev ? 3 + tensor_cores_above(in) + cache : 1) + roof_models_head_rows(&m, w);
 }
 
 void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
