@@ -254,7 +254,8 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 }
 
 /* The label column: as wide as the longest label, within 12 columns and
- * what leaves the bars 12; longer labels are shortened (chart_short_label). */
+ * what leaves the bars 12, and at most 28 or a quarter of the screen;
+ * longer labels are shortened (chart_short_label). */
 static int label_width(const struct demo_section *s, int n)
 {
 	int most = 0, max = COLS - 3 - NUMS_W - 12;
@@ -265,7 +266,8 @@ static int label_width(const struct demo_section *s, int n)
 			if (!strcmp(v->demo, s[k].demo) && w > most)
 				most = w;
 		}
-	max = max > 28 ? 28 : max;
+	int cap = COLS / 4 > 28 ? COLS / 4 : 28; /* wide screens: whole names */
+	max = max > cap ? cap : max;
 	return most > max ? max : most < 12 ? 12 : most;
 }
 
