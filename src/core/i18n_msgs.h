@@ -452,6 +452,7 @@
 	X(MSG_ST_NO_ROOM, "(no room for the next run here: t shows one at a time)", "（这里放不下下一个运行：按 t 逐个显示）") \
 	X(MSG_ST_LEGEND, "%s copy in  %s kernel  %s copy out  %s several in one cell", "%s 拷入  %s 内核  %s 拷出  %s 一格内有多个") \
 	X(MSG_ST_MISSING, "no %s run with %d streams here", "这里没有 %s、%d 个流的运行") \
+	X(MSG_ST_MODEL_PINNED_ONLY, "The CPU fallback models pinned copies only; pageable memory and the default stream are in the recorded run (t).", "CPU 后备只对固定内存的拷贝建模；可分页内存和默认流见记录的运行（t）。") \
 	X(MSG_ST_SUMMARY, "%s in all: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_SUMMARY_MODEL, "modelled %s: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_SUMMARY_SLOW, "%s in all: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行慢 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \

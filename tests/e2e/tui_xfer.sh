@@ -91,6 +91,17 @@ like "$s" "模型估计 [0-9.]+ m?s：比串行快" "zh streams: the summary in 
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
 stop
 
+# the CPU fallback models pinned copies only: m's other memories say so
+# under yours instead of drawing the pinned timeline beneath their heading
+start 80 30 "$ck open streams"
+wait_for "streams finished" 20; ok $? "streams: the CPU model finishes"; settle
+keys m; wait_for "pageable memory, 4 streams *$"; ok $? "m: pageable memory"
+s=$(screen)
+like "$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')" "The CPU fallback models pinned copies only" \
+    "yours says the model covers pinned copies only"
+unlike "$(from '^Yours' | sed '/^Reference/,$d')" "^ s[0-3]  " "and draws no timeline under the pageable heading"
+stop
+
 # without a recorded run of these demos: the screen says so
 cp "$CK_ROOT/tests/fixtures/results/h200-devinfo.yaml" "$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open streams"

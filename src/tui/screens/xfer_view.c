@@ -241,6 +241,12 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	if (y >= y1)
 		return y;
 	title_row(y++, C_HEADING, s->title);
+	const struct res_device *d = results_device(s->r, "streams");
+	if (d && !d->live && m != ST_PICK_PINNED) {
+		/* the CPU fallback models pinned copies only: its timeline under
+		 * a pageable or default-stream heading would say what it is not */
+		return ui_wrap(y, y1, 1, COLS - 2, C_DIM, tr(MSG_ST_MODEL_PINNED_ONLY));
+	}
 	if (!v) {
 		snprintf(line, sizeof line, tr(MSG_ST_MISSING), pick_ids[m], streams);
 		ui_text(y, 1, COLS - 2, C_DIM, line);
@@ -273,7 +279,7 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	demo_view_ms(v->serial_ms, b, sizeof b);
 	demo_view_ms(v->ideal_ms, c, sizeof c);
 	/* below 1x the run took longer than serial: "slower", by its inverse */
-	bool slow = v->speedup > 0 && v->speedup < 0.995;
+	bool slow = v->speedup > 0 && v->speedup < 1;
 	enum msg fmt = v->modelled ? slow ? MSG_ST_SUMMARY_MODEL_SLOW : MSG_ST_SUMMARY_MODEL
 				   : slow ? MSG_ST_SUMMARY_SLOW : MSG_ST_SUMMARY;
 	snprintf(line, sizeof line, tr(fmt), a, slow ? 1 / v->speedup : v->speedup, b,
