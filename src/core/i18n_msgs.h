@@ -435,7 +435,7 @@
 	X(MSG_ST_HINTS, "r run  +/- setting  1 2 4 8 streams  m memory  t yours/recorded  Esc back", "r 运行  +/- 设置  1 2 4 8 流数  m 内存  t 本机/记录  Esc 返回") \
 	X(MSG_XF_LINK, "host link", "主机链路") \
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
-	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
+	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded; * several at one point)", "（小写：你的，大写：记录的；* 一处有多个）") \
 	X(MSG_XF_CEIL_LINK, "link %.0f each way", "链路每向 %.0f") \
 	X(MSG_XF_CEIL_HBM, "HBM %.0f", "显存 HBM %.0f") \
 	X(MSG_XF_NONE, "no timed copies to draw for this direction", "这个方向没有可画的计时拷贝") \
@@ -726,6 +726,7 @@
 	X(MSG_SW_YOURS, "+ yours (session)", "+ 你的（本次）") \
 	X(MSG_SW_RECORDED, ". recorded sweep", ". 记录的扫描") \
 	X(MSG_SW_SHAPES, "MxNxK: at cube root", "MxNxK：画在立方根处") \
+	X(MSG_SW_CLASH, "* several at one point", "* 一处有多个") \
 	X(MSG_SW_NOT_FOUND, "%s not found", "找不到 %s") \
 	X(MSG_SW_NONE_YET, "none yet: +/- picks a size, r runs it", "还没有：+/- 选规模，r 运行") \
 	X(MSG_SW_NO_SWEEP, "no recorded sweep (%s): the recorded run's one size", "没有记录的规模扫描（%s）：只有记录运行的那一个规模") \

@@ -90,6 +90,7 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 			y = ui_wrap(y, y1 < y + 3 ? y1 : y + 3, x + 2, w - 2, C_DIM, rec_note);
 	}
 	ui_text(y++, x, w, C_DIM, tr(MSG_SW_SHAPES));
+	ui_text_fit(y++, x, w, C_DIM, tr(MSG_SW_CLASH));
 	for (int q = 0; q < pl->nseries && y < y1; q++) {
 		bool seen = false;
 		for (int j = 0; j < q && !seen; j++)
