@@ -549,6 +549,7 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
+	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "%%lib 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
 	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
 	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \

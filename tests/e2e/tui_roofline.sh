@@ -40,6 +40,14 @@ col() {
 }
 
 
+# --- the bars: the TF32 rungs by hand against cuBLAS TF32, in one line ---
+start 80 50 "$ck open matmul"
+wait_for "Yours: live" 5
+keys G; wait_for "of cuBLAS TF32:" 3; ok $? "the bars say %lib is of cuBLAS FP32, and give the TF32 rungs of cuBLAS TF32"
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "of cuBLAS TF32: Tensor Cores by hand \(TF32\) [0-9]+%, Hopper wgmma \+ TMA \(TF32\) [0-9]+%" \
+	"both hand rungs, by their labels"
+stop_wait
+
 # --- the roofline: each rung at its own traffic model ---
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "the stand-in's recorded 1024^3 run shows"

@@ -15,6 +15,7 @@
 #include "roof_models.h"
 #include "ui.h"
 #include "i18n.h"
+#include "matmul/mm_ladder.h"
 
 #define NUMS_W 32   /* "  12.3 ms  x123.4  100%    ±3%" */
 
@@ -196,6 +197,45 @@ static bool roof_text(const struct demo_section *s, char *buf, size_t n)
 	return true;
 }
 
+/* A timed record of demo's rung id at the size of ref, or NULL. */
+static const struct res_variant *rung_at(const struct demo_section *s, const char *id,
+					 const struct res_variant *ref)
+{
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (!strcmp(v->demo, s->demo) && !strcmp(v->variant, id) && v->ok && v->ms > 0 &&
+		    same_size(v, ref))
+			return v;
+	}
+	return NULL;
+}
+
+/* Matmul: the %lib column is of cuBLAS FP32, so the TF32 rungs by hand
+ * read 400% there; one line gives them against cuBLAS TF32, the library of
+ * their own precision (the figure lesson 8 quotes). False when the record
+ * has no cuBLAS TF32 or no TF32 hand rung. */
+static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
+{
+	const struct res_variant *lib = results_library(s->r, s->demo);
+	const struct res_variant *t = lib ? rung_at(s, mm_rung_id(MM_CUBLAS_TF32), lib) : NULL;
+	if (strcmp(s->demo, "matmul") || !t)
+		return false;
+	static const enum mm_rung hand[] = { MM_TF32_MMA, MM_WGMMA_TMA };
+	char items[200] = "";
+	size_t len = 0;
+	for (size_t i = 0; i < sizeof hand / sizeof *hand; i++) {
+		const struct res_variant *v = rung_at(s, mm_rung_id(hand[i]), lib);
+		if (v && len < sizeof items)
+			len += (size_t)snprintf(items + len, sizeof items - len, "%s%s %.0f%%",
+						len ? ", " : "", results_label_text(v->label),
+						100 * t->ms / v->ms);
+	}
+	if (!len)
+		return false;
+	snprintf(buf, n, tr(MSG_DV_TF32_LIB), items);
+	return true;
+}
+
 /* One section: title, column scale, then a row per variant of its demo. */
 static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw,
 			 double lo, double hi)
@@ -242,7 +282,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		line += variant_rows(v, lw);
 	}
 	char roof[300];
-	if (roof_text(s, roof, sizeof roof)) {
+	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof)) {
 		struct text_lines rl = { 0 };
 		text_wrap(roof, COLS - 2, &rl);
 		for (size_t i = 0; i < rl.n; i++, line++)
