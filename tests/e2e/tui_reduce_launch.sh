@@ -42,6 +42,9 @@ for size in "80 24" "60 20"; do
     wait_for "block size" 30; ok $? "launch ${1}x$2: the block-size chart"
     s=$(screen)
     like "$s" "Launch shapes" "launch ${1}x$2: the title"
+    wait_for "^Yours: CPU fallback" 30
+    ok $? "launch ${1}x$2: once run, yours is there, whole or as its title alone where the chart needs the rows"
+    s=$(screen)
     unlike "$s" "Reference: recorded on [^,]*, [0-9-]+, *$" "launch ${1}x$2: the reference's title ends at its date (no size: the points carry theirs)"
     like "$s" "plain: y = a\*x \+ y" "launch ${1}x$2: the plain series first"
     like "$s" "32 +128 +256 +512 +1024" "launch ${1}x$2: block sizes on the x axis"

@@ -226,12 +226,14 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 		if (ps.n)
 			break;
 	}
-	/* sections without points first, when the chart keeps 12 rows */
+	/* sections without points first, whole when the chart keeps 12 rows */
 	int y = y0, need = 0;
 	for (int j = 0; j < n && j < i; j++)
 		need += no_points_rows(&s[j]);
-	for (int j = 0; j < n && j < i && (i == n || y1 - y0 - need >= 12); j++)
-		y = no_points(&s[j], y, y1);
+	bool room = i == n || y1 - y0 - need >= 12;
+	for (int j = 0; j < n && j < i; j++)   /* no room: their titles, one row each */
+		y = room ? no_points(&s[j], y, y1) : (ui_text_fit(y, 0, COLS,
+			s[j].recorded ? C_HEADING : C_TITLE, s[j].title), y + 1);
 	if (i == n || y >= y1)
 		return;
 	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
