@@ -619,6 +619,22 @@ const char *results_label_text(const char *label)
 	for (size_t i = 0; label && i < sizeof labels / sizeof *labels; i++)
 		if (!strcmp(label, labels[i].en))
 			return tr(labels[i].text);
+	/* labels a demo writes around a name it found ("cuDNN fastest,
+	 * TF32-allowed: fft-tiling (default)"): the words translated, the rest
+	 * kept; in a ring of buffers, each good for the next few calls */
+	static const struct { const char *en; enum msg text; } prefixes[] = {
+		{ "cuDNN fastest, TF32-allowed", MSG_RL_CUDNN_DEFAULT },
+	};
+	static char ring[4][160];
+	static unsigned next;
+	for (size_t i = 0; label && i < sizeof prefixes / sizeof *prefixes; i++) {
+		size_t n = strlen(prefixes[i].en);
+		if (strncmp(label, prefixes[i].en, n))
+			continue;
+		char *b = ring[next++ % 4];
+		snprintf(b, sizeof ring[0], "%s%s", tr(prefixes[i].text), label + n);
+		return b;
+	}
 	return label ? label : "";
 }
 

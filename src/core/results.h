@@ -193,7 +193,9 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 /* A demo's rung label and its fallback reason in the learner's language
  * (i18n.h): the demos print English; the known labels and reasons have a
  * translation, anything else comes back as it is.  The label is the
- * table's string or label itself; the reason is written into buf. */
+ * table's string, label itself, or (a known label's words before a name
+ * the demo found) a buffer good for the next three calls; the reason is
+ * written into buf. */
 const char *results_label_text(const char *label);
 const char *results_reason_text(const char *reason, char *buf, size_t size);
 #endif
