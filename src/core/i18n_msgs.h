@@ -435,7 +435,8 @@
 	X(MSG_ST_HINTS, "r run  +/- setting  1 2 4 8 streams  m memory  t yours/recorded  Esc back", "r 运行  +/- 设置  1 2 4 8 流数  m 内存  t 本机/记录  Esc 返回") \
 	X(MSG_XF_LINK, "host link", "主机链路") \
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
-	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded; * several at one point)", "（小写：你的，大写：记录的；* 一处有多个）") \
+	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
+	X(MSG_XF_CLASH, "* more than one", "* 多个重叠") \
 	X(MSG_XF_CEIL_LINK, "link %.0f each way", "链路每向 %.0f") \
 	X(MSG_XF_CEIL_HBM, "HBM %.0f", "显存 HBM %.0f") \
 	X(MSG_XF_NONE, "no timed copies to draw for this direction", "这个方向没有可画的计时拷贝") \
@@ -453,10 +454,12 @@
 	X(MSG_ST_LEGEND, "%s copy in  %s kernel  %s copy out  %s several in one cell", "%s 拷入  %s 内核  %s 拷出  %s 一格内有多个") \
 	X(MSG_ST_MISSING, "no %s run with %d streams here", "这里没有 %s、%d 个流的运行") \
 	X(MSG_ST_MODEL_PINNED_ONLY, "The CPU fallback models pinned copies only; pageable memory and the default stream are in the recorded run (t).", "CPU 后备只对固定内存的拷贝建模；可分页内存和默认流见记录的运行（t）。") \
-	X(MSG_ST_SUMMARY, "%s in all: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
-	X(MSG_ST_SUMMARY_MODEL, "modelled %s: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：比串行快 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
-	X(MSG_ST_SUMMARY_SLOW, "%s in all: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：比串行慢 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
-	X(MSG_ST_SUMMARY_MODEL_SLOW, "modelled %s: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：比串行慢 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY, "%s in all: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：速度是串行的 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_MODEL, "modelled %s: %.2fx faster than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：速度是串行的 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_SLOW, "%s in all: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：用时是串行的 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_SAME, "%s in all: about as fast as serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：与串行相当（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_MODEL_SLOW, "modelled %s: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：用时是串行的 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_MODEL_SAME, "modelled %s: about as fast as serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：与串行相当（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
@@ -561,6 +564,7 @@
 	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
 	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
 	X(MSG_LV_CPU_SEP, "; ", "；") \
+	X(MSG_LV_T_SHOWS, "(t: alone)", "（t：单独看）") \
 	X(MSG_LV_CPU_END, ".", "。") \
 	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \
 	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
@@ -728,7 +732,7 @@
 	X(MSG_SW_YOURS, "+ yours (session)", "+ 你的（本次）") \
 	X(MSG_SW_RECORDED, ". recorded sweep", ". 记录的扫描") \
 	X(MSG_SW_SHAPES, "MxNxK: at cube root", "MxNxK：画在立方根处") \
-	X(MSG_SW_CLASH, "* several at one point", "* 一处有多个") \
+	X(MSG_SW_CLASH, "* more than one", "* 多个重叠") \
 	X(MSG_SW_NOT_FOUND, "%s not found", "找不到 %s") \
 	X(MSG_SW_NONE_YET, "none yet: +/- picks a size, r runs it", "还没有：+/- 选规模，r 运行") \
 	X(MSG_SW_NO_SWEEP, "no recorded sweep (%s): the recorded run's one size", "没有记录的规模扫描（%s）：只有记录运行的那一个规模") \

@@ -188,6 +188,58 @@ int ui_text(int y, int x, int maxw, enum role r, const char *s)
 	return used;
 }
 
+/* ui_wrap_groups, drawing or (draw false) only counting its rows. */
+static int wrap_groups(int y, int y1, int x, int w, enum role r, const char *s, bool draw)
+{
+	char row[1024] = "";
+	int used = 0;
+	for (const char *g = s ? s : ""; *g && y < y1;) {
+		const char *end = strstr(g, "  ");
+		size_t len = end ? (size_t)(end - g) : strlen(g);
+		char group[256];
+		snprintf(group, sizeof group, "%.*s", (int)len, g);
+		int gw = text_width(group);
+		if (used && used + 2 + gw > w) {   /* the next group starts a row */
+			if (draw)
+				ui_text(y, x, w, r, row);
+			y++;
+			row[0] = '\0';
+			used = 0;
+		}
+		if (gw > w) {   /* too wide alone: its words wrap */
+			struct text_lines tl = { 0 };
+			text_wrap(group, w, &tl);
+			for (size_t i = 0; i < tl.n && y < y1; i++, y++)
+				if (draw)
+					ui_text(y, x, w, r, tl.line[i]);
+			text_lines_free(&tl);
+		} else if (y < y1) {
+			size_t l = strlen(row);
+			snprintf(row + l, sizeof row - l, "%s%s", used ? "  " : "", group);
+			used += (used ? 2 : 0) + gw;
+		}
+		g += len;
+		while (*g == ' ')
+			g++;
+	}
+	if (used && y < y1) {
+		if (draw)
+			ui_text(y, x, w, r, row);
+		y++;
+	}
+	return y;
+}
+
+int ui_wrap_groups(int y, int y1, int x, int w, enum role r, const char *s)
+{
+	return wrap_groups(y, y1, x, w, r, s, true);
+}
+
+int ui_groups_rows(const char *s, int w)
+{
+	return wrap_groups(0, 1 << 20, 0, w, C_NORMAL, s, false);
+}
+
 int ui_key_lines(const char *help, bool draw)
 {
 	char lines[8][256];

@@ -32,6 +32,12 @@ void ui_text_fit(int y, int x, int maxw, enum role r, const char *s);
  * rows, the last one ends in an ellipsis (ui_text_more).  Returns the next
  * row. */
 int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s);
+/* s, groups two spaces apart ("A pinned-h2d  B pageable-d2h"), wrapped
+ * between groups only (a group wider than w is word-wrapped on its own)
+ * into rows y..y1-1 at x; returns the next row. */
+int ui_wrap_groups(int y, int y1, int x, int w, enum role r, const char *s);
+/* The rows ui_wrap_groups takes for s at width w. */
+int ui_groups_rows(const char *s, int w);
 /* ui_text over something already drawn (a label carried over the map): a
  * double-width character either end would cut in half is blanked whole. */
 int ui_text_over(int y, int x, int maxw, enum role r, const char *s);

@@ -231,9 +231,17 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	for (int j = 0; j < n && j < i; j++)
 		need += no_points_rows(&s[j]);
 	bool room = i == n || y1 - y0 - need >= 12;
-	for (int j = 0; j < n && j < i; j++)   /* no room: their titles, one row each */
-		y = room ? no_points(&s[j], y, y1) : (ui_text_fit(y, 0, COLS,
-			s[j].recorded ? C_HEADING : C_TITLE, s[j].title), y + 1);
+	for (int j = 0; j < n && j < i; j++) {
+		if (room) {
+			y = no_points(&s[j], y, y1);
+			continue;
+		}
+		/* no room: the title, one row, and where the rest is */
+		const char *hint = tr(MSG_LV_T_SHOWS);
+		int hw = ui_width(hint);
+		ui_text_fit(y, 0, COLS - hw - 1, s[j].recorded ? C_HEADING : C_TITLE, s[j].title);
+		ui_text(y++, COLS - hw, hw, C_DIM, hint);
+	}
 	if (i == n || y >= y1)
 		return;
 	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
@@ -249,7 +257,7 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 			 ui_ascii() ? "o" : "●", ui_ascii() ? "x" : "×");
 	snprintf(axis, sizeof axis, "%s  %s", tr(wave_view ? MSG_LV_GRID : MSG_LV_BLOCK), legend);
 	summary(&ps, wave_view, sr, sum, sizeof sum);
-	int below = rows_of(axis, COLS - 2) + (sum[0] ? rows_of(sum, COLS - 2) : 0);
+	int below = ui_groups_rows(axis, COLS - 2) + (sum[0] ? rows_of(sum, COLS - 2) : 0);
 	int h = y1 - y - 1 - below, x = 1, w = COLS - 3;
 	if (h > 16)   /* taller bars say no more on a big terminal */
 		h = 16;
@@ -257,7 +265,7 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 		return;
 	bars(&ps, wave_view, sr ? sr->wave : 0, y + h - 1, x, w, h);
 	xlabels(&ps, wave_view, sr ? sr->wave : 0, y + h, x, w);
-	int yl = ui_wrap(y + h + 1, y1, 1, COLS - 2, C_DIM, axis);
+	int yl = ui_wrap_groups(y + h + 1, y1, 1, COLS - 2, C_DIM, axis); /* a mark stays with its meaning */
 	if (sum[0])
 		ui_wrap(yl, y1, 1, COLS - 2, C_NORMAL, sum);
 }

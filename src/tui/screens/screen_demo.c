@@ -421,7 +421,7 @@ static void draw_size_line(const struct demo_st *st, int y)
 									     : MSG_DEMO_SETTING), size,
 			 strcmp(size, st->ran) ? tr(MSG_DEMO_NOT_RUN) : "");
 	}
-	ui_text(y, 1, COLS - 2, C_DIM, line);
+	ui_text_fit(y, 1, COLS - 2, C_DIM, line);
 }
 
 /* The blocks of numbers to show, each titled with where they come from. */

@@ -89,7 +89,7 @@ static void collect(const struct demo_section *s, int ns, enum xf_filter f, stru
  * four rows (the last cut with an ellipsis when more is left). */
 static int legend(const struct xf_in *in, int ns, int y, int y1)
 {
-	const char *item[XF_LINES + 1];
+	const char *item[XF_LINES + 2];
 	char text[XF_LINES][48];
 	int n = 0;
 	for (int i = 0; i < in->n; i++) {
@@ -104,6 +104,7 @@ static int legend(const struct xf_in *in, int ns, int y, int y1)
 	}
 	if (ns > 1)
 		item[n++] = tr(MSG_XF_CASE);
+	item[n++] = tr(MSG_XF_CLASH);
 	int w = COLS - 2, last = y1 < y + 4 ? y1 : y + 4;
 	char row[1200] = "";
 	if (y >= last)
@@ -300,12 +301,18 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	demo_view_ms(v->ms, a, sizeof a);
 	demo_view_ms(v->serial_ms, b, sizeof b);
 	demo_view_ms(v->ideal_ms, c, sizeof c);
-	/* below 1x the run took longer than serial: "slower", by its inverse */
-	bool slow = v->speedup > 0 && v->speedup < 1;
-	enum msg fmt = v->modelled ? slow ? MSG_ST_SUMMARY_MODEL_SLOW : MSG_ST_SUMMARY_MODEL
-				   : slow ? MSG_ST_SUMMARY_SLOW : MSG_ST_SUMMARY;
-	snprintf(line, sizeof line, tr(fmt), a, slow ? 1 / v->speedup : v->speedup, b,
-		 v->pct_of_ideal, c);
+	/* within half a percent of serial: "about as fast"; below, "slower",
+	 * by the inverse (never "0.99x faster", nor "1.00x slower") */
+	bool same = fabs(v->speedup - 1) < 0.005, slow = !same && v->speedup > 0 && v->speedup < 1;
+	if (same)
+		snprintf(line, sizeof line,
+			 tr(v->modelled ? MSG_ST_SUMMARY_MODEL_SAME : MSG_ST_SUMMARY_SAME), a, b,
+			 v->pct_of_ideal, c);
+	else
+		snprintf(line, sizeof line,
+			 tr(v->modelled ? slow ? MSG_ST_SUMMARY_MODEL_SLOW : MSG_ST_SUMMARY_MODEL
+					: slow ? MSG_ST_SUMMARY_SLOW : MSG_ST_SUMMARY),
+			 a, slow ? 1 / v->speedup : v->speedup, b, v->pct_of_ideal, c);
 	return ui_wrap(y, y1, 1, COLS - 2, C_OK, line);
 }
 
