@@ -49,6 +49,7 @@ for size in "80 24" "60 20"; do
     like "$s" "plain: y = a\*x \+ y" "launch ${1}x$2: the plain series first"
     like "$s" "32 +128 +256 +512 +1024" "launch ${1}x$2: block sizes on the x axis"
     like "$s" "●" "launch ${1}x$2: occupancy marks"
+    like "$s" "× too big for an SM" "launch ${1}x$2: the legend keeps a mark on its meaning's line"
     like "$s" "best 4000 GB/s \(83% of HBM\)" "launch ${1}x$2: where it peaks"
     keys v; settle
     s=$(screen)
