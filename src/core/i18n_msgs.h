@@ -564,6 +564,7 @@
 	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
 	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
 	X(MSG_LV_CPU_SEP, "; ", "；") \
+	X(MSG_LIST_SEP, ", ", "，") \
 	X(MSG_LV_T_SHOWS, "(t: alone)", "（t：单独看）") \
 	X(MSG_LV_CPU_END, ".", "。") \
 	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \

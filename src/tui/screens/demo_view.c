@@ -227,7 +227,7 @@ static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 		const struct res_variant *v = rung_at(s, mm_rung_id(hand[i]), lib);
 		if (v && len < sizeof items)
 			len += (size_t)snprintf(items + len, sizeof items - len, "%s%s %.0f%%",
-						len ? ", " : "", results_label_text(v->label),
+						len ? tr(MSG_LIST_SEP) : "", results_label_text(v->label),
 						100 * t->ms / v->ms);
 	}
 	if (!len)
@@ -522,7 +522,9 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	collect(s, n, &in);
 	ui_text(y0, 0, COLS, C_HEADING,
 		tr(MSG_DV_ROOFLINE));
-	int legw = COLS / 3 > 30 ? 30 : COLS / 3, cols = 1;
+	/* the legend: a third of the screen, at most 30 columns, 48 on a wide one */
+	int legcap = COLS >= 150 ? 48 : 30;
+	int legw = COLS / 3 > legcap ? legcap : COLS / 3, cols = 1;
 	struct roof_marks m = marks_of(&in);
 	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) + roof_models_count(&m) > y1 - y0 - 1) {
 		cols = 2;   /* two columns of short names, wider, so none is left off */
