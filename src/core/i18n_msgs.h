@@ -719,6 +719,7 @@
 	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \
 	X(MSG_RF_M_NOREUSE, "no reuse: 2 loads/FMA", "不复用：每次 FMA 读 2 个数") \
 	X(MSG_RF_M_TILES, "%dx%d tiles", "%dx%d 分块") \
+	X(MSG_RF_M_TILES_BT, "%dx%d tiles, B transposed first", "%dx%d 分块，B 先转置") \
 	X(MSG_RF_M_SPLIT, ", K split in %d", "，K 切成 %d 段") \
 	X(MSG_RF_M_PATCH, "8x32 patches+halo, 8 filters", "8x32 像素块加边框，8 个滤波器") \
 	X(MSG_RF_M_IM2COL, "im2col stored+read, 64x64", "im2col 写入再读出，64x64") \

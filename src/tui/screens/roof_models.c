@@ -64,6 +64,10 @@ static const char *model_text(const char *model, char *buf, size_t size)
 		if (!strcmp(model, words[i].en))
 			return tr(words[i].id);
 	int bm, bn, split = 1, end = 0;
+	if (sscanf(model, "%dx%d tiles, B transposed first%n", &bm, &bn, &end) == 2 && !model[end]) {
+		snprintf(buf, size, tr(MSG_RF_M_TILES_BT), bm, bn);
+		return buf;
+	}
 	if (sscanf(model, "global loads of %dx%d tiles%n", &bm, &bn, &end) == 2 &&
 	    (!model[end] || sscanf(model + end, ", K split in %d", &split) == 1)) {
 		int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
