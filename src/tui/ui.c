@@ -199,21 +199,24 @@ static int wrap_groups(int y, int y1, int x, int w, enum role r, const char *s, 
 		char group[256];
 		snprintf(group, sizeof group, "%.*s", (int)len, g);
 		int gw = text_width(group);
-		if (used && used + 2 + gw > w) {   /* the next group starts a row */
+		bool last = y + 1 >= y1;   /* the last row: the rest runs on, cut below */
+		if (used && used + 2 + gw > w && !last) {   /* the next group starts a row */
 			if (draw)
 				ui_text(y, x, w, r, row);
 			y++;
 			row[0] = '\0';
 			used = 0;
+			last = y + 1 >= y1;
 		}
-		if (gw > w) {   /* too wide alone: its words wrap */
+		if (gw > w && !used && !last) {   /* too wide alone: its words wrap */
 			struct text_lines tl = { 0 };
 			text_wrap(group, w, &tl);
-			for (size_t i = 0; i < tl.n && y < y1; i++, y++)
-				if (draw)
-					ui_text(y, x, w, r, tl.line[i]);
+			int rows = (int)tl.n < y1 - y ? (int)tl.n : y1 - y;
 			text_lines_free(&tl);
-		} else if (y < y1) {
+			if (draw)
+				ui_wrap(y, y + rows, x, w, r, group);
+			y += rows;
+		} else {
 			size_t l = strlen(row);
 			snprintf(row + l, sizeof row - l, "%s%s", used ? "  " : "", group);
 			used += (used ? 2 : 0) + gw;
@@ -223,8 +226,8 @@ static int wrap_groups(int y, int y1, int x, int w, enum role r, const char *s, 
 			g++;
 	}
 	if (used && y < y1) {
-		if (draw)
-			ui_text(y, x, w, r, row);
+		if (draw)   /* wider than w only on the last row: cut with an ellipsis */
+			ui_text_fit(y, x, w, r, row);
 		y++;
 	}
 	return y;
@@ -242,32 +245,10 @@ int ui_groups_rows(const char *s, int w)
 
 int ui_key_lines(const char *help, bool draw)
 {
-	char lines[8][256];
-	int n = 0, used = 0, w = COLS - 2;
-	lines[0][0] = '\0';
-	for (const char *g = help; *g && n < 8;) {
-		const char *end = strstr(g, "  ");
-		size_t len = end ? (size_t)(end - g) : strlen(g);
-		char group[256];
-		snprintf(group, sizeof group, "%.*s", (int)len, g);
-		int gw = text_width(group);
-		if (used && used + 2 + gw > w) {   /* the next group starts a line */
-			if (++n == 8)
-				break;
-			lines[n][0] = '\0';
-			used = 0;
-		}
-		size_t l = strlen(lines[n]);
-		snprintf(lines[n] + l, sizeof lines[n] - l, "%s%s", used ? "  " : "", group);
-		used += (used ? 2 : 0) + gw;
-		g += len;
-		while (*g == ' ')
-			g++;
-	}
-	if (used)
-		n++;
-	for (int i = 0; draw && i < n; i++)
-		ui_text(LINES - 1 - n + i, 1, w, C_DIM, lines[i]);
+	int n = ui_groups_rows(help, COLS - 2);
+	n = n > 8 ? 8 : n;
+	if (draw)
+		wrap_groups(LINES - 1 - n, LINES - 1, 1, COLS - 2, C_DIM, help, true);
 	return n;
 }
 

@@ -34,7 +34,8 @@ void ui_text_fit(int y, int x, int maxw, enum role r, const char *s);
 int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s);
 /* s, groups two spaces apart ("A pinned-h2d  B pageable-d2h"), wrapped
  * between groups only (a group wider than w is word-wrapped on its own)
- * into rows y..y1-1 at x; returns the next row. */
+ * into rows y..y1-1 at x; on the last row the rest runs on and is cut with
+ * an ellipsis.  Returns the next row. */
 int ui_wrap_groups(int y, int y1, int x, int w, enum role r, const char *s);
 /* The rows ui_wrap_groups takes for s at width w. */
 int ui_groups_rows(const char *s, int w);

@@ -236,6 +236,19 @@ static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 	return true;
 }
 
+/* text wrapped at column 1 from section line `line` (screen row y + line),
+ * drawn where it falls inside y0..y1-1; returns the line after it. */
+static int note_lines(const char *text, enum role r, int y, int line, int y0, int y1)
+{
+	struct text_lines tl = { 0 };
+	text_wrap(text, COLS - 2, &tl);
+	for (size_t i = 0; i < tl.n; i++, line++)
+		if (y + line >= y0 && y + line < y1)
+			ui_text(y + line, 1, COLS - 2, r, tl.line[i]);
+	text_lines_free(&tl);
+	return line;
+}
+
 /* One section: title, column scale, then a row per variant of its demo. */
 static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw,
 			 double lo, double hi)
@@ -270,26 +283,15 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			char sz[96], also[200];
 			results_size_text(v, sz, sizeof sz);
 			snprintf(also, sizeof also, tr(MSG_DV_ALSO_AT), sz);
-			struct text_lines al = { 0 };
-			text_wrap(also, COLS - 2, &al);
-			for (size_t k = 0; k < al.n; k++, line++)
-				if (y + line >= y0 && y + line < y1)
-					ui_text(y + line, 1, COLS - 2, C_DIM, al.line[k]);
-			text_lines_free(&al);
+			line = note_lines(also, C_DIM, y, line, y0, y1);
 		}
 		prev = v;
 		variant_row(y + line, y0, y1, v, naive, lo, hi, lw, bw);
 		line += variant_rows(v, lw);
 	}
 	char roof[300];
-	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof)) {
-		struct text_lines rl = { 0 };
-		text_wrap(roof, COLS - 2, &rl);
-		for (size_t i = 0; i < rl.n; i++, line++)
-			if (y + line >= y0 && y + line < y1)
-				ui_text(y + line, 1, COLS - 2, C_NOTE, rl.line[i]);
-		text_lines_free(&rl);
-	}
+	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
+		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	return line + 1;
 }
 

@@ -84,44 +84,26 @@ static void collect(const struct demo_section *s, int ns, enum xf_filter f, stru
 }
 
 /* "a pinned-h2d  b pinned-d2h ..." wrapped into rows from y; returns the next row. */
-/* The legend, an item ("A pinned-h2d") never parted from its letter:
- * items two spaces apart, a new row where the next does not fit, at most
- * four rows (the last cut with an ellipsis when more is left). */
+/* The legend: items ("A pinned-h2d") two spaces apart, wrapped between
+ * items (ui_wrap_groups), so a letter is never parted from its name; at
+ * most four rows, the last cut with an ellipsis when more is left. */
 static int legend(const struct xf_in *in, int ns, int y, int y1)
 {
-	const char *item[XF_LINES + 2];
-	char text[XF_LINES][48];
-	int n = 0;
-	for (int i = 0; i < in->n; i++) {
+	char buf[1200] = "";
+	size_t len = 0;
+	for (int i = 0; i < in->n && len < sizeof buf; i++) {
 		bool dup = false;
 		for (int k = 0; k < i; k++)
 			dup |= !strcmp(in->id[k], in->id[i]);
-		if (dup)
-			continue;
-		snprintf(text[n], sizeof text[n], "%c %s", in->line[i].mark, in->id[i]);
-		item[n] = text[n];
-		n++;
+		if (!dup)
+			len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%c %s",
+						len ? "  " : "", in->line[i].mark, in->id[i]);
 	}
-	if (ns > 1)
-		item[n++] = tr(MSG_XF_CASE);
-	item[n++] = tr(MSG_XF_CLASH);
-	int w = COLS - 2, last = y1 < y + 4 ? y1 : y + 4;
-	char row[1200] = "";
-	if (y >= last)
-		return y;
-	for (int i = 0; i < n; i++) {
-		/* a new row for an item that does not fit, but on the last row
-		 * the rest runs on, to be cut with an ellipsis */
-		if (row[0] && ui_width(row) + 2 + ui_width(item[i]) > w && y + 1 < last) {
-			ui_text_fit(y++, 1, w, C_DIM, row);
-			row[0] = '\0';
-		}
-		size_t len = strlen(row);
-		snprintf(row + len, sizeof row - len, "%s%s", row[0] ? "  " : "", item[i]);
-	}
-	if (row[0])
-		ui_text_fit(y++, 1, w, C_DIM, row);
-	return y;
+	if (ns > 1 && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "  %s", tr(MSG_XF_CASE));
+	if (len < sizeof buf)
+		snprintf(buf + len, sizeof buf - len, "  %s", tr(MSG_XF_CLASH));
+	return ui_wrap_groups(y, y1 < y + 4 ? y1 : y + 4, 1, COLS - 2, C_DIM, buf);
 }
 
 static void draw_cells(const struct bw_chart *c, const struct xf_in *in, int y, int x)
