@@ -12,6 +12,18 @@ void ck_args_init(struct ck_args *a)
     *a = (struct ck_args){.format = CK_FMT_AUTO};
 }
 
+/* val as a whole number (all of it): true with *out set, else false. */
+static bool whole_number(const char *val, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (errno || end == val || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
 bool ck_args_long(const char *opt, const char *val, long lo, long hi,
                   long *out)
 {
@@ -19,10 +31,8 @@ bool ck_args_long(const char *opt, const char *val, long lo, long hi,
         fprintf(stderr, "%s: missing value\n", opt);
         return false;
     }
-    char *end;
-    errno = 0;
-    long v = strtol(val, &end, 10);
-    if (errno || end == val || *end) {
+    long v;
+    if (!whole_number(val, &v)) {
         fprintf(stderr, "%s: '%s' is not a whole number\n", opt, val);
         return false;
     }
@@ -37,13 +47,11 @@ bool ck_args_long(const char *opt, const char *val, long lo, long hi,
 bool ck_env_int(const char *name, int lo, int hi, int *out, struct ck_err *err)
 {
     const char *v = getenv(name);
+    long n;
     *out = 0;
     if (!v || !*v)
         return true;
-    char *end;
-    errno = 0;
-    long n = strtol(v, &end, 10);
-    if (errno || end == v || *end || n < lo || n > hi) {
+    if (!whole_number(v, &n) || n < lo || n > hi) {
         snprintf(err->msg, sizeof err->msg, "%s=%s: not a tuning setting (a whole number "
                  "from %d to %d)", name, v, lo, hi);
         return false;
