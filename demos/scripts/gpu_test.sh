@@ -16,6 +16,12 @@ SUM=$LOG/summary.txt
 FAIL=0
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 
+# table_rows FILE OPENING: the rows ("    {...") of the C table in FILE whose
+# first line starts with OPENING, up to its closing "};"
+table_rows() {
+    sed -n "/^$2/,/^};/p" "$1" | grep -c '^    {'
+}
+
 record() { # name status detail
     printf '%-44s %-5s %s\n' "$1" "$2" "$3" >>"$SUM"
     [ "$2" = ok ] || FAIL=1
@@ -82,8 +88,8 @@ done
 # every configuration forced (05_best_tuning.cuh), unsplit and split in 3,
 # at a size that cuts every tile and at whole tiles; the configurations are
 # the rows of mm_best_rule.h's table (CK_MM_BEST_CFG=1..rows)
-BEST_NCFG=$(sed -n '/^static const struct mm_best_cfg_info mm_best_cfgs/,/^};/p' \
-    "$(dirname "$0")/../matmul/mm_best_rule.h" | grep -c '^    {"')
+BEST_NCFG=$(table_rows "$(dirname "$0")/../matmul/mm_best_rule.h" \
+    'static const struct mm_best_cfg_info mm_best_cfgs')
 [ "$BEST_NCFG" -ge 1 ] || record "matmul-best-cfgs" FAIL "no rows read from mm_best_rule.h"
 for cfg in $(seq 1 "$BEST_NCFG"); do
     for split in 1 3 -1; do # -1: stream-K
@@ -188,8 +194,8 @@ RD_GPU=$("$BIN/reduce" --list | awk '$3 != "cpu" {printf "%s%s", s, $1; s=","}')
 # the best rung's tuning shapes (06_best_tuning.cuh: CK_RD_BEST_CFG counts
 # rd_best_cfgs' rows from 0, the shipped shape, which the runs above cover)
 # must be right too
-RD_NCFG=$(sed -n '/^static const struct rd_best_cfg rd_best_cfgs/,/^};/p' \
-    "$(dirname "$0")/../reduce/06_best_tuning.cuh" | grep -c '^    {')
+RD_NCFG=$(table_rows "$(dirname "$0")/../reduce/06_best_tuning.cuh" \
+    'static const struct rd_best_cfg rd_best_cfgs')
 [ "$RD_NCFG" -ge 2 ] || record "reduce-best-cfgs" FAIL "fewer than 2 rows read from 06_best_tuning.cuh"
 for cfg in $(seq 1 $((RD_NCFG - 1))); do
     run_demo "reduce-best-cfg$cfg" env CK_RD_BEST_CFG=$cfg "$BIN/reduce" --n 1000003 \
