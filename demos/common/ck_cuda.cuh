@@ -19,6 +19,18 @@
  *   CUDNN_CHECK(err, lib, expr) a cuDNN call (named by lib->error_string)
  *   CK_DYN_SHARED(type, name) the block's dynamic shared memory as an array
  *                             name[] (the emulation gives it a buffer)
+ *   CK_LAUNCH_EARLY(err, early, kernel, grid, block, smem, stream, args...)
+ *                             CK_LAUNCH; with `early` true (only on compute
+ *                             capability 9.0 and later) the kernel may start
+ *                             while the one before it in the stream still
+ *                             runs, once each block of that one has called
+ *                             ck_grid_release() or ended (programmatic
+ *                             dependent launch)
+ *   ck_grid_wait()            in a kernel launched early: waits until the
+ *                             kernel before it has ended and its writes
+ *                             are visible; ck_grid_release() in that kernel
+ *                             lets the next one start. Both do nothing in an
+ *                             ordinary launch, below 9.0 and in the emulation.
  * With CK_SIMT_EMU (tests/emu/simt.h, included first) CUDA's headers are
  * not read and the emulation's CK_LAUNCH and CK_DYN_SHARED are used. */
 #ifndef CK_CUDA_CUH
@@ -69,5 +81,47 @@
 #ifndef CK_DYN_SHARED
 #define CK_DYN_SHARED(type, name) extern __shared__ type name[]
 #endif
+
+#ifdef CK_SIMT_EMU /* the emulation runs kernels one after another */
+#define CK_LAUNCH_EARLY(err, early, kernel, grid, block, smem, stream, ...)    \
+    do {                                                                       \
+        (void)(early);                                                         \
+        CK_LAUNCH(err, kernel, grid, block, smem, stream, __VA_ARGS__);        \
+    } while (0)
+#else
+#define CK_LAUNCH_EARLY(err, early, kernel, grid, block, smem, strm, ...)      \
+    do {                                                                       \
+        cudaLaunchAttribute ck_at_[1];                                         \
+        ck_at_[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;     \
+        ck_at_[0].val.programmaticStreamSerializationAllowed = 1;              \
+        cudaLaunchConfig_t ck_lc_ = {};                                        \
+        ck_lc_.gridDim = dim3(grid);                                           \
+        ck_lc_.blockDim = dim3(block);                                         \
+        ck_lc_.dynamicSmemBytes = (smem);                                      \
+        ck_lc_.stream = (strm);                                                \
+        ck_lc_.attrs = ck_at_;                                                 \
+        ck_lc_.numAttrs = (early) ? 1 : 0;                                     \
+        cudaError_t ck_le_ = cudaLaunchKernelEx(&ck_lc_, kernel, __VA_ARGS__); \
+        if (ck_le_ != cudaSuccess) {                                           \
+            snprintf((err)->msg, sizeof (err)->msg, "launch %s in %s: %s "     \
+                     "(%s:%d)", #kernel, __func__, cudaGetErrorString(ck_le_), \
+                     __FILE__, __LINE__);                                      \
+            return CK_ECUDA;                                                   \
+        }                                                                      \
+    } while (0)
+#endif
+
+__device__ __forceinline__ void ck_grid_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void ck_grid_release()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
+}
 
 #endif

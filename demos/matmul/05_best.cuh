@@ -1,6 +1,8 @@
 // Rung 5, library-style: what cuBLAS-class kernels do inside. A block tile
 // (128x128 for big problems) is split into warp tiles of 64x32 and each
-// thread owns 8x8 outputs (2x2 sub-tiles of 4x4); tiles move global->shared
+// thread owns 8x8 outputs (2x2 sub-tiles of 4x4; 8x4 in the configuration
+// for small problems, which needs more warps to hide latency and so more,
+// smaller pieces of work, and fetches two tiles ahead); tiles move global->shared
 // with 16-byte loads (A transposed on the way), the next tile is fetched
 // through registers while the current one is multiplied from the other half
 // of a double-buffered shared memory, and fragments are read with 16-byte
@@ -32,7 +34,8 @@
 //   5. mm_best_cfg, mm_best_sk_cfg, mm_best: the launchers (zero C and
 //                      split K or stream-K, or not).
 // Split K and stream-K add partial sums with atomicAdd in whatever order
-// the blocks finish, so the last bits of C may differ from run to run (well inside
+// the blocks finish (into C zeroed by best_zero_kernel, which runs under
+// the product's main loop where the GPU can launch early), so the last bits of C may differ from run to run (well inside
 // the FP32 tolerance). Other configurations, for tuning runs, are beside it
 // in 05_best_tuning.cuh; the designs measured on the H200 are in
 // matmul/NOTES.md.
@@ -52,15 +55,21 @@ template <int BM, int BN, int BK, int TN> struct best_cfg {
     static constexpr int THREADS = WARPS * 32;
     static constexpr int LDA = BM + 4; // padded: transposed stores spread banks
     static constexpr int BKC = 8; // k-rows staged through registers at a time
+    // tiles in flight through registers: 2 for the 8x4 configuration (few
+    // warps per SM at the small problems it is for: a load has two tiles'
+    // FMAs to arrive in), else 1 (the 8x8 ones have no registers to spare)
+    static constexpr int AHEAD = TN == 4 ? 2 : 1;
+    static_assert(AHEAD == 1 || BK == BKC, "two tiles ahead: one chunk a tile");
     static constexpr int A_VECS = BM * BKC / 4 / THREADS; // float4 per thread
     static constexpr int B_VECS = BN * BKC / 4 / THREADS;
     // Blocks per SM the registers allow (65536 / (THREADS * registers)):
     // 8x8 outputs fit 128 registers, so 2 blocks of 256 threads or 4 of
     // 128; 64-thread blocks move 2 vectors each way and need ~165 (6 per
     // SM), and so does the bounds-checked kernel of 128-thread blocks (3 per
-    // SM). 8x16 need about 230 (one block per SM). mm_best_rule.h counts
+    // SM). 8x16 need about 230 (one block per SM). 8x4 with two tiles
+    // ahead: 95 to 127 (4 blocks of 128 threads). mm_best_rule.h counts
     // the same slots.
-    static constexpr int MIN_BLOCKS = TN != 8 ? 1 : THREADS >= 128 ? 512 / THREADS : 6;
+    static constexpr int MIN_BLOCKS = TN == 4 ? 4 : TN != 8 ? 1 : THREADS >= 128 ? 512 / THREADS : 6;
     static constexpr int MIN_BLOCKS_EDGE = TN == 8 && THREADS == 128 ? 3 : MIN_BLOCKS;
     static_assert(A_VECS >= 1 && B_VECS >= 1, "tile too small for the block");
 };
@@ -163,75 +172,132 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
     const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
     const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
     const int tm = lane / 4 * 4, tn = lane % 4 * 4; // 8 x 4 lanes
-    float4 ra[cfg::A_VECS], rb[cfg::B_VECS]; // next tile, in flight
-    // fetch: one 8-deep chunk of the tiles at k0 into registers;
-    // stash: that chunk into shared buffer s at depth kc (A transposed)
+    // the next tile (two tiles with AHEAD 2), in flight: register set q
+    float4 ra[cfg::AHEAD][cfg::A_VECS], rb[cfg::AHEAD][cfg::B_VECS];
+    // fetch: one 8-deep chunk of the tiles at k0 into register set q;
+    // stash: set q into shared buffer s at depth kc (A transposed)
     constexpr int KC = cfg::BKC;
-    auto fetch = [&](int k0) {
+    auto fetch = [&](int q, int k0) {
 #pragma unroll
         for (int v = 0; v < cfg::A_VECS; v++) {
             int i = tid + v * cfg::THREADS;
-            ra[v] = best_load4<EDGE>(A, M, K, m0 + i / (KC / 4), k0 + i % (KC / 4) * 4);
+            ra[q][v] = best_load4<EDGE>(A, M, K, m0 + i / (KC / 4), k0 + i % (KC / 4) * 4);
         }
 #pragma unroll
         for (int v = 0; v < cfg::B_VECS; v++) {
             int i = tid + v * cfg::THREADS;
-            rb[v] = best_load4<EDGE>(B, K, N, k0 + i / (BN / 4), n0 + i % (BN / 4) * 4);
+            rb[q][v] = best_load4<EDGE>(B, K, N, k0 + i / (BN / 4), n0 + i % (BN / 4) * 4);
         }
     };
-    auto stash = [&](int s, int kc) {
+    auto stash = [&](int q, int s, int kc) {
 #pragma unroll
         for (int v = 0; v < cfg::A_VECS; v++) {
             int i = tid + v * cfg::THREADS, r = i / (KC / 4), c = kc + i % (KC / 4) * 4;
-            As[s][c][r] = ra[v].x;
-            As[s][c + 1][r] = ra[v].y;
-            As[s][c + 2][r] = ra[v].z;
-            As[s][c + 3][r] = ra[v].w;
+            As[s][c][r] = ra[q][v].x;
+            As[s][c + 1][r] = ra[q][v].y;
+            As[s][c + 2][r] = ra[q][v].z;
+            As[s][c + 3][r] = ra[q][v].w;
         }
 #pragma unroll
         for (int v = 0; v < cfg::B_VECS; v++) {
             int i = tid + v * cfg::THREADS;
-            *reinterpret_cast<float4 *>(&Bs[s][kc + i / (BN / 4)][i % (BN / 4) * 4]) = rb[v];
+            *reinterpret_cast<float4 *>(&Bs[s][kc + i / (BN / 4)][i % (BN / 4) * 4]) = rb[q][v];
+        }
+    };
+    // multiply: the 8-deep chunk at depth kc of shared buffer s into acc
+    auto multiply = [&](int s, int kc) {
+#pragma unroll
+        for (int k = kc; k < kc + KC; k++) {
+            float a[8], b[TN];
+            *reinterpret_cast<float4 *>(&a[0]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + tm]);
+            *reinterpret_cast<float4 *>(&a[4]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + 32 + tm]);
+#pragma unroll
+            for (int h = 0; h < H; h++)
+                *reinterpret_cast<float4 *>(&b[4 * h]) =
+                    *reinterpret_cast<const float4 *>(&Bs[s][k][wn + 16 * h + tn]);
+#pragma unroll
+            for (int i = 0; i < 8; i++)
+#pragma unroll
+                for (int j = 0; j < TN; j++)
+                    acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
         }
     };
 
 #pragma unroll
     for (int kc = 0; kc < BK; kc += KC) {
-        fetch(kb + kc);
-        stash(0, kc);
+        fetch(0, kb + kc);
+        stash(0, 0, kc);
     }
+    if (cfg::AHEAD == 2 && kb + BK < ke)
+        fetch(1, kb + BK);
     __syncthreads();
     int s = 0;
-    for (int k0 = kb; k0 < ke; k0 += BK) {
-        const bool more = k0 + BK < ke; // the same for the whole block
+    if (cfg::AHEAD == 1) {
+        for (int k0 = kb; k0 < ke; k0 += BK) {
+            const bool more = k0 + BK < ke; // the same for the whole block
 #pragma unroll
-        for (int kc = 0; kc < BK; kc += KC) {
-            if (more)
-                fetch(k0 + BK + kc); // global loads overlap the FMAs below
-#pragma unroll
-            for (int k = kc; k < kc + KC; k++) {
-                float a[8], b[TN];
-                *reinterpret_cast<float4 *>(&a[0]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + tm]);
-                *reinterpret_cast<float4 *>(&a[4]) = *reinterpret_cast<const float4 *>(&As[s][k][wm + 32 + tm]);
-#pragma unroll
-                for (int h = 0; h < H; h++)
-                    *reinterpret_cast<float4 *>(&b[4 * h]) =
-                        *reinterpret_cast<const float4 *>(&Bs[s][k][wn + 16 * h + tn]);
-#pragma unroll
-                for (int i = 0; i < 8; i++)
-#pragma unroll
-                    for (int j = 0; j < TN; j++)
-                        acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+            for (int kc = 0; kc < BK; kc += KC) {
+                if (more)
+                    fetch(0, k0 + BK + kc); // global loads overlap the FMAs below
+                multiply(s, kc);
+                if (more)
+                    stash(0, s ^ 1, kc); // the other buffer: nobody reads it this round
             }
-            if (more)
-                stash(s ^ 1, kc); // the other buffer: nobody reads it this round
+            if (more) {
+                __syncthreads();
+                s ^= 1;
+            }
         }
+        return;
+    }
+    // AHEAD 2 (BK = 8): tile k0 + BK arrives in set q while tile k0 is
+    // multiplied, and the loads for k0 + 2 BK go out into the other set, so
+    // a load has two tiles' FMAs to arrive in, not one. Two steps a turn,
+    // so that q is known when compiled (the sets stay in registers).
+    auto step = [&](int k0, int q) {
+        const bool more = k0 + BK < ke;
+        if (k0 + 2 * BK < ke)
+            fetch(q ^ 1, k0 + 2 * BK);
+        multiply(s, 0);
         if (more) {
+            stash(q, s ^ 1, 0);
             __syncthreads();
             s ^= 1;
         }
+        return more;
+    };
+    for (int k0 = kb; step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
     }
+}
 
+// Zeroes C for a split or stream-K (their parts are added into it). Its
+// blocks let the product's kernel start at once (ck_grid_release; the
+// product is launched early where the GPU can, compute capability 9.0):
+// that one waits (ck_grid_wait) only before its first store, so the
+// zeroing runs under its main loop instead of before it.
+__global__ void best_zero_kernel(float *__restrict__ C, size_t n)
+{
+    ck_grid_release();
+    const size_t step = (size_t)gridDim.x * blockDim.x;
+    const size_t n4 = n / 4; // cudaMalloc'd C: 16-byte aligned
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += step)
+        reinterpret_cast<float4 *>(C)[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+    if (blockIdx.x == 0 && threadIdx.x < n % 4)
+        C[4 * n4 + threadIdx.x] = 0.f;
+}
+
+// C = 0, then `kern` launched early behind it (see best_zero_kernel).
+template <class Kern, class... Args>
+static int best_zero_then(const struct mm_args *a, Kern kern, dim3 grid, int threads,
+                          struct ck_err *err, Args... args)
+{
+    size_t n = (size_t)a->M * a->N;
+    long blocks = (long)((n / 4 + 255) / 256);
+    int cap = 8 * (a->sms > 0 ? a->sms : 132);
+    CK_LAUNCH(err, best_zero_kernel, (int)(blocks < 1 ? 1 : blocks > cap ? cap : blocks), 256,
+              0, 0, a->C, n);
+    CK_LAUNCH_EARLY(err, a->cc >= 90, kern, grid, threads, 0, 0, args...);
+    return CK_OK;
 }
 
 // One tile per block: block (x, y) computes tile x over the y-th slice of
@@ -257,6 +323,8 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
     const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
     float acc[8][TN] = {};
     best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, kb, ke, A, B, As, Bs, acc);
+    if (ADD)
+        ck_grid_wait(); // C has been zeroed
     best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
 }
 
@@ -293,6 +361,7 @@ mm_best_sk_kernel(int M, int N, int K,
         __syncthreads(); // the last segment's reads of shared memory are done
         best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, (it - first) * BK,
                                        min(K, (stop - first) * BK), A, B, As, Bs, acc);
+        ck_grid_wait(); // C has been zeroed (once: later calls return at once)
         if (it == first && stop == first + steps)
             best_store<TN, EDGE, false>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
         else
@@ -324,7 +393,8 @@ static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err)
         return mm_best_cfg<BM, BN, 8, TN, GROUP>(a, kslice, err);
     }
     if (split > 1)
-        CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
+        return best_zero_then(a, kern, dim3(tiles, split), cfg::THREADS, err, a->M, a->N, a->K,
+                              kslice, a->A, a->B, a->C);
     CK_LAUNCH(err, kern, dim3(tiles, split), cfg::THREADS, 0, 0, a->M, a->N,
               a->K, kslice, a->A, a->B, a->C);
     return CK_OK;
@@ -344,10 +414,8 @@ static int mm_best_sk_cfg(const struct mm_args *a, int blocks, struct ck_err *er
         if (!full)
             return mm_best_sk_cfg<BM, BN, 8, TN, GROUP>(a, blocks, err);
     }
-    CUDA_CHECK(err, cudaMemsetAsync(a->C, 0, (size_t)a->M * a->N * sizeof(float), 0));
-    CK_LAUNCH(err, kern, dim3(blocks > 0 ? blocks : 1), cfg::THREADS, 0, 0, a->M,
-              a->N, a->K, a->A, a->B, a->C);
-    return CK_OK;
+    return best_zero_then(a, kern, dim3(blocks > 0 ? blocks : 1), cfg::THREADS, err, a->M, a->N,
+                          a->K, a->A, a->B, a->C);
 }
 
 // Configuration BM x BN x BK with K in slices of kslice, or, with
@@ -368,7 +436,8 @@ static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err
     case MM_BEST_128x128x16: return mm_best_go<128, 128, 16, 8>(a, kslice, sk_blocks, err);
     case MM_BEST_128x128: return mm_best_go<128, 128, 8, 8>(a, kslice, sk_blocks, err);
     case MM_BEST_128x64: return mm_best_go<128, 64, 8, 8>(a, kslice, sk_blocks, err);
-    default: return mm_best_go<64, 64, 8, 8>(a, kslice, sk_blocks, err);
+    case MM_BEST_64x64: return mm_best_go<64, 64, 8, 8>(a, kslice, sk_blocks, err);
+    default: return mm_best_go<64, 64, 8, 4>(a, kslice, sk_blocks, err);
     }
 }
 

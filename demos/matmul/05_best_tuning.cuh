@@ -4,8 +4,8 @@
 // (demos/scripts/mm_tune.sh).
 // The demo without them runs mm_best(), whose rule is in mm_best_rule.h.
 //
-//   CK_MM_BEST_CFG   1..4: mm_best_cfgs[0..3] of mm_best_rule.h
-//                    (128x128/BK16, 128x128, 128x64, 64x64);
+//   CK_MM_BEST_CFG   1..5: mm_best_cfgs[0..4] of mm_best_rule.h
+//                    (128x128/BK16, 128x128, 128x64, 64x64, 64x64/8x4);
 //                    0 or unset: the rule's choice. (64x128, below 128x64
 //                    at most sizes measured, and 128x256 with 8x16 per
 //                    thread, 68.5% of cuBLAS at 4096^3, were measured here

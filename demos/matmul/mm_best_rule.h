@@ -2,7 +2,8 @@
  * for a problem: plain C, no CUDA, so the kernel's launcher, the demo's
  * report (mm_run.c) and the CPU tests read the same rule.
  *
- * Every configuration gives each thread 8x8 outputs; they differ in the
+ * Every configuration gives each thread 8x8 outputs but one (8x4, for
+ * small problems: twice the warps for the same tile); they differ in the
  * block tile, so in how many blocks a problem makes and how many of them
  * fit on one SM at once. The rule predicts, for each configuration and
  * each split of K, how long the busiest SM works, and takes the shortest:
@@ -11,7 +12,9 @@
  *               their partial sums added into C with atomicAdd)
  *   per SM    = ceil(blocks / SMs) blocks, run `slots` at a time: rounds
  *   a round   = its blocks' multiply-adds / (the configuration's measured
- *               efficiency x how well that many warps hide latency)
+ *               efficiency x how well that many warps hide latency, a warp
+ *               of 8x4 outputs counted as half a warp of 8x8: half the
+ *               independent sums to cover a wait with)
  *               + a fixed cost (first loads, last stores)
  *   time      = sum of the rounds (+ zeroing C when split > 1, and for the
  *               bounds-checked kernel its partial sums' atomic adds)
@@ -24,7 +27,8 @@
  *
  * The efficiencies are the configurations' % of cuBLAS FP32 at 8192^3 on
  * the H200 (where every SM is full), the warp factors fitted to its 512^3
- * and 1024^3 runs (matmul/NOTES.md). */
+ * and 1024^3 runs (matmul/NOTES.md), the cost of zeroing C to its measured
+ * saving when the product starts under the zeroing (launched early, 05_best.cuh). */
 #ifndef MM_BEST_RULE_H
 #define MM_BEST_RULE_H
 
@@ -33,6 +37,7 @@
 struct mm_best_cfg_info {
     const char *name;  /* "128x64", shown in the record */
     int bm, bn, bk;    /* block tile and depth */
+    int tn;            /* outputs per thread: 8 rows x tn columns */
     int slots;         /* blocks of it one SM holds at once (registers) */
     int slots_edge;    /* the same for the bounds-checked kernel (M, N or
                           K not whole tiles), which needs more registers */
@@ -42,19 +47,22 @@ struct mm_best_cfg_info {
 };
 
 enum { MM_BEST_128x128x16, MM_BEST_128x128, MM_BEST_128x64, MM_BEST_64x64,
-       MM_BEST_NCFG };
+       MM_BEST_64x64x4, MM_BEST_NCFG };
 
 static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
-    {"128x128/BK16", 128, 128, 16, 2, 2, 0.93, 1},
-    {"128x128", 128, 128, 8, 2, 2, 0.89, 0},
-    {"128x64", 128, 64, 8, 4, 3, 0.79, 0},
-    {"64x64", 64, 64, 8, 6, 6, 0.75, 0},
+    {"128x128/BK16", 128, 128, 16, 8, 2, 2, 0.93, 1},
+    {"128x128", 128, 128, 8, 8, 2, 2, 0.89, 0},
+    {"128x64", 128, 64, 8, 8, 4, 3, 0.79, 0},
+    {"64x64", 64, 64, 8, 8, 6, 6, 0.75, 0},
+    {"64x64/8x4", 64, 64, 8, 4, 4, 4, 0.80, 0},
 };
 
 #define MM_BEST_MAX_SPLIT 8
 #define MM_BEST_MIN_SLICE 128 /* the least K one split works through */
 #define MM_BEST_ROUND_COST 3000.0 /* cycles: a block's first loads, last stores */
-#define MM_BEST_ZERO_COST 4000.0  /* cycles: the extra launch that zeroes C */
+#define MM_BEST_ZERO_COST 1500.0  /* cycles: the extra launch that zeroes C
+                                      (0.3-0.8 us left of it on the H200 once
+                                      the product starts under it) */
 /* cycles an SM spends per partial sum the bounds-checked kernel adds into
  * C (one float per atomicAdd there; whole tiles add 16 bytes at a time,
  * which the fixed costs cover): fitted to 1000^3, where K in 4 slices
@@ -107,16 +115,16 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     long nb = tiles * used;
     long per_sm = (nb + sms - 1) / sms;
     int slots = mm_best_slots(c, M, N, K);
-    int warps_per_block = c->bm * c->bn / 64 / 32;
+    int warps_per_block = c->bm * c->bn / (8 * c->tn) / 32;
     double t = used > 1 ? MM_BEST_ZERO_COST : 0.0;
     if (used > 1 && !mm_best_whole(c, M, N, K))
         t += MM_BEST_EDGE_ADD_COST * used * ((double)M * N) / sms; /* one float at a time */
     for (long left = per_sm; left > 0; left -= slots) {
         int b = left < slots ? (int)left : slots;
         int w = b * warps_per_block;
-        /* b blocks x (w/b) warps x 32 threads x 64 FMAs x ks, on 128 lanes */
-        double fma_cycles = (double)w * 32 * 64 * ks / 128.0;
-        t += fma_cycles / (c->eff * mm_best_warp_factor(w)) + MM_BEST_ROUND_COST;
+        /* b blocks x (w/b) warps x 32 threads x 8 tn FMAs x ks, on 128 lanes */
+        double fma_cycles = (double)w * 32 * 8 * c->tn * ks / 128.0;
+        t += fma_cycles / (c->eff * mm_best_warp_factor(w * c->tn / 8)) + MM_BEST_ROUND_COST;
     }
     *kslice = ks;
     *blocks = nb;
@@ -138,10 +146,10 @@ static inline double mm_best_predict_sk(const struct mm_best_cfg_info *c, int M,
         grid = total;
     long per = (total + grid - 1) / grid; /* steps per block */
     long segs = per / steps + 2;          /* tiles a run touches, at most */
-    int w = slots * (c->bm * c->bn / 64 / 32);
-    double fma_cycles = (double)w * 32 * 64 * (per * c->bk) / 128.0;
+    int w = slots * (c->bm * c->bn / (8 * c->tn) / 32);
+    double fma_cycles = (double)w * 32 * 8 * c->tn * (per * c->bk) / 128.0;
     *blocks = grid;
-    return MM_BEST_ZERO_COST + fma_cycles / (c->eff * mm_best_warp_factor(w)) +
+    return MM_BEST_ZERO_COST + fma_cycles / (c->eff * mm_best_warp_factor(w * c->tn / 8)) +
            MM_BEST_ROUND_COST * segs;
 }
 

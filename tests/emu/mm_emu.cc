@@ -71,7 +71,7 @@ static double check(const struct hand &h, int M, int N, int K)
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132, 90};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -98,7 +98,7 @@ int main(void)
     };
     for (const auto &h : hands)
         for (const auto &s : sizes) {
-            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0};
+            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0, 0};
             struct ck_err perr = {{0}};
             if (h.fn == mm_wgmma_tma && mm_wgmma_tma(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",
@@ -185,14 +185,16 @@ int main(void)
         {8192, 8192, 8192, MM_BEST_128x128x16, 1},
         {2048, 2048, 2048, MM_BEST_128x128x16, 1}, /* 256 blocks, 264 slots */
         {2000, 2000, 2000, MM_BEST_128x128, 1},    /* not whole: BK 8 */
-        {512, 512, 512, MM_BEST_128x64, 4},        /* 16 blocks of 128x128 */
+        {512, 512, 512, MM_BEST_64x64x4, 4},       /* 16 blocks of 128x128 */
+        {768, 768, 768, MM_BEST_128x128x16, 6},
         {1024, 1024, 1024, MM_BEST_128x128x16, 4},
         {3000, 3000, 3000, MM_BEST_128x128, 1, 1}, /* 2.18 waves unsplit: stream-K */
         {1000, 3000, 2000, MM_BEST_128x128, 1, 1}, /* 192 tiles, 250 K steps each */
         {1536, 1536, 1536, MM_BEST_128x128x16, 8}, /* stream-K runs too short */
-        {333, 777, 555, MM_BEST_128x64, 3},
+        {333, 777, 555, MM_BEST_64x64x4, 3},       /* 8x4 a thread: more warps */
+        {8192, 512, 1024, MM_BEST_128x128x16, 1},  /* big tiles beat more warps */
         {1000, 1000, 1000, MM_BEST_128x128, 2},    /* one float per atomic add: K in 2, not 4 */
-        {1, 1, 1, MM_BEST_128x64, 1},            /* least work for one block */
+        {1, 1, 1, MM_BEST_64x64x4, 1},           /* least work for one block */
     };
     for (const auto &r : rules) {
         struct mm_best_plan p = mm_best_choose(r.M, r.N, r.K, 132);
@@ -204,7 +206,7 @@ int main(void)
            strstr(p.why, "blocks for") && (!r.sk || strstr(p.why, "stream-K")), what);
     }
     struct mm_best_plan p0 = mm_best_choose(512, 512, 512, 0);
-    ok(p0.cfg == MM_BEST_128x64 && strstr(p0.why, "132 SMs"),
+    ok(p0.cfg == MM_BEST_64x64x4 && strstr(p0.why, "132 SMs"),
        "best: an unknown SM count is taken as the H200's 132");
 
     printf("1..%d\n", tap_n);
