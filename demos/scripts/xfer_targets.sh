@@ -73,13 +73,15 @@ END {
             best = pct[v, maxb[v]]; bv = v
         }
     }
-    target("device to device: >= 85% of HBM (read + written)", best != "" && best >= 85,
+    # + 0: a field read from a line is a string, and a string compares
+    # with a number as a string ("101.3" < "85")
+    target("device to device: >= 85% of HBM (read + written)", best != "" && best + 0 >= 85,
         best != "" ? sprintf("%s %.1f%%", bv, best) : "no records")
     for (k = 0; k < 2; k++) {
         f = k ? 4096 : 16
         p = ideal["pinned-4 " f]
         target(sprintf("streams pinned-4, %d FLOP/B: >= 85%% of ideal", f),
-            p != "" && p != "~" && p >= 85, p != "" ? p "%" : "no record")
+            p != "" && p != "~" && p + 0 >= 85, p != "" ? p "%" : "no record")
     }
     exit miss
 }' "$FILE"

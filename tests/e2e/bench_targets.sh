@@ -39,4 +39,12 @@ printf '%s\n' "$tc" | sed '2s/.*/- {record: "unsupported", format: 1, demo: "mat
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc80.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "matmul wgmma-tma: not run: needs an sm_90 GPU \(Hopper\): wgmma and TMA \(this GPU: 8.0\)" \
     "a declined wgmma-tma says why"
+# the streams targets compare numbers: 101.3% of the ideal bound (a run a
+# little faster than the model) passes, 84.9% misses (made-up records)
+st='- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 6.0, serial_ms: 9.0, ideal_ms: 6.1, speedup: 1.5, pct_of_ideal: 101.3, flops_per_byte: 4096}
+- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 7.0, serial_ms: 9.0, ideal_ms: 6.0, speedup: 1.3, pct_of_ideal: 84.9, flops_per_byte: 16}'
+printf '%s\n' "$st" >"$T_TMP/st.yaml"
+out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/st.yaml" 2>&1)
+like "$out" "streams pinned-4, 4096 FLOP/B: >= 85% of ideal +PASS  101.3%" "above 100% of the ideal bound: PASS (compared as a number)"
+like "$out" "streams pinned-4, 16 FLOP/B: >= 85% of ideal +MISS  84.9%" "under 85%: MISS"
 done_testing
