@@ -64,17 +64,22 @@
 #define CUDNN_CHECK(err, lib, expr)                                            \
     CK_CHECK_STATUS(err, expr, CUDNN_STATUS_SUCCESS, (lib)->error_string)
 
+/* the message of a launch that failed (the kernel's name, the caller, the
+ * error, where), and the return */
+#define CK_LAUNCH_FAILED(err, kernel, e)                                       \
+    do {                                                                       \
+        snprintf((err)->msg, sizeof (err)->msg, "launch %s in %s: %s (%s:%d)", \
+                 #kernel, __func__, cudaGetErrorString(e), __FILE__, __LINE__); \
+        return CK_ECUDA;                                                       \
+    } while (0)
+
 #ifndef CK_LAUNCH
 #define CK_LAUNCH(err, kernel, grid, block, smem, stream, ...)                 \
     do {                                                                       \
         kernel<<<(grid), (block), (smem), (stream)>>>(__VA_ARGS__);            \
         cudaError_t ck_le_ = cudaGetLastError();                               \
-        if (ck_le_ != cudaSuccess) {                                           \
-            snprintf((err)->msg, sizeof (err)->msg, "launch %s in %s: %s "     \
-                     "(%s:%d)", #kernel, __func__, cudaGetErrorString(ck_le_), \
-                     __FILE__, __LINE__);                                      \
-            return CK_ECUDA;                                                   \
-        }                                                                      \
+        if (ck_le_ != cudaSuccess)                                             \
+            CK_LAUNCH_FAILED(err, kernel, ck_le_);                             \
     } while (0)
 #endif
 
@@ -102,12 +107,8 @@
         ck_lc_.attrs = ck_at_;                                                 \
         ck_lc_.numAttrs = (early) ? 1 : 0;                                     \
         cudaError_t ck_le_ = cudaLaunchKernelEx(&ck_lc_, kernel, __VA_ARGS__); \
-        if (ck_le_ != cudaSuccess) {                                           \
-            snprintf((err)->msg, sizeof (err)->msg, "launch %s in %s: %s "     \
-                     "(%s:%d)", #kernel, __func__, cudaGetErrorString(ck_le_), \
-                     __FILE__, __LINE__);                                      \
-            return CK_ECUDA;                                                   \
-        }                                                                      \
+        if (ck_le_ != cudaSuccess)                                             \
+            CK_LAUNCH_FAILED(err, kernel, ck_le_);                             \
     } while (0)
 #endif
 
