@@ -26,6 +26,9 @@
  *                             runs, once each block of that one has called
  *                             ck_grid_release() or ended (programmatic
  *                             dependent launch)
+ *   ck_early_ok(kernel)       whether `kernel` may be launched early: its
+ *                             code was compiled for 9.0 or later (so it has
+ *                             the wait below); false in the emulation
  *   ck_grid_wait()            in a kernel launched early: waits until the
  *                             kernel before it has ended and its writes
  *                             are visible; ck_grid_release() in that kernel
@@ -110,6 +113,25 @@
         if (ck_le_ != cudaSuccess)                                             \
             CK_LAUNCH_FAILED(err, kernel, ck_le_);                             \
     } while (0)
+#endif
+
+#ifdef CK_SIMT_EMU
+static inline bool ck_early_ok(const void *) { return false; }
+#else
+static inline bool ck_early_ok(const void *kernel)
+{
+    static const void *seen[32]; // the answers so far, one per kernel
+    static bool ans[32];
+    static int n;
+    for (int i = 0; i < n; i++)
+        if (seen[i] == kernel)
+            return ans[i];
+    cudaFuncAttributes fa;
+    bool ok = cudaFuncGetAttributes(&fa, kernel) == cudaSuccess && fa.ptxVersion >= 90;
+    if (n < 32)
+        seen[n] = kernel, ans[n++] = ok;
+    return ok;
+}
 #endif
 
 __device__ __forceinline__ void ck_grid_wait()

@@ -67,8 +67,8 @@ template <int BM, int BN, int BK, int TN> struct best_cfg {
     // 128; 64-thread blocks move 2 vectors each way and need ~165 (6 per
     // SM), and so does the bounds-checked kernel of 128-thread blocks (3 per
     // SM). 8x16 need about 230 (one block per SM). 8x4 with two tiles
-    // ahead: 95 to 127 (4 blocks of 128 threads). mm_best_rule.h counts
-    // the same slots.
+    // ahead: 95 at whole tiles (5 blocks of 128 threads), 119 bounds-checked
+    // and 127 for stream-K (4). mm_best_rule.h counts the same slots.
     static constexpr int MIN_BLOCKS = TN == 4 ? 4 : TN != 8 ? 1 : THREADS >= 128 ? 512 / THREADS : 6;
     static constexpr int MIN_BLOCKS_EDGE = TN == 8 && THREADS == 128 ? 3 : MIN_BLOCKS;
     static_assert(A_VECS >= 1 && B_VECS >= 1, "tile too small for the block");
@@ -266,7 +266,7 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
         }
         return more;
     };
-    for (int k0 = kb; step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
+    for (int k0 = kb; k0 < ke && step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
     }
 }
 
@@ -293,10 +293,14 @@ static int best_zero_then(const struct mm_args *a, Kern kern, dim3 grid, int thr
 {
     size_t n = (size_t)a->M * a->N;
     long blocks = (long)((n / 4 + 255) / 256);
-    int cap = 8 * (a->sms > 0 ? a->sms : 132);
+    // two blocks per SM at most (a grid-stride loop does the rest), so the
+    // product's blocks find room beside them
+    int cap = 2 * (a->sms > 0 ? a->sms : 132);
     CK_LAUNCH(err, best_zero_kernel, (int)(blocks < 1 ? 1 : blocks > cap ? cap : blocks), 256,
               0, 0, a->C, n);
-    CK_LAUNCH_EARLY(err, a->cc >= 90, kern, grid, threads, 0, 0, args...);
+    // early only where the kernel's code has the wait (compiled for 9.0:
+    // a build for an older target runs on the H200 without it)
+    CK_LAUNCH_EARLY(err, ck_early_ok((const void *)kern), kern, grid, threads, 0, 0, args...);
     return CK_OK;
 }
 

@@ -29,7 +29,6 @@ struct mm_gpu {
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
     int sms;                                    // the device's SMs
-    int cc;                                     // its compute capability (90: 9.0)
     int best_cfg, best_split;                   // CK_MM_BEST_CFG, _SPLIT: tuning
     int tf32_cfg;                               // CK_MM_TF32_CFG: tuning
     // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
@@ -87,10 +86,6 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     if (cudaGetDevice(&dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
         g->sms = 0;
-    int major = 0, minor = 0;
-    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
-        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
-        g->cc = 10 * major + minor;
     int rc = alloc_all(g, hA, hB, err);
     if (rc == CK_OK && cb) {
         CUBLAS_CHECK(err, cb->create(&g->handle));
@@ -211,7 +206,7 @@ static int mm_cublas_bf16(struct mm_gpu *g, int copy, struct ck_err *err)
 extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
-    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms, g->cc};
+    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms};
     if (v == MM_BEST && (g->best_cfg || g->best_split)) // a tuning run
         return mm_best_tune(&a, g->best_cfg, g->best_split, err);
     if (v == MM_TF32_MMA && g->tf32_cfg) // a tuning run

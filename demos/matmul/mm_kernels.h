@@ -14,7 +14,6 @@ struct mm_args {
     float *C;       // (M, N) row-major
     int sms;        // the device's SMs, for launchers that size their grid
                     // by it ('best'); 0: unknown (taken as 132, an H200)
-    int cc;         // compute capability, 10 major + minor (90: 9.0); 0: unknown
 };
 
 #endif

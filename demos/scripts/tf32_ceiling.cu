@@ -137,7 +137,7 @@ int main(int argc, char **argv)
             exit(1);
         }
     };
-    struct mm_args args = {n, n, n, A, B, C, sms, 0};
+    struct mm_args args = {n, n, n, A, B, C, sms};
     auto rung = [&]() {
         struct ck_err err = {};
         if (mm_tf32_mma(&args, &err) != CK_OK) {

@@ -27,6 +27,36 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
         demos/scripts/tf32_ceiling.cu -o "$T_TMP/tf32_ceiling.ii" >"$T_TMP/tf32c.log" 2>&1
     ok $? "nvcc compiles demos/scripts/tf32_ceiling.cu (front end and device code)"
     sed 's/^/#   /' "$T_TMP/tf32c.log" | head -10
+    # the best rung's split and stream-K kernels start under the kernel that
+    # zeroes C (programmatic dependent launch): in their PTX for 9.0 the
+    # wait comes before the first write to C, and the zeroing kernel lets
+    # them start before its own first store; for 8.0 neither instruction
+    # exists (so the host launches those early only for 9.0 code)
+    printf '%s\n' '#include "05_best.cuh"' \
+        'template __global__ void mm_best_kernel<64, 64, 8, 4, 8, false, true>(int, int, int, int, const float *, const float *, float *);' \
+        'template __global__ void mm_best_sk_kernel<64, 64, 8, 4, 8, true>(int, int, int, const float *, const float *, float *);' \
+        >"$T_TMP/pdl.cu"
+    pdl_order() { # PTX: per kernel, "name wait-line first-write-line"
+        awk '/^\.visible \.entry/ { name = $3; sub(/\(.*/, "", name); w[name] = 0; f[name] = 0; order[++n] = name }
+             /griddepcontrol\.(wait|launch_dependents)/ && !w[name] { w[name] = NR }
+             /(st|red|atom)\.global/ && !f[name] { f[name] = NR }
+             END { for (i = 1; i <= n; i++) print order[i], w[order[i]], f[order[i]] }' "$1"
+    }
+    for arch in 90 80; do
+        "$NVCC" -std=c++17 -ptx -arch=compute_$arch -Idemos/common -Idemos/matmul "$T_TMP/pdl.cu" \
+            -o "$T_TMP/pdl$arch.ptx" >"$T_TMP/pdl.log" 2>&1
+        ok $? "nvcc: the best rung's split kernels to PTX for compute_$arch"
+        sed 's/^/#   /' "$T_TMP/pdl.log" | head -5
+    done
+    # early: the zeroing kernel, stream-K, and mm_best_kernel with ADD (its
+    # last template flag, mangled "Lb1EEv"); the others wait for nothing
+    bad=$(pdl_order "$T_TMP/pdl90.ptx" | awk '
+        { early = $1 ~ /best_zero_kernel|mm_best_sk_kernel|Lb1EEv/; n++ }
+        early && !($2 > 0 && $2 < $3) { print "no release/wait before the first store: " $1 }
+        !early && $2 > 0 { print "waits though launched the ordinary way: " $1 }
+        END { if (n < 3) print "only " n + 0 " kernels in the PTX" }')
+    is "$bad" "" "9.0: the zeroing kernel releases, every split and stream-K kernel waits, before its first store"
+    is "$(grep -c griddepcontrol "$T_TMP/pdl80.ptx")" 0 "8.0: no griddepcontrol in the code (launched the ordinary way)"
 else
     echo "ok 1 # SKIP ${NVCC:-no nvcc}${missing:+ without $missing}: .cu sources not compiled"
     T_N=1

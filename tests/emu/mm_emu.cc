@@ -71,7 +71,7 @@ static double check(const struct hand &h, int M, int N, int K)
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132, 90};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -98,7 +98,7 @@ int main(void)
     };
     for (const auto &h : hands)
         for (const auto &s : sizes) {
-            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0, 0};
+            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0};
             struct ck_err perr = {{0}};
             if (h.fn == mm_wgmma_tma && mm_wgmma_tma(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",
@@ -144,6 +144,8 @@ int main(void)
             {37, 53, 61, 0},                        /* unsplit */
             {70, 45, 100, 40},                      /* 3 slices, cut tiles */
             {ci->bm, 2 * ci->bn, 4 * ci->bk, 2 * ci->bk}, /* whole, 2 slices */
+            {ci->bm, 2 * ci->bn, 3 * ci->bk, ci->bk},     /* whole, slices of one tile */
+            {ci->bm, 2 * ci->bn, 3 * ci->bk, 0},          /* whole, 3 tiles unsplit */
         };
         for (const auto &k : cases) {
             g_cfg = c;
@@ -185,7 +187,7 @@ int main(void)
         {8192, 8192, 8192, MM_BEST_128x128x16, 1},
         {2048, 2048, 2048, MM_BEST_128x128x16, 1}, /* 256 blocks, 264 slots */
         {2000, 2000, 2000, MM_BEST_128x128, 1},    /* not whole: BK 8 */
-        {512, 512, 512, MM_BEST_64x64x4, 4},       /* 16 blocks of 128x128 */
+        {512, 512, 512, MM_BEST_64x64x4, 4},       /* 64 tiles of 64x64 x 4 slices */
         {768, 768, 768, MM_BEST_128x128x16, 6},
         {1024, 1024, 1024, MM_BEST_128x128x16, 4},
         {3000, 3000, 3000, MM_BEST_128x128, 1, 1}, /* 2.18 waves unsplit: stream-K */
