@@ -293,9 +293,10 @@ static int best_zero_then(const struct mm_args *a, Kern kern, dim3 grid, int thr
 {
     size_t n = (size_t)a->M * a->N;
     long blocks = (long)((n / 4 + 255) / 256);
-    // two blocks per SM at most (a grid-stride loop does the rest), so the
-    // product's blocks find room beside them
-    int cap = 2 * (a->sms > 0 ? a->sms : 132);
+    // at most 8 blocks per SM (a grid-stride loop does the rest). They fill
+    // an SM's 2048 threads, so where C is large the product's blocks start
+    // as they end; 2 per SM would leave room (not measured yet)
+    int cap = 8 * (a->sms > 0 ? a->sms : 132);
     CK_LAUNCH(err, best_zero_kernel, (int)(blocks < 1 ? 1 : blocks > cap ? cap : blocks), 256,
               0, 0, a->C, n);
     // early only where the kernel's code has the wait (compiled for 9.0:
