@@ -156,7 +156,9 @@ __device__ __forceinline__ void best_store(const float (&acc)[8][TN],
 }
 
 // The block's sum over k in [kb, ke) for its tile at (m0, n0) into acc
-// (kb and ke - kb multiples of BK, or ke = K): fetch (global -> registers)
+// (kb and ke - kb multiples of BK, or ke = K; kb < ke, as every caller's
+// range is: AHEAD 2 multiplies its first tile before it tests the range,
+// and a test there costs the 8x4 kernel 8 registers, a block per SM): fetch (global -> registers)
 // and stash (registers -> shared, A transposed), then the main loop: fetch
 // the next tile, multiply the current one, stash the fetched one into the
 // other buffer, one barrier a tile.
@@ -266,7 +268,7 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
         }
         return more;
     };
-    for (int k0 = kb; k0 < ke && step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
+    for (int k0 = kb; step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
     }
 }
 
