@@ -52,7 +52,8 @@ stop_wait
 start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "the stand-in's recorded 1024^3 run shows"
 keys v; wait_for "marks: own traffic" 3; ok $? "v: the roofline says the marks sit at each rung's own traffic"
-unlike "$(screen)" "1,2 no reuse" "yours and recorded at 80x24: every entry, no room left for the models"
+unlike "$(screen)" "1,2 no reuse" "yours and recorded at 80x24: no room left for the models"
+like "$(screen)" "\+[0-9]+ more \(taller window\)" "  and the marks it has no room for are counted on its last row"
 keys t; wait_for "1,2 no reuse" 3; ok $? "t: yours only, with room for the models"
 s=$(screen)
 like "$s" ": minimum traffic" "and what the dotted column is"
@@ -133,6 +134,18 @@ s=$(screen)
 like "$s" "\+ 你的" "zh: yours"
 like "$s" "\. 记录的扫描" "zh: recorded"
 like "$s" "CPU 朴素" "zh: the rungs' names in the legend are Chinese too"
+stop_wait
+
+# at 60x20 yours and recorded do not all fit even in two columns: the last
+# row says how many marks are left off, in both languages
+start 60 20 "$ck open matmul"
+wait_for "Yours: live" 5
+keys v; wait_for "more \(taller window\)" 3; ok $? "60x20: the legend says how many marks it leaves off"
+like "$(screen)" "\+[0-9]+ more \(taller window\)" "  with their number"
+stop_wait
+start 60 20 "env CUDA_VISIBLE_DEVICES= $ckd/build/cudakitchen --lang zh open matmul"
+wait_for "256x256x256" 60
+keys v; wait_for "另有 [0-9]+ 个（窗口调高可见）" 3; ok $? "zh 60x20: the same note"
 stop_wait
 
 # the legend at 60 columns: a line too long for it ends in an ellipsis,

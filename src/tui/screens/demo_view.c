@@ -446,27 +446,36 @@ static int entry_rows(const struct roof_in *in, int cols)
 }
 
 /* Every entry, mark and label: one column when they fit, else two with
- * labels cut after a word, so recorded entries are never left off. */
+ * labels cut after a word; where even two do not fit, the last row says
+ * how many marks are left off. */
 static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
-	int cw = cols == 1 ? w : (w - 1) / 2;
+	int cw = cols == 1 ? w : (w - 1) / 2, shown = 0, end = y1;
 	char name[128], line[160];
-	for (int i = 0, k = 0; i < in->n && y < y1; i++, k++) {
+	if (y + entry_rows(in, cols) > y1)
+		end = y1 - 1; /* the row for what is left off */
+	for (int i = 0, k = 0; i < in->n && y < end; i++, k++) {
 		if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
 			if (i > 0 && k % cols)
 				y++;
 			ui_text(y++, x, w, C_HEADING, tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
 			k = 0;
 		}
-		if (y >= y1)
+		if (y >= end)
 			break;
 		const struct res_variant *v = in->var[i];
 		chart_short_label(results_label_text(v->label), v->variant, cw - 2, ui_glyph(G_ELLIPSIS),
 				  name, sizeof name);
 		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, name);
 		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
+		shown++;
 		if (k % cols == cols - 1 || i + 1 == in->n)
 			y++;
+	}
+	if (shown < in->n && y1 > 0) { /* on the row kept for it */
+		snprintf(line, sizeof line, tr(MSG_DV_MORE_MARKS), in->n - shown);
+		ui_text_fit(y1 - 1, x, w, C_DIM, line);
+		y = y1;
 	}
 	return y;
 }
