@@ -259,16 +259,52 @@ static bool no_end(wchar_t c)
 	return c && wcschr(L"\uFF08\u300C\u300E(", c);
 }
 
+static bool is_digit(wchar_t c)
+{
+	return c >= L'0' && c <= L'9';
+}
+
+/* Whether the word at c[b] (up to a space or c[n]) is a unit that a number
+ * before it keeps, as with a non-breaking space: "0.379 ms", "4814 GB/s",
+ * "87 %" (a trailing , . ; : ) after the unit does not count). */
+static bool unit_word(const struct ch *c, size_t b, size_t n)
+{
+	static const wchar_t *const units[] = {
+		L"ms", L"µs", L"us", L"ns", L"s", L"%", L"x", L"×", L"W", L"MHz", L"GHz",
+		L"B", L"KB", L"MB", L"GB", L"TB", L"KiB", L"MiB", L"GiB", L"GB/s", L"MB/s", L"TB/s",
+		L"FLOP", L"FLOP/s", L"GFLOP/s", L"TFLOP/s", L"FLOP/B", L"FLOP/byte", L"cycles",
+	};
+	wchar_t w[12];
+	size_t k = 0;
+	for (size_t i = b; i < n && c[i].wc != L' '; i++) {
+		if (k == sizeof w / sizeof w[0] - 1)
+			return false;
+		w[k++] = c[i].wc;
+	}
+	while (k > 0 && wcschr(L",.;:)", w[k - 1]))
+		k--;
+	w[k] = L'\0';
+	for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
+		if (k && !wcscmp(w, units[u]))
+			return true;
+	return false;
+}
+
 /* May a line break just before c[b] (0 < b < n)?  At a word start after
  * spaces, or next to a wide character; never before a zero-width
  * (combining) character, before a closing mark or after an opening one,
- * nor between a number and the wide unit after it ("10.9倍", "4个"). */
-static bool can_break_before(const struct ch *c, size_t b)
+ * nor between a number and the wide unit after it ("10.9倍", "4个") or the
+ * unit word after a space ("0.379 ms"). */
+static bool can_break_before(const struct ch *c, size_t b, size_t n, bool keep_units)
 {
 	if (c[b].wc == L' ' || c[b].w == 0 || no_start(c[b].wc))
 		return false;
-	if (c[b - 1].wc == L' ')
-		return true;
+	if (c[b - 1].wc == L' ') {
+		size_t k = b - 1;
+		while (k > 0 && c[k].wc == L' ')
+			k--;
+		return !(keep_units && is_digit(c[k].wc) && unit_word(c, b, n));
+	}
 	if (no_end(c[b - 1].wc))
 		return false;
 	if (c[b].w == 2 && c[b - 1].wc >= L'0' && c[b - 1].wc <= L'9')
@@ -277,17 +313,19 @@ static bool can_break_before(const struct ch *c, size_t b)
 }
 
 /* The last break opportunity in (start, i] that leaves something other
- * than spaces on the line, or 0 when there is none. */
-static size_t last_break(const struct ch *c, size_t start, size_t i)
+ * than spaces on the line, or 0 when there is none; one between a number
+ * and its unit word only when there is no other. */
+static size_t last_break(const struct ch *c, size_t start, size_t i, size_t n)
 {
-	for (size_t b = i; b > start; b--) {
-		if (!can_break_before(c, b))
-			continue;
-		for (size_t k = start; k < b; k++)
-			if (c[k].wc != L' ')
-				return b;
-		return 0;
-	}
+	for (int keep = 1; keep >= 0; keep--)
+		for (size_t b = i; b > start; b--) {
+			if (!can_break_before(c, b, n, keep))
+				continue;
+			for (size_t k = start; k < b; k++)
+				if (c[k].wc != L' ')
+					return b;
+			break;
+		}
 	return 0;
 }
 
@@ -346,6 +384,26 @@ static size_t skip_spaces(const struct ch *c, size_t i, size_t n)
 	return i;
 }
 
+/* Where the line from c[start] ends when c[i] does not fit on it. */
+static size_t line_end(const struct ch *c, size_t start, size_t i, size_t n)
+{
+	size_t end;
+	if (c[i].wc == L' ') {
+		/* the spaces overflow: break there, unless a number before them
+		 * keeps the unit after them; then before the number */
+		size_t j = skip_spaces(c, i, n);
+		if (i > start && is_digit(c[i - 1].wc) && j < n && unit_word(c, j, n) &&
+		    (end = last_break(c, start, i, n)))
+			return end;
+		return i;
+	}
+	if (i == start)
+		return i + 1; /* one character wider than the line */
+	if ((end = last_break(c, start, i, n)))
+		return end;
+	return forced_break(c, start, i);
+}
+
 /* Greedy wrap of one paragraph (no '\n' inside) of n characters. */
 static void wrap_para(struct lines_buf *b, const char *p, const struct ch *c, size_t n, int width)
 {
@@ -359,13 +417,7 @@ static void wrap_para(struct lines_buf *b, const char *p, const struct ch *c, si
 			i++;
 			continue;
 		}
-		size_t end;
-		if (c[i].wc == L' ')
-			end = i;                        /* the spaces overflow: break there */
-		else if (i == start)
-			end = i + 1;                    /* one character wider than the line */
-		else if (!(end = last_break(c, start, i)))
-			end = forced_break(c, start, i);
+		size_t end = line_end(c, start, i, n);
 		if (!only_spaces(c, start, end)) {
 			emit(b, p, c, start, end);
 			emitted = true;

@@ -405,6 +405,26 @@ static void test_number_unit(void)
 	if (tl.n == 2)
 		is_str(tl.line[1], "4\u4e2a", "and 4个 stays whole");
 	text_lines_free(&tl);
+	/* a unit word after a space stays with its number, whether the space
+	 * or the unit is what overflows; other words do not */
+	static const struct { const char *s; int w; const char *l0, *l1; } u[] = {
+		{ "it took 0.379 ms", 13, "it took", "0.379 ms" },       /* the space overflows */
+		{ "it took 0.379 ms", 15, "it took", "0.379 ms" },       /* the unit overflows */
+		{ "HBM 4814 GB/s, 88%", 12, "HBM", "4814 GB/s," },
+		{ "\u7528\u65f6 0.379 ms", 10, "\u7528\u65f6", "0.379 ms" }, /* 用时 0.379 ms */
+		{ "rung 5 library", 8, "rung 5", "library" },            /* not a unit: breaks */
+		{ "0.379 ms", 6, "0.379", "ms" },                       /* no earlier break: breaks */
+		{ "0.379 ms", 7, "0.379", "ms" },                       /* ... at the space, not in "ms" */
+	};
+	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+		text_wrap(u[i].s, u[i].w, &tl);
+		char what[96];
+		snprintf(what, sizeof what, "number+unit word: \"%s\" at %d", u[i].s, u[i].w);
+		ok(tl.n >= 2 && !strcmp(tl.line[0], u[i].l0) && !strcmp(tl.line[1], u[i].l1), what);
+		if (tl.n >= 2 && (strcmp(tl.line[0], u[i].l0) || strcmp(tl.line[1], u[i].l1)))
+			diag("got \"%s\" / \"%s\"", tl.line[0], tl.line[1]);
+		text_lines_free(&tl);
+	}
 }
 
 int main(void)
