@@ -183,17 +183,44 @@ void chart_decade_label(double v, char *buf, int size)
 }
 
 /* label cut after its last whole word that leaves room for ell in w. */
+/* Whether s[0..end) ends in CJK punctuation that a cut drops: ， 、 （ */
+static size_t cjk_punct_before(const char *s, size_t end)
+{
+	static const char *const p[] = { "\uff0c", "\u3001", "\uff08" };
+	for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
+		size_t n = strlen(p[k]);
+		if (end >= n && !memcmp(s + end - n, p[k], n))
+			return n;
+	}
+	return 0;
+}
+
 static void cut_words(const char *label, int w, const char *ell, char *buf, size_t size)
 {
 	int room = w - text_width(ell);
 	size_t best = 0;
-	for (size_t i = 1; label[i]; i++) {
+	int prev_w = 0;
+	for (size_t i = 0, len; label[i]; i += len) {
+		int cw;
+		len = text_char(label + i, &cw);
+		if (!len)
+			break;
 		char c = label[i];
-		if (c != ' ' && c != '-' && c != ',')
+		/* a word ends at a space, comma or hyphen, and next to a wide
+		 * (CJK) character: that text has no spaces */
+		bool wide = i > 0 && (cw == 2 || prev_w == 2);
+		prev_w = cw;
+		if (i == 0 || (c != ' ' && c != '-' && c != ',' && !wide))
 			continue;
 		size_t end = c == '-' ? i + 1 : i;   /* keep a hyphen, drop a space/comma */
-		while (end > 0 && (label[end - 1] == ' ' || label[end - 1] == ','))
-			end--;
+		for (size_t n; end > 0;) {
+			if (label[end - 1] == ' ' || label[end - 1] == ',')
+				end--;
+			else if ((n = cjk_punct_before(label, end)))
+				end -= n;
+			else
+				break;
+		}
 		char part[256];
 		snprintf(part, sizeof part, "%.*s", (int)end, label);
 		if (end < sizeof part && text_width(part) <= room)

@@ -204,6 +204,16 @@ static size_t char_at(const char *s, wchar_t *wc, int *w)
 	return k;
 }
 
+size_t text_char(const char *s, int *w)
+{
+	wchar_t wc;
+	int cw = 0;
+	size_t n = s && *s ? char_at(s, &wc, &cw) : 0;
+	if (w)
+		*w = cw;
+	return n;
+}
+
 int text_width(const char *s)
 {
 	int cols = 0;

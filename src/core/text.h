@@ -31,6 +31,10 @@ bool text_valid_utf8(const char *s, size_t len, size_t *bad);
  * non-printable code points as 0. */
 int text_width(const char *s);
 
+/* The first character of s: its bytes (0 at the end), and its columns in
+ * *w (may be NULL). */
+size_t text_char(const char *s, int *w);
+
 /* Bytes of s that fit in cols display columns without splitting a
  * character; a wide character that would straddle the edge is left out
  * whole.  *used (may be NULL) gets the columns taken. */

@@ -173,6 +173,14 @@ static void test_labels(void)
 	is_str(str(b), "cuBLAS TF32 Tensor~", "cuBLAS TF32: its words, not its id");
 	chart_short_label("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz0", 10, "~", b, sizeof b);
 	is_str(str(b), "~", "one long word: never cut inside it");
+	/* Chinese has no spaces: cut between its characters, never the
+	 * English id; a comma or bracket before the cut is dropped */
+	chart_short_label("\u6734\u7d20\uff0c\u672a\u5408\u5e76\u8bbf\u95ee", "naive", 12, "~", b, sizeof b);
+	is_str(str(b), "\u6734\u7d20\uff0c\u672a\u5408~", "zh: 朴素，未合并访问 at 12 columns: 朴素，未合~");
+	chart_short_label("\u6734\u7d20\uff0c\u672a\u5408\u5e76\u8bbf\u95ee", "naive", 8, "~", b, sizeof b);
+	is_str(str(b), "\u6734\u7d20~", "zh at 8: 朴素~, the comma dropped");
+	chart_short_label("CPU \u6734\u7d20\uff0c\u5355\u7ebf\u7a0b", "cpu-naive", 12, "~", b, sizeof b);
+	is_str(str(b), "CPU \u6734\u7d20~", "a Latin word, a space, then Chinese: CPU 朴素~");
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);
 	is_str(str(b), "dnn-impl-pc-gemm", "abbreviated id");
 	chart_abbrev("cudnn-winograd-nonfused", b, sizeof b);
