@@ -451,7 +451,7 @@
 	X(MSG_ST_PICK, "%s, %d streams", "%s，%d 个流") \
 	X(MSG_ST_PICK1, "%s, 1 stream", "%s，1 个流") \
 	X(MSG_XF_NO_REC, "no recorded H200 run of this demo in demos/results/h200.yaml yet", "demos/results/h200.yaml 里还没有这个演示在 H200 上的记录") \
-	X(MSG_ST_NO_ROOM, "(no room for the next run here: t shows one at a time)", "（这里放不下下一个运行：按 t 逐个显示）") \
+	X(MSG_ST_NO_ROOM, "(no room for the recorded run here: t shows one at a time)", "（这里放不下记录的运行：按 t 逐个显示）") \
 	X(MSG_ST_LEGEND, "%s copy in  %s kernel  %s copy out  %s several in one cell", "%s 拷入  %s 内核  %s 拷出  %s 一格内有多个") \
 	X(MSG_ST_MISSING, "no %s run with %d streams here", "这里没有 %s、%d 个流的运行") \
 	X(MSG_ST_MODEL_PINNED_ONLY, "The CPU fallback models pinned copies only; pageable memory and the default stream are in the recorded run (t).", "CPU 后备只对固定内存的拷贝建模；可分页内存和默认流见记录的运行（t）。") \
@@ -717,7 +717,7 @@
 	X(MSG_ST_NEXT_VIEW, "next view", "下一视图") \
 	/* honest roofline: each rung at its own traffic model (demo_view.c) */ \
 	X(MSG_RF_AT_MODEL, "marks: own traffic", "标记：各级自己的访存") \
-	X(MSG_RF_MIN, ": minimum traffic", "：最少访存") \
+	X(MSG_RF_MIN, ": minimum traffic", ": 最少访存") \
 	X(MSG_RF_M_NOREUSE, "no reuse: 2 loads/FMA", "不复用：每次 FMA 读 2 个数") \
 	X(MSG_RF_M_TILES, "%dx%d tiles", "%dx%d 分块") \
 	X(MSG_RF_M_TILES_BT, "%dx%d tiles, B transposed first", "%dx%d 分块，B 先转置") \

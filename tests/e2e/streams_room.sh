@@ -11,10 +11,10 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 
 fresh; launch 60 20 "$CK_BIN" open streams
 wait_for "streams finished" 20; ok $? "60x20 streams: the CPU model finishes"
-wait_for '^\(no room for the next run here' 5; ok $? "60x20 streams: the recorded run has no room"
+wait_for '^\(no room for the recorded run here' 5; ok $? "60x20 streams: the recorded run has no room"
 s=$(screen)
-row=$(printf '%s\n' "$s" | grep -n '^(no room for the next run here' | head -1 | cut -d: -f1)
-like "$(printf '%s\n' "$s" | sed -n "${row}p")" '^\(no room for the next run here: t shows one at a time\) *$' \
+row=$(printf '%s\n' "$s" | grep -n '^(no room for the recorded run here' | head -1 | cut -d: -f1)
+like "$(printf '%s\n' "$s" | sed -n "${row}p")" '^\(no room for the recorded run here: t shows one at a time\) *$' \
 	"60x20 streams: the no-room line is whole, nothing left of the row behind it"
 like "$(printf '%s\n' "$s" | sed -n "$((row - 1))p")" '^Reference: recorded on ' \
 	"60x20 streams: the recorded run's title stays above it"

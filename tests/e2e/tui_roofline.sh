@@ -136,6 +136,16 @@ like "$s" "\. 记录的扫描" "zh: recorded"
 like "$s" "CPU 朴素" "zh: the rungs' names in the legend are Chinese too"
 stop_wait
 
+# recorded only (t twice) at 80x24: its models do not all fit, and t would
+# not help (one set is shown): the last row counts what a taller window adds
+start 80 24 "$ck open matmul"
+wait_for "Yours: live" 5
+keys v; wait_for "marks: own traffic" 3
+keys t; wait_for "1,2 no reuse" 3
+keys t; wait_for "more \(taller window\)" 3; ok $? "recorded only: the models left off are counted"
+unlike "$(screen)" "t: one set" "  and t is not offered for what is already one set"
+stop_wait
+
 # at 60x20 yours and recorded do not all fit even in two columns: the last
 # row says how many marks are left off, in both languages
 start 60 20 "$ck open matmul"

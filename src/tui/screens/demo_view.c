@@ -508,7 +508,10 @@ static void legend(const struct roof_in *in, int y, int y1, int x, int w, int co
 	struct roof_marks m = marks_of(in);
 	y = roof_models_head(&m, y, x, w);
 	y = legend_entries(in, y, y1, x, w, cols);
-	roof_models_list(&m, y, y1, x, w);
+	bool one_set = true;
+	for (int i = 1; i < in->n; i++)
+		one_set = one_set && in->recorded[i] == in->recorded[0];
+	roof_models_list(&m, y, y1, x, w, one_set);
 }
 
 /* Rows the legend's head takes: the ceilings and the device, or a note. */
@@ -531,8 +534,7 @@ void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
 	struct chart_roof *c = grid;
 	struct roof_in in;
 	collect(s, n, &in);
-	ui_text(y0, 0, COLS, C_HEADING,
-		tr(MSG_DV_ROOFLINE));
+	ui_text_fit(y0, 0, COLS, C_HEADING, tr(MSG_DV_ROOFLINE));
 	/* the legend: a third of the screen, at most 30 columns, 48 on a wide one */
 	int legcap = COLS >= 150 ? 48 : 30;
 	int legw = COLS / 3 > legcap ? legcap : COLS / 3, cols = 1;

@@ -99,13 +99,18 @@ int roof_models_count(const struct roof_marks *in)
 /* One row per model, the rungs' own first (in the order their marks
  * come), "unknown" last: where rows run out, what is cut sits at the
  * dotted minimum the head already names. */
-void roof_models_list(const struct roof_marks *in, int y, int y1, int x, int w)
+void roof_models_list(const struct roof_marks *in, int y, int y1, int x, int w, bool one_set)
 {
 	if (!any_min(in))
 		return;
-	if (roof_models_count(in) > y1 - y) {   /* cut: say how to see them all */
-		if (y < y1)
-			ui_text(--y1, x, w, C_DIM, tr(MSG_RF_MORE));
+	int total = roof_models_count(in);
+	if (total > y1 - y && y < y1) {   /* cut: say how to see them all */
+		char line[96];
+		/* with both sets, t shows one with room for its models; with
+		 * one, only a taller window does */
+		if (one_set)
+			snprintf(line, sizeof line, tr(MSG_DV_MORE_MARKS), total - (y1 - 1 - y));
+		ui_text_fit(--y1, x, w, C_DIM, one_set ? line : tr(MSG_RF_MORE));
 	}
 	for (int pass = 0; pass < 2; pass++)
 	for (int i = 0; i < in->n && y < y1; i++) {

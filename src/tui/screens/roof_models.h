@@ -23,6 +23,7 @@ int roof_models_head(const struct roof_marks *m, int y, int x, int w);
 /* Rows the list of models would take (one per distinct model). */
 int roof_models_count(const struct roof_marks *m);
 /* The list in rows [y, y1): the rungs' own models first, "unknown" last;
- * when they do not all fit, the last row says t shows one set. */
-void roof_models_list(const struct roof_marks *m, int y, int y1, int x, int w);
+ * when they do not all fit, the last row says t shows one set, or, when
+ * one set is all there is (one_set), how many a taller window would add. */
+void roof_models_list(const struct roof_marks *m, int y, int y1, int x, int w, bool one_set);
 #endif

@@ -120,9 +120,14 @@ static void draw_title(const struct help *h)
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (!strcmp(from, names[i].name))
 			from = tr(names[i].text);
-	char title[96];
+	char title[96], name[64];
+	/* a Latin name (a demo's id) keeps a space from the Chinese after it,
+	 * as elsewhere ("matmul 的帮助"); the format has none for 课程阅读的帮助 */
+	size_t fl = strlen(from);
+	bool latin = fl && (unsigned char)from[fl - 1] < 0x80 && i18n_lang() == LANG_ZH;
+	snprintf(name, sizeof name, "%s%s", from, latin ? " " : "");
 	if (h->from[0])
-		snprintf(title, sizeof title, tr(MSG_HELP_FOR), from);
+		snprintf(title, sizeof title, tr(MSG_HELP_FOR), name);
 	else
 		snprintf(title, sizeof title, "%s", tr(MSG_HELP_TITLE));
 	ui_title(title, tr(MSG_HELP_KEYS));
