@@ -231,6 +231,7 @@
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
+	X(MSG_DV_MARKS_AT, "at %s:", "规模 %s：") \
 	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
 	X(MSG_READER_HINTS_BACK, "n/p page  Space more  Enter open  Esc back  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 返回  ? 帮助") \
 	X(MSG_HK_RADAR_CERT, "the certificate: write it once level 5 is passed", "结业证书：通过第 5 关后即可写出") \

@@ -89,6 +89,8 @@ s=$(screen)
 like "$s" "measured at N=1048583, another size: no bars" "two sizes: the second size's rows come under a line naming it"
 like "$s" "HBM roof 4814 GB/s: best hand-written 4130 GB/s \(86%\)" \
     "two sizes: the roof line's best rung is the first size's, not the second's faster one"
+keys v; settle
+like "$(screen)" "at N=1048583:" "two sizes on the roofline: the second run's marks under a heading naming its size"
 stop
 start 100 30 "$ck open launch"
 wait_for "measured, on the host" 30; ok $? "launch: the CPU fallback says what it measured"

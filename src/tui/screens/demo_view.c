@@ -429,13 +429,31 @@ static bool cache_above(const struct roof_in *in)
 	return false;
 }
 
+/* Where the legend starts a group: the first entry, yours or recorded
+ * after the other, or (within one) a run of three or more entries at
+ * another size (a second run of the ladder, reduce's 2^20 + 7), which
+ * would otherwise read like the same rungs twice; a single row at its own
+ * size (a CPU rung run smaller) stays in its group. */
+static bool group_starts(const struct roof_in *in, int i)
+{
+	if (i == 0 || in->recorded[i] != in->recorded[i - 1])
+		return true;
+	if (same_size(in->var[i], in->var[i - 1]))
+		return false;
+	int run = 1;
+	while (i + run < in->n && run < 3 && in->recorded[i + run] == in->recorded[i] &&
+	       same_size(in->var[i + run], in->var[i]))
+		run++;
+	return run >= 3;
+}
+
 /* Rows the entries take in `cols` columns: a heading per group (yours,
- * recorded), then its entries row by row. */
+ * recorded, another size), then its entries row by row. */
 static int entry_rows(const struct roof_in *in, int cols)
 {
 	int rows = 0;
 	for (int i = 0, k = 0; i < in->n; i++, k++) {
-		if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
+		if (group_starts(in, i)) {
 			rows++;
 			k = 0;
 		}
@@ -455,10 +473,18 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 	if (y + entry_rows(in, cols) > y1)
 		end = y1 - 1; /* the row for what is left off */
 	for (int i = 0, k = 0; i < in->n && y < end; i++, k++) {
-		if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
+		if (group_starts(in, i)) {
 			if (i > 0 && k % cols)
 				y++;
-			ui_text(y++, x, w, C_HEADING, tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
+			if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
+				ui_text(y++, x, w, C_HEADING,
+					tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
+			} else { /* the same set, another size */
+				char sz[96], head[128];
+				results_size_text(in->var[i], sz, sizeof sz);
+				snprintf(head, sizeof head, tr(MSG_DV_MARKS_AT), sz);
+				ui_text_fit(y++, x, w, C_HEADING, head);
+			}
 			k = 0;
 		}
 		if (y >= end)
