@@ -1,7 +1,9 @@
 /* st_model.c: the pipeline's ideal bound and schedule model (st_model.h). */
+#include <stdbool.h>
 #include "st_model.h"
 
-void st_bound(const double total[ST_STAGES], int chunks, double *serial, double *ideal)
+void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES], double *serial,
+              double *ideal)
 {
     int slow = 0;
     *serial = 0;
@@ -12,8 +14,21 @@ void st_bound(const double total[ST_STAGES], int chunks, double *serial, double 
     }
     *ideal = total[slow];
     for (int d = 0; d < ST_STAGES; d++)
-        if (d != slow && chunks > 0)
-            *ideal += total[d] / chunks;
+        if (d != slow)
+            *ideal += shortest[d];
+}
+
+void st_stage_shortest(const struct st_span *s, int n, double shortest[ST_STAGES])
+{
+    bool seen[ST_STAGES] = {false};
+    for (int d = 0; d < ST_STAGES; d++)
+        shortest[d] = 0;
+    for (int i = 0; i < n; i++) {
+        int d = s[i].stage;
+        double t = s[i].end - s[i].start;
+        if (d >= 0 && d < ST_STAGES && (!seen[d] || t < shortest[d]))
+            shortest[d] = t, seen[d] = true;
+    }
 }
 
 void st_stage_totals(const struct st_span *s, int n, double total[ST_STAGES])

@@ -13,14 +13,21 @@ struct st_span {
     double start, end;        /* ms from the run's start */
 };
 
-/* Serial sum and ideal bound of a pipeline of `chunks` chunks whose stages
- * take total[0..3) ms over all chunks: serial is their sum; ideal is the
- * slowest stage's total plus one chunk's fill (the stages before it) and
- * drain (the stages after it), a chunk's stage taking total / chunks. */
-void st_bound(const double total[ST_STAGES], int chunks, double *serial, double *ideal);
+/* Serial sum and ideal bound of a pipeline whose stages take total[0..3)
+ * ms over all chunks, the shortest chunk of stage d shortest[d]: serial is
+ * the totals' sum; ideal is the slowest stage's total plus the fill (the
+ * stages before it) and drain (those after it) of the shortest chunks:
+ * before the slowest stage starts some chunk has passed the stages before
+ * it, and after it ends some chunk passes those after, so no schedule of
+ * these chunks is faster, however unequal they are. */
+void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES], double *serial,
+              double *ideal);
 
 /* Stage totals of spans[0..n). */
 void st_stage_totals(const struct st_span *s, int n, double total[ST_STAGES]);
+
+/* Each stage's shortest span among spans[0..n) (0 for a stage with none). */
+void st_stage_shortest(const struct st_span *s, int n, double shortest[ST_STAGES]);
 
 /* The schedule a GPU with `engines` copy engines (1: one for both
  * directions; 2 or more: one each way) and one compute queue gives chunks

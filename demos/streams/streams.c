@@ -224,8 +224,10 @@ static void run_model(struct st_state *s)
         double end = st_model_schedule((const double (*)[ST_STAGES])dur, s->chunks,
                                        st_rungs[i].streams, 2, row->spans);
         row->t = (struct ck_timing){end, end, end, 3};
+        double shortest[ST_STAGES];
         st_stage_totals(row->spans, s->chunks * ST_STAGES, row->stage);
-        st_bound(row->stage, s->chunks, &row->serial, &row->ideal);
+        st_stage_shortest(row->spans, s->chunks * ST_STAGES, shortest);
+        st_bound(row->stage, shortest, &row->serial, &row->ideal);
     }
     if (rc != CK_OK && s->status == CK_OK)
         s->status = rc;
@@ -280,14 +282,15 @@ static int gpu_row(struct st_state *s, int i, struct st_row *row)
  * stage at its shortest: chunked kernels leave a partly idle last wave each,
  * which another stream's kernel can fill, so the 1-stream kernel total is
  * not a lower bound; one launch over all the data is. */
-static void bound_gpu(const struct st_state *s, struct st_row *row)
+static void bound_gpu(const struct st_state *s, struct st_row *row,
+                      const double shortest[ST_STAGES])
 {
     double stage[ST_STAGES], unused;
     memcpy(stage, row->stage, sizeof stage);
-    st_bound(stage, s->chunks, &row->serial, &unused);
+    st_bound(stage, shortest, &row->serial, &unused);
     if (s->kernel_alone > 0 && s->kernel_alone < stage[1])
         stage[1] = s->kernel_alone;
-    st_bound(stage, s->chunks, &unused, &row->ideal);
+    st_bound(stage, shortest, &unused, &row->ideal);
 }
 
 /* The GPU rows of each mode; the mode's 1-stream run (measured even when
@@ -312,8 +315,10 @@ static void run_gpu(struct st_state *s)
             s->status = CK_ECHECK;
         if (rc != CK_OK)
             continue;
+        double shortest[ST_STAGES];
         st_stage_totals(s->rows[one].spans, s->chunks * ST_STAGES, row->stage);
-        bound_gpu(s, row);
+        st_stage_shortest(s->rows[one].spans, s->chunks * ST_STAGES, shortest);
+        bound_gpu(s, row, shortest);
     }
 }
 
