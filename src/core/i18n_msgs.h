@@ -734,6 +734,7 @@
 	X(MSG_SW_SMALL, "(the terminal is too small for this view)", "（终端太小，画不下这张图）") \
 	X(MSG_SW_EMPTY, "no timed runs to place yet", "还没有可标注的计时结果") \
 	X(MSG_SW_YOURS, "+ yours (session)", "+ 你的（本次）") \
+	X(MSG_SW_YOURS_ONE, "yours: 1 size, no +", "你的：1 个规模无 +") \
 	X(MSG_SW_RECORDED, ". recorded sweep", ". 记录的扫描") \
 	X(MSG_SW_SHAPES, "MxNxK: at cube root", "MxNxK：画在立方根处") \
 	X(MSG_SW_CLASH, "* more than one", "* 多个重叠") \

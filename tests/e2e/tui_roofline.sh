@@ -128,10 +128,10 @@ keys c; keys v; wait_for "Roofline" 3; ok $? "v from the size view: the roofline
 stop_wait
 
 start 60 20 "env CUDA_VISIBLE_DEVICES= $ckd/build/cudakitchen --lang zh open matmul"
-wait_for "256x256x256" 60
+wait_for "已完成，规模 256x256x256" 60
 keys c; wait_for "GFLOP/s 对矩阵规模 n" 3; ok $? "zh 60x20: the size view's title"
 s=$(screen)
-like "$s" "\+ 你的" "zh: yours"
+like "$s" "你的：1 个规模无 \+" "zh, one size run: yours, and that no + joins it yet"
 like "$s" "\. 记录的扫描" "zh: recorded"
 like "$s" "CPU 朴素" "zh: the rungs' names in the legend are Chinese too"
 stop_wait

@@ -80,7 +80,11 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 {
 	char line[256], name[160];
 	if (mine) {
-		ui_text(y++, x, w, C_DIM, tr(MSG_SW_YOURS));
+		/* '+' joins a rung's sizes: with one size run there is none yet */
+		bool two = false;
+		for (size_t i = 1; i < mine->n && !two; i++)
+			two = sweep_size(&mine->p[i]) != sweep_size(&mine->p[0]);
+		ui_text_fit(y++, x, w, C_DIM, tr(two || !mine->n ? MSG_SW_YOURS : MSG_SW_YOURS_ONE));
 		if (!mine->n)
 			y = ui_wrap(y, y1 < y + 2 ? y1 : y + 2, x + 2, w - 2, C_DIM, tr(MSG_SW_NONE_YET));
 	}
