@@ -71,7 +71,7 @@ lab=$(printf '%s\n' "$s" | grep -E '^ +0\.1 +1 ' | head -1)
 one=$(printf '%s' "$lab" | awk '{ print index($0, " 1 ") + 1 - 6 }')
 [ "$n" -lt "$one" ]; ok $? "naive sits left of the 1 FLOP/B tick ($n < $one): lesson 13's 0.25"
 
-resize 60 20; wait_for "Roofline: achieved GFLOP/s \(up\) against FLOP per byte moved *$" 3
+resize 60 20; wait_for "Roofline: achieved GFLOP/s \(up\) against FLOP per byte moved(>|…)? *$" 3; ok $? "60x20: the title, cut with an ellipsis"
 wait_for ": minimum traffic" 3
 s=$(screen)
 like "$s" "Roofline" "60x20: still a roofline"
@@ -139,17 +139,18 @@ stop_wait
 # recorded only (t twice) at 80x24: its models do not all fit, and t would
 # not help (one set is shown): the last row counts what a taller window adds
 start 80 24 "$ck open matmul"
-wait_for "Yours: live" 5
+wait_for "finished at 256x256x256" 60
 keys v; wait_for "marks: own traffic" 3
-keys t; wait_for "1,2 no reuse" 3
-keys t; wait_for "more \(taller window\)" 3; ok $? "recorded only: the models left off are counted"
+keys t; wait_gone "recorded:" 3; ok $? "t: yours only"
+keys t; wait_for "more \(taller window\)" 3; ok $? "t again, recorded only: the models left off are counted"
+like "$(screen)" "recorded:" "  (the recorded set it is)"
 unlike "$(screen)" "t: one set" "  and t is not offered for what is already one set"
 stop_wait
 
 # at 60x20 yours and recorded do not all fit even in two columns: the last
 # row says how many marks are left off, in both languages
 start 60 20 "$ck open matmul"
-wait_for "Yours: live" 5
+wait_for "finished at 256x256x256" 60
 keys v; wait_for "more \(taller window\)" 3; ok $? "60x20: the legend says how many marks it leaves off"
 like "$(screen)" "\+[0-9]+ more \(taller window\)" "  with their number"
 stop_wait
