@@ -230,11 +230,13 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
         fetch(0, kb + kc);
         stash(0, 0, kc);
     }
-    if (cfg::AHEAD == 2 && kb + BK < ke)
-        fetch(1, kb + BK);
+    if constexpr (cfg::AHEAD == 2) {
+        if (kb + BK < ke)
+            fetch(1, kb + BK);
+    }
     __syncthreads();
     int s = 0;
-    if (cfg::AHEAD == 1) {
+    if constexpr (cfg::AHEAD == 1) {
         for (int k0 = kb; k0 < ke; k0 += BK) {
             const bool more = k0 + BK < ke; // the same for the whole block
 #pragma unroll
@@ -250,25 +252,25 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
                 s ^= 1;
             }
         }
-        return;
-    }
-    // AHEAD 2 (BK = 8): tile k0 + BK arrives in set q while tile k0 is
-    // multiplied, and the loads for k0 + 2 BK go out into the other set, so
-    // a load has two tiles' FMAs to arrive in, not one. Two steps a turn,
-    // so that q is known when compiled (the sets stay in registers).
-    auto step = [&](int k0, int q) {
-        const bool more = k0 + BK < ke;
-        if (k0 + 2 * BK < ke)
-            fetch(q ^ 1, k0 + 2 * BK);
-        multiply(s, 0);
-        if (more) {
-            stash(q, s ^ 1, 0);
-            __syncthreads();
-            s ^= 1;
+    } else {
+        // AHEAD 2 (BK = 8): tile k0 + BK arrives in set q while tile k0 is
+        // multiplied, and the loads for k0 + 2 BK go out into the other set,
+        // so a load has two tiles' FMAs to arrive in, not one. Two steps a
+        // turn, so that q is known when compiled (the sets stay in registers).
+        auto step = [&](int k0, int q) {
+            const bool more = k0 + BK < ke;
+            if (k0 + 2 * BK < ke)
+                fetch(q ^ 1, k0 + 2 * BK);
+            multiply(s, 0);
+            if (more) {
+                stash(q, s ^ 1, 0);
+                __syncthreads();
+                s ^= 1;
+            }
+            return more;
+        };
+        for (int k0 = kb; step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
         }
-        return more;
-    };
-    for (int k0 = kb; step(k0, 1) && step(k0 + BK, 0); k0 += 2 * BK) {
     }
 }
 
