@@ -182,7 +182,6 @@ void chart_decade_label(double v, char *buf, int size)
 		snprintf(buf, (size_t)size, "1e%ld", k);
 }
 
-/* label cut after its last whole word that leaves room for ell in w. */
 /* Whether s[0..end) ends in CJK punctuation that a cut drops: ， 、 （ */
 static size_t cjk_punct_before(const char *s, size_t end)
 {
@@ -195,6 +194,7 @@ static size_t cjk_punct_before(const char *s, size_t end)
 	return 0;
 }
 
+/* label cut after its last whole word that leaves room for ell in w. */
 static void cut_words(const char *label, int w, const char *ell, char *buf, size_t size)
 {
 	int room = w - text_width(ell);
