@@ -18,26 +18,21 @@ void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES], d
             *ideal += shortest[d];
 }
 
-void st_stage_shortest(const struct st_span *s, int n, double shortest[ST_STAGES])
+void st_stage_times(const struct st_span *s, int n, double total[ST_STAGES],
+                    double shortest[ST_STAGES])
 {
     bool seen[ST_STAGES] = {false};
     for (int d = 0; d < ST_STAGES; d++)
-        shortest[d] = 0;
+        total[d] = shortest[d] = 0;
     for (int i = 0; i < n; i++) {
         int d = s[i].stage;
         double t = s[i].end - s[i].start;
-        if (d >= 0 && d < ST_STAGES && (!seen[d] || t < shortest[d]))
+        if (d < 0 || d >= ST_STAGES)
+            continue;
+        total[d] += t;
+        if (!seen[d] || t < shortest[d])
             shortest[d] = t, seen[d] = true;
     }
-}
-
-void st_stage_totals(const struct st_span *s, int n, double total[ST_STAGES])
-{
-    for (int d = 0; d < ST_STAGES; d++)
-        total[d] = 0;
-    for (int i = 0; i < n; i++)
-        if (s[i].stage >= 0 && s[i].stage < ST_STAGES)
-            total[s[i].stage] += s[i].end - s[i].start;
 }
 
 double st_model_schedule(const double (*dur)[ST_STAGES], int chunks, int streams,

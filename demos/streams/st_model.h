@@ -23,11 +23,10 @@ struct st_span {
 void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES], double *serial,
               double *ideal);
 
-/* Stage totals of spans[0..n). */
-void st_stage_totals(const struct st_span *s, int n, double total[ST_STAGES]);
-
-/* Each stage's shortest span among spans[0..n) (0 for a stage with none). */
-void st_stage_shortest(const struct st_span *s, int n, double shortest[ST_STAGES]);
+/* Each stage's total over spans[0..n), and its shortest span (0 for a
+ * stage with none): what st_bound takes. */
+void st_stage_times(const struct st_span *s, int n, double total[ST_STAGES],
+                    double shortest[ST_STAGES]);
 
 /* The schedule a GPU with `engines` copy engines (1: one for both
  * directions; 2 or more: one each way) and one compute queue gives chunks

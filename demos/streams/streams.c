@@ -225,8 +225,7 @@ static void run_model(struct st_state *s)
                                        st_rungs[i].streams, 2, row->spans);
         row->t = (struct ck_timing){end, end, end, 3};
         double shortest[ST_STAGES];
-        st_stage_totals(row->spans, s->chunks * ST_STAGES, row->stage);
-        st_stage_shortest(row->spans, s->chunks * ST_STAGES, shortest);
+        st_stage_times(row->spans, s->chunks * ST_STAGES, row->stage, shortest);
         st_bound(row->stage, shortest, &row->serial, &row->ideal);
     }
     if (rc != CK_OK && s->status == CK_OK)
@@ -316,8 +315,7 @@ static void run_gpu(struct st_state *s)
         if (rc != CK_OK)
             continue;
         double shortest[ST_STAGES];
-        st_stage_totals(s->rows[one].spans, s->chunks * ST_STAGES, row->stage);
-        st_stage_shortest(s->rows[one].spans, s->chunks * ST_STAGES, shortest);
+        st_stage_times(s->rows[one].spans, s->chunks * ST_STAGES, row->stage, shortest);
         bound_gpu(s, row, shortest);
     }
 }

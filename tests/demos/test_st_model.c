@@ -39,8 +39,7 @@ static void test_bound_holds(void)
             }
         double end = st_model_schedule((const double (*)[ST_STAGES])dur, chunks, streams, 2, sp);
         double tot[ST_STAGES], sh[ST_STAGES], serial, ideal;
-        st_stage_totals(sp, chunks * ST_STAGES, tot);
-        st_stage_shortest(sp, chunks * ST_STAGES, sh);
+        st_stage_times(sp, chunks * ST_STAGES, tot, sh);
         st_bound(tot, sh, &serial, &ideal);
         worst += end < ideal * (1 - 1e-12);
     }
@@ -57,9 +56,10 @@ static void test_schedule(void)
     ok(end == 6, "4 streams, 2 copy engines: a 3-stage pipeline, 4 + 2 (%g)", end);
     ok(sp[3].start == 1 && sp[3].stream == 1 && sp[4].start == 2,
        "chunk 1 copies in under chunk 0's kernel, on stream 1");
-    double tot[3];
-    st_stage_totals(sp, 12, tot);
+    double tot[3], sh[3];
+    st_stage_times(sp, 12, tot, sh);
     ok(tot[0] == 4 && tot[1] == 4 && tot[2] == 4, "stage totals from the spans");
+    ok(sh[0] == 1 && sh[1] == 1 && sh[2] == 1, "and each stage's shortest span");
     end = st_model_schedule((const double (*)[ST_STAGES])dur, 4, 4, 1, sp);
     ok(end > 6, "one copy engine for both directions: copies wait for each other (%g)", end);
     end = st_model_schedule((const double (*)[ST_STAGES])dur, 4, 2, 2, sp);
