@@ -300,6 +300,16 @@ static bool unit_word(const struct ch *c, size_t b, size_t n)
 	return false;
 }
 
+/* Whether the word at c[b] is a unit a number keeps: it is a unit word,
+ * and the last character before the spaces ahead of it is a digit. */
+static bool number_unit(const struct ch *c, size_t b, size_t n)
+{
+	size_t k = b;
+	while (k > 0 && c[k - 1].wc == L' ')
+		k--;
+	return k > 0 && k < b && is_digit(c[k - 1].wc) && unit_word(c, b, n);
+}
+
 /* May a line break just before c[b] (0 < b < n)?  At a word start after
  * spaces, or next to a wide character; never before a zero-width
  * (combining) character, before a closing mark or after an opening one,
@@ -309,12 +319,8 @@ static bool can_break_before(const struct ch *c, size_t b, size_t n, bool keep_u
 {
 	if (c[b].wc == L' ' || c[b].w == 0 || no_start(c[b].wc))
 		return false;
-	if (c[b - 1].wc == L' ') {
-		size_t k = b - 1;
-		while (k > 0 && c[k].wc == L' ')
-			k--;
-		return !(keep_units && is_digit(c[k].wc) && unit_word(c, b, n));
-	}
+	if (c[b - 1].wc == L' ')
+		return !(keep_units && number_unit(c, b, n));
 	if (no_end(c[b - 1].wc))
 		return false;
 	if (c[b].w == 2 && c[b - 1].wc >= L'0' && c[b - 1].wc <= L'9')
@@ -402,7 +408,7 @@ static size_t line_end(const struct ch *c, size_t start, size_t i, size_t n)
 		/* the spaces overflow: break there, unless a number before them
 		 * keeps the unit after them; then before the number */
 		size_t j = skip_spaces(c, i, n);
-		if (i > start && is_digit(c[i - 1].wc) && j < n && unit_word(c, j, n) &&
+		if (i > start && is_digit(c[i - 1].wc) && j < n && number_unit(c, j, n) &&
 		    (end = last_break(c, start, i, n)))
 			return end;
 		return i;
