@@ -161,26 +161,32 @@ static void test_roof_min(void)
 static void test_labels(void)
 {
 	char b[128];
-	chart_short_label("CPU blocked, all cores", "cpu-blocked", 30, "~", b, sizeof b);
-	is_str(str(b), "CPU blocked, all cores", "a label that fits stays");
-	chart_short_label("CPU blocked, all cores", "cpu-blocked", 20, "~", b, sizeof b);
-	is_str(str(b), "CPU blocked, all~", "too long: its first words and an ellipsis, never the id");
-	chart_short_label("CPU blocked, all cores", "cpu-blocked", 12, "~", b, sizeof b);
-	is_str(str(b), "CPU blocked~", "at 60x20's 12 columns too");
-	chart_short_label("cuDNN implicit-precomp-gemm", "cudnn-implicit-precomp-gemm", 20, "~", b, sizeof b);
-	is_str(str(b), "cuDNN implicit-~", "neither fits: cut after a whole word");
-	chart_short_label("cuBLAS TF32 Tensor Cores", "cublas-tf32", 20, "~", b, sizeof b);
-	is_str(str(b), "cuBLAS TF32 Tensor~", "cuBLAS TF32: its words, not its id");
-	chart_short_label("abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz0", 10, "~", b, sizeof b);
-	is_str(str(b), "~", "one long word: never cut inside it");
-	/* Chinese has no spaces: cut between its characters, never the
-	 * English id; a comma or bracket before the cut is dropped */
-	chart_short_label("\u6734\u7d20\uff0c\u672a\u5408\u5e76\u8bbf\u95ee", "naive", 12, "~", b, sizeof b);
-	is_str(str(b), "\u6734\u7d20\uff0c\u672a\u5408~", "zh: 朴素，未合并访问 at 12 columns: 朴素，未合~");
-	chart_short_label("\u6734\u7d20\uff0c\u672a\u5408\u5e76\u8bbf\u95ee", "naive", 8, "~", b, sizeof b);
-	is_str(str(b), "\u6734\u7d20~", "zh at 8: 朴素~, the comma dropped");
-	chart_short_label("CPU \u6734\u7d20\uff0c\u5355\u7ebf\u7a0b", "cpu-naive", 12, "~", b, sizeof b);
-	is_str(str(b), "CPU \u6734\u7d20~", "a Latin word, a space, then Chinese: CPU 朴素~");
+	static const struct { const char *label, *id; int w; const char *want, *what; } cut[] = {
+		{ "CPU blocked, all cores", "cpu-blocked", 30, "CPU blocked, all cores",
+		  "a label that fits stays" },
+		{ "CPU blocked, all cores", "cpu-blocked", 20, "CPU blocked, all~",
+		  "too long: its first words and an ellipsis, never the id" },
+		{ "CPU blocked, all cores", "cpu-blocked", 12, "CPU blocked~",
+		  "at 60x20's 12 columns too" },
+		{ "cuDNN implicit-precomp-gemm", "cudnn-implicit-precomp-gemm", 20, "cuDNN implicit-~",
+		  "neither fits: cut after a whole word" },
+		{ "cuBLAS TF32 Tensor Cores", "cublas-tf32", 20, "cuBLAS TF32 Tensor~",
+		  "cuBLAS TF32: its words, not its id" },
+		{ "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz0", 10, "~",
+		  "one long word: never cut inside it" },
+		/* Chinese has no spaces: cut between its characters, never the
+		 * English id; a comma or bracket before the cut is dropped */
+		{ "\u6734\u7d20\uff0c\u672a\u5408\u5e76\u8bbf\u95ee", "naive", 12,
+		  "\u6734\u7d20\uff0c\u672a\u5408~", "zh: 朴素，未合并访问 at 12 columns: 朴素，未合~" },
+		{ "\u6734\u7d20\uff0c\u672a\u5408\u5e76\u8bbf\u95ee", "naive", 8, "\u6734\u7d20~",
+		  "zh at 8: 朴素~, the comma dropped" },
+		{ "CPU \u6734\u7d20\uff0c\u5355\u7ebf\u7a0b", "cpu-naive", 12, "CPU \u6734\u7d20~",
+		  "a Latin word, a space, then Chinese: CPU 朴素~" },
+	};
+	for (size_t i = 0; i < sizeof cut / sizeof *cut; i++) {
+		chart_short_label(cut[i].label, cut[i].id, cut[i].w, "~", b, sizeof b);
+		is_str(str(b), cut[i].want, "%s", cut[i].what);
+	}
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);
 	is_str(str(b), "dnn-impl-pc-gemm", "abbreviated id");
 	chart_abbrev("cudnn-winograd-nonfused", b, sizeof b);
