@@ -309,9 +309,15 @@ static int best_zero_then(const struct mm_args *a, Kern kern, dim3 grid, int thr
     return CK_OK;
 }
 
+// Where mm_best_kernel's sums go: into C; added into C (zeroed first) for
+// a split; or, for a split into parts, written whole to part y of a
+// workspace (C then points at it: parts of whole tiles, so no bounds to
+// test and 16-byte stores everywhere) that best_reduce_kernel adds up.
+enum { BEST_STORE, BEST_ADD, BEST_PARTS };
+
 // One tile per block: block (x, y) computes tile x over the y-th slice of
-// K (kslice long; ADD: add into C, zeroed first, for a split).
-template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, bool ADD>
+// K (kslice long), its sums going where OUT says.
+template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE, int OUT>
 __global__ void __launch_bounds__(best_cfg<BM, BN, BK, TN>::THREADS,
                                   EDGE ? best_cfg<BM, BN, BK, TN>::MIN_BLOCKS_EDGE
                                        : best_cfg<BM, BN, BK, TN>::MIN_BLOCKS)
@@ -330,11 +336,64 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
     best_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
     // split K: this block sums k in [kb, ke) (kslice is a multiple of BK)
     const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
+    if (OUT == BEST_PARTS)
+        ck_grid_release(); // the reduction may be placed (it waits for our end)
     float acc[8][TN] = {};
     best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, kb, ke, A, B, As, Bs, acc);
-    if (ADD)
+    if (OUT == BEST_PARTS) {
+        const int mp = (M + BM - 1) / BM * BM, np = (N + BN - 1) / BN * BN;
+        best_store<TN, false, false>(acc, C + (size_t)blockIdx.y * mp * np, mp, np, m0 + wm,
+                                     n0 + wn, tm, tn);
+        return;
+    }
+    if (OUT == BEST_ADD)
         ck_grid_wait(); // C has been zeroed
-    best_store<TN, EDGE, ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+    best_store<TN, EDGE, OUT == BEST_ADD>(acc, C, M, N, m0 + wm, n0 + wn, tm, tn);
+}
+
+// C = the sum of a split's parts (mm_best_kernel with BEST_PARTS: `parts`
+// arrays of mp x np, whole tiles), in order, so the result is the same
+// from run to run. Launched early behind the product, it waits for its end.
+__global__ void best_reduce_kernel(float *__restrict__ C, const float *__restrict__ W, int M,
+                                   int N, int mp, int np, int parts)
+{
+    ck_grid_wait(); // every part has been written
+    const int n4 = (N + 3) / 4; // 4-column groups of a row (np is a multiple of 4)
+    const size_t total = (size_t)M * n4, step = (size_t)gridDim.x * blockDim.x;
+    const size_t part = (size_t)mp * np;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < total; i += step) {
+        const int r = (int)(i / n4), c = (int)(i % n4) * 4;
+        const float *w = W + (size_t)r * np + c;
+        float4 s = *reinterpret_cast<const float4 *>(w);
+        for (int p = 1; p < parts; p++) {
+            float4 v = *reinterpret_cast<const float4 *>(w + p * part);
+            s.x += v.x, s.y += v.y, s.z += v.z, s.w += v.w;
+        }
+        float *o = C + (size_t)r * N + c;
+        if (N % 4 == 0) { // cudaMalloc'd C: rows 16-byte aligned
+            *reinterpret_cast<float4 *>(o) = s;
+        } else {
+            o[0] = s.x; // c < N
+            if (c + 1 < N) o[1] = s.y;
+            if (c + 2 < N) o[2] = s.z;
+            if (c + 3 < N) o[3] = s.w;
+        }
+    }
+}
+
+// The parts of a split (BEST_PARTS): kept between calls and grown on
+// demand, like the wgmma rung's workspace (the first call of a size is the
+// untimed check run); mm_gpu_close frees it (mm_best_release).
+struct best_workspace {
+    float *p;
+    size_t bytes;
+};
+static struct best_workspace best_ws;
+
+static void mm_best_release(void)
+{
+    cudaFree(best_ws.p);
+    best_ws.p = NULL, best_ws.bytes = 0;
 }
 
 // Stream-K: the tiles' BK-deep steps, tile after tile, are dealt out in
@@ -380,9 +439,12 @@ mm_best_sk_kernel(int M, int N, int K,
 }
 
 // Configuration BM x BN x BK, K cut into slices of kslice (a multiple of
-// BK; kslice >= K: no split). A split zeroes C first and adds into it.
+// BK; kslice >= K: no split). A split zeroes C first and adds into it; or,
+// with `parts`, writes each slice's sums whole into a workspace and adds
+// the parts up after (best_reduce_kernel).
 template <int BM, int BN, int BK, int TN, int GROUP = 8>
-static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err)
+static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err,
+                       bool parts = false)
 {
     using cfg = best_cfg<BM, BN, BK, TN>;
     int tiles = ((a->M + BM - 1) / BM) * ((a->N + BN - 1) / BN);
@@ -391,15 +453,37 @@ static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err)
     kslice = (kslice + BK - 1) / BK * BK;
     int split = (a->K + kslice - 1) / kslice;
     bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
-    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, false>;
-    if (split > 1)
-        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, true>;
+    parts = parts && split > 1;
+    const int out = parts ? BEST_PARTS : split > 1 ? BEST_ADD : BEST_STORE;
+    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, BEST_STORE>;
+    if (out == BEST_ADD)
+        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, BEST_ADD>;
+    if (out == BEST_PARTS)
+        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, BEST_PARTS>;
     if constexpr (BK == 8) { // BK 16 spills registers in the bounds-checked kernel
         if (!full)
-            kern = split > 1 ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, true>
-                             : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, false>;
+            kern = out == BEST_ADD     ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, BEST_ADD>
+                   : out == BEST_PARTS ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, BEST_PARTS>
+                                       : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, BEST_STORE>;
     } else if (!full) {
-        return mm_best_cfg<BM, BN, 8, TN, GROUP>(a, kslice, err);
+        return mm_best_cfg<BM, BN, 8, TN, GROUP>(a, kslice, err, parts);
+    }
+    if (parts) {
+        const int mp = (a->M + BM - 1) / BM * BM, np = (a->N + BN - 1) / BN * BN;
+        size_t need = (size_t)split * mp * np * sizeof(float);
+        if (best_ws.bytes < need) {
+            mm_best_release();
+            CUDA_CHECK(err, cudaMalloc((void **)&best_ws.p, need));
+            best_ws.bytes = need;
+        }
+        CK_LAUNCH(err, kern, dim3(tiles, split), cfg::THREADS, 0, 0, a->M, a->N, a->K, kslice,
+                  a->A, a->B, best_ws.p);
+        size_t groups = (size_t)a->M * ((a->N + 3) / 4);
+        long blocks = (long)((groups + 255) / 256), cap = 8L * (a->sms > 0 ? a->sms : 132);
+        CK_LAUNCH_EARLY(err, ck_early_ok((const void *)best_reduce_kernel), best_reduce_kernel,
+                        (int)(blocks > cap ? cap : blocks), 256, 0, 0, a->C, best_ws.p, a->M,
+                        a->N, mp, np, split);
+        return CK_OK;
     }
     if (split > 1)
         return best_zero_then(a, kern, dim3(tiles, split), cfg::THREADS, err, a->M, a->N, a->K,
@@ -430,23 +514,26 @@ static int mm_best_sk_cfg(const struct mm_args *a, int blocks, struct ck_err *er
 // Configuration BM x BN x BK with K in slices of kslice, or, with
 // sk_blocks > 0, stream-K over that many blocks.
 template <int BM, int BN, int BK, int TN>
-static int mm_best_go(const struct mm_args *a, int kslice, int sk_blocks, struct ck_err *err)
+static int mm_best_go(const struct mm_args *a, int kslice, int sk_blocks, bool parts,
+                      struct ck_err *err)
 {
     return sk_blocks > 0 ? mm_best_sk_cfg<BM, BN, BK, TN>(a, sk_blocks, err)
-                         : mm_best_cfg<BM, BN, BK, TN>(a, kslice, err);
+                         : mm_best_cfg<BM, BN, BK, TN>(a, kslice, err, parts);
 }
 
 // One of the rule's configurations (mm_best_rule.h), K in slices of
-// kslice; or, with sk_blocks > 0, stream-K over that many blocks.
+// kslice (summed in a workspace's parts with `parts`); or, with
+// sk_blocks > 0, stream-K over that many blocks.
 static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err *err,
-                       int sk_blocks = 0)
+                       int sk_blocks = 0, bool parts = false)
 {
+    const int s = sk_blocks;
     switch (c) {
-    case MM_BEST_128x128x16: return mm_best_go<128, 128, 16, 8>(a, kslice, sk_blocks, err);
-    case MM_BEST_128x128: return mm_best_go<128, 128, 8, 8>(a, kslice, sk_blocks, err);
-    case MM_BEST_128x64: return mm_best_go<128, 64, 8, 8>(a, kslice, sk_blocks, err);
-    case MM_BEST_64x64: return mm_best_go<64, 64, 8, 8>(a, kslice, sk_blocks, err);
-    default: return mm_best_go<64, 64, 8, 4>(a, kslice, sk_blocks, err);
+    case MM_BEST_128x128x16: return mm_best_go<128, 128, 16, 8>(a, kslice, s, parts, err);
+    case MM_BEST_128x128: return mm_best_go<128, 128, 8, 8>(a, kslice, s, parts, err);
+    case MM_BEST_128x64: return mm_best_go<128, 64, 8, 8>(a, kslice, s, parts, err);
+    case MM_BEST_64x64: return mm_best_go<64, 64, 8, 8>(a, kslice, s, parts, err);
+    default: return mm_best_go<64, 64, 8, 4>(a, kslice, s, parts, err);
     }
 }
 
@@ -456,7 +543,7 @@ static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err
 static int mm_best(const struct mm_args *a, struct ck_err *err)
 {
     struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
-    return mm_best_run(a, p.cfg, p.kslice, err, p.streamk ? (int)p.blocks : 0);
+    return mm_best_run(a, p.cfg, p.kslice, err, p.streamk ? (int)p.blocks : 0, p.parts != 0);
 }
 
 #endif

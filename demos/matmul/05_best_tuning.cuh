@@ -14,6 +14,10 @@
 //   CK_MM_BEST_SPLIT K cut into this many slices (1: none); -1: stream-K
 //                    over one block per slot; 0 or unset: the rule's split
 //                    (for the rule's configuration) or 1.
+//   CK_MM_BEST_PARTS 1: a split writes each slice's sums into a workspace
+//                    and adds the parts up after, instead of atomicAdd
+//                    into C; 0 or unset: atomicAdd for a forced split, the
+//                    rule's way for its own.
 // Read in mm_gpu_open (mm_gpu.cu); any other value is refused there, named
 // on stderr (matmul exits 2), rather than quietly running the rule's pick.
 // 128x128/BK16 runs only at whole 128x128x16 tiles (BK 16 spills registers
@@ -22,7 +26,8 @@
 #define MM_05_BEST_TUNING_CUH
 #include "05_best.cuh"
 
-static int mm_best_tune(const struct mm_args *a, int cfg, int split, struct ck_err *err)
+static int mm_best_tune(const struct mm_args *a, int cfg, int split, int parts,
+                        struct ck_err *err)
 {
     struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
     int c = cfg >= 1 && cfg <= MM_BEST_NCFG ? cfg - 1 : p.cfg;
@@ -36,7 +41,10 @@ static int mm_best_tune(const struct mm_args *a, int cfg, int split, struct ck_e
     }
     int s = split >= 1 ? split : (cfg == 0 ? p.split : 1);
     int kslice = (a->K + s - 1) / s;
-    return mm_best_run(a, c, kslice, err);
+    // parts: forced on by CK_MM_BEST_PARTS=1, else the rule's where it
+    // chose the split too
+    bool in_parts = parts != 0 || (cfg == 0 && split == 0 && p.parts);
+    return mm_best_run(a, c, kslice, err, 0, in_parts);
 }
 
 #endif

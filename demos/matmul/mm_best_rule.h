@@ -19,6 +19,14 @@
  *   time      = sum of the rounds (+ zeroing C when split > 1, and for the
  *               bounds-checked kernel its partial sums' atomic adds)
  *
+ * Where M, N or K are not whole tiles, the bounds-checked kernel adds its
+ * partial sums one float at a time; a split can instead write each slice's
+ * sums whole, with plain 16-byte stores, into its own part of a workspace
+ * (no zeroing, no atomics), and a second kernel adds the parts up:
+ *
+ *   time      = sum of the rounds + the reduction (a fixed cost, and the
+ *               parts read and C written at a measured rate per SM)
+ *
  * and a third way, stream-K, where the tiles leave a last wave part-empty
  * (and each block gets at least 128 K steps): one block per slot, each summing an equal
  * run of the tiles' BK-deep steps (a run may end inside a tile and the
@@ -59,6 +67,7 @@ static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
 
 #define MM_BEST_MAX_SPLIT 8
 #define MM_BEST_MIN_SLICE 128 /* the least K one split works through */
+#define MM_BEST_MIN_SLICE_PARTS 64 /* ... into parts (no atomic adds) */
 #define MM_BEST_ROUND_COST 3000.0 /* cycles: a block's first loads, last stores */
 #define MM_BEST_ZERO_COST 1500.0  /* cycles: the extra launch that zeroes C
                                       (0.3-0.8 us left of it on the H200 once
@@ -69,6 +78,14 @@ static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
  * measured 9% slower than in 2 although its busiest SM sums as much
  * (matmul/NOTES.md) */
 #define MM_BEST_EDGE_ADD_COST 1.1
+/* the reduction of a split into parts: cycles for its launch and first
+ * loads (it starts, launched early, as the product ends), and bytes an SM
+ * moves a cycle (the parts read, C written; they were just written, so
+ * they come from L2): estimates that keep the rule's picks among the
+ * fastest measured on the H200 at 333x777x555 and 1000^3, where every
+ * configuration ran in 2 to 8 parts (matmul/NOTES.md) */
+#define MM_BEST_REDUCE_COST 2000.0
+#define MM_BEST_REDUCE_BPC 16.0
 
 /* How many of an SM's 4 warp schedulers' cycles a block mix keeps busy,
  * by resident warps: one warp per scheduler hides only part of the latency
@@ -84,6 +101,8 @@ static inline double mm_best_warp_factor(int warps)
 struct mm_best_plan {
     int cfg;       /* index into mm_best_cfgs */
     int split;     /* K cut into this many slices (1: none) */
+    int parts;     /* 1: the slices' sums in a workspace's parts, added up
+                      after (split > 1); 0: added into C with atomicAdd */
     int streamk;   /* 1: stream-K over `blocks` blocks (split is 1) */
     int kslice;    /* K per slice, a multiple of the configuration's BK */
     long blocks;   /* tiles x split, or the stream-K grid */
@@ -103,9 +122,10 @@ static inline int mm_best_slots(const struct mm_best_cfg_info *c, int M, int N, 
     return mm_best_whole(c, M, N, K) ? c->slots : c->slots_edge;
 }
 
-/* The predicted cycles of configuration c with K cut in `split`. */
+/* The predicted cycles of configuration c with K cut in `split` (into a
+ * workspace's parts, added up after, with `parts`). */
 static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
-                                     int N, int K, int split, int sms,
+                                     int N, int K, int split, int parts, int sms,
                                      int *kslice, long *blocks)
 {
     int bk = c->bk;
@@ -116,9 +136,15 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     long per_sm = (nb + sms - 1) / sms;
     int slots = mm_best_slots(c, M, N, K);
     int warps_per_block = c->bm * c->bn / (8 * c->tn) / 32;
-    double t = used > 1 ? MM_BEST_ZERO_COST : 0.0;
-    if (used > 1 && !mm_best_whole(c, M, N, K))
-        t += MM_BEST_EDGE_ADD_COST * used * ((double)M * N) / sms; /* one float at a time */
+    double t = 0.0;
+    if (used > 1 && parts) {
+        double mp = (M + c->bm - 1) / c->bm * c->bm, np = (N + c->bn - 1) / c->bn * c->bn;
+        t += MM_BEST_REDUCE_COST + 4.0 * (used * mp * np + (double)M * N) / sms / MM_BEST_REDUCE_BPC;
+    } else if (used > 1) {
+        t += MM_BEST_ZERO_COST;
+        if (!mm_best_whole(c, M, N, K))
+            t += MM_BEST_EDGE_ADD_COST * used * ((double)M * N) / sms; /* one float at a time */
+    }
     for (long left = per_sm; left > 0; left -= slots) {
         int b = left < slots ? (int)left : slots;
         int w = b * warps_per_block;
@@ -160,11 +186,12 @@ static inline double mm_best_predict_sk(const struct mm_best_cfg_info *c, int M,
  * split counts 10% worse than predicted: its atomic adds cost more than
  * plain stores, and its sums are added in no fixed order. */
 #define MM_BEST_SPLIT_PENALTY 1.10
+#define MM_BEST_PARTS_PENALTY 1.05 /* plain stores, a fixed order: less unknown */
 #define MM_BEST_SK_PENALTY 1.05 /* fewer parts to add than a split */
 #define MM_BEST_SK_MIN_STEPS 128 /* BK-deep steps a stream-K block sums, at least */
 static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
 {
-    struct mm_best_plan p = {0, 1, 0, K, 0, 1e300, ""};
+    struct mm_best_plan p = {0, 1, 0, 0, K, 0, 1e300, ""};
     if (sms <= 0)
         sms = 132; /* unknown: the H200's */
     int whole = mm_best_whole(&mm_best_cfgs[MM_BEST_128x128x16], M, N, K);
@@ -173,16 +200,22 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
         if (ci->need_whole && !whole)
             continue;
         for (int s = 1; s <= MM_BEST_MAX_SPLIT; s++) {
-            if (s > 1 && K / s < MM_BEST_MIN_SLICE)
+            if (s > 1 && K / s < MM_BEST_MIN_SLICE_PARTS)
                 break;
-            int ks;
-            long nb;
-            double t = mm_best_predict(ci, M, N, K, s, sms, &ks, &nb);
-            if ((K + ks - 1) / ks > 1)
-                t *= MM_BEST_SPLIT_PENALTY;
-            if (t < p.cycles * 0.999) {
-                p.cfg = c, p.split = (K + ks - 1) / ks, p.kslice = ks;
-                p.blocks = nb, p.cycles = t;
+            /* parts only where the atomic adds would be one float each */
+            for (int parts = 0; parts <= (s > 1 && !mm_best_whole(ci, M, N, K)); parts++) {
+                if (!parts && s > 1 && K / s < MM_BEST_MIN_SLICE)
+                    continue;
+                int ks;
+                long nb;
+                double t = mm_best_predict(ci, M, N, K, s, parts, sms, &ks, &nb);
+                if ((K + ks - 1) / ks > 1)
+                    t *= parts ? MM_BEST_PARTS_PENALTY : MM_BEST_SPLIT_PENALTY;
+                if (t < p.cycles * 0.999) {
+                    p.cfg = c, p.split = (K + ks - 1) / ks, p.kslice = ks;
+                    p.parts = parts && p.split > 1;
+                    p.blocks = nb, p.cycles = t;
+                }
             }
         }
     }
@@ -198,7 +231,7 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
             continue; /* short runs: nearly every output an atomic add */
         double t = mm_best_predict_sk(ci, M, N, K, sms, &nb) * MM_BEST_SK_PENALTY;
         if (t < p.cycles * 0.999) {
-            p.cfg = c, p.split = 1, p.streamk = 1, p.kslice = K;
+            p.cfg = c, p.split = 1, p.parts = 0, p.streamk = 1, p.kslice = K;
             p.blocks = nb, p.cycles = t;
         }
     }
@@ -212,8 +245,8 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
                       "steps dealt to %ld blocks, %.2f tiles each", tiles,
                       p.blocks, (double)tiles / p.blocks);
     } else if (p.split > 1)
-        n += snprintf(p.why + n, sizeof p.why - n, ", K in %d slices of %d",
-                      p.split, p.kslice);
+        n += snprintf(p.why + n, sizeof p.why - n, ", K in %d slices of %d%s",
+                      p.split, p.kslice, p.parts ? " summed apart, then added up" : "");
     n += snprintf(p.why + n, sizeof p.why - n, ": %ld blocks for %ld slots on "
                   "%d SMs (%.2f waves)", p.blocks, slots, sms,
                   (double)p.blocks / slots);
@@ -221,7 +254,7 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
     if (ci != big || p.split > 1) {
         int ks;
         long nb;
-        double t = mm_best_predict(big, M, N, K, 1, sms, &ks, &nb);
+        double t = mm_best_predict(big, M, N, K, 1, 0, sms, &ks, &nb);
         snprintf(p.why + n, sizeof p.why - n, "; 128x128 unsplit: %ld blocks "
                  "(%.2f waves), predicted %.2fx the time", nb,
                  (double)nb / ((long)sms * mm_best_slots(big, M, N, K)),

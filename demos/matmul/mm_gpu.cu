@@ -29,7 +29,7 @@ struct mm_gpu {
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
     int sms;                                    // the device's SMs
-    int best_cfg, best_split;                   // CK_MM_BEST_CFG, _SPLIT: tuning
+    int best_cfg, best_split, best_parts;       // CK_MM_BEST_CFG, _SPLIT, _PARTS: tuning
     int tf32_cfg;                               // CK_MM_TF32_CFG: tuning
     // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
     // first use, from the FP32 copies; 0 = none yet)
@@ -80,6 +80,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     // the tuning switches (05_best_tuning.cuh, 06_tf32_mma_tuning.cuh)
     if (!ck_env_int("CK_MM_BEST_CFG", 0, MM_BEST_NCFG, &g->best_cfg, err) ||
         !ck_env_int("CK_MM_BEST_SPLIT", -1, 64, &g->best_split, err) ||
+        !ck_env_int("CK_MM_BEST_PARTS", 0, 1, &g->best_parts, err) ||
         !ck_env_int("CK_MM_TF32_CFG", 0, MM_TF32_NTUNE, &g->tf32_cfg, err))
         return CK_EARGS;
     int dev = 0;
@@ -207,8 +208,8 @@ extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
     struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms};
-    if (v == MM_BEST && (g->best_cfg || g->best_split)) // a tuning run
-        return mm_best_tune(&a, g->best_cfg, g->best_split, err);
+    if (v == MM_BEST && (g->best_cfg || g->best_split || g->best_parts)) // a tuning run
+        return mm_best_tune(&a, g->best_cfg, g->best_split, g->best_parts, err);
     if (v == MM_TF32_MMA && g->tf32_cfg) // a tuning run
         return mm_tf32_tune(&a, g->tf32_cfg, err);
     switch (v) {
@@ -253,6 +254,7 @@ extern "C" void mm_gpu_close(struct mm_gpu *g)
         g->cb->destroy(g->handle);
     free_half(g);
     mm_wgmma_release();
+    mm_best_release();
     for (int c = 0; c < g->ncopies; c++) {
         cudaFree(g->A[c]);
         cudaFree(g->B[c]);

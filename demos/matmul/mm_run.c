@@ -224,8 +224,9 @@ static const char *mm_precision(enum mm_rung r)
  * (05_best_tuning.cuh). */
 static bool mm_best_forced(void)
 {
-    const char *c = getenv("CK_MM_BEST_CFG"), *sp = getenv("CK_MM_BEST_SPLIT");
-    return (c && atoi(c) != 0) || (sp && atoi(sp) != 0);
+    const char *c = getenv("CK_MM_BEST_CFG"), *sp = getenv("CK_MM_BEST_SPLIT"),
+               *pa = getenv("CK_MM_BEST_PARTS");
+    return (c && atoi(c) != 0) || (sp && atoi(sp) != 0) || (pa && atoi(pa) != 0);
 }
 
 /* The configuration the 'best' rung runs at this size on this device, by
@@ -244,12 +245,13 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
     ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
     if (i == MM_BEST && mm_best_forced()) {
         ck_rec_str(rec, "config", "forced");
-        ck_rec_str(rec, "why", "a tuning run: CK_MM_BEST_CFG / CK_MM_BEST_SPLIT");
+        ck_rec_str(rec, "why", "a tuning run: CK_MM_BEST_CFG / _SPLIT / _PARTS");
     } else if (i == MM_BEST) {
         struct mm_best_plan p = best_plan(s);
         ck_rec_str(rec, "config", mm_best_cfgs[p.cfg].name);
         ck_rec_int(rec, "split", p.split);
         ck_rec_bool(rec, "streamk", p.streamk);
+        ck_rec_bool(rec, "parts", p.parts);
         ck_rec_str(rec, "why", p.why);
     }
     /* the rung's own traffic model (mm_traffic.h), beside the minimum;
@@ -259,7 +261,8 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
     if (i == MM_BEST && !mm_best_forced()) {
         struct mm_best_plan p = best_plan(s);
         t = mm_traffic_tiles(s->dims[i][0], s->dims[i][1], s->dims[i][2],
-                             mm_best_cfgs[p.cfg].bm, mm_best_cfgs[p.cfg].bn, p.split);
+                             mm_best_cfgs[p.cfg].bm, mm_best_cfgs[p.cfg].bn, p.split,
+                             p.parts);
     }
     double flops = mm_flops(s->dims[i][0], s->dims[i][1], s->dims[i][2]);
     ck_rec_num(rec, "model_bytes", t.bytes);
@@ -292,10 +295,14 @@ static void notes(void *ctx, FILE *f)
         struct mm_best_plan p = best_plan(s);
         if (mm_best_forced())
             fprintf(f, "best: configuration forced by CK_MM_BEST_CFG / "
-                    "CK_MM_BEST_SPLIT (a tuning run)\n");
+                    "_SPLIT / _PARTS (a tuning run)\n");
         else
             fprintf(f, "best: %s%s: %s\n", mm_best_cfgs[p.cfg].name,
-                    p.split > 1 ? ", split K" : p.streamk ? ", stream-K" : "", p.why);
+                    p.parts       ? ", split K into parts"
+                    : p.split > 1 ? ", split K"
+                    : p.streamk   ? ", stream-K"
+                                  : "",
+                    p.why);
     }
     for (int i = 0; i < MM_NRUNGS; i++)
         if (s->declined[i])

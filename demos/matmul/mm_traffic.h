@@ -24,8 +24,11 @@
  * plus C written once (M·N stores) for every rung. A kernel that cuts K
  * into s slices whose partial sums are added into C (atomicAdd after C is
  * zeroed) loads the same (each block reads only its slice) and stores
- * (s + 1)·M·N: mm_traffic_tiles(..., s), "global loads of BMxBN tiles, K
- * split in s"; a rung that picks its tiles per problem passes its pick. A block tile BM×BN reads
+ * (s + 1)·M·N: mm_traffic_tiles(..., s, 0), "global loads of BMxBN tiles, K
+ * split in s"; one that writes each slice's sums into a workspace part of
+ * whole tiles (P = ⌈M/BM⌉BM·⌈N/BN⌉BN elements) and adds them up after
+ * stores s·P + M·N and loads s·P more: mm_traffic_tiles(..., s, 1), "...,
+ * K in s parts"; a rung that picks its tiles per problem passes its pick. A block tile BM×BN reads
  * its BM rows of A and BN columns of B once (every element of A once per
  * block column, of B once per block row); loads that fall outside the
  * matrix are not issued (tiling.h's guards). For M = N = K = n these are
@@ -59,14 +62,24 @@ static inline double mm_traffic_tiled(int M, int N, int K, int bm, int bn)
     return (double)M * K * mm_traffic_ceil(N, bn) + (double)K * N * mm_traffic_ceil(M, bm);
 }
 
-/* A kernel of bm×bn block tiles with K cut into `split` slices (1: none). */
-static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, int bn, int split)
+/* A kernel of bm×bn block tiles with K cut into `split` slices (1: none),
+ * their sums added into C, or with `parts` written whole into a
+ * workspace's parts (whole tiles: ⌈M/bm⌉bm × ⌈N/bn⌉bn each) that a second
+ * kernel reads back and adds up into C. */
+static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, int bn, int split,
+                                                 int parts)
 {
     struct mm_traffic t = {0, 0, 0, "", 1};
     split = split < 1 ? 1 : split;
     t.loads = mm_traffic_tiled(M, N, K, bm, bn);
     t.stores = (double)M * N * (split > 1 ? split + 1 : 1);
-    if (split > 1)
+    if (split > 1 && parts) {
+        double part = mm_traffic_ceil(M, bm) * bm * mm_traffic_ceil(N, bn) * bn;
+        t.loads += split * part;
+        t.stores = split * part + (double)M * N;
+        snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles, K in %d parts",
+                 bm, bn, split);
+    } else if (split > 1)
         snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles, K split in %d",
                  bm, bn, split);
     else
@@ -83,13 +96,13 @@ static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int 
         t.loads = 2.0 * M * N * K;
         snprintf(t.model, sizeof t.model, "no reuse: 2 loads per FMA");
         break;
-    case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1);
-    case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 32, 64, 1);
-    case MM_BEST: return mm_traffic_tiles(M, N, K, 128, 128, 1);
-    case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 256, 1); /* its tc_cfg */
+    case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1, 0);
+    case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 32, 64, 1, 0);
+    case MM_BEST: return mm_traffic_tiles(M, N, K, 128, 128, 1, 0);
+    case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 256, 1, 0); /* its tc_cfg */
     case MM_WGMMA_TMA: { /* 07_wgmma_tma.cuh: the transpose kernel first */
         double extra = (double)K * N + (K % 4 ? (double)M * K : 0);
-        t = mm_traffic_tiles(M, N, K, 128, 256, 1);
+        t = mm_traffic_tiles(M, N, K, 128, 256, 1, 0);
         t.loads += extra;
         t.stores += extra;
         t.bytes = 4.0 * (t.loads + t.stores);

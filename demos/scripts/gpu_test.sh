@@ -85,18 +85,21 @@ for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
         record "matmul-best-$1x$2x$3 config" FAIL "no config/split/streamk/why in the best record"
     fi
 done
-# every configuration forced (05_best_tuning.cuh), unsplit and split in 3,
-# at a size that cuts every tile and at whole tiles; the configurations are
-# the rows of mm_best_rule.h's table (CK_MM_BEST_CFG=1..rows)
+# every configuration forced (05_best_tuning.cuh), unsplit, split in 3
+# (added into C, and into a workspace's parts added up after: "3p") and
+# stream-K, at a size that cuts every tile and at whole tiles; the
+# configurations are the rows of mm_best_rule.h's table (CK_MM_BEST_CFG=1..rows)
 BEST_NCFG=$(table_rows "$(dirname "$0")/../matmul/mm_best_rule.h" \
     'static const struct mm_best_cfg_info mm_best_cfgs')
 [ "$BEST_NCFG" -ge 1 ] || record "matmul-best-cfgs" FAIL "no rows read from mm_best_rule.h"
 for cfg in $(seq 1 "$BEST_NCFG"); do
-    for split in 1 3 -1; do # -1: stream-K
+    for split in 1 3 3p -1; do # -1: stream-K
+        parts=0
+        case $split in *p) parts=1 ;; esac
         for size in "333 777 555" "512 1024 256"; do
             set -- $size
             run_demo "matmul-best-cfg$cfg-split$split-$1x$2x$3" env \
-                CK_MM_BEST_CFG=$cfg CK_MM_BEST_SPLIT=$split "$BIN/matmul" \
+                CK_MM_BEST_CFG=$cfg CK_MM_BEST_SPLIT=${split%p} CK_MM_BEST_PARTS=$parts "$BIN/matmul" \
                 --m "$1" --n "$2" --k "$3" --reps 1 --variants best,cublas
         done
     done
@@ -245,6 +248,11 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants best
     sanitize "$tool" matmul-512x512x512 "$BIN/matmul" --m 512 --n 512 --k 512 \
         --reps 1 --variants best
+    # best with K split into a workspace's parts, added up after: cut, whole
+    sanitize "$tool" matmul-parts-333x777x555 env CK_MM_BEST_CFG=5 CK_MM_BEST_SPLIT=4 \
+        CK_MM_BEST_PARTS=1 "$BIN/matmul" --m 333 --n 777 --k 555 --reps 1 --variants best
+    sanitize "$tool" matmul-parts-512x1024x256 env CK_MM_BEST_CFG=1 CK_MM_BEST_SPLIT=2 \
+        CK_MM_BEST_PARTS=1 "$BIN/matmul" --m 512 --n 1024 --k 256 --reps 1 --variants best
     # best as stream-K (runs that start and end inside tiles): cut, whole
     sanitize "$tool" matmul-sk-333x777x555 env CK_MM_BEST_CFG=2 CK_MM_BEST_SPLIT=-1 \
         "$BIN/matmul" --m 333 --n 777 --k 555 --reps 1 --variants best

@@ -57,7 +57,7 @@ table() { # FILE
         pct[sz, v] = val($0, "ok") == "true" ? val($0, "pct_of_library") : "FAIL"
         rms[sz, v] = val($0, "ms")
         if (v == best) { cfg[sz] = val($0, "config"); spl[sz] = val($0, "split")
-            sk[sz] = val($0, "streamk") }
+            sk[sz] = val($0, "streamk"); pt[sz] = val($0, "parts") }
         if (v == base) ms[sz] = val($0, "ms")
     }
     END {
@@ -69,8 +69,8 @@ table() { # FILE
         for (s = 1; s <= ns; s++) {
             sz = order[s]; printf "%-16s", sz
             for (i = 1; i <= nr; i++) printf " %10s", (sz, r[i]) in pct ? pct[sz, r[i]] : "-"
-            printf " %10s  %s%s%s\n", ms[sz], cfg[sz], (spl[sz] > 1 ? " split " spl[sz] : ""),
-                (sk[sz] == "true" ? " stream-K" : "")
+            printf " %10s  %s%s%s%s\n", ms[sz], cfg[sz], (spl[sz] > 1 ? " split " spl[sz] : ""),
+                (pt[sz] == "true" ? " in parts" : ""), (sk[sz] == "true" ? " stream-K" : "")
         }
         printf "\n"
         for (s = 1; s <= ns; s++) {

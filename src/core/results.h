@@ -92,6 +92,7 @@ struct res_variant {
 	char model[64];             /* what was counted: "global loads of 32x32 tiles" */
 	char config[24];            /* matmul best: its block tile, "128x64" ("" when absent) */
 	long split;                 /* ... and K's slices, -1 when absent */
+	bool parts;                 /* ... summed apart and added up after (false when absent) */
 	double pct_of_hbm;          /* reduce: % of the device's HBM bandwidth */
 };
 

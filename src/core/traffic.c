@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "results.h"
 #include "matmul/mm_traffic.h"
 #include "conv/conv_traffic.h"
@@ -55,7 +56,8 @@ bool traffic_fill(struct res_variant *v)
 		if (i == MM_BEST && sscanf(v->config, "%dx%d", &bm, &bn) == 2 && bm >= 1 &&
 		    bn >= 1 && bm <= 4096 && bn <= 4096)
 			t = mm_traffic_tiles((int)s->m, (int)s->n, (int)s->k, bm, bn,
-					     v->split >= 1 && v->split <= 4096 ? (int)v->split : 1);
+					     v->split >= 1 && v->split <= 4096 ? (int)v->split : 1,
+					     v->parts);
 		return put(v, 2.0 * s->m * s->n * s->k, t.bytes, t.model);
 	}
 	if (!strcmp(v->demo, "conv")) {
@@ -87,4 +89,39 @@ double traffic_intensity(const struct res_variant *v)
 bool traffic_known(const struct res_variant *v)
 {
 	return v->model_intensity > 0 && v->model[0] && strncmp(v->model, "unknown", 7);
+}
+
+/* See traffic.h. */
+const char *traffic_model_words(const char *model, char *buf, size_t size)
+{
+	static const struct { const char *en; enum msg id; } words[] = {
+		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
+		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
+		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
+		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
+		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
+		{ "Winograd F(4x4) transforms + 36 GEMMs", MSG_RF_M_WINO4 },
+		{ "unknown: minimum traffic", MSG_RF_M_UNKNOWN },
+	};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (!strcmp(model, words[i].en))
+			return tr(words[i].id);
+	int bm, bn, split = 1, end = 0, tail = 0;
+	if (sscanf(model, "%dx%d tiles, B transposed first%n", &bm, &bn, &end) == 2 && !model[end]) {
+		snprintf(buf, size, tr(MSG_RF_M_TILES_BT), bm, bn);
+		return buf;
+	}
+	bool parts = false;
+	if (sscanf(model, "global loads of %dx%d tiles%n", &bm, &bn, &end) == 2 &&
+		(!model[end] ||
+		 (sscanf(model + end, ", K split in %d%n", &split, &tail) == 1 && !model[end + tail]) ||
+		 (parts = sscanf(model + end, ", K in %d parts%n", &split, &tail) == 1 &&
+			  !model[end + tail]))) {
+		int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
+		if (split > 1 && n >= 0 && (size_t)n < size)
+			snprintf(buf + n, size - (size_t)n, tr(parts ? MSG_RF_M_PARTS : MSG_RF_M_SPLIT),
+				 split);
+		return buf;
+	}
+	return model;
 }

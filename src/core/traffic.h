@@ -7,6 +7,7 @@
 #ifndef CK_TRAFFIC_H
 #define CK_TRAFFIC_H
 #include <stdbool.h>
+#include <stddef.h>
 
 struct res_variant;
 
@@ -21,4 +22,9 @@ double traffic_intensity(const struct res_variant *v);
 /* Whether v's model is one of a rung's own (not "unknown: minimum
  * traffic", where the point sits at the minimum anyway). */
 bool traffic_known(const struct res_variant *v);
+/* A model's name in the learner's language (tr()): the demos write it in
+ * English; mm_traffic.h's tiles are "global loads of BMxBN tiles[, K
+ * split in S | , K in S parts]", put together from their parts in buf
+ * (size bytes); a model with no words of its own comes back as it is. */
+const char *traffic_model_words(const char *model, char *buf, size_t size);
 #endif

@@ -28,12 +28,16 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
     ok $? "nvcc compiles demos/scripts/tf32_ceiling.cu (front end and device code)"
     sed 's/^/#   /' "$T_TMP/tf32c.log" | head -10
     # the best rung's split and stream-K kernels start under the kernel that
-    # zeroes C (programmatic dependent launch): in their PTX for 9.0 the
-    # wait comes before the first write to C, and the zeroing kernel lets
-    # them start before its own first store; for 8.0 neither instruction
-    # exists (so the host launches those early only for 9.0 code)
+    # zeroes C, and the reduction of a split into parts under the product
+    # (programmatic dependent launch): in their PTX for 9.0 the wait comes
+    # before the first write, and the zeroing kernel and the product into
+    # parts let the next kernel start before their own first store; for 8.0
+    # neither instruction exists (so the host launches those early only for
+    # 9.0 code)
     printf '%s\n' '#include "05_best.cuh"' \
-        'template __global__ void mm_best_kernel<64, 64, 8, 4, 8, false, true>(int, int, int, int, const float *, const float *, float *);' \
+        'template __global__ void mm_best_kernel<64, 64, 8, 4, 8, false, BEST_ADD>(int, int, int, int, const float *, const float *, float *);' \
+        'template __global__ void mm_best_kernel<64, 64, 8, 4, 8, true, BEST_PARTS>(int, int, int, int, const float *, const float *, float *);' \
+        'template __global__ void mm_best_kernel<64, 64, 8, 4, 8, true, BEST_STORE>(int, int, int, int, const float *, const float *, float *);' \
         'template __global__ void mm_best_sk_kernel<64, 64, 8, 4, 8, true>(int, int, int, const float *, const float *, float *);' \
         >"$T_TMP/pdl.cu"
     pdl_order() { # PTX: per kernel, "name wait-line first-write-line"
@@ -48,14 +52,16 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
         ok $? "nvcc: the best rung's split kernels to PTX for compute_$arch"
         sed 's/^/#   /' "$T_TMP/pdl.log" | head -5
     done
-    # early: the zeroing kernel, stream-K, and mm_best_kernel with ADD (its
-    # last template flag, mangled "Lb1EEv"); the others wait for nothing
+    # early: the reduction, stream-K, and mm_best_kernel with BEST_ADD (its
+    # last template argument 1, mangled "Li1EEv") wait; the zeroing kernel
+    # and the product into parts (BEST_PARTS, "Li2EEv") release; the
+    # plain product (BEST_STORE) does neither
     bad=$(pdl_order "$T_TMP/pdl90.ptx" | awk '
-        { early = $1 ~ /best_zero_kernel|mm_best_sk_kernel|Lb1EEv/; n++ }
+        { early = $1 ~ /best_zero_kernel|best_reduce_kernel|mm_best_sk_kernel|Li[12]EEv/; n++ }
         early && !($2 > 0 && $2 < $3) { print "no release/wait before the first store: " $1 }
         !early && $2 > 0 { print "waits though launched the ordinary way: " $1 }
-        END { if (n < 3) print "only " n + 0 " kernels in the PTX" }')
-    is "$bad" "" "9.0: the zeroing kernel releases, every split and stream-K kernel waits, before its first store"
+        END { if (n < 6) print "only " n + 0 " kernels in the PTX" }')
+    is "$bad" "" "9.0: the zeroing kernel and the product into parts release, every split, stream-K and reduction kernel waits, before its first store"
     is "$(grep -c griddepcontrol "$T_TMP/pdl80.ptx")" 0 "8.0: no griddepcontrol in the code (launched the ordinary way)"
 else
     echo "ok 1 # SKIP ${NVCC:-no nvcc}${missing:+ without $missing}: .cu sources not compiled"

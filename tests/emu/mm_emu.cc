@@ -43,10 +43,10 @@ static const struct hand hands[] = {MM_LADDER(EMU_)};
 
 /* the 'best' rung forced to one configuration of its rule and one split
  * of K (mm_best_rule.h), through its own launcher */
-static int g_cfg, g_kslice, g_sk;
+static int g_cfg, g_kslice, g_sk, g_parts;
 static int mm_best_forced(const struct mm_args *a, struct ck_err *err)
 {
-    return mm_best_run(a, g_cfg, g_kslice, err, g_sk);
+    return mm_best_run(a, g_cfg, g_kslice, err, g_sk, g_parts != 0);
 }
 
 /* the TF32 value the rung multiplies (struct hand's round) */
@@ -158,6 +158,25 @@ int main(void)
                      k[0], k[1], k[2], e);
             ok(e < 1e-5, what);
         }
+        /* a split into a workspace's parts, added up after: cut tiles (the
+         * parts padded to whole ones), whole tiles, a slice of one tile */
+        const int parts[][4] = {
+            {70, 45, 100, 40},
+            {ci->bm, 2 * ci->bn, 4 * ci->bk, 2 * ci->bk},
+            {ci->bm + 3, ci->bn - 1, 3 * ci->bk, ci->bk},
+        };
+        for (const auto &k : parts) {
+            g_cfg = c;
+            g_kslice = k[3];
+            g_parts = 1;
+            double e = check(best, k[0], k[1], k[2]);
+            g_parts = 0;
+            char what[160];
+            snprintf(what, sizeof what, "matmul best %s, K slice %d into parts, %dx%dx%d: "
+                     "rel. error %.2e against FP64 (< 1e-5)", ci->name, k[3],
+                     k[0], k[1], k[2], e);
+            ok(e < 1e-5, what);
+        }
         /* stream-K: runs that end inside a tile, start inside one, span
          * several, and a grid larger than the work */
         const int sk[][4] = {
@@ -181,7 +200,7 @@ int main(void)
     }
 
     /* the rule itself, on an H200's 132 SMs: what it picks and says */
-    struct rule_case { int M, N, K, cfg, split, sk = 0; };
+    struct rule_case { int M, N, K, cfg, split, sk = 0, parts = 0; };
     static const rule_case rules[] = {
         {4096, 4096, 4096, MM_BEST_128x128x16, 1}, /* 3.9 waves: no split */
         {8192, 8192, 8192, MM_BEST_128x128x16, 1},
@@ -193,19 +212,22 @@ int main(void)
         {3000, 3000, 3000, MM_BEST_128x128, 1, 1}, /* 2.18 waves unsplit: stream-K */
         {1000, 3000, 2000, MM_BEST_128x128, 1, 1}, /* 192 tiles, 250 K steps each */
         {1536, 1536, 1536, MM_BEST_128x128x16, 8}, /* stream-K runs too short */
-        {333, 777, 555, MM_BEST_64x64x4, 3},       /* 8x4 a thread: more warps */
+        {333, 777, 555, MM_BEST_128x128, 6, 0, 1}, /* cut tiles: parts, no float-by-float adds */
         {8192, 512, 1024, MM_BEST_128x128x16, 1},  /* big tiles beat more warps */
-        {1000, 1000, 1000, MM_BEST_128x128, 2},    /* one float per atomic add: K in 2, not 4 */
+        {1000, 1000, 1000, MM_BEST_128x128, 2, 0, 1}, /* in parts */
+        {1000, 1000, 127, MM_BEST_64x64x4, 1},     /* K < 2 x 64: too short to split */
         {1, 1, 1, MM_BEST_64x64x4, 1},           /* least work for one block */
     };
     for (const auto &r : rules) {
         struct mm_best_plan p = mm_best_choose(r.M, r.N, r.K, 132);
         char what[400];
-        snprintf(what, sizeof what, "best at %dx%dx%d picks %s split %d%s "
-                 "(got %s split %d: %s)", r.M, r.N, r.K, mm_best_cfgs[r.cfg].name,
-                 r.split, r.sk ? " stream-K" : "", mm_best_cfgs[p.cfg].name, p.split, p.why);
-        ok(p.cfg == r.cfg && p.split == r.split && p.streamk == r.sk &&
-           strstr(p.why, "blocks for") && (!r.sk || strstr(p.why, "stream-K")), what);
+        snprintf(what, sizeof what, "best at %dx%dx%d picks %s split %d%s%s "
+                 "(got %s split %d%s: %s)", r.M, r.N, r.K, mm_best_cfgs[r.cfg].name,
+                 r.split, r.sk ? " stream-K" : "", r.parts ? " in parts" : "",
+                 mm_best_cfgs[p.cfg].name, p.split, p.parts ? " in parts" : "", p.why);
+        ok(p.cfg == r.cfg && p.split == r.split && p.streamk == r.sk && p.parts == r.parts &&
+           strstr(p.why, "blocks for") && (!r.sk || strstr(p.why, "stream-K")) &&
+           !strstr(p.why, "summed apart") == !r.parts, what);
     }
     struct mm_best_plan p0 = mm_best_choose(512, 512, 512, 0);
     ok(p0.cfg == MM_BEST_64x64x4 && strstr(p0.why, "132 SMs"),

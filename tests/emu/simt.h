@@ -78,6 +78,21 @@ static inline cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcp
     memcpy(d, s, n);
     return cudaSuccess;
 }
+/* "device" allocations: host memory, every byte 0xff (a NaN as floats), so
+ * that a kernel reading what nothing wrote gives itself away */
+static inline cudaError_t cudaMalloc(void **p, size_t n)
+{
+    *p = malloc(n ? n : 1);
+    if (!*p)
+        return cudaErrorMemoryAllocation;
+    memset(*p, 0xff, n);
+    return cudaSuccess;
+}
+static inline cudaError_t cudaFree(void *p)
+{
+    free(p);
+    return cudaSuccess;
+}
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
 template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int)
 {

@@ -11,6 +11,7 @@
 #include "tiling.h"
 #include "results.h"
 #include "traffic.h"
+#include "i18n.h"
 #include "matmul/mm_traffic.h"
 #include "conv/conv_traffic.h"
 
@@ -72,11 +73,22 @@ static void general_shapes(void)
 	in = 2.0 * 4096 * 4096 * 4096 / t.bytes;
 	ok(in > 31 && in < 32, "best at 4096^3: %.2f FLOP/B (128 / 4 / (2 + 128/n)) ", in);
 	/* a rung that picks 128x64 tiles and cuts K in 4 (partial sums added into C) */
-	t = mm_traffic_tiles(1024, 1024, 1024, 128, 64, 4);
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 64, 4, 0);
 	ok(t.loads == 1024.0 * 1024 * 16 + 1024.0 * 1024 * 8 && t.stores == 5.0 * 1024 * 1024,
 	   "128x64 tiles, K split in 4: the same loads, C zeroed and added to 4 times");
 	is_str(t.model, "global loads of 128x64 tiles, K split in 4", "  named so");
-	t = mm_traffic_tiles(1024, 1024, 1024, 128, 128, 1);
+	/* ... into 3 parts of whole tiles (1000 -> 1024 rows, 1000 -> 1024
+	 * columns), written, read back and added up into C */
+	t = mm_traffic_tiles(1000, 1000, 900, 128, 64, 3, 1);
+	double part = 1024.0 * 1024;
+	ok(t.loads == 1000.0 * 900 * 16 + 900.0 * 1000 * 8 + 3 * part &&
+	   t.stores == 3 * part + 1000.0 * 1000,
+	   "K in 3 parts: the parts (padded to whole tiles) stored and loaded once more, C once");
+	is_str(t.model, "global loads of 128x64 tiles, K in 3 parts", "  named so");
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 128, 1, 1);
+	ok(t.stores == 1024.0 * 1024 && !strcmp(t.model, "global loads of 128x128 tiles"),
+	   "parts without a split: C stored once, as unsplit");
+	t = mm_traffic_tiles(1024, 1024, 1024, 128, 128, 1, 0);
 	ok(t.bytes == mm_traffic_of(MM_BEST, 1024, 1024, 1024).bytes, "best's default: 128x128, no split");
 	t = mm_traffic_of(MM_CUBLAS, 64, 32, 16);
 	ok(!t.known && t.loads == 64 * 16 + 16 * 32 && !strncmp(t.model, "unknown", 7),
@@ -181,6 +193,11 @@ static void records(void)
 	v.split = 2;
 	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x64 tiles, K split in 2"),
 	   "best's record with config and split: those tiles (%s)", v.model);
+	v = rec("matmul", mm_rung_id(MM_BEST), 1000, 1000, 1000);
+	snprintf(v.config, sizeof v.config, "128x128");
+	v.split = 2, v.parts = true;
+	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x128 tiles, K in 2 parts"),
+	   "... and with parts: those (%s)", v.model);
 	v = rec("matmul", mm_rung_id(MM_BEST), 1024, 1024, 1024);
 	snprintf(v.config, sizeof v.config, "forced");
 	ok(traffic_fill(&v) && !strcmp(v.model, "global loads of 128x128 tiles"), "a forced config: 128x128");
@@ -197,8 +214,35 @@ static void records(void)
 	ok(!traffic_fill(&v), "other demos: no model");
 }
 
+/* The models' names on screen, in both languages, put together from the
+ * demos' English; anything else comes back as it is. */
+static void model_words(void)
+{
+	static const struct { const char *lang, *model, *want; } cases[] = {
+		{ "en", "global loads of 128x128 tiles", "128x128 tiles" },
+		{ "en", "global loads of 128x64 tiles, K split in 4", "128x64 tiles, K split in 4" },
+		{ "en", "global loads of 128x128 tiles, K in 6 parts", "128x128 tiles, K in 6 parts" },
+		{ "zh", "global loads of 128x128 tiles, K split in 2", "128x128 分块，K 切成 2 段" },
+		{ "zh", "global loads of 128x128 tiles, K in 6 parts", "128x128 分块，K 分 6 份各自求和再相加" },
+		{ "zh", "no reuse: 2 loads per FMA", "不复用：每次 FMA 读 2 个数" },
+		{ "en", "global loads of 128x128 tiles, K in 6 parts and more",
+		  "global loads of 128x128 tiles, K in 6 parts and more" },
+		{ "en", "global loads of 128x128 tiles, K split in 2 more",
+		  "global loads of 128x128 tiles, K split in 2 more" },
+		{ "en", "from the future", "from the future" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char buf[96];
+		i18n_set_lang(cases[i].lang);
+		is_str(traffic_model_words(cases[i].model, buf, sizeof buf), cases[i].want,
+		       "%s: \"%s\"", cases[i].lang, cases[i].model);
+	}
+	i18n_set_lang(NULL);
+}
+
 int main(void)
 {
+	model_words();
 	against_tiling();
 	general_shapes();
 	valid_taps();

@@ -47,37 +47,6 @@ int roof_models_head(const struct roof_marks *in, int y, int x, int w)
 	return y;
 }
 
-/* A model's words in the learner's language (the demos write English;
- * mm_traffic.h's tiles are "global loads of BMxBN tiles[, K split in S]"). */
-static const char *model_text(const char *model, char *buf, size_t size)
-{
-	static const struct { const char *en; enum msg id; } words[] = {
-		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
-		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
-		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
-		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
-		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
-		{ "Winograd F(4x4) transforms + 36 GEMMs", MSG_RF_M_WINO4 },
-		{ "unknown: minimum traffic", MSG_RF_M_UNKNOWN },
-	};
-	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-		if (!strcmp(model, words[i].en))
-			return tr(words[i].id);
-	int bm, bn, split = 1, end = 0;
-	if (sscanf(model, "%dx%d tiles, B transposed first%n", &bm, &bn, &end) == 2 && !model[end]) {
-		snprintf(buf, size, tr(MSG_RF_M_TILES_BT), bm, bn);
-		return buf;
-	}
-	if (sscanf(model, "global loads of %dx%d tiles%n", &bm, &bn, &end) == 2 &&
-	    (!model[end] || sscanf(model + end, ", K split in %d", &split) == 1)) {
-		int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
-		if (split > 1 && n >= 0 && (size_t)n < size)
-			snprintf(buf + n, size - (size_t)n, tr(MSG_RF_M_SPLIT), split);
-		return buf;
-	}
-	return model;
-}
-
 static const char *model_of(const struct roof_marks *in, int i)
 {
 	return traffic_known(in->var[i]) ? in->var[i]->model : "unknown: minimum traffic";
@@ -127,7 +96,7 @@ void roof_models_list(const struct roof_marks *in, int y, int y1, int x, int w, 
 			if (!strcmp(m, model_of(in, j)))
 				len += (size_t)snprintf(line + len, sizeof line - len, "%s%c",
 							len ? "," : "", in->pt[j].mark);
-		snprintf(line + len, sizeof line - len, " %s", model_text(m, words, sizeof words));
+		snprintf(line + len, sizeof line - len, " %s", traffic_model_words(m, words, sizeof words));
 		ui_text_fit(y++, x, w, C_DIM, line);
 	}
 }
