@@ -76,13 +76,13 @@ for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
     set -- $size
     run_demo "matmul-best-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" \
         --reps 1 --variants best,cublas
-    if grep -Eq 'variant: "best".*config: "[^"]*", split: [0-9]+, streamk: (true|false), why: ' \
+    if grep -Eq 'variant: "best".*config: "[^"]*", split: [0-9]+, streamk: (true|false), parts: (true|false), why: ' \
         "$LOG/matmul-best-$1x$2x$3.log"; then
         record "matmul-best-$1x$2x$3 config" ok "$(sed -n \
-            's/.*variant: "best".*config: "\([^"]*\)", split: \([0-9]*\), streamk: \([a-z]*\).*/\1 split \2 stream-K \3/p' \
+            's/.*variant: "best".*config: "\([^"]*\)", split: \([0-9]*\), streamk: \([a-z]*\), parts: \([a-z]*\).*/\1 split \2 stream-K \3 parts \4/p' \
             "$LOG/matmul-best-$1x$2x$3.log")"
     else
-        record "matmul-best-$1x$2x$3 config" FAIL "no config/split/streamk/why in the best record"
+        record "matmul-best-$1x$2x$3 config" FAIL "no config/split/streamk/parts/why in the best record"
     fi
 done
 # every configuration forced (05_best_tuning.cuh), unsplit, split in 3
