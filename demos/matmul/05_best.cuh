@@ -32,12 +32,17 @@
 //                      the split or stream-K for a problem (predicted
 //                      busiest-SM time);
 //   5. mm_best_cfg, mm_best_sk_cfg, mm_best: the launchers (zero C and
-//                      split K or stream-K, or not).
+//                      split K or stream-K, split K into parts and add
+//                      them up, or neither).
 // Split K and stream-K add partial sums with atomicAdd in whatever order
 // the blocks finish (into C zeroed by best_zero_kernel, which runs under
-// the product's main loop where the GPU can launch early), so the last bits of C may differ from run to run (well inside
-// the FP32 tolerance). Other configurations, for tuning runs, are beside it
-// in 05_best_tuning.cuh; the designs measured on the H200 are in
+// the product's main loop where the GPU can launch early), so the last
+// bits of C may differ from run to run (well inside the FP32 tolerance).
+// Where the tiles are cut, those adds go one float at a time; there a
+// split can store each slice's sums whole into its own part of a
+// workspace instead, and best_reduce_kernel adds the parts up, in one
+// order, after. Other configurations, for tuning runs, are beside it in
+// 05_best_tuning.cuh; the designs measured on the H200 are in
 // matmul/NOTES.md.
 #ifndef MM_05_BEST_CUH
 #define MM_05_BEST_CUH
