@@ -704,6 +704,7 @@
 	X(MSG_RL_IM2COL, "im2col + tiled GEMM", "im2col + 分块 GEMM") \
 	X(MSG_RL_IMPLICIT, "implicit GEMM", "隐式 GEMM") \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
+	X(MSG_RL_NAME_SEP, ": ", "：") \
 	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
 	X(MSG_RR_NO_CUDA_BUILD, "built without CUDA%s", "编译时未启用 CUDA%s") \
 	X(MSG_RR_NO_DRIVER, "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not installed or not loaded%s", "没有 CUDA 驱动：NVIDIA 驱动（libcuda.so.1）未安装或未加载%s") \

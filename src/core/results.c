@@ -632,7 +632,10 @@ const char *results_label_text(const char *label)
 		if (strncmp(label, prefixes[i].en, n))
 			continue;
 		char *b = ring[next++ % 4];
-		snprintf(b, sizeof ring[0], "%s%s", tr(prefixes[i].text), label + n);
+		const char *rest = label + n, *sep = "";
+		if (!strncmp(rest, ": ", 2))   /* the name after the words: the language's colon */
+			sep = tr(MSG_RL_NAME_SEP), rest += 2;
+		snprintf(b, sizeof ring[0], "%s%s%s", tr(prefixes[i].text), sep, rest);
 		return b;
 	}
 	return label ? label : "";

@@ -448,8 +448,14 @@ static void test_translated(void)
 	is_str(results_label_text("CPU blocked, all cores"), "CPU 分块，全部核心", "zh: a rung label");
 	is_str(results_label_text("cuDNN fft"), "cuDNN fft", "zh: an algorithm's name stays");
 	is_str(results_label_text("cuDNN fastest, TF32-allowed: fft-tiling (default)"),
-	       "cuDNN 最快（允许 TF32）: fft-tiling (default)",
-	       "zh: a label the demo writes around a name: its words translated, the name kept");
+	       "cuDNN 最快（允许 TF32）：fft-tiling (default)",
+	       "zh: a label the demo writes around a name: its words and colon translated, the name kept");
+	is_str(results_label_text("cuDNN fastest, TF32-allowed (none)"), "cuDNN 最快（允许 TF32） (none)",
+	       "zh: ... and without a colon, the rest as it is");
+	i18n_set_lang("en");
+	is_str(results_label_text("cuDNN fastest, TF32-allowed: fft-tiling (default)"),
+	       "cuDNN fastest, TF32-allowed: fft-tiling (default)", "en: the label as written");
+	i18n_set_lang("zh");
 	is_str(results_reason_text("built without CUDA", b, sizeof b), "编译时未启用 CUDA", "zh: a reason");
 	is_str(results_reason_text("no CUDA device: CUDA_VISIBLE_DEVICES is empty (no CUDA-capable device is detected)", b, sizeof b),
 	       "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（no CUDA-capable device is detected）", "zh: a reason with the runtime's words");
