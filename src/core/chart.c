@@ -249,6 +249,65 @@ void chart_short_label(const char *label, const char *id, int w, const char *ell
 		snprintf(buf, size, "%s", id);
 }
 
+/* label cut between characters: as many as leave room for ell in w, the
+ * spaces and commas before the cut dropped. */
+static void cut_chars(const char *label, int w, const char *ell, char *buf, size_t size)
+{
+	int room = w - text_width(ell), used = 0;
+	size_t end = 0;
+	for (size_t i = 0, len; label[i]; i += len) {
+		int cw;
+		len = text_char(label + i, &cw);
+		if (!len || used + cw > room)
+			break;
+		used += cw;
+		end = i + len;
+	}
+	while (end > 0 && (label[end - 1] == ' ' || label[end - 1] == ','))
+		end--;
+	if (end)
+		snprintf(buf, size, "%.*s%s", (int)end, label, ell);
+	else
+		snprintf(buf, size, "%s", w >= text_width(ell) ? ell : "");
+}
+
+void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
+			const char *ell, char *buf, size_t size)
+{
+	char other[256];
+	const char *li = labels[i] && *labels[i] ? labels[i] : ids[i] ? ids[i] : "";
+	chart_short_label(labels[i], ids[i], w, ell, buf, size);
+	bool clash = false;
+	for (int k = 0; k < n && !clash; k++) {
+		const char *lk = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+		if (k == i || !strcmp(lk, li))
+			continue;
+		chart_short_label(labels[k], ids[k], w, ell, other, sizeof other);
+		clash = !strcmp(other, buf);
+	}
+	if (!clash)
+		return;
+	cut_chars(li, w, ell, buf, size);
+	for (int k = 0; k < n; k++) {
+		const char *lk = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+		if (k == i || !strcmp(lk, li))
+			continue;
+		if (text_width(lk) <= w)
+			snprintf(other, sizeof other, "%s", lk);
+		else
+			cut_chars(lk, w, ell, other, sizeof other);
+		if (!strcmp(other, buf)) {   /* the same even so: the id, or its abbreviation, where it fits */
+			char ab[128];
+			chart_abbrev(ids[i], ab, sizeof ab);
+			if (ids[i] && *ids[i] && text_width(ids[i]) <= w)
+				snprintf(buf, size, "%s", ids[i]);
+			else if (ab[0] && text_width(ab) <= w)
+				snprintf(buf, size, "%s", ab);
+			return;
+		}
+	}
+}
+
 void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t size)
 {
 	snprintf(buf, size, tr(MSG_DV_LOG_SCALE), lo, hi);

@@ -68,6 +68,13 @@ void chart_decade_label(double v, char *buf, int size);
  * even the first word fits. */
 void chart_short_label(const char *label, const char *id, int w, const char *ell,
 		       char *buf, size_t size);
+/* Label i of a legend's n (labels[k], ids[k]) as chart_short_label cuts
+ * it, unless another, different label would then read the same: there the
+ * cut falls between characters, so that the words that differ begin to
+ * show ("naive, un…" beside "naive, co…"); where even that reads the
+ * same, the id, or its abbreviation (chart_abbrev), when it fits. */
+void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
+			const char *ell, char *buf, size_t size);
 /* A variant id with its long words abbreviated, for a narrow legend:
  * "cudnn-implicit-precomp-gemm" -> "dnn-impl-pc-gemm". */
 void chart_abbrev(const char *id, char *buf, size_t size);

@@ -187,6 +187,26 @@ static void test_labels(void)
 		chart_short_label(cut[i].label, cut[i].id, cut[i].w, "~", b, sizeof b);
 		is_str(str(b), cut[i].want, "%s", cut[i].what);
 	}
+	/* a legend's labels that would read the same once cut after a word */
+	static const char *const lab[] = { "naive, uncoalesced", "naive, coalesced",
+		"register blocking", "naive, uncoalesced", "朴素，未合并访问", "朴素，合并访问" };
+	static const char *const ids[] = { "naive", "coalesced", "regblock", "naive",
+		"naive", "coalesced" };
+	static const struct { int i, w; const char *want, *what; } leg[] = {
+		{ 0, 11, "naive, unc~", "a clash: cut between characters, the words that differ show" },
+		{ 1, 11, "naive, coa~", "  and the other of the pair" },
+		{ 2, 11, "register~", "no clash: after a whole word, as before" },
+		{ 3, 11, "naive, unc~", "the same label twice (yours, recorded) is no clash" },
+		{ 0, 40, "naive, uncoalesced", "room for all: the label" },
+		{ 0, 7, "naive", "  7 columns: both read 'naive~' even between characters: the id" },
+		{ 1, 7, "coal", "  and the other's id abbreviated, where the id is too long" },
+		{ 4, 9, "朴素，未~", "CJK: cut between characters (2 columns each)" },
+		{ 5, 9, "朴素，合~", "  and its pair" },
+	};
+	for (size_t i = 0; i < sizeof leg / sizeof *leg; i++) {
+		chart_legend_label(lab, ids, 6, leg[i].i, leg[i].w, "~", b, sizeof b);
+		is_str(str(b), leg[i].want, "legend label %d at %d: %s", leg[i].i, leg[i].w, leg[i].what);
+	}
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);
 	is_str(str(b), "dnn-impl-pc-gemm", "abbreviated id");
 	chart_abbrev("cudnn-winograd-nonfused", b, sizeof b);

@@ -469,7 +469,12 @@ static int entry_rows(const struct roof_in *in, int cols)
 static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
 	int cw = cols == 1 ? w : (w - 1) / 2, shown = 0, end = y1;
-	char name[128], line[160];
+	char name[128], line[160], lab[64][128];
+	const char *labels[64], *ids[64];
+	for (int i = 0; i < in->n; i++) {   /* in the learner's language, kept apart */
+		snprintf(lab[i], sizeof lab[i], "%s", results_label_text(in->var[i]->label));
+		labels[i] = lab[i], ids[i] = in->var[i]->variant;
+	}
 	if (y + entry_rows(in, cols) > y1)
 		end = y1 - 1; /* the row for what is left off */
 	for (int i = 0, k = 0; i < in->n && y < end; i++, k++) {
@@ -490,8 +495,7 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 		if (y >= end)
 			break;
 		const struct res_variant *v = in->var[i];
-		chart_short_label(results_label_text(v->label), v->variant, cw - 2, ui_glyph(G_ELLIPSIS),
-				  name, sizeof name);
+		chart_legend_label(labels, ids, in->n, i, cw - 2, ui_glyph(G_ELLIPSIS), name, sizeof name);
 		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, name);
 		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
 		shown++;
