@@ -271,40 +271,76 @@ static void cut_chars(const char *label, int w, const char *ell, char *buf, size
 		snprintf(buf, size, "%s", w >= text_width(ell) ? ell : "");
 }
 
+/* label's last words: an ellipsis, then the longest end of it that fits
+ * in w and starts a word (after a space, comma, hyphen or Chinese comma),
+ * else the longest end that fits. */
+static void cut_head(const char *label, int w, const char *ell, char *buf, size_t size)
+{
+	int room = w - text_width(ell);
+	size_t len = strlen(label), fit = len, word = len;
+	for (size_t i = len; i > 0;) {   /* back from the end, a character at a time */
+		size_t j = i - 1;
+		while (j > 0 && ((unsigned char)label[j] & 0xC0) == 0x80)
+			j--;
+		if (text_width(label + j) > room)
+			break;
+		fit = j;
+		if (j > 0 && (label[j - 1] == ' ' || label[j - 1] == ',' || label[j - 1] == '-' ||
+			      cjk_punct_before(label, j)))
+			word = j;
+		i = j;
+	}
+	size_t from = word < len ? word : fit;
+	while (label[from] == ' ' || label[from] == ',')
+		from++;
+	if (label[from])
+		snprintf(buf, size, "%s%s", ell, label + from);
+	else
+		snprintf(buf, size, "%s", w >= text_width(ell) ? ell : "");
+}
+
+/* Label k of a legend, shortened the way `level` says: 0 after a whole
+ * word, 1 between characters, 2 its last words, 3 the id (or its
+ * abbreviation) where that fits. */
+static void legend_cut(const char *const *labels, const char *const *ids, int k, int level, int w,
+		       const char *ell, char *buf, size_t size)
+{
+	const char *l = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+	if (level == 0 || text_width(l) <= w) {
+		chart_short_label(labels[k], ids[k], w, ell, buf, size);
+	} else if (level == 1) {
+		cut_chars(l, w, ell, buf, size);
+	} else if (level == 2) {
+		cut_head(l, w, ell, buf, size);
+	} else {
+		char ab[128];
+		chart_abbrev(ids[k], ab, sizeof ab);
+		if (ids[k] && *ids[k] && text_width(ids[k]) <= w)
+			snprintf(buf, size, "%s", ids[k]);
+		else if (ab[0] && text_width(ab) <= w)
+			snprintf(buf, size, "%s", ab);
+		else
+			cut_chars(l, w, ell, buf, size);
+	}
+}
+
 void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
 			const char *ell, char *buf, size_t size)
 {
 	char other[256];
 	const char *li = labels[i] && *labels[i] ? labels[i] : ids[i] ? ids[i] : "";
-	chart_short_label(labels[i], ids[i], w, ell, buf, size);
-	bool clash = false;
-	for (int k = 0; k < n && !clash; k++) {
-		const char *lk = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
-		if (k == i || !strcmp(lk, li))
-			continue;
-		chart_short_label(labels[k], ids[k], w, ell, other, sizeof other);
-		clash = !strcmp(other, buf);
-	}
-	if (!clash)
-		return;
-	cut_chars(li, w, ell, buf, size);
-	for (int k = 0; k < n; k++) {
-		const char *lk = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
-		if (k == i || !strcmp(lk, li))
-			continue;
-		if (text_width(lk) <= w)
-			snprintf(other, sizeof other, "%s", lk);
-		else
-			cut_chars(lk, w, ell, other, sizeof other);
-		if (!strcmp(other, buf)) {   /* the same even so: the id, or its abbreviation, where it fits */
-			char ab[128];
-			chart_abbrev(ids[i], ab, sizeof ab);
-			if (ids[i] && *ids[i] && text_width(ids[i]) <= w)
-				snprintf(buf, size, "%s", ids[i]);
-			else if (ab[0] && text_width(ab) <= w)
-				snprintf(buf, size, "%s", ab);
-			return;
+	for (int level = 0; level <= 3; level++) {
+		legend_cut(labels, ids, i, level, w, ell, buf, size);
+		bool clash = false;
+		for (int k = 0; k < n && !clash; k++) {
+			const char *lk = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+			if (k == i || !strcmp(lk, li))
+				continue;
+			legend_cut(labels, ids, k, level, w, ell, other, sizeof other);
+			clash = !strcmp(other, buf);
 		}
+		if (!clash)
+			return;
 	}
 }
 

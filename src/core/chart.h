@@ -72,7 +72,8 @@ void chart_short_label(const char *label, const char *id, int w, const char *ell
  * it, unless another, different label would then read the same: there the
  * cut falls between characters, so that the words that differ begin to
  * show ("naive, un…" beside "naive, co…"); where even that reads the
- * same, the id, or its abbreviation (chart_abbrev), when it fits. */
+ * same, the label's last words ("…interleaved" beside "…sequential");
+ * and last the id, or its abbreviation (chart_abbrev), where it fits. */
 void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
 			const char *ell, char *buf, size_t size);
 /* A variant id with its long words abbreviated, for a narrow legend:

@@ -49,7 +49,9 @@ wait_for 'cuDNN fastest, TF32-allowed:? ?…|cuDNN fastest, TF32-…|cuDNN faste
 unlike "$(screen)" 'cudnn-default' "not its variant id"
 keys v; expect 'Roofline'; settle
 s=$(screen)
-for e in "1 CPU naive" "2 CPU blocked" "8 cuDNN implicit-" "d cuDNN fastest" "e CPU naive" "f CPU blocked"; do
+# cuDNN's implicit-gemm and implicit-precomp-gemm, both "cuDNN implicit-…"
+# once cut after a word (or between characters), by their last words
+for e in "1 CPU naive" "2 CPU blocked" "7 …implicit-gemm" "8 …precomp-gemm" "d cuDNN fastest" "e CPU naive" "f CPU blocked"; do
 	like "$s" "$e" "roofline legend at 80x24 has '$e'"
 done
 unlike "$s" 'cpu-blk|dnn-impl|dnn-dflt' "and no abbreviated ids"

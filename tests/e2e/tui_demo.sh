@@ -123,7 +123,7 @@ axes=$( (printf '%s\n' "$top"; screen) | grep -oE '[0-9.k]+ \.\.\.? [0-9.k]+ ms'
 is "$(printf '%s\n' "$axes" | grep -c .)" 1 "yours and the recorded bars share one log scale ($(echo $axes))"
 keys v; expect 'recorded:'
 s=$(screen)
-like "$s" '[0-9a-z] cuDNN implicit' "the roofline legend names rungs by their labels"
+like "$s" '[0-9a-z] (cuDNN |…)implicit' "the roofline legend names rungs by their labels"
 unlike "$s" 'dnn-impl|dnn-pc|impl-pc' "not by abbreviated ids"
 stop
 rm -f "$ckd/build/demos/conv" "$ckd/demos/results/h200.yaml"

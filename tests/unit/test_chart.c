@@ -189,9 +189,11 @@ static void test_labels(void)
 	}
 	/* a legend's labels that would read the same once cut after a word */
 	static const char *const lab[] = { "naive, uncoalesced", "naive, coalesced",
-		"register blocking", "naive, uncoalesced", "朴素，未合并访问", "朴素，合并访问" };
+		"register blocking", "naive, uncoalesced", "朴素，未合并访问", "朴素，合并访问",
+		"shared tree, interleaved", "shared tree, sequential",
+		"共享内存树形归约，交错寻址", "共享内存树形归约，连续寻址" };
 	static const char *const ids[] = { "naive", "coalesced", "regblock", "naive",
-		"naive", "coalesced" };
+		"naive", "coalesced", "interleaved", "sequential", "interleaved", "sequential" };
 	static const struct { int i, w; const char *want, *what; } leg[] = {
 		{ 0, 11, "naive, unc~", "a clash: cut between characters, the words that differ show" },
 		{ 1, 11, "naive, coa~", "  and the other of the pair" },
@@ -202,9 +204,14 @@ static void test_labels(void)
 		{ 1, 7, "coal", "  and the other's id abbreviated, where the id is too long" },
 		{ 4, 9, "朴素，未~", "CJK: cut between characters (2 columns each)" },
 		{ 5, 9, "朴素，合~", "  and its pair" },
+		{ 6, 12, "~interleaved", "the same even between characters: the last words" },
+		{ 7, 12, "~sequential", "  and its pair's" },
+		{ 8, 12, "~交错寻址", "CJK: the last words, after the Chinese comma" },
+		{ 9, 12, "~连续寻址", "  and its pair's" },
+		{ 6, 40, "shared tree, interleaved", "room for all: the label" },
 	};
 	for (size_t i = 0; i < sizeof leg / sizeof *leg; i++) {
-		chart_legend_label(lab, ids, 6, leg[i].i, leg[i].w, "~", b, sizeof b);
+		chart_legend_label(lab, ids, 10, leg[i].i, leg[i].w, "~", b, sizeof b);
 		is_str(str(b), leg[i].want, "legend label %d at %d: %s", leg[i].i, leg[i].w, leg[i].what);
 	}
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);

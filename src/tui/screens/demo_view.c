@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "chart.h"
 #include "text.h"
@@ -136,12 +137,11 @@ static int variant_rows(const struct res_variant *v, int lw)
 	return n;
 }
 
-/* Draws a variant from picture line y (rows y0..y1 visible). */
-static void variant_row(int y, int y0, int y1, const struct res_variant *v,
+/* Draws a variant, its label cut to `name`, from picture line y (rows
+ * y0..y1 visible). */
+static void variant_row(int y, int y0, int y1, const struct res_variant *v, const char *name,
 			const struct res_variant *naive, double lo, double hi, int lw, int bw)
 {
-	char name[128];
-	chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
 	if (y >= y0 && y < y1)
 		ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG, name);
 	int x = 1 + lw + 1;
@@ -272,11 +272,29 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
+	/* the section's labels in the learner's language, each cut to lw so
+	 * that no two different ones read the same (chart_legend_label) */
+	size_t nv = s->r->nvar;
+	char (*lab)[128] = nv ? calloc(nv, sizeof *lab) : NULL;
+	const char **labels = nv ? calloc(nv, sizeof *labels) : NULL, **ids = nv ? calloc(nv, sizeof *ids) : NULL;
+	int nl = 0;
+	for (size_t i = 0; lab && labels && ids && i < nv; i++)
+		if (!strcmp(s->r->var[i].demo, s->demo)) {
+			snprintf(lab[nl], sizeof lab[nl], "%s", results_label_text(s->r->var[i].label));
+			labels[nl] = lab[nl], ids[nl] = s->r->var[i].variant, nl++;
+		}
 	const struct res_variant *prev = NULL;
-	for (size_t i = 0; i < s->r->nvar; i++) {
+	for (size_t i = 0, k = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, s->demo))
 			continue;
+		char name[128];
+		if (k < (size_t)nl)
+			chart_legend_label(labels, ids, nl, (int)k, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
+		else   /* out of memory: each on its own */
+			chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS),
+					  name, sizeof name);
+		k++;
 		/* rows at another size than the naive reference's, after rows at
 		 * its size: a line says which size, once per run of them */
 		if (naive && prev && !same_size(v, naive) && !same_size(v, prev)) {
@@ -286,9 +304,12 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			line = note_lines(also, C_DIM, y, line, y0, y1);
 		}
 		prev = v;
-		variant_row(y + line, y0, y1, v, naive, lo, hi, lw, bw);
+		variant_row(y + line, y0, y1, v, name, naive, lo, hi, lw, bw);
 		line += variant_rows(v, lw);
 	}
+	free(lab);
+	free(labels);
+	free(ids);
 	char roof[300];
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
