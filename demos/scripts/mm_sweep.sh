@@ -62,7 +62,8 @@ table() { # FILE
     }
     END {
         nr = split(rungs, r, " ")
-        printf "\nmatmul sweep: %% of cuBLAS FP32 per size (median of runs)\n"
+        printf "\nmatmul sweep: %% of cuBLAS FP32 per size (median of runs; each %% against the\n"
+        printf "cuBLAS of its own process: %s and %s run apart from the rest)\n", r[1], r[2]
         printf "%-16s", "M x N x K"
         for (i = 1; i <= nr; i++) printf " %10s", r[i]
         printf " %10s  %s\n", "cuBLAS ms", best " config"
