@@ -1,7 +1,7 @@
 // 05_best_tuning.cuh: the tuning scaffolding of rung 5 (05_best.cuh), kept
-// out of the learner's file: the CK_MM_BEST_CFG and CK_MM_BEST_SPLIT
-// switches that force one configuration and split for a tuning run
-// (demos/scripts/mm_tune.sh).
+// out of the learner's file: the CK_MM_BEST_CFG, CK_MM_BEST_SPLIT and
+// CK_MM_BEST_PARTS switches that force one configuration, split and way of
+// adding the slices for a tuning run (demos/scripts/mm_tune.sh).
 // The demo without them runs mm_best(), whose rule is in mm_best_rule.h.
 //
 //   CK_MM_BEST_CFG   1..5: mm_best_cfgs[0..4] of mm_best_rule.h

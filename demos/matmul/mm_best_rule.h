@@ -25,7 +25,7 @@
  * (no zeroing, no atomics), and a second kernel adds the parts up:
  *
  *   time      = sum of the rounds + the reduction (a fixed cost, and the
- *               parts read and C written at a measured rate per SM)
+ *               parts read and C written at an estimated rate per SM)
  *
  * and a third way, stream-K, where the tiles leave a last wave part-empty
  * (and each block gets at least 128 K steps): one block per slot, each summing an equal
@@ -138,8 +138,9 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     int warps_per_block = c->bm * c->bn / (8 * c->tn) / 32;
     double t = 0.0;
     if (used > 1 && parts) {
-        double mp = (M + c->bm - 1) / c->bm * c->bm, np = (N + c->bn - 1) / c->bn * c->bn;
-        t += MM_BEST_REDUCE_COST + 4.0 * (used * mp * np + (double)M * N) / sms / MM_BEST_REDUCE_BPC;
+        /* the reduction reads each part's M rows of N rounded up to 4, writes C */
+        double rows = (double)M * ((N + 3) / 4 * 4);
+        t += MM_BEST_REDUCE_COST + 4.0 * (used * rows + (double)M * N) / sms / MM_BEST_REDUCE_BPC;
     } else if (used > 1) {
         t += MM_BEST_ZERO_COST;
         if (!mm_best_whole(c, M, N, K))

@@ -26,9 +26,10 @@
  * zeroed) loads the same (each block reads only its slice) and stores
  * (s + 1)·M·N: mm_traffic_tiles(..., s, 0), "global loads of BMxBN tiles, K
  * split in s"; one that writes each slice's sums into a workspace part of
- * whole tiles (P = ⌈M/BM⌉BM·⌈N/BN⌉BN elements) and adds them up after
- * stores s·P + M·N and loads s·P more: mm_traffic_tiles(..., s, 1), "...,
- * K in s parts"; a rung that picks its tiles per problem passes its pick. A block tile BM×BN reads
+ * whole tiles (P = ⌈M/BM⌉BM·⌈N/BN⌉BN elements) and adds them up after,
+ * reading each part's M rows of 4⌈N/4⌉ columns, stores s·P + M·N and loads
+ * s·M·4⌈N/4⌉ more: mm_traffic_tiles(..., s, 1), "..., K in s parts"; a
+ * rung that picks its tiles per problem passes its pick. A block tile BM×BN reads
  * its BM rows of A and BN columns of B once (every element of A once per
  * block column, of B once per block row); loads that fall outside the
  * matrix are not issued (tiling.h's guards). For M = N = K = n these are
@@ -64,8 +65,8 @@ static inline double mm_traffic_tiled(int M, int N, int K, int bm, int bn)
 
 /* A kernel of bm×bn block tiles with K cut into `split` slices (1: none),
  * their sums added into C, or with `parts` written whole into a
- * workspace's parts (whole tiles: ⌈M/bm⌉bm × ⌈N/bn⌉bn each) that a second
- * kernel reads back and adds up into C. */
+ * workspace's parts (whole tiles: ⌈M/bm⌉bm × ⌈N/bn⌉bn each) whose M rows
+ * of 4⌈N/4⌉ columns a second kernel reads back and adds up into C. */
 static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, int bn, int split,
                                                  int parts)
 {
@@ -75,7 +76,7 @@ static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, in
     t.stores = (double)M * N * (split > 1 ? split + 1 : 1);
     if (split > 1 && parts) {
         double part = mm_traffic_ceil(M, bm) * bm * mm_traffic_ceil(N, bn) * bn;
-        t.loads += split * part;
+        t.loads += split * (double)M * 4 * mm_traffic_ceil(N, 4);
         t.stores = split * part + (double)M * N;
         snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles, K in %d parts",
                  bm, bn, split);

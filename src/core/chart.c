@@ -263,8 +263,14 @@ static void cut_chars(const char *label, int w, const char *ell, char *buf, size
 		used += cw;
 		end = i + len;
 	}
-	while (end > 0 && (label[end - 1] == ' ' || label[end - 1] == ','))
-		end--;
+	for (size_t n; end > 0;) {   /* no space, comma or Chinese comma before the ellipsis */
+		if (label[end - 1] == ' ' || label[end - 1] == ',')
+			end--;
+		else if ((n = cjk_punct_before(label, end)))
+			end -= n;
+		else
+			break;
+	}
 	if (end)
 		snprintf(buf, size, "%.*s%s", (int)end, label, ell);
 	else
@@ -324,24 +330,43 @@ static void legend_cut(const char *const *labels, const char *const *ids, int k,
 	}
 }
 
+#define LEGEND_MAX 64   /* labels weighed together; the rest each on its own */
+
 void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
 			const char *ell, char *buf, size_t size)
 {
-	char other[256];
-	const char *li = labels[i] && *labels[i] ? labels[i] : ids[i] ? ids[i] : "";
-	for (int level = 0; level <= 3; level++) {
-		legend_cut(labels, ids, i, level, w, ell, buf, size);
-		bool clash = false;
-		for (int k = 0; k < n && !clash; k++) {
-			const char *lk = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
-			if (k == i || !strcmp(lk, li))
-				continue;
-			legend_cut(labels, ids, k, level, w, ell, other, sizeof other);
-			clash = !strcmp(other, buf);
-		}
-		if (!clash)
-			return;
+	if (n > LEGEND_MAX || i < 0 || i >= n) {
+		chart_short_label(labels[i], ids[i], w, ell, buf, size);
+		return;
 	}
+	/* every label starts cut after a word; one that reads like another,
+	 * different label as they are shown now goes a level further, until
+	 * none does (or nothing further is left): what each finally shows is
+	 * what the others are compared with */
+	static char shown[LEGEND_MAX][128];
+	int level[LEGEND_MAX];
+	const char *full[LEGEND_MAX];
+	for (int k = 0; k < n; k++) {
+		full[k] = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+		level[k] = 0;
+		legend_cut(labels, ids, k, 0, w, ell, shown[k], sizeof shown[k]);
+	}
+	for (bool moved = true; moved;) {
+		bool clash[LEGEND_MAX];   /* all weighed first, then all moved: a pair moves together */
+		for (int k = 0; k < n; k++) {
+			clash[k] = false;
+			for (int j = 0; j < n && !clash[k]; j++)
+				clash[k] = strcmp(full[j], full[k]) && !strcmp(shown[j], shown[k]);
+		}
+		moved = false;
+		for (int k = 0; k < n; k++)
+			if (clash[k] && level[k] < 3) {
+				level[k]++;
+				legend_cut(labels, ids, k, level[k], w, ell, shown[k], sizeof shown[k]);
+				moved = true;
+			}
+	}
+	snprintf(buf, size, "%s", shown[i]);
 }
 
 void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t size)

@@ -40,11 +40,14 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
         'template __global__ void mm_best_kernel<64, 64, 8, 4, 8, true, BEST_STORE>(int, int, int, int, const float *, const float *, float *);' \
         'template __global__ void mm_best_sk_kernel<64, 64, 8, 4, 8, true>(int, int, int, const float *, const float *, float *);' \
         >"$T_TMP/pdl.cu"
-    pdl_order() { # PTX: per kernel, "name wait-line first-write-line"
-        awk '/^\.visible \.entry/ { name = $3; sub(/\(.*/, "", name); w[name] = 0; f[name] = 0; order[++n] = name }
-             /griddepcontrol\.(wait|launch_dependents)/ && !w[name] { w[name] = NR }
+    pdl_order() { # PTX: per kernel, "name wait release first-load first-write" (line numbers, 0: none)
+        awk '/^\.visible \.entry/ { name = $3; sub(/\(.*/, "", name); order[++n] = name
+                                     w[name] = r[name] = l[name] = f[name] = 0 }
+             /griddepcontrol\.wait/ && !w[name] { w[name] = NR }
+             /griddepcontrol\.launch_dependents/ && !r[name] { r[name] = NR }
+             /ld\.global/ && !l[name] { l[name] = NR }
              /(st|red|atom)\.global/ && !f[name] { f[name] = NR }
-             END { for (i = 1; i <= n; i++) print order[i], w[order[i]], f[order[i]] }' "$1"
+             END { for (i = 1; i <= n; i++) { k = order[i]; print k, w[k], r[k], l[k], f[k] } }' "$1"
     }
     for arch in 90 80; do
         "$NVCC" -std=c++17 -ptx -arch=compute_$arch -Idemos/common -Idemos/matmul "$T_TMP/pdl.cu" \
@@ -52,16 +55,20 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
         ok $? "nvcc: the best rung's split kernels to PTX for compute_$arch"
         sed 's/^/#   /' "$T_TMP/pdl.log" | head -5
     done
-    # early: the reduction, stream-K, and mm_best_kernel with BEST_ADD (its
-    # last template argument 1, mangled "Li1EEv") wait; the zeroing kernel
-    # and the product into parts (BEST_PARTS, "Li2EEv") release; the
-    # plain product (BEST_STORE) does neither
+    # stream-K and mm_best_kernel with BEST_ADD (its last template argument
+    # 1, mangled "Li1EEv") wait before their first store into C; the
+    # reduction waits before its first load of the parts; the zeroing kernel
+    # and the product into parts (BEST_PARTS, "Li2EEv") release before
+    # their first store and do not wait; the plain product (BEST_STORE)
+    # does neither
     bad=$(pdl_order "$T_TMP/pdl90.ptx" | awk '
-        { early = $1 ~ /best_zero_kernel|best_reduce_kernel|mm_best_sk_kernel|Li[12]EEv/; n++ }
-        early && !($2 > 0 && $2 < $3) { print "no release/wait before the first store: " $1 }
-        !early && $2 > 0 { print "waits though launched the ordinary way: " $1 }
+        { n++; name = $1; w = $2; r = $3; ld = $4; st = $5 }
+        name ~ /mm_best_sk_kernel|Li1EEv/ && !(w > 0 && w < st) { print "no wait before the first store: " name }
+        name ~ /best_reduce_kernel/ && !(w > 0 && w < ld && ld > 0) { print "no wait before the first load: " name }
+        name ~ /best_zero_kernel|Li2EEv/ && !(r > 0 && r < st && w == 0) { print "no release before the first store (or a wait): " name }
+        name !~ /best_zero_kernel|best_reduce_kernel|mm_best_sk_kernel|Li[12]EEv/ && w + r > 0 { print "waits or releases though launched the ordinary way: " name }
         END { if (n < 6) print "only " n + 0 " kernels in the PTX" }')
-    is "$bad" "" "9.0: the zeroing kernel and the product into parts release, every split, stream-K and reduction kernel waits, before its first store"
+    is "$bad" "" "9.0: the zeroing kernel and the product into parts release before their first store, split and stream-K kernels wait before theirs, the reduction before its first load"
     is "$(grep -c griddepcontrol "$T_TMP/pdl80.ptx")" 0 "8.0: no griddepcontrol in the code (launched the ordinary way)"
 else
     echo "ok 1 # SKIP ${NVCC:-no nvcc}${missing:+ without $missing}: .cu sources not compiled"

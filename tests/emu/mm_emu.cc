@@ -170,6 +170,7 @@ int main(void)
             g_cfg = c;
             g_kslice = k[3];
             g_parts = 1;
+            mm_best_release(); /* a fresh workspace, all NaN: a part not written shows */
             double e = check(best, k[0], k[1], k[2]);
             g_parts = 0;
             char what[160];

@@ -214,6 +214,20 @@ static void test_labels(void)
 		chart_legend_label(lab, ids, 10, leg[i].i, leg[i].w, "~", b, sizeof b);
 		is_str(str(b), leg[i].want, "legend label %d at %d: %s", leg[i].i, leg[i].w, leg[i].what);
 	}
+	/* labels that reach different levels: each is compared with what the
+	 * others finally show, so no two of them read the same */
+	static const char *const mix[] = { "交错寻址，sequential，interleaved",
+		"交错寻址-interleaved shared-sequential", "un tree, coalesced", "交错寻址-coalesced" };
+	static const char *const mix_ids[] = { "a-b", "c-d", "e-f", "g-h" };
+	char shown[4][64];
+	for (int i = 0; i < 4; i++)
+		chart_legend_label(mix, mix_ids, 4, i, 9, "~", shown[i], sizeof shown[i]);
+	int same = 0;
+	for (int i = 0; i < 4; i++)
+		for (int j = i + 1; j < 4; j++)
+			same += !strcmp(shown[i], shown[j]);
+	ok(same == 0, "four labels cut to 9 columns, at different levels, all read apart (%s | %s | %s | %s)",
+	   shown[0], shown[1], shown[2], shown[3]);
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);
 	is_str(str(b), "dnn-impl-pc-gemm", "abbreviated id");
 	chart_abbrev("cudnn-winograd-nonfused", b, sizeof b);
