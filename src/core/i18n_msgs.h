@@ -554,6 +554,10 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
+	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
+	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
+	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
+	X(MSG_DV_BEST_SK, ", stream-K (each block an equal run of the K steps)", "，stream-K（每个线程块分到等长的一段 K 步）") \
 	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "%%lib 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
 	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \

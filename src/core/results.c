@@ -83,6 +83,7 @@ static const struct field var_fields[] = {
 	VAR(model_bytes, F_NUM, false, true), VAR(model_intensity, F_NUM, false, true),
 	VAR(model, F_STR, false, true),     VAR(config, F_STR, false, true),
 	VAR(split, F_LONG, false, true),    VAR(parts, F_BOOL, false, true),
+	VAR(streamk, F_BOOL, false, true),
 };
 
 #define SER(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_series, key), \

@@ -93,6 +93,7 @@ struct res_variant {
 	char config[24];            /* matmul best: its block tile, "128x64" ("" when absent) */
 	long split;                 /* ... and K's slices, -1 when absent */
 	bool parts;                 /* ... summed apart and added up after (false when absent) */
+	bool streamk;               /* ... or dealt out stream-K (false when absent) */
 	double pct_of_hbm;          /* reduce: % of the device's HBM bandwidth */
 };
 

@@ -236,6 +236,30 @@ static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 	return true;
 }
 
+/* Matmul: the tiles and the split of K that the best rung's rule chose at
+ * this size (its record's config, split, parts, streamk), in the learner's
+ * words. False without such a record (older ones, a tuning run's). */
+static bool best_text(const struct demo_section *s, char *buf, size_t n)
+{
+	if (strcmp(s->demo, "matmul"))
+		return false;
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (strcmp(v->demo, s->demo) || strcmp(v->variant, mm_rung_id(MM_BEST)) || !v->ok ||
+		    !v->config[0] || !strcmp(v->config, "forced"))
+			continue;
+		char how[128] = "", sz[96];
+		if (v->streamk)
+			snprintf(how, sizeof how, "%s", tr(MSG_DV_BEST_SK));
+		else if (v->split > 1)
+			snprintf(how, sizeof how, tr(v->parts ? MSG_DV_BEST_PARTS : MSG_DV_BEST_SPLIT), v->split);
+		results_size_text(v, sz, sizeof sz);
+		snprintf(buf, n, tr(MSG_DV_BEST_PICK), results_label_text(v->label), v->config, how, sz);
+		return true;
+	}
+	return false;
+}
+
 /* text wrapped at column 1 from section line `line` (screen row y + line),
  * drawn where it falls inside y0..y1-1; returns the line after it. */
 static int note_lines(const char *text, enum role r, int y, int line, int y0, int y1)
@@ -312,6 +336,8 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 	free(ids);
 	char roof[300];
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
+		line = note_lines(roof, C_NOTE, y, line, y0, y1);
+	if (best_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	return line + 1;
 }
