@@ -182,16 +182,33 @@ void chart_decade_label(double v, char *buf, int size)
 		snprintf(buf, (size_t)size, "1e%ld", k);
 }
 
-/* Whether s[0..end) ends in CJK punctuation that a cut drops: ， 、 （ */
+/* Whether s[0..end) ends in CJK punctuation that a cut drops: ， 、 （ ： ； */
 static size_t cjk_punct_before(const char *s, size_t end)
 {
-	static const char *const p[] = { "\uff0c", "\u3001", "\uff08" };
+	static const char *const p[] = { "\uff0c", "\u3001", "\uff08", "\uff1a", "\uff1b" };
 	for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
 		size_t n = strlen(p[k]);
 		if (end >= n && !memcmp(s + end - n, p[k], n))
 			return n;
 	}
 	return 0;
+}
+
+/* s[0..end) without what should not stand before an ellipsis: spaces,
+ * commas, a colon, an open bracket, a lone + or =, CJK punctuation. */
+static size_t trim_cut(const char *s, size_t end)
+{
+	for (size_t n; end > 0;) {
+		char c = s[end - 1];
+		if (c == ' ' || c == ',' || c == ':' || c == '(' ||
+		    ((c == '+' || c == '=') && (end == 1 || s[end - 2] == ' ')))
+			end--;
+		else if ((n = cjk_punct_before(s, end)))
+			end -= n;
+		else
+			break;
+	}
+	return end;
 }
 
 /* label cut after its last whole word that leaves room for ell in w. */
@@ -212,15 +229,7 @@ static void cut_words(const char *label, int w, const char *ell, char *buf, size
 		prev_w = cw;
 		if (i == 0 || (c != ' ' && c != '-' && c != ',' && !wide))
 			continue;
-		size_t end = c == '-' ? i + 1 : i;   /* keep a hyphen, drop a space/comma */
-		for (size_t n; end > 0;) {
-			if (label[end - 1] == ' ' || label[end - 1] == ',')
-				end--;
-			else if ((n = cjk_punct_before(label, end)))
-				end -= n;
-			else
-				break;
-		}
+		size_t end = trim_cut(label, c == '-' ? i + 1 : i);   /* keep a hyphen */
 		char part[256];
 		snprintf(part, sizeof part, "%.*s", (int)end, label);
 		if (end < sizeof part && text_width(part) <= room)
@@ -263,14 +272,7 @@ static void cut_chars(const char *label, int w, const char *ell, char *buf, size
 		used += cw;
 		end = i + len;
 	}
-	for (size_t n; end > 0;) {   /* no space, comma or Chinese comma before the ellipsis */
-		if (label[end - 1] == ' ' || label[end - 1] == ',')
-			end--;
-		else if ((n = cjk_punct_before(label, end)))
-			end -= n;
-		else
-			break;
-	}
+	end = trim_cut(label, end);
 	if (end)
 		snprintf(buf, size, "%.*s%s", (int)end, label, ell);
 	else
@@ -278,37 +280,40 @@ static void cut_chars(const char *label, int w, const char *ell, char *buf, size
 }
 
 /* label's last words: an ellipsis, then the longest end of it that fits
- * in w and starts a word (after a space, comma, hyphen or Chinese comma),
- * else the longest end that fits. */
-static void cut_head(const char *label, int w, const char *ell, char *buf, size_t size)
+ * in w and starts a word (after a space, comma, hyphen or Chinese comma);
+ * when not even the last word fits, the label cut between characters, and
+ * false. */
+static bool cut_head(const char *label, int w, const char *ell, char *buf, size_t size)
 {
 	int room = w - text_width(ell);
-	size_t len = strlen(label), fit = len, word = len;
+	size_t len = strlen(label), word = len;
 	for (size_t i = len; i > 0;) {   /* back from the end, a character at a time */
 		size_t j = i - 1;
 		while (j > 0 && ((unsigned char)label[j] & 0xC0) == 0x80)
 			j--;
 		if (text_width(label + j) > room)
 			break;
-		fit = j;
 		if (j > 0 && (label[j - 1] == ' ' || label[j - 1] == ',' || label[j - 1] == '-' ||
 			      cjk_punct_before(label, j)))
 			word = j;
 		i = j;
 	}
-	size_t from = word < len ? word : fit;
+	size_t from = word;
 	while (label[from] == ' ' || label[from] == ',')
 		from++;
-	if (label[from])
+	if (word < len && label[from]) {
 		snprintf(buf, size, "%s%s", ell, label + from);
-	else
-		snprintf(buf, size, "%s", w >= text_width(ell) ? ell : "");
+		return true;
+	}
+	cut_chars(label, w, ell, buf, size);
+	return false;
 }
 
 /* Label k of a legend, shortened the way `level` says: 0 after a whole
- * word, 1 between characters, 2 its last words, 3 the id (or its
- * abbreviation) where that fits. */
-static void legend_cut(const char *const *labels, const char *const *ids, int k, int level, int w,
+ * word, 1 between characters, 2 its last words, 3 the id, or its
+ * abbreviation (cut between characters where even that is too long).
+ * False where level 2 found no whole last word to show. */
+static bool legend_cut(const char *const *labels, const char *const *ids, int k, int level, int w,
 		       const char *ell, char *buf, size_t size)
 {
 	const char *l = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
@@ -317,7 +322,7 @@ static void legend_cut(const char *const *labels, const char *const *ids, int k,
 	} else if (level == 1) {
 		cut_chars(l, w, ell, buf, size);
 	} else if (level == 2) {
-		cut_head(l, w, ell, buf, size);
+		return cut_head(l, w, ell, buf, size);
 	} else {
 		char ab[128];
 		chart_abbrev(ids[k], ab, sizeof ab);
@@ -326,8 +331,9 @@ static void legend_cut(const char *const *labels, const char *const *ids, int k,
 		else if (ab[0] && text_width(ab) <= w)
 			snprintf(buf, size, "%s", ab);
 		else
-			cut_chars(l, w, ell, buf, size);
+			cut_chars(ab[0] ? ab : l, w, ell, buf, size);
 	}
+	return true;
 }
 
 #define LEGEND_MAX 64   /* labels weighed together; the rest each on its own */
@@ -335,7 +341,11 @@ static void legend_cut(const char *const *labels, const char *const *ids, int k,
 void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
 			const char *ell, char *buf, size_t size)
 {
-	if (n > LEGEND_MAX || i < 0 || i >= n) {
+	if (i < 0 || i >= n) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	if (n > LEGEND_MAX) {
 		chart_short_label(labels[i], ids[i], w, ell, buf, size);
 		return;
 	}
@@ -345,24 +355,35 @@ void chart_legend_label(const char *const *labels, const char *const *ids, int n
 	 * what the others are compared with */
 	static char shown[LEGEND_MAX][128];
 	int level[LEGEND_MAX];
+	bool has[LEGEND_MAX];   /* its level has a form of its own */
 	const char *full[LEGEND_MAX];
 	for (int k = 0; k < n; k++) {
 		full[k] = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
 		level[k] = 0;
-		legend_cut(labels, ids, k, 0, w, ell, shown[k], sizeof shown[k]);
+		has[k] = legend_cut(labels, ids, k, 0, w, ell, shown[k], sizeof shown[k]);
 	}
 	for (bool moved = true; moved;) {
 		bool clash[LEGEND_MAX];   /* all weighed first, then all moved: a pair moves together */
+		size_t el = strlen(ell);
 		for (int k = 0; k < n; k++) {
-			clash[k] = false;
-			for (int j = 0; j < n && !clash[k]; j++)
-				clash[k] = strcmp(full[j], full[k]) && !strcmp(shown[j], shown[k]);
+			clash[k] = !has[k];   /* no last word fits: on to the id */
+			/* last words ("…gemm") that also end another label
+			 * ("cuDNN gemm") would be read as that one */
+			const char *tail = level[k] == 2 && el && !strncmp(shown[k], ell, el) ? shown[k] + el : NULL;
+			size_t tl = tail ? strlen(tail) : 0;
+			for (int j = 0; j < n && !clash[k]; j++) {
+				if (!strcmp(full[j], full[k]))
+					continue;
+				size_t fl = strlen(full[j]);
+				clash[k] = !strcmp(shown[j], shown[k]) ||
+					   (tail && fl >= tl && !strcmp(full[j] + fl - tl, tail));
+			}
 		}
 		moved = false;
 		for (int k = 0; k < n; k++)
 			if (clash[k] && level[k] < 3) {
 				level[k]++;
-				legend_cut(labels, ids, k, level[k], w, ell, shown[k], sizeof shown[k]);
+				has[k] = legend_cut(labels, ids, k, level[k], w, ell, shown[k], sizeof shown[k]);
 				moved = true;
 			}
 	}

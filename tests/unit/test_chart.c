@@ -228,6 +228,35 @@ static void test_labels(void)
 			same += !strcmp(shown[i], shown[j]);
 	ok(same == 0, "four labels cut to 9 columns, at different levels, all read apart (%s | %s | %s | %s)",
 	   shown[0], shown[1], shown[2], shown[3]);
+	/* last words that end another label too ("…gemm", "cuDNN gemm") are
+	 * not shown; a last word too long to show whole is not cut into */
+	static const char *const dnn[] = { "cuDNN implicit-gemm", "cuDNN implicit-precomp-gemm",
+		"cuDNN gemm", "shared tree, interleaved", "shared tree, sequential" };
+	static const char *const dnn_ids[] = { "cudnn-implicit-gemm", "cudnn-implicit-precomp-gemm",
+		"cudnn-gemm", "interleaved", "sequential" };
+	static const struct { int i; const char *want, *what; } tail[] = {
+		{ 0, "dnn-impl-g~", "'…gemm' would read as cuDNN gemm: the abbreviated id, cut" },
+		{ 1, "dnn-impl-p~", "  and its pair's" },
+		{ 2, "cuDNN gemm", "  the label that fits stays" },
+		{ 3, "interleaved", "'interleaved' does not fit after the ellipsis: the id, not '…nterleaved'" },
+		{ 4, "~sequential", "  its pair's last word fits" },
+	};
+	for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) {
+		chart_legend_label(dnn, dnn_ids, 5, tail[i].i, 11, "~", b, sizeof b);
+		is_str(str(b), tail[i].want, "at 11: %s", tail[i].what);
+	}
+	/* no colon, open bracket, lone + or =, or Chinese colon before the ellipsis */
+	static const struct { const char *label; int w; const char *want; } punct[] = {
+		{ "cuDNN fastest, TF32-allowed: fft-tiling (default)", 30, "cuDNN fastest, TF32-allowed~" },
+		{ "Hopper wgmma + TMA (TF32)", 16, "Hopper wgmma~" },
+		{ "float4, grid = SMs, one pass", 16, "float4, grid~" },
+		{ "cuDNN 最快（允许 TF32）：fft-tiling (default)", 28, "cuDNN 最快（允许 TF32）~" },
+		{ "Winograd F(4x4, 3x3) (hand)", 23, "Winograd F(4x4, 3x3)~" },
+	};
+	for (size_t i = 0; i < sizeof punct / sizeof *punct; i++) {
+		chart_short_label(punct[i].label, "x", punct[i].w, "~", b, sizeof b);
+		is_str(str(b), punct[i].want, "cut of '%s' at %d ends on a word", punct[i].label, punct[i].w);
+	}
 	chart_abbrev("cudnn-implicit-precomp-gemm", b, sizeof b);
 	is_str(str(b), "dnn-impl-pc-gemm", "abbreviated id");
 	chart_abbrev("cudnn-winograd-nonfused", b, sizeof b);
