@@ -241,10 +241,16 @@ static void cut_words(const char *label, int w, const char *ell, char *buf, size
 		snprintf(buf, size, "%s", w >= text_width(ell) ? ell : "");
 }
 
+/* What a row is called: its label, else its id, else nothing. */
+static const char *label_or_id(const char *label, const char *id)
+{
+	return label && *label ? label : id ? id : "";
+}
+
 void chart_short_label(const char *label, const char *id, int w, const char *ell,
 		       char *buf, size_t size)
 {
-	const char *l = label && *label ? label : id ? id : "";
+	const char *l = label_or_id(label, id);
 	if (text_width(l) <= w) {
 		snprintf(buf, size, "%s", l);
 		return;
@@ -316,7 +322,7 @@ static bool cut_head(const char *label, int w, const char *ell, char *buf, size_
 static bool legend_cut(const char *const *labels, const char *const *ids, int k, int level, int w,
 		       const char *ell, char *buf, size_t size)
 {
-	const char *l = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+	const char *l = label_or_id(labels[k], ids[k]);
 	if (level == 0 || text_width(l) <= w) {
 		chart_short_label(labels[k], ids[k], w, ell, buf, size);
 	} else if (level == 1) {
@@ -336,46 +342,40 @@ static bool legend_cut(const char *const *labels, const char *const *ids, int k,
 	return true;
 }
 
-#define LEGEND_MAX 64   /* labels weighed together; the rest each on its own */
-
-void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
-			const char *ell, char *buf, size_t size)
+void chart_legend_labels(const char *const *labels, const char *const *ids, int n, int w,
+			 const char *ell, char (*out)[CHART_LABEL_MAX])
 {
-	if (i < 0 || i >= n) {
-		snprintf(buf, size, "%s", "");
-		return;
-	}
-	if (n > LEGEND_MAX) {
-		chart_short_label(labels[i], ids[i], w, ell, buf, size);
+	if (n > CHART_LEGEND_MAX) {   /* too many to weigh together: each on its own */
+		for (int k = 0; k < n; k++)
+			chart_short_label(labels[k], ids[k], w, ell, out[k], sizeof out[k]);
 		return;
 	}
 	/* every label starts cut after a word; one that reads like another,
 	 * different label as they are shown now goes a level further, until
 	 * none does (or nothing further is left): what each finally shows is
 	 * what the others are compared with */
-	static char shown[LEGEND_MAX][128];
-	int level[LEGEND_MAX];
-	bool has[LEGEND_MAX];   /* its level has a form of its own */
-	const char *full[LEGEND_MAX];
+	int level[CHART_LEGEND_MAX];
+	bool has[CHART_LEGEND_MAX];   /* its level has a form of its own */
+	const char *full[CHART_LEGEND_MAX];
 	for (int k = 0; k < n; k++) {
-		full[k] = labels[k] && *labels[k] ? labels[k] : ids[k] ? ids[k] : "";
+		full[k] = label_or_id(labels[k], ids[k]);
 		level[k] = 0;
-		has[k] = legend_cut(labels, ids, k, 0, w, ell, shown[k], sizeof shown[k]);
+		has[k] = legend_cut(labels, ids, k, 0, w, ell, out[k], sizeof out[k]);
 	}
+	size_t el = strlen(ell);
 	for (bool moved = true; moved;) {
-		bool clash[LEGEND_MAX];   /* all weighed first, then all moved: a pair moves together */
-		size_t el = strlen(ell);
+		bool clash[CHART_LEGEND_MAX];   /* all weighed first, then all moved: a pair moves together */
 		for (int k = 0; k < n; k++) {
 			clash[k] = !has[k];   /* no last word fits: on to the id */
 			/* last words ("…gemm") that also end another label
 			 * ("cuDNN gemm") would be read as that one */
-			const char *tail = level[k] == 2 && el && !strncmp(shown[k], ell, el) ? shown[k] + el : NULL;
+			const char *tail = level[k] == 2 && el && !strncmp(out[k], ell, el) ? out[k] + el : NULL;
 			size_t tl = tail ? strlen(tail) : 0;
 			for (int j = 0; j < n && !clash[k]; j++) {
 				if (!strcmp(full[j], full[k]))
 					continue;
 				size_t fl = strlen(full[j]);
-				clash[k] = !strcmp(shown[j], shown[k]) ||
+				clash[k] = !strcmp(out[j], out[k]) ||
 					   (tail && fl >= tl && !strcmp(full[j] + fl - tl, tail));
 			}
 		}
@@ -383,11 +383,10 @@ void chart_legend_label(const char *const *labels, const char *const *ids, int n
 		for (int k = 0; k < n; k++)
 			if (clash[k] && level[k] < 3) {
 				level[k]++;
-				has[k] = legend_cut(labels, ids, k, level[k], w, ell, shown[k], sizeof shown[k]);
+				has[k] = legend_cut(labels, ids, k, level[k], w, ell, out[k], sizeof out[k]);
 				moved = true;
 			}
 	}
-	snprintf(buf, size, "%s", shown[i]);
 }
 
 void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t size)

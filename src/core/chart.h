@@ -68,14 +68,18 @@ void chart_decade_label(double v, char *buf, int size);
  * even the first word fits. */
 void chart_short_label(const char *label, const char *id, int w, const char *ell,
 		       char *buf, size_t size);
-/* Label i of a legend's n (labels[k], ids[k]) as chart_short_label cuts
- * it, unless another, different label would then read the same: there the
- * cut falls between characters, so that the words that differ begin to
- * show ("naive, un…" beside "naive, co…"); where even that reads the
- * same, the label's last words ("…interleaved" beside "…sequential");
- * and last the id, or its abbreviation (chart_abbrev), where it fits. */
-void chart_legend_label(const char *const *labels, const char *const *ids, int n, int i, int w,
-			const char *ell, char *buf, size_t size);
+/* A legend's n labels (labels[k], ids[k]) at once, each into out[k]: as
+ * chart_short_label cuts it, unless another, different label would then
+ * read the same: there the cut falls between characters, so that the
+ * words that differ begin to show ("naive, un…" beside "naive, co…");
+ * where even that reads the same, the label's last words ("…interleaved"
+ * beside "…sequential"); and last the id, or its abbreviation
+ * (chart_abbrev), where it fits. More than CHART_LEGEND_MAX labels are
+ * each cut on their own. */
+#define CHART_LEGEND_MAX 64
+#define CHART_LABEL_MAX 128
+void chart_legend_labels(const char *const *labels, const char *const *ids, int n, int w,
+			 const char *ell, char (*out)[CHART_LABEL_MAX]);
 /* A variant id with its long words abbreviated, for a narrow legend:
  * "cudnn-implicit-precomp-gemm" -> "dnn-impl-pc-gemm". */
 void chart_abbrev(const char *id, char *buf, size_t size);

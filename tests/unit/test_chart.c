@@ -210,18 +210,19 @@ static void test_labels(void)
 		{ 9, 12, "~连续寻址", "  and its pair's" },
 		{ 6, 40, "shared tree, interleaved", "room for all: the label" },
 	};
+	char out[10][CHART_LABEL_MAX];
 	for (size_t i = 0; i < sizeof leg / sizeof *leg; i++) {
-		chart_legend_label(lab, ids, 10, leg[i].i, leg[i].w, "~", b, sizeof b);
-		is_str(str(b), leg[i].want, "legend label %d at %d: %s", leg[i].i, leg[i].w, leg[i].what);
+		chart_legend_labels(lab, ids, 10, leg[i].w, "~", out);
+		is_str(str(out[leg[i].i]), leg[i].want, "legend label %d at %d: %s", leg[i].i, leg[i].w,
+		       leg[i].what);
 	}
 	/* labels that reach different levels: each is compared with what the
 	 * others finally show, so no two of them read the same */
 	static const char *const mix[] = { "交错寻址，sequential，interleaved",
 		"交错寻址-interleaved shared-sequential", "un tree, coalesced", "交错寻址-coalesced" };
 	static const char *const mix_ids[] = { "a-b", "c-d", "e-f", "g-h" };
-	char shown[4][64];
-	for (int i = 0; i < 4; i++)
-		chart_legend_label(mix, mix_ids, 4, i, 9, "~", shown[i], sizeof shown[i]);
+	char shown[4][CHART_LABEL_MAX];
+	chart_legend_labels(mix, mix_ids, 4, 9, "~", shown);
 	int same = 0;
 	for (int i = 0; i < 4; i++)
 		for (int j = i + 1; j < 4; j++)
@@ -241,10 +242,9 @@ static void test_labels(void)
 		{ 3, "interleaved", "'interleaved' does not fit after the ellipsis: the id, not '…nterleaved'" },
 		{ 4, "~sequential", "  its pair's last word fits" },
 	};
-	for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) {
-		chart_legend_label(dnn, dnn_ids, 5, tail[i].i, 11, "~", b, sizeof b);
-		is_str(str(b), tail[i].want, "at 11: %s", tail[i].what);
-	}
+	chart_legend_labels(dnn, dnn_ids, 5, 11, "~", out);
+	for (size_t i = 0; i < sizeof tail / sizeof *tail; i++)
+		is_str(str(out[tail[i].i]), tail[i].want, "at 11: %s", tail[i].what);
 	/* no colon, open bracket, lone + or =, or Chinese colon before the ellipsis */
 	static const struct { const char *label; int w; const char *want; } punct[] = {
 		{ "cuDNN fastest, TF32-allowed: fft-tiling (default)", 30, "cuDNN fastest, TF32-allowed~" },

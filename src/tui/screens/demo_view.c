@@ -8,7 +8,6 @@
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "chart.h"
 #include "text.h"
@@ -296,29 +295,28 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
-	/* the section's labels in the learner's language, each cut to lw so
-	 * that no two different ones read the same (chart_legend_label) */
-	size_t nv = s->r->nvar;
-	char (*lab)[128] = nv ? calloc(nv, sizeof *lab) : NULL;
-	const char **labels = nv ? calloc(nv, sizeof *labels) : NULL, **ids = nv ? calloc(nv, sizeof *ids) : NULL;
+	/* the section's labels in the learner's language, cut to lw as one
+	 * set so that no two different ones read the same; rows past
+	 * CHART_LEGEND_MAX are each cut on their own */
+	char lab[CHART_LEGEND_MAX][CHART_LABEL_MAX], names[CHART_LEGEND_MAX][CHART_LABEL_MAX];
+	const char *labels[CHART_LEGEND_MAX], *ids[CHART_LEGEND_MAX];
 	int nl = 0;
-	for (size_t i = 0; lab && labels && ids && i < nv; i++)
+	for (size_t i = 0; i < s->r->nvar && nl < CHART_LEGEND_MAX; i++)
 		if (!strcmp(s->r->var[i].demo, s->demo)) {
 			snprintf(lab[nl], sizeof lab[nl], "%s", results_label_text(s->r->var[i].label));
 			labels[nl] = lab[nl], ids[nl] = s->r->var[i].variant, nl++;
 		}
+	chart_legend_labels(labels, ids, nl, lw, ui_glyph(G_ELLIPSIS), names);
 	const struct res_variant *prev = NULL;
 	for (size_t i = 0, k = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, s->demo))
 			continue;
-		char name[128];
-		if (k < (size_t)nl)
-			chart_legend_label(labels, ids, nl, (int)k, lw, ui_glyph(G_ELLIPSIS), name, sizeof name);
-		else   /* out of memory: each on its own */
+		char more[CHART_LABEL_MAX];
+		const char *name = k < (size_t)nl ? names[k] : more;
+		if (k++ >= (size_t)nl)
 			chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS),
-					  name, sizeof name);
-		k++;
+					  more, sizeof more);
 		/* rows at another size than the naive reference's, after rows at
 		 * its size: a line says which size, once per run of them */
 		if (naive && prev && !same_size(v, naive) && !same_size(v, prev)) {
@@ -331,9 +329,6 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		variant_row(y + line, y0, y1, v, name, naive, lo, hi, lw, bw);
 		line += variant_rows(v, lw);
 	}
-	free(lab);
-	free(labels);
-	free(ids);
 	char roof[300];
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
@@ -516,12 +511,13 @@ static int entry_rows(const struct roof_in *in, int cols)
 static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
 {
 	int cw = cols == 1 ? w : (w - 1) / 2, shown = 0, end = y1;
-	char name[128], line[160], lab[64][128];
+	char line[160], lab[64][CHART_LABEL_MAX], names[64][CHART_LABEL_MAX];
 	const char *labels[64], *ids[64];
 	for (int i = 0; i < in->n; i++) {   /* in the learner's language, kept apart */
 		snprintf(lab[i], sizeof lab[i], "%s", results_label_text(in->var[i]->label));
 		labels[i] = lab[i], ids[i] = in->var[i]->variant;
 	}
+	chart_legend_labels(labels, ids, in->n, cw - 2, ui_glyph(G_ELLIPSIS), names);
 	if (y + entry_rows(in, cols) > y1)
 		end = y1 - 1; /* the row for what is left off */
 	for (int i = 0, k = 0; i < in->n && y < end; i++, k++) {
@@ -542,8 +538,7 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 		if (y >= end)
 			break;
 		const struct res_variant *v = in->var[i];
-		chart_legend_label(labels, ids, in->n, i, cw - 2, ui_glyph(G_ELLIPSIS), name, sizeof name);
-		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, name);
+		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, names[i]);
 		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
 		shown++;
 		if (k % cols == cols - 1 || i + 1 == in->n)

@@ -78,7 +78,7 @@ static void draw_axes(const struct sweep_plot *pl, int y, int x)
 static void legend(const struct sweep_plot *pl, const struct sweep *mine, const struct sweep *rec,
 		   const char *rec_note, int y, int y1, int x, int w)
 {
-	char line[256], name[160];
+	char line[256];
 	if (mine) {
 		/* '+' joins a rung's sizes: with one size run there is none yet */
 		bool two = false;
@@ -95,21 +95,20 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 	}
 	ui_text(y++, x, w, C_DIM, tr(MSG_SW_SHAPES));
 	ui_text_fit(y++, x, w, C_DIM, tr(MSG_SW_CLASH));
-	char lab[SWEEP_MAX_SERIES][128];
+	char lab[SWEEP_MAX_SERIES][CHART_LABEL_MAX], names[SWEEP_MAX_SERIES][CHART_LABEL_MAX];
 	const char *labels[SWEEP_MAX_SERIES], *ids[SWEEP_MAX_SERIES];
 	for (int q = 0; q < pl->nseries; q++) {   /* in the learner's language, kept apart */
 		snprintf(lab[q], sizeof lab[q], "%s", results_label_text(pl->series[q].label));
 		labels[q] = lab[q], ids[q] = pl->series[q].variant;
 	}
+	chart_legend_labels(labels, ids, pl->nseries, w - 2, ui_glyph(G_ELLIPSIS), names);
 	for (int q = 0; q < pl->nseries && y < y1; q++) {
 		bool seen = false;
 		for (int j = 0; j < q && !seen; j++)
 			seen = !strcmp(pl->series[j].variant, pl->series[q].variant);
 		if (seen)
 			continue;
-		chart_legend_label(labels, ids, pl->nseries, q, w - 2, ui_glyph(G_ELLIPSIS), name,
-				   sizeof name);
-		snprintf(line, sizeof line, "%c %s", pl->series[q].mark, name);
+		snprintf(line, sizeof line, "%c %s", pl->series[q].mark, names[q]);
 		ui_text(y++, x, w, kind_role(pl->series[q].kind), line);
 	}
 }
