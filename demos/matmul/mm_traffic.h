@@ -57,6 +57,13 @@ static inline double mm_traffic_ceil(double a, int b)
     return (double)(((long long)a + b - 1) / b);
 }
 
+/* The tiled models' names, written here and read back (in another
+ * language) by the tutorial's src/core/traffic.c: the tiles, then what
+ * a split does, if any. */
+#define MM_TRAFFIC_TILES "global loads of %dx%d tiles"
+#define MM_TRAFFIC_SPLIT ", K split in %d"
+#define MM_TRAFFIC_PARTS ", K in %d parts"
+
 /* Global loads of a kernel whose blocks each compute a BM×BN tile of C. */
 static inline double mm_traffic_tiled(int M, int N, int K, int bm, int bn)
 {
@@ -78,13 +85,11 @@ static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, in
         double part = mm_traffic_ceil(M, bm) * bm * mm_traffic_ceil(N, bn) * bn;
         t.loads += split * (double)M * 4 * mm_traffic_ceil(N, 4);
         t.stores = split * part + (double)M * N;
-        snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles, K in %d parts",
-                 bm, bn, split);
-    } else if (split > 1)
-        snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles, K split in %d",
-                 bm, bn, split);
-    else
-        snprintf(t.model, sizeof t.model, "global loads of %dx%d tiles", bm, bn);
+    }
+    int n = snprintf(t.model, sizeof t.model, MM_TRAFFIC_TILES, bm, bn);
+    if (split > 1 && n >= 0 && (size_t)n < sizeof t.model)
+        snprintf(t.model + n, sizeof t.model - (size_t)n, parts ? MM_TRAFFIC_PARTS : MM_TRAFFIC_SPLIT,
+                 split);
     t.bytes = 4.0 * (t.loads + t.stores);
     return t;
 }

@@ -111,17 +111,18 @@ const char *traffic_model_words(const char *model, char *buf, size_t size)
 		snprintf(buf, size, tr(MSG_RF_M_TILES_BT), bm, bn);
 		return buf;
 	}
-	bool parts = false;
-	if (sscanf(model, "global loads of %dx%d tiles%n", &bm, &bn, &end) == 2 &&
-		(!model[end] ||
-		 (sscanf(model + end, ", K split in %d%n", &split, &tail) == 1 && !model[end + tail]) ||
-		 (parts = sscanf(model + end, ", K in %d parts%n", &split, &tail) == 1 &&
-			  !model[end + tail]))) {
-		int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
-		if (split > 1 && n >= 0 && (size_t)n < size)
-			snprintf(buf + n, size - (size_t)n, tr(parts ? MSG_RF_M_PARTS : MSG_RF_M_SPLIT),
-				 split);
-		return buf;
+	if (sscanf(model, MM_TRAFFIC_TILES "%n", &bm, &bn, &end) != 2)
+		return model;
+	/* mm_traffic_tiles' names: the tiles, then a split's words, if any */
+	const char *rest = model + end;
+	enum msg how = MSG_RF_M_SPLIT;
+	if (*rest && !(sscanf(rest, MM_TRAFFIC_SPLIT "%n", &split, &tail) == 1 && !rest[tail])) {
+		how = MSG_RF_M_PARTS;
+		if (!(sscanf(rest, MM_TRAFFIC_PARTS "%n", &split, &tail) == 1 && !rest[tail]))
+			return model;
 	}
-	return model;
+	int n = snprintf(buf, size, tr(MSG_RF_M_TILES), bm, bn);
+	if (split > 1 && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, tr(how), split);
+	return buf;
 }
