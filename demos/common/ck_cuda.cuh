@@ -29,6 +29,10 @@
  *   ck_early_ok(kernel)       whether `kernel` may be launched early: its
  *                             code was compiled for 9.0 or later (so it has
  *                             the wait below); false in the emulation
+ *   struct ck_workspace, ck_workspace_fit(ws, bytes, zero, err),
+ *   ck_workspace_free(ws)     device memory a launcher keeps between calls,
+ *                             grown on demand (the first call of a size is
+ *                             the untimed check run), freed at the end
  *   ck_grid_wait()            in a kernel launched early: waits until the
  *                             kernel before it has ended and its writes
  *                             are visible; ck_grid_release() in that kernel
@@ -133,6 +137,33 @@ static inline bool ck_early_ok(const void *kernel)
     return ok;
 }
 #endif
+
+struct ck_workspace {
+    void *p;
+    size_t bytes;
+};
+
+static inline void ck_workspace_free(struct ck_workspace *ws)
+{
+    cudaFree(ws->p);
+    ws->p = NULL, ws->bytes = 0;
+}
+
+/* At least `need` bytes at ws->p: the old memory freed and new allocated
+ * when it is smaller, and then, with `zero`, set to zeros once. */
+static inline int ck_workspace_fit(struct ck_workspace *ws, size_t need, bool zero,
+                                   struct ck_err *err)
+{
+    if (ws->bytes >= need)
+        return CK_OK;
+    CUDA_CHECK(err, cudaFree(ws->p));
+    ws->p = NULL, ws->bytes = 0;
+    CUDA_CHECK(err, cudaMalloc(&ws->p, need));
+    ws->bytes = need;
+    if (zero)
+        CUDA_CHECK(err, cudaMemset(ws->p, 0, need));
+    return CK_OK;
+}
 
 __device__ __forceinline__ void ck_grid_wait()
 {

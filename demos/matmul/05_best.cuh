@@ -295,19 +295,23 @@ __global__ void best_zero_kernel(float *__restrict__ C, size_t n)
         C[4 * n4 + threadIdx.x] = 0.f;
 }
 
+// Blocks of 256 threads for a grid-stride loop over `items` (float4s):
+// one per 256, at least one, at most 8 per SM. 8 fill an SM's 2048
+// threads, so where C is large the product's blocks start as they end;
+// 2 per SM would leave room (not measured yet).
+static int best_vec4_grid(const struct mm_args *a, size_t items)
+{
+    long blocks = (long)((items + 255) / 256), cap = 8L * (a->sms > 0 ? a->sms : 132);
+    return (int)(blocks < 1 ? 1 : blocks > cap ? cap : blocks);
+}
+
 // C = 0, then `kern` launched early behind it (see best_zero_kernel).
 template <class Kern, class... Args>
 static int best_zero_then(const struct mm_args *a, Kern kern, dim3 grid, int threads,
                           struct ck_err *err, Args... args)
 {
     size_t n = (size_t)a->M * a->N;
-    long blocks = (long)((n / 4 + 255) / 256);
-    // at most 8 blocks per SM (a grid-stride loop does the rest). They fill
-    // an SM's 2048 threads, so where C is large the product's blocks start
-    // as they end; 2 per SM would leave room (not measured yet)
-    int cap = 8 * (a->sms > 0 ? a->sms : 132);
-    CK_LAUNCH(err, best_zero_kernel, (int)(blocks < 1 ? 1 : blocks > cap ? cap : blocks), 256,
-              0, 0, a->C, n);
+    CK_LAUNCH(err, best_zero_kernel, best_vec4_grid(a, n / 4), 256, 0, 0, a->C, n);
     // early only where the kernel's code has the wait (compiled for 9.0:
     // a build for an older target runs on the H200 without it)
     CK_LAUNCH_EARLY(err, ck_early_ok((const void *)kern), kern, grid, threads, 0, 0, args...);
@@ -386,20 +390,11 @@ __global__ void best_reduce_kernel(float *__restrict__ C, const float *__restric
     }
 }
 
-// The parts of a split (BEST_PARTS): kept between calls and grown on
-// demand, like the wgmma rung's workspace (the first call of a size is the
-// untimed check run); mm_gpu_close frees it (mm_best_release).
-struct best_workspace {
-    float *p;
-    size_t bytes;
-};
-static struct best_workspace best_ws;
+// The parts of a split (BEST_PARTS), kept between calls (ck_workspace);
+// mm_gpu_close frees them (mm_best_release).
+static struct ck_workspace best_ws;
 
-static void mm_best_release(void)
-{
-    cudaFree(best_ws.p);
-    best_ws.p = NULL, best_ws.bytes = 0;
-}
+static void mm_best_release(void) { ck_workspace_free(&best_ws); }
 
 // Stream-K: the tiles' BK-deep steps, tile after tile, are dealt out in
 // equal runs to the gridDim.x blocks (as many as the SMs hold at once), so
@@ -443,6 +438,16 @@ mm_best_sk_kernel(int M, int N, int K,
     }
 }
 
+// The kernel of configuration BM x BN x BK whose sums go where `out` says
+// (BEST_STORE, BEST_ADD, BEST_PARTS), bounds-checked with EDGE.
+template <int BM, int BN, int BK, int TN, int GROUP, bool EDGE>
+static auto best_kernel_for(int out)
+{
+    return out == BEST_ADD     ? &mm_best_kernel<BM, BN, BK, TN, GROUP, EDGE, BEST_ADD>
+           : out == BEST_PARTS ? &mm_best_kernel<BM, BN, BK, TN, GROUP, EDGE, BEST_PARTS>
+                               : &mm_best_kernel<BM, BN, BK, TN, GROUP, EDGE, BEST_STORE>;
+}
+
 // Configuration BM x BN x BK, K cut into slices of kslice (a multiple of
 // BK; kslice >= K: no split). A split zeroes C first and adds into it; or,
 // with `parts`, writes each slice's sums whole into a workspace and adds
@@ -460,34 +465,24 @@ static int mm_best_cfg(const struct mm_args *a, int kslice, struct ck_err *err,
     bool full = a->M % BM == 0 && a->N % BN == 0 && a->K % BK == 0;
     parts = parts && split > 1;
     const int out = parts ? BEST_PARTS : split > 1 ? BEST_ADD : BEST_STORE;
-    auto *kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, BEST_STORE>;
-    if (out == BEST_ADD)
-        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, BEST_ADD>;
-    if (out == BEST_PARTS)
-        kern = &mm_best_kernel<BM, BN, BK, TN, GROUP, false, BEST_PARTS>;
+    auto *kern = best_kernel_for<BM, BN, BK, TN, GROUP, false>(out);
     if constexpr (BK == 8) { // BK 16 spills registers in the bounds-checked kernel
         if (!full)
-            kern = out == BEST_ADD     ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, BEST_ADD>
-                   : out == BEST_PARTS ? &mm_best_kernel<BM, BN, BK, TN, GROUP, true, BEST_PARTS>
-                                       : &mm_best_kernel<BM, BN, BK, TN, GROUP, true, BEST_STORE>;
+            kern = best_kernel_for<BM, BN, BK, TN, GROUP, true>(out);
     } else if (!full) {
         return mm_best_cfg<BM, BN, 8, TN, GROUP>(a, kslice, err, parts);
     }
     if (parts) {
         const int mp = (a->M + BM - 1) / BM * BM, np = (a->N + BN - 1) / BN * BN;
-        size_t need = (size_t)split * mp * np * sizeof(float);
-        if (best_ws.bytes < need) {
-            mm_best_release();
-            CUDA_CHECK(err, cudaMalloc((void **)&best_ws.p, need));
-            best_ws.bytes = need;
-        }
+        int rc = ck_workspace_fit(&best_ws, (size_t)split * mp * np * sizeof(float), false, err);
+        if (rc != CK_OK)
+            return rc;
+        float *w = (float *)best_ws.p;
         CK_LAUNCH(err, kern, dim3(tiles, split), cfg::THREADS, 0, 0, a->M, a->N, a->K, kslice,
-                  a->A, a->B, best_ws.p);
-        size_t groups = (size_t)a->M * ((a->N + 3) / 4);
-        long blocks = (long)((groups + 255) / 256), cap = 8L * (a->sms > 0 ? a->sms : 132);
+                  a->A, a->B, w);
         CK_LAUNCH_EARLY(err, ck_early_ok((const void *)best_reduce_kernel), best_reduce_kernel,
-                        (int)(blocks > cap ? cap : blocks), 256, 0, 0, a->C, best_ws.p, a->M,
-                        a->N, mp, np, split);
+                        best_vec4_grid(a, (size_t)a->M * ((a->N + 3) / 4)), 256, 0, 0, a->C, w,
+                        a->M, a->N, mp, np, split);
         return CK_OK;
     }
     if (split > 1)

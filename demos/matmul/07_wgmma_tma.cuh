@@ -328,30 +328,20 @@ static int wg_tensor_map(CUtensorMap *map, const float *p, int rows, int cols, i
     return CK_OK;
 }
 
-// The workspace: Bt (N x ldk) and, when A's rows are not 16-byte apart, A
-// again (M x ldk), ldk = K rounded up to 4. Kept between calls, grown on
-// demand (the first call of a size is the untimed check run).
-struct wg_workspace {
-    float *p;
-    size_t bytes;
-};
-
+// The workspace (ck_workspace): Bt (N x ldk) and, when A's rows are not
+// 16-byte apart, A again (M x ldk), ldk = K rounded up to 4.
 template <class c>
-static int mm_wgmma_run(const struct mm_args *a, struct wg_workspace *ws, struct ck_err *err)
+static int mm_wgmma_run(const struct mm_args *a, struct ck_workspace *ws, struct ck_err *err)
 {
     const int M = a->M, N = a->N, K = a->K, ldk = (K + 3) / 4 * 4;
     const bool copy_a = K % 4 != 0 || (uintptr_t)a->A % 16 != 0;
     size_t need = ((size_t)N + (copy_a ? (size_t)M : 0)) * ldk * sizeof(float);
-    if (ws->bytes < need) {
-        CUDA_CHECK(err, cudaFree(ws->p));
-        ws->p = NULL, ws->bytes = 0;
-        CUDA_CHECK(err, cudaMalloc((void **)&ws->p, need));
-        ws->bytes = need;
-        // the pad columns K .. ldk - 1 are never written: zeros, once
-        CUDA_CHECK(err, cudaMemset(ws->p, 0, need));
-    }
-    float *Bt = ws->p, *Ap = copy_a ? ws->p + (size_t)N * ldk : NULL;
-    int rc = wg_prepare(a, Bt, Ap, ldk, err); // Bt = B^T (and Ap = A), rounded to TF32
+    // the pad columns K .. ldk - 1 are never written: zeros, once
+    int rc = ck_workspace_fit(ws, need, true, err);
+    if (rc != CK_OK)
+        return rc;
+    float *Bt = (float *)ws->p, *Ap = copy_a ? Bt + (size_t)N * ldk : NULL;
+    rc = wg_prepare(a, Bt, Ap, ldk, err); // Bt = B^T (and Ap = A), rounded to TF32
     if (rc != CK_OK)
         return rc;
     CUtensorMap ta, tb;

@@ -12,18 +12,13 @@
 // Bt (and A's copy), kept between calls and grown on demand: file-scope
 // state, because a rung's launcher takes only the problem (mm_args, which
 // the CPU emulation shares); mm_gpu_close() frees it (mm_wgmma_release).
-static struct wg_workspace wg_ws;
+static struct ck_workspace wg_ws;
 
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 {
     return mm_wgmma_run<wg_cfg>(a, &wg_ws, err);
 }
 
-void mm_wgmma_release(void)
-{
-    cudaFree(wg_ws.p);
-    wg_ws.p = NULL;
-    wg_ws.bytes = 0;
-}
+void mm_wgmma_release(void) { ck_workspace_free(&wg_ws); }
 
 extern "C" int mm_gpu_has_wgmma(void) { return MM_WGMMA_SM90A; }

@@ -93,6 +93,11 @@ static inline cudaError_t cudaFree(void *p)
     free(p);
     return cudaSuccess;
 }
+static inline cudaError_t cudaMemset(void *p, int v, size_t n)
+{
+    memset(p, v, n);
+    return cudaSuccess;
+}
 enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize };
 template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAttribute, int)
 {
