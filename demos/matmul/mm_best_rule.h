@@ -110,6 +110,21 @@ struct mm_best_plan {
     char why[240]; /* one line for the learner */
 };
 
+/* Warps in a block of c (8 x tn outputs a thread). */
+static inline int mm_best_block_warps(const struct mm_best_cfg_info *c)
+{
+    return c->bm * c->bn / (8 * c->tn) / 32;
+}
+
+/* Cycles w resident warps of c take to sum k steps of K each:
+ * their multiply-adds on an SM's 128 lanes, over c's efficiency and how
+ * well that many warps hide latency (an 8x4 warp counted as half). */
+static inline double mm_best_sum_cycles(const struct mm_best_cfg_info *c, int w, double k)
+{
+    double fma_cycles = (double)w * 32 * 8 * c->tn * k / 128.0;
+    return fma_cycles / (c->eff * mm_best_warp_factor(w * c->tn / 8));
+}
+
 /* 1: M, N and K are whole tiles of c (its unchecked kernel runs). */
 static inline int mm_best_whole(const struct mm_best_cfg_info *c, int M, int N, int K)
 {
@@ -135,7 +150,7 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     long nb = tiles * used;
     long per_sm = (nb + sms - 1) / sms;
     int slots = mm_best_slots(c, M, N, K);
-    int warps_per_block = c->bm * c->bn / (8 * c->tn) / 32;
+    int warps_per_block = mm_best_block_warps(c);
     double t = 0.0;
     if (used > 1 && parts) {
         /* the reduction reads each part's M rows of N rounded up to 4, writes C */
@@ -148,10 +163,7 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
     }
     for (long left = per_sm; left > 0; left -= slots) {
         int b = left < slots ? (int)left : slots;
-        int w = b * warps_per_block;
-        /* b blocks x (w/b) warps x 32 threads x 8 tn FMAs x ks, on 128 lanes */
-        double fma_cycles = (double)w * 32 * 8 * c->tn * ks / 128.0;
-        t += fma_cycles / (c->eff * mm_best_warp_factor(w * c->tn / 8)) + MM_BEST_ROUND_COST;
+        t += mm_best_sum_cycles(c, b * warps_per_block, ks) + MM_BEST_ROUND_COST;
     }
     *kslice = ks;
     *blocks = nb;
@@ -175,10 +187,8 @@ static inline double mm_best_predict_sk(const struct mm_best_cfg_info *c, int M,
         grid = total;
     long per = (total + grid - 1) / grid; /* steps per block */
     long segs = per / steps + 2;          /* tiles a run touches, at most */
-    int w = slots * (c->bm * c->bn / (8 * c->tn) / 32);
-    double fma_cycles = (double)w * 32 * 8 * c->tn * (per * c->bk) / 128.0;
     *blocks = grid;
-    return MM_BEST_ZERO_COST + fma_cycles / (c->eff * mm_best_warp_factor(w * c->tn / 8)) +
+    return MM_BEST_ZERO_COST + mm_best_sum_cycles(c, slots * mm_best_block_warps(c), per * c->bk) +
            MM_BEST_ROUND_COST * segs;
 }
 
