@@ -2,17 +2,19 @@
 #include <stdbool.h>
 #include "st_model.h"
 
-void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES], double *serial,
-              double *ideal)
+void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES],
+              double kernel_alone, double *serial, double *ideal)
 {
+    double t[ST_STAGES];
     int slow = 0;
     *serial = 0;
     for (int d = 0; d < ST_STAGES; d++) {
         *serial += total[d];
-        if (total[d] > total[slow])
+        t[d] = d == 1 && kernel_alone > 0 && kernel_alone < total[d] ? kernel_alone : total[d];
+        if (t[d] > t[slow])
             slow = d;
     }
-    *ideal = total[slow];
+    *ideal = t[slow];
     for (int d = 0; d < ST_STAGES; d++)
         if (d != slow)
             *ideal += shortest[d];

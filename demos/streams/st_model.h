@@ -19,9 +19,12 @@ struct st_span {
  * stages before it) and drain (those after it) of the shortest chunks:
  * before the slowest stage starts some chunk has passed the stages before
  * it, and after it ends some chunk passes those after, so no schedule of
- * these chunks is faster, however unequal they are. */
-void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES], double *serial,
-              double *ideal);
+ * these chunks is faster, however unequal they are. With kernel_alone > 0
+ * (one launch over all the data, ms), the ideal takes the kernel stage's
+ * total at most that: chunked kernels leave a partly idle last wave each,
+ * which another stream's kernel can fill. */
+void st_bound(const double total[ST_STAGES], const double shortest[ST_STAGES],
+              double kernel_alone, double *serial, double *ideal);
 
 /* Each stage's total over spans[0..n), and its shortest span (0 for a
  * stage with none): what st_bound takes. */

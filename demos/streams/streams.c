@@ -226,7 +226,7 @@ static void run_model(struct st_state *s)
         row->t = (struct ck_timing){end, end, end, 3};
         double shortest[ST_STAGES];
         st_stage_times(row->spans, s->chunks * ST_STAGES, row->stage, shortest);
-        st_bound(row->stage, shortest, &row->serial, &row->ideal);
+        st_bound(row->stage, shortest, 0, &row->serial, &row->ideal);
     }
     if (rc != CK_OK && s->status == CK_OK)
         s->status = rc;
@@ -277,21 +277,6 @@ static int gpu_row(struct st_state *s, int i, struct st_row *row)
     return CK_OK;
 }
 
-/* Serial is the 1-stream run's stage sum. The ideal bound takes the kernel
- * stage at its shortest: chunked kernels leave a partly idle last wave each,
- * which another stream's kernel can fill, so the 1-stream kernel total is
- * not a lower bound; one launch over all the data is. */
-static void bound_gpu(const struct st_state *s, struct st_row *row,
-                      const double shortest[ST_STAGES])
-{
-    double stage[ST_STAGES], unused;
-    memcpy(stage, row->stage, sizeof stage);
-    st_bound(stage, shortest, &row->serial, &unused);
-    if (s->kernel_alone > 0 && s->kernel_alone < stage[1])
-        stage[1] = s->kernel_alone;
-    st_bound(stage, shortest, &unused, &row->ideal);
-}
-
 /* The GPU rows of each mode; the mode's 1-stream run (measured even when
  * not selected) gives the stage totals behind serial and the ideal bound. */
 static void run_gpu(struct st_state *s)
@@ -316,7 +301,9 @@ static void run_gpu(struct st_state *s)
             continue;
         double shortest[ST_STAGES];
         st_stage_times(s->rows[one].spans, s->chunks * ST_STAGES, row->stage, shortest);
-        bound_gpu(s, row, shortest);
+        /* serial: the 1-stream run's stage sum; the ideal bound takes the
+         * kernel stage at most one launch over all the data (st_bound) */
+        st_bound(row->stage, shortest, s->kernel_alone, &row->serial, &row->ideal);
     }
 }
 

@@ -13,12 +13,21 @@
 static void test_bound(void)
 {
     double serial, ideal, t[3] = {8, 4, 8}, t1[3] = {2, 1, 2};
-    st_bound(t, t1, &serial, &ideal);
+    st_bound(t, t1, 0, &serial, &ideal);
     ok(serial == 20, "serial: the sum of the stage totals");
     ok(ideal == 8 + 1 + 2, "ideal: the slowest total plus one chunk of the others (%g)", ideal);
     double k[3] = {1, 10, 1}, k1[3] = {0.1, 1, 0.1};
-    st_bound(k, k1, &serial, &ideal);
+    st_bound(k, k1, 0, &serial, &ideal);
     ok(fabs(ideal - 10.2) < 1e-12, "compute-bound: kernel total plus one copy in and out");
+    /* one launch over all the data (the GPU rows): the kernel stage at
+     * most that in the ideal, serial still the measured totals */
+    st_bound(k, k1, 6, &serial, &ideal);
+    ok(serial == 12 && fabs(ideal - 6.2) < 1e-12, "kernel alone 6 ms: ideal 6 + one copy in and out (%g)",
+       ideal);
+    st_bound(k, k1, 14, &serial, &ideal);
+    ok(fabs(ideal - 10.2) < 1e-12, "  a slower launch alone does not raise it (%g)", ideal);
+    st_bound(t, t1, 2, &serial, &ideal);
+    ok(ideal == 8 + 1 + 2, "  copy-bound: the slowest copy stays the bound (%g)", ideal);
 }
 
 /* Unequal chunks: no schedule the model makes is faster than the bound
@@ -40,7 +49,7 @@ static void test_bound_holds(void)
         double end = st_model_schedule((const double (*)[ST_STAGES])dur, chunks, streams, 2, sp);
         double tot[ST_STAGES], sh[ST_STAGES], serial, ideal;
         st_stage_times(sp, chunks * ST_STAGES, tot, sh);
-        st_bound(tot, sh, &serial, &ideal);
+        st_bound(tot, sh, 0, &serial, &ideal);
         worst += end < ideal * (1 - 1e-12);
     }
     ok(worst == 0, "2000 uneven pipelines: the model never beats the ideal bound (%d did)", worst);
