@@ -1,6 +1,5 @@
 // timing_gpu.cu: CUDA-event timing of one variant (see timing.h).
 #include <stdlib.h>
-#include <time.h>
 #include "ck_cuda.cuh"
 #include "timing.h"
 
@@ -66,13 +65,6 @@ extern "C" int ck_time_gpu(ck_run_fn run, void *ctx, int ncopies, int reps,
             snprintf(err->msg, sizeof err->msg, "cudaEventCreate failed");
             rc = CK_ECUDA;
         }
-    // experiment: CK_TIME_REST_MS, an idle GPU for that long before the warm-up
-    const char *rest = getenv("CK_TIME_REST_MS");
-    if (rc == CK_OK && rest && atoi(rest) > 0) {
-        CUDA_CHECK(err, cudaDeviceSynchronize());
-        struct timespec ts = {atoi(rest) / 1000, (long)(atoi(rest) % 1000) * 1000000L};
-        nanosleep(&ts, NULL);
-    }
     if (rc == CK_OK)
         rc = pick_reps(run, ctx, ncopies, ev, &reps, err);
     if (rc == CK_OK)

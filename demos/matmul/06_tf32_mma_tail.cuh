@@ -1,7 +1,8 @@
-// Rung 6's last wave, dealt out stream-K: the rung's kernel runs the tiles
-// of the whole waves; then one block per SM takes the rest (the tiles of
-// a last, part-empty wave), cut into their BK-deep slices and dealt out in
-// equal runs, so that no SM idles while others finish the last tiles.
+// Rung 6's last wave, dealt out stream-K: one block per SM runs the whole
+// product (a persistent grid). Tiles come whole while the grid has a full
+// wave of them left; the rest (the tiles of a last, part-empty wave) are
+// cut into their BK-deep slices, and the slices dealt out in equal runs to
+// all the blocks, so that no SM idles while others finish the last tiles.
 // A tile cut between blocks is summed in parts: each block leaves its part
 // in a workspace slot and counts itself in; the block that comes last adds
 // the parts up in block order (the same bits every run) and stores the
@@ -93,31 +94,41 @@ __device__ __forceinline__ void tc_tail_part(float (&acc)[c::MT][c::NT][4], floa
         cnt[r] = 0;
 }
 
-// Whole tiles only (M, N multiples of the tile, K and N of 4): the tiles
-// from `first` on (those before are mm_tf32_mma_kernel's, launched before
-// this one in whole waves), their slices dealt out over the grid.
+// Whole tiles only (M, N multiples of the tile, K and N of 4). Tiles
+// before `dp_tiles` whole, blockIdx.x + i gridDim.x; the rest stream-K.
 template <class c>
-__device__ __forceinline__ void tc_tail(int M, int N, int K, const float *__restrict__ A,
-                                        const float *__restrict__ B, float *__restrict__ C,
-                                        float *ws, unsigned *cnt, int first)
+__global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
+mm_tf32_mma_tail_kernel(int M, int N, int K,
+                        const float *__restrict__ A, // (M, K)
+                        const float *__restrict__ B, // (K, N)
+                        float *__restrict__ C,       // (M, N)
+                        float *ws, unsigned *cnt, int dp_tiles)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
     __trap(); // the host declines this rung below compute capability 8.0
 #else
     CK_DYN_SHARED(float, smem);
     const int kt_n = (K + c::BK - 1) / c::BK;
-    // the tail's units (slices): fewer than 2 gridDim.x tiles' (the host's
+    const int tiles = (M / c::BM) * (N / c::BN);
+    int m0, n0;
+    for (int tile = blockIdx.x; tile < dp_tiles; tile += gridDim.x) {
+        tc_tile_origin<c>(tile, M, N, m0, n0);
+        float acc[c::MT][c::NT][4] = {};
+        __syncthreads(); // the last tile's reads of shared memory are done
+        tc_sum<c, true, false>(acc, smem, A, B, M, N, K, m0, n0, 0, kt_n);
+        tc_store_tile<c, false>(acc, C, M, N, m0, n0);
+    }
+    // the tail's units (slices), fewer than 2 gridDim.x tiles' (the host's
     // tc_tail_tiles) and fewer than 2^31 (the host checks)
-    const int units = ((M / c::BM) * (N / c::BN) - first) * kt_n;
+    const int units = (tiles - dp_tiles) * kt_n;
     int it = (int)((long long)units * blockIdx.x / gridDim.x);
     const int end = (int)((long long)units * (blockIdx.x + 1) / gridDim.x);
     while (it < end) {
         const int r = it / kt_n, k0 = it - r * kt_n;
         const int k1 = min(kt_n, k0 + (end - it));
-        int m0, n0;
-        tc_tile_origin<c>(first + r, M, N, m0, n0);
+        tc_tile_origin<c>(dp_tiles + r, M, N, m0, n0);
         float acc[c::MT][c::NT][4] = {};
-        __syncthreads(); // the last segment's reads of shared memory are done
+        __syncthreads();
         tc_sum<c, true, false>(acc, smem, A, B, M, N, K, m0, n0, k0, k1);
         if (k0 == 0 && k1 == kt_n) {
             tc_store_tile<c, false>(acc, C, M, N, m0, n0);
@@ -130,28 +141,6 @@ __device__ __forceinline__ void tc_tail(int M, int N, int K, const float *__rest
         it += k1 - k0;
     }
 #endif
-}
-
-template <class c>
-__global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
-mm_tf32_mma_tail_kernel(int M, int N, int K,
-                        const float *__restrict__ A, // (M, K)
-                        const float *__restrict__ B, // (K, N)
-                        float *__restrict__ C,       // (M, N)
-                        float *ws, unsigned *cnt, int first)
-{
-    tc_tail<c>(M, N, K, A, B, C, ws, cnt, first);
-}
-
-// The same held to 240 registers (the whole-tile kernel's 244 and a few
-// to spare, where the other takes 254)
-template <class c>
-__global__ void __maxnreg__(240)
-mm_tf32_mma_tail240_kernel(int M, int N, int K, const float *__restrict__ A,
-                           const float *__restrict__ B, float *__restrict__ C, float *ws,
-                           unsigned *cnt, int first)
-{
-    tc_tail<c>(M, N, K, A, B, C, ws, cnt, first);
 }
 
 static struct ck_workspace tc_tail_ws_mem;
@@ -178,14 +167,14 @@ static int tc_tail_tiles(int tiles, int blocks)
     return waves >= 1 ? rest + blocks : 0;
 }
 
-template <class c, bool R240 = false>
+template <class c>
 static int mm_tf32_mma_tail_with(const struct mm_args *a, struct ck_err *err)
 {
     bool vec = a->K % 4 == 0 && a->N % 4 == 0;
     bool full = a->M % c::BM == 0 && a->N % c::BN == 0;
     if (!(vec && full))
         return mm_tf32_mma_with<c>(a, err);
-    auto kernel = R240 ? &mm_tf32_mma_tail240_kernel<c> : &mm_tf32_mma_tail_kernel<c>;
+    auto kernel = &mm_tf32_mma_tail_kernel<c>;
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int per_sm = 0;
@@ -203,13 +192,6 @@ static int mm_tf32_mma_tail_with(const struct mm_args *a, struct ck_err *err)
         return rc;
     unsigned *cnt = (unsigned *)tc_tail_ws_mem.p;
     float *ws = (float *)tc_tail_ws_mem.p + tc_tail_ws<c>::counters(blocks);
-    if (tiles > tail) {
-        auto whole = &mm_tf32_mma_kernel<c, true, false>;
-        CUDA_CHECK(err, cudaFuncSetAttribute(whole, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             c::SMEM));
-        CK_LAUNCH(err, whole, tiles - tail, c::THREADS, c::SMEM, 0, a->M, a->N, a->K, a->A,
-                  a->B, a->C);
-    }
     CK_LAUNCH(err, kernel, blocks, c::THREADS, c::SMEM, 0, a->M, a->N, a->K, a->A, a->B, a->C,
               ws, cnt, tiles - tail);
     return CK_OK;

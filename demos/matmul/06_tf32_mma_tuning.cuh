@@ -108,8 +108,8 @@ static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
     // (06_tf32_mma_tail.cuh); not yet timed
     {"128x256 w64x64 s3 k32 cut, last wave stream-K",
      mm_tf32_mma_tail_with<tc_cfg_t<128, 256, 3, 64, 64, 0>>, 2, 1},
-    {"128x256 w64x64 s3 k32 cut, last wave stream-K in 240 registers",
-     mm_tf32_mma_tail_with<tc_cfg_t<128, 256, 3, 64, 64, 0>, true>, 2, 1},
+    {"128x256 w64x64 s3 k32 cut, last wave stream-K, hoisted copies",
+     mm_tf32_mma_tail_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 1, 1>>, 2, 1},
 };
 #define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
 
