@@ -327,30 +327,27 @@ __device__ __forceinline__ void tc_store_grouped(const float (&acc)[c::MT][c::NT
             }
 }
 
-// Tile `tile` of the block grid's order at (m0, n0): tiles in groups of 8
-// tile rows, so that blocks neighbouring in time share L2 lines.
-template <class c>
-__device__ __forceinline__ void tc_tile_origin(int tile, int M, int N, int &m0, int &n0)
-{
-    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
-    const int per_group = 8 * tiles_n, first = tile / per_group * 8;
-    const int gsize = min(tiles_m - first, 8);
-    m0 = (first + tile % per_group % gsize) * c::BM;
-    n0 = tile % per_group / gsize * c::BN;
-}
-
-// acc += the block's tile at (m0, n0) over slices kt0 .. kt1 - 1 (each BK
-// deep): the three-stage copy pipeline, the double-buffered fragments and
-// the mmas. Shared memory (As, Bs: smem) must be free on entry (a barrier
-// after any earlier reads); every copy has landed on return.
 template <class c, bool VEC, bool EDGE>
-__device__ __forceinline__ void tc_sum(float (&acc)[c::MT][c::NT][4], float *smem,
-                                       const float *A, const float *B, int M, int N, int K,
-                                       int m0, int n0, int kt0, int kt1)
+__global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
+mm_tf32_mma_kernel(int M, int N, int K,
+                   const float *__restrict__ A, // (M, K)
+                   const float *__restrict__ B, // (K, N)
+                   float *__restrict__ C)       // (M, N)
 {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    __trap(); // the host declines this rung below compute capability 8.0
+#else
+    CK_DYN_SHARED(float, smem);
     float *As = smem, *Bs = smem + c::STAGES * c::A_STAGE;
-    const int warp = threadIdx.x / 32, l = threadIdx.x % 32, t = l % 4, g = l / 4;
+    const int warp = threadIdx.x / 32, l = threadIdx.x % 32, g = l / 4, t = l % 4;
     const int wm = warp / (c::BN / c::WN) * c::WM, wn = warp % (c::BN / c::WN) * c::WN;
+    // tiles in groups of 8 tile rows, so neighbours in time share L2 lines
+    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
+    const int per_group = 8 * tiles_n, first = blockIdx.x / per_group * 8;
+    const int gsize = min(tiles_m - first, 8);
+    const int m0 = (first + blockIdx.x % per_group % gsize) * c::BM;
+    const int n0 = blockIdx.x % per_group / gsize * c::BN;
+    const int kt_n = (K + c::BK - 1) / c::BK;
     // this lane's fragment addresses within a stage (see tc_load_frags)
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
     const int b_lane = t * c::LDB + wn + c::BV * g; // see tc_store_grouped
@@ -364,18 +361,19 @@ __device__ __forceinline__ void tc_sum(float (&acc)[c::MT][c::NT][4], float *sme
 
 #pragma unroll
     for (int s = 0; s < c::STAGES - 1; s++) {
-        if (kt0 + s < kt1)
+        if (s < kt_n)
             tc_stage<c, VEC, EDGE>(As + s * c::A_STAGE, Bs + s * c::B_STAGE, A, B, ga, gb, M,
-                                   N, K, m0, n0, (kt0 + s) * c::BK);
+                                   N, K, m0, n0, s * c::BK);
         tc_cp_commit();
     }
-    tc_cp_wait<c::STAGES - 2>(); // slice kt0 has arrived (for this thread)
+    tc_cp_wait<c::STAGES - 2>(); // slice 0 has arrived (for this thread)
     __syncthreads();             // ... for all
+    float acc[c::MT][c::NT][4] = {};
     unsigned fa[2][c::MT][4], fb[2][c::NT][2]; // this step's and the next's
     const float *pa = As + a_lane, *pb = Bs + b_lane;
     tc_load_frags<c>(fa[0], fb[0], pa, pb, 0);
     int rs = 0, ws = c::STAGES - 1; // the stage read, the stage written next
-    for (int kt = kt0; kt < kt1; kt++) {
+    for (int kt = 0; kt < kt_n; kt++) {
 #pragma unroll
         for (int ks = 0; ks < c::KS; ks++) {
             if (ks == c::KS - 1) {
@@ -388,12 +386,12 @@ __device__ __forceinline__ void tc_sum(float (&acc)[c::MT][c::NT][4], float *sme
                 pb = Bs + rs * c::B_STAGE + b_lane;
             }
             // the next step's fragments: this slice's, or the next slice's first
-            if (ks < c::KS - 1 || kt + 1 < kt1)
+            if (ks < c::KS - 1 || kt + 1 < kt_n)
                 tc_load_frags<c>(fa[(ks + 1) % 2], fb[(ks + 1) % 2], pa, pb,
                                  (ks + 1) % c::KS * 8);
             if (ks == 0) {
                 int nk = kt + c::STAGES - 1;
-                if (nk < kt1)
+                if (nk < kt_n)
                     tc_stage<c, VEC, EDGE>(As + ws * c::A_STAGE, Bs + ws * c::B_STAGE, A, B,
                                            ga, gb, M, N, K, m0, n0, nk * c::BK);
                 tc_cp_commit();
@@ -407,37 +405,10 @@ __device__ __forceinline__ void tc_sum(float (&acc)[c::MT][c::NT][4], float *sme
         }
     }
     tc_cp_wait<0>();
-}
-
-// The warp's accumulators into C at its place in the tile (m0, n0).
-template <class c, bool EDGE>
-__device__ __forceinline__ void tc_store_tile(const float (&acc)[c::MT][c::NT][4], float *C,
-                                              int M, int N, int m0, int n0)
-{
-    const int warp = threadIdx.x / 32;
-    const int wm = warp / (c::BN / c::WN) * c::WM, wn = warp % (c::BN / c::WN) * c::WN;
     if (c::BV == 1)
         tc_store<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
     else
         tc_store_grouped<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
-}
-
-template <class c, bool VEC, bool EDGE>
-__global__ void __launch_bounds__(c::THREADS, c::MIN_BLOCKS)
-mm_tf32_mma_kernel(int M, int N, int K,
-                   const float *__restrict__ A, // (M, K)
-                   const float *__restrict__ B, // (K, N)
-                   float *__restrict__ C)       // (M, N)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-    __trap(); // the host declines this rung below compute capability 8.0
-#else
-    CK_DYN_SHARED(float, smem);
-    int m0, n0;
-    tc_tile_origin<c>(blockIdx.x, M, N, m0, n0);
-    float acc[c::MT][c::NT][4] = {};
-    tc_sum<c, VEC, EDGE>(acc, smem, A, B, M, N, K, m0, n0, 0, (K + c::BK - 1) / c::BK);
-    tc_store_tile<c, EDGE>(acc, C, M, N, m0, n0);
 #endif
 }
 

@@ -11,7 +11,6 @@
 #ifndef MM_06_TF32_MMA_TUNING_CUH
 #define MM_06_TF32_MMA_TUNING_CUH
 #include "06_tf32_mma.cuh"
-#include "06_tf32_mma_tail.cuh"
 
 // The rung before register double buffering, for comparison: one barrier at
 // the top of each slice, then all of a step's fragments, then its mmas.
@@ -104,12 +103,6 @@ static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
     // (NOTES.md, Nsight Compute source counters); not yet timed
     {"128x256 w64x64 s3 k32 cut, copies from hoisted pointers",
      mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 1, 1>>, 2, 1},
-    // the rung's tiles, the last wave dealt out stream-K
-    // (06_tf32_mma_tail.cuh); not yet timed
-    {"128x256 w64x64 s3 k32 cut, last wave stream-K",
-     mm_tf32_mma_tail_with<tc_cfg_t<128, 256, 3, 64, 64, 0>>, 2, 1},
-    {"128x256 w64x64 s3 k32 cut, last wave stream-K, hoisted copies",
-     mm_tf32_mma_tail_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 1, 1>>, 2, 1},
 };
 #define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
 

@@ -66,12 +66,12 @@ static int mm_tf32_forced(const struct mm_args *a, struct ck_err *err)
     return mm_tf32_tune(a, g_tf32_cfg, err);
 }
 
-static double check(const struct hand &h, int M, int N, int K, int sms = 132)
+static double check(const struct hand &h, int M, int N, int K)
 {
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), sms};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -134,43 +134,6 @@ int main(void)
                      s[0], s[1], s[2], e);
             ok(e < 1e-5, what);
         }
-    }
-    /* the TF32 rung's last wave stream-K (06_tf32_mma_tail.cuh) on grids
-     * of a few "SMs": a tail tile in 2 parts after whole waves; 2 tiles in
-     * 2 parts each; a run of whole tiles with parts before and after (a
-     * part that is its block's last, slot 2b + 1); a tile in 3 parts. Each
-     * twice, from a fresh workspace: the second call needs the counters
-     * the first set back to 0 (a tile not stored stays NaN). */
-    struct tail_case { int M, sms; };
-    static const tail_case tails[] = {{640, 2}, {768, 4}, {512, 3}, {640, 8}};
-    for (int c = 1; c <= MM_TF32_NTUNE; c++) {
-        if (!strstr(mm_tf32_tune_cfgs[c - 1].name, "stream-K"))
-            continue;
-        const struct hand h = {"tf32-mma", mm_tf32_forced, mm_tf32_tune_cfgs[c - 1].round};
-        g_tf32_cfg = c;
-        for (const auto &t : tails) {
-            mm_tf32_tail_release();
-            double e1 = check(h, t.M, 256, 200, t.sms), e2 = check(h, t.M, 256, 200, t.sms);
-            char what[200];
-            snprintf(what, sizeof what, "matmul tf32-mma tuning %d (%s) %dx256x200 on %d SMs, "
-                     "twice: rel. errors %.2e, %.2e against FP64 of its TF32 inputs (< 1e-5)",
-                     c, mm_tf32_tune_cfgs[c - 1].name, t.M, t.sms, e1, e2);
-            ok(e1 < 1e-5 && e2 < 1e-5, what);
-        }
-    }
-    /* which tiles go stream-K: none for whole waves or a last wave 15/16
-     * full or more; the last wave's when half full or more; else that and
-     * the wave before; none without a wave before */
-    static const int tail_rule[][3] = {
-        {512, 132, 116}, {528, 132, 0}, {2048, 132, 68}, {140, 132, 140},
-        {263, 132, 0}, {255, 132, 123}, {40, 132, 0}, {100, 132, 100},
-    };
-    for (const auto &r : tail_rule) {
-        char what[120];
-        int got = tc_tail_tiles(r[0], r[1]);
-        snprintf(what, sizeof what, "tf32 tail: %d tiles on %d blocks, %d stream-K (got %d)",
-                 r[0], r[1], r[2], got);
-        ok(got == r[2], what);
     }
     /* every configuration the rule can pick, unsplit and with K split
      * (3 slices: the last one short; 2 at whole tiles: the float4 atomic

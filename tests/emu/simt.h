@@ -103,13 +103,6 @@ template <class F> static inline cudaError_t cudaFuncSetAttribute(F, cudaFuncAtt
 {
     return cudaSuccess;
 }
-/* one block per SM: the grid sizes that depend on it come out small */
-template <class F>
-static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, F, int, size_t)
-{
-    *n = 1;
-    return cudaSuccess;
-}
 
 #define __global__
 #define __device__
@@ -262,7 +255,6 @@ static inline cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t
     return cudaSuccess;
 }
 template <class T> static inline T __ldg(const T *p) { return *p; }
-template <class T> static inline T __ldcg(const T *p) { return *p; }
 /* atomicAdd on the CPU: the host's atomics (a block's threads take turns
  * on one OS thread, so plain adds would do; these keep the meaning) */
 static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
