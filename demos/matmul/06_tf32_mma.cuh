@@ -26,13 +26,11 @@
 // hit 32 different banks. ROUND: 0 leaves the cut to the Tensor Cores, 1
 // and 2 round the inputs to nearest first (tc_to_tf32). BV: B read 1, 2
 // or 4 floats at a time (tc_store_grouped). MINB: launch bounds' blocks.
-// HOIST 1: at whole tiles, a slice's copies start from two pointers set
-// once (tc_load_whole) instead of addresses and bounds worked out anew.
 template <int BM_, int BN_, int STAGES_, int WM_ = 64, int WN_ = 64, int ROUND_ = 0,
-          int BK_ = 32, int MINB_ = 0, int BV_ = 1, int HOIST_ = 0>
+          int BK_ = 32, int MINB_ = 0, int BV_ = 1>
 struct tc_cfg_t {
     static constexpr int BM = BM_, BN = BN_, BK = BK_, STAGES = STAGES_;
-    static constexpr int WM = WM_, WN = WN_, ROUND = ROUND_, BV = BV_, HOIST = HOIST_;
+    static constexpr int WM = WM_, WN = WN_, ROUND = ROUND_, BV = BV_;
     static constexpr int WARPS = (BM / WM) * (BN / WN);
     static constexpr int THREADS = 32 * WARPS;
     static constexpr int MT = WM / 16, NT = WN / 8; // mma tiles per warp
@@ -88,15 +86,6 @@ template <int N> __device__ __forceinline__ void tc_cp_wait()
 }
 #endif
 
-// The chunks a thread copies (VEC): chunk aq / 4 of rows ar + j RA of A's
-// tile, chunk bq / 4 of rows br + j RB of B's (see tc_load_stage).
-template <class c> __device__ __forceinline__ void tc_copy_lane(int &ar, int &aq, int &br, int &bq)
-{
-    const int tid = threadIdx.x;
-    ar = tid / (c::BK / 4), aq = tid % (c::BK / 4) * 4;
-    br = tid / (c::BN / 4), bq = tid % (c::BN / 4) * 4;
-}
-
 // One BK-deep slice: A (BM x BK at m0, k0) and B (BK x BN at k0, n0) into
 // the stage's shared tiles. VEC: 16-byte copies (needs K and N multiples
 // of 4, so a 4-float chunk is wholly inside or outside); otherwise 4-byte.
@@ -111,8 +100,8 @@ __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float 
         // of A, and chunk tid % (BN / 4) of rows tid / (BN / 4) + j * RB of B:
         // one running pointer each, the rows' offsets a multiply away
         constexpr int RA = c::THREADS * 4 / c::BK, RB = c::THREADS * 4 / c::BN;
-        int ar, aq, br, bq;
-        tc_copy_lane<c>(ar, aq, br, bq);
+        const int ar = tid / (c::BK / 4), aq = tid % (c::BK / 4) * 4;
+        const int br = tid / (c::BN / 4), bq = tid % (c::BN / 4) * 4;
         const float *pa = A + (size_t)(m0 + ar) * K + k0 + aq;
         const float *pb = B + (size_t)(k0 + br) * N + n0 + bq;
         const bool ka = k0 + aq < K, nb = n0 + bq < N;
@@ -140,41 +129,6 @@ __device__ __forceinline__ void tc_load_stage(float *As, float *Bs, const float 
             tc_cp_async<4>(Bs + r * c::LDB + q, in ? B + (size_t)(k0 + r) * N + n0 + q : B, in);
         }
     }
-}
-
-// The same slice where it lies wholly inside A and B (HOIST): pa is this
-// thread's first A chunk of the slice, pb its first B chunk; no bounds,
-// and each row's address one multiply-add from them, none from another.
-template <class c>
-__device__ __forceinline__ void tc_load_whole(float *As, float *Bs, const float *pa,
-                                              const float *pb, int K, int N)
-{
-    constexpr int RA = c::THREADS * 4 / c::BK, RB = c::THREADS * 4 / c::BN;
-    int ar, aq, br, bq;
-    tc_copy_lane<c>(ar, aq, br, bq);
-#pragma unroll
-    for (int j = 0; j < c::BM / RA; j++)
-        tc_cp_async<16>(As + (ar + j * RA) * c::LDA + aq, pa + (size_t)(j * RA) * K, true);
-#pragma unroll
-    for (int j = 0; j < c::BK / RB; j++)
-        tc_cp_async<16>(Bs + (br + j * RB) * c::LDB + bq, pb + (size_t)(j * RB) * N, true);
-}
-
-// The slice at depth k0 into the stage (As, Bs): by tc_load_whole from
-// the thread's first chunks ga, gb where HOIST applies (whole tiles, and
-// the slice all inside K), else by tc_load_stage.
-template <class c, bool VEC, bool EDGE>
-__device__ __forceinline__ void tc_stage(float *As, float *Bs, const float *A, const float *B,
-                                         const float *ga, const float *gb, int M, int N, int K,
-                                         int m0, int n0, int k0)
-{
-    if constexpr (c::HOIST && VEC && !EDGE) {
-        if (k0 + c::BK <= K) {
-            tc_load_whole<c>(As, Bs, ga + k0, gb + (size_t)k0 * N, K, N);
-            return;
-        }
-    }
-    tc_load_stage<c, VEC>(As, Bs, A, B, M, N, K, m0, n0, k0);
 }
 
 // D += A * B for one 16x8x8 piece: a[4] holds the warp's A fragment
@@ -351,19 +305,12 @@ mm_tf32_mma_kernel(int M, int N, int K,
     // this lane's fragment addresses within a stage (see tc_load_frags)
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;
     const int b_lane = t * c::LDB + wn + c::BV * g; // see tc_store_grouped
-    // HOIST at whole tiles: this thread's first A and B chunks at depth 0
-    const float *ga = A, *gb = B;
-    if constexpr (c::HOIST && VEC && !EDGE) {
-        int ar, aq, br, bq;
-        tc_copy_lane<c>(ar, aq, br, bq);
-        ga = A + (size_t)(m0 + ar) * K + aq, gb = B + (size_t)br * N + n0 + bq;
-    }
 
 #pragma unroll
     for (int s = 0; s < c::STAGES - 1; s++) {
         if (s < kt_n)
-            tc_stage<c, VEC, EDGE>(As + s * c::A_STAGE, Bs + s * c::B_STAGE, A, B, ga, gb, M,
-                                   N, K, m0, n0, s * c::BK);
+            tc_load_stage<c, VEC>(As + s * c::A_STAGE, Bs + s * c::B_STAGE, A, B, M, N, K,
+                                  m0, n0, s * c::BK);
         tc_cp_commit();
     }
     tc_cp_wait<c::STAGES - 2>(); // slice 0 has arrived (for this thread)
@@ -392,8 +339,8 @@ mm_tf32_mma_kernel(int M, int N, int K,
             if (ks == 0) {
                 int nk = kt + c::STAGES - 1;
                 if (nk < kt_n)
-                    tc_stage<c, VEC, EDGE>(As + ws * c::A_STAGE, Bs + ws * c::B_STAGE, A, B,
-                                           ga, gb, M, N, K, m0, n0, nk * c::BK);
+                    tc_load_stage<c, VEC>(As + ws * c::A_STAGE, Bs + ws * c::B_STAGE, A, B,
+                                          M, N, K, m0, n0, nk * c::BK);
                 tc_cp_commit();
                 ws = ws + 1 == c::STAGES ? 0 : ws + 1;
             }

@@ -92,17 +92,11 @@ struct mm_tf32_tune_cfg {
     const char *name;
     mm_tf32_launcher fn;
     int round; // the configuration's ROUND, 2 (the cut) for 0 (tests/emu)
-    int whole; // 1: tests/emu also runs it at whole tiles (its own code there)
 };
 static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
     {"v0 128x128 w64x64 s3 k32 cut (no fragment double buffer)", // 47.3
-     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>, tc_v0_kernel>, 2, 0},
-    {"128x128 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2, 0}, // 56.1
-    // the rung's tiles with HOIST (tc_load_whole at whole tiles): its
-    // copies' address chains were where the rung's warps waited most
-    // (NOTES.md, Nsight Compute source counters); not yet timed
-    {"128x256 w64x64 s3 k32 cut, copies from hoisted pointers",
-     mm_tf32_mma_with<tc_cfg_t<128, 256, 3, 64, 64, 0, 32, 0, 1, 1>>, 2, 1},
+     mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>, tc_v0_kernel>, 2},
+    {"128x128 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2}, // 56.1
 };
 #define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
 

@@ -115,9 +115,8 @@ int main(void)
     /* the TF32 rung and every tuning configuration of it: K not a multiple
      * of 4 (4-byte copies, every tile cut); the rung's own configuration
      * also at whole tiles of 256 with K not a multiple of the slice (16-byte
-     * copies, unchecked stores; a hoisted configuration's tc_load_whole for
-     * all but the last slice: the other tuning ones meet those on the GPU
-     * only, gpu_test.sh, to keep the suite's time) */
+     * copies, unchecked stores: the tuning ones meet those on the GPU only,
+     * gpu_test.sh, to keep the suite's time) */
     for (int c = 0; c <= MM_TF32_NTUNE; c++) { /* 0: the rung's own tc_cfg */
         const char *name = c ? mm_tf32_tune_cfgs[c - 1].name : "the rung's tc_cfg";
         int round = c ? mm_tf32_tune_cfgs[c - 1].round : tc_cfg::ROUND ? 1 : 2;
@@ -125,7 +124,7 @@ int main(void)
         g_tf32_cfg = c;
         static const int tsizes[][3] = {{37, 53, 61}, {256, 256, 200}};
         for (const auto &s : tsizes) {
-            if (c > 0 && s[0] == 256 && !mm_tf32_tune_cfgs[c - 1].whole)
+            if (c > 0 && s[0] == 256)
                 continue;
             double e = check(h, s[0], s[1], s[2]);
             char what[200];
