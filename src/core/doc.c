@@ -222,6 +222,7 @@ static bool on_scalar(struct builder *b, const yaml_event_t *ev)
 	n->str[len] = '\0';
 	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	n->folded = ev->data.scalar.style == YAML_FOLDED_SCALAR_STYLE;
 	return true;
 }
 

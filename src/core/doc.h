@@ -25,13 +25,14 @@ enum doc_type { DOC_SCALAR, DOC_SEQ, DOC_MAP };
 /* A node.  For DOC_MAP, items holds 2*n pointers: key0, value0, key1, ...
  * (keys are always scalars).  For DOC_SEQ, items holds n values.  For
  * DOC_SCALAR, str holds the UTF-8 text (NUL-terminated, len bytes) and
- * plain says whether it was unquoted (so `~`, `null`, `true` can be typed). */
+ * plain says whether it was unquoted (so `~`, `null`, `true` can be typed),
+ * folded whether it was a `>` block (text_unfold reads it as prose). */
 struct doc_node {
 	enum doc_type type;
 	int line, col;            /* 1-based start mark */
 	char *str;                /* scalar text */
 	size_t len;
-	bool plain;
+	bool plain, folded;
 	size_t n;                 /* entries (pairs for maps) */
 	struct doc_node **items;
 };
@@ -54,6 +55,10 @@ const char *doc_type_name(enum doc_type t);
 bool doc_is_null(const struct doc_node *n);
 bool doc_str(const char *file, const struct doc_node *n, const char **out, struct diags *d);
 bool doc_int(const char *file, const struct doc_node *n, long min, long max, long *out, struct diags *d);
+/* Names key in the one error added to d since it held `before` ("'minutes':
+ * expected a whole number, got 'eight'"), so that a value's message says
+ * which value; nothing when there is not exactly one. */
+void doc_name_key(struct diags *d, size_t before, const char *key);
 bool doc_double(const char *file, const struct doc_node *n, double *out, struct diags *d);
 bool doc_bool(const char *file, const struct doc_node *n, bool *out, struct diags *d);
 

@@ -83,6 +83,20 @@ bool doc_int(const char *file, const struct doc_node *n, long min, long max, lon
 	return true;
 }
 
+void doc_name_key(struct diags *d, size_t before, const char *key)
+{
+	if (d->n != before + 1)
+		return;
+	struct diag *e = &d->v[before];
+	size_t len = strlen(key) + strlen(e->msg) + 8;
+	char *msg = malloc(len);
+	if (msg) {
+		snprintf(msg, len, "'%s': %s", key, e->msg);
+		free(e->msg);
+		e->msg = msg;
+	}
+}
+
 bool doc_double(const char *file, const struct doc_node *n, double *out, struct diags *d)
 {
 	if (!n || n->type != DOC_SCALAR || doc_is_null(n)) {

@@ -76,6 +76,11 @@ static char *text_of(struct ctx *c, const struct doc_node *n)
 	if (!doc_str(c->file, n, &s, c->d))
 		return NULL;
 	char *t = text_sanitize(s, n->len);
+	if (t && n->folded) {   /* prose read the same in a `>` block as in `|` */
+		char *u = text_unfold(t);
+		free(t);
+		t = u;
+	}
 	if (!t)
 		out_of_memory(c, n);
 	return t;
@@ -185,8 +190,12 @@ static long find_kind(struct ctx *c, const struct doc_node *m, const struct doc_
 		if (!strcmp(k->str, "caption")) {
 			*caption = m->items[2 * i + 1];
 		} else if (kind_of_key(k->str) < 0) {
+			static const char *const caption_key[] = { "caption" };
 			const char *near = doc_suggest(k->str, kind_keys, NKINDS);
-			if (near)
+			if (!near && doc_suggest(k->str, caption_key, 1))
+				diags_add(c->d, c->file, k->line, k->col,
+					  "unknown key '%.80s'; did you mean 'caption'?", k->str);
+			else if (near)
 				diags_add(c->d, c->file, k->line, k->col,
 					  "unknown block kind '%.80s'; did you mean '%s'?", k->str, near);
 			else
@@ -326,8 +335,11 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 	if (field(root, "analogy"))
 		l->analogy = text_of(c, field(root, "analogy"));
 	long minutes = 0;
+	size_t before = c->d->n;
 	if (field(root, "minutes") && doc_int(c->file, field(root, "minutes"), 1, 60, &minutes, c->d))
 		l->minutes = (int)minutes;
+	else if (field(root, "minutes"))
+		doc_name_key(c->d, before, "minutes");
 	if (field(root, "see"))
 		see_list(c, field(root, "see"), l);
 	const struct doc_node *pages = field(root, "pages");

@@ -133,16 +133,8 @@ static long int_of(struct ctx *c, const char *key, const struct doc_node *n, lon
 	size_t before = c->d->n;
 	if (!n || !doc_int(c->file, n, lo, hi, &v, c->d)) {
 		*good = false;
-		if (n && c->d->n == before + 1) {
-			struct diag *e = &c->d->v[before];
-			size_t len = strlen(key) + strlen(e->msg) + 8;
-			char *msg = malloc(len);
-			if (msg) {
-				snprintf(msg, len, "'%s': %s", key, e->msg);
-				free(e->msg);
-				e->msg = msg;
-			}
-		}
+		if (n)
+			doc_name_key(c->d, before, key);
 	}
 	return v;
 }

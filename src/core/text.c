@@ -509,3 +509,77 @@ void text_lines_free(struct text_lines *l)
 	l->line = NULL;
 	l->n = 0;
 }
+
+/* 2 when the character starting at p is double-width (CJK), 3 when it is
+ * also full-width punctuation (，。、：） etc.), else 0. */
+static int wide_at(const char *p, size_t len)
+{
+	mbstate_t st = { 0 };
+	wchar_t wc;
+	size_t k = mbrtowc(&wc, p, len, &st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0 || wcwidth(wc) != 2)
+		return 0;
+	return (wc >= 0x3000 && wc <= 0x303F) || (wc >= 0xFF00 && wc <= 0xFF65) ? 3 : 2;
+}
+
+/* The same for the character that ends just before s + i. */
+static int wide_before(const char *s, size_t i)
+{
+	size_t j = i;
+	while (j > 0 && ((unsigned char)s[j - 1] & 0xC0) == 0x80)
+		j--;
+	return j > 0 ? wide_at(s + j - 1, i - j + 1) : 0;
+}
+
+/* A single newline joins without a space between two wide characters, and
+ * after full-width punctuation ("设备，\ncuDNN" reads "设备，cuDNN"). */
+static bool join_tight(const char *s, size_t i, size_t n)
+{
+	int before = wide_before(s, i);
+	return before == 3 || (before && wide_at(s + i + 1, n - i - 1));
+}
+
+/* Between two wide (CJK) characters a single newline joins them with
+ * nothing: Chinese puts no spaces between words, so a paragraph written
+ * over several source lines must read as one (lessons/README.md); after
+ * full-width punctuation likewise (join_tight). */
+char *text_reflow(const char *s)
+{
+	s = s ? s : "";
+	size_t n = strlen(s), j = 0;
+	while (n > 0 && s[n - 1] == '\n')
+		n--;
+	char *o = malloc(n + 1);
+	if (!o)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		bool single = s[i] == '\n' && (i == 0 || s[i - 1] != '\n') && s[i + 1] != '\n';
+		if (!single)
+			o[j++] = s[i];
+		else if (!join_tight(s, i, n))
+			o[j++] = ' ';
+	}
+	o[j] = '\0';
+	return o;
+}
+
+char *text_unfold(const char *s)
+{
+	s = s ? s : "";
+	size_t n = strlen(s), j = 0, nl = 0;
+	for (size_t i = 0; i < n; i++)
+		nl += s[i] == '\n';
+	char *o = malloc(n + nl + 1);
+	if (!o)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			o[j++] = '\n', o[j++] = '\n';
+		else if (s[i] == ' ' && i > 0 && s[i + 1] != ' ' && s[i - 1] != ' ' && join_tight(s, i, n))
+			o[j++] = '\n';
+		else
+			o[j++] = s[i];
+	}
+	o[j] = '\0';
+	return o;
+}

@@ -52,5 +52,21 @@ struct text_lines {
 	size_t n;
 };
 size_t text_wrap(const char *s, int width, struct text_lines *out);
+
+/* Prose as the reader gets it (lessons/README.md): a single '\n' becomes
+ * a space, or nothing between two wide (CJK) characters and after
+ * full-width punctuation (，。、：） etc.); a blank line (a paragraph break)
+ * is kept; trailing newlines are dropped.  A new string (caller frees;
+ * NULL when out of memory). */
+char *text_reflow(const char *s);
+
+/* A YAML folded (`>`) scalar's value in the form text_reflow reads, as a
+ * literal (`|`) one would be: libyaml turns each single line break of a
+ * folded scalar into a space and each blank line into one '\n', so here
+ * each '\n' becomes a blank line again, and a single space that joins two
+ * wide characters, or follows full-width punctuation, a '\n' that
+ * text_reflow then joins tight.  A new string (caller frees; NULL when out
+ * of memory). */
+char *text_unfold(const char *s);
 void text_lines_free(struct text_lines *l); /* accepts NULL */
 #endif

@@ -53,7 +53,7 @@ printf 'id: multi\ntitle: [a, b]\nsummary: S\nminutes: "seven"\nanalogy: A\npage
 out=$("$CK_BIN" lint "$T_TMP/03-multi.yaml" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "several type errors: exit 1"
 like "$out" "03-multi.yaml:2:8: error: 'title': expected a scalar, got a sequence" "title reported"
-like "$out" "03-multi.yaml:4:10: error: expected a whole number, got 'seven'" "minutes reported"
+like "$out" "03-multi.yaml:4:10: error: 'minutes': expected a whole number, got 'seven'" "minutes reported, by name"
 like "$out" "03-multi.yaml:6:8: error: 'pages': expected a sequence, got a scalar" "pages reported"
 is "$(cat "$T_TMP/err")" "1 file, 3 errors" "three errors, one pass"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lesson.h"
+#include "text.h"
 #include "tap.h"
 
 #define BAD "tests/fixtures/lesson-bad/"
@@ -34,7 +35,7 @@ static const struct bad_case bad_cases[] = {
 	{ BAD "12-bad-id.yaml", 1, 5, "bad lesson id 'Bad_Id'" },
 	{ BAD "13-id-mismatch.yaml", 1, 5, "id 'other-name' does not match the file name, which gives 'id-mismatch'" },
 	{ BAD "14-minutes.yaml", 4, 10, "90 is out of range (1 to 60)" },
-	{ BAD "15-minutes-text.yaml", 4, 10, "expected a whole number, got 'five'" },
+	{ BAD "15-minutes-text.yaml", 4, 10, "'minutes': expected a whole number, got 'five'" },
 	{ BAD "16-no-pages.yaml", 6, 8, "'pages' needs at least one page" },
 	{ BAD "17-empty-body.yaml", 8, 11, "'body' needs at least one block item" },
 	{ BAD "18-fact-triple.yaml", 11, 13, "a fact is a pair [key, value]" },
@@ -278,9 +279,83 @@ static void test_broken_keeps_targets(void)
 	ok(gone && rmdir(dir) == 0, "temporary lessons removed");
 }
 
+/* Chinese prose in a folded (`>`) block reads as in a literal (`|`) one:
+ * lines joined with nothing after full-width punctuation and between CJK
+ * characters, paragraphs kept (lessons/README.md). */
+static void test_folded_prose(void)
+{
+	char dir[] = "/tmp/ck-lesson.XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(false, "mkdtemp");
+		return;
+	}
+	static const char *const style[] = { "|", ">" };
+	char *summary[2] = { 0 }, *text[2] = { 0 };
+	for (int k = 0; k < 2; k++) {
+		char src[1024];
+		snprintf(src, sizeof src,
+			 "id: fold\ntitle: T\nsummary: %s\n  \xe4\xbc\xa0\xe8\xbe\x93\xe6\x85\xa2\xef\xbc\x8c\n"
+			 "  \xe4\xbb\xa5\xe5\x8f\x8a\xe5\x8e\x9f\xe5\x9b\xa0\nminutes: 5\nanalogy: A\n"
+			 "pages:\n  - title: P\n    body:\n      - text: %s\n          \xe7\xac\xac\xe4\xb8\x80\xe6\xae\xb5\n"
+			 "          \xe7\xbb\xa7\xe7\xbb\xad\n\n          \xe7\xac\xac\xe4\xba\x8c\xe6\xae\xb5\n",
+			 style[k], style[k]);
+		const char *p = temp_lesson(dir, "01-fold.yaml", src);
+		struct lesson l;
+		struct diags d = { 0 };
+		bool loaded = lesson_load(p, &l, &d);
+		ok(loaded && d.n == 0, "a zh lesson with %s blocks loads", style[k]);
+		if (loaded && l.npages == 1 && l.pages[0].n == 1) {
+			summary[k] = text_reflow(l.summary);
+			text[k] = text_reflow(l.pages[0].items[0].text);
+		}
+		lesson_free(&l);
+		diags_free(&d);
+		unlink(p);
+	}
+	/* 传输慢，以及原因 / 第一段继续 (blank line) 第二段 */
+	ok(summary[1] && !strcmp(summary[1], "\xe4\xbc\xa0\xe8\xbe\x93\xe6\x85\xa2\xef\xbc\x8c"
+				 "\xe4\xbb\xa5\xe5\x8f\x8a\xe5\x8e\x9f\xe5\x9b\xa0"),
+	   "folded summary: no space after the full-width comma");
+	ok(text[1] && !strcmp(text[1], "\xe7\xac\xac\xe4\xb8\x80\xe6\xae\xb5\xe7\xbb\xa7\xe7\xbb\xad\n\n"
+			      "\xe7\xac\xac\xe4\xba\x8c\xe6\xae\xb5"),
+	   "folded text: lines joined, the paragraph break kept");
+	ok(summary[0] && summary[1] && text[0] && text[1] && !strcmp(summary[0], summary[1]) &&
+	   !strcmp(text[0], text[1]), "the literal and folded forms read the same");
+	for (int k = 0; k < 2; k++)
+		free(summary[k]), free(text[k]);
+	ok(rmdir(dir) == 0, "temporary lesson removed");
+}
+
+/* A misspelt caption beside a code block is a key to suggest, not an
+ * unknown kind of block. */
+static void test_caption_typo(void)
+{
+	char dir[] = "/tmp/ck-lesson.XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(false, "mkdtemp");
+		return;
+	}
+	const char *p = temp_lesson(dir, "01-cap.yaml", "id: cap\ntitle: T\nsummary: S\nminutes: 5\n"
+				    "analogy: A\npages:\n  - title: P\n    body:\n      - code: |\n"
+				    "          int x;\n        captoin: hi\n");
+	struct lesson l;
+	struct diags d = { 0 };
+	ok(!lesson_load(p, &l, &d) && d.n == 1 && d.v[0].line == 11 && d.v[0].col == 9 &&
+	   !strcmp(d.v[0].msg, "unknown key 'captoin'; did you mean 'caption'?"),
+	   "captoin: suggests caption, at its place");
+	if (d.n)
+		diag("got %d:%d %s", d.v[0].line, d.v[0].col, d.v[0].msg);
+	lesson_free(&l);
+	diags_free(&d);
+	unlink(p);
+	ok(rmdir(dir) == 0, "temporary lesson removed");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
+	test_folded_prose();
+	test_caption_typo();
 	test_tables();
 	test_bad_lessons();
 	test_good_course();

@@ -427,6 +427,44 @@ static void test_number_unit(void)
 	}
 }
 
+/* text_reflow: the lesson prose rules; text_unfold: a folded (`>`) value
+ * as libyaml hands it over, read back to the same prose as the literal one */
+static void test_reflow_unfold(void)
+{
+	static const struct { const char *in, *want; } r[] = {
+		{ "one\ntwo", "one two" },
+		{ "one\n\ntwo\n", "one\n\ntwo" },
+		{ "\xe8\xae\xbe\xe5\xa4\x87\n\xe5\x8e\xa8", "\xe8\xae\xbe\xe5\xa4\x87\xe5\x8e\xa8" },       /* 设备\n厨 */
+		{ "\xe8\xae\xbe\xe5\xa4\x87\xef\xbc\x8c\ncuDNN", "\xe8\xae\xbe\xe5\xa4\x87\xef\xbc\x8c" "cuDNN" }, /* 设备，\ncuDNN */
+		{ "GPU\n\xe6\x98\xaf", "GPU \xe6\x98\xaf" },                                   /* GPU\n是 */
+	};
+	for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+		char *got = text_reflow(r[i].in);
+		ok(got && !strcmp(got, r[i].want), "reflow %zu", i);
+		if (got && strcmp(got, r[i].want))
+			diag("got \"%s\"", got);
+		free(got);
+	}
+	/* literal and folded forms of one paragraph pair: the same prose */
+	static const struct { const char *literal, *folded; } u[] = {
+		{ "one\ntwo\n\nthree\n", "one two\nthree\n" },
+		/* 慢，\n以及\n\n货架上、\n要先 / folded: 慢， 以及\n货架上、 要先 */
+		{ "\xe6\x85\xa2\xef\xbc\x8c\n\xe4\xbb\xa5\xe5\x8f\x8a\n\n\xe8\xb4\xa7\xe6\x9e\xb6\xe4\xb8\x8a\xe3\x80\x81\n\xe8\xa6\x81\xe5\x85\x88",
+		  "\xe6\x85\xa2\xef\xbc\x8c \xe4\xbb\xa5\xe5\x8f\x8a\n\xe8\xb4\xa7\xe6\x9e\xb6\xe4\xb8\x8a\xe3\x80\x81 \xe8\xa6\x81\xe5\x85\x88" },
+		/* GPU\n是 stays "GPU 是"; two spaces an author typed stay */
+		{ "GPU\n\xe6\x98\xaf", "GPU \xe6\x98\xaf" },
+		{ "a  b", "a  b" },
+	};
+	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
+		char *a = text_reflow(u[i].literal), *f = text_unfold(u[i].folded);
+		char *b = f ? text_reflow(f) : NULL;
+		ok(a && b && !strcmp(a, b), "unfold %zu: the folded form reads as the literal one", i);
+		if (a && b && strcmp(a, b))
+			diag("literal \"%s\", folded \"%s\"", a, b);
+		free(a), free(f), free(b);
+	}
+}
+
 int main(void)
 {
 	if (!setlocale(LC_ALL, "C.UTF-8"))
@@ -442,5 +480,6 @@ int main(void)
 	test_kinsoku_property();
 	test_asciify();
 	test_number_unit();
+	test_reflow_unfold();
 	return tap_done();
 }

@@ -174,11 +174,14 @@ static void draw_extra_row(int y, int e, bool sel)
 	ui_text(y, 10, COLS - 12, base, tr(extras[e].title));
 }
 
-/* s as one paragraph in buf: newlines (a folded `>` value ends in one)
- * and runs of spaces become one space. */
+/* s as one paragraph in buf: reflowed as a page's prose is (text.h: a
+ * line break inside Chinese joins with nothing), then the paragraph breaks
+ * and runs of spaces one space. */
 static const char *one_paragraph(const char *s, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s", s ? s : "");
+	char *flow = text_reflow(s);
+	snprintf(buf, size, "%s", flow ? flow : s ? s : "");
+	free(flow);
 	for (char *p = buf; *p; p++)
 		if (*p == '\n')
 			*p = ' ';
