@@ -97,4 +97,19 @@ start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$C
 wait_for "进度文件无法读取" 5; ok $? "the corrupt-progress notice is in Chinese"
 like "$(screen)" "progress\.corrupt-" "and names the file it was kept as"
 quit
+stop
+
+# A level the translation has no file for: its title in English, marked in
+# the level list as an English lesson is in the menu; level 1 (translated)
+# is not marked.
+cp -R "$CLASS" "$T_TMP/class2"
+sed -e 's/^level: 1$/level: 2/' -e 's/^title: "Fixture level one"$/title: "Fixture level two"/' \
+	"$CLASS/quizzes/en/level1.yaml" >"$T_TMP/class2/quizzes/en/level2.yaml"
+start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$T_TMP/class2'"
+wait_for "课程" 5; ok $? "the menu of the class with an English-only level 2"
+keys Down Down; settle
+keys Enter; wait_for "第 2 关" 3; ok $? "the quiz's level list"
+like "$(screen)" "第 2 关  Fixture level two （英文）" "the English-only level is marked"
+unlike "$(screen)" "测试关卡一 （英文）" "the translated level is not"
+quit
 done_testing

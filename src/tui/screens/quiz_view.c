@@ -36,6 +36,16 @@ static int para(int y, int x, int w, int ymax, enum role r, const char *s)
 
 /* ---- the level list ---- */
 
+/* A level with no question translated: the learner's language had no file
+ * for it (quiz_lang.h), so its title is English too. */
+static bool level_in_english(const struct quiz *z)
+{
+	for (size_t i = 0; i < z->n; i++)
+		if (!z->q[i].fallback)
+			return false;
+	return z->n > 0;
+}
+
 static void draw_list(struct app *app, struct qs *s)
 {
 	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_RULE));
@@ -50,10 +60,17 @@ static void draw_list(struct app *app, struct qs *s)
 		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
 		int sw = text_width(state);
 		int nw = COLS - sw - 8;   /* a long title at 60x20 ends in … */
-		if (text_width(name) > nw)
-			ui_text_more(y, 4, nw, sel ? base : open ? C_NORMAL : C_DIM, name);
+		/* an English level marked as an English lesson is in the menu, the
+		 * mark kept whole after a cut title */
+		const char *mark = level_in_english(&s->lv[i]) ? tr(MSG_FALLBACK_MARK) : "";
+		int mw = *mark ? text_width(mark) + 1 : 0;
+		int tw = text_width(name) > nw - mw ? nw - mw : text_width(name);
+		if (text_width(name) > tw)
+			ui_text_more(y, 4, tw, sel ? base : open ? C_NORMAL : C_DIM, name);
 		else
-			ui_text(y, 4, nw, sel ? base : open ? C_NORMAL : C_DIM, name);
+			ui_text(y, 4, tw, sel ? base : open ? C_NORMAL : C_DIM, name);
+		if (*mark)
+			ui_text(y, 4 + tw + 1, mw - 1, sel ? base : C_DIM, mark);
 		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
 		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
 	}
