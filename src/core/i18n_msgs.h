@@ -39,6 +39,8 @@
 	X(MSG_MENU_THIS_LESSON, "this lesson", "本课") \
 	X(MSG_MENU_QUIZ, "Quiz: five levels", "测验：五个关卡") \
 	X(MSG_MENU_QUIZ_ABOUT, "Five levels, from what CUDA and cuDNN are to a performance experiment.", "五个关卡：从 CUDA 和 cuDNN 是什么，到一次性能实验。") \
+	X(MSG_MENU_QUIZ_ABOUT_CLASS, "Five levels of this class's own questions.", "五个关卡，都是本课程自己的题目。") \
+	X(MSG_MENU_QUIZ_ABOUT_MIXED, "Five levels: %d of this class's own questions, the others the built-in course's.", "五个关卡：%d 关是本课程自己的题目，其余来自内置课程。") \
 	X(MSG_MENU_RADAR, "Skills radar", "技能雷达图") \
 	X(MSG_MENU_NOTICE_ACK, "any key: continue", "按任意键继续") \
 	X(MSG_MENU_RADAR_ABOUT, "Your six skill axes, from the quiz, the GPU map and the experiments.", "你的六项技能，来自测验、GPU 结构图和实验。") \

@@ -108,6 +108,8 @@ sed -e 's/^level: 1$/level: 2/' -e 's/^title: "Fixture level one"$/title: "Fixtu
 start 80 24 "env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 $CK_BIN --lessons '$T_TMP/class2'"
 wait_for "课程" 5; ok $? "the menu of the class with an English-only level 2"
 keys Down Down; settle
+like "$(flat)" "五个关卡：2 关是本课程自己的题目，其余来自内置课程。" \
+	"the menu's quiz line counts the class's own levels"
 keys Enter; wait_for "第 2 关" 3; ok $? "the quiz's level list"
 like "$(screen)" "第 2 关  Fixture level two （英文）" "the English-only level is marked"
 unlike "$(screen)" "测试关卡一 （英文）" "the translated level is not"

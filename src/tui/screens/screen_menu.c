@@ -10,6 +10,7 @@
 #include <string.h>
 #include "app.h"
 #include "quiz.h"
+#include "quiz_run.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -194,6 +195,28 @@ static const char *one_paragraph(const char *s, char *buf, size_t size)
 	return buf;
 }
 
+/* The quiz entry's line: the built-in course's, or for a class whose
+ * levels are (some of them) its own, how many are. */
+static const char *quiz_about(const struct app *app, const char *builtin, char *buf, size_t size)
+{
+	if (!app->opt.lessons_dir)
+		return builtin;
+	int own = 0;
+	for (int level = 1; level <= QUIZ_LEVELS; level++) {
+		char path[4200];
+		size_t n = strlen(app->opt.lessons_dir);
+		if (quiz_run_level_path(app, level, path, sizeof path) &&
+		    !strncmp(path, app->opt.lessons_dir, n) && path[n] == '/')
+			own++;
+	}
+	if (own == 0)
+		return builtin;
+	if (own == QUIZ_LEVELS)
+		return tr(MSG_MENU_QUIZ_ABOUT_CLASS);
+	snprintf(buf, size, tr(MSG_MENU_QUIZ_ABOUT_MIXED), own);
+	return buf;
+}
+
 /* Below the list: the selected entry's summary and, on the pane's last
  * rows, its kitchen analogy (the summary gets two rows of three when both
  * will not fit, so the analogy is always seen); or a broken lesson's
@@ -219,6 +242,9 @@ static void draw_detail(struct app *app, const struct menu *m)
 	} else {
 		text = tr(extras[m->cursor - (int)app->course.n].about);
 	}
+	char own[200];
+	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz"))
+		text = quiz_about(app, text, own, sizeof own);
 	char quiz[1400];   /* the quiz entry adds each level's state */
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
 		char states[320];
