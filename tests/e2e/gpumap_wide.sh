@@ -18,7 +18,21 @@ s=$(screen)
 like "$s" "共享内存\]" "the label is carried across the board"
 like "$s" "^主机 CPU════│" "the row it passed over is whole again"
 unlike "$s" "主  CPU|^主 " "no half-drawn wide character left behind"
-keys Escape; keys q; wait_for '^\[exit 0\]'; ok $? "quit"
+keys Escape; settle
+# a wrong drop on the link beside the host CPU: the frame after the drop
+# is sent whole too, so nothing of the label is left on that row
+for i in 1 2 3 4 5 6 7 8 9 10 11; do   # take the memory controller
+	keys Tab; keys Enter; settle
+	printf '%s' "$(screen)" | grep -q "内存控制器\]" && break
+	keys Escape; settle
+done
+like "$(screen)" "内存控制器\]" "the memory controller is carried"
+keys Tab; keys Enter; settle                            # dropped on the link: wrong
+s=$(screen)
+like "$s" "^主机 CPU════│" "after the wrong drop the host CPU's row is whole"
+unlike "$s" "主  CPU|^主 |▪ \] ▪" "no half character or stray bracket left behind"
+like "$(printf '%s\n' "$s" | grep "主机 CPU════")" '│ │[^│]*│$' "and the tray's border is there"
+keys q; wait_for '^\[exit 0\]'; ok $? "quit"
 stop
 
 # With the mouse, a label dragged to column 1 covers half of 主: the whole

@@ -28,6 +28,7 @@ struct gm_st {
 	struct gm_layout lay;
 	int spin;
 	bool practice;     /* completed before: drops are not recorded */
+	bool sent_whole;   /* the last frame sent every line whole (gm_draw) */
 };
 
 /* The fill pattern of each part: UTF-8, then its ASCII twin. */
@@ -316,9 +317,12 @@ static void gm_draw(struct app *app, void *p)
 		return;
 	/* A carried label may cover half of a wide character (a Chinese
 	 * label on the board): the terminal and curses' idea of it can then
-	 * disagree, so while carrying every line is sent whole. */
-	if (st->g.carry >= 0)
+	 * disagree, so while carrying, and in the first frame after a drop,
+	 * every line is sent whole. */
+	bool carrying = st->g.carry >= 0;
+	if (carrying || st->sent_whole)
 		redrawwin(stdscr);
+	st->sent_whole = carrying;
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_GM_PLACED), gpumap_placed(&st->g), GM_NCOMP, st->g.attempts,
 		 st->src.running ? tr(MSG_GM_RUNNING) : st->practice ? tr(MSG_GM_PRACTICE_TAG) : "");
