@@ -182,16 +182,18 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	int i = demo_index(q->demo);
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
-	char reason[700];
+	char reason[700], why[700];
 	snprintf(reason, sizeof reason, "%s", tr(MSG_RUN_NO_GPU));
 	if (qr->why[i][0])
 		snprintf(reason, sizeof reason, "%s", qr->why[i]);
-	else if (dev && !dev->live)
-		snprintf(reason, sizeof reason, "%s", dev->reason);
-	size_t rl = strlen(reason);
-	char *open = strrchr(reason, '(');   /* drop a trailing "(detail)" */
-	if (rl && reason[rl - 1] == ')' && open && open > reason && open[-1] == ' ')
-		open[-1] = '\0';
+	else if (dev && !dev->live) {   /* the demo's English reason, in the learner's language */
+		snprintf(why, sizeof why, "%s", dev->reason);
+		size_t rl = strlen(why);
+		char *open = strrchr(why, '(');   /* without a trailing "(detail)" */
+		if (rl && why[rl - 1] == ')' && open && open > why && open[-1] == ' ')
+			open[-1] = '\0';
+		results_reason_text(why, reason, sizeof reason);
+	}
 	if (dev && quiz_measure(q, &qr->live[i], v)) {
 		if (dev->live)
 			snprintf(src, sizeof src, tr(MSG_RUN_LIVE), dev->name);

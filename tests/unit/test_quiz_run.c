@@ -140,6 +140,9 @@ static void test_measure(struct app *app, const struct quiz *z)
 	ok(quiz_run_measure(&qr, app, gpu, &v, label, sizeof label) &&
 	   strstr(label, "\xE6\xB5\x8B\xE9\x87\x8F\xE5\x80\xBC\xEF\xBC\x9A" "17.4 \xE5\x80\x8D\xEF\xBC\x8C") == label,
 	   "in Chinese a speedup reads 17.4 倍: %s", label);
+	ok(!strstr(label, "no CUDA driver") &&
+	   strstr(label, "\xE6\xB2\xA1\xE6\x9C\x89 CUDA \xE9\xA9\xB1\xE5\x8A\xA8"),   /* 没有 CUDA 驱动 */
+	   "and why this machine did not measure it, in Chinese too: %s", label);
 	ok(hand && quiz_run_measure(&qr, app, hand, &v, label, sizeof label) &&
 	   strstr(label, "\xE6\xB5\x8B\xE9\x87\x8F\xE5\x80\xBC\xEF\xBC\x9A" "implicit GEMM (implicit-gemm)") == label,
 	   "and a name its choice's text: %s", label);
