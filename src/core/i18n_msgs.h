@@ -283,6 +283,7 @@
 	X(MSG_DV_MEMORY_V, "%.1f GiB at %.0f GB/s", "%.1f GiB，%.0f GB/s") \
 	X(MSG_DV_CHIP_V, "L2 %.0f MiB; shared %ld KiB per SM; %ld registers per SM", "L2 %.0f MiB；每 SM 共享内存 %ld KiB；每 SM %ld 个寄存器") \
 	X(MSG_DV_CUDA_V, "driver %s, runtime %s%s%s", "驱动 %s，运行时 %s%s%s") \
+	X(MSG_DV_CUDA_SEP, ": ", "；") \
 	X(MSG_DV_CORES, "cores", "核心") \
 	X(MSG_DV_PEAK, "peak", "峰值") \
 	X(MSG_DV_MEMORY, "memory", "显存") \
@@ -717,6 +718,10 @@
 	X(MSG_RR_INSTALL_DRIVER, "no CUDA driver: install the NVIDIA driver%s", "没有 CUDA 驱动：请安装 NVIDIA 驱动%s") \
 	X(MSG_RR_CVD_EMPTY, "no CUDA device: CUDA_VISIBLE_DEVICES is empty (%s)", "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（%s）") \
 	X(MSG_RR_NO_DEVICE, "no CUDA device: %s", "没有 CUDA 设备：%s") \
+	X(MSG_RC_OK, "ok: driver supports CUDA %d.%d, runtime is %d.%d", "正常：驱动支持 CUDA %d.%d，运行时为 %d.%d") \
+	X(MSG_RC_MINOR, "minor-version compatibility: driver CUDA %d.%d is older than runtime %d.%d; most code runs, newer features may not", "次版本兼容：驱动的 CUDA %d.%d 比运行时 %d.%d 旧；大多数代码能运行，较新的功能可能不行") \
+	X(MSG_RC_OLD, "too old: driver supports CUDA %d.%d, runtime needs %d.x; update the driver", "太旧：驱动支持 CUDA %d.%d，运行时需要 %d.x；请更新驱动") \
+	X(MSG_RL_LINK, "PCIe Gen%d x%d (now Gen%d x%d), %.1f GB/s per direction; %d NVLink links active", "PCIe Gen%d x%d（当前 Gen%d x%d），每个方向 %.1f GB/s；%d 条 NVLink 链路在用") \
 	X(MSG_ST_DIRECTION, "direction", "方向") \
 	X(MSG_ST_SETTING, "setting", "设置") \
 	X(MSG_ST_STREAMS, "streams", "流数") \

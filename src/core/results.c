@@ -669,3 +669,38 @@ const char *results_reason_text(const char *reason, char *buf, size_t size)
 	snprintf(buf, size, "%s", r);
 	return buf;
 }
+
+/* The demos' compatibility verdict and host-link line (demos/common/
+ * device.c, link.c) read back by their format and written in the
+ * learner's language; anything else comes back as it is. */
+const char *results_compat_text(const char *compat, char *buf, size_t size)
+{
+	const char *c = compat ? compat : "";
+	int a, b, x, y, n = -1;
+	if (sscanf(c, "ok: driver supports CUDA %d.%d, runtime is %d.%d%n", &a, &b, &x, &y, &n) == 4 &&
+	    n == (int)strlen(c))
+		snprintf(buf, size, tr(MSG_RC_OK), a, b, x, y);
+	else if (n = -1, sscanf(c, "minor-version compatibility: driver CUDA %d.%d is older than runtime "
+				"%d.%d; most code runs, newer features may not%n", &a, &b, &x, &y, &n) == 4 &&
+		 n == (int)strlen(c))
+		snprintf(buf, size, tr(MSG_RC_MINOR), a, b, x, y);
+	else if (n = -1, sscanf(c, "too old: driver supports CUDA %d.%d, runtime needs %d.x; update the "
+				"driver%n", &a, &b, &x, &n) == 3 && n == (int)strlen(c))
+		snprintf(buf, size, tr(MSG_RC_OLD), a, b, x);
+	else
+		return results_reason_text(c, buf, size);
+	return buf;
+}
+
+const char *results_link_text(const char *link, char *buf, size_t size)
+{
+	const char *l = link ? link : "";
+	int g, w, ng, nw, nv, n = -1;
+	double gbs;
+	if (sscanf(l, "PCIe Gen%d x%d (now Gen%d x%d), %lf GB/s per direction; %d NVLink links active%n",
+		   &g, &w, &ng, &nw, &gbs, &nv, &n) == 6 && n == (int)strlen(l))
+		snprintf(buf, size, tr(MSG_RL_LINK), g, w, ng, nw, gbs, nv);
+	else
+		snprintf(buf, size, "%s", l);
+	return buf;
+}

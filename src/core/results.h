@@ -200,4 +200,10 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
  * written into buf. */
 const char *results_label_text(const char *label);
 const char *results_reason_text(const char *reason, char *buf, size_t size);
+/* The device record's compatibility verdict ("ok: driver supports CUDA
+ * 13.0, runtime is 13.0") and host link ("PCIe Gen5 x16 (now Gen5 x16),
+ * 63.0 GB/s per direction; 0 NVLink links active") in the learner's
+ * language, written into buf; an unknown form comes back as it is. */
+const char *results_compat_text(const char *compat, char *buf, size_t size);
+const char *results_link_text(const char *link, char *buf, size_t size);
 #endif

@@ -460,6 +460,23 @@ static void test_translated(void)
 	is_str(results_reason_text("no CUDA device: CUDA_VISIBLE_DEVICES is empty (no CUDA-capable device is detected)", b, sizeof b),
 	       "没有 CUDA 设备：CUDA_VISIBLE_DEVICES 为空（no CUDA-capable device is detected）", "zh: a reason with the runtime's words");
 	is_str(results_reason_text("something new", b, sizeof b), "something new", "zh: an unknown reason as it is");
+	/* the device record's verdict and link, by the demos' own formats */
+	is_str(results_compat_text("ok: driver supports CUDA 13.0, runtime is 13.0", b, sizeof b),
+	       "正常：驱动支持 CUDA 13.0，运行时为 13.0", "zh: the compatibility verdict");
+	is_str(results_compat_text("too old: driver supports CUDA 11.8, runtime needs 13.x; update the driver",
+				   b, sizeof b), "太旧：驱动支持 CUDA 11.8，运行时需要 13.x；请更新驱动",
+	       "zh: a too-old driver");
+	is_str(results_compat_text("minor-version compatibility: driver CUDA 13.0 is older than runtime 13.1; "
+				   "most code runs, newer features may not", b, sizeof b),
+	       "次版本兼容：驱动的 CUDA 13.0 比运行时 13.1 旧；大多数代码能运行，较新的功能可能不行",
+	       "zh: minor-version compatibility");
+	is_str(results_compat_text("ok: driver supports CUDA 13.0, runtime is 13.0 and more", b, sizeof b),
+	       "ok: driver supports CUDA 13.0, runtime is 13.0 and more", "zh: a verdict of another form as it is");
+	is_str(results_link_text("PCIe Gen5 x16 (now Gen5 x16), 63.0 GB/s per direction; 0 NVLink links active",
+				 b, sizeof b), "PCIe Gen5 x16（当前 Gen5 x16），每个方向 63.0 GB/s；0 条 NVLink 链路在用",
+	       "zh: the host link");
+	is_str(results_link_text("unknown: PCIe generation 9 is not in the table", b, sizeof b),
+	       "unknown: PCIe generation 9 is not in the table", "zh: a link line of another form as it is");
 	/* every rung label of the recorded run that is not a library's or an
 	 * algorithm's name has its Chinese text */
 	FILE *f = fopen("demos/results/h200.yaml", "r");

@@ -671,13 +671,14 @@ int demo_view_device(const struct res_device *d, const char *title, int y, int y
 	snprintf(v, sizeof v, tr(MSG_DV_CHIP_V),
 		 d->l2_bytes / 1048576.0, d->smem_per_sm / 1024, d->regs_per_sm);
 	y = row(y, y1, tr(MSG_DV_ON_CHIP), v);
+	char said[300];
 	snprintf(v, sizeof v, tr(MSG_DV_CUDA_V), d->driver, d->runtime,
-		 d->compat[0] ? ": " : "", d->compat);
+		 d->compat[0] ? tr(MSG_DV_CUDA_SEP) : "", results_compat_text(d->compat, said, sizeof said));
 	y = row(y, y1, "CUDA", v);
 	snprintf(v, sizeof v, "cuBLAS %s, cuDNN %s", d->cublas, d->cudnn);
 	y = row(y, y1, tr(MSG_DV_LIBRARIES), v);
 	if (d->link[0])
-		y = row(y, y1, tr(MSG_XF_LINK), d->link);
+		y = row(y, y1, tr(MSG_XF_LINK), results_link_text(d->link, said, sizeof said));
 	snprintf(v, sizeof v, tr(MSG_DV_THREADS), d->cpu_name, d->cpu_threads);
 	return row(y, y1, "CPU", v);
 }
