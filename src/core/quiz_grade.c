@@ -345,7 +345,7 @@ static void with_unit(char *buf, size_t size, double v, const char *unit)
 {
 	const char *u = unit ? unit : "";
 	char num[40];
-	snprintf(num, sizeof num, "%.3g", v);
+	quiz_number_text(v, num, sizeof num);
 	if (!strcmp(u, "x"))
 		snprintf(buf, size, tr(MSG_QUIZ_VALUE_TIMES), num);
 	else

@@ -407,6 +407,15 @@ static void choice_text(const struct quiz_question *q, const char *name, char *b
 	snprintf(buf, size, "%s", name);
 }
 
+void quiz_number_text(double v, char *buf, size_t size)
+{
+	bool small = !(fabs(v) >= 0.01 || v == 0);
+	if (fabs(v) >= 1000)
+		snprintf(buf, size, "%.0f", v);
+	else
+		snprintf(buf, size, small ? "%.2g" : "%.3g", v);
+}
+
 void quiz_value_text(const struct quiz_question *q, const struct quiz_value *v, char *buf, size_t size)
 {
 	const char *unit = q->unit ? q->unit : "";
@@ -416,8 +425,8 @@ void quiz_value_text(const struct quiz_question *q, const struct quiz_value *v, 
 		return;
 	}
 	bool small = !(fabs(v->num) >= 0.01 || v->num == 0);
-	snprintf(num, sizeof num, small ? "%.2g" : "%.3g", v->num);
-	if (!strcmp(unit, "KiB")) /* a size: whole KiB, never 1.02e+03 */
+	quiz_number_text(v->num, num, sizeof num);
+	if (!strcmp(unit, "KiB")) /* a size: whole KiB */
 		snprintf(num, sizeof num, "%.0f", v->num);
 	if (!strcmp(unit, "x"))   /* "17.4x", in Chinese "17.4 倍" */
 		snprintf(buf, size, tr(MSG_QUIZ_VALUE_TIMES), num);

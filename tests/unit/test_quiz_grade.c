@@ -550,6 +550,13 @@ static void test_value_text(void)
 	struct quiz_value v = { .numeric = true, .num = 22.5 };
 	quiz_value_text(&x, &v, buf, sizeof buf);
 	is_s(buf, "22.5x", "a speedup in English");
+	v.num = 1930.4;
+	quiz_value_text(&x, &v, buf, sizeof buf);
+	is_s(buf, "1930x", "a speedup from 1000 up is whole, not 1.93e+03x");
+	quiz_accepted_range(&x, 1930.4, buf, sizeof buf);
+	ok(strstr(buf, "965x") && strstr(buf, "3861x") && !strstr(buf, "e+"),
+	   "and so is its accepted range: %s", buf);
+	v.num = 22.5;
 	i18n_set_lang("zh");
 	quiz_value_text(&x, &v, buf, sizeof buf);
 	is_s(buf, "22.5 \xE5\x80\x8D", "a speedup in Chinese: 22.5 倍");
