@@ -294,7 +294,7 @@
 	X(MSG_ANS_OR, " / ", " / ") \
 	X(MSG_ANS_TRUE, "true", "对") \
 	X(MSG_ANS_FALSE, "false", "错") \
-	X(MSG_ANS_ORDER_SEP, ", ", "，") \
+	X(MSG_ANS_ORDER_SEP, " → ", " → ") \
 	X(MSG_ANS_ACCEPTED, "Accepted: %s to %s", "可接受范围：%s 到 %s") \
 	X(MSG_ANS_FACTOR, "within a factor of %g of the measurement", "与测量值相差不超过 %g 倍") \
 	X(MSG_RUN_TOL_FACTOR, "Right when within a factor of %g of what the %s demo measures (from 1/%g to %g times it).", "与测量值相差不超过 %g 倍即算答对（%s 演示程序测得值的 1/%g 到 %g 倍）。") \

@@ -42,7 +42,7 @@ out=$("$CK_BIN" lint "$T_TMP/see" 2>/dev/null)
 like "$out" "01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "still reported when another file is broken"
 sed -i -e 's/^minutes: 5$/minutes: 99/' -e 's/- see: beta$/- see: gone/' "$T_TMP/see/01-alpha.yaml"
 out=$("$CK_BIN" lint "$T_TMP/see" 2>/dev/null)
-like "$out" "01-alpha.yaml:4:10: error: 99 is out of range" "the lesson's own other error"
+like "$out" "01-alpha.yaml:4:10: error: 'minutes': 99 is out of range" "the lesson's own other error"
 like "$out" "01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "does not hide its unknown see target"
 out=$("$CK_BIN" lint "$T_TMP/see/01-alpha.yaml" 2>/dev/null)
 like "$out" "01-alpha.yaml:6:7: error: 'see': no lesson has the id 'nosuch'" "nor when that file is linted alone"

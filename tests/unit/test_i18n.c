@@ -109,8 +109,8 @@ int main(void)
 		}
 		/* Chinese text that equals the English and has letters is a
 		 * forgotten translation (key names such as "Tab" and "o" excepted,
-		 * and product names that read the same in Chinese) */
-		if (!strcmp(en, zh) && strlen(en) > 3 && m != MSG_GM_LINK_LABEL) {
+		 * and product names and symbols that read the same in Chinese) */
+		if (!strcmp(en, zh) && strlen(en) > 3 && m != MSG_GM_LINK_LABEL && m != MSG_ANS_ORDER_SEP) {
 			untranslated++;
 			diag("%s is not translated", i18n_name((enum msg)m));
 		}

@@ -520,6 +520,12 @@ static void test_texts(void)
 	is_s(buf, "registers per thread; shared memory per block; threads per block", "multi answer text");
 	quiz_answer_text(q_of("launch-async"), buf, sizeof buf);
 	is_s(buf, "false", "truefalse answer text");
+	/* an order answer's items carry commas of their own: arrows between them */
+	char *items[] = { "Framework: PyTorch, JAX", "CUDA libraries: cuDNN, cuBLAS", "The GPU" };
+	struct quiz_question ord = { .type = QT_ORDER, .items = items, .nitems = 3 };
+	quiz_answer_text(&ord, buf, sizeof buf);
+	is_s(buf, "Framework: PyTorch, JAX \xE2\x86\x92 CUDA libraries: cuDNN, cuBLAS \xE2\x86\x92 The GPU",
+	     "order answer text: the items in order, arrows between");
 	quiz_answer_text(q_of("warp-size"), buf, 4);
 	is_s(buf, "32", "fits a small buffer");
 
