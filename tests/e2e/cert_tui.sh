@@ -28,6 +28,9 @@ all_axes "$s"; ok $? "all six axis labels at 80x24"
 printf '%s' "$s" | LC_ALL=C grep -q $'\xe2[\xa0-\xa3]'; ok $? "the radar is drawn in braille (U+2800 block)"
 like "$s" 'Level 5 +--' "per-level scores (none yet)"
 like "$s" 'Take the quiz' "says how to fill the radar"
+resize_to 60 20
+like "$(screen)" 'run the demos to *$' "at 60x20 the note wraps at a word..."
+like "$(screen)" '^  fill the radar\. *$' "... its rest on the next row"
 resize_to 100 30
 s=$(screen)
 all_axes "$s"; ok $? "all six labels after a resize to 100x30"
@@ -67,6 +70,14 @@ s=$(screen)
 like "$s" 'concepts 92%' "concepts 11 of 12 is 92%"
 like "$s" 'architecture +75% ' "architecture: quiz 6/8 and gpu-map 3/4"
 like "$s" 'Level 5 +88% ✓' "level 5 passed"
+quit
+
+passed
+launch 60 20 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
+wait_for 'Your name'; ok $? "open cert asks for the name at 60x20"
+like "$(screen)" '64 columns\), then *$' "its prompt wraps at a word..."
+like "$(screen)" '^  Enter: *$' "... not cut inside one"
+keys Escape; settle
 quit
 
 passed

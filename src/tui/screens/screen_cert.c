@@ -73,9 +73,9 @@ static void draw_name(const struct cert_view *v)
 	int y = 2, w = CERT_NAME_MAX_COLS + 4;
 	if (w > COLS - 4)
 		w = COLS - 4;
-	ui_text(y++, 2, COLS - 4, C_OK, tr(MSG_CERT_READY));
+	y = ui_wrap(y, y + 2, 2, COLS - 4, C_OK, tr(MSG_CERT_READY));
 	y++;
-	ui_text(y++, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_ASK_NAME));
+	y = ui_wrap(y, y + 2, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_ASK_NAME));
 	ui_box(y, 2, 3, w, C_DIM);
 	/* the end of a long name stays visible */
 	const char *shown = v->name;
