@@ -17,7 +17,7 @@
 #include "i18n.h"
 #include "matmul/mm_ladder.h"
 
-#define NUMS_W 32   /* "  12.3 ms  x123.4  100%    ±3%" */
+#define NUMS_W 32   /* "  12.3 ms  x123.4  100%     6%" */
 
 void demo_view_ms(double ms, char *buf, int size)
 {
@@ -57,14 +57,20 @@ static void time_axis(const struct demo_section *s, int n, double *lo, double *h
 	chart_decades(isfinite(a) ? a : 0, b, lo, hi);
 }
 
-/* The spread of a variant's repeats, (max - min) / 2 as a percent of the
- * median: "±3%"; "" when the demo did not report min and max. */
+/* The spread of a variant's repeats: the slowest less the fastest, as a
+ * percent of the median ("6%", ">999%"); "" when the demo did not report
+ * min and max.  Not "±": a half-range past 100% would read as a negative
+ * time. */
 static void spread_text(const struct res_variant *v, char *buf, size_t n)
 {
 	buf[0] = '\0';
-	if (isfinite(v->ms_min) && isfinite(v->ms_max) && v->ms > 0 && v->ms_max >= v->ms_min)
-		snprintf(buf, n, "%s%.0f%%", ui_ascii() ? "+-" : "\u00b1",
-			 (v->ms_max - v->ms_min) / 2 / v->ms * 100);
+	if (isfinite(v->ms_min) && isfinite(v->ms_max) && v->ms > 0 && v->ms_max >= v->ms_min) {
+		double pct = (v->ms_max - v->ms_min) / v->ms * 100;
+		if (pct > 999)
+			snprintf(buf, n, ">999%%");
+		else
+			snprintf(buf, n, "%.0f%%", pct);
+	}
 }
 
 static bool same_size(const struct res_variant *a, const struct res_variant *b)
