@@ -565,7 +565,7 @@
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
 	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
 	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
-	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；从线程块 %ld 起与最佳相差不到 5%%") \
+	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld to %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；线程块 %ld 到 %ld 与最佳相差不到 5%%") \
 	X(MSG_LV_BLOCK, "block size", "线程块大小") \
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \

@@ -51,6 +51,8 @@ for size in "80 24" "60 20"; do
     like "$s" "●" "launch ${1}x$2: occupancy marks"
     like "$s" "× too big for an SM" "launch ${1}x$2: the legend keeps a mark on its meaning's line"
     like "$s" "best 4000 GB/s \(83% of HBM\)" "launch ${1}x$2: where it peaks"
+    like "$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')" "within 5% of it from block 64 to 1024" \
+        "launch ${1}x$2: the run of blocks within 5% of the best, both ends"
     keys v; settle
     s=$(screen)
     like "$s" "regs: register-heavy" "launch ${1}x$2: v, the register-heavy series"

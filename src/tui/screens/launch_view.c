@@ -148,16 +148,30 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 {
 	line[0] = '\0';
 	if (!wave_view) {
-		const struct res_point *best = NULL, *from = NULL;
+		const struct res_point *best = NULL, *from = NULL, *to = NULL;
+		int at = -1;
 		for (int k = 0; k < ps->n; k++)
 			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs == ps->top)
-				best = ps->p[k];
-		for (int k = 0; k < ps->n && best && !from; k++)
-			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs >= 0.95 * best->gbs)
-				from = ps->p[k];
+				best = ps->p[k], at = k;
+		/* the run of blocks within 5% of the best around it: the first and
+		 * the last before one falls below, either way from the best */
+		for (int k = at; best && k >= 0; k--) {
+			const struct res_point *q = ps->p[k];
+			if (q->fits && q->ok && q->gbs < 0.95 * best->gbs)
+				break;
+			if (q->fits && q->ok)
+				from = q;
+		}
+		for (int k = at; best && k < ps->n; k++) {
+			const struct res_point *q = ps->p[k];
+			if (q->fits && q->ok && q->gbs < 0.95 * best->gbs)
+				break;
+			if (q->fits && q->ok)
+				to = q;
+		}
 		if (best && from)
 			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm,
-				 best->block, from->block);
+				 best->block, from->block, to->block);
 	} else if (sr && sr->wave > 0) {
 		/* one wave's time: from one full wave to two (a launch's own
 		 * cost cancels), else the first full wave */
