@@ -416,8 +416,12 @@
 	X(MSG_HK_TL_STEP, "one step back / forward", "后退/前进一步") \
 	X(MSG_HK_TL_SPEED, "animation speed", "动画速度") \
 	X(MSG_HK_TL_MODE, "next mode: naive, smem-tiled, regblock", "下一个模式：naive、smem-tiled、regblock") \
-	X(MSG_HK_TL_N, "n by 1 or by 16 (4 to 256)", "n 增减 1 或 16（4 到 256）") \
-	X(MSG_HK_TL_TILE, "halve / double the tile (the block in regblock)", "分块减半/加倍（regblock 中为线程块）") \
+	X(MSG_HK_TL_N_DOWN, "n smaller by 1 (down to 4)", "n 减 1（最小 4）") \
+	X(MSG_HK_TL_N_UP, "n larger by 1 (up to 256)", "n 加 1（最大 256）") \
+	X(MSG_HK_TL_N_DOWN16, "n smaller by 16 (down to 4)", "n 减 16（最小 4）") \
+	X(MSG_HK_TL_N_UP16, "n larger by 16 (up to 256)", "n 加 16（最大 256）") \
+	X(MSG_HK_TL_TILE_DOWN, "halve the tile (the block in regblock)", "分块减半（regblock 中为线程块）") \
+	X(MSG_HK_TL_TILE_UP, "double the tile (the block in regblock)", "分块加倍（regblock 中为线程块）") \
 	X(MSG_HK_TL_MICRO, "the micro-tile per thread in regblock: 2, 4 or 8", "regblock 中每线程的微分块：2、4 或 8") \
 	X(MSG_HK_TL_SMS, "4 SMs, or this GPU's own SM count", "4 个 SM，或这块 GPU 自己的 SM 数") \
 	X(MSG_HK_TL_RUN, "run the matmul demo at this n", "以当前 n 运行 matmul 演示程序") \

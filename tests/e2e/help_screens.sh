@@ -22,7 +22,8 @@ check matmul '^ *r +run the demo again' '^ *\+ = s +the next larger size \(stops
 	'^ *v +switch between the bars and the roofline' '^ *t +show yours and the recorded' 'On this screen' 'Everywhere'
 check devinfo '^ *r +run devinfo again' '^ *t +this machine, or the recorded H200'
 check tiling '^ *Space +play / pause' '^ *Left h +one step back' '^ *Right l +one step forward' '^ *m +next mode' \
-	'^ *\[ +n by 1 or by 16' '^ *t +halve / double the tile' '^ *u +the micro-tile.*\(not now:' \
+	'^ *\[ +n smaller by 1 \(down to 4\)' '^ *\] +n larger by 1 \(up to 256\)' '^ *\} +n larger by 16' \
+	'^ *t +halve the tile' '^ *T +double the tile' '^ *u +the micro-tile.*\(not now:' \
 	'^ *r +run the matmul demo' '^ *c +the convolution view'
 check gpu-map '^ *Tab Down +pick a label' '^ *Enter Right +take the picked label' '^ *z v +the whole GPU or one SM'
 check quiz '^ *Enter Right +start or resume the level' '^ *g Home +the first level' '^ *G End +the last level'
