@@ -67,7 +67,8 @@ static void draw_bar(int y, int x, int w, int pct)
 		ui_text(y, x + i, 1, i < full ? C_OK : C_DIM, ui_glyph(i < full ? G_BLOCK_FULL : G_BLOCK_LIGHT));
 }
 
-static void draw_panel(const struct app *app, const struct radar_scores *s, int y, int x, int w)
+/* The panel at (y, x), w wide; returns the row after it. */
+static int draw_panel(const struct app *app, const struct radar_scores *s, int y, int x, int w)
 {
 	bool wide = w >= PANEL_W;
 	ui_text(y++, x, w, C_HEADING, tr(wide ? MSG_RADAR_QUIZ_LEVELS : MSG_RADAR_LEVELS));
@@ -84,7 +85,7 @@ static void draw_panel(const struct app *app, const struct radar_scores *s, int 
 		y++;
 	}
 	if (!wide)
-		return;
+		return y;
 	y++;
 	ui_text(y++, x, w, C_HEADING, tr(MSG_RADAR_SKILLS));
 	for (int i = 0; i < PROGRESS_SKILLS; i++, y++) {
@@ -96,6 +97,7 @@ static void draw_panel(const struct app *app, const struct radar_scores *s, int 
 		if (s->known[i])
 			draw_bar(y, x + LABEL_W + 6, w - LABEL_W - 6, s->pct[i]);
 	}
+	return y;
 }
 
 static void radar_draw(struct app *app, void *st)
@@ -106,8 +108,9 @@ static void radar_draw(struct app *app, void *st)
 	enum radar_style style = ui_ascii() ? RADAR_ASCII : RADAR_BRAILLE;
 	ui_title(tr(MSG_RADAR_TITLE), tr(MSG_RADAR_SOURCES));
 	int top = 2, h = LINES - 4;   /* rows for the chart, label rows included */
-	int panel = COLS >= 2 + PANEL_W + 2 + 2 * (LABEL_W + 2) + radar_cols_for_rows(9, style) ? PANEL_W : PANEL_NARROW;
-	int rows = plot_rows_for(h - 2, COLS - 2 - panel - 2, style);
+	/* the chart, two columns, the rule, one column, the panel */
+	int panel = COLS >= 2 + PANEL_W + 4 + 2 * (LABEL_W + 2) + radar_cols_for_rows(9, style) ? PANEL_W : PANEL_NARROW;
+	int rows = plot_rows_for(h - 2, COLS - 2 - panel - 4, style);
 	struct radar_chart c;
 	int chart_w = 0;
 	const char *names[PROGRESS_SKILLS];   /* the axes in the learner's language */
@@ -118,8 +121,12 @@ static void radar_draw(struct app *app, void *st)
 		draw_chart(&c, top + (h - c.rows) / 2, 1);
 		radar_chart_free(&c);
 	}
-	int px = 1 + chart_w + 2;
-	draw_panel(app, &s, top + 1, px, COLS - px - 1 < panel ? COLS - px - 1 : panel);
+	/* the panel beyond a rule, so that the chart's right label ("architecture
+	 * 75%") does not read on into the panel's rows */
+	int px = 1 + chart_w + 4;
+	int end = draw_panel(app, &s, top + 1, px, COLS - px - 1 < panel ? COLS - px - 1 : panel);
+	for (int y = top + 1; y < end; y++)
+		ui_text(y, px - 2, 1, C_DIM, ui_glyph(G_VLINE));
 	int known = 0;
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
 		known += s.known[i];
