@@ -13,6 +13,7 @@ s=$(screen | tr -d '\n')
 like "$s" 'CPU 朴素，单线程' "the naive CPU rung in Chinese"
 like "$s" 'CPU 分块，全部核心' "the blocked CPU rung in Chinese"
 unlike "$s" 'CPU naive|CPU blocked|all cores' "no English rung label"
+like "$s" '规模 256x256x256（快速）' "a size's note in full-width brackets, no half-width space before them"
 like "$s" 'CPU 后备，[0-9x]+：(没有 CUDA|编译时未启用 CUDA|指定了 --cpu)' "the fallback reason in Chinese"
 unlike "$s" 'no CUDA|built without|CUDA_VISIBLE_DEVICES is empty' "no English reason inside the Chinese sentence"
 quit

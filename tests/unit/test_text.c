@@ -338,9 +338,11 @@ static bool ends_with_any(const char *s, const char *const *set, size_t n)
 
 static void test_kinsoku_property(void)
 {
-	static const char *const atoms[] = { ZH, WEN, ZI, ZH COMMA, WEN STOP, LPAR ZH RPAR, LQ WEN RQ, "GPU", ZH "," };
-	static const char *const closers[] = { COMMA, STOP, RPAR, RQ, ",", ".", ")" };
-	static const char *const openers[] = { LPAR, LQ, "(" };
+	/* “” as Chinese text quotes them: no line ends with “ nor starts with ” */
+	static const char *const atoms[] = { ZH, WEN, ZI, ZH COMMA, WEN STOP, LPAR ZH RPAR, LQ WEN RQ, "GPU", ZH ",",
+					     "\xe2\x80\x9c" ZH "\xe2\x80\x9d" };
+	static const char *const closers[] = { COMMA, STOP, RPAR, RQ, ",", ".", ")", "\xe2\x80\x9d" };
+	static const char *const openers[] = { LPAR, LQ, "(", "\xe2\x80\x9c" };
 	unsigned x = 99;
 	int bad = 0;
 	for (int round = 0; round < 300 && !bad; round++) {
@@ -353,8 +355,8 @@ static void test_kinsoku_property(void)
 		struct text_lines l;
 		text_wrap(s, width, &l);
 		for (size_t i = 0; i < l.n; i++) {
-			if ((i > 0 && starts_with_any(l.line[i], closers, 7)) ||
-			    (i + 1 < l.n && ends_with_any(l.line[i], openers, 3)) ||
+			if ((i > 0 && starts_with_any(l.line[i], closers, sizeof closers / sizeof *closers)) ||
+			    (i + 1 < l.n && ends_with_any(l.line[i], openers, sizeof openers / sizeof *openers)) ||
 			    text_width(l.line[i]) > width)
 				bad++, diag("width %d line %zu: \"%s\"", width, i, l.line[i]);
 		}

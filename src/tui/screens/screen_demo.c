@@ -175,6 +175,13 @@ static const struct preset *presets(const struct demo_st *st, int *n)
 	return st->gpu ? st->def->gpu : st->def->cpu;
 }
 
+/* The space between a preset's size and its note: none before a
+ * full-width bracket ("256x256x256（快速）"), which brings its own. */
+static const char *gap_before(const char *note)
+{
+	return !strncmp(note, "\xef\xbc\x88", 3) ? "" : " ";   /* （ */
+}
+
 /* Without a driver node, or with CUDA_VISIBLE_DEVICES empty, the demos
  * will fall back to the CPU: offer CPU sizes. */
 static bool gpu_likely(void)
@@ -197,7 +204,7 @@ static void start_run(struct demo_st *st)
 	struct runner_opts o = { .timeout_ms = RUN_TIMEOUT_MS };
 	st->note[0] = '\0';
 	st->scroll = 0;
-	say(st->ran, sizeof st->ran, "%s%s%s", p->label, p->note != MSG_COUNT ? " " : "",
+	say(st->ran, sizeof st->ran, "%s%s%s", p->label, p->note != MSG_COUNT ? gap_before(tr(p->note)) : "",
 	    p->note != MSG_COUNT ? tr(p->note) : "");
 	st->running = runner_start(&st->run, st->path, argv, &o);
 	if (!st->running)
@@ -415,7 +422,7 @@ static void draw_size_line(const struct demo_st *st, int y)
 	else {
 		char size[96];
 		const struct preset *q = &p[st->preset];
-		say(size, sizeof size, "%s%s%s", q->label, q->note != MSG_COUNT ? " " : "",
+		say(size, sizeof size, "%s%s%s", q->label, q->note != MSG_COUNT ? gap_before(tr(q->note)) : "",
 		    q->note != MSG_COUNT ? tr(q->note) : "");
 		say(line, sizeof line, tr(strcmp(st->def->name, "streams") ? MSG_DEMO_SIZE
 									     : MSG_DEMO_SETTING), size,
