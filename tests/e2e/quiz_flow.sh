@@ -40,6 +40,9 @@ for i in 1 2 3 4 5 6; do
 		answer_right
 	fi
 	like "$(screen)" "Right! \+2 points" "question $i answered right"
+	if printf '%s' "$(screen)" | grep -q "This statement is true"; then
+		like "$(screen)" "A fixture scenario\." "the true/false feedback keeps the scenario its statement is about"
+	fi
 	if [ "$i" -lt 6 ]; then
 		keys Enter Enter   # a double Enter: the second must not answer question i+1
 		expect "question $((i + 1))/6"; settle

@@ -266,6 +266,9 @@ static void draw_feedback(struct app *app, struct qs *s)
 	snprintf(right, sizeof right, tr(MSG_QUIZ_POINTS_SO_FAR), lp->points, lp->max_points);
 	ui_title(title, right);
 	int y = 2, w = COLS - 4, bottom = LINES - 1;
+	/* a true/false statement is about its scenario: both stay in view */
+	if (q->type == QT_TRUEFALSE && q->scenario)
+		y = para(y, 2, w, bottom, C_DIM, q->scenario);
 	y = para(y, 2, w, bottom, C_DIM, q->prompt) + 1;
 	if (!s->judged)
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_NOT_JUDGED));
