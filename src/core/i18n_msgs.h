@@ -326,6 +326,8 @@
 	X(MSG_GM_NO_FIGURES, "no GPU figures: none measured here and no recorded H200 run found", "没有 GPU 数据：本机没有测量，也找不到记录的 H200 结果") \
 	X(MSG_GM_NOT_STARTED, "devinfo did not start: %.200s", "devinfo 未能启动：%.200s") \
 	X(MSG_GM_BOARD, " GPU board ", " GPU 板卡 ") \
+	X(MSG_GM_BOARD_SOME, " GPU board (%d/%d SMs) ", " GPU 板卡（%d/%d 个 SM） ") \
+	X(MSG_GM_BOARD_SOME_SHORT, " %d of %d SMs drawn ", " 画出 %d/%d 个 SM ") \
 	X(MSG_GM_ONE_SM_OF, " one SM of %ld ", " %ld 个 SM 中的一个 ") \
 	X(MSG_GM_ONE_SM, " one SM ", " 一个 SM ") \
 	X(MSG_GM_TAB_GPU, "[ the GPU ]", "[ 全 GPU  ]") \

@@ -11,6 +11,7 @@ make_tree gpu
 fresh; launch 80 24 "$TREE_BIN" open gpu-map
 wait_for 'GPU map: label the kitchen'; ok $? "gpu-map at 80x24"
 devinfo_done
+like "$(screen)" '┌─ GPU board ─' "at 80x24 one mark per SM: the board's plain title"
 keys Enter; for t in 1 2 3 4; do keys Tab; done; keys Enter
 wait_for '✓ L2 cache: '; ok $? "one label placed"
 keys Enter
@@ -19,6 +20,7 @@ resize_to 60 20
 s=$(screen)
 is "$(screen | wc -l)" 20 "the pane is 60x20"
 like "$s" 'placed 1/11' "the game is where it was"
+like "$s" '┌─ [0-9]+ of [0-9]+ SMs drawn ─' "a board too small for every SM says how many it drew"
 unlike "$s" 'too small' "60x20 is big enough"
 missing=0
 for l in "${TRAY[@]}"; do

@@ -165,7 +165,17 @@ static void draw_frames(const struct gm_st *st)
 	const struct gm_rect *f = &l->frame[v];
 	ui_box(f->y, f->x, f->h, f->w, C_DIM);
 	char title[96];
-	if (v == GM_OVERVIEW)
+	/* a board too small for one mark per SM says how many it drew */
+	const struct gm_rect *sm = &l->comp[GM_SMS];
+	int pw = text_width(pattern[GM_SMS][ui_ascii() ? 1 : 0]);
+	long room = pw > 0 ? (long)(sm->w / pw) * sm->h : 0;
+	int sms = most_marks(st, GM_SMS);
+	if (v == GM_OVERVIEW && sms > 0 && room < sms) {
+		snprintf(title, sizeof title, tr(MSG_GM_BOARD_SOME), (int)room, sms);
+		if (text_width(title) > f->w - 4)
+			snprintf(title, sizeof title, tr(MSG_GM_BOARD_SOME_SHORT), (int)room, sms);
+	}
+	else if (v == GM_OVERVIEW)
 		snprintf(title, sizeof title, "%s", tr(MSG_GM_BOARD));
 	else if (st->src.dev)
 		snprintf(title, sizeof title, tr(MSG_GM_ONE_SM_OF), st->src.dev->sms);
