@@ -76,13 +76,23 @@ static char *text_of(struct ctx *c, const struct doc_node *n)
 	if (!doc_str(c->file, n, &s, c->d))
 		return NULL;
 	char *t = text_sanitize(s, n->len);
-	if (t && n->folded) {   /* prose read the same in a `>` block as in `|` */
-		char *u = text_unfold(t);
-		free(t);
-		t = u;
-	}
 	if (!t)
 		out_of_memory(c, n);
+	return t;
+}
+
+/* Prose (summary, analogy, a text, analogy or note item): text_of, and a
+ * folded (`>`) block read the same as a literal (`|`) one (text_unfold). */
+static char *prose_of(struct ctx *c, const struct doc_node *n)
+{
+	char *t = text_of(c, n);
+	if (t && n && n->folded) {
+		char *u = text_unfold(t);
+		free(t);
+		if (!u)
+			out_of_memory(c, n);
+		t = u;
+	}
 	return t;
 }
 
@@ -247,6 +257,7 @@ static bool item_of(struct ctx *c, const struct doc_node *m, struct item *it)
 	case ITEM_BLOCK: return (it->text = name_of(c, v, "block", lesson_blocks)) != NULL;
 	case ITEM_DEMO: return (it->text = name_of(c, v, "demo", lesson_demos)) != NULL;
 	case ITEM_SEE: return (it->text = id_of(c, v)) != NULL;
+	case ITEM_TEXT: case ITEM_ANALOGY: case ITEM_NOTE: return (it->text = prose_of(c, v)) != NULL;
 	default: return (it->text = text_of(c, v)) != NULL;
 	}
 }
@@ -331,9 +342,9 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 	if (field(root, "title"))
 		l->title = text_of(c, field(root, "title"));
 	if (field(root, "summary"))
-		l->summary = text_of(c, field(root, "summary"));
+		l->summary = prose_of(c, field(root, "summary"));
 	if (field(root, "analogy"))
-		l->analogy = text_of(c, field(root, "analogy"));
+		l->analogy = prose_of(c, field(root, "analogy"));
 	long minutes = 0;
 	size_t before = c->d->n;
 	if (field(root, "minutes") && doc_int(c->file, field(root, "minutes"), 1, 60, &minutes, c->d))

@@ -410,10 +410,9 @@ static void choice_text(const struct quiz_question *q, const char *name, char *b
 void quiz_number_text(double v, char *buf, size_t size)
 {
 	bool small = !(fabs(v) >= 0.01 || v == 0);
-	if (fabs(v) >= 1000)
+	snprintf(buf, size, small ? "%.2g" : "%.3g", v);
+	if (!small && strchr(buf, 'e'))   /* from 999.5 up %.3g writes 1e+03 */
 		snprintf(buf, size, "%.0f", v);
-	else
-		snprintf(buf, size, small ? "%.2g" : "%.3g", v);
 }
 
 void quiz_value_text(const struct quiz_question *q, const struct quiz_value *v, char *buf, size_t size)

@@ -182,17 +182,24 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	int i = demo_index(q->demo);
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
-	char reason[700], why[700];
+	char reason[700];
 	snprintf(reason, sizeof reason, "%s", tr(MSG_RUN_NO_GPU));
 	if (qr->why[i][0])
 		snprintf(reason, sizeof reason, "%s", qr->why[i]);
-	else if (dev && !dev->live) {   /* the demo's English reason, in the learner's language */
-		snprintf(why, sizeof why, "%s", dev->reason);
-		size_t rl = strlen(why);
-		char *open = strrchr(why, '(');   /* without a trailing "(detail)" */
-		if (rl && why[rl - 1] == ')' && open && open > why && open[-1] == ' ')
+	else if (dev && !dev->live)   /* the demo's English reason, in the learner's language */
+		results_reason_text(dev->reason, reason, sizeof reason);
+	if (qr->why[i][0] || (dev && !dev->live && !strcmp(reason, dev->reason))) {
+		/* an untranslated reason without a trailing "(detail)" ("...
+		 * not loaded (CUDA driver version is insufficient ...)") */
+		size_t rl = strlen(reason);
+		char *open = strrchr(reason, '(');
+		if (rl && reason[rl - 1] == ')' && open && open > reason && open[-1] == ' ')
 			open[-1] = '\0';
-		results_reason_text(why, reason, sizeof reason);
+		if (dev && !dev->live && !qr->why[i][0]) {   /* and, so cut, perhaps one we know */
+			char cut[700];
+			snprintf(cut, sizeof cut, "%s", reason);
+			results_reason_text(cut, reason, sizeof reason);
+		}
 	}
 	if (dev && quiz_measure(q, &qr->live[i], v)) {
 		if (dev->live)

@@ -42,6 +42,7 @@ for i in 1 2 3 4 5 6; do
 	like "$(screen)" "Right! \+2 points" "question $i answered right"
 	if printf '%s' "$(screen)" | grep -q "This statement is true"; then
 		like "$(screen)" "A fixture scenario\." "the true/false feedback keeps the scenario its statement is about"
+		tf_seen=$((${tf_seen:-0} + 1))
 	fi
 	if [ "$i" -lt 6 ]; then
 		keys Enter Enter   # a double Enter: the second must not answer question i+1
@@ -51,6 +52,7 @@ for i in 1 2 3 4 5 6; do
 		keys Enter
 	fi
 done
+is "${tf_seen:-0}" 1 "the true/false question was met once, its feedback checked"
 is "$seen_single" 1 "a single-choice question was asked"
 wait_for "Your score" 3; ok $? "the level ends"
 s=$(screen)

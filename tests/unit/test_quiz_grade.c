@@ -562,6 +562,9 @@ static void test_value_text(void)
 	quiz_accepted_range(&x, 1930.4, buf, sizeof buf);
 	ok(strstr(buf, "965x") && strstr(buf, "3861x") && !strstr(buf, "e+"),
 	   "and so is its accepted range: %s", buf);
+	v.num = 999.7;
+	quiz_value_text(&x, &v, buf, sizeof buf);
+	is_s(buf, "1000x", "999.7 rounds to 1000x, not 1e+03x");
 	v.num = 22.5;
 	i18n_set_lang("zh");
 	quiz_value_text(&x, &v, buf, sizeof buf);

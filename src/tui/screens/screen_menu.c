@@ -203,11 +203,9 @@ static const char *quiz_about(const struct app *app, const char *builtin, char *
 		return builtin;
 	int own = 0;
 	for (int level = 1; level <= QUIZ_LEVELS; level++) {
-		char path[4200];
-		size_t n = strlen(app->opt.lessons_dir);
-		if (quiz_run_level_path(app, level, path, sizeof path) &&
-		    !strncmp(path, app->opt.lessons_dir, n) && path[n] == '/')
-			own++;
+		char key[4200];   /* set for a level the class has itself */
+		quiz_run_level_course(app, level, key, sizeof key);
+		own += key[0] != '\0';
 	}
 	if (own == 0)
 		return builtin;
