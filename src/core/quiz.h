@@ -106,11 +106,11 @@ struct quiz_value {
 /* Reads the question's measure from results r.  False when r lacks what it
  * needs (e.g. a GPU variant in a CPU-fallback run). */
 bool quiz_measure(const struct quiz_question *q, const struct results *r, struct quiz_value *out);
-/* The value as the learner reads it: "17.4x", "0.00026", "fft-tiling". */
 /* A measured or accepted number as the quiz shows it: three significant
  * digits ("17.4", "0.25"), two below 0.01, whole from 1000 up ("1930",
  * never 1.93e+03). */
 void quiz_number_text(double v, char *buf, size_t size);
+/* The value as the learner reads it: "17.4x", "0.00026", "fft-tiling". */
 void quiz_value_text(const struct quiz_question *q, const struct quiz_value *v, char *buf, size_t size);
 
 /* ---- quiz_grade.c: grading ---- */

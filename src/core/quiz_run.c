@@ -176,6 +176,30 @@ static void value_label(const struct quiz_question *q, const struct quiz_value *
 	snprintf(label, size, tr(MSG_RUN_MEASURED), val, src);
 }
 
+/* s without a trailing " (detail)" ("... not loaded (CUDA driver version
+ * is insufficient ...)"). */
+static void cut_detail(char *s)
+{
+	size_t n = strlen(s);
+	char *open = strrchr(s, '(');
+	if (n && s[n - 1] == ')' && open && open > s && open[-1] == ' ')
+		open[-1] = '\0';
+}
+
+/* A device record's English reason in the learner's language: whole when
+ * it is one results_reason_text knows, else without its trailing detail
+ * (which may then be one it knows). */
+static void device_reason(const char *en, char *out, size_t size)
+{
+	results_reason_text(en, out, size);
+	if (strcmp(out, en))
+		return;
+	char cut[700];
+	snprintf(cut, sizeof cut, "%s", en);
+	cut_detail(cut);
+	results_reason_text(cut, out, size);
+}
+
 bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct quiz_question *q,
 		      struct quiz_value *v, char *label, size_t size)
 {
@@ -183,23 +207,13 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
 	char reason[700];
-	snprintf(reason, sizeof reason, "%s", tr(MSG_RUN_NO_GPU));
-	if (qr->why[i][0])
+	if (qr->why[i][0]) {
 		snprintf(reason, sizeof reason, "%s", qr->why[i]);
-	else if (dev && !dev->live)   /* the demo's English reason, in the learner's language */
-		results_reason_text(dev->reason, reason, sizeof reason);
-	if (qr->why[i][0] || (dev && !dev->live && !strcmp(reason, dev->reason))) {
-		/* an untranslated reason without a trailing "(detail)" ("...
-		 * not loaded (CUDA driver version is insufficient ...)") */
-		size_t rl = strlen(reason);
-		char *open = strrchr(reason, '(');
-		if (rl && reason[rl - 1] == ')' && open && open > reason && open[-1] == ' ')
-			open[-1] = '\0';
-		if (dev && !dev->live && !qr->why[i][0]) {   /* and, so cut, perhaps one we know */
-			char cut[700];
-			snprintf(cut, sizeof cut, "%s", reason);
-			results_reason_text(cut, reason, sizeof reason);
-		}
+		cut_detail(reason);
+	} else if (dev && !dev->live) {
+		device_reason(dev->reason, reason, sizeof reason);
+	} else {
+		snprintf(reason, sizeof reason, "%s", tr(MSG_RUN_NO_GPU));
 	}
 	if (dev && quiz_measure(q, &qr->live[i], v)) {
 		if (dev->live)

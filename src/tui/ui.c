@@ -167,6 +167,14 @@ int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s)
 	return y;
 }
 
+int ui_wrap_rows(const char *s, int w)
+{
+	struct text_lines tl = { 0 };
+	int n = (int)text_wrap(s ? s : "", w, &tl);
+	text_lines_free(&tl);
+	return n;
+}
+
 int ui_text(int y, int x, int maxw, enum role r, const char *s)
 {
 	if (!s || y < 0 || y >= LINES || x < 0 || x >= COLS)

@@ -32,6 +32,8 @@ void ui_text_fit(int y, int x, int maxw, enum role r, const char *s);
  * rows, the last one ends in an ellipsis (ui_text_more).  Returns the next
  * row. */
 int ui_wrap(int y, int y1, int x, int w, enum role r, const char *s);
+/* The rows s takes word-wrapped to w columns (ui_wrap with room for all). */
+int ui_wrap_rows(const char *s, int w);
 /* s, groups two spaces apart ("A pinned-h2d  B pageable-d2h"), wrapped
  * between groups only (a group wider than w is word-wrapped on its own)
  * into rows y..y1-1 at x; on the last row the rest runs on and is cut with

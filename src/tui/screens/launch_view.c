@@ -13,15 +13,6 @@ const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", 
 
 #define MAX_PTS 128
 
-static int rows_of(const char *text, int w)
-{
-	struct text_lines tl = { 0 };
-	text_wrap(text, w, &tl);
-	int n = (int)tl.n;
-	text_lines_free(&tl);
-	return n;
-}
-
 
 struct pts {
 	const struct res_point *p[MAX_PTS];
@@ -134,11 +125,25 @@ static int head_rows(const struct res_series *sr)
 	char line[400];
 	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
-	struct text_lines tl = { 0 };
-	text_wrap(line, COLS - 2, &tl);
-	int n = (int)tl.n;
-	text_lines_free(&tl);
+	int n = ui_wrap_rows(line, COLS - 2);
 	return n < 3 ? n : 3;
+}
+
+/* The last point, from index at stepping by step, before one that falls
+ * more than 5% under best (points that do not fit or failed are passed);
+ * at itself when it is a point within 5%, as the best is. */
+static const struct res_point *near_best_end(const struct pts *ps, int at, int step, double best)
+{
+	const struct res_point *end = NULL;
+	for (int k = at; k >= 0 && k < ps->n; k += step) {
+		const struct res_point *q = ps->p[k];
+		if (!q->fits || !q->ok)
+			continue;
+		if (q->gbs < 0.95 * best)
+			break;
+		end = q;
+	}
+	return end;
 }
 
 /* The summary under the chart: the sweep's best and where it stops
@@ -148,30 +153,15 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 {
 	line[0] = '\0';
 	if (!wave_view) {
-		const struct res_point *best = NULL, *from = NULL, *to = NULL;
+		const struct res_point *best = NULL;
 		int at = -1;
 		for (int k = 0; k < ps->n; k++)
 			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs == ps->top)
 				best = ps->p[k], at = k;
-		/* the run of blocks within 5% of the best around it: the first and
-		 * the last before one falls below, either way from the best */
-		for (int k = at; best && k >= 0; k--) {
-			const struct res_point *q = ps->p[k];
-			if (q->fits && q->ok && q->gbs < 0.95 * best->gbs)
-				break;
-			if (q->fits && q->ok)
-				from = q;
-		}
-		for (int k = at; best && k < ps->n; k++) {
-			const struct res_point *q = ps->p[k];
-			if (q->fits && q->ok && q->gbs < 0.95 * best->gbs)
-				break;
-			if (q->fits && q->ok)
-				to = q;
-		}
-		if (best && from)
-			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm,
-				 best->block, from->block, to->block);
+		if (best)   /* and the run of blocks within 5% of it around it */
+			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm, best->block,
+				 near_best_end(ps, at, -1, best->gbs)->block,
+				 near_best_end(ps, at, 1, best->gbs)->block);
 	} else if (sr && sr->wave > 0) {
 		/* one wave's time: from one full wave to two (a launch's own
 		 * cost cancels), else the first full wave */
@@ -201,7 +191,7 @@ static int no_points_rows(const struct demo_section *s)
 {
 	char line[1024];
 	no_points_text(s, line, sizeof line);
-	return rows_of(s->title, COLS) + rows_of(line, COLS - 2) + 1;
+	return ui_wrap_rows(s->title, COLS) + ui_wrap_rows(line, COLS - 2) + 1;
 }
 
 static int no_points(const struct demo_section *s, int y, int y1)
@@ -271,7 +261,7 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 			 ui_ascii() ? "o" : "●", ui_ascii() ? "x" : "×");
 	snprintf(axis, sizeof axis, "%s  %s", tr(wave_view ? MSG_LV_GRID : MSG_LV_BLOCK), legend);
 	summary(&ps, wave_view, sr, sum, sizeof sum);
-	int below = ui_groups_rows(axis, COLS - 2) + (sum[0] ? rows_of(sum, COLS - 2) : 0);
+	int below = ui_groups_rows(axis, COLS - 2) + (sum[0] ? ui_wrap_rows(sum, COLS - 2) : 0);
 	int h = y1 - y - 1 - below, x = 1, w = COLS - 3;
 	if (h > 16)   /* taller bars say no more on a big terminal */
 		h = 16;

@@ -74,6 +74,13 @@ static void gm_tick(struct app *app, void *p)
 	gpumap_source_poll(&st->src);
 }
 
+/* How many marks of part c's pattern its rectangle r holds. */
+static long marks_room(const struct gm_rect *r, int c)
+{
+	int pw = text_width(pattern[c][ui_ascii() ? 1 : 0]);
+	return pw > 0 ? (long)(r->w / pw) * r->h : 0;
+}
+
 /* Fills r with the part's pattern, in role.  The parts a Hopper SM has
  * once per quarter (schedulers, cores, Tensor Cores, registers) are drawn
  * as four segments; HBM as separate stacks. */
@@ -90,7 +97,7 @@ static void fill_pattern(const struct gm_rect *r, int c, enum role role, int mos
 	int seg = quarters && r->w >= 7 ? (r->w - 3) / 4 : r->w;
 	ui_fill(r->y, r->x, r->h, r->w, role);
 	int per_row = pw > 0 ? r->w / pw : 0;
-	if (most > 0 && per_row > 0 && most < per_row * r->h) {
+	if (most > 0 && per_row > 0 && most < marks_room(r, c)) {
 		/* fewer SMs than the part holds (a big terminal): a grid of the
 		 * part's shape in its middle, not a strip along its top rows */
 		int per = 1;
@@ -166,16 +173,13 @@ static void draw_frames(const struct gm_st *st)
 	ui_box(f->y, f->x, f->h, f->w, C_DIM);
 	char title[96];
 	/* a board too small for one mark per SM says how many it drew */
-	const struct gm_rect *sm = &l->comp[GM_SMS];
-	int pw = text_width(pattern[GM_SMS][ui_ascii() ? 1 : 0]);
-	long room = pw > 0 ? (long)(sm->w / pw) * sm->h : 0;
+	long room = marks_room(&l->comp[GM_SMS], GM_SMS);
 	int sms = most_marks(st, GM_SMS);
 	if (v == GM_OVERVIEW && sms > 0 && room < sms) {
 		snprintf(title, sizeof title, tr(MSG_GM_BOARD_SOME), (int)room, sms);
 		if (text_width(title) > f->w - 4)
 			snprintf(title, sizeof title, tr(MSG_GM_BOARD_SOME_SHORT), (int)room, sms);
-	}
-	else if (v == GM_OVERVIEW)
+	} else if (v == GM_OVERVIEW)
 		snprintf(title, sizeof title, "%s", tr(MSG_GM_BOARD));
 	else if (st->src.dev)
 		snprintf(title, sizeof title, tr(MSG_GM_ONE_SM_OF), st->src.dev->sms);

@@ -240,11 +240,9 @@ static void draw_detail(struct app *app, const struct menu *m)
 	} else {
 		text = tr(extras[m->cursor - (int)app->course.n].about);
 	}
-	char own[200];
-	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz"))
-		text = quiz_about(app, text, own, sizeof own);
-	char quiz[1400];   /* the quiz entry adds each level's state */
+	char quiz[1400], own[200];   /* the quiz entry adds each level's state */
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
+		text = quiz_about(app, text, own, sizeof own);
 		char states[320];
 		quiz_summary(&app->progress, states, sizeof states);
 		snprintf(quiz, sizeof quiz, "%s%s%s", text, i18n_lang() == LANG_ZH ? "" : " ", states);
@@ -254,9 +252,7 @@ static void draw_detail(struct app *app, const struct menu *m)
 		ui_wrap(y + 1, y + 4, 2, COLS - 4, r, text);   /* three lines at most */
 		return;
 	}
-	struct text_lines tl = { 0 };
-	int need = (int)text_wrap(text, COLS - 4, &tl);
-	text_lines_free(&tl);
+	int need = ui_wrap_rows(text, COLS - 4);
 	int next = ui_wrap(y + 1, y + 1 + (need >= 3 ? 2 : need), 2, COLS - 4, r, text);
 	ui_wrap(next, y + 4, 2, COLS - 4, C_ANALOGY, analogy);
 }

@@ -133,10 +133,8 @@ static void radar_draw(struct app *app, void *st)
 	const char *note = !known ? tr(MSG_RADAR_EMPTY)
 		: cert_earned(&app->progress) ? tr(MSG_RADAR_CERT_READY) : "";
 	/* wrapped, its last row just above the status line */
-	struct text_lines tl = { 0 };
-	text_wrap(note, COLS - 4, &tl);
-	int nrows = tl.n > 2 ? 2 : (int)tl.n;
-	text_lines_free(&tl);
+	int nrows = ui_wrap_rows(note, COLS - 4);
+	nrows = nrows > 2 ? 2 : nrows;
 	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, COLS - 4, C_NOTE, note);
 	char hints[HINTS_MAX];
 	screen_hints(&screen_radar, app, st, hints, sizeof hints);
