@@ -45,17 +45,18 @@ CUDA_ARCH ?= $(if $(DEMO_HAS_GPU),native,sm_90)
 DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
 	-gencode arch=compute_$(CUDA_ARCH:sm_%=%),code=[sm_$(CUDA_ARCH:sm_%=%),compute_$(CUDA_ARCH:sm_%=%)])
 
-# The wgmma-tma rung (demos/matmul/mm_wgmma.cu) uses instructions of sm_90a
-# only (wgmma, setmaxnreg): that one file is compiled for sm_90a when the
-# target is sm_90 (CUDA_ARCH=sm_90 or sm_90a, or native on a GPU of compute
-# capability 9.0); otherwise for the target like the rest, as a stub that
-# the demo declines.
+# The wgmma-tma rung and the tf32-mma rung's TMA feed
+# (demos/matmul/mm_sm90a.cu) use instructions of sm_90a only (wgmma,
+# setmaxnreg): that one file is compiled for sm_90a when the target is sm_90
+# (CUDA_ARCH=sm_90 or sm_90a, or native on a GPU of compute capability
+# 9.0); otherwise for the target like the rest, where the demo declines
+# wgmma-tma and tf32-mma runs its cp.async kernel.
 DEMO_COMMA := ,
 DEMO_SM90A := $(if $(filter sm_90 sm_90a,$(CUDA_ARCH)),1,$(if $(filter native,$(CUDA_ARCH)),\
 	$(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | \
 		head -1 | grep -qx ' *9\.0 *' && echo 1)))
-DEMO_WGMMA_FLAGS := $(if $(DEMO_SM90A),-gencode arch=compute_90a$(DEMO_COMMA)code=sm_90a \
-	-DMM_WGMMA_SM90A=1,$(DEMO_GENCODE) -DMM_WGMMA_SM90A=0)
+DEMO_SM90A_FLAGS := $(if $(DEMO_SM90A),-gencode arch=compute_90a$(DEMO_COMMA)code=sm_90a \
+	-DMM_SM90A=1,$(DEMO_GENCODE) -DMM_SM90A=0)
 
 DEMO_CFLAGS := -std=c11 -O3 -Wall -Wextra -Werror -pthread -MMD -MP \
 	-DCK_HAVE_CUDA=$(DEMO_HAVE_CUDA) -Idemos/common \
@@ -93,8 +94,8 @@ $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C)): $(DEMO_OBJ)/%.c.o: %.c
 
 $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_CU)): $(DEMO_OBJ)/%.cu.o: %.cu
 	@mkdir -p $(@D)
-	$(NVCC) $(if $(filter %/mm_wgmma.cu,$<),$(filter-out $(DEMO_GENCODE),$(DEMO_NVFLAGS)) \
-		$(DEMO_WGMMA_FLAGS),$(DEMO_NVFLAGS)) -Idemos/$(word 2,$(subst /, ,$<)) -c $< -o $@
+	$(NVCC) $(if $(filter %/mm_sm90a.cu,$<),$(filter-out $(DEMO_GENCODE),$(DEMO_NVFLAGS)) \
+		$(DEMO_SM90A_FLAGS),$(DEMO_NVFLAGS)) -Idemos/$(word 2,$(subst /, ,$<)) -c $< -o $@
 
 ifeq ($(DEMO_HAVE_CUDA),1)
 $(DEMO_OUT)/%:

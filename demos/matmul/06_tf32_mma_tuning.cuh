@@ -2,9 +2,10 @@
 // kept out of the learner's file: the CK_MM_TF32_CFG switch that runs the
 // tf32-mma rung with another configuration for a tuning run
 // (demos/scripts/tf32_tune.sh), so one process times each beside cuBLAS.
-// The demo without it runs mm_tf32_mma() with tc_cfg.
+// The demo without it runs mm_tf32_mma_rung(): the TMA feed (tw_cfg,
+// 06_tf32_mma_tma.cuh) on sm_90, the cp.async kernel (tc_cfg) elsewhere.
 //
-//   CK_MM_TF32_CFG  0 or unset: the rung's own configuration (tc_cfg);
+//   CK_MM_TF32_CFG  0 or unset: the rung as the demo runs it;
 //                   1..MM_TF32_NTUNE: mm_tf32_tune_cfgs[CK_MM_TF32_CFG - 1]
 //                   below (read in mm_gpu_open, mm_gpu.cu, which refuses
 //                   any other value: matmul exits 2, naming it).
@@ -87,6 +88,18 @@ struct tc_v0_kernel {
 // rung's own) were taken out of this table once measured: each kept
 // configuration is a kernel of its own, compiled into every build of the
 // demo. tc_cfg_t still takes every one of those parameters.
+#ifndef CK_SIMT_EMU
+// the rung as the ladder runs it, and its TMA feed with three stages
+// (06_tf32_mma_tma.cuh; both in mm_sm90a.cu)
+int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err);
+int mm_tf32_tma_s3(const struct mm_args *a, struct ck_err *err);
+#else
+// the emulation has no TMA: there the rung is its cp.async kernel
+static int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_tf32_mma(a, err);
+}
+#endif
 typedef int (*mm_tf32_launcher)(const struct mm_args *a, struct ck_err *err);
 struct mm_tf32_tune_cfg {
     const char *name;
@@ -97,13 +110,17 @@ static const struct mm_tf32_tune_cfg mm_tf32_tune_cfgs[] = {
     {"v0 128x128 w64x64 s3 k32 cut (no fragment double buffer)", // 47.3
      mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>, tc_v0_kernel>, 2},
     {"128x128 w64x64 s3 k32 cut", mm_tf32_mma_with<tc_cfg_t<128, 128, 3, 64, 64, 0>>, 2}, // 56.1
+#ifndef CK_SIMT_EMU // the emulation runs the cp.async kernel as the rung
+    {"cp.async 128x256 w64x64 s3 k32 cut (the rung off sm_90)", mm_tf32_mma, 2},
+    {"TMA 128x256 w64x64 s3 k32 cut, producer warpgroup", mm_tf32_tma_s3, 2},
+#endif
 };
 #define MM_TF32_NTUNE ((int)(sizeof mm_tf32_tune_cfgs / sizeof mm_tf32_tune_cfgs[0]))
 
 static int mm_tf32_tune(const struct mm_args *a, int cfg, struct ck_err *err)
 {
     return cfg >= 1 && cfg <= MM_TF32_NTUNE ? mm_tf32_tune_cfgs[cfg - 1].fn(a, err)
-                                            : mm_tf32_mma(a, err);
+                                            : mm_tf32_mma_rung(a, err);
 }
 
 #endif

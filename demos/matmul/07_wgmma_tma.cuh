@@ -29,7 +29,7 @@
 // GPU or build.
 //
 // Reading guide: wg_cfg names the tile and the stages; the wg_bar_*
-// helpers are the mbarriers, wg_tma_load() one TMA copy; wg_desc() is the
+// helpers are the mbarriers, tma_load_2d() one TMA copy; wg_desc() is the
 // 64-bit shared-memory descriptor wgmma reads a tile through (matching the
 // TMA's 128-byte swizzle); wg_mma_t<BN>::run() is one wgmma.mma_async; in
 // mm_wgmma_kernel the producer warpgroup's one thread loops over K issuing
@@ -42,9 +42,7 @@
 #define MM_07_WGMMA_TMA_CUH
 #include "mm_kernels.h"
 #include "07_wgmma_tma_transpose.cuh"
-#include <cuda.h>
-#include <cudaTypedefs.h>
-#include <stdint.h>
+#include "mm_tma.cuh"
 
 // BM x BN block tile (BM 128, BN 128 or 256), BK 32 floats (= 128 bytes,
 // one swizzle row); one producer warpgroup and two consumer warpgroups,
@@ -70,51 +68,7 @@ struct wg_cfg_t {
 // The rung: 128x256 tiles, 4 stages of 48 KiB (what was measured, NOTES.md).
 using wg_cfg = wg_cfg_t<256, 4>;
 
-__device__ __forceinline__ uint32_t wg_smem_u32(const void *p)
-{
-    return (uint32_t)__cvta_generic_to_shared(p);
-}
-
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-// ---- mbarriers: a count of arrivals plus a count of bytes in flight ----
-__device__ __forceinline__ void wg_bar_init(uint32_t bar, int count)
-{
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count));
-}
-__device__ __forceinline__ void wg_bar_expect(uint32_t bar, int bytes)
-{
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void wg_bar_arrive(uint32_t bar)
-{
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
-}
-// Waits until the phase of parity `ph` has completed.
-__device__ __forceinline__ void wg_bar_wait(uint32_t bar, uint32_t ph)
-{
-    uint32_t done;
-    do {
-        asm volatile("{\n .reg .pred p;\n"
-                     " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-                     " selp.u32 %0, 1, 0, p;\n}\n"
-                     : "=r"(done)
-                     : "r"(bar), "r"(ph)
-                     : "memory");
-    } while (!done);
-}
-
-// ---- TMA: one 2-D box of the tensor map at (c0 innermost, c1) into dst;
-// its bytes are counted on the mbarrier bar ----
-__device__ __forceinline__ void wg_tma_load(uint32_t dst, const CUtensorMap *map, uint32_t bar,
-                                            int c0, int c1)
-{
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-                 " [%0], [%1, {%3, %4}], [%2];\n" ::"r"(dst),
-                 "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1)
-                 : "memory");
-}
-
 // ---- wgmma ----
 // The descriptor of a K-major tile whose rows are 128 bytes (32 floats),
 // written by the TMA with the 128-byte swizzle: start address >> 4 (bits
@@ -210,17 +164,6 @@ __device__ __forceinline__ void wg_store(const float *d, float *C, int M, int N,
         }
 }
 
-// Tile t of a tiles_m x tiles_n grid (row tm, column tn), in groups of 8
-// rows, so tiles running at the same time share rows of A and columns of B
-// in L2.
-__device__ __forceinline__ void wg_tile(int t, int tiles_m, int tiles_n, int &tm, int &tn)
-{
-    const int per_group = 8 * tiles_n, first = t / per_group * 8;
-    const int gsize = min(tiles_m - first, 8);
-    tm = first + t % per_group % gsize;
-    tn = t % per_group / gsize;
-}
-
 template <class c>
 __global__ void __launch_bounds__(c::THREADS, 1)
 mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
@@ -229,18 +172,18 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     extern __shared__ unsigned char wg_raw[];
-    const uint32_t raw = wg_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
+    const uint32_t raw = tma_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
     const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int wgi = threadIdx.x / 128;                        // 0: producer
     int tm, tn;
-    wg_tile(blockIdx.x, (M + c::BM - 1) / c::BM, (N + c::BN - 1) / c::BN, tm, tn);
+    mm_tile_grouped(blockIdx.x, (M + c::BM - 1) / c::BM, (N + c::BN - 1) / c::BN, tm, tn);
     const int m0 = tm * c::BM, n0 = tn * c::BN;
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     if (threadIdx.x == 0) {
         for (int s = 0; s < c::STAGES; s++) {
-            wg_bar_init(bars + 8 * s, 1);                                // the producer
-            wg_bar_init(bars + 8 * (c::STAGES + s), c::EMPTY_ARRIVALS);  // consumer warps
+            tma_bar_init(bars + 8 * s, 1);                                // the producer
+            tma_bar_init(bars + 8 * (c::STAGES + s), c::EMPTY_ARRIVALS);  // consumer warps
         }
         asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     }
@@ -259,10 +202,10 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
                 const uint32_t ph = (uint32_t)(kt / c::STAGES) & 1;
                 const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
                 const uint32_t full = bars + 8 * s;
-                wg_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
-                wg_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
-                wg_tma_load(a, &tmA, full, kt * c::BK, m0);
-                wg_tma_load(b, &tmB, full, kt * c::BK, n0);
+                tma_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
+                tma_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
+                tma_load_2d(a, &tmA, full, kt * c::BK, m0);
+                tma_load_2d(b, &tmB, full, kt * c::BK, n0);
             }
         }
     } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
@@ -278,7 +221,7 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
             const int s = kt % c::STAGES;
             const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
             const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
-            wg_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
+            tma_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
             wg_fence();
 #pragma unroll
             for (int k = 0; k < c::BK / 8; k++)
@@ -286,7 +229,7 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
             wg_commit();
             wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
             if (kt > 0 && lane0) // one arrival per warp: the slice before is free
-                wg_bar_arrive(bars + 8 * (c::STAGES + (kt - 1) % c::STAGES));
+                tma_bar_arrive(bars + 8 * (c::STAGES + (kt - 1) % c::STAGES));
         }
         wg_wait<0>();
         wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
@@ -294,38 +237,6 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
 #else
     __trap(); // the host declines this rung unless built for sm_90a on an sm_90 GPU
 #endif
-}
-
-// A 2-D FP32 tensor map: rows x cols (cols innermost, ld floats apart),
-// boxes of box_rows x 32, 128-byte swizzle, zeros outside the matrix.
-static int wg_tensor_map(CUtensorMap *map, const float *p, int rows, int cols, int ld,
-                         int box_rows, struct ck_err *err)
-{
-    static PFN_cuTensorMapEncodeTiled_v12000 encode = NULL;
-    if (!encode) {
-        cudaDriverEntryPointQueryResult q;
-        void *fn = NULL;
-        CUDA_CHECK(err, cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,
-                                                         cudaEnableDefault, &q));
-        if (q != cudaDriverEntryPointSuccess || !fn) {
-            snprintf(err->msg, sizeof err->msg,
-                     "cuTensorMapEncodeTiled: not in this driver (needs CUDA 12)");
-            return CK_ECUDA;
-        }
-        encode = (PFN_cuTensorMapEncodeTiled_v12000)fn;
-    }
-    cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    cuuint64_t strides[1] = {(cuuint64_t)ld * sizeof(float)};
-    cuuint32_t box[2] = {32, (cuuint32_t)box_rows}, estr[2] = {1, 1};
-    CUresult r = encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)p, dims, strides, box,
-                        estr, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (r != CUDA_SUCCESS) {
-        snprintf(err->msg, sizeof err->msg, "cuTensorMapEncodeTiled: error %d (%s:%d)", (int)r,
-                 __FILE__, __LINE__);
-        return CK_ECUDA;
-    }
-    return CK_OK;
 }
 
 // The workspace (ck_workspace): Bt (N x ldk) and, when A's rows are not
@@ -345,9 +256,9 @@ static int mm_wgmma_run(const struct mm_args *a, struct ck_workspace *ws, struct
     if (rc != CK_OK)
         return rc;
     CUtensorMap ta, tb;
-    rc = wg_tensor_map(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
+    rc = tma_map_2d(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
     if (rc == CK_OK)
-        rc = wg_tensor_map(&tb, Bt, N, K, ldk, c::BN, err);
+        rc = tma_map_2d(&tb, Bt, N, K, ldk, c::BN, err);
     if (rc != CK_OK)
         return rc;
     auto kernel = mm_wgmma_kernel<c>;

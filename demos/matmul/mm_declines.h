@@ -9,7 +9,7 @@
  *   wgmma-tma               wgmma and the TMA: compute capability 9.0
  *                           exactly (Hopper; sm_90a code runs on no other
  *                           GPU), and a build that has its sm_90a code
- *                           (has_sm90a: demos.mk, mm_gpu_has_wgmma()) */
+ *                           (has_sm90a: demos.mk, mm_gpu_has_sm90a()) */
 #ifndef MM_DECLINES_H
 #define MM_DECLINES_H
 

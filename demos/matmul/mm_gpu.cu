@@ -15,9 +15,12 @@
 #include "05_best_tuning.cuh"
 #include "06_tf32_mma_tuning.cuh"
 #include "06_tf32_mma.cuh"
-// the wgmma-tma rung, compiled apart for sm_90a (mm_wgmma.cu)
+// compiled apart for sm_90a (mm_sm90a.cu): the wgmma-tma rung, and the
+// tf32-mma rung as the ladder runs it (the TMA feed on sm_90, cp.async
+// elsewhere)
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err);
 void mm_wgmma_release(void);
+int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err);
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -28,7 +31,7 @@ struct mm_gpu {
     float *C;                                   // (M, N)
     struct ck_cublas *cb;                       // borrowed, may be NULL
     cublasHandle_t handle;
-    int sms;                                    // the device's SMs
+    int sms, cc;                                // the device's SMs, compute capability x 10
     int best_cfg, best_split, best_parts;       // CK_MM_BEST_CFG, _SPLIT, _PARTS: tuning
     int tf32_cfg;                               // CK_MM_TF32_CFG: tuning
     // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
@@ -83,10 +86,13 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
         !ck_env_int("CK_MM_BEST_PARTS", 0, 1, &g->best_parts, err) ||
         !ck_env_int("CK_MM_TF32_CFG", 0, MM_TF32_NTUNE, &g->tf32_cfg, err))
         return CK_EARGS;
-    int dev = 0;
+    int dev = 0, major = 0, minor = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&g->sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
         g->sms = 0;
+    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
+        g->cc = 10 * major + minor;
     int rc = alloc_all(g, hA, hB, err);
     if (rc == CK_OK && cb) {
         CUBLAS_CHECK(err, cb->create(&g->handle));
@@ -207,7 +213,7 @@ static int mm_cublas_bf16(struct mm_gpu *g, int copy, struct ck_err *err)
 extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
-    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms};
+    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms, g->cc};
     if (v == MM_BEST && (g->best_cfg || g->best_split || g->best_parts)) // a tuning run
         return mm_best_tune(&a, g->best_cfg, g->best_split, g->best_parts, err);
     if (v == MM_TF32_MMA && g->tf32_cfg) // a tuning run

@@ -37,8 +37,9 @@ int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
 int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                 struct ck_timing *t, struct ck_err *err);
 void mm_gpu_close(struct mm_gpu *g);
-/* 1 when this build has the wgmma-tma rung's sm_90a code (mm_wgmma.cu). */
-int mm_gpu_has_wgmma(void);
+/* 1 when this build has sm_90a code (mm_sm90a.cu): the wgmma-tma rung and
+ * the tf32-mma rung's TMA feed. */
+int mm_gpu_has_sm90a(void);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,8 @@ struct mm_args {
     float *C;       // (M, N) row-major
     int sms;        // the device's SMs, for launchers that size their grid
                     // by it ('best'); 0: unknown (taken as 132, an H200)
+    int cc;         // its compute capability x 10 (90: Hopper), for launchers
+                    // that pick a path by it (tf32-mma); 0: unknown
 };
 
 #endif

@@ -45,8 +45,9 @@
       mm_cublas_fp32, CK_TOL_FP32, 0)                                          \
     X(TF32_MMA, "tf32-mma", 7, hand, "Tensor Cores by hand (TF32)",            \
       "each warp hands 16x8x8 pieces to the Tensor Cores (mma.sync) on "       \
-      "inputs cut to TF32; cp.async stages the tiles: another precision",      \
-      mm_tf32_mma, CK_TOL_TF32, 0)                                             \
+      "inputs cut to TF32; the TMA (sm_90) or cp.async stages the tiles: "     \
+      "another precision",                                                     \
+      mm_tf32_mma_rung, CK_TOL_TF32, 0)                                        \
     X(WGMMA_TMA, "wgmma-tma", 8, hand, "Hopper wgmma + TMA (TF32)",            \
       "the TMA copies whole tiles while warpgroups hand 64x256x8 pieces to "   \
       "the Tensor Cores straight from shared memory (wgmma): sm_90 only",      \

@@ -148,7 +148,7 @@ static bool gpu_skip(const struct mm_state *s, int i)
 static const char *gpu_declines(struct mm_state *s, int i)
 {
     return mm_decline((enum mm_rung)i, s->dev->cc_major, s->dev->cc_minor,
-                      mm_gpu_has_wgmma(), s->declined_buf[i], sizeof s->declined_buf[i]);
+                      mm_gpu_has_sm90a(), s->declined_buf[i], sizeof s->declined_buf[i]);
 }
 
 static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)

@@ -129,12 +129,15 @@ done
 
 # the tf32-mma rung's tuning configurations (06_tf32_mma_tuning.cuh,
 # CK_MM_TF32_CFG) at a size that cuts every tile, one with K not a multiple
-# of 4 (4-byte copies), and whole tiles with K not a multiple of the slice
+# of 4 (4-byte copies), whole tiles with K not a multiple of the slice, and
+# cut tiles with K and N multiples of 4 (where the TMA feed runs)
 TF32_TUNE=$(dirname "$0")/../matmul/06_tf32_mma_tuning.cuh
 TF32_NCFG=$(grep -c '^    {"' "$TF32_TUNE" 2>/dev/null || echo 0)
+# the configuration that is the cp.async kernel, which the rung runs off sm_90
+TF32_CP=$(grep '^    {"' "$TF32_TUNE" 2>/dev/null | grep -n 'the rung off sm_90' | cut -d: -f1)
 cfg=1
 while [ "$cfg" -le "$TF32_NCFG" ]; do
-    for size in "333 777 555" "37 53 61" "256 512 200"; do
+    for size in "333 777 555" "37 53 61" "256 512 200" "336 776 556"; do
         set -- $size
         run_demo "matmul-tf32-cfg$cfg-$1x$2x$3" env CK_MM_TF32_CFG=$cfg "$BIN/matmul" \
             --m "$1" --n "$2" --k "$3" --reps 1 --variants tf32-mma,cublas-tf32
@@ -240,9 +243,15 @@ for tool in memcheck racecheck initcheck synccheck; do
     # copy of A at K % 4 != 0: 37x53x61 above)
     sanitize "$tool" matmul-wgmma-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
         --reps 1 --variants wgmma-tma
-    # tf32-mma: whole 128x256 tiles, seven slices through its three stages
+    # tf32-mma (on sm_90 its TMA feed): whole 128x256 tiles, seven slices
+    # through its ring; then tiles cut both ways, K past a slice
     sanitize "$tool" matmul-tf32-256x512x200 "$BIN/matmul" --m 256 --n 512 --k 200 \
         --reps 1 --variants tf32-mma
+    sanitize "$tool" matmul-tf32-336x776x556 "$BIN/matmul" --m 336 --n 776 --k 556 \
+        --reps 1 --variants tf32-mma
+    # its cp.async kernel (the rung off sm_90) at whole tiles
+    [ -n "$TF32_CP" ] && sanitize "$tool" matmul-tf32cp-256x512x200 env CK_MM_TF32_CFG=$TF32_CP \
+        "$BIN/matmul" --m 256 --n 512 --k 200 --reps 1 --variants tf32-mma
     # best with K split (atomic adds into a zeroed C): cut tiles, whole tiles
     sanitize "$tool" matmul-333x777x555 "$BIN/matmul" --m 333 --n 777 --k 555 \
         --reps 1 --variants best

@@ -1,4 +1,5 @@
-// tf32_ceiling.cu: what limits the matmul tf32-mma rung (06_tf32_mma.cuh),
+// tf32_ceiling.cu: what limits the matmul tf32-mma rung (06_tf32_mma.cuh,
+// and on sm_90 its TMA feed, 06_tf32_mma_tma.cuh, as the demo runs it),
 // measured beside cuBLAS TF32 on this GPU. Built and run by
 // demos/scripts/tf32_ceiling.sh (`make bench` calls it); not part of the
 // demo. Two measurements, each as the median of PAIRS pairs of runs in which
@@ -11,8 +12,9 @@
 //             cuBLAS TF32 first;
 //   mma.sync  the instruction alone: every warp issues independent
 //             mma.sync.m16n8k8 TF32 from registers (8 accumulators, random
-//             operands, no memory traffic), one block of 8 warps per SM as
-//             the rung runs, against the same cuBLAS TF32 product.
+//             operands, no memory traffic), one block of 8 warps per SM,
+//             as many as the rung has issuing mma.sync, against the same
+//             cuBLAS TF32 product.
 //
 // The second is about the most a kernel fed by mma.sync could reach (an
 // estimate from above: its operands stay put in registers, so its Tensor
@@ -26,7 +28,7 @@
 #include <cstdlib>
 #include <vector>
 #include <cublas_v2.h>
-#include "06_tf32_mma.cuh"
+#include "06_tf32_mma_tma.cuh"
 #include "check.h"
 
 #define CK(x)                                                                  \
@@ -137,10 +139,13 @@ int main(int argc, char **argv)
             exit(1);
         }
     };
-    struct mm_args args = {n, n, n, A, B, C, sms};
-    auto rung = [&]() {
+    int major = 0, minor = 0;
+    CK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+    CK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
+    struct mm_args args = {n, n, n, A, B, C, sms, 10 * major + minor};
+    auto rung = [&]() { // as the demo runs it (mm_sm90a.cu's mm_tf32_mma_rung)
         struct ck_err err = {};
-        if (mm_tf32_mma(&args, &err) != CK_OK) {
+        if (mm_tf32_tma_with<tw_cfg>(&args, &err) != CK_OK) {
             fprintf(stderr, "tf32_ceiling: %s\n", err.msg);
             exit(1);
         }

@@ -20,7 +20,12 @@ esac
 lib=$(cd "$(dirname "$NVCC")/.." && pwd)/lib64
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-tf32c.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-"$NVCC" -std=c++17 -O3 -arch=native -I"$root/demos/common" -I"$root/demos/matmul" \
+# on sm_90 for sm_90a, as the demo builds the rung's TMA feed (demos.mk)
+case $cc in
+9.0) arch="-gencode arch=compute_90a,code=sm_90a -DMM_SM90A=1" ;;
+*) arch=-arch=native ;;
+esac
+"$NVCC" -std=c++17 -O3 $arch -I"$root/demos/common" -I"$root/demos/matmul" \
     "$here/tf32_ceiling.cu" "$root/demos/common/check.c" -o "$tmp/tf32_ceiling" \
     -L"$lib" -Xlinker -rpath="$lib" -lcublas ||
     { echo "tf32_ceiling: the build failed" >&2; exit 1; }

@@ -6,7 +6,8 @@
 # with AddressSanitizer and UBSan watching every index. The rungs come from
 # the ladders' headers (demos/*/*_ladder.h), so a rung added there is run
 # here, and this script checks that every hand rung the header names was.
-# Then the transfer and streams kernels (fill, checksum, copy, the
+# Then the indexing of tf32-mma's TMA feed (tests/emu/tf32_tma_emu.cc), the
+# transfer and streams kernels (fill, checksum, copy, the
 # pipeline's chain; tests/emu/xfer_emu.cc), and the emulation's own
 # barriers, warps and deadlock report (tests/emu/simt_emu.cc). Needs a C++
 # compiler, no GPU.
@@ -52,6 +53,7 @@ emu_start reduce reduce_emu.cc $(opt reduce) -Idemos/reduce
 emu_start simt simt_emu.cc
 emu_start xfer xfer_emu.cc -Idemos/transfer -Idemos/streams
 emu_start wgmma wgmma_emu.cc -Idemos/matmul
+emu_start tf32tma tf32_tma_emu.cc -Idemos/matmul
 emu_relay() { # emu_relay NAME: its TAP lines, renumbered into this script's
     while IFS= read -r line; do
         case $line in
@@ -97,6 +99,13 @@ if emu_wait wgmma "matmul wgmma-tma: its transpose compiles for the CPU emulatio
     emu_relay wgmma
     emu_ran wgmma "matmul wgmma-tma"
     like "$(tail -1 "$T_TMP/wgmma.tap")" '^1\.\.7$' "matmul wgmma-tma: all 7 transpose checks reported"
+fi
+# the tf32-mma rung's TMA feed: where its lanes read the swizzled stages and
+# write C (tests/emu/tf32_tma_emu.cc; 4 checks for each of its 8 warps)
+if emu_wait tf32tma "matmul tf32-mma: its TMA feed's indexing compiles for the CPU"; then
+    emu_relay tf32tma
+    emu_ran tf32tma "matmul tf32-mma TMA feed"
+    like "$(tail -1 "$T_TMP/tf32tma.tap")" '^1\.\.32$' "matmul tf32-mma TMA feed: all 32 checks reported"
 fi
 if emu_wait xfer "transfer, streams: the kernels compile for the CPU emulation"; then
     emu_relay xfer

@@ -71,7 +71,7 @@ static double check(const struct hand &h, int M, int N, int K)
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132, 0};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -98,7 +98,7 @@ int main(void)
     };
     for (const auto &h : hands)
         for (const auto &s : sizes) {
-            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0};
+            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0, 0};
             struct ck_err perr = {{0}};
             if (h.fn == mm_wgmma_tma && mm_wgmma_tma(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",

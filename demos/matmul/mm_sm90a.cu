@@ -1,0 +1,41 @@
+// mm_sm90a.cu: the matmul code that needs sm_90a (wgmma, setmaxnreg), in a
+// file of its own because it alone is compiled for sm_90a (demos/demos.mk:
+// MM_SM90A=1 when the build targets sm_90): the wgmma-tma rung
+// (07_wgmma_tma.cuh) and the tf32-mma rung's TMA feed
+// (06_tf32_mma_tma.cuh). Elsewhere the wgmma kernel is a stub and the host
+// declines that rung (mm_run.c asks mm_gpu_has_sm90a()), and tf32-mma runs
+// its cp.async kernel (06_tf32_mma.cuh).
+#include "mm_gpu.h"
+#include "06_tf32_mma_tma.cuh"
+#include "07_wgmma_tma.cuh"
+
+#ifndef MM_SM90A
+#define MM_SM90A 0
+#endif
+
+// Bt (and A's copy), kept between calls and grown on demand: file-scope
+// state, because a rung's launcher takes only the problem (mm_args, which
+// the CPU emulation shares); mm_gpu_close() frees it (mm_wgmma_release).
+static struct ck_workspace wg_ws;
+
+int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_wgmma_run<wg_cfg>(a, &wg_ws, err);
+}
+
+void mm_wgmma_release(void) { ck_workspace_free(&wg_ws); }
+
+// The tf32-mma rung (mm_ladder.h's fn): the TMA feed on an sm_90 GPU, the
+// cp.async kernel elsewhere (mm_tf32_tma_with decides).
+int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_tf32_tma_with<tw_cfg>(a, err);
+}
+
+// The other ring for a tuning run (06_tf32_mma_tuning.cuh): three stages.
+int mm_tf32_tma_s3(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_tf32_tma_with<tw_cfg_t<3>>(a, err);
+}
+
+extern "C" int mm_gpu_has_sm90a(void) { return MM_SM90A; }

@@ -1,0 +1,121 @@
+// mm_tma.cuh: what the sm_90 rungs share to feed shared memory with the
+// Tensor Memory Accelerator (TMA): mbarriers (a count of arrivals plus a
+// count of bytes in flight), one 2-D TMA copy, the tensor map it reads
+// (cuTensorMapEncodeTiled, fetched from the driver at run time), and the
+// order of tiles over the grid; and, for the CPU too, where the TMA's
+// 128-byte swizzle puts a byte (tma_swizzle_128b). Used by
+// 06_tf32_mma_tma.cuh (mma.sync fed by the TMA) and 07_wgmma_tma.cuh
+// (wgmma); their kernels are compiled only in mm_sm90a.cu, and the CPU
+// emulation (tests/emu) sees the swizzle alone.
+#ifndef MM_TMA_CUH
+#define MM_TMA_CUH
+#include "mm_kernels.h"
+#include <stdint.h>
+
+// Where the TMA's 128-byte swizzle writes the byte at offset `off` of a
+// box whose rows are 128 bytes, the ring 1024-byte aligned: 16-byte chunk
+// c of row r goes to chunk c ^ (r % 8) of the same row.
+__host__ __device__ __forceinline__ uint32_t tma_swizzle_128b(uint32_t off)
+{
+    return off ^ ((off >> 7 & 7) << 4);
+}
+
+#ifndef CK_SIMT_EMU
+#include <cuda.h>
+#include <cudaTypedefs.h>
+
+__device__ __forceinline__ uint32_t tma_smem_u32(const void *p)
+{
+    return (uint32_t)__cvta_generic_to_shared(p);
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// ---- mbarriers: a count of arrivals plus a count of bytes in flight ----
+__device__ __forceinline__ void tma_bar_init(uint32_t bar, int count)
+{
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count));
+}
+__device__ __forceinline__ void tma_bar_expect(uint32_t bar, int bytes)
+{
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes)
+                 : "memory");
+}
+__device__ __forceinline__ void tma_bar_arrive(uint32_t bar)
+{
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
+}
+// Waits until the phase of parity `ph` has completed.
+__device__ __forceinline__ void tma_bar_wait(uint32_t bar, uint32_t ph)
+{
+    uint32_t done;
+    do {
+        asm volatile("{\n .reg .pred p;\n"
+                     " mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     " selp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done)
+                     : "r"(bar), "r"(ph)
+                     : "memory");
+    } while (!done);
+}
+
+// ---- TMA: one 2-D box of the tensor map at (c0 innermost, c1) into dst;
+// its bytes are counted on the mbarrier bar ----
+__device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap *map, uint32_t bar,
+                                            int c0, int c1)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%3, %4}], [%2];\n" ::"r"(dst),
+                 "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1)
+                 : "memory");
+}
+
+#endif
+
+#endif // CK_SIMT_EMU
+
+// Tile t of a tiles_m x tiles_n grid (row tm, column tn), in groups of 8
+// rows, so tiles running at the same time share rows of A and columns of B
+// in L2.
+__device__ __forceinline__ void mm_tile_grouped(int t, int tiles_m, int tiles_n, int &tm, int &tn)
+{
+    const int per_group = 8 * tiles_n, first = t / per_group * 8;
+    const int gsize = min(tiles_m - first, 8);
+    tm = first + t % per_group % gsize;
+    tn = t % per_group / gsize;
+}
+
+#ifndef CK_SIMT_EMU
+// A 2-D FP32 tensor map: rows x cols (cols innermost, ld floats apart),
+// boxes of box_rows x 32, 128-byte swizzle, zeros outside the matrix.
+static int tma_map_2d(CUtensorMap *map, const float *p, int rows, int cols, int ld,
+                      int box_rows, struct ck_err *err)
+{
+    static PFN_cuTensorMapEncodeTiled_v12000 encode = NULL;
+    if (!encode) {
+        cudaDriverEntryPointQueryResult q;
+        void *fn = NULL;
+        CUDA_CHECK(err, cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,
+                                                         cudaEnableDefault, &q));
+        if (q != cudaDriverEntryPointSuccess || !fn) {
+            snprintf(err->msg, sizeof err->msg,
+                     "cuTensorMapEncodeTiled: not in this driver (needs CUDA 12)");
+            return CK_ECUDA;
+        }
+        encode = (PFN_cuTensorMapEncodeTiled_v12000)fn;
+    }
+    cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
+    cuuint64_t strides[1] = {(cuuint64_t)ld * sizeof(float)};
+    cuuint32_t box[2] = {32, (cuuint32_t)box_rows}, estr[2] = {1, 1};
+    CUresult r = encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)p, dims, strides, box,
+                        estr, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) {
+        snprintf(err->msg, sizeof err->msg, "cuTensorMapEncodeTiled: error %d (%s:%d)", (int)r,
+                 __FILE__, __LINE__);
+        return CK_ECUDA;
+    }
+    return CK_OK;
+}
+
+#endif // CK_SIMT_EMU
+#endif
