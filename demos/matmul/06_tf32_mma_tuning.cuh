@@ -79,10 +79,14 @@ struct tc_v0_kernel {
     }
 };
 
-// The configurations a tuning run can force; the name says block, warp
-// tile, stages, BK, rounding (cut: the Tensor Cores' own). The rung's own
-// (CK_MM_TF32_CFG 0) is 128x256 w64x64 s3 k32 cut. % of cuBLAS TF32 at
-// 4096^3 on the H200 (NOTES.md, median of 3 runs) after each. The other
+// The configurations a tuning run can force; the name says the feed,
+// block, warp tile, stages, BK, rounding (cut: the Tensor Cores' own). The
+// rung as the demo runs it (CK_MM_TF32_CFG 0) is on sm_90 the TMA feed,
+// 128x256 w64x64 s4 k32 cut (62-64% of cuBLAS TF32 at 4096^3 on the H200;
+// the cp.async kernel 57-62% and the feed with three stages 62-64% beside
+// it, NOTES.md), elsewhere the cp.async kernel 128x256 w64x64 s3 k32 cut.
+// % of cuBLAS TF32 at 4096^3 on the H200 (NOTES.md, median of 3 runs)
+// after the cp.async ones. The other
 // shapes, roundings (cvt.rna, an integer add), stage counts and B reads
 // measured against it (NOTES.md has each one's number, all below the
 // rung's own) were taken out of this table once measured: each kept
