@@ -16,7 +16,9 @@
 // writes each warp's accumulators. B fragments are single-float shared
 // reads: ldmatrix moves 16-bit pairs and cannot transpose 32-bit data.
 // (The other shapes, roundings and B reads measured against this one are
-// in 06_tf32_mma_tuning.cuh; demos/matmul/NOTES.md has the numbers.)
+// in 06_tf32_mma_tuning.cuh; demos/matmul/NOTES.md has the numbers. On an
+// sm_90 GPU the rung runs the same product with the copies taken off these
+// warps, 06_tf32_mma_tma.cuh; this kernel everywhere else.)
 #ifndef MM_06_TF32_MMA_CUH
 #define MM_06_TF32_MMA_CUH
 #include "mm_kernels.h"

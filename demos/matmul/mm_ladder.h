@@ -9,7 +9,8 @@
  *     kind   hand | library | cpu (a bare word: it also picks code)
  *     label  the short name shown in tables
  *     idea   one line: what this rung does differently
- *     fn     hand: its launcher in NN_*.cuh; library: its call in
+ *     fn     hand: its launcher in NN_*.cuh (mm_sm90a.cu for the rungs
+ *            with sm_90a code: wgmma-tma, tf32-mma); library: its call in
  *            mm_gpu.cu; cpu: its function in cpu_mm.c
  *     tol    the relative-error tolerance (check.h)
  *     cap    cpu: the largest size per dimension it runs at; else 0
