@@ -18,7 +18,8 @@
 // (The other shapes, roundings and B reads measured against this one are
 // in 06_tf32_mma_tuning.cuh; demos/matmul/NOTES.md has the numbers. On an
 // sm_90 GPU the rung runs the same product with the copies taken off these
-// warps, 06_tf32_mma_tma.cuh; this kernel everywhere else.)
+// warps, 06_tf32_mma_tma.cuh, wherever the TMA can read the inputs; this
+// kernel everywhere else.)
 #ifndef MM_06_TF32_MMA_CUH
 #define MM_06_TF32_MMA_CUH
 #include "mm_kernels.h"
@@ -222,8 +223,12 @@ __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned 
 }
 
 // Each warp's accumulators into C: lane 4g + t holds rows g, g + 8 and
-// columns 2t, 2t + 1 of each 16x8 mma tile.
-template <class c, bool EDGE>
+// columns 2t, 2t + 1 of each 16x8 mma tile, tile j's columns 8j on (COLS;
+// the TMA feed places them otherwise, tw_cols in 06_tf32_mma_tma.cuh).
+struct tc_cols {
+    __host__ __device__ static int of(int j, int t) { return j * 8 + 2 * t; }
+};
+template <class c, bool EDGE, class COLS = tc_cols>
 __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
                                          float *C, int M, int N, int r0, int c0)
 {
@@ -234,7 +239,7 @@ __device__ __forceinline__ void tc_store(const float (&acc)[c::MT][c::NT][4],
         for (int j = 0; j < c::NT; j++)
 #pragma unroll
             for (int h = 0; h < 2; h++) {
-                int r = r0 + i * 16 + g + 8 * h, col = c0 + j * 8 + 2 * t;
+                int r = r0 + i * 16 + g + 8 * h, col = c0 + COLS::of(j, t);
                 const float *v = &acc[i][j][2 * h];
                 if (!EDGE) {
                     *reinterpret_cast<float2 *>(&C[(size_t)r * N + col]) = make_float2(v[0], v[1]);

@@ -7,8 +7,8 @@
 // barrier instead of on the whole block, read their fragments (ldmatrix
 // for A, single-float reads for B, double-buffered in registers as in the
 // cp.async rung) and, once a stage's last fragments have fed an mma,
-// arrive on its "empty" barrier so that the producer refills it. No
-// consumer thread computes a copy address or meets __syncthreads, and
+// arrive on its "empty" barrier so that the producer refills it. In the K
+// loop no consumer thread computes a copy address or meets __syncthreads, and
 // setmaxnreg hands the producer's registers to the consumers' 128
 // accumulators.
 //
@@ -19,18 +19,19 @@
 // chunk; so each 8-column mma tile takes columns 4j'..4j'+3 and
 // 16+4j'..16+4j'+3 of its box (j' = its place among the box's four): the
 // 32 lanes of a read hit 32 banks, and a lane's two output columns stay
-// neighbours (tw_store).
+// neighbours (tw_col).
 //
 // Reading guide: tw_cfg names the tile and the stages; tw_frags() reads
 // one 8-deep step's fragments from a stage; in mm_tf32_tma_kernel the
 // producer's thread loops over K issuing TMA copies, the consumers loop
 // over the ring (unrolled by stage, so every shared-memory address is a
-// register plus a constant) waiting, reading and arriving; tw_store()
-// writes the accumulators. The mbarrier and TMA helpers are mm_tma.cuh's.
+// register plus a constant) waiting, reading and arriving; tc_store()
+// writes the accumulators to the columns tw_col() gives. The mbarrier and
+// TMA helpers are mm_tma.cuh's.
 //
 // sm_90a only (setmaxnreg; the TMA is sm_90's): compiled in mm_sm90a.cu.
-// Where K or N is not a multiple of 4 (the TMA's 16-byte strides) the
-// cp.async kernel runs instead.
+// Where K or N is not a multiple of 4 or an input is not 16-byte aligned
+// (the TMA's strides and addresses) the cp.async kernel runs instead.
 #ifndef MM_06_TF32_MMA_TMA_CUH
 #define MM_06_TF32_MMA_TMA_CUH
 #include "06_tf32_mma.cuh"
@@ -43,7 +44,8 @@ template <int STAGES_> struct tw_cfg_t {
     static constexpr int BM = 128, BN = 256, BK = 32, STAGES = STAGES_;
     static constexpr int WM = 64, WN = 64, CONSUMERS = 8;
     // setmaxnreg moves registers a warpgroup at a time: 24 left to each
-    // producer thread, 240 to each consumer thread (65536 in all)
+    // producer thread, 240 to each consumer thread (64512 in all, what 384
+    // threads launched at 168 hold)
     static constexpr int THREADS = 32 * (CONSUMERS + 4);
     static constexpr int PRODUCER_REGS = 24, CONSUMER_REGS = 240;
     static constexpr int MT = WM / 16, NT = WN / 8, KS = BK / 8;
@@ -81,6 +83,9 @@ __host__ __device__ __forceinline__ int tw_col(int j, int t)
 {
     return 32 * (j / 4) + 4 * (j % 4) + 2 * (t % 2) + 16 * (t / 2);
 }
+struct tw_cols { // for tc_store (06_tf32_mma.cuh)
+    __host__ __device__ static int of(int j, int t) { return tw_col(j, t); }
+};
 
 #ifndef CK_SIMT_EMU
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -100,30 +105,6 @@ __device__ __forceinline__ void tw_frags(unsigned (&a)[c::MT][4], unsigned (&b)[
         for (int h = 0; h < 2; h++)
             b[j][h] = *(const unsigned *)(Bs + (j / 4) * c::B_BOX + KS_ * 8 * 128 +
                                           b_off[j % 4][h]);
-}
-
-// Each consumer warp's accumulators into C (rows as the cp.async rung's
-// tc_store, columns as tw_col).
-template <class c, bool EDGE>
-__device__ __forceinline__ void tw_store(const float (&acc)[c::MT][c::NT][4], float *C, int M,
-                                         int N, int r0, int c0)
-{
-    const int l = threadIdx.x % 32, g = l / 4, t = l % 4;
-#pragma unroll
-    for (int i = 0; i < c::MT; i++)
-#pragma unroll
-        for (int j = 0; j < c::NT; j++)
-#pragma unroll
-            for (int h = 0; h < 2; h++) {
-                int r = r0 + i * 16 + g + 8 * h, col = c0 + tw_col(j, t);
-                const float *v = &acc[i][j][2 * h];
-                if (!EDGE) {
-                    *reinterpret_cast<float2 *>(&C[(size_t)r * N + col]) = make_float2(v[0], v[1]);
-                } else if (r < M) {
-                    if (col < N) C[(size_t)r * N + col] = v[0];
-                    if (col + 1 < N) C[(size_t)r * N + col + 1] = v[1];
-                }
-            }
 }
 #endif
 
@@ -234,7 +215,7 @@ mm_tf32_tma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), boxes 1
 #undef TW_STEP
         }
     }
-    tw_store<c, EDGE>(acc, C, M, N, m0 + wm, n0 + wn);
+    tc_store<c, EDGE, tw_cols>(acc, C, M, N, m0 + wm, n0 + wn);
 #else
     __trap(); // the host runs the cp.async kernel unless built for sm_90a on an sm_90 GPU
 #endif
@@ -257,12 +238,13 @@ static int mm_tf32_tma_launch(const struct mm_args *a, struct ck_err *err)
     return CK_OK;
 }
 
-// The TMA feed where it applies (an sm_90 GPU, a build for sm_90a, K and N
-// multiples of 4, 16-byte aligned inputs); the cp.async kernel otherwise.
+// The TMA feed where it applies (an sm_90 GPU, a build for sm_90a, K > 0,
+// K and N multiples of 4, 16-byte aligned inputs: the TMA's strides and
+// addresses); the cp.async kernel otherwise.
 template <class c> static int mm_tf32_tma_with(const struct mm_args *a, struct ck_err *err)
 {
 #if defined(MM_SM90A) && MM_SM90A
-    if (a->cc == 90 && a->K % 4 == 0 && a->N % 4 == 0 && (uintptr_t)a->A % 16 == 0 &&
+    if (a->cc == 90 && a->K > 0 && a->K % 4 == 0 && a->N % 4 == 0 && (uintptr_t)a->A % 16 == 0 &&
         (uintptr_t)a->B % 16 == 0) {
         if (a->M % c::BM == 0 && a->N % c::BN == 0)
             return mm_tf32_tma_launch<c, false>(a, err);

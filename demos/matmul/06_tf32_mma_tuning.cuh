@@ -93,8 +93,8 @@ struct tc_v0_kernel {
 // configuration is a kernel of its own, compiled into every build of the
 // demo. tc_cfg_t still takes every one of those parameters.
 #ifndef CK_SIMT_EMU
-// the rung as the ladder runs it, and its TMA feed with three stages
-// (06_tf32_mma_tma.cuh; both in mm_sm90a.cu)
+// the rung as the ladder runs it (mm_gpu.cu), and its TMA feed with three
+// stages (06_tf32_mma_tma.cuh, in mm_sm90a.cu)
 int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err);
 int mm_tf32_tma_s3(const struct mm_args *a, struct ck_err *err);
 #else

@@ -23,21 +23,21 @@
 // tolerance.
 //
 // Built only for sm_90a (wgmma and setmaxnreg exist on no other target):
-// the makefile compiles mm_wgmma.cu, the one file that includes this one,
+// the makefile compiles mm_sm90a.cu, the one file that includes this one,
 // with -gencode arch=compute_90a,code=sm_90a when the target is sm_90, and
 // the host declines the rung ('unsupported', mm_declines.h) on any other
 // GPU or build.
 //
-// Reading guide: wg_cfg names the tile and the stages; the wg_bar_*
-// helpers are the mbarriers, tma_load_2d() one TMA copy; wg_desc() is the
+// Reading guide: wg_cfg names the tile and the stages; the mbarrier
+// helpers (tma_bar_*) and tma_load_2d(), one TMA copy, are mm_tma.cuh's,
+// shared with tf32-mma's TMA feed; wg_desc() is the
 // 64-bit shared-memory descriptor wgmma reads a tile through (matching the
 // TMA's 128-byte swizzle); wg_mma_t<BN>::run() is one wgmma.mma_async; in
 // mm_wgmma_kernel the producer warpgroup's one thread loops over K issuing
 // TMA loads, the two consumer warpgroups wait for a stage, issue four
 // wgmmas (BK 32 = 4 x k8), commit, and free the stage before; wg_store()
 // writes the accumulators; mm_wgmma_run() transposes B, builds the TMA
-// descriptors (cuTensorMapEncodeTiled, fetched from the driver at run
-// time) and launches.
+// descriptors (tma_map_2d) and launches.
 #ifndef MM_07_WGMMA_TMA_CUH
 #define MM_07_WGMMA_TMA_CUH
 #include "mm_kernels.h"

@@ -15,12 +15,11 @@
 #include "05_best_tuning.cuh"
 #include "06_tf32_mma_tuning.cuh"
 #include "06_tf32_mma.cuh"
-// compiled apart for sm_90a (mm_sm90a.cu): the wgmma-tma rung, and the
-// tf32-mma rung as the ladder runs it (the TMA feed on sm_90, cp.async
-// elsewhere)
+// compiled apart for sm_90a (mm_sm90a.cu): the wgmma-tma rung and the
+// tf32-mma rung's TMA feed
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err);
 void mm_wgmma_release(void);
-int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err);
+int mm_tf32_mma_tma(const struct mm_args *a, struct ck_err *err);
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -201,6 +200,16 @@ static int mm_cublas_fp16(struct mm_gpu *g, int copy, struct ck_err *err)
 static int mm_cublas_bf16(struct mm_gpu *g, int copy, struct ck_err *err)
 {
     return mm_cublas_ex(g, copy, CUDA_R_16BF, err);
+}
+
+// The tf32-mma rung (mm_ladder.h's fn): the TMA feed on an sm_90 GPU when
+// this build has sm_90a code; elsewhere the cp.async kernel, compiled here
+// for the build's target (mm_sm90a.cu has sm_90a code only).
+int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
+{
+    if (a->cc == 90 && mm_gpu_has_sm90a())
+        return mm_tf32_mma_tma(a, err);
+    return mm_tf32_mma(a, err);
 }
 
 // One case per GPU rung of mm_ladder.h: a hand rung's launcher takes the

@@ -4,7 +4,7 @@
 // (07_wgmma_tma.cuh) and the tf32-mma rung's TMA feed
 // (06_tf32_mma_tma.cuh). Elsewhere the wgmma kernel is a stub and the host
 // declines that rung (mm_run.c asks mm_gpu_has_sm90a()), and tf32-mma runs
-// its cp.async kernel (06_tf32_mma.cuh).
+// its cp.async kernel (06_tf32_mma.cuh) from mm_gpu.cu.
 #include "mm_gpu.h"
 #include "06_tf32_mma_tma.cuh"
 #include "07_wgmma_tma.cuh"
@@ -25,9 +25,10 @@ int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 
 void mm_wgmma_release(void) { ck_workspace_free(&wg_ws); }
 
-// The tf32-mma rung (mm_ladder.h's fn): the TMA feed on an sm_90 GPU, the
-// cp.async kernel elsewhere (mm_tf32_tma_with decides).
-int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
+// The tf32-mma rung's TMA feed (mm_gpu.cu's mm_tf32_mma_rung calls it on
+// an sm_90 GPU; where the feed does not apply, K or N not a multiple of 4,
+// it runs the cp.async kernel, here compiled for sm_90a).
+int mm_tf32_mma_tma(const struct mm_args *a, struct ck_err *err)
 {
     return mm_tf32_tma_with<tw_cfg>(a, err);
 }
