@@ -126,35 +126,19 @@ mm_tf32_tma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), boxes 1
     const int m0 = tm * c::BM, n0 = tn * c::BN;
     const int kt_n = (K + c::BK - 1) / c::BK;
 
-    if (threadIdx.x == 0) {
-        for (int s = 0; s < c::STAGES; s++) {
-            tma_bar_init(bars + 8 * s, 1);                           // the producer
-            tma_bar_init(bars + 8 * (c::STAGES + s), c::CONSUMERS);  // consumer warps
-        }
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
-    }
-    __syncthreads();
+    tma_ring_init(bars, c::STAGES, c::CONSUMERS); // one arrival per consumer warp
 
-    // K slice kt uses stage kt % STAGES in its (kt / STAGES)-th round, whose
-    // parity the barriers flip
     if (warp < 4) { // the producer warpgroup: one thread feeds the ring
         asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
-        if (threadIdx.x == 0) {
-            asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmA) : "memory");
-            asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmB) : "memory");
-            for (int kt = 0; kt < kt_n; kt++) {
-                const int s = kt % c::STAGES;
-                const uint32_t ph = (uint32_t)(kt / c::STAGES) & 1;
-                const uint32_t a = ring_u + s * c::STAGE_BYTES, b = a + c::A_BYTES;
-                const uint32_t full = bars + 8 * s;
-                tma_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
-                tma_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
-                tma_load_2d(a, &tmA, full, kt * c::BK, m0);
+        if (threadIdx.x == 0)
+            tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
+                ring_u, bars, kt_n, &tmA, &tmB, [&](uint32_t a, uint32_t full, int kt) {
+                    tma_load_2d(a, &tmA, full, kt * c::BK, m0); // A, then B's boxes
 #pragma unroll
-                for (int q = 0; q < c::BN / 32; q++)
-                    tma_load_2d(b + q * c::B_BOX, &tmB, full, n0 + 32 * q, kt * c::BK);
-            }
-        }
+                    for (int q = 0; q < c::BN / 32; q++)
+                        tma_load_2d(a + c::A_BYTES + q * c::B_BOX, &tmB, full, n0 + 32 * q,
+                                    kt * c::BK);
+                });
         return;
     }
 

@@ -180,34 +180,17 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
     const int m0 = tm * c::BM, n0 = tn * c::BN;
     const int kt_n = (K + c::BK - 1) / c::BK;
 
-    if (threadIdx.x == 0) {
-        for (int s = 0; s < c::STAGES; s++) {
-            tma_bar_init(bars + 8 * s, 1);                                // the producer
-            tma_bar_init(bars + 8 * (c::STAGES + s), c::EMPTY_ARRIVALS);  // consumer warps
-        }
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
-    }
-    __syncthreads();
+    tma_ring_init(bars, c::STAGES, c::EMPTY_ARRIVALS);
 
-    // K slice kt uses stage kt % STAGES in its (kt / STAGES)-th round, whose
-    // parity the barriers flip
     if (wgi == 0) { // producer: one thread feeds the ring
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
-        if (threadIdx.x == 0) {
-            asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmA) : "memory");
-            asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)&tmB) : "memory");
-            for (int kt = 0; kt < kt_n; kt++) {
-                const int s = kt % c::STAGES;
-                const uint32_t ph = (uint32_t)(kt / c::STAGES) & 1;
-                const uint32_t a = ring + s * c::STAGE_BYTES, b = a + c::A_BYTES;
-                const uint32_t full = bars + 8 * s;
-                tma_bar_wait(bars + 8 * (c::STAGES + s), ph ^ 1); // stage free
-                tma_bar_expect(full, c::STAGE_BYTES);             // zero fill counts too
-                tma_load_2d(a, &tmA, full, kt * c::BK, m0);
-                tma_load_2d(b, &tmB, full, kt * c::BK, n0);
-            }
-        }
+        if (threadIdx.x == 0)
+            tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
+                ring, bars, kt_n, &tmA, &tmB, [&](uint32_t a, uint32_t full, int kt) {
+                    tma_load_2d(a, &tmA, full, kt * c::BK, m0);
+                    tma_load_2d(a + c::A_BYTES, &tmB, full, kt * c::BK, n0);
+                });
     } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(c::CONSUMER_REGS));

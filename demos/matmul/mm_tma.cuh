@@ -1,6 +1,7 @@
 // mm_tma.cuh: what the sm_90 rungs share to feed shared memory with the
 // Tensor Memory Accelerator (TMA): mbarriers (a count of arrivals plus a
-// count of bytes in flight), one 2-D TMA copy, the tensor map it reads
+// count of bytes in flight), one 2-D TMA copy, the ring of stages and its
+// producer's loop, the tensor map a copy reads
 // (cuTensorMapEncodeTiled, fetched from the driver at run time), and the
 // order of tiles over the grid; and, for the CPU too, where the TMA's
 // 128-byte swizzle puts a byte (tma_swizzle_128b). Used by
@@ -67,6 +68,42 @@ __device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap *map
                  " [%0], [%1, {%3, %4}], [%2];\n" ::"r"(dst),
                  "l"((uint64_t)map), "r"(bar), "r"(c0), "r"(c1)
                  : "memory");
+}
+
+// ---- the ring of STAGES stages both sm_90 rungs feed: at bars, full[s]
+// (one arrival, the producer's, plus the bytes in flight), then empty[s]
+// (`consumers` arrivals: every consumer warp has read the stage) ----
+__device__ __forceinline__ void tma_ring_init(uint32_t bars, int stages, int consumers)
+{
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < stages; s++) {
+            tma_bar_init(bars + 8 * s, 1);
+            tma_bar_init(bars + 8 * (stages + s), consumers);
+        }
+        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    }
+    __syncthreads();
+}
+
+// The producer's loop, for its one thread: K slice kt uses stage kt % STAGES
+// in its (kt / STAGES)-th round, whose parity the barriers flip; once the
+// stage is free, its full barrier expects STAGE_BYTES (zero fill counts
+// too) and load(stage address, full barrier, kt) issues the slice's copies.
+template <int STAGES, int STAGE_BYTES, class LOAD>
+__device__ __forceinline__ void tma_ring_produce(uint32_t ring, uint32_t bars, int kt_n,
+                                                 const CUtensorMap *ma, const CUtensorMap *mb,
+                                                 LOAD load)
+{
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)ma) : "memory");
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)mb) : "memory");
+    for (int kt = 0; kt < kt_n; kt++) {
+        const int s = kt % STAGES;
+        const uint32_t ph = (uint32_t)(kt / STAGES) & 1;
+        const uint32_t full = bars + 8 * s;
+        tma_bar_wait(bars + 8 * (STAGES + s), ph ^ 1); // stage free
+        tma_bar_expect(full, STAGE_BYTES);
+        load(ring + s * STAGE_BYTES, full, kt);
+    }
 }
 
 #endif
