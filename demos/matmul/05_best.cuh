@@ -25,7 +25,7 @@
 //                      sums, then best_sum, then the store;
 //      mm_best_sk_kernel stream-K: a run of K steps over consecutive
 //                      tiles, each part summed by best_sum;
-//   3. best_load4, best_tile, best_store: the helpers it calls (16-byte
+//   3. best_load4, best_store: the helpers it calls (16-byte
 //                      loads that zero-fill past the edge, the tile order that
 //                      shares L2, 16-byte stores, or atomic adds for a split);
 //   4. mm_best_choose  in mm_best_rule.h: the rule that picks the tile and
@@ -98,19 +98,6 @@ __device__ __forceinline__ float4 best_load4(const float *__restrict__ p,
     if (c + 2 < cols) v.z = q[c + 2];
     if (c + 3 < cols) v.w = q[c + 3];
     return v;
-}
-
-// Tile number -> tile, in groups of 8 tile rows so that blocks running at
-// the same time share A rows and B columns in L2.
-__device__ __forceinline__ void best_tile(int M, int N, int BM, int BN,
-                                          int GROUP, int pid, int *m0, int *n0)
-{
-    int tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
-    int per_group = GROUP * tiles_n;
-    int first_m = pid / per_group * GROUP;
-    int gsize = min(tiles_m - first_m, GROUP);
-    *m0 = (first_m + (pid % per_group) % gsize) * BM;
-    *n0 = (pid % per_group) / gsize * BN;
 }
 
 // Writes a thread's 8 x TN outputs: rows r0 + {tm..tm+3, 32+tm..32+tm+3},
@@ -342,7 +329,7 @@ mm_best_kernel(int M, int N, int K, int kslice, // K per blockIdx.y
     const int wm = warp / (BN / cfg::WN) * 64, wn = warp % (BN / cfg::WN) * cfg::WN;
     const int tm = lane / 4 * 4, tn = lane % 4 * 4; // 8 x 4 lanes
     int m0, n0;
-    best_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
+    mm_tile(M, N, BM, BN, GROUP, blockIdx.x, &m0, &n0);
     // split K: this block sums k in [kb, ke) (kslice is a multiple of BK)
     const int kb = blockIdx.y * kslice, ke = min(K, kb + kslice);
     if (OUT == BEST_PARTS)
@@ -424,7 +411,7 @@ mm_best_sk_kernel(int M, int N, int K,
     while (it < end) {
         const int tile = it / steps, first = tile * steps;
         const int stop = min(end, first + steps);
-        best_tile(M, N, BM, BN, GROUP, tile, &m0, &n0);
+        mm_tile(M, N, BM, BN, GROUP, tile, &m0, &n0);
         float acc[8][TN] = {};
         __syncthreads(); // the last segment's reads of shared memory are done
         best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, (it - first) * BK,

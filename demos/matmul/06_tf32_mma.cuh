@@ -302,12 +302,8 @@ mm_tf32_mma_kernel(int M, int N, int K,
     float *As = smem, *Bs = smem + c::STAGES * c::A_STAGE;
     const int warp = threadIdx.x / 32, l = threadIdx.x % 32, g = l / 4, t = l % 4;
     const int wm = warp / (c::BN / c::WN) * c::WM, wn = warp % (c::BN / c::WN) * c::WN;
-    // tiles in groups of 8 tile rows, so neighbours in time share L2 lines
-    const int tiles_n = (N + c::BN - 1) / c::BN, tiles_m = (M + c::BM - 1) / c::BM;
-    const int per_group = 8 * tiles_n, first = blockIdx.x / per_group * 8;
-    const int gsize = min(tiles_m - first, 8);
-    const int m0 = (first + blockIdx.x % per_group % gsize) * c::BM;
-    const int n0 = blockIdx.x % per_group / gsize * c::BN;
+    int m0, n0; // tiles in groups of 8 tile rows, so neighbours in time share L2 lines
+    mm_tile(M, N, c::BM, c::BN, 8, blockIdx.x, &m0, &n0);
     const int kt_n = (K + c::BK - 1) / c::BK;
     // this lane's fragment addresses within a stage (see tc_load_frags)
     const int a_lane = (wm + (l / 8 % 2) * 8 + l % 8) * c::LDA + l / 16 * 4;

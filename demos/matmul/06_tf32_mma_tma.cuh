@@ -121,9 +121,8 @@ mm_tf32_tma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), boxes 1
     const uint32_t ring_u = raw + pad;
     const uint32_t bars = ring_u + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int warp = threadIdx.x / 32, l = threadIdx.x % 32;
-    int tm, tn;
-    mm_tile_grouped(blockIdx.x, (M + c::BM - 1) / c::BM, (N + c::BN - 1) / c::BN, tm, tn);
-    const int m0 = tm * c::BM, n0 = tn * c::BN;
+    int m0, n0; // tiles in groups of 8 tile rows (mm_kernels.h)
+    mm_tile(M, N, c::BM, c::BN, 8, blockIdx.x, &m0, &n0);
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     tma_ring_init(bars, c::STAGES, c::CONSUMERS); // one arrival per consumer warp

@@ -175,9 +175,8 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
     const uint32_t raw = tma_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
     const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int wgi = threadIdx.x / 128;                        // 0: producer
-    int tm, tn;
-    mm_tile_grouped(blockIdx.x, (M + c::BM - 1) / c::BM, (N + c::BN - 1) / c::BN, tm, tn);
-    const int m0 = tm * c::BM, n0 = tn * c::BN;
+    int m0, n0; // tiles in groups of 8 tile rows (mm_kernels.h)
+    mm_tile(M, N, c::BM, c::BN, 8, blockIdx.x, &m0, &n0);
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     tma_ring_init(bars, c::STAGES, c::EMPTY_ARRIVALS);

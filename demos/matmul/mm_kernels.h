@@ -18,4 +18,19 @@ struct mm_args {
                     // that pick a path by it (tf32-mma); 0: unknown
 };
 
+// Tile number pid -> the tile's first row m0 and column n0 (BM x BN tiles
+// of M x N), in groups of GROUP tile rows, so that blocks running at the
+// same time share rows of A and columns of B in L2 (every tiled rung from
+// 'best' on).
+__device__ __forceinline__ void mm_tile(int M, int N, int BM, int BN, int GROUP, int pid,
+                                        int *m0, int *n0)
+{
+    int tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
+    int per_group = GROUP * tiles_n;
+    int first_m = pid / per_group * GROUP;
+    int gsize = min(tiles_m - first_m, GROUP);
+    *m0 = (first_m + (pid % per_group) % gsize) * BM;
+    *n0 = (pid % per_group) / gsize * BN;
+}
+
 #endif

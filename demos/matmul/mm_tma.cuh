@@ -1,10 +1,9 @@
 // mm_tma.cuh: what the sm_90 rungs share to feed shared memory with the
 // Tensor Memory Accelerator (TMA): mbarriers (a count of arrivals plus a
 // count of bytes in flight), one 2-D TMA copy, the ring of stages and its
-// producer's loop, the tensor map a copy reads
-// (cuTensorMapEncodeTiled, fetched from the driver at run time), and the
-// order of tiles over the grid; and, for the CPU too, where the TMA's
-// 128-byte swizzle puts a byte (tma_swizzle_128b). Used by
+// producer's loop, the tensor map a copy reads (cuTensorMapEncodeTiled,
+// fetched from the driver at run time); and, for the CPU too, where the
+// TMA's 128-byte swizzle puts a byte (tma_swizzle_128b). Used by
 // 06_tf32_mma_tma.cuh (mma.sync fed by the TMA) and 07_wgmma_tma.cuh
 // (wgmma); their kernels are compiled only in mm_sm90a.cu, and the CPU
 // emulation (tests/emu) sees the swizzle alone.
@@ -109,17 +108,6 @@ __device__ __forceinline__ void tma_ring_produce(uint32_t ring, uint32_t bars, i
 #endif
 
 #endif // CK_SIMT_EMU
-
-// Tile t of a tiles_m x tiles_n grid (row tm, column tn), in groups of 8
-// rows, so tiles running at the same time share rows of A and columns of B
-// in L2.
-__device__ __forceinline__ void mm_tile_grouped(int t, int tiles_m, int tiles_n, int &tm, int &tn)
-{
-    const int per_group = 8 * tiles_n, first = t / per_group * 8;
-    const int gsize = min(tiles_m - first, 8);
-    tm = first + t % per_group % gsize;
-    tn = t % per_group / gsize;
-}
 
 #ifndef CK_SIMT_EMU
 // A 2-D FP32 tensor map: rows x cols (cols innermost, ld floats apart),
