@@ -227,17 +227,34 @@ static bool check_ids(struct course *c, struct diags *d)
 	return ok;
 }
 
+/* A lesson's file name given for its id ("08-matmul-from-scratch" for
+ * "matmul-from-scratch": the order prefix of lessons/README.md): that
+ * lesson's id, or NULL. */
+static const char *id_in_file_name(const struct course *c, const char *ref)
+{
+	const char *s = ref;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	if (s == ref || *s != '-')
+		return NULL;
+	const struct lesson *l = course_find(c, s + 1);
+	return l ? l->id : NULL;
+}
+
 static void unknown_ref(const struct course *c, const char *file, const char *id,
 			int line, int col, struct diags *d)
 {
 	const char **ids = malloc((c->n + 1) * sizeof *ids);
-	const char *near = NULL;
-	if (ids) {
+	const char *near = NULL, *named = id_in_file_name(c, id);
+	if (ids && !named) {
 		for (size_t i = 0; i < c->n; i++)
 			ids[i] = c->lessons[i].id;
 		near = doc_suggest(id, ids, c->n);
 	}
-	if (near)
+	if (named)
+		diags_add(d, file, line, col, "'see': no lesson has the id '%s'; did you mean '%s'? "
+			  "(see: takes the id: a lesson declares, not its file name)", id, named);
+	else if (near)
 		diags_add(d, file, line, col, "'see': no lesson has the id '%s'; did you mean '%s'?",
 			  id, near);
 	else
