@@ -693,38 +693,18 @@ static enum act demo_key(struct app *app, void *p, const struct input *in)
 	}
 }
 
-const struct screen screen_matmul = {
-	.name = "matmul", .enter = enter_matmul, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(matmul_keys), .key_on = demo_on,
-};
-const struct screen screen_conv = {
-	.name = "conv", .enter = enter_conv, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(demo_keys), .key_on = demo_on,
-};
-const struct screen screen_reduce = {
-	.name = "reduce", .enter = enter_reduce, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(demo_keys), .key_on = demo_on,
-};
-const struct screen screen_launch = {
-	.name = "launch", .enter = enter_launch, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(launch_keys), .key_on = demo_on,
-};
-const struct screen screen_devinfo = {
-	.name = "devinfo", .enter = enter_devinfo, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(devinfo_keys), .key_on = demo_on,
-};
-const struct screen screen_transfer = {
-	.name = "transfer", .enter = enter_transfer, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(transfer_keys), .key_on = demo_on,
-};
-const struct screen screen_streams = {
-	.name = "streams", .enter = enter_streams, .draw = demo_draw, .key = demo_key,
-	.tick = demo_tick, .leave = demo_leave,
-	SCREEN_KEYS(streams_keys), .key_on = demo_on,
-};
+/* Every demo's screen: the same drawing and keys, its own entry (which
+ * demo it runs and how) and key list. */
+#define DEMO_SCREEN(id, keys)                                                  \
+	const struct screen screen_##id = {                                    \
+		.name = #id, .enter = enter_##id, .draw = demo_draw,           \
+		.key = demo_key, .tick = demo_tick, .leave = demo_leave,       \
+		SCREEN_KEYS(keys), .key_on = demo_on,                          \
+	}
+DEMO_SCREEN(matmul, matmul_keys);
+DEMO_SCREEN(conv, demo_keys);
+DEMO_SCREEN(reduce, demo_keys);
+DEMO_SCREEN(launch, launch_keys);
+DEMO_SCREEN(devinfo, devinfo_keys);
+DEMO_SCREEN(transfer, transfer_keys);
+DEMO_SCREEN(streams, streams_keys);
