@@ -395,13 +395,24 @@ static void explain_builtin_links(struct diags *errors)
 		}
 		const char *id = at + sizeof unknown - 1, *end = strchr(id, '\'');
 		char *want = end ? strndup(id, (size_t)(end - id)) : NULL;
-		if (want && course_find(&c, want) && !strstr(e->msg, "built-in")) {
-			static const char why[] = " (a built-in lesson: a course links only to its own "
-				"lessons; to teach it in a class, copy its file into the class)";
-			size_t n = strlen(e->msg) + sizeof why;
+		/* or a built-in lesson's file name: its number, '-', its id */
+		const char *bare = want;
+		while (bare && *bare >= '0' && *bare <= '9')
+			bare++;
+		/* (unless the class has that lesson too: its id was suggested) */
+		const struct lesson *named = bare && bare != want && *bare == '-' &&
+			!strstr(e->msg, "did you mean") ? course_find(&c, bare + 1) : NULL;
+		if (want && (course_find(&c, want) || named) && !strstr(e->msg, "built-in")) {
+			static const char why[] = "a course links only to its own lessons; to teach it "
+				"in a class, copy its file into the class)";
+			size_t n = strlen(e->msg) + sizeof why + 96;
 			char *msg = malloc(n);
 			if (msg) {
-				snprintf(msg, n, "%s%s", e->msg, why);
+				if (named)
+					snprintf(msg, n, "%s (the file name of the built-in lesson '%.40s': %s",
+						 e->msg, named->id, why);
+				else
+					snprintf(msg, n, "%s (a built-in lesson: %s", e->msg, why);
 				free(e->msg);
 				e->msg = msg;
 			}

@@ -114,6 +114,11 @@ out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
 is "$rc" 1 "a class linking to a built-in lesson fails lint"
 like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
 	"and says that it is a built-in lesson, and what to do"
+sed -i 's/^see: .*/see: [01-kitchen]/' "$k/01-alpha.yaml"
+out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
+is "$rc" 1 "a class linking to a built-in lesson's file name fails lint"
+like "$out" "no lesson has the id '01-kitchen' \(the file name of the built-in lesson 'kitchen': a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
+	"and names the built-in lesson that file holds"
 
 # libyaml's syntax errors come with a hint of what to do.
 printf 'id: y\ntitle: Step 1: copy\n' > "$T_TMP/01-y.yaml"
