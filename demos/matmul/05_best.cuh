@@ -147,6 +147,10 @@ __device__ __forceinline__ void best_store(const float (&acc)[8][TN],
     }
 }
 
+// Shared buffer S (0 or 1) as a type, so that best_sum's tile knows it
+// when compiled.
+template <int S> struct best_buf { static constexpr int value = S; };
+
 // The block's sum over k in [kb, ke) for its tile at (m0, n0) into acc
 // (kb and ke - kb multiples of BK, or ke = K; kb < ke, as every caller's
 // range is: AHEAD 2 multiplies its first tile before it tests the range,
@@ -227,24 +231,30 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
             fetch(1, kb + BK);
     }
     __syncthreads();
-    int s = 0;
     if constexpr (cfg::AHEAD == 1) {
-        for (int k0 = kb; k0 < ke; k0 += BK) {
+        // Two tiles a turn, the first multiplied from buffer 0 and the
+        // second from buffer 1, so that every shared-memory address is known
+        // when compiled: with the buffer a run-time number the kernel spent
+        // 1.3 to 5 points of cuBLAS more (matmul/NOTES.md, last section).
+        auto tile = [&](int k0, auto buf) {
+            constexpr int S = decltype(buf)::value;
             const bool more = k0 + BK < ke; // the same for the whole block
 #pragma unroll
             for (int kc = 0; kc < BK; kc += KC) {
                 if (more)
                     fetch(0, k0 + BK + kc); // global loads overlap the FMAs below
-                multiply(s, kc);
+                multiply(S, kc);
                 if (more)
-                    stash(0, s ^ 1, kc); // the other buffer: nobody reads it this round
+                    stash(0, S ^ 1, kc); // the other buffer: nobody reads it this round
             }
-            if (more) {
+            if (more)
                 __syncthreads();
-                s ^= 1;
-            }
+            return more;
+        };
+        for (int k0 = kb; tile(k0, best_buf<0>{}) && tile(k0 + BK, best_buf<1>{}); k0 += 2 * BK) {
         }
     } else {
+        int s = 0;
         // AHEAD 2 (BK = 8): tile k0 + BK arrives in set q while tile k0 is
         // multiplied, and the loads for k0 + 2 BK go out into the other set,
         // so a load has two tiles' FMAs to arrive in, not one. Two steps a
