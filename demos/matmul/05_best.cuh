@@ -153,12 +153,15 @@ template <int S> struct best_buf { static constexpr int value = S; };
 
 // The block's sum over k in [kb, ke) for its tile at (m0, n0) into acc
 // (kb and ke - kb multiples of BK, or ke = K; kb < ke, as every caller's
-// range is: AHEAD 2 multiplies its first tile before it tests the range,
-// and a test there costs the 8x4 kernel 8 registers, a block per SM): fetch (global -> registers)
-// and stash (registers -> shared, A transposed), then the main loop: fetch
-// the next tile, multiply the current one, stash the fetched one into the
-// other buffer, one barrier a tile.
-template <int BM, int BN, int BK, int TN, bool EDGE>
+// range is: both loops multiply their first tile before they test the
+// range, and a test there costs the 8x4 kernel 8 registers, a block per
+// SM): fetch (global -> registers) and stash (registers -> shared, A
+// transposed), then the main loop: fetch the next tile, multiply the
+// current one, stash the fetched one into the other buffer, one barrier a
+// tile. PAIR: two tiles a turn, each one's buffer a constant (below); the
+// stream-K kernel at BK 16 keeps one tile a turn, where the pair spills
+// 52 bytes of registers (not timed there).
+template <int BM, int BN, int BK, int TN, bool EDGE, bool PAIR = true>
 __device__ __forceinline__ void
 best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
          const float *__restrict__ A, const float *__restrict__ B,
@@ -251,7 +254,28 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
                 __syncthreads();
             return more;
         };
-        for (int k0 = kb; tile(k0, best_buf<0>{}) && tile(k0 + BK, best_buf<1>{}); k0 += 2 * BK) {
+        if constexpr (PAIR) {
+            for (int k0 = kb; tile(k0, best_buf<0>{}) && tile(k0 + BK, best_buf<1>{});
+                 k0 += 2 * BK) {
+            }
+        } else {
+            int s = 0; // the buffer as a number flipped at run time
+            for (int k0 = kb; k0 < ke; k0 += BK) {
+                const bool more = k0 + BK < ke;
+#pragma unroll
+                for (int kc = 0; kc < BK; kc += KC) {
+                    if (more)
+                        fetch(0, k0 + BK + kc);
+                    multiply(s, kc);
+                    if (more)
+                        stash(0, s ^ 1, kc);
+                }
+                if (more) {
+                    __syncthreads();
+                    s ^= 1;
+                }
+            }
+            (void)tile;
         }
     } else {
         int s = 0;
@@ -424,7 +448,7 @@ mm_best_sk_kernel(int M, int N, int K,
         mm_tile(M, N, BM, BN, GROUP, tile, &m0, &n0);
         float acc[8][TN] = {};
         __syncthreads(); // the last segment's reads of shared memory are done
-        best_sum<BM, BN, BK, TN, EDGE>(M, N, K, m0, n0, (it - first) * BK,
+        best_sum<BM, BN, BK, TN, EDGE, BK == 8>(M, N, K, m0, n0, (it - first) * BK,
                                        min(K, (stop - first) * BK), A, B, As, Bs, acc);
         ck_grid_wait(); // C has been zeroed (once: later calls return at once)
         if (it == first && stop == first + steps)

@@ -405,12 +405,15 @@ static void explain_builtin_links(struct diags *errors)
 		if (want && (course_find(&c, want) || named) && !strstr(e->msg, "built-in")) {
 			static const char why[] = "a course links only to its own lessons; to teach it "
 				"in a class, copy its file into the class)";
-			size_t n = strlen(e->msg) + sizeof why + 96;
+			static const char dropped[] = " (with its number dropped, the id of the built-in "
+				"lesson '': ";
+			size_t n = strlen(e->msg) + sizeof dropped + (named ? strlen(named->id) : 0) +
+				sizeof why;
 			char *msg = malloc(n);
 			if (msg) {
 				if (named)
-					snprintf(msg, n, "%s (the file name of the built-in lesson '%.40s': %s",
-						 e->msg, named->id, why);
+					snprintf(msg, n, "%s (with its number dropped, the id of the built-in "
+						 "lesson '%s': %s", e->msg, named->id, why);
 				else
 					snprintf(msg, n, "%s (a built-in lesson: %s", e->msg, why);
 				free(e->msg);

@@ -253,7 +253,7 @@ static void unknown_ref(const struct course *c, const char *file, const char *id
 	}
 	if (named)
 		diags_add(d, file, line, col, "'see': no lesson has the id '%s'; did you mean '%s'? "
-			  "(see: takes the id: a lesson declares, not its file name)", id, named);
+			  "(see: takes a lesson's id, not its file name)", id, named);
 	else if (near)
 		diags_add(d, file, line, col, "'see': no lesson has the id '%s'; did you mean '%s'?",
 			  id, near);

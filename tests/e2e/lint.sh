@@ -40,7 +40,7 @@ cp "$FX"/course-good/*.yaml "$T_TMP/see-file/"
 sed -i 's/^see: \[beta\]$/see: [02-beta]/' "$T_TMP/see-file/01-alpha.yaml"
 out=$("$CK_BIN" lint "$T_TMP/see-file" 2>/dev/null); rc=$?
 is "$rc" 1 "see: [02-beta], the file's name for beta's id: exit 1"
-is "$out" "$T_TMP/see-file/01-alpha.yaml:6:7: error: 'see': no lesson has the id '02-beta'; did you mean 'beta'? (see: takes the id: a lesson declares, not its file name)" \
+is "$out" "$T_TMP/see-file/01-alpha.yaml:6:7: error: 'see': no lesson has the id '02-beta'; did you mean 'beta'? (see: takes a lesson's id, not its file name)" \
 	"the id in that file name suggested, and why"
 "$CK_BIN" lint "$T_TMP/see/02-beta.yaml" >/dev/null 2>&1
 ok $? "a single file whose targets are in its directory lints clean"

@@ -117,7 +117,7 @@ like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a course links 
 sed -i 's/^see: .*/see: [01-kitchen]/' "$k/01-alpha.yaml"
 out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
 is "$rc" 1 "a class linking to a built-in lesson's file name fails lint"
-like "$out" "no lesson has the id '01-kitchen' \(the file name of the built-in lesson 'kitchen': a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
+like "$out" "no lesson has the id '01-kitchen' \(with its number dropped, the id of the built-in lesson 'kitchen': a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
 	"and names the built-in lesson that file holds"
 
 # libyaml's syntax errors come with a hint of what to do.
