@@ -227,29 +227,31 @@ static bool check_ids(struct course *c, struct diags *d)
 	return ok;
 }
 
-/* A lesson's file name given for its id ("08-matmul-from-scratch" for
- * "matmul-from-scratch": the order prefix of lessons/README.md): that
- * lesson's id, or NULL. */
-static const char *id_in_file_name(const struct course *c, const char *ref)
+/* ref without a file name's order prefix ("08-matmul-from-scratch" ->
+ * "matmul-from-scratch", lessons/README.md), or NULL where it has none. */
+static const char *without_number(const char *ref)
 {
 	const char *s = ref;
 	while (*s >= '0' && *s <= '9')
 		s++;
-	if (s == ref || *s != '-')
-		return NULL;
-	const struct lesson *l = course_find(c, s + 1);
-	return l ? l->id : NULL;
+	return s == ref || *s != '-' || !s[1] ? NULL : s + 1;
 }
 
 static void unknown_ref(const struct course *c, const char *file, const char *id,
 			int line, int col, struct diags *d)
 {
-	const char **ids = malloc((c->n + 1) * sizeof *ids);
-	const char *near = NULL, *named = id_in_file_name(c, id);
+	const char **ids = calloc(c->n + 1, sizeof *ids);
+	const char *near = NULL, *named = NULL, *bare = without_number(id);
+	const struct lesson *l = bare ? course_find(c, bare) : NULL;
+	if (l)
+		named = l->id;
 	if (ids && !named) {
 		for (size_t i = 0; i < c->n; i++)
 			ids[i] = c->lessons[i].id;
 		near = doc_suggest(id, ids, c->n);
+		/* a file name's form with a slip in the id ("02-bet") */
+		if (!near && bare)
+			named = doc_suggest(bare, ids, c->n);
 	}
 	if (named)
 		diags_add(d, file, line, col, "'see': no lesson has the id '%s'; did you mean '%s'? "

@@ -42,6 +42,10 @@ out=$("$CK_BIN" lint "$T_TMP/see-file" 2>/dev/null); rc=$?
 is "$rc" 1 "see: [02-beta], the file's name for beta's id: exit 1"
 is "$out" "$T_TMP/see-file/01-alpha.yaml:6:7: error: 'see': no lesson has the id '02-beta'; did you mean 'beta'? (see: takes a lesson's id, not its file name)" \
 	"the id in that file name suggested, and why"
+sed -i 's/^see: \[02-beta\]$/see: [02-bet]/' "$T_TMP/see-file/01-alpha.yaml"
+out=$("$CK_BIN" lint "$T_TMP/see-file" 2>/dev/null)
+is "$out" "$T_TMP/see-file/01-alpha.yaml:6:7: error: 'see': no lesson has the id '02-bet'; did you mean 'beta'? (see: takes a lesson's id, not its file name)" \
+	"a slip in the id after the number: the near id suggested"
 "$CK_BIN" lint "$T_TMP/see/02-beta.yaml" >/dev/null 2>&1
 ok $? "a single file whose targets are in its directory lints clean"
 printf 'id: [\n' > "$T_TMP/see/03-broken.yaml"
