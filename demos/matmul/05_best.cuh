@@ -259,7 +259,9 @@ best_sum(int M, int N, int K, int m0, int n0, int kb, int ke,
                  k0 += 2 * BK) {
             }
         } else {
-            int s = 0; // the buffer as a number flipped at run time
+            // the buffer as a number flipped at run time: the loop as it
+            // was, written out (`tile` called with an int s spills there too)
+            int s = 0;
             for (int k0 = kb; k0 < ke; k0 += BK) {
                 const bool more = k0 + BK < ke;
 #pragma unroll

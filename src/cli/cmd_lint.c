@@ -395,27 +395,22 @@ static void explain_builtin_links(struct diags *errors)
 		}
 		const char *id = at + sizeof unknown - 1, *end = strchr(id, '\'');
 		char *want = end ? strndup(id, (size_t)(end - id)) : NULL;
-		/* or a built-in lesson's file name: its number, '-', its id */
-		const char *bare = want;
-		while (bare && *bare >= '0' && *bare <= '9')
-			bare++;
-		/* (unless the class has that lesson too: its id was suggested) */
-		const struct lesson *named = bare && bare != want && *bare == '-' &&
-			!strstr(e->msg, "did you mean") ? course_find(&c, bare + 1) : NULL;
+		/* or a built-in lesson's file name: its number, '-', its id
+		 * (unless the class has that lesson too: its id was suggested) */
+		const char *bare = want && !strstr(e->msg, "did you mean") ?
+			lesson_id_unnumbered(want) : NULL;
+		const struct lesson *named = course_find(&c, bare);
 		if (want && (course_find(&c, want) || named) && !strstr(e->msg, "built-in")) {
 			static const char why[] = "a course links only to its own lessons; to teach it "
 				"in a class, copy its file into the class)";
-			static const char dropped[] = " (with its number dropped, the id of the built-in "
-				"lesson '': ";
-			size_t n = strlen(e->msg) + sizeof dropped + (named ? strlen(named->id) : 0) +
-				sizeof why;
+			static const char unnumbered[] = "with its number dropped, the id of the "
+				"built-in lesson '";
+			const char *what = named ? unnumbered : "a built-in lesson";
+			const char *lid = named ? named->id : "", *q = named ? "'" : "";
+			size_t n = strlen(e->msg) + strlen(what) + strlen(lid) + strlen(q) + sizeof why + 6;
 			char *msg = malloc(n);
 			if (msg) {
-				if (named)
-					snprintf(msg, n, "%s (with its number dropped, the id of the built-in "
-						 "lesson '%s': %s", e->msg, named->id, why);
-				else
-					snprintf(msg, n, "%s (a built-in lesson: %s", e->msg, why);
+				snprintf(msg, n, "%s (%s%s%s: %s", e->msg, what, lid, q, why);
 				free(e->msg);
 				e->msg = msg;
 			}

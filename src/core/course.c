@@ -227,9 +227,7 @@ static bool check_ids(struct course *c, struct diags *d)
 	return ok;
 }
 
-/* ref without a file name's order prefix ("08-matmul-from-scratch" ->
- * "matmul-from-scratch", lessons/README.md), or NULL where it has none. */
-static const char *without_number(const char *ref)
+const char *lesson_id_unnumbered(const char *ref)
 {
 	const char *s = ref;
 	while (*s >= '0' && *s <= '9')
@@ -241,10 +239,9 @@ static void unknown_ref(const struct course *c, const char *file, const char *id
 			int line, int col, struct diags *d)
 {
 	const char **ids = calloc(c->n + 1, sizeof *ids);
-	const char *near = NULL, *named = NULL, *bare = without_number(id);
-	const struct lesson *l = bare ? course_find(c, bare) : NULL;
-	if (l)
-		named = l->id;
+	const char *near = NULL, *bare = lesson_id_unnumbered(id);
+	const struct lesson *l = course_find(c, bare); /* NULL for a NULL id */
+	const char *named = l ? l->id : NULL;
 	if (ids && !named) {
 		for (size_t i = 0; i < c->n; i++)
 			ids[i] = c->lessons[i].id;

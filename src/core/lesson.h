@@ -138,6 +138,10 @@ bool course_load_class(const char *dir, const char *lang, struct course *out, st
 /* The lesson with id (a loaded one before a broken one), borrowed from c;
  * NULL when none or id is NULL. */
 const struct lesson *course_find(const struct course *c, const char *id);
+/* ref without a lesson file name's order prefix ("08-matmul-from-scratch"
+ * -> "matmul-from-scratch", lessons/README.md), borrowed from ref; NULL
+ * where it has none. */
+const char *lesson_id_unnumbered(const char *ref);
 /* The lesson after l in the course's order that can be read (not broken),
  * or NULL at the end: where "next" leads from a lesson's last page. */
 const struct lesson *course_next(const struct course *c, const struct lesson *l);
