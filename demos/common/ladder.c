@@ -29,6 +29,21 @@ void ck_ladder_list(const struct ck_rung *rungs, int n, FILE *f)
                 rungs[i].kind, wlab, rungs[i].label, rungs[i].idea);
 }
 
+bool ck_demo_start(const struct ck_args *a, void (*usage)(FILE *f),
+                   const struct ck_rung *rungs, int n, struct ck_device *dev)
+{
+    if (a->help || a->list) {
+        if (a->help)
+            usage(stdout);
+        else
+            ck_ladder_list(rungs, n, stdout);
+        return false;
+    }
+    if (dev)
+        ck_device_init(dev, !a->cpu);
+    return true;
+}
+
 bool ck_ladder_known(const struct ck_rung *rungs, int n, const char *list)
 {
     const char *ids[CK_MAX_RUNGS];

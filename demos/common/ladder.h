@@ -6,6 +6,7 @@
  * and turns it into a table of struct ck_rung with CK_RUNG_ROW. Around that
  * table the harness does what every demo must do the same way:
  *
+ *   main's start          ck_demo_start(): --help, --list, the device
  *   --list, --variants    ck_ladder_list(), ck_ladder_known(), _wants()
  *   the judgement         ck_judge(): rel_err <= tol, and NaN/Inf never pass
  *   the test hook         CK_DEMO_CORRUPT=ID spoils one output element of
@@ -71,6 +72,12 @@ struct ck_ladder {
 
 /* --list: id, rung, kind, label, idea; one aligned line per rung. */
 void ck_ladder_list(const struct ck_rung *rungs, int n, FILE *f);
+/* What every demo's main does once its arguments are parsed: --help prints
+ * usage, --list the rows rungs[0..n) (ck_ladder_list), to stdout; either
+ * ends the program, and false is returned (the demo exits CK_OK). Otherwise
+ * dev, unless NULL, is opened (the GPU unless --cpu) and true is returned. */
+bool ck_demo_start(const struct ck_args *a, void (*usage)(FILE *f),
+                   const struct ck_rung *rungs, int n, struct ck_device *dev);
 /* --variants: every id in list must be a rung's (prints the bad one). */
 bool ck_ladder_known(const struct ck_rung *rungs, int n, const char *list);
 /* Index of id, or -1. */

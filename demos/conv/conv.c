@@ -372,17 +372,10 @@ int main(int argc, char **argv)
     int rc = parse(&o, argc, argv);
     if (rc != CK_OK)
         return rc;
-    if (o.a.help || o.a.list) {
-        if (o.a.help)
-            usage(stdout);
-        else
-            ck_ladder_list(conv_rungs, CONV_NRUNGS, stdout);
-        return CK_OK;
-    }
     struct ck_device dev;
     memset(&dev, 0, sizeof dev);
-    if (!o.shape_only)
-        ck_device_init(&dev, !o.a.cpu);
+    if (!ck_demo_start(&o.a, usage, conv_rungs, CONV_NRUNGS, o.shape_only ? NULL : &dev))
+        return CK_OK;
     /* without a GPU and without sizes, the CPU runs the small problem */
     if (o.a.quick || (!o.shape_only && !dev.live && !o.sized))
         o.sh = quick;

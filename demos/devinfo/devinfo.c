@@ -7,6 +7,7 @@
 #include "args.h"
 #include "ck.h"
 #include "device.h"
+#include "ladder.h"
 
 static void usage(FILE *f)
 {
@@ -34,14 +35,9 @@ int main(int argc, char **argv)
             return CK_EARGS;
         }
     }
-    if (a.help) {
-        usage(stdout);
-        return CK_OK;
-    }
-    if (a.list)
-        return CK_OK;
     struct ck_device d;
-    ck_device_init(&d, !a.cpu);
+    if (!ck_demo_start(&a, usage, NULL, 0, &d)) /* no ladder: --list lists nothing */
+        return CK_OK;
     if (ck_args_yaml(&a))
         ck_rec_device(&d, "devinfo", argc, argv, stdout);
     else

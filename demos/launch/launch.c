@@ -209,16 +209,9 @@ int main(int argc, char **argv)
     struct ln_opts o = {0};
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
-    if (o.args.help) {
-        usage(stdout);
-        return CK_OK;
-    }
-    if (o.args.list) {
-        ck_ladder_list(ln_table, LN_NR, stdout);
-        return CK_OK;
-    }
     struct ck_device dev;
-    ck_device_init(&dev, !o.args.cpu);
+    if (!ck_demo_start(&o.args, usage, ln_table, LN_NR, &dev))
+        return CK_OK;
     if (!o.iters)
         o.iters = o.args.quick ? LN_ITERS_QUICK : LN_ITERS;
     if (!o.n_given)

@@ -92,16 +92,9 @@ int main(int argc, char **argv)
     struct mm_opts o = {0};
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
-    if (o.args.help) {
-        usage(stdout);
-        return CK_OK;
-    }
-    if (o.args.list) {
-        ck_ladder_list(mm_rungs, MM_NRUNGS, stdout);
-        return CK_OK;
-    }
     struct ck_device dev;
-    ck_device_init(&dev, !o.args.cpu);
+    if (!ck_demo_start(&o.args, usage, mm_rungs, MM_NRUNGS, &dev))
+        return CK_OK;
     if (!o.size_given)
         o.M = o.N = o.K = dev.live && !o.args.quick ? MM_DEFAULT : MM_QUICK;
     o.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);

@@ -338,16 +338,9 @@ int main(int argc, char **argv)
     struct rd_opts o = {0};
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
-    if (o.args.help) {
-        usage(stdout);
-        return CK_OK;
-    }
-    if (o.args.list) {
-        ck_ladder_list(rd_table, RD_N, stdout);
-        return CK_OK;
-    }
     struct ck_device dev;
-    ck_device_init(&dev, !o.args.cpu);
+    if (!ck_demo_start(&o.args, usage, rd_table, RD_N, &dev))
+        return CK_OK;
     if (!o.n_given)
         o.n = dev.live && !o.args.quick ? RD_DEFAULT : RD_QUICK;
     struct rd_state s = {.o = &o, .dev = &dev};

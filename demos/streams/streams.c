@@ -17,6 +17,7 @@
 #include "check.h"
 #include "ck.h"
 #include "device.h"
+#include "ladder.h"
 #include "report.h"
 #include "st_host.h"
 #include "st_model.h"
@@ -81,12 +82,13 @@ static void usage(FILE *f)
         "      4 a CUDA error\n", ST_MAX_CHUNKS, ST_MAX_REPS);
 }
 
-static void list(void)
-{
-    for (int i = 0; i < ST_NRUNGS; i++)
-        printf("%-11s %2d %-5s %-36s %s\n", st_rungs[i].id, i + 1, st_rungs[i].kind,
-               st_rungs[i].label, st_rungs[i].idea);
-}
+/* --list: the table's rows in the harness's form (ladder.h) */
+static const struct ck_rung list_rows[] = {
+#define LIST_ROW_(e, id, rung, kind, label, memory, mode, streams, idea) \
+    {id, rung, #kind, label, idea, ST_TOL, 0},
+    ST_LADDER(LIST_ROW_)
+#undef LIST_ROW_
+};
 
 static int num_arg(const char *opt, int argc, char **argv, int *i, long lo, long hi,
                    long *out)
@@ -439,16 +441,9 @@ int main(int argc, char **argv)
     struct st_opts o = {0};
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
-    if (o.args.help) {
-        usage(stdout);
-        return CK_OK;
-    }
-    if (o.args.list) {
-        list();
-        return CK_OK;
-    }
     struct ck_device dev;
-    ck_device_init(&dev, !o.args.cpu);
+    if (!ck_demo_start(&o.args, usage, list_rows, (int)(sizeof list_rows / sizeof list_rows[0]), &dev))
+        return CK_OK;
     bool big = dev.live && !o.args.quick;
     static struct st_state s;
     s.o = &o, s.dev = &dev;

@@ -13,6 +13,7 @@
 #include "args.h"
 #include "ck.h"
 #include "device.h"
+#include "ladder.h"
 #include "report.h"
 #include "timing.h"
 #include "xfer_rungs.h"
@@ -61,12 +62,13 @@ static void usage(FILE *f)
         "      4 a CUDA error\n");
 }
 
-static void list(void)
-{
-    for (int i = 0; i < XF_NRUNGS; i++)
-        printf("%-16s %2d %-7s %-34s %s\n", xfer_rungs[i].id, i + 1,
-               xfer_rungs[i].kind, xfer_rungs[i].label, xfer_rungs[i].idea);
-}
+/* --list: the table's rows in the harness's form (ladder.h) */
+static const struct ck_rung list_rows[] = {
+#define LIST_ROW_(e, id, rung, kind, label, memory, dir, peak, factor, idea) \
+    {id, rung, #kind, label, idea, 0, 0},
+    XF_LADDER(LIST_ROW_)
+#undef LIST_ROW_
+};
 
 static int parse(int argc, char **argv, struct xf_opts *o)
 {
@@ -381,16 +383,9 @@ int main(int argc, char **argv)
     struct xf_opts o = {0};
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
-    if (o.args.help) {
-        usage(stdout);
-        return CK_OK;
-    }
-    if (o.args.list) {
-        list();
-        return CK_OK;
-    }
     struct ck_device dev;
-    ck_device_init(&dev, !o.args.cpu);
+    if (!ck_demo_start(&o.args, usage, list_rows, (int)(sizeof list_rows / sizeof list_rows[0]), &dev))
+        return CK_OK;
     if (!o.max_given)
         o.max = dev.live && !o.args.quick ? XF_MAX_BYTES : XF_QUICK_BYTES;
     o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);

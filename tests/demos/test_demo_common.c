@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "check.h"
@@ -231,6 +232,53 @@ static void test_ladder_table(void)
     is_int(ck_ladder_index(t_rungs, T_N, "nope"), -1, "index of no id");
 }
 
+static int usage_calls;
+static void fake_usage(FILE *f)
+{
+    usage_calls++;
+    fputs("USAGE\n", f);
+}
+
+/* ck_demo_start with its stdout caught into buf */
+static bool start_caught(const struct ck_args *a, struct ck_device *dev, char *buf, size_t cap)
+{
+    fflush(stdout);
+    int saved = dup(1);
+    FILE *t = tmpfile();
+    dup2(fileno(t), 1);
+    bool go = ck_demo_start(a, fake_usage, t_rungs, T_N, dev);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    rewind(t);
+    size_t got = fread(buf, 1, cap - 1, t);
+    buf[got] = 0;
+    fclose(t);
+    return go;
+}
+
+static void test_demo_start(void)
+{
+    char buf[1024];
+    struct ck_args a;
+    struct ck_device dev;
+    ck_args_init(&a);
+    a.help = a.list = true;
+    memset(&dev, 0x5a, sizeof dev);
+    ok(!start_caught(&a, &dev, buf, sizeof buf) && usage_calls == 1 && !strcmp(buf, "USAGE\n"),
+       "demo start: --help prints the usage to stdout and ends the program");
+    a.help = false;
+    ok(!start_caught(&a, &dev, buf, sizeof buf) && usage_calls == 1 &&
+       !strncmp(buf, "one            1  hand    first hand rung", 41) && strstr(buf, "\ncpu-x "),
+       "demo start: --list prints the rows in ck_ladder_list's form and ends the program");
+    ok(((unsigned char *)&dev)[0] == 0x5a, "demo start: --help and --list open no device");
+    a.list = false;
+    a.cpu = true;
+    ok(start_caught(&a, &dev, buf, sizeof buf) && !buf[0] && !dev.live && dev.reason[0],
+       "demo start: otherwise the device is opened (--cpu: not live, with the reason), nothing printed");
+    ok(start_caught(&a, NULL, buf, sizeof buf), "demo start: a NULL device is left unopened");
+}
+
 static void test_judge(void)
 {
     struct ck_result r;
@@ -309,6 +357,7 @@ static void test_ladder_run(void)
 int main(void)
 {
     test_ladder_table();
+    test_demo_start();
     test_judge();
     test_copies();
     test_corrupt_and_reps();
