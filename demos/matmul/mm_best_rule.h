@@ -246,6 +246,14 @@ static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
             p.blocks = nb, p.cycles = t;
         }
     }
+    /* stream-K at BK 16 runs as BK 8: BK 16's stream-K kernel sums one tile
+     * a turn (05_best.cuh: two a turn spill there), and at ten whole-tile
+     * shapes it read 0.9 to 4.5 points of cuBLAS below BK 8's stream-K on
+     * the H200, the same grid (matmul/NOTES.md) */
+    if (p.streamk && mm_best_cfgs[p.cfg].bk == 16) {
+        p.cfg = MM_BEST_128x128;
+        mm_best_predict_sk(&mm_best_cfgs[p.cfg], M, N, K, sms, &p.blocks);
+    }
     /* why: this choice's blocks and waves, beside the plain 128x128 tiles */
     const struct mm_best_cfg_info *ci = &mm_best_cfgs[p.cfg];
     long slots = (long)sms * mm_best_slots(ci, M, N, K);

@@ -213,6 +213,7 @@ int main(void)
         {3000, 3000, 3000, MM_BEST_128x128, 1, 1}, /* 2.18 waves unsplit: stream-K */
         {1000, 3000, 2000, MM_BEST_128x128, 1, 1}, /* 192 tiles, 250 K steps each */
         {1536, 1536, 1536, MM_BEST_128x128x16, 8}, /* stream-K runs too short */
+        {1536, 1536, 8192, MM_BEST_128x128, 1, 1}, /* whole tiles, stream-K: at BK 8 */
         {333, 777, 555, MM_BEST_128x128, 6, 0, 1}, /* cut tiles: parts, no float-by-float adds */
         {8192, 512, 1024, MM_BEST_128x128x16, 1},  /* big tiles beat more warps */
         {1000, 1000, 1000, MM_BEST_128x128, 2, 0, 1}, /* in parts */
