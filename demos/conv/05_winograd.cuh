@@ -79,6 +79,32 @@ struct wg_args {
                    1 here): part s writes its own M, planes further on */
 };
 
+/* The kernels' arguments for sh and io, in both Winograd rungs: the padded
+ * sizes d, `planes` transform planes, the channel sum in `splits` parts;
+ * the workspace holds U, then V, then M, `planes` planes each. */
+static struct wg_args conv_wg_args(const struct conv_shape *sh, const struct conv_io *io,
+                                   struct wg_dims d, int planes, int splits)
+{
+    struct wg_args a;
+    a.x = io->x;
+    a.w = io->w;
+    a.y = io->y;
+    a.c = sh->c;
+    a.h = sh->h;
+    a.wd = sh->w;
+    a.k = sh->k;
+    a.p = sh->p;
+    a.q = sh->q;
+    a.pad = sh->pad;
+    a.d = d;
+    a.planes = planes;
+    a.splits = splits;
+    a.u = (float *)io->ws;
+    a.v = a.u + (size_t)planes * d.cp * d.kp;
+    a.m = a.v + (size_t)planes * d.cp * d.tp;
+    return a;
+}
+
 /* 1. One thread per (c, k): U = G g G^T. */
 __global__ void conv_wg_filter_kernel(const struct wg_args a)
 {
@@ -270,23 +296,7 @@ static int conv_wg_launch(const struct conv_shape *sh, const struct conv_io *io,
         return CK_EARGS;
     }
     cudaStream_t st = (cudaStream_t)io->stream;
-    struct wg_args a;
-    a.x = io->x;
-    a.w = io->w;
-    a.y = io->y;
-    a.c = sh->c;
-    a.h = sh->h;
-    a.wd = sh->w;
-    a.k = sh->k;
-    a.p = sh->p;
-    a.q = sh->q;
-    a.pad = sh->pad;
-    a.d = conv_wg_dims(sh);
-    a.planes = 16;
-    a.splits = 1;
-    a.u = (float *)io->ws;
-    a.v = a.u + (size_t)16 * a.d.cp * a.d.kp;
-    a.m = a.v + (size_t)16 * a.d.cp * a.d.tp;
+    const struct wg_args a = conv_wg_args(sh, io, conv_wg_dims(sh), 16, 1);
 
     const size_t nu = (size_t)a.d.cp * a.d.kp;
     CK_LAUNCH(err, conv_wg_filter_kernel, (unsigned)((nu + 255) / 256), 256, 0, st, a);

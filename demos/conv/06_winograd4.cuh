@@ -278,24 +278,9 @@ static int conv_wg4_launch(const struct conv_shape *sh, const struct conv_io *io
         return CK_EARGS;
     }
     cudaStream_t st = (cudaStream_t)io->stream;
-    struct wg_args a;
-    a.x = io->x;
-    a.w = io->w;
-    a.y = io->y;
-    a.c = sh->c;
-    a.h = sh->h;
-    a.wd = sh->w;
-    a.k = sh->k;
-    a.p = sh->p;
-    a.q = sh->q;
-    a.pad = sh->pad;
-    a.d = conv_wg4_dims(sh);
-    const struct wg4_plan pl = conv_wg4_plan(a.d);
-    a.planes = 36;
-    a.splits = pl.split;
-    a.u = (float *)io->ws;
-    a.v = a.u + (size_t)36 * a.d.cp * a.d.kp;
-    a.m = a.v + (size_t)36 * a.d.cp * a.d.tp;
+    const struct wg_dims d = conv_wg4_dims(sh);
+    const struct wg4_plan pl = conv_wg4_plan(d);
+    const struct wg_args a = conv_wg_args(sh, io, d, 36, pl.split);
 
     static_assert(WG_BK % WG4_FK == 0 && WG_BC % WG4_FC == 0, "whole filter blocks");
     dim3 gf((unsigned)(a.d.kp / WG4_FK), (unsigned)(a.d.cp / WG4_FC));
