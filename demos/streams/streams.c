@@ -82,8 +82,9 @@ static void usage(FILE *f)
         "      4 a CUDA error\n", ST_MAX_CHUNKS, ST_MAX_REPS);
 }
 
-/* --list: the table's rows in the harness's form (ladder.h) */
-static const struct ck_rung list_rows[] = {
+/* the table's rows in the harness's form (ladder.h), for --list and
+ * --variants */
+static const struct ck_rung ck_rows[ST_NRUNGS] = {
 #define LIST_ROW_(e, id, rung, kind, label, memory, mode, streams, idea) \
     {id, rung, #kind, label, idea, ST_TOL, 0},
     ST_LADDER(LIST_ROW_)
@@ -127,10 +128,7 @@ static int parse(int argc, char **argv, struct st_opts *o)
         fprintf(stderr, "--reps: at most %d for streams\n", ST_MAX_REPS);
         return -1;
     }
-    const char *ids[ST_NRUNGS];
-    for (int i = 0; i < ST_NRUNGS; i++)
-        ids[i] = st_rungs[i].id;
-    return ck_args_known(o->args.variants, ids, ST_NRUNGS) ? 0 : -1;
+    return ck_ladder_known(ck_rows, ST_NRUNGS, o->args.variants) ? 0 : -1;
 }
 
 static double now_ms(void)
@@ -442,7 +440,7 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, list_rows, (int)(sizeof list_rows / sizeof list_rows[0]), &dev))
+    if (!ck_demo_start(&o.args, usage, ck_rows, ST_NRUNGS, &dev))
         return CK_OK;
     bool big = dev.live && !o.args.quick;
     static struct st_state s;

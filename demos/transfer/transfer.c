@@ -62,8 +62,9 @@ static void usage(FILE *f)
         "      4 a CUDA error\n");
 }
 
-/* --list: the table's rows in the harness's form (ladder.h) */
-static const struct ck_rung list_rows[] = {
+/* the table's rows in the harness's form (ladder.h), for --list and
+ * --variants */
+static const struct ck_rung ck_rows[XF_NRUNGS] = {
 #define LIST_ROW_(e, id, rung, kind, label, memory, dir, peak, factor, idea) \
     {id, rung, #kind, label, idea, 0, 0},
     XF_LADDER(LIST_ROW_)
@@ -92,10 +93,7 @@ static int parse(int argc, char **argv, struct xf_opts *o)
             return -1;
         }
     }
-    const char *ids[XF_NRUNGS];
-    for (int i = 0; i < XF_NRUNGS; i++)
-        ids[i] = xfer_rungs[i].id;
-    return ck_args_known(o->args.variants, ids, XF_NRUNGS) ? 0 : -1;
+    return ck_ladder_known(ck_rows, XF_NRUNGS, o->args.variants) ? 0 : -1;
 }
 
 /* 4 KiB * 4^k up to max, and the pattern's checksum at each (one pass: the
@@ -384,7 +382,7 @@ int main(int argc, char **argv)
     if (parse(argc, argv, &o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, list_rows, (int)(sizeof list_rows / sizeof list_rows[0]), &dev))
+    if (!ck_demo_start(&o.args, usage, ck_rows, XF_NRUNGS, &dev))
         return CK_OK;
     if (!o.max_given)
         o.max = dev.live && !o.args.quick ? XF_MAX_BYTES : XF_QUICK_BYTES;
