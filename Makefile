@@ -132,7 +132,7 @@ test: all $(UNIT) $(REPLAY)
 		prove -f -j$(TEST_JOBS) $(PROVE_FLAGS) $(E2E_LONG) $(UNIT) $(filter-out $(E2E_LONG),$(E2E))
 
 # Installed layout; the program finds share/ and libexec/ relative to its
-# own bin/ (src/paths.h), so PREFIX can be moved as a whole afterwards and
+# own bin/ (src/core/paths.h), so PREFIX can be moved as a whole afterwards and
 # no path, DESTDIR least of all, is compiled in.
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -1,5 +1,5 @@
-# demos/demos.mk: builds the standalone demos (build/demos/devinfo, matmul,
-# conv, transfer, streams). Included by the top Makefile; also works alone:
+# demos/demos.mk: builds the standalone demos (build/demos/NAME for each
+# name of DEMO_NAMES below). Included by the top Makefile; also works alone:
 #   make -f demos/demos.mk demos
 # GPU variants are compiled when nvcc is found (NVCC=... to choose one,
 # NVCC= to force a CPU-only build). CUDA_ARCH overrides the GPU target:

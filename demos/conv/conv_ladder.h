@@ -1,6 +1,6 @@
 /* conv_ladder.h: THE convolution ladder, the one place a rung is added,
  * renamed or reordered. Plain C with no CUDA, so the C host, the CUDA side,
- * the tutorial (src/quiz_measure.c) and the tests all read it.
+ * the tutorial (src/core/quiz_measure.c) and the tests all read it.
  *
  *   X(ENUM, id, rung, kind, label, idea, fn, tol, cap)
  *     ENUM   CONV_<ENUM> in enum conv_rung_id (the row's index)

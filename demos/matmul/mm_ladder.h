@@ -1,6 +1,6 @@
 /* mm_ladder.h: THE matmul ladder, the one place a rung is added, renamed or
  * reordered. Plain C with no CUDA, so the C host, the CUDA side, the
- * tutorial (src/quiz_measure.c, the tiling view) and the tests all read it.
+ * tutorial (src/core/quiz_measure.c, the tiling view) and the tests all read it.
  *
  *   X(ENUM, id, rung, kind, label, idea, fn, tol, cap)
  *     ENUM   MM_<ENUM> in enum mm_rung (the row's index)

@@ -69,7 +69,7 @@ struct screen {
 #define SCREEN_KEYS(table) .keys = (table), .nkeys = sizeof (table) / sizeof *(table)
 
 /* The registry of screens and interactive blocks, in screens.c.  Lessons
- * name blocks (`gpu-map`, `tiling`, `matmul`, `conv`, `devinfo`) and
+ * name blocks (`gpu-map`, `tiling` and each demo's screen) and
  * `cudakitchen open ID` names a block, `quiz`, or a lesson id. */
 const struct screen *screen_find(const char *name);
 /* The i-th name screen_find knows (for `open` with an unknown ID); NULL
