@@ -49,20 +49,26 @@ CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_
 # headers that make any curses include an error, and linked into the unit
 # tests and fuzzers without -lncursesw), src/tui (terminal, ui, keys, the
 # loop), src/tui/screens (one file per screen and its view), src/cli (main
-# and the plain commands).  A layer sees its own headers and those below it.
+# and the plain commands).  A layer sees its own headers and those below it:
+# each gets the -iquote of its own folder and of the layers under it, so an
+# include from a layer above fails to compile.
 # The demos' ladders (demos/<demo>/*_ladder.h, plain C) are read from
 # there, never copied: `#include "matmul/mm_ladder.h"`.
 CORE_INC := -iquote src/core -iquote demos
+TUI_INC := $(CORE_INC) -iquote src/tui
+SCREENS_INC := $(TUI_INC) -iquote src/tui/screens
+CLI_INC := $(SCREENS_INC) -iquote src/cli
 CK_CORE_CFLAGS := $(CK_BASE_CFLAGS) $(CORE_PKG_CFLAGS) $(CORE_INC) -I$(BUILD)/nocurses
-CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS) $(CORE_INC) -iquote src/tui -iquote src/tui/screens -iquote src/cli
+CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS)
 LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)
 LDLIBS_CORE := $(CORE_LIBS) -lm $(SANFLAGS)
 
 CORE_SRC := $(wildcard src/core/*.c)
-TUI_SRC := $(wildcard src/tui/*.c src/tui/screens/*.c)
+TUI_SRC := $(wildcard src/tui/*.c)
+SCREENS_SRC := $(wildcard src/tui/screens/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/obj/%.o)
-TUI_OBJ := $(TUI_SRC:src/%.c=$(BUILD)/obj/%.o)
+TUI_OBJ := $(TUI_SRC:src/%.c=$(BUILD)/obj/%.o) $(SCREENS_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 OBJ := $(CORE_OBJ) $(TUI_OBJ) $(CLI_OBJ)
 CORE_LIB := $(BUILD)/libckcore.a
@@ -89,9 +95,15 @@ $(TUI_LIB): $(TUI_OBJ)
 $(CORE_OBJ): $(BUILD)/obj/%.o: src/%.c $(NOCURSES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -c -o $@ $<
-$(TUI_OBJ) $(CLI_OBJ): $(BUILD)/obj/%.o: src/%.c
+$(BUILD)/obj/tui/%.o: src/tui/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CK_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(CK_CFLAGS) $(TUI_INC) -c -o $@ $<
+$(BUILD)/obj/tui/screens/%.o: src/tui/screens/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CK_CFLAGS) $(SCREENS_INC) -c -o $@ $<
+$(CLI_OBJ): $(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CK_CFLAGS) $(CLI_INC) -c -o $@ $<
 
 # Stand-ins for the curses headers, first on the core's include path.
 $(NOCURSES):
@@ -104,7 +116,7 @@ UNIT_CFLAGS ?= -O0 -g
 $(filter-out $(UNIT_TUI),$(UNIT)): $(BUILD)/tests/%: tests/unit/%.c $(CORE_LIB) | $(BUILD)/tests
 	$(CC) $(UNIT_CFLAGS) $(CK_CORE_CFLAGS) -iquote tests -o $@ $< $(CORE_LIB) $(LDLIBS_CORE)
 $(UNIT_TUI): $(BUILD)/tests/%: tests/unit/%.c $(TUI_LIB) $(CORE_LIB) | $(BUILD)/tests
-	$(CC) $(UNIT_CFLAGS) $(CK_CFLAGS) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
+	$(CC) $(UNIT_CFLAGS) $(CK_CFLAGS) $(TUI_INC) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
 
 $(BUILD)/tests:
 	mkdir -p $@

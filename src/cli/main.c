@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include <langinfo.h>
+#include "app.h"
 #include "cli.h"
 #include "i18n.h"
 #include "text.h"
