@@ -1,6 +1,9 @@
 # cudakitchen: `make` builds everything it can, `make run` starts the
 # tutorial, `make test` builds and runs every test (TAP, through prove).
 #
+#   make deps              installs the Debian packages the build and the
+#                          tests need (as root; otherwise names them)
+#   make test-unit         one tier of the tests: test-unit, test-emu, test-e2e
 #   make test SANITIZE=1   the same suite under ASan + UBSan, in build-san/
 #   make CC=clang          any C11 compiler works; CI builds with gcc and clang
 #   make demos             only the demo programs (no ncurses, no libyaml)
@@ -25,22 +28,37 @@ endif
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS := ncursesw yaml-0.1 libcrypto
-# A fresh machine gets its packages here, before the flags are read
-# (scripts/deps.sh installs them as root, or names them and fails).
-ifeq ($(filter clean demos gpu-test bench uninstall,$(MAKECMDGOALS)),)
-DEPS_KIND := $(if $(filter test,$(MAKECMDGOALS)),test,build)
-DEPS_OK := $(shell sh scripts/deps.sh $(DEPS_KIND) >&2 && echo ok)
-ifneq ($(DEPS_OK),ok)
-$(error missing prerequisites (see the message above and the README))
-endif
-endif
-PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)
 # The core links without the terminal library (see "Layers" below).
 CORE_PKGS := yaml-0.1 libcrypto
-CORE_PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(CORE_PKGS) 2>/dev/null)
-CORE_LIBS := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null || echo -lyaml -lcrypto)
-VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+# The libraries' flags, read in one call while the makefile is read: each
+# word comes back tagged with what it is (C: cflags, L: libs, c: and l: the
+# core's), and the libraries' usual names stand in where pkg-config or a
+# .pc file is missing (on Debian they are right; the build then stops at
+# the first missing header, after the check below has said `make deps`).
+PKG_ALL := $(shell t() { for w in $$2; do printf '%s:%s ' "$$1" "$$w"; done; }; \
+	t C "$$($(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)"; \
+	t L "$$($(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)"; \
+	t c "$$($(PKG_CONFIG) --cflags $(CORE_PKGS) 2>/dev/null)"; \
+	t l "$$($(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null || echo -lyaml -lcrypto)")
+pkg_words = $(patsubst $(1):%,%,$(filter $(1):%,$(PKG_ALL)))
+PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(call pkg_words,C))
+PKG_LIBS := $(call pkg_words,L)
+CORE_PKG_CFLAGS := $(call pkg_words,c)
+CORE_LIBS := $(call pkg_words,l)
+VERSION := $(or $(file <VERSION),0.0.0)
+
+# Prerequisites.  Reading this makefile or a plain `make` installs nothing:
+# before the first C file is compiled, deps-check asks scripts/deps.sh
+# whether the libraries are there and, if not, stops with their names and
+# `make deps`.  `make run` and the test targets, the README's commands for
+# a fresh machine, let scripts/deps.sh install what is missing instead (as
+# root with apt-get; otherwise it names the packages and stops).
+DEPS_MODE := $(if $(filter test test-%,$(MAKECMDGOALS)),test,$(if $(filter run,$(MAKECMDGOALS)),build))
+.PHONY: deps deps-check
+deps:
+	sh scripts/deps.sh test
+deps-check:
+	@sh scripts/deps.sh $(if $(DEPS_MODE),$(DEPS_MODE),check)
 
 CFLAGS ?= -O2 -g
 CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
@@ -79,7 +97,7 @@ UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.
 UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
-.PHONY: all run test clean demos demos-first gpu-test bench profile install uninstall
+.PHONY: all run clean demos demos-first gpu-test bench profile install uninstall
 # demos-first (demos/demos.mk): the two longest compiles start before the
 # rest, which -j packs around them, so no core waits on one at the end.
 all: demos-first $(BUILD)/cudakitchen demos
@@ -92,6 +110,7 @@ $(CORE_LIB): $(CORE_OBJ)
 $(TUI_LIB): $(TUI_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 
+$(OBJ): | deps-check
 $(CORE_OBJ): $(BUILD)/obj/%.o: src/%.c $(NOCURSES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -c -o $@ $<
@@ -126,22 +145,8 @@ run: $(BUILD)/cudakitchen demos
 
 include fuzz/fuzz.mk
 
-# The e2e scripts read CK_BIN and CK_BUILD; unit tests need no environment.
-# Every script has its own tmux socket, HOME and temporary files, so prove
-# runs TEST_JOBS of them at once (twice the cores: the screen tests mostly
-# wait); the longest start first, so that none of them starts last
-# (tests/README.md).
-TEST_JOBS_DEFAULT := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
-TEST_JOBS ?= $(TEST_JOBS_DEFAULT)
-PROVE_FLAGS ?=
-# e.g. make test PROVE_FLAGS=--timer: each script's time
-E2E := $(sort $(wildcard tests/e2e/*.sh))
-E2E_LONG := $(foreach t,lesson_code demos_emu quiz_journey valgrind progress_kill help_screens tui_course \
-	i18n_tui tui_basic tui_demo quiz_flow gpumap_keys tui_help tui_xfer tui_signals demos_conv demos_build,\
-	$(filter tests/e2e/$(t).sh,$(E2E)))
-test: all $(UNIT) $(REPLAY)
-	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
-		prove -f -j$(TEST_JOBS) $(PROVE_FLAGS) $(E2E_LONG) $(UNIT) $(filter-out $(E2E_LONG),$(E2E))
+# The test tiers (test-unit, test-emu, test-e2e, and test for all three)
+# are in tests/tests.mk, included at the end.
 
 # Installed layout; the program finds share/ and libexec/ relative to its
 # own bin/ (src/core/paths.h), so PREFIX can be moved as a whole afterwards and
@@ -183,4 +188,5 @@ clean:
 	rm -rf build build-san build-clang $(FUZZ_BUILD)
 
 -include demos/demos.mk
+include tests/tests.mk
 -include $(OBJ:.o=.d) $(UNIT:=.d)
