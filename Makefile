@@ -184,6 +184,13 @@ uninstall:
 		$(DESTDIR)$(cklibexecdir); do \
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
 
+# The lines changed since FORMAT_BASE (default: not committed yet) against
+# .clang-format (scripts/format_check.sh says why only those).
+FORMAT_BASE ?= HEAD
+.PHONY: format-check
+format-check:
+	scripts/format_check.sh $(FORMAT_BASE)
+
 clean:
 	rm -rf build build-san build-clang $(FUZZ_BUILD)
 
