@@ -78,14 +78,14 @@ static bool same_size(const struct res_variant *a, const struct res_variant *b)
 	return !memcmp(&a->size, &b->size, sizeof a->size);
 }
 
-/* "at 512" (a cube) or "at N4" (a batch): the size a row was measured at
- * when it differs from the naive reference's. */
+/* "at 512" (a cube) or "at N4" (a batch of images, with channels): the
+ * size a row was measured at when it differs from the naive reference's. */
 static void other_size(const struct res_variant *v, char *buf, size_t n)
 {
 	const struct res_sizes *z = &v->size;
 	if (z->m > 0 && z->m == z->n && z->n == z->k)
 		snprintf(buf, n, tr(MSG_DV_AT), z->m);
-	else if (!strcmp(v->demo, "conv") && z->n > 0)
+	else if (z->c > 0 && z->n > 0)
 		snprintf(buf, n, tr(MSG_DV_AT_N), z->n);
 	else
 		snprintf(buf, n, "%s", tr(MSG_DV_OTHER));
@@ -187,15 +187,16 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v, cons
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
 }
 
-/* Reduce: the HBM bandwidth is the roof; one line says how close the best
- * hand-written rung and the library come.  False when there is no GPU
- * figure to compare (the CPU fallback). */
+/* A demo whose records measure their GB/s against HBM (reduce): the HBM
+ * bandwidth is the roof; one line says how close the best hand-written
+ * rung and the library come.  False when there is no GPU figure to
+ * compare (the CPU fallback), or the records have no % of HBM. */
 static bool roof_text(const struct demo_section *s, char *buf, size_t n)
 {
 	const struct res_device *d = results_device(s->r, s->demo);
 	const struct res_variant *h = results_fastest(s->r, s->demo, RES_HAND);
 	const struct res_variant *l = results_library(s->r, s->demo);
-	if (strcmp(s->demo, "reduce") || !d || !d->live || !(d->mem_gbs > 0) || !h || !l)
+	if (!d || !d->live || !(d->mem_gbs > 0) || !h || !l || !isfinite(h->pct_of_hbm))
 		return false;
 	snprintf(buf, n, tr(MSG_DV_HBM_ROOF), d->mem_gbs, h->gbs, h->pct_of_hbm, l->gbs,
 		 l->pct_of_hbm);
@@ -215,15 +216,15 @@ static const struct res_variant *rung_at(const struct demo_section *s, const cha
 	return NULL;
 }
 
-/* Matmul: the %lib column is of cuBLAS FP32, so the TF32 rungs by hand
- * read 400% there; one line gives them against cuBLAS TF32, the library of
- * their own precision (the figure lesson 8 quotes). False when the record
- * has no cuBLAS TF32 or no TF32 hand rung. */
+/* The matmul ladder's rungs: the %lib column is of cuBLAS FP32, so the
+ * TF32 rungs by hand read 400% there; one line gives them against cuBLAS
+ * TF32, the library of their own precision (the figure lesson 8 quotes).
+ * False when the records have no cuBLAS TF32 or no TF32 hand rung. */
 static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 {
 	const struct res_variant *lib = results_library(s->r, s->demo);
 	const struct res_variant *t = lib ? rung_at(s, mm_rung_id(MM_CUBLAS_TF32), lib) : NULL;
-	if (strcmp(s->demo, "matmul") || !t)
+	if (!t)
 		return false;
 	static const enum mm_rung hand[] = { MM_TF32_MMA, MM_WGMMA_TMA };
 	char items[200] = "";
@@ -241,17 +242,16 @@ static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 	return true;
 }
 
-/* Matmul: the tiles and the split of K that the best rung's rule chose at
- * this size (its record's config, split, parts, streamk), in the learner's
- * words. False without such a record (older ones, a tuning run's). */
+/* The matmul ladder's best rung: the tiles and the split of K that its
+ * rule chose at this size (its record's config, split, parts, streamk), in
+ * the learner's words. False without such a record (older ones, a tuning
+ * run's). */
 static bool best_text(const struct demo_section *s, char *buf, size_t n)
 {
-	if (strcmp(s->demo, "matmul"))
-		return false;
 	for (size_t i = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, s->demo) || strcmp(v->variant, mm_rung_id(MM_BEST)) || !v->ok ||
-		    !v->config[0] || !strcmp(v->config, "forced"))
+		    !v->config[0] || !strcmp(v->config, "forced") || v->split < 1)
 			continue;
 		char how[128] = "", sz[96];
 		if (v->streamk)
