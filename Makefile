@@ -70,7 +70,7 @@ TUI_LIB := $(BUILD)/libcktui.a
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # Unit tests of the terminal layer's own pure parts (the key table); every
 # other unit test links the core alone.
-UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
+UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n $(BUILD)/tests/test_demos
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
 .PHONY: all run test clean demos demos-first gpu-test bench profile install uninstall

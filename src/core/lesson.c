@@ -372,7 +372,7 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 		page_of(c, pages->items[i], &l->pages[i]);
 }
 
-/* The id a file name implies: "07-streams.yaml" -> "streams". */
+/* The id a file name implies: "01-kitchen.yaml" -> "kitchen". */
 static char *slug_of(const char *path)
 {
 	const char *base = strrchr(path, '/');
