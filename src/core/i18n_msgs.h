@@ -700,6 +700,8 @@
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
+	X(MSG_DV_ERROR, "error", "误差") \
+	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
 	X(MSG_RL_NAIVE_UNCOALESCED, "naive, uncoalesced", "朴素，未合并访存") \
 	X(MSG_RL_NAIVE_COALESCED, "naive, coalesced", "朴素，合并访存") \
