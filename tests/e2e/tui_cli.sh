@@ -8,8 +8,8 @@
 h=$("$CK_BIN" --help)
 flat_h=$(printf '%s\n' "$h" | tr -s ' \n' '  ')
 like "$flat_h" 'gpu-map, tiling, matmul, conv, devinfo, transfer, streams, reduce, launch,' "--help lists the demo screens among the open IDs"
-like "$flat_h" 'launch, quiz, radar,' "--help lists radar among the open IDs"
-like "$flat_h" 'launch, quiz, radar, cert, or a lesson id' "and cert"
+like "$flat_h" ', quiz, radar,' "--help lists radar among the open IDs"
+like "$flat_h" ', quiz, radar, cert, or a lesson id' "and cert"
 for a in --help -h --version; do
 	out=$("$CK_BIN" $a extra 2>&1 >/dev/null); rc=$?
 	is "$rc" 2 "$a extra is a usage error"
