@@ -177,13 +177,12 @@ static void timeline_draw(struct app *app, struct demo_st *st, const struct demo
 static enum act timeline_key(struct app *app, struct demo_st *st, const struct input *in)
 {
 	(void)app;
-	if (in->id == DK_STREAMS && (in->key == '1' || in->key == '2' || in->key == '4' ||
-				     in->key == '8'))
+	if (in->id == DK_STREAMS)   /* its keys: 1 2 4 8 */
 		st->pick.streams = in->key - '0';
 	else if (in->id == DK_MEMORY)
 		st->pick.mode = (enum st_pick_mode)((st->pick.mode + 1) % ST_NPICK);
 	else
-		return in->id == DK_STREAMS ? ACT_NONE : ACT_IGNORED;
+		return ACT_IGNORED;
 	return ACT_NONE;
 }
 

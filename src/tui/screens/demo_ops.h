@@ -72,7 +72,7 @@ struct demo_st {
 
 /* The ids of the demo screens' own keys (screen.h's KEY_OWN and up). */
 enum {
-	DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DEV_RUN, DK_DEV_SHOW,
+	DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DEV_SHOW,
 	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW, DK_SIZES,
 };
 
@@ -83,7 +83,7 @@ enum {
 struct demo_ops {
 	void (*draw)(struct app *app, struct demo_st *st, const struct demo_section *s, int n,
 		     int y0, int y1);
-	const struct screen_key *keys;
+	const struct screen_key *keys;   /* the table each screen of the view is made with */
 	size_t nkeys;
 	bool (*key_on)(struct app *app, struct demo_st *st, int id, enum msg *why);
 	enum act (*key)(struct app *app, struct demo_st *st, const struct input *in);

@@ -15,7 +15,6 @@
 #include "timeline.h"
 #include "ui.h"
 #include "i18n.h"
-#include "screen.h"
 
 #define XF_LINES 24      /* 12 rows of transfer, mine and recorded */
 #define XF_ROWS 12
