@@ -175,24 +175,33 @@ static bool variant_ok(const char *demo, const char *v, char *why, size_t size)
 	return false;
 }
 
+/* Why demo is not one a question may measure: the nearest that is, or
+ * all of them.  Returns false. */
+static bool unknown_demo(const char *demo, char *why, size_t size)
+{
+	const char *demos[CK_NDEMOS];
+	char known[200] = "";
+	size_t n = 0, len = 0;
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		if (!ladders[i].ids)
+			continue;
+		demos[n++] = demo_name((enum demo_id)i);
+		int k = snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "",
+				 demo_name((enum demo_id)i));
+		len = k > 0 && (size_t)k < sizeof known - len ? len + (size_t)k : len;
+	}
+	const char *near = doc_suggest(demo, demos, n);
+	if (near)
+		snprintf(why, size, "unknown demo '%.60s'; did you mean '%s'?", demo, near);
+	else
+		snprintf(why, size, "unknown demo '%.60s' (known: %s)", demo, known);
+	return false;
+}
+
 bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t size)
 {
-	if (!variants_of(demo)) {
-		const char *demos[CK_NDEMOS];
-		char known[200] = "";
-		size_t n = 0, len = 0;
-		for (int i = 0; i < CK_NDEMOS; i++)
-			if (ladders[i].ids) {
-				demos[n++] = demo_name((enum demo_id)i);
-				len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
-							len ? ", " : " (known: ", demo_name((enum demo_id)i));
-			}
-		const char *near = doc_suggest(demo, demos, n);
-		snprintf(why, size, "unknown demo '%.60s'%s%s%s%s", demo,
-			 near ? "; did you mean '" : known, near ? near : "", near ? "'?" : "",
-			 near ? "" : ")");
-		return false;
-	}
+	if (!variants_of(demo))
+		return unknown_demo(demo, why, size);
 	char name[64];
 	const char *args;
 	const struct measure_def *m = lookup(measure, name, sizeof name, &args);

@@ -17,7 +17,8 @@ struct app;
 #define QUIZ_RUN_TIMEOUT_MS (300 * 1000)
 
 /* Results of each demo (by its registry row, demo.h), from this session's
- * run (at most one run per demo per quiz screen), and the recorded H200 file, loaded when first needed. */
+ * run (at most one run per demo per quiz screen), and the recorded H200
+ * file, loaded when first needed. */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */
