@@ -434,12 +434,10 @@
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
-	X(MSG_HK_XF_SIZE, "next / previous size range", "下一个/上一个规模范围") \
 	X(MSG_HK_XF_BIGGER, "the next size range, larger copies (stops at the largest)", "下一个规模范围，更大的拷贝（到最大为止）") \
 	X(MSG_HK_XF_SMALLER, "the previous size range, smaller copies (stops at the smallest)", "上一个规模范围，更小的拷贝（到最小为止）") \
 	X(MSG_HK_ST_N, "show the run with 1, 2, 4 or 8 streams", "显示 1、2、4 或 8 个流的运行") \
 	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：固定、可分页，或全部在默认流上") \
-	X(MSG_HK_ST_SIZE, "next / previous setting (copy-bound, balanced, compute-bound)", "下一个/上一个设置（受拷贝限制、均衡、受计算限制）") \
 	X(MSG_HK_ST_MORE, "the next setting: more FLOP per byte (copy-bound, balanced, compute-bound)", "下一个设置：每字节更多 FLOP（受拷贝限制、均衡、受计算限制）") \
 	X(MSG_HK_ST_LESS, "the previous setting: fewer FLOP per byte", "上一个设置：每字节更少 FLOP") \
 	/* instructor and robustness (courses, lint, the terminal) */ \
@@ -660,6 +658,8 @@
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
+	X(MSG_DV_ERROR, "error", "误差") \
+	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
 	X(MSG_RL_NAIVE_UNCOALESCED, "naive, uncoalesced", "朴素，未合并访存") \
 	X(MSG_RL_NAIVE_COALESCED, "naive, coalesced", "朴素，合并访存") \

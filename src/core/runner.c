@@ -18,19 +18,14 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "demo.h"
 #include "i18n.h"
 
 extern char **environ;
 
-const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", "reduce",
-				     "launch", NULL };
-
 bool runner_demo_known(const char *name)
 {
-	for (int i = 0; name && runner_demos[i]; i++)
-		if (!strcmp(name, runner_demos[i]))
-			return true;
-	return false;
+	return demo_index(name) >= 0;
 }
 
 bool runner_demo_path(const char *dir, const char *name, char *out, size_t size)

@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* The demo programs the tutorial may run, NULL-terminated. */
-extern const char *const runner_demos[];
+/* Whether name is a demo program the tutorial may run: a row of the
+ * registry (demo.h's demo_names lists them). */
 bool runner_demo_known(const char *name);
 /* Writes DIR/NAME into out.  False when name is not in the table or the
  * path does not fit. */

@@ -393,8 +393,10 @@ int cmd_tui(const struct options *opt, const char *start)
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);
-	sweep_free(app->mm_sweep);
-	free(app->mm_sweep);
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		sweep_free(app->sweeps[i]);
+		free(app->sweeps[i]);
+	}
 	free(app);
 	return rc;
 }
