@@ -235,6 +235,13 @@ extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
     return CK_EARGS;
 }
 
+extern "C" struct mm_best_plan mm_gpu_best_plan(const struct mm_gpu *g)
+{
+    struct mm_args a = {g->M, g->N, g->K, NULL, NULL, NULL, g->sms, g->cc};
+    const struct mm_best_machine m = mm_best_machine_of(&a);
+    return mm_best_choose(g->M, g->N, g->K, &m);
+}
+
 struct time_ctx {
     struct mm_gpu *g;
     enum mm_rung v;

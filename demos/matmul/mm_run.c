@@ -229,11 +229,18 @@ static bool mm_best_forced(void)
     return (c && atoi(c) != 0) || (sp && atoi(sp) != 0) || (pa && atoi(pa) != 0);
 }
 
-/* The configuration the 'best' rung runs at this size on this device, by
- * the same rule its launcher applies (mm_best_rule.h). */
+/* The configuration the 'best' rung runs at this size on this device: its
+ * launcher's own plan (mm_gpu_best_plan); without the GPU open, the rule
+ * (mm_best_rule.h) on the device's SMs and the H200's blocks per SM. */
 static struct mm_best_plan best_plan(const struct mm_state *s)
 {
-    return mm_best_choose(s->o->M, s->o->N, s->o->K, s->dev->sms);
+#if CK_HAVE_CUDA
+    if (s->g)
+        return mm_gpu_best_plan(s->g);
+#endif
+    struct mm_best_machine m = mm_best_h200;
+    m.sms = ck_sms_or_h200(s->dev->sms);
+    return mm_best_choose(s->o->M, s->o->N, s->o->K, &m);
 }
 
 static void fields(void *ctx, int i, struct ck_rec *rec)

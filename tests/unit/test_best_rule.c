@@ -5,13 +5,16 @@
  * Their picks are pinned at every size of demos/results/h200-sweep.yaml
  * where 'best' ran and every 3x3 stage of demos/results/h200-conv.yaml
  * (the picks those records hold, measured on the H200): a change to a rule
- * that moves one of them must come with new measurements. */
+ * that moves one of them must come with new measurements.
+ *
+ * Over a grid of 17^3 shapes, every pick is one that runs (BK 16 only at
+ * whole tiles, stream-K only at BK 8) and its explanation counts the grid
+ * launched and the slots of the kernel launched. */
+#include <stdio.h>
 #include <string.h>
 #include "tap.h"
 #include "matmul/mm_best_rule.h"
 #include "conv/wg4_rule.h"
-
-#define H200_SMS 132 /* the records' device */
 
 static const struct {
 	int M, N, K;
@@ -42,7 +45,7 @@ static void pinned_picks(void)
 {
 	for (size_t i = 0; i < sizeof sweep / sizeof *sweep; i++) {
 		const int M = sweep[i].M, N = sweep[i].N, K = sweep[i].K;
-		struct mm_best_plan p = mm_best_choose(M, N, K, H200_SMS);
+		struct mm_best_plan p = mm_best_choose(M, N, K, &mm_best_h200);
 		const char *got = mm_best_cfgs[p.cfg].name;
 		ok(!strcmp(got, sweep[i].cfg) && p.split == sweep[i].split &&
 		   p.streamk == sweep[i].streamk && p.parts == sweep[i].parts &&
@@ -54,7 +57,7 @@ static void pinned_picks(void)
 	}
 	for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
 		const int c = stages[i].c, hw = stages[i].hw;
-		struct wg4_plan pl = wg4_pick_shape(32, c, c, hw, hw, H200_SMS);
+		struct wg4_plan pl = wg4_pick_shape(32, c, c, hw, hw, &wg4_h200);
 		const char *got = wg4_tiles[pl.tile].name;
 		ok(!strcmp(got, stages[i].tile) && pl.split == stages[i].split,
 		   "winograd4 at C=K=%d %dx%d: %s split %d (want %s split %d)", c, hw, hw, got,
@@ -62,8 +65,57 @@ static void pinned_picks(void)
 	}
 }
 
+/* The blocks one SM holds of the kernel plan p launches at M x N x K. */
+static int launched_slots(const struct mm_best_plan *p, int M, int N, int K)
+{
+	const struct mm_best_cfg_info *c = &mm_best_cfgs[p->cfg];
+	if (p->streamk)
+		return mm_best_h200.slots_sk[p->cfg];
+	return M % c->bm == 0 && N % c->bn == 0 && K % c->bk == 0 ? mm_best_h200.slots[p->cfg]
+								   : mm_best_h200.slots_edge[p->cfg];
+}
+
+static void grid_of_shapes(void)
+{
+	static const int v[] = { 1, 37, 64, 127, 128, 333, 512, 768, 1000, 1024, 1536, 2000,
+				 2048, 3000, 4096, 6144, 8192 };
+	const int nv = (int)(sizeof v / sizeof *v);
+	int shapes = 0, runs = 0, told = 0;
+	char first[400] = "";
+	for (int a = 0; a < nv; a++)
+		for (int b = 0; b < nv; b++)
+			for (int c = 0; c < nv; c++) {
+				const int M = v[a], N = v[b], K = v[c];
+				const struct mm_best_plan p = mm_best_choose(M, N, K, &mm_best_h200);
+				const struct mm_best_cfg_info *ci = &mm_best_cfgs[p.cfg];
+				long tiles = (long)((M + ci->bm - 1) / ci->bm) * ((N + ci->bn - 1) / ci->bn);
+				long slots = (long)CK_H200_SMS * launched_slots(&p, M, N, K);
+				int whole = M % ci->bm == 0 && N % ci->bn == 0 && K % ci->bk == 0;
+				shapes++;
+				runs += (!ci->need_whole || whole) && (!p.streamk || ci->bk == 8) &&
+					p.blocks == (p.streamk ? (slots < tiles * ((K + 7) / 8) ? slots
+							 : tiles * ((K + 7) / 8)) : tiles * p.split);
+				char want[80];
+				snprintf(want, sizeof want, ": %ld blocks for %ld slots on %d SMs (%.2f waves)",
+					 p.blocks, slots, CK_H200_SMS, (double)p.blocks / slots);
+				if (strstr(p.why, want))
+					told++;
+				else if (!first[0])
+					snprintf(first, sizeof first, "%dx%dx%d: \"%s\" lacks \"%s\"", M, N, K,
+						 p.why, want);
+			}
+	ok(runs == shapes, "%d of %d picks run as chosen (BK 16 at whole tiles, stream-K at BK 8, "
+	   "the grid the launcher makes)", runs, shapes);
+	ok(told == shapes, "%d of %d explanations count the launched grid's slots%s%s", told, shapes,
+	   first[0] ? ": " : "", first);
+	struct mm_best_plan p = mm_best_choose(64, 6144, 8192, &mm_best_h200);
+	ok(strstr(p.why, "528 blocks for 528 slots on 132 SMs (1.00 waves)") != NULL,
+	   "64x6144x8192, stream-K at 64x64/8x4, is one wave: %s", p.why);
+}
+
 int main(void)
 {
 	pinned_picks();
+	grid_of_shapes();
 	return tap_done();
 }
