@@ -29,7 +29,7 @@
 #include "conv_traffic.h"
 #include "conv_run.h"
 
-const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CK_RUNG_ROW)};
+const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CONV_RUNG_ROW)};
 
 /* the fn column names a C function only for kind cpu */
 typedef void (*conv_cpu_fn)(const struct conv_shape *sh, const float *x,
@@ -37,7 +37,7 @@ typedef void (*conv_cpu_fn)(const struct conv_shape *sh, const float *x,
 #define CONV_CPU_FN_cpu(fn) fn
 #define CONV_CPU_FN_hand(fn) NULL
 #define CONV_CPU_FN_library(fn) NULL
-#define CONV_CPU_(e, id, rung, kind, label, idea, fn, tol, cap) CONV_CPU_FN_##kind(fn),
+#define CONV_CPU_(e, id, step, kind, label, idea, fn, ...) CONV_CPU_FN_##kind(fn),
 static const conv_cpu_fn conv_cpu_fns[CONV_NRUNGS] = {CONV_LADDER(CONV_CPU_)};
 
 /* The sizes: the ResNet-50 conv2_x layer by default, small with --quick. */

@@ -217,7 +217,7 @@ int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
 #define MM_CASE_hand(e, fn) case MM_##e: return fn(&a, err);
 #define MM_CASE_library(e, fn) case MM_##e: return fn(g, copy, err);
 #define MM_CASE_cpu(e, fn)
-#define MM_CASE_(e, id, rung, kind, label, idea, fn, tol, cap) MM_CASE_##kind(e, fn)
+#define MM_CASE_(e, id, step, kind, label, idea, fn, ...) MM_CASE_##kind(e, fn)
 
 extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)

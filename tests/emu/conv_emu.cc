@@ -13,7 +13,7 @@
 #include "../common/check.h"
 #include "conv_gpu.cu"
 
-const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CK_RUNG_ROW)};
+const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CONV_RUNG_ROW)};
 
 static struct conv_shape shape(const int d[10])
 {

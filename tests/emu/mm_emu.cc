@@ -38,7 +38,7 @@ struct hand {
 #define EMU_hand(id, fn, tol) {id, fn, (tol) == CK_TOL_TF32 ? (tc_cfg::ROUND ? 1 : 2) : 0},
 #define EMU_library(id, fn, tol)
 #define EMU_cpu(id, fn, tol)
-#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn, tol)
+#define EMU_(e, id, step, kind, label, idea, fn, tol, ...) EMU_##kind(id, fn, tol)
 static const struct hand hands[] = {MM_LADDER(EMU_)};
 
 /* the 'best' rung forced to one configuration of its rule and one split
