@@ -661,19 +661,6 @@
 	X(MSG_DV_ERROR, "error", "误差") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
-	X(MSG_RL_NAIVE_UNCOALESCED, "naive, uncoalesced", "朴素，未合并访存") \
-	X(MSG_RL_NAIVE_COALESCED, "naive, coalesced", "朴素，合并访存") \
-	X(MSG_RL_SMEM_TILES, "shared-memory tiles", "共享内存分块") \
-	X(MSG_RL_REGBLOCK, "register blocking", "寄存器分块") \
-	X(MSG_RL_LIBRARY_STYLE, "library-style", "库式写法") \
-	X(MSG_RL_CUBLAS_TF32, "cuBLAS TF32 Tensor Cores", "cuBLAS TF32 张量核心") \
-	X(MSG_RL_CPU_NAIVE_1, "CPU naive, 1 thread", "CPU 朴素，单线程") \
-	X(MSG_RL_CPU_BLOCKED, "CPU blocked, all cores", "CPU 分块，全部核心") \
-	X(MSG_RL_CPU_NAIVE, "CPU naive", "CPU 朴素") \
-	X(MSG_RL_NAIVE_DIRECT, "naive direct", "朴素直接卷积") \
-	X(MSG_RL_SMEM_DIRECT, "shared-memory direct", "共享内存直接卷积") \
-	X(MSG_RL_IM2COL, "im2col + tiled GEMM", "im2col + 分块 GEMM") \
-	X(MSG_RL_IMPLICIT, "implicit GEMM", "隐式 GEMM") \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
 	X(MSG_RL_NAME_SEP, ": ", "：") \
 	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
@@ -722,16 +709,6 @@
 	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
 	X(MSG_ST_SIZES, "sizes", "规模图") \
 	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results.c) ---- */ \
-	X(MSG_RL_TF32_MMA, "Tensor Cores by hand (TF32)", "手写张量核心 (TF32)") \
-	X(MSG_RL_CUBLAS_FP16, "cuBLAS FP16 in, FP32 sums", "cuBLAS FP16 输入，FP32 累加") \
-	X(MSG_RL_CUBLAS_BF16, "cuBLAS BF16 in, FP32 sums", "cuBLAS BF16 输入，FP32 累加") \
-	X(MSG_RL_CPU_ALL_CORES, "CPU all cores", "CPU 全部核心") \
-	X(MSG_RL_RD_ATOMIC, "atomicAdd per element", "每个元素一次 atomicAdd") \
-	X(MSG_RL_RD_INTERLEAVED, "shared tree, interleaved", "共享内存树形归约，交错寻址") \
-	X(MSG_RL_RD_SEQUENTIAL, "shared tree, sequential", "共享内存树形归约，连续寻址") \
-	X(MSG_RL_RD_UNROLLED, "first add on load, last warp unrolled", "加载时先加，展开末个线程束") \
-	X(MSG_RL_RD_SHUFFLE, "warp shuffles, one atomic per block", "线程束洗牌，每块一次原子操作") \
-	X(MSG_RL_RD_BEST, "float4, grid = SMs, one pass", "float4，网格=SM 数，一遍") \
 	X(MSG_RL_LN_PLAIN, "y = a*x + y, one element per thread", "y = a*x + y，每线程一个元素") \
 	X(MSG_RL_LN_REGS, "register-heavy: 32 elements per thread", "寄存器多：每线程 32 个元素") \
 	X(MSG_RL_LN_SMEM, "shared-memory-heavy: 48 KiB per block", "共享内存多：每块 48 KiB") \
@@ -741,7 +718,6 @@
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
-	X(MSG_RL_WGMMA_TMA, "Hopper wgmma + TMA (TF32)", "Hopper wgmma + TMA 张量核心 (TF32)") \
 	/* end */
 
 #endif

@@ -41,7 +41,7 @@
 #define HAND_hand(id) id,
 #define HAND_library(id)
 #define HAND_cpu(id)
-#define HAND_(e, id, rung, kind, ...) HAND_##kind(id)
+#define HAND_(e, id, step, kind, ...) HAND_##kind(id)
 static const char *const matmul_variants[] = { MM_LADDER(ID_) "hand-best", "library", NULL };
 static const char *const conv_variants[] = { CONV_LADDER(ID_) "hand-best", "library", NULL };
 static const char *const matmul_hand[] = { MM_LADDER(HAND_) NULL };

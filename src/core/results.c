@@ -16,6 +16,9 @@
 #include "doc.h"
 #include "text.h"
 #include "i18n.h"
+#include "matmul/mm_ladder.h"
+#include "conv/conv_ladder.h"
+#include "reduce/reduce_ladder.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -611,23 +614,39 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The demos' rung labels (their rung tables) and their translations. */
+/* The ladders' rows (matmul, conv, reduce): demo, id and the Chinese label
+ * of the zh column, "" where the English stays. */
+static const struct { const char *demo, *id, *zh; } rung_zh[] = {
+#define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
+#define RZ_MM_(...) RZ_("matmul", __VA_ARGS__)
+#define RZ_CONV_(...) RZ_("conv", __VA_ARGS__)
+#define RZ_RD_(...) RZ_("reduce", __VA_ARGS__)
+	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_)
+#undef RZ_
+#undef RZ_MM_
+#undef RZ_CONV_
+#undef RZ_RD_
+};
+
+const char *results_rung_label(const char *demo, const char *id, const char *label)
+{
+	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && demo && id; i++)
+		if (!strcmp(rung_zh[i].demo, demo) && !strcmp(rung_zh[i].id, id)) {
+			if (i18n_lang() == LANG_ZH && rung_zh[i].zh[0])
+				return rung_zh[i].zh;
+			break;
+		}
+	return results_label_text(label);
+}
+
+const char *results_variant_label(const struct res_variant *v)
+{
+	return results_rung_label(v->demo, v->variant, v->label);
+}
+
+/* The launch demo's labels (its table of experiments) and their
+ * translations. */
 static const struct { const char *en; enum msg text; } labels[] = {
-	{ "naive, uncoalesced", MSG_RL_NAIVE_UNCOALESCED }, { "naive, coalesced", MSG_RL_NAIVE_COALESCED },
-	{ "shared-memory tiles", MSG_RL_SMEM_TILES }, { "register blocking", MSG_RL_REGBLOCK },
-	{ "library-style", MSG_RL_LIBRARY_STYLE }, { "cuBLAS TF32 Tensor Cores", MSG_RL_CUBLAS_TF32 },
-	{ "CPU naive, 1 thread", MSG_RL_CPU_NAIVE_1 }, { "CPU blocked, all cores", MSG_RL_CPU_BLOCKED },
-	{ "CPU naive", MSG_RL_CPU_NAIVE }, { "naive direct", MSG_RL_NAIVE_DIRECT },
-	{ "shared-memory direct", MSG_RL_SMEM_DIRECT }, { "im2col + tiled GEMM", MSG_RL_IM2COL },
-	{ "implicit GEMM", MSG_RL_IMPLICIT },
-	{ "Tensor Cores by hand (TF32)", MSG_RL_TF32_MMA }, { "cuBLAS FP16 in, FP32 sums", MSG_RL_CUBLAS_FP16 },
-	{ "Hopper wgmma + TMA (TF32)", MSG_RL_WGMMA_TMA },
-	{ "cuBLAS BF16 in, FP32 sums", MSG_RL_CUBLAS_BF16 }, { "CPU all cores", MSG_RL_CPU_ALL_CORES },
-	{ "atomicAdd per element", MSG_RL_RD_ATOMIC }, { "shared tree, interleaved", MSG_RL_RD_INTERLEAVED },
-	{ "shared tree, sequential", MSG_RL_RD_SEQUENTIAL },
-	{ "first add on load, last warp unrolled", MSG_RL_RD_UNROLLED },
-	{ "warp shuffles, one atomic per block", MSG_RL_RD_SHUFFLE },
-	{ "float4, grid = SMs, one pass", MSG_RL_RD_BEST },
 	{ "y = a*x + y, one element per thread", MSG_RL_LN_PLAIN },
 	{ "register-heavy: 32 elements per thread", MSG_RL_LN_REGS },
 	{ "shared-memory-heavy: 48 KiB per block", MSG_RL_LN_SMEM },

@@ -37,7 +37,7 @@ struct hand {
      fn == rd_unrolled ? 2 * RD_BLOCK4 : RD_BLOCK},
 #define EMU_library(id, fn)
 #define EMU_cpu(id, fn)
-#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn)
+#define EMU_(e, id, step, kind, label, idea, fn, ...) EMU_##kind(id, fn)
 static const struct hand hands[] = {RD_LADDER(EMU_)};
 
 /* The sizes a rung runs at (sorted, each once); returns how many. */

@@ -290,14 +290,14 @@ static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 	const struct res_variant *t = lib ? rung_at(s, mm_rung_id(MM_CUBLAS_TF32), lib) : NULL;
 	if (!t)
 		return false;
-	static const enum mm_rung hand[] = { MM_TF32_MMA, MM_WGMMA_TMA };
 	char items[200] = "";
 	size_t len = 0;
-	for (size_t i = 0; i < sizeof hand / sizeof *hand; i++) {
-		const struct res_variant *v = rung_at(s, mm_rung_id(hand[i]), lib);
+	for (int r = 0; r < MM_NRUNGS; r++) {   /* the hand-written Tensor Core rungs (tc column) */
+		const struct res_variant *v = mm_rung_tc((enum mm_rung)r) ?
+			rung_at(s, mm_rung_id((enum mm_rung)r), lib) : NULL;
 		if (v && len < sizeof items)
 			len += (size_t)snprintf(items + len, sizeof items - len, "%s%s %.0f%%",
-						len ? tr(MSG_LIST_SEP) : "", results_label_text(v->label),
+						len ? tr(MSG_LIST_SEP) : "", results_variant_label(v),
 						100 * t->ms / v->ms);
 	}
 	if (!len)
@@ -323,7 +323,7 @@ static bool best_text(const struct demo_section *s, char *buf, size_t n)
 		else if (v->split > 1)
 			snprintf(how, sizeof how, tr(v->parts ? MSG_DV_BEST_PARTS : MSG_DV_BEST_SPLIT), v->split);
 		results_size_text(v, sz, sizeof sz);
-		snprintf(buf, n, tr(MSG_DV_BEST_PICK), results_label_text(v->label), v->config, how, sz);
+		snprintf(buf, n, tr(MSG_DV_BEST_PICK), results_variant_label(v), v->config, how, sz);
 		return true;
 	}
 	return false;
@@ -375,7 +375,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 	int nl = 0;
 	for (size_t i = 0; i < s->r->nvar && nl < CHART_LEGEND_MAX; i++)
 		if (!strcmp(s->r->var[i].demo, s->demo)) {
-			snprintf(lab[nl], sizeof lab[nl], "%s", results_label_text(s->r->var[i].label));
+			snprintf(lab[nl], sizeof lab[nl], "%s", results_variant_label(&s->r->var[i]));
 			labels[nl] = lab[nl], ids[nl] = s->r->var[i].variant, nl++;
 		}
 	chart_legend_labels(labels, ids, nl, lw, ui_glyph(G_ELLIPSIS), names);
@@ -387,7 +387,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		char more[CHART_LABEL_MAX];
 		const char *name = k < (size_t)nl ? names[k] : more;
 		if (k++ >= (size_t)nl)
-			chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS),
+			chart_short_label(results_variant_label(v), v->variant, lw, ui_glyph(G_ELLIPSIS),
 					  more, sizeof more);
 		/* rows at another size than the naive reference's, after rows at
 		 * its size: a line says which size, once per run of them */
@@ -421,7 +421,7 @@ static int label_width(const struct demo_section *s, int n)
 	for (int k = 0; k < n; k++)
 		for (size_t i = 0; i < s[k].r->nvar; i++) {
 			const struct res_variant *v = &s[k].r->var[i];
-			int w = text_width(v->label[0] ? results_label_text(v->label) : v->variant);
+			int w = text_width(v->label[0] ? results_variant_label(v) : v->variant);
 			if (!strcmp(v->demo, s[k].demo) && w > most)
 				most = w;
 		}
@@ -589,7 +589,7 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 	char line[160], lab[64][CHART_LABEL_MAX], names[64][CHART_LABEL_MAX];
 	const char *labels[64], *ids[64];
 	for (int i = 0; i < in->n; i++) {   /* in the learner's language, kept apart */
-		snprintf(lab[i], sizeof lab[i], "%s", results_label_text(in->var[i]->label));
+		snprintf(lab[i], sizeof lab[i], "%s", results_variant_label(in->var[i]));
 		labels[i] = lab[i], ids[i] = in->var[i]->variant;
 	}
 	chart_legend_labels(labels, ids, in->n, cw - 2, ui_glyph(G_ELLIPSIS), names);
