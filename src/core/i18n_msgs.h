@@ -163,13 +163,13 @@
 	X(MSG_QUIZ_LOCKED_WHY, "Level %d is locked: score 80%% on level %d first", "第 %d 关未开启：先在第 %d 关得到 80%%") \
 	X(MSG_QUIZ_FALLBACK, "This question is not translated yet; it is shown in English.", "这道题还没有翻译，以下为英文原文。") \
 	X(MSG_QUIZ_DO_FILL, "Type the answer, then Enter.", "输入答案，然后按 Enter。") \
-	X(MSG_QUIZ_DO_SINGLE, "Choose one: Up/Down, then Enter.", "单选：用上/下键选择，然后按 Enter。") \
-	X(MSG_QUIZ_DO_MULTI, "Choose all that apply: Space ticks, Enter submits.", "多选：空格勾选，Enter 提交。") \
-	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down, then Enter.", "判断对错：用上/下键选择，然后按 Enter。") \
+	X(MSG_QUIZ_DO_SINGLE, "Choose one: Up/Down to move, Space to choose, Enter to submit.", "单选：上/下移动，空格选择，Enter 提交。") \
+	X(MSG_QUIZ_DO_MULTI, "Choose all that apply: Up/Down to move, Space to tick, Enter to submit.", "多选：上/下移动，空格勾选，Enter 提交。") \
+	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down to move, Space to choose, Enter to submit.", "判断对错：上/下移动，空格选择，Enter 提交。") \
 	X(MSG_QUIZ_DO_MATCH, "Match: Space on a row, Space on another swaps their right sides. Enter submits.", "连线：在一行按空格，再在另一行按空格，交换两行的右侧。Enter 提交。") \
 	X(MSG_QUIZ_DO_ORDER, "Put in order: Space on a row, Space on another swaps them. Enter submits.", "排序：在一行按空格，再在另一行按空格，交换这两行。Enter 提交。") \
 	X(MSG_QUIZ_DO_PREDICT_NUM, "Predict: type a number, then Enter; the demo then measures.", "预测：输入一个数，然后按 Enter；随后演示程序进行测量。") \
-	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: choose one, then Enter; the demo then measures.", "预测：选择一项，然后按 Enter；随后演示程序进行测量。") \
+	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: Up/Down to move, Space to choose, Enter to submit; the demo then measures.", "预测：上/下移动，空格选择，Enter 提交；随后演示程序进行测量。") \
 	X(MSG_QUIZ_ST_CANNOT_LOAD, "cannot be loaded", "无法加载") \
 	X(MSG_QUIZ_ST_LOCKED, "locked", "未开启") \
 	X(MSG_QUIZ_ST_ALL_ANSWERED, "all answered: see your score", "已全部作答：查看得分") \
@@ -679,10 +679,20 @@
 	X(MSG_HK_QZ_TAB, "the next option (after the last, the first)", "下一个选项（最后一个之后回到第一个）") \
 	X(MSG_QZ_HINT_CONFIRM, "The hint costs %d %s: press %s again to see it", "提示要扣 %d %s：再按一次 %s 查看") \
 	X(MSG_QZ_HINT_SHOWN, "the hint is already shown", "提示已经显示") \
-	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space or Enter to choose", "请先选择答案：上/下或 Tab 移动，空格或 Enter 选择") \
+	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space to choose, Enter to submit", "请先选择答案：上/下或 Tab 移动，空格选择，Enter 提交") \
 	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
 	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
 	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QZ_REVIEW_ANSWER, "   answer: %s", "   答案：%s") \
+	X(MSG_QZ_STATEMENT_TRUE, "TRUE: %s", "正确：%s") \
+	X(MSG_QZ_STATEMENT_FALSE, "FALSE: %s", "错误：%s") \
+	X(MSG_QZ_PICKED, "  (yours)", "（你选的）") \
+	X(MSG_ST_QUESTION, "question", "看题") \
+	X(MSG_HK_QZ_DETAIL, "the chosen answer's question whole: options, yours, the answer, the explanation", "查看所选题目的全文：选项、你的答案、正确答案和解析") \
+	X(MSG_ST_REVIEW, "review", "回顾") \
+	X(MSG_HK_QZ_REVIEW, "back to the review of the level", "回到本关的答题回顾") \
+	X(MSG_QZ_UNCHANGED, "Nothing swapped yet: Space on a row, Space on another swaps them; Enter again sends this order as it is", "还没有交换任何一行：在一行按空格，再在另一行按空格即可交换；再按 Enter 则按现在的顺序提交") \
+	X(MSG_QUIZ_PREDICT_RECORDED, "No GPU found here: you are predicting the run recorded on an NVIDIA H200 (a value this machine's CPU run measures is taken from it).", "本机没有找到 GPU：你预测的是在 NVIDIA H200 上记录的那次运行（本机 CPU 运行能测到的数值则取自本机）。") \
 	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
 	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
 	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \

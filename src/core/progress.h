@@ -21,6 +21,18 @@
 #define PROGRESS_COURSE_MAX 512     /* bytes of a course key */
 #define PROGRESS_LEVELS 5
 #define PROGRESS_SKILLS 6
+/* Every counter (attempts of a level, gpu-map drops) stops here: read
+ * larger, it is taken as this; counted on, it stays (progress_count). */
+#define PROGRESS_COUNT_MAX 1000000000
+
+/* Adds one to a counter, which stays at PROGRESS_COUNT_MAX once there. */
+static inline void progress_count(int *c)
+{
+	if (*c < 0)
+		*c = 0;
+	if (*c < PROGRESS_COUNT_MAX)
+		(*c)++;
+}
 
 /* The six skill axes of DESIGN.md, in this order everywhere. */
 enum skill { SK_CONCEPTS, SK_ARCHITECTURE, SK_THREADS, SK_MEMORY, SK_LIBRARIES, SK_PERFORMANCE };

@@ -185,15 +185,20 @@ static bool multi_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 	if (ans->n == 0)
 		diags_add(c->d, c->file, ans->line, ans->col, "'answers': expected at least one option number");
 	good &= ans->n > 0;
+	/* the range is the options' count for every item, even after an
+	 * earlier item was out of it */
+	long hi = good ? (long)q->noptions : QUIZ_MAX_ITEMS;
 	for (size_t i = 0; i < ans->n; i++) {
-		long a = int_of(c, "answers", ans->items[i], 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
-		if (good && (q->answers & (1u << (a - 1)))) {
+		bool item = true;
+		long a = int_of(c, "answers", ans->items[i], 1, hi, &item);
+		if (item && (q->answers & (1u << (a - 1)))) {
 			diags_add(c->d, c->file, ans->items[i]->line, ans->items[i]->col,
 				  "'answers': option %ld is listed twice", a);
-			good = false;
+			item = false;
 		}
-		if (good)
+		if (item)
 			q->answers |= 1u << (a - 1);
+		good &= item;
 	}
 	return good;
 }

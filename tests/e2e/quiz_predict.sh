@@ -50,5 +50,5 @@ for i in 1 2; do
 done
 expect "Your score"
 like "$(screen)" "Your score: (100|50|0)%" "a score over the judged predictions"
-keys Enter; wait_gone "Your score"; ok $? "Enter leaves the score"; quit
+keys Escape; wait_gone "Your score"; ok $? "Esc leaves the score"; quit
 done_testing

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "progress.h"
+#include "quiz.h"
 #include "tap.h"
 
 static char *format(const struct progress *p, size_t *len)
@@ -116,9 +117,30 @@ static void test_many(void)
 	free(text);
 }
 
+/* Counters are bounded on read and on increment: a file's huge attempt
+ * count loads, and starting another attempt cannot overflow it. */
+static void test_counters(void)
+{
+	static const char big[] =
+		"format_version: 2\nlast: \"\"\nlessons: []\nlevels:\n"
+		"  - {best: -1, attempt: 2147483647, question: 0, seed: 1, points: 0, max_points: 0, in_progress: false}\n"
+		"courses: []\nskills: {}\ngpumap: {attempts: 2147483647, correct: 2147483647}\n"
+		"apis: \"\"\nspeedups: \"\"\n";
+	struct progress p;
+	progress_init(&p);
+	ok(progress_parse("big.yaml", big, sizeof big - 1, &p) && !p.notice[0], "INT_MAX counters load");
+	is_int(p.levels[0].attempt, PROGRESS_COUNT_MAX, "an attempt count is taken at the bound");
+	is_int(p.gpumap_attempts, PROGRESS_COUNT_MAX, "so is gpu-map's");
+	quiz_start_attempt(&p.levels[0], 7);
+	is_int(p.levels[0].attempt, PROGRESS_COUNT_MAX, "a new attempt keeps it at the bound");
+	progress_count(&p.gpumap_attempts);
+	is_int(p.gpumap_attempts, PROGRESS_COUNT_MAX, "a drop keeps gpu-map's at the bound");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
+	test_counters();
 	test_separate();
 	test_old_and_new();
 	test_many();

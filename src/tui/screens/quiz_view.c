@@ -11,6 +11,7 @@
 #include "i18n.h"
 #include "quiz_lang.h"
 #include "quiz_screen.h"
+#include "runner.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -166,6 +167,9 @@ static void draw_rows(struct qs *s, int y)
 		enum role role = at ? C_SELECT : C_NORMAL;
 		if (q->type == QT_MULTI)
 			snprintf(mark, sizeof mark, "[%s]", quiz_row_chosen(q, s->rowmap, r, &s->resp) ? "x" : " ");
+		else if (q->type == QT_SINGLE || q->type == QT_TRUEFALSE || q->type == QT_PREDICT)
+			snprintf(mark, sizeof mark, "(%s)", quiz_row_chosen(q, s->rowmap, r, &s->resp)
+				 ? ui_glyph(G_BULLET) : " ");
 		else if (q->type == QT_ORDER || q->type == QT_MATCH)
 			snprintf(mark, sizeof mark, "%s%d", r == s->grabbed ? "*" : " ", r + 1);
 		/* a match row wraps its right side under itself, not under the left */
@@ -228,6 +232,8 @@ static void draw_ask(struct app *app, struct qs *s)
 		char tol[160];
 		quiz_run_tolerance(q, tol, sizeof tol);
 		y = para(y, 2, w, bottom, C_DIM, tol);
+		if (!runner_gpu_likely())   /* said before the answer, not only after */
+			y = para(y, 2, w, bottom, C_NOTE, tr(MSG_QUIZ_PREDICT_RECORDED));
 	}
 	y = para(y + 1, 2, w, bottom, C_DIM, quiz_instruction(q));
 	if (quiz_text_entry(q))
@@ -303,64 +309,6 @@ static void draw_feedback(struct app *app, struct qs *s)
 	status(app, s);
 }
 
-/* The review of the level: one line per answer given in this attempt
- * (mark, points, the question), and for a wrong one the learner's own
- * answer; from row y to y1, scrolled by s->review_top. */
-#define REVIEW_ROWS (2 * QUIZ_MAX_QUESTIONS + 1)
-
-struct review_row {
-	char text[400];
-	enum role role;
-};
-
-static int review_rows(const struct qs *s, struct review_row *row)
-{
-	const struct quiz *lv = &s->lv[s->level];
-	int n = 0;
-	if (s->earlier > 0) {
-		snprintf(row[n].text, sizeof row[n].text, tr(MSG_QZ_REVIEW_EARLIER), s->earlier);
-		row[n++].role = C_DIM;
-	}
-	for (int i = 0; i < s->nreview && n + 2 <= REVIEW_ROWS; i++) {
-		const struct qs_answer *a = &s->review[i];
-		const struct quiz_question *q = &lv->q[a->qi];
-		snprintf(row[n].text, sizeof row[n].text, "%s %d/%d  %s",
-			 ui_glyph(!a->judged ? G_BULLET : a->correct ? G_CHECK : G_CROSS),
-			 a->earned, q->points, q->prompt);
-		row[n++].role = !a->judged ? C_NOTE : a->correct ? C_OK : C_WRONG;
-		if (!a->correct) {
-			snprintf(row[n].text, sizeof row[n].text, tr(MSG_QZ_REVIEW_YOURS), a->mine);
-			row[n++].role = C_DIM;
-		}
-	}
-	return n;
-}
-
-/* The review of the level: one line per answer given in this attempt
- * (mark, points, the question), and under a wrong one the learner's own
- * answer; rows y to y1, scrolled by s->review_top, cut lines end in … */
-static void draw_review(struct qs *s, int y, int y1)
-{
-	struct review_row *row = calloc(REVIEW_ROWS, sizeof *row);
-	if (!row)
-		return;
-	int n = review_rows(s, row), view = y1 - y;
-	if (s->review_top > n - view)
-		s->review_top = n - view;
-	if (s->review_top < 0)
-		s->review_top = 0;
-	for (int i = 0; i < view && s->review_top + i < n; i++) {
-		const struct review_row *r = &row[s->review_top + i];
-		if (text_width(r->text) > COLS - 8)
-			ui_text_more(y + i, 4, COLS - 8, r->role, r->text);
-		else
-			ui_text(y + i, 4, COLS - 8, r->role, r->text);
-	}
-	if (s->review_top + view < n)
-		ui_text(y1 - 1, COLS - 3, 1, C_DIM, ui_glyph(G_ELLIPSIS));
-	free(row);
-}
-
 static void draw_result(struct app *app, struct qs *s)
 {
 	char title[200], line[300];
@@ -381,7 +329,7 @@ static void draw_result(struct app *app, struct qs *s)
 	y = para(y, 4, COLS - 8, LINES - 2, C_HEADING, line) + 1;
 	if (y + 2 < LINES - 1) {
 		ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_QZ_REVIEW));
-		draw_review(s, y, LINES - 1);
+		quiz_review_draw(s, y, LINES - 1);
 	}
 	status(app, s);
 }
@@ -394,5 +342,6 @@ void quiz_view_draw(struct app *app, struct qs *s)
 	case PH_MEASURE: draw_measure(app, s); break;
 	case PH_FEEDBACK: draw_feedback(app, s); break;
 	case PH_RESULT: draw_result(app, s); break;
+	case PH_DETAIL: quiz_detail_draw(app, s); status(app, s); break;
 	}
 }
