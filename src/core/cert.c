@@ -31,6 +31,9 @@ static void fill_strings(struct cert_strings *s, enum lang l)
 	s->version = i18n_text(l, MSG_CW_VERSION);
 	s->gpu = i18n_text(l, MSG_CW_GPU);
 	s->no_gpu = i18n_text(l, MSG_CW_NO_GPU);
+	s->done_head = i18n_text(l, MSG_CW_DONE_HEAD);
+	s->lessons_read = i18n_text(l, MSG_CW_LESSONS_READ);
+	s->levels_passed = i18n_text(l, MSG_CW_LEVELS_PASSED);
 	s->levels_head = i18n_text(l, MSG_CW_LEVELS_HEAD);
 	s->level_name[0] = i18n_text(l, MSG_CW_LEVEL_NAME_1);
 	s->level_name[1] = i18n_text(l, MSG_CW_LEVEL_NAME_2);
@@ -219,6 +222,24 @@ static void put_header(FILE *f, const struct cert_info *ci, const struct cert_st
 	field(f, s->gpu, w, ci->gpu && ci->gpu[0] ? ci->gpu : s->no_gpu);
 }
 
+/* What was completed, one line each: lessons read, levels passed.  A
+ * kind of work added to the course (drills passed) is one more line here. */
+static void put_completed(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
+{
+	int passed = 0;
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		passed += ci->progress->levels[i].best >= CERT_PASS_PERCENT;
+	fprintf(f, "\n%s\n", s->done_head);
+	if (ci->lessons_total > 0) {
+		fputs("  ", f);
+		fprintf(f, s->lessons_read, ci->lessons_read, ci->lessons_total);
+		fputc('\n', f);
+	}
+	fputs("  ", f);
+	fprintf(f, s->levels_passed, passed, PROGRESS_LEVELS);
+	fputc('\n', f);
+}
+
 static void put_levels(FILE *f, const struct progress *p, const struct cert_strings *s)
 {
 	int w = 0;
@@ -393,6 +414,7 @@ static char *cert_body(const struct cert_info *ci, size_t *len)
 	}
 	put_header(f, &named, s);
 	free(name);
+	put_completed(f, ci, s);
 	put_levels(f, ci->progress, s);
 	put_radar(f, &rs, s);
 	put_skills(f, &rs, s);

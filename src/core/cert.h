@@ -31,6 +31,7 @@
 
 struct cert_strings {
 	const char *title, *name, *date, *utc, *version, *gpu, *no_gpu;
+	const char *done_head, *lessons_read, *levels_passed;   /* "... %d of %d" */
 	const char *levels_head, *level_name[PROGRESS_LEVELS];
 	const char *passed, *not_passed, *not_taken;
 	const char *radar_head, *skills_head;
@@ -52,6 +53,7 @@ struct cert_info {
 	const char *gpu;          /* NULL or "": none recorded */
 	const struct progress *progress;
 	const struct cert_strings *s;  /* NULL: English */
+	int lessons_read, lessons_total;  /* of the course taken; total 0: not said */
 };
 
 /* True when level 5 is passed (levels unlock in order, so the others are). */

@@ -197,6 +197,9 @@
 	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_NAME_HINTS, "Enter write  Backspace delete  Esc back", "Enter 生成  Backspace 删除  Esc 返回") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
+	X(MSG_CERT_EXISTING, "Your certificate (the newest in its folder):", "你的证书（所在文件夹中最新的一份）：") \
+	X(MSG_ST_NEW_CERT, "new", "另写一份") \
+	X(MSG_HK_CERT_NEW, "write a new certificate with today's results (this one is kept)", "用今天的成绩另写一份新证书（这份会保留）") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
 	X(MSG_CERT_DONE_HINTS, "Up/Down scroll  Esc back  q quit", "上/下 滚动  Esc 返回  q 退出") \
 	X(MSG_CERT_NAME_IS, "The name is %s.", "姓名%s。") \
@@ -487,7 +490,10 @@
 	X(MSG_MENU_TITLE_CLASS, "cudakitchen: lessons of %s", "cudakitchen：%s 的课程") \
 	X(MSG_MENU_ANALOGY, "Kitchen: %s", "厨房：%s") \
 	/* certificate and gpu-map words (were tables in cert.c and gpumap.c) */ \
-	X(MSG_CW_TITLE, "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen", "结业证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_TITLE, "Certificate: GPUs, CUDA and cuDNN in the kitchen", "证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_DONE_HEAD, "Completed", "完成情况") \
+	X(MSG_CW_LESSONS_READ, "Lessons read: %d of %d", "读完的课程：%d 课（共 %d 课）") \
+	X(MSG_CW_LEVELS_PASSED, "Quiz levels passed: %d of %d", "通过的测验关卡：%d 关（共 %d 关）") \
 	X(MSG_CW_NAME, "Name:", "姓名：") \
 	X(MSG_CW_DATE, "Date:", "日期：") \
 	X(MSG_CW_UTC, " (UTC)", "（UTC）") \
@@ -521,10 +527,10 @@
 	X(MSG_CW_BAND_SOLID, "good", "良好") \
 	X(MSG_CW_BAND_WEAK, "to grow", "待提高") \
 	X(MSG_CW_BAND_UNKNOWN, "not yet", "暂无") \
-	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions answered correctly", "答对的 cuDNN 和 cuBLAS 函数") \
+	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions named in questions answered right", "答对的题目中涉及的 cuDNN 和 cuBLAS 函数") \
 	X(MSG_CW_APIS_NONE, "none yet", "暂无") \
 	X(MSG_CW_APIS_OTHER, "other:", "其他：") \
-	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (naive -> tiled -> library)", "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）") \
+	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (each run: its slowest rung -> its fastest)", "在学习者自己的机器上测得的加速比（每次运行：最慢的一级 -> 最快的一级）") \
 	X(MSG_CW_SPEED_NONE, "none were measured (no demo was run)", "没有测量（未运行演示程序）") \
 	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` finds accidental or careless edits (a changed score, a line lost in copying). It is not a signature: the hash has no secret key, so anyone can edit the text and compute the line again, and no check can tell (deliberate forgery). Nor does it prove who took the quiz.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 能发现无意或粗心的改动（改动的分数、复制时丢失的行）。它不是签名：这个哈希没有密钥，任何人都能改动文字后重新计算校验行，这种蓄意伪造无法检测出来。它也不能证明是谁参加了测验。") \
 	X(MSG_GM_HOST_LABEL, "Host CPU", "主机 CPU") \
@@ -705,7 +711,7 @@
 	X(MSG_RD_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
 	/* ---- the menu: the certificate, lesson numbers ---- */ \
 	X(MSG_MENU_CERT, "Certificate", "结业证书") \
-	X(MSG_MENU_CERT_ABOUT, "Your certificate of completion: written once level 5 of the quiz is passed, checkable with cudakitchen cert verify.", "你的结业证书：通过测验第 5 关后即可写出，可用 cudakitchen cert verify 校验。") \
+	X(MSG_MENU_CERT_ABOUT, "Your certificate: written once level 5 of the quiz is passed, shown here afterwards, checkable with cudakitchen cert verify.", "你的证书：通过测验第 5 关后即可写出，之后在这里查看，可用 cudakitchen cert verify 校验。") \
 	X(MSG_CAP_DIGITS, "1-9", "1-9") \
 	X(MSG_ST_GO_TO, "lesson", "课程") \
 	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
