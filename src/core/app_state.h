@@ -30,6 +30,12 @@ struct app {
 	const char *below;         /* the screen Esc goes back to ("menu", "reader"...), or NULL */
 	struct sweep *mm_sweep;    /* the learner's matmul results at each size run this
 	                              session (sweep.h); NULL before the first; freed at exit */
+	/* Another window held progress.lock at start: progress is kept here,
+	 * not saved, and the lock is tried again now and then; when it comes
+	 * free, the file's progress is merged in and saving starts
+	 * (app.c).  wait_dir "" when not waiting. */
+	char wait_dir[4096], wait_file[4096];
+	int lock_fd;               /* progress.lock held, -1 when none */
 };
 
 #endif

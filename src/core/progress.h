@@ -110,6 +110,15 @@ struct lesson_progress *progress_lesson(struct progress *p, const char *id); /* 
  * A course not seen before starts fresh; when PROGRESS_MAX_COURSES are
  * kept, the class kept longest is forgotten (never the built-in course). */
 void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LEVELS]);
+/* The kept levels of course key ("" built-in), made fresh when missing. */
+struct course_levels *progress_course_levels(struct progress *p, const char *key);
+/* progress_merge.c: folds src (what another window saved) into dst (this
+ * window's, not saved while the other held the lock), so nothing either
+ * did is lost: lessons read stay read and dst keeps its places, each
+ * quiz level keeps the attempt further along and the best score of both,
+ * skills, gpu-map counts and speed-ups keep the larger record, function
+ * names are joined.  src is changed (its levels filed under its courses). */
+void progress_merge(struct progress *dst, struct progress *src);
 
 /* Added by the progress module (additive).  The YAML form without files:
  * progress_parse fills p from a buffer and returns false when the text is

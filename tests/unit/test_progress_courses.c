@@ -137,10 +137,46 @@ static void test_counters(void)
 	is_int(p.gpumap_attempts, PROGRESS_COUNT_MAX, "a drop keeps gpu-map's at the bound");
 }
 
+/* Two windows' progress merged: nothing either did is lost. */
+static void test_merge(void)
+{
+	struct progress *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return;
+	}
+	progress_init(a);
+	progress_init(b);
+	progress_lesson(a, "kitchen")->page = 3;
+	progress_lesson(b, "kitchen")->done = true;
+	progress_lesson(b, "stations")->page = 2;
+	b->levels[0].best = 90;
+	b->levels[0].attempt = 1;
+	a->levels[1].attempt = 2;
+	a->levels[1].question = 4;
+	a->levels[1].in_progress = true;
+	snprintf(a->apis, sizeof a->apis, "cublasSgemm");
+	snprintf(b->apis, sizeof b->apis, "cudnnCreate cublasSgemm");
+	b->skill_got[0] = 4, b->skill_max[0] = 6;
+	progress_merge(a, b);
+	struct lesson_progress *k = progress_lesson(a, "kitchen"), *st = progress_lesson(a, "stations");
+	ok(k && k->page == 3 && k->done, "a lesson read in both: this window's place, done from the other");
+	ok(st && st->page == 2, "a lesson read only in the other window is kept, with its place");
+	is_int(a->levels[0].best, 90, "a level passed in the other window stays passed");
+	ok(a->levels[1].in_progress && a->levels[1].question == 4, "this window's attempt under way stays");
+	ok(strstr(a->apis, "cudnnCreate") && strstr(a->apis, "cublasSgemm") && strlen(a->apis) == 23,
+	   "function names joined once: '%s'", a->apis);
+	ok(a->skill_max[0] == 6 && a->skill_got[0] == 4, "the larger skill record is kept");
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	test_counters();
+	test_merge();
 	test_separate();
 	test_old_and_new();
 	test_many();
