@@ -22,6 +22,7 @@
 	X(MSG_NOT_SAVED_THIS_TIME, "%s; it will not be saved this time", "%s；本次不会保存") \
 	X(MSG_WILL_NOT_SAVE_YET, "%s; this window's progress is not saved until that one quits, then the two are merged", "%s；在那个窗口退出之前，本窗口的进度不会保存，退出后两者会合并") \
 	X(MSG_NOT_SAVED_MARK, " not saved ", " 未保存 ") \
+	X(MSG_PLACE_NOT_KEPT, "Not saved: progress keeps the places of %d lessons at most, so this lesson's place and its done mark are lost when you quit", "未保存：进度最多记录 %d 课的位置，所以退出后本课的位置和“已读完”标记不会保留") \
 	X(MSG_PROGRESS_TAKEN_OVER, "The other window has quit: its progress and this window's are merged and saved from now on.", "另一个窗口已退出：它的进度已与本窗口的合并，从现在起会保存。") \
 	X(MSG_PROGRESS_KEPT, "progress file was unreadable; kept as %s; starting fresh", "进度文件无法读取；已另存为 %s；从头开始") \
 	X(MSG_PROGRESS_NOT_KEPT, "progress file was unreadable and could not be kept (%s); starting fresh", "进度文件无法读取，也未能另存（%s）；从头开始") \

@@ -101,6 +101,18 @@ tmux -L "$T_SOCK" send-keys -t t:second q
 wait_until "the second instance to exit" 'two | grep -q "^\[exit 0\]"'
 tmux -L "$T_SOCK" kill-window -t t:second 2>/dev/null
 
+# A fixed limit says so: with the places of PROGRESS_MAX_LESSONS (256)
+# lessons kept, opening another says its place will not be saved.
+big="$T_TMP/big"; mkdir -p "$big"
+printf 'id: extra\ntitle: Extra\nsummary: S.\nminutes: 1\nanalogy: A.\npages:\n  - title: Extra page\n    body:\n      - text: Extra text.\n' > "$big/01-extra.yaml"
+{ printf 'format_version: 2\nlast: ""\nlessons:\n'
+  for i in $(seq 1 256); do printf '  - {id: "kept-%d", page: 0, done: true}\n' "$i"; done
+  printf 'levels: []\ncourses: []\nskills: {}\ngpumap: {attempts: 0, correct: 0}\napis: ""\nspeedups: ""\n'; } > "$PFILE"
+launch 80 24 "$CK_BIN" --lessons "$big" open extra
+wait_for 'Extra text'; ok $? "a lesson opens with 256 places kept"
+wait_flat 'Not saved: progress keeps the places of 256 lessons at most'; ok $? "and says its place will not be saved"
+keys q; is "$(wait_exit)" 0 "quit"
+
 launch 80 24 "$CK_BIN" --lessons "$FIX" open no-such-lesson
 is "$(wait_exit)" 2 "open with an unknown ID exits 2"
 like "$(screen)" "no lesson or block named 'no-such-lesson'" "and says why, before the screen is taken over"
