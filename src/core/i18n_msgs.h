@@ -114,6 +114,7 @@
 	X(MSG_RADAR_LEVEL_NONE, "Level %d    --", "第 %d 关   --") \
 	X(MSG_RADAR_LEVEL_PCT, "Level %d  %3d%%", "第 %d 关 %3d%%") \
 	X(MSG_RADAR_SKILLS, "Skills", "技能") \
+	X(MSG_RADAR_HOW, "Levels: each level's best attempt. Skills: every answer to questions tagged with the skill, all attempts together (architecture adds gpu-map drops).", "关卡：每关最好的一次。技能：所有尝试中带该技能标签的题目的全部作答（架构还计入 GPU 结构图的拖放）。") \
 	X(MSG_RADAR_EMPTY, "Take the quiz, label the GPU map and run the demos to fill the radar.", "完成测验、标注 GPU 结构图并运行演示程序，雷达图就会填满。") \
 	X(MSG_RADAR_CERT_READY, "Level 5 passed: press Enter for your certificate.", "第 5 关已通过：按 Enter 获取证书。") \
 	X(MSG_RADAR_HINTS, "Enter certificate  Esc back  ? help  q quit", "Enter 证书  Esc 返回  ? 帮助  q 退出") \
