@@ -36,6 +36,8 @@ struct app {
 	 * (app.c).  wait_dir "" when not waiting. */
 	char wait_dir[4096], wait_file[4096];
 	int lock_fd;               /* progress.lock held, -1 when none */
+	int quiz_levels;           /* levels of the running course's quiz: 5, or a
+	                              class's level marked `last: true` (quiz_run.h) */
 };
 
 #endif

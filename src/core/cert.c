@@ -85,9 +85,25 @@ const struct cert_strings *cert_strings_for(const char *lang)
 	return &strings[l];
 }
 
+bool cert_earned_in(const struct progress *p, int nlevels)
+{
+	int n = nlevels > 0 && nlevels <= PROGRESS_LEVELS ? nlevels : PROGRESS_LEVELS;
+	return p->levels[n - 1].best >= CERT_PASS_PERCENT;
+}
+
 bool cert_earned(const struct progress *p)
 {
-	return p->levels[PROGRESS_LEVELS - 1].best >= CERT_PASS_PERCENT;
+	return cert_earned_in(p, PROGRESS_LEVELS);
+}
+
+static int levels_of(const struct cert_info *ci)
+{
+	return ci->nlevels > 0 && ci->nlevels <= PROGRESS_LEVELS ? ci->nlevels : PROGRESS_LEVELS;
+}
+
+static const char *level_name(const struct cert_info *ci, const struct cert_strings *s, int i)
+{
+	return ci->level_title[i] && ci->level_title[i][0] ? ci->level_title[i] : s->level_name[i];
 }
 
 /* Keeps printable code points only (no tab, newline or other controls). */
@@ -226,8 +242,8 @@ static void put_header(FILE *f, const struct cert_info *ci, const struct cert_st
  * kind of work added to the course (drills passed) is one more line here. */
 static void put_completed(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
 {
-	int passed = 0;
-	for (int i = 0; i < PROGRESS_LEVELS; i++)
+	int passed = 0, n = levels_of(ci);
+	for (int i = 0; i < n; i++)
 		passed += ci->progress->levels[i].best >= CERT_PASS_PERCENT;
 	fprintf(f, "\n%s\n", s->done_head);
 	if (ci->lessons_total > 0) {
@@ -236,24 +252,25 @@ static void put_completed(FILE *f, const struct cert_info *ci, const struct cert
 		fputc('\n', f);
 	}
 	fputs("  ", f);
-	fprintf(f, s->levels_passed, passed, PROGRESS_LEVELS);
+	fprintf(f, s->levels_passed, passed, n);
 	fputc('\n', f);
 }
 
-static void put_levels(FILE *f, const struct progress *p, const struct cert_strings *s)
+static void put_levels(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
 {
-	int w = 0;
-	for (int i = 0; i < PROGRESS_LEVELS; i++)
-		if (text_width(s->level_name[i]) > w)
-			w = text_width(s->level_name[i]);
+	const struct progress *p = ci->progress;
+	int w = 0, n = levels_of(ci);
+	for (int i = 0; i < n; i++)
+		if (text_width(level_name(ci, s, i)) > w)
+			w = text_width(level_name(ci, s, i));
 	fprintf(f, "\n%s\n", s->levels_head);
-	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+	for (int i = 0; i < n; i++) {
 		int best = p->levels[i].best;
 		char score[8] = "--";
 		if (best >= 0)
 			snprintf(score, sizeof score, "%d%%", best > 100 ? 100 : best);
-		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, s->level_name[i],
-			w - text_width(s->level_name[i]), "", score,
+		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, level_name(ci, s, i),
+			w - text_width(level_name(ci, s, i)), "", score,
 			best < 0 ? s->not_taken : best >= CERT_PASS_PERCENT ? s->passed : s->not_passed);
 	}
 }
@@ -415,7 +432,7 @@ static char *cert_body(const struct cert_info *ci, size_t *len)
 	put_header(f, &named, s);
 	free(name);
 	put_completed(f, ci, s);
-	put_levels(f, ci->progress, s);
+	put_levels(f, ci, s);
 	put_radar(f, &rs, s);
 	put_skills(f, &rs, s);
 	put_apis(f, ci->progress->apis, s);

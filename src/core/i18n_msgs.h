@@ -191,7 +191,7 @@
 	X(MSG_QUIZ_SUM_OPEN, "open", "已开启") \
 	/* ---- certificate screen ---- */ \
 	X(MSG_CERT_TITLE, "cudakitchen: certificate", "cudakitchen：证书") \
-	X(MSG_CERT_HOW, "The certificate is earned by passing level 5 of the quiz (80% or more).", "通过测验第 5 关（80% 或以上）即可获得证书。") \
+	X(MSG_CERT_HOW, "The certificate is earned by passing level %d of the quiz (80%% or more).", "通过测验第 %d 关（80%% 或以上）即可获得证书。") \
 	X(MSG_CERT_REMAINS, "What remains:", "还需完成：") \
 	X(MSG_CERT_NOT_TAKEN, "Level %d, %s: not taken yet", "第 %d 关，%s：尚未参加") \
 	X(MSG_CERT_NEEDS, "Level %d, %s: best %d%%, needs %d%%", "第 %d 关，%s：最高 %d%%，需要 %d%%") \
@@ -693,6 +693,9 @@
 	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
 	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
 	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QUIZ_RULE_N, "%d levels, 80%% opens the next", "%d 个关卡，得分 80%% 开启下一关") \
+	X(MSG_QUIZ_ALL_PASSED_N, "You have passed all %d levels of this class.", "本课程的 %d 个关卡你已全部通过。") \
+	X(MSG_QZ_BUILTIN_MARK, "[built-in]", "（内置）") \
 	X(MSG_QZ_REVIEW_ANSWER, "   answer: %s", "   答案：%s") \
 	X(MSG_QZ_STATEMENT_TRUE, "TRUE: %s", "正确：%s") \
 	X(MSG_QZ_STATEMENT_FALSE, "FALSE: %s", "错误：%s") \

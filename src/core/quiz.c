@@ -438,6 +438,7 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 	static const struct doc_field top[] = {
 		{ "level", DOC_SCALAR, true }, { "title", DOC_SCALAR, true },
 		{ "summary", DOC_SCALAR, true }, { "questions", DOC_SEQ, true },
+		{ "last", DOC_SCALAR, false },
 	};
 	memset(out, 0, sizeof *out);
 	size_t before = d->n;
@@ -454,7 +455,7 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 	struct ctx c = { path, d };
 	if (!doc.root) {
 		diags_add(d, path, 1, 1, "empty file: a quiz level needs level, title, summary and questions");
-	} else if (doc_check_map(path, doc.root, top, 4, d)) {
+	} else if (doc_check_map(path, doc.root, top, sizeof top / sizeof *top, d)) {
 		bool good = true;
 		const struct doc_node *ln = doc_get(doc.root, "level");
 		out->level = (int)int_of(&c, "level", ln, 1, QUIZ_LEVELS, &good);
@@ -465,6 +466,9 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 		out->title = quiz_text_of(&c, doc_get(doc.root, "title"));
 		out->summary = quiz_text_of(&c, doc_get(doc.root, "summary"));
 		questions_of(&c, doc_get(doc.root, "questions"), out);
+		const struct doc_node *last = doc_get(doc.root, "last");
+		if (last)
+			doc_bool(path, last, &out->last, d);
 	}
 	doc_free(&doc);
 	if (d->n > before || !(out->file = strdup(path))) {

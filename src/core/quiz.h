@@ -76,6 +76,7 @@ struct quiz {
 	char *file;
 	int level;                   /* 1..QUIZ_LEVELS */
 	char *title, *summary;
+	bool last;                   /* `last: true`: a class's quiz ends at this level */
 	struct quiz_question *q;
 	size_t n;
 };

@@ -374,6 +374,7 @@ static void use_courses(struct app *app)
 		k[i] = keys[i];
 	}
 	progress_use_courses(&app->progress, k);
+	app->quiz_levels = quiz_run_course_levels(app, NULL);
 }
 
 /* `open ID` with an ID nobody knows: say so, and list the ones that exist. */

@@ -24,6 +24,8 @@ struct qs_answer {
 struct qs {
 	enum phase phase;
 	int sel;                          /* level list cursor */
+	int nlevels;                      /* the course's levels (app->quiz_levels) */
+	bool inherited[QUIZ_LEVELS];      /* a class's level taken from the built-in quiz */
 	int confirm;                      /* a passed level asked to be retaken: its index, or -1 */
 	struct quiz lv[QUIZ_LEVELS];
 	char error[QUIZ_LEVELS][300];     /* "" when the level loaded */

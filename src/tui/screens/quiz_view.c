@@ -49,8 +49,10 @@ static bool level_in_english(const struct quiz *z)
 
 static void draw_list(struct app *app, struct qs *s)
 {
-	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_RULE));
-	for (int i = 0; i < QUIZ_LEVELS; i++) {
+	char rule[120];
+	snprintf(rule, sizeof rule, tr(MSG_QUIZ_RULE_N), s->nlevels);
+	ui_title(tr(MSG_QUIZ_TITLE), s->nlevels == QUIZ_LEVELS ? tr(MSG_QUIZ_RULE) : rule);
+	for (int i = 0; i < s->nlevels; i++) {
 		int y = 2 + 2 * i;
 		bool sel = i == s->sel, open = quiz_unlocked(&app->progress, i) && !s->error[i][0];
 		enum role base = sel ? C_SELECT : C_NORMAL;
@@ -63,7 +65,8 @@ static void draw_list(struct app *app, struct qs *s)
 		int nw = COLS - sw - 8;   /* a long title at 60x20 ends in … */
 		/* an English level marked as an English lesson is in the menu, the
 		 * mark kept whole after a cut title */
-		const char *mark = level_in_english(&s->lv[i]) ? tr(MSG_FALLBACK_MARK) : "";
+		const char *mark = s->inherited[i] ? tr(MSG_QZ_BUILTIN_MARK)
+			: level_in_english(&s->lv[i]) ? tr(MSG_FALLBACK_MARK) : "";
 		int mw = *mark ? text_width(mark) + 1 : 0;
 		int tw = text_width(name) > nw - mw ? nw - mw : text_width(name);
 		if (text_width(name) > tw)
@@ -75,7 +78,7 @@ static void draw_list(struct app *app, struct qs *s)
 		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
 		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
 	}
-	int y = 2 + 2 * QUIZ_LEVELS;
+	int y = 2 + 2 * s->nlevels;
 	ui_hline(y++, 0, COLS, C_DIM);
 	const char *about = s->error[s->sel][0] ? s->error[s->sel] : s->lv[s->sel].summary;
 	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
@@ -320,8 +323,10 @@ static void draw_result(struct app *app, struct qs *s)
 	int y = para(2, 4, COLS - 8, LINES - 2, pass ? C_OK : C_WRONG, line);
 	snprintf(line, sizeof line, tr(MSG_QUIZ_BEST), app->progress.levels[s->level].best);
 	y = para(y, 4, COLS - 8, LINES - 2, C_NORMAL, line);
-	if (pass && s->level + 1 < QUIZ_LEVELS)
+	if (pass && s->level + 1 < s->nlevels)
 		snprintf(line, sizeof line, tr(MSG_QUIZ_LEVEL_OPEN), s->level + 2);
+	else if (pass && s->nlevels != QUIZ_LEVELS)
+		snprintf(line, sizeof line, tr(MSG_QUIZ_ALL_PASSED_N), s->nlevels);
 	else if (pass)
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
 	else

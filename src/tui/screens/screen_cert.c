@@ -21,6 +21,7 @@
 #include "app.h"
 #include "cert.h"
 #include "paths.h"
+#include "quiz_run.h"
 #include "screen.h"
 #include "screens.h"
 #include "text.h"
@@ -76,7 +77,7 @@ static void *cert_enter(struct app *app, const char *arg)
 	struct cert_view *v = calloc(1, sizeof *v);
 	if (!v)
 		return NULL;
-	v->state = cert_earned(&app->progress) ? CS_NAME : CS_LOCKED;
+	v->state = cert_earned_in(&app->progress, app->quiz_levels) ? CS_NAME : CS_LOCKED;
 	struct paths p;
 	if (v->state == CS_NAME && paths_init(app->opt.cert_dir, &p) && p.certs &&
 	    newest_cert(p.certs, v->path, sizeof v->path)) {
@@ -92,20 +93,23 @@ static void *cert_enter(struct app *app, const char *arg)
 static void draw_locked(const struct app *app)
 {
 	const struct cert_strings *s = cert_strings_for(app->opt.lang);
-	int y = 2;
-	ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_CERT_HOW));
+	char titles[PROGRESS_LEVELS][160];
+	int n = quiz_run_course_levels(app, titles), y = 2;
+	char how[200];
+	snprintf(how, sizeof how, tr(MSG_CERT_HOW), n);
+	ui_text(y++, 2, COLS - 4, C_HEADING, how);
 	y++;
 	ui_text(y++, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_REMAINS));
-	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+	for (int i = 0; i < n; i++) {
 		int best = app->progress.levels[i].best;
 		if (best >= CERT_PASS_PERCENT)
 			continue;
-		char line[160];
+		char line[400];
+		const char *name = titles[i][0] ? titles[i] : s->level_name[i];
 		if (best < 0)
-			snprintf(line, sizeof line, tr(MSG_CERT_NOT_TAKEN), i + 1, s->level_name[i]);
+			snprintf(line, sizeof line, tr(MSG_CERT_NOT_TAKEN), i + 1, name);
 		else
-			snprintf(line, sizeof line, tr(MSG_CERT_NEEDS), i + 1, s->level_name[i],
-				 best, CERT_PASS_PERCENT);
+			snprintf(line, sizeof line, tr(MSG_CERT_NEEDS), i + 1, name, best, CERT_PASS_PERCENT);
 		ui_text(y, 4, 1, C_ACCENT, ui_glyph(G_BULLET));
 		ui_text(y++, 6, COLS - 8, C_NORMAL, line);
 	}
@@ -261,6 +265,10 @@ static void write_cert(struct app *app, struct cert_view *v)
 	cert_gpu_from_speedups(app->progress.speedups, gpu, sizeof gpu);
 	struct cert_info ci = { .name = name, .date = time(NULL), .version = CK_VERSION, .gpu = gpu,
 				.progress = &app->progress, .s = cert_strings_for(app->opt.lang) };
+	char titles[PROGRESS_LEVELS][160];   /* a class's own levels by their titles */
+	ci.nlevels = quiz_run_course_levels(app, titles);
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		ci.level_title[i] = titles[i];
 	for (size_t i = 0; i < app->course.n; i++) {   /* lessons read, of the course taken */
 		const struct lesson *l = &app->course.lessons[i];
 		if (l->broken || !l->id)

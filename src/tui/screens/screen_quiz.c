@@ -46,10 +46,16 @@ static void *quiz_enter(struct app *app, const char *arg)
 		diags_free(&d);
 	}
 	quiz_run_init(&s->run);
-	for (int i = 0; i < QUIZ_LEVELS; i++)   /* the furthest open level... */
+	s->nlevels = app->quiz_levels > 0 && app->quiz_levels <= QUIZ_LEVELS ? app->quiz_levels : QUIZ_LEVELS;
+	for (int i = 0; app->opt.lessons_dir && i < QUIZ_LEVELS; i++) {
+		char key[PROGRESS_COURSE_MAX];
+		quiz_run_level_course(app, i + 1, key, sizeof key);
+		s->inherited[i] = !key[0];
+	}
+	for (int i = 0; i < s->nlevels; i++)   /* the furthest open level... */
 		if (quiz_unlocked(&app->progress, i))
 			s->sel = i;
-	for (int i = QUIZ_LEVELS - 1; i >= 0; i--) /* ...unless one is under way */
+	for (int i = s->nlevels - 1; i >= 0; i--) /* ...unless one is under way */
 		if (app->progress.levels[i].in_progress && quiz_unlocked(&app->progress, i))
 			s->sel = i;
 	return s;
@@ -347,13 +353,13 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 static enum act after_level(struct app *app, struct qs *s)
 {
 	const struct screen *cert = screen_find("cert");
-	if (s->level == QUIZ_LEVELS - 1 && s->pct >= QUIZ_PASS_PCT && cert && cert != &screen_placeholder) {
+	if (s->level == s->nlevels - 1 && s->pct >= QUIZ_PASS_PCT && cert && cert != &screen_placeholder) {
 		s->phase = PH_LIST;
 		snprintf(app->open_id, sizeof app->open_id, "cert");
 		return ACT_OPEN;
 	}
 	s->phase = PH_LIST;
-	if (s->pct >= QUIZ_PASS_PCT && s->level + 1 < QUIZ_LEVELS)
+	if (s->pct >= QUIZ_PASS_PCT && s->level + 1 < s->nlevels)
 		s->sel = s->level + 1;
 	return ACT_NONE;
 }
@@ -376,9 +382,9 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 	s->confirm = -1;   /* any key but a second Enter drops the question */
 	switch (in->id) {
 	case CMD_UP: if (s->sel > 0) s->sel--; break;
-	case CMD_DOWN: if (s->sel + 1 < QUIZ_LEVELS) s->sel++; break;
+	case CMD_DOWN: if (s->sel + 1 < s->nlevels) s->sel++; break;
 	case CMD_TOP: s->sel = 0; break;
-	case CMD_BOTTOM: s->sel = QUIZ_LEVELS - 1; break;
+	case CMD_BOTTOM: s->sel = s->nlevels - 1; break;
 	case QK_START:
 		if (s->error[s->sel][0])
 			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_CANNOT_LOAD_LEVEL), s->sel + 1);
@@ -440,7 +446,7 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 	struct qs *s = st;
 	if (in->mouse == MOUSE_PRESS && s->phase == PH_LIST) {   /* a click picks a level */
 		int i = (in->my - 2) / 2;
-		if (in->my >= 2 && (in->my - 2) % 2 == 0 && i < QUIZ_LEVELS) {
+		if (in->my >= 2 && (in->my - 2) % 2 == 0 && i < s->nlevels) {
 			if (i != s->sel) {
 				s->sel = i;
 				return ACT_NONE;

@@ -132,7 +132,7 @@ static void radar_draw(struct app *app, void *st)
 		known += s.known[i];
 	/* how the two columns of numbers are counted, so 85% beside 97% reads */
 	const char *note = !known ? tr(MSG_RADAR_EMPTY)
-		: cert_earned(&app->progress) ? tr(MSG_RADAR_CERT_READY) : tr(MSG_RADAR_HOW);
+		: cert_earned_in(&app->progress, app->quiz_levels) ? tr(MSG_RADAR_CERT_READY) : tr(MSG_RADAR_HOW);
 	/* wrapped, its last row just above the status line */
 	int nrows = ui_wrap_rows(note, COLS - 4);
 	nrows = nrows > 3 ? 3 : nrows;
