@@ -27,6 +27,7 @@
  * problem without a position is printed at 1:1.  Without PATH: the
  * built-in content (every language) and the --lessons directory, if given. */
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,12 +44,26 @@
 #include "quiz_lang.h"
 #include "text.h"
 
+#define LINT_DIRS_MAX 256
+
 struct lint {
 	struct diags errors;
 	struct diags notes;       /* missing translations, unless required */
 	int files;
 	bool require_translations;
+	char *dirs[LINT_DIRS_MAX];   /* the directories whose *.yaml files were read (real paths) */
+	int ndirs;
 };
+
+/* Notes that dir's *.yaml files are read (lint_report_ignored names the others). */
+static void read_dir(struct lint *L, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	if (real && L->ndirs < LINT_DIRS_MAX)
+		L->dirs[L->ndirs++] = real;
+	else
+		free(real);
+}
 
 static const char *base_name(const char *path)
 {
@@ -128,6 +143,13 @@ static void lint_quiz(struct lint *L, const char *path)
 {
 	struct quiz z;
 	L->files++;
+	char *slash = strrchr(path, '/');
+	if (slash) {
+		char *dir = strndup(path, (size_t)(slash - path));
+		if (dir)
+			read_dir(L, dir);
+		free(dir);
+	}
 	if (quiz_load(path, &z, &L->errors))
 		lint_quiz_rules(&z, &L->errors);
 	quiz_free(&z);
@@ -186,6 +208,7 @@ static void lint_course(struct lint *L, const char *dir)
 	size_t n = list_dir(dir, false, &v, NULL);
 	free_list(v, n);
 	L->files += (int)n;
+	read_dir(L, dir);
 	struct course c;
 	course_load(dir, &c, &L->errors);
 	course_rules(&c, &L->errors, &L->notes);
@@ -211,6 +234,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 		size_t nf = list_dir(v[i], false, &files, NULL);
 		free_list(files, nf);
 		L->files += (int)nf;
+		read_dir(L, v[i]);
 		struct course c;
 		course_load_lang(base, lang, &c, &L->errors);
 		course_rules(&c, &L->errors, &L->notes);
@@ -251,8 +275,8 @@ static void lint_dir_found(struct lint *L, const char *dir)
 {
 	int before = L->files;
 	lint_dir(L, dir);
-	if (L->files == before)
-		lint_report_ignored(dir, &L->errors);
+	lint_report_ignored(dir, (const char *const *)L->dirs, L->ndirs, L->files == before,
+			    L->files == before ? &L->errors : &L->notes);
 }
 
 /* Lesson files given one by one, grouped by directory: each directory is
@@ -457,5 +481,7 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 	int rc = L.errors.n ? 1 : 0;
 	diags_free(&L.errors);
 	diags_free(&L.notes);
+	for (int i = 0; i < L.ndirs; i++)
+		free(L.dirs[i]);
 	return rc;
 }

@@ -27,8 +27,27 @@ static const char *why_ignored(const char *rel)
 	return "a class is read as DIR/lessons/<lang>/NN-id.yaml and DIR/quizzes/<lang>/levelN.yaml";
 }
 
-static void walk(const char *root, const char *dir, int depth, struct diags *errors, int *n)
+struct walk {
+	const char *root;
+	const char *const *read;
+	int nread;
+	struct diags *d;
+	int n;           /* files reported */
+};
+
+static bool was_read(const struct walk *w, const char *dir)
 {
+	char *real = realpath(dir, NULL);
+	bool found = false;
+	for (int i = 0; real && !found && i < w->nread; i++)
+		found = !strcmp(real, w->read[i]);
+	free(real);
+	return found;
+}
+
+static void walk(struct walk *w, const char *dir, int depth)
+{
+	bool read = was_read(w, dir);
 	DIR *dp = opendir(dir);
 	struct dirent *e;
 	while (dp && (e = readdir(dp))) {
@@ -38,10 +57,10 @@ static void walk(const char *root, const char *dir, int depth, struct diags *err
 		struct stat st;
 		size_t len = strlen(e->d_name);
 		if (p && lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth < IGNORED_DEPTH) {
-			walk(root, p, depth + 1, errors, n);
-		} else if (p && len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) {
-			if ((*n)++ < IGNORED_MAX)
-				diags_add(errors, p, 1, 1, "not read: %s", why_ignored(p + strlen(root) + 1));
+			walk(w, p, depth + 1);
+		} else if (p && !read && len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) {
+			if (w->n++ < IGNORED_MAX)
+				diags_add(w->d, p, 1, 1, "not read: %s", why_ignored(p + strlen(w->root) + 1));
 		}
 		free(p);
 	}
@@ -49,14 +68,15 @@ static void walk(const char *root, const char *dir, int depth, struct diags *err
 		closedir(dp);
 }
 
-void lint_report_ignored(const char *dir, struct diags *errors)
+void lint_report_ignored(const char *dir, const char *const *read, int nread, bool none,
+			 struct diags *d)
 {
-	int n = 0;
-	walk(dir, dir, 0, errors, &n);
-	if (n > IGNORED_MAX)
-		diags_add(errors, dir, 1, 1, "%d more YAML files are not read either", n - IGNORED_MAX);
-	if (n == 0)
-		diags_add(errors, dir, 1, 1, "no lesson or quiz file here: a class holds "
+	struct walk w = { dir, read, nread, d, 0 };
+	walk(&w, dir, 0);
+	if (w.n > IGNORED_MAX)
+		diags_add(d, dir, 1, 1, "%d more YAML files are not read either", w.n - IGNORED_MAX);
+	if (w.n == 0 && none)
+		diags_add(d, dir, 1, 1, "no lesson or quiz file here: a class holds "
 			  "lessons/<lang>/NN-id.yaml and quizzes/<lang>/levelN.yaml");
 }
 

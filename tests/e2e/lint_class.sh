@@ -143,6 +143,12 @@ out=$("$CK_BIN" lint "$m" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "a class whose lessons are in lesson/en/ fails lint"
 like "$out" "lesson/en/01-.*\.yaml:1:1: error: not read: lessons go in DIR/lessons/<lang>/" \
 	"and names the file it did not read, and why"
+# one lesson in place and one in a misplaced folder: the other is named too
+p="$T_TMP/partial"; mkdir -p "$p/lessons/en" "$p/lesson/en"
+cp "$CK_ROOT/lessons/en/01-"*.yaml "$p/lessons/en/"; cp "$CK_ROOT/lessons/en/02-"*.yaml "$p/lesson/en/"
+out=$("$CK_BIN" lint "$p" 2>/dev/null)
+like "$out" "lesson/en/02-.*\.yaml:1:1: note: not read: lessons go in DIR/lessons/<lang>/" \
+	"a YAML file the layout skips is named beside the ones it read"
 mkdir -p "$T_TMP/nothing"
 out=$("$CK_BIN" lint "$T_TMP/nothing" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "an empty directory fails lint"
