@@ -33,7 +33,60 @@ struct walk {
 	int nread;
 	struct diags *d;
 	int n;           /* files reported */
+	char **reached;  /* real paths of the read folders' *.yaml entries, sorted;
+			    made at the first file outside them (links reach in) */
+	size_t nreached;
+	bool made;
 };
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The real paths of every *.yaml entry of the read folders: a file outside
+ * them that one of them links to is read too. */
+static void make_reached(struct walk *w)
+{
+	size_t cap = 0;
+	w->made = true;
+	for (int i = 0; i < w->nread; i++) {
+		DIR *dp = opendir(w->read[i]);
+		struct dirent *e;
+		while (dp && (e = readdir(dp))) {
+			size_t len = strlen(e->d_name);
+			if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml"))
+				continue;
+			char *p = paths_join(w->read[i], e->d_name), *real = p ? realpath(p, NULL) : NULL;
+			free(p);
+			if (real && w->nreached == cap) {
+				char **v = realloc(w->reached, (cap = cap ? 2 * cap : 64) * sizeof *v);
+				if (!v) {
+					free(real);
+					break;
+				}
+				w->reached = v;
+			}
+			if (real)
+				w->reached[w->nreached++] = real;
+		}
+		if (dp)
+			closedir(dp);
+	}
+	if (w->nreached)
+		qsort(w->reached, w->nreached, sizeof *w->reached, cmp_str);
+}
+
+static bool reached(struct walk *w, const char *path)
+{
+	if (!w->made)
+		make_reached(w);
+	char *real = realpath(path, NULL);
+	bool found = real && w->nreached &&
+		bsearch(&real, w->reached, w->nreached, sizeof *w->reached, cmp_str);
+	free(real);
+	return found;
+}
 
 static bool was_read(const struct walk *w, const char *dir)
 {
@@ -58,7 +111,7 @@ static void walk(struct walk *w, const char *dir, int depth)
 		size_t len = strlen(e->d_name);
 		if (p && lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth < IGNORED_DEPTH) {
 			walk(w, p, depth + 1);
-		} else if (p && !read && len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) {
+		} else if (p && !read && len > 5 && !strcmp(e->d_name + len - 5, ".yaml") && !reached(w, p)) {
 			if (w->n++ < IGNORED_MAX)
 				diags_add(w->d, p, 1, 1, "not read: %s", why_ignored(p + strlen(w->root) + 1));
 		}
@@ -71,8 +124,11 @@ static void walk(struct walk *w, const char *dir, int depth)
 void lint_report_ignored(const char *dir, const char *const *read, int nread, bool none,
 			 struct diags *d)
 {
-	struct walk w = { dir, read, nread, d, 0 };
+	struct walk w = { .root = dir, .read = read, .nread = nread, .d = d };
 	walk(&w, dir, 0);
+	for (size_t i = 0; i < w.nreached; i++)
+		free(w.reached[i]);
+	free(w.reached);
 	if (w.n > IGNORED_MAX)
 		diags_add(d, dir, 1, 1, "%d more YAML files are not read either", w.n - IGNORED_MAX);
 	if (w.n == 0 && none)

@@ -15,7 +15,7 @@ answer() { # answers whichever question is on screen
 	if screen | grep -q "CPU blocked versus"; then
 		like "$(screen)" "Right when the matmul demo's measurement falls in the band you choose" \
 			"band tolerance stated before answering"
-		keys Down Enter   # no band is preselected: Down picks the first
+		keys Space Enter   # the focus starts on the first band: Space picks it
 	else
 		like "$(screen)" "Right when within a factor of 2 of what the matmul demo measures" \
 			"factor tolerance stated before answering"

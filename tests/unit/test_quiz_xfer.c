@@ -151,7 +151,7 @@ int main(void)
 {
 	static const char *const files[] = { "quizzes/en/level5.yaml", "quizzes/zh/level5.yaml" };
 	/* fixture: pinned/pageable 2.3x, half at 1 MiB, 4 streams 2.6x, default 1.0x */
-	static const int fixture_bands[NIDS] = { 1, 2, 2, 0 };
+	static const int fixture_bands[NIDS] = { 1, 1, 2, 0 };   /* half at 1 MiB: "64 KiB to 1 MiB" */
 	struct results fx, rec;
 	struct diags d = { 0 };
 	test_valid();
