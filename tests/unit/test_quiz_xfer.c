@@ -87,6 +87,8 @@ static void test_valid(void)
 	static const struct { const char *demo, *measure, *why; } bad[] = {
 		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d", "needs a size of the sweep" },
 		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d@3M", "needs a size of the sweep" },
+		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d@9223372036854775807G", "needs a size of the sweep" },
+		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d@17179869184K", "needs a size of the sweep" },
 		{ "transfer", "half-plateau:pinned-h2x", "did you mean 'pinned-h2d'" },
 		{ "transfer", "pct-of-ideal:pinned-h2d", "only for the streams demo" },
 		{ "streams", "speedup:pinned-3/pinned-1", "unknown streams variant" },
