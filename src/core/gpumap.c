@@ -1,6 +1,7 @@
 /* gpumap: the components, their layout on the screen and the labelling
  * game of gpumap.h.  The roles follow lesson 2's analogy; the figures come
  * only from a devinfo device record, never from this file. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -413,7 +414,8 @@ enum gm_result gpumap_drop(struct gm_game *g, int on)
 	g->carry = -1;
 	if (!valid(on))
 		return g->last = GM_MISS;
-	g->attempts++;
+	if (g->attempts < INT_MAX)
+		g->attempts++;
 	if (on == c) {
 		g->placed[c] = true;
 		g->correct++;

@@ -132,8 +132,8 @@ static long long sweep_size(const char *s)
 {
 	char *end;
 	long long v = strtoll(s, &end, 10);
-	if (end == s || v <= 0)
-		return 0;
+	if (end == s || v <= 0 || v > 1LL << 30)
+		return 0;   /* no sweep size is larger: bounded before any shift */
 	if (*end == 'K')
 		v <<= 10, end++;
 	else if (*end == 'M')

@@ -5,8 +5,10 @@
 #include <sys/stat.h>
 #include "app_state.h"
 #include "quiz_run.h"
+#include "cert.h"
 #include "demo.h"
 #include "i18n.h"
+#include "quiz_lang.h"
 
 /* The demo a prediction runs: its row in the registry (demo.h), which
  * indexes quiz_run's arrays.  Lint made sure the question names one. */
@@ -95,8 +97,39 @@ void quiz_run_level_course(const struct app *app, int level, char *key, size_t s
 	if (strncmp(got, d, n) || got[n] != '/')
 		return;   /* the built-in level */
 	char *real = realpath(d, NULL);
-	snprintf(key, size, "%s", real ? real : d);
+	const char *path = real ? real : d;
+	char hex[65];
+	if (strlen(path) < size)
+		snprintf(key, size, "%s", path);
+	else if (size > 72 && cert_sha256_hex(path, strlen(path), hex))
+		/* a path too long for the key: its digest, so two long paths
+		 * that share their first bytes keep two records */
+		snprintf(key, size, "sha256:%s", hex);
 	free(real);
+}
+
+int quiz_run_course_levels(const struct app *app, char titles[][160])
+{
+	int n = QUIZ_LEVELS;
+	for (int i = 0; i < QUIZ_LEVELS; i++) {
+		char key[PROGRESS_COURSE_MAX], tr_path[4200], en_path[4200];
+		if (titles)
+			titles[i][0] = '\0';
+		quiz_run_level_course(app, i + 1, key, sizeof key);
+		if (!key[0] || i >= n || !quiz_run_level_paths(app, i + 1, tr_path, en_path, sizeof tr_path))
+			continue;   /* the built-in level, or after the class's last */
+		struct quiz z;
+		struct diags d = { 0 };
+		if (quiz_load_lang(tr_path[0] ? tr_path : NULL, en_path[0] ? en_path : NULL, &z, &d)) {
+			if (titles)
+				snprintf(titles[i], 160, "%s", z.title ? z.title : "");
+			if (z.last)
+				n = i + 1;
+		}
+		quiz_free(&z);
+		diags_free(&d);
+	}
+	return n;
 }
 
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)

@@ -48,6 +48,11 @@ bool quiz_run_level_path(const struct app *app, int level, char *out, size_t siz
  * --lessons DIR, "" (the built-in course) otherwise. */
 void quiz_run_level_course(const struct app *app, int level, char *key, size_t size);
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size);
+/* The levels of the running course's quiz: QUIZ_LEVELS, or, in a class,
+ * the first of its own levels whose file says `last: true`.  titles[i]
+ * (when not NULL) gets level i+1's title when the class has that level
+ * itself, "" when it comes from the built-in quiz. */
+int quiz_run_course_levels(const struct app *app, char titles[][160]);
 
 /* Starts the demo unless its results are already here; true when a run
  * started (then poll until it returns false). */

@@ -97,6 +97,14 @@ static bool make_pipe(int fds[2])
 	return false;
 }
 
+bool runner_gpu_likely(void)
+{
+	const char *v = getenv("CUDA_VISIBLE_DEVICES");
+	if (v && (!*v || !strcmp(v, "-1")))
+		return false;
+	return access("/dev/nvidiactl", F_OK) == 0;
+}
+
 bool runner_program_exists(const char *path)
 {
 	struct stat st;

@@ -358,9 +358,9 @@ static void record(struct app *app, const struct gm_st *st, enum gm_result r)
 {
 	if (r == GM_MISS || st->practice)
 		return;
-	app->progress.gpumap_attempts++;
-	if (r == GM_RIGHT)
-		app->progress.gpumap_correct++;
+	progress_count(&app->progress.gpumap_attempts);
+	if (r == GM_RIGHT && app->progress.gpumap_correct < app->progress.gpumap_attempts)
+		progress_count(&app->progress.gpumap_correct);
 	app_progress_changed(app);
 }
 
