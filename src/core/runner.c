@@ -22,6 +22,40 @@
 
 extern char **environ;
 
+/* The process groups of the children now running, one per slot (0: free).
+ * A mutable global, the one outside the terminal module, because a crash
+ * handler can reach nothing else: runner_kill_groups() ends them all with
+ * kill(2) only.  A slot is set once the child leads its group and cleared
+ * before the child is reaped, so a group id is never reused while it is
+ * here. */
+#define RUNNER_SLOTS 16
+static volatile sig_atomic_t g_groups[RUNNER_SLOTS];
+
+static void groups_add(pid_t pgid)
+{
+	for (int i = 0; i < RUNNER_SLOTS; i++)
+		if (!g_groups[i]) {
+			g_groups[i] = (sig_atomic_t)pgid;
+			return;
+		}
+}
+
+static void groups_remove(pid_t pgid)
+{
+	for (int i = 0; i < RUNNER_SLOTS; i++)
+		if (g_groups[i] == (sig_atomic_t)pgid)
+			g_groups[i] = 0;
+}
+
+void runner_kill_groups(void)
+{
+	for (int i = 0; i < RUNNER_SLOTS; i++) {
+		pid_t g = (pid_t)g_groups[i];
+		if (g > 0)
+			kill(-g, SIGKILL);
+	}
+}
+
 const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", "reduce",
 				     "launch", NULL };
 
@@ -207,6 +241,8 @@ bool runner_start(struct runner *r, const char *path, char *const argv[],
 		return false;
 	}
 	r->pid = pid;
+	if (!r->opts.inherit)
+		groups_add(pid);
 	r->fd_out = po[0];
 	r->fd_err = pe[0];
 	r->t_start = now_ms();
@@ -294,6 +330,7 @@ static void check_exit(struct runner *r)
 		return;
 	if (!r->opts.inherit)
 		kill(-r->pid, SIGKILL);
+	groups_remove(r->pid);
 	int st = 0;
 	while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
 		;
@@ -432,6 +469,7 @@ void runner_free(struct runner *r)
 		return;
 	if (r->state == RUNNER_RUNNING && !r->reaped && r->pid > 0) {
 		kill(r->opts.inherit ? r->pid : -r->pid, SIGKILL);
+		groups_remove(r->pid);
 		while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
 			;
 	}

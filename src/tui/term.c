@@ -2,6 +2,8 @@
  * signals.  This is the one module with mutable globals, because signal
  * handlers and atexit() can reach nothing else.  It is deliberately small:
  * no drawing (ui.c), no key meanings (keys.c), no screens (app.c). */
+/* runner.h first: terminfo's <term.h> defines "lines" as a macro */
+#include "runner.h"
 #include <curses.h>
 #include <term.h>
 #include <errno.h>
@@ -47,10 +49,13 @@ static void write_all(const char *s, size_t n)
 	}
 }
 
-/* Async-signal-safe: write(2), tcsetattr(3), signal(2), raise(3) only. */
+/* Async-signal-safe: kill(2), write(2), tcsetattr(3), signal(2), raise(3)
+ * only.  A demo running in its own process group would not get the signal
+ * (nor Ctrl-\): its group is ended first, so it never outlives us. */
 static void on_crash(int sig)
 {
 	int saved_errno = errno;
+	runner_kill_groups();
 	if (g_active) {
 		write_all(RESTORE, sizeof RESTORE - 1);
 		if (g_saved_ok)
@@ -384,6 +389,7 @@ void term_redraw(void)
 
 void die(const char *fmt, ...)
 {
+	runner_kill_groups();
 	term_stop();
 	va_list ap;
 	va_start(ap, fmt);
