@@ -69,6 +69,17 @@ static bool setup_locale(void)
 	return false;
 }
 
+/* lint measures the columns a lesson takes in the reader, which draws in
+ * UTF-8: the caller's locale (LC_ALL=C, POSIX, none) must not change them,
+ * so the character type is UTF-8 inside, whatever the caller's is. */
+static void utf8_ctype(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	if (!(cs && strcasecmp(cs, "UTF-8") == 0))
+		if (!setlocale(LC_CTYPE, "C.UTF-8"))
+			setlocale(LC_CTYPE, "C.utf8");
+}
+
 /* An error about the user's own text: sanitized like everything that
  * reaches a terminal (text_sanitize), so an argument holding escape
  * sequences cannot retitle or reprogram it.  Returns 2 (usage). */
@@ -147,8 +158,10 @@ int main(int argc, char **argv)
 		}
 		return cmd_tui(&opt, argv[i + 1]);
 	}
-	if (!strcmp(cmd, "lint"))
+	if (!strcmp(cmd, "lint")) {
+		utf8_ctype();
 		return cmd_lint(&opt, argc - i - 1, argv + i + 1);
+	}
 	if (!strcmp(cmd, "demo"))
 		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
 	if (!strcmp(cmd, "cert"))
