@@ -6,6 +6,7 @@
 #include "runner.h"
 #include <curses.h>
 #include <term.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -184,10 +185,25 @@ bool term_usable(char *why, size_t size)
 	return ok;
 }
 
+/* On the Linux console ncurses reads the mouse through libgpm, which it
+ * dlopen()s in mousemask() and dlclose()s when the mouse is turned off.
+ * libgpm keeps the console's name in a static pointer it never frees, so
+ * once it is unmapped those bytes are a leak (10 bytes, "/dev/tty0" or
+ * "/dev/vc/0", in a sanitizer build).  Opening it first with RTLD_NODELETE
+ * keeps it mapped to the end: the pointer stays reachable.  Where there is
+ * no libgpm, ncurses finds none either. */
+static void gpm_keep(void)
+{
+	const char *t = getenv("TERM");
+	if (t && strstr(t, "linux"))   /* ncurses' own test for GPM */
+		dlopen("libgpm.so.2", RTLD_LAZY | RTLD_NODELETE);
+}
+
 /* Button-event tracking (drags) on top of what ncurses enabled, in SGR
  * encoding when the terminfo entry says ncurses parses it (kmous=\E[<). */
 static void mouse_start(void)
 {
+	gpm_keep();
 	if (mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL) == 0)
 		return;
 	mouseinterval(0);
