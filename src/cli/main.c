@@ -20,7 +20,7 @@ static void usage(FILE *out)
 	      "  open ID             start straight in a lesson or block\n"
 	      "                      (gpu-map, tiling, matmul, conv, devinfo, transfer,\n"
 	      "                      streams, reduce, launch, quiz, radar, cert, or a\n"
-	      "                      lesson id such as kitchen)\n"
+	      "                      lesson id such as kitchen, or its number such as 14)\n"
 	      "  lint [PATH...]      check lesson and quiz files or directories\n"
 	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv, transfer, streams,\n"
 	      "                      reduce, launch) and print its table\n"
