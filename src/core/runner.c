@@ -439,8 +439,8 @@ void runner_describe(const struct runner *r, char *buf, size_t size)
 		snprintf(buf, size, tr(MSG_RUN_TIMEOUT), r->opts.timeout_ms / 1000.0, how);
 	else if (r->overflow)
 		snprintf(buf, size, tr(MSG_RUN_OVERFLOW), r->opts.max_output, how);
-	else if (r->cancelled)
-		snprintf(buf, size, tr(MSG_RUN_CANCELLED), how);
+	else if (r->cancelled)   /* the learner asked: no signal names */
+		snprintf(buf, size, "%s", tr(MSG_RUN_CANCELLED));
 	else
 		snprintf(buf, size, "%s", how);
 }
