@@ -624,13 +624,14 @@ static const struct screen_key transfer_keys[] = {
 static const struct screen_key streams_keys[] = {
 	{ .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_HK_DEMO_STOP },
 	{ .id = DK_RUN, .keys = "r", .label = MSG_ST_RUN, .help = MSG_HK_DEMO_R },
+	/* t before the settings: the screen's text tells the learner to press it */
+	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
 	{ .id = DK_BIGGER, .keys = "+ = s", .cap = MSG_CAP_PLUS_MINUS, .label = MSG_ST_SETTING,
 	  .help = MSG_HK_ST_MORE },
 	{ .id = DK_SMALLER, .keys = "-", .help = MSG_HK_ST_LESS },
 	{ .id = DK_STREAMS, .keys = "1 2 4 8", .cap = MSG_CAP_STREAMS, .label = MSG_ST_STREAMS,
 	  .help = MSG_HK_ST_N },
 	{ .id = DK_MEMORY, .keys = "m", .label = MSG_ST_MEMORY, .help = MSG_HK_ST_M },
-	{ .id = DK_SHOW, .keys = "t", .label = MSG_ST_SHOW, .help = MSG_HK_DEMO_T },
 };
 
 static bool demo_on(struct app *app, void *p, int id, enum msg *why)
