@@ -55,7 +55,7 @@ static void usage(FILE *out)
 	      "  (none)              start the tutorial at the lesson menu, resuming\n"
 	      "  open ID             start straight in a lesson or block\n", out);
 	snprintf(text, sizeof text, "(gpu-map, tiling, %s, quiz, radar, cert, or a lesson id such as "
-		 "kitchen)", demos);
+		 "kitchen, or its number such as 14)", demos);
 	described(out, "", text);
 	fputs("  lint [PATH...]      check lesson and quiz files or directories\n", out);
 	snprintf(text, sizeof text, "run a demo (%s) and print its table", demos);
@@ -103,6 +103,17 @@ static bool setup_locale(void)
 	if (wants_utf8 && (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8")))
 		return true;
 	return false;
+}
+
+/* lint measures the columns a lesson takes in the reader, which draws in
+ * UTF-8: the caller's locale (LC_ALL=C, POSIX, none) must not change them,
+ * so the character type is UTF-8 inside, whatever the caller's is. */
+static void utf8_ctype(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	if (!(cs && strcasecmp(cs, "UTF-8") == 0))
+		if (!setlocale(LC_CTYPE, "C.UTF-8"))
+			setlocale(LC_CTYPE, "C.utf8");
 }
 
 /* An error about the user's own text: sanitized like everything that
@@ -183,8 +194,10 @@ int main(int argc, char **argv)
 		}
 		return cmd_tui(&opt, argv[i + 1]);
 	}
-	if (!strcmp(cmd, "lint"))
+	if (!strcmp(cmd, "lint")) {
+		utf8_ctype();
 		return cmd_lint(&opt, argc - i - 1, argv + i + 1);
+	}
 	if (!strcmp(cmd, "demo"))
 		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
 	if (!strcmp(cmd, "cert"))

@@ -236,7 +236,7 @@
 	X(MSG_RUN_RUNNING, "running for %lld s", "已运行 %lld 秒") \
 	X(MSG_RUN_TIMEOUT, "timed out after %g s and was stopped: %s", "超过 %g 秒未结束，已停止：%s") \
 	X(MSG_RUN_OVERFLOW, "printed more than %zu bytes and was stopped: %s", "输出超过 %zu 字节，已停止：%s") \
-	X(MSG_RUN_CANCELLED, "cancelled: %s", "已取消：%s") \
+	X(MSG_RUN_CANCELLED, "cancelled.", "已取消。") \
 	X(MSG_DV_OTHER, "other", "其他") \
 	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
 	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \

@@ -173,8 +173,9 @@ void keymap_hints(const struct screen *s, struct app *app, void *st, enum hints 
 {
 	struct hint h[MAXHINT + NGLOBAL];
 	int n = which == HINTS_GLOBAL ? 0 : own_hints(s, app, st, h);
-	/* the way back out and help outlast the screen's own keys; quit goes first */
-	static const int gprio[] = { [GK_BACK] = 500, [GK_HELP] = 1000, [GK_QUIT] = 0 };
+	/* help and quit always stay (how to learn the rest, how to leave);
+	 * the way back outlasts the screen's own keys */
+	static const int gprio[] = { [GK_BACK] = 500, [GK_HELP] = 1000, [GK_QUIT] = 1000 };
 	for (size_t i = 0; i < NGLOBAL; i++) {
 		const struct screen_key *g = &globals[i];
 		if (which == HINTS_OWN || g->label == KEY_NO_MSG || (g->id == GK_BACK && !can_back))

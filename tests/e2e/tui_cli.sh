@@ -26,4 +26,15 @@ demos=$(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' "$CK_ROOT/demos/demos.h" | tr '\n'
 like "$s" "^Blocks: gpu-map tiling ${demos}quiz radar cert$" "it lists the blocks"
 like "$(printf '%s\n' "$s" | tr -d '\n')" 'Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarks tasting-the-pot .*kernel-or-libraryTry' "and the lesson ids"
 is "$(pane '#{alternate_on}')" 0 "curses never started"
+
+# a near spelling gets the right id; a number opens that lesson of the menu
+launch 100 30 "$CK_BIN" open GPUmap
+is "$(wait_exit)" 2 "open GPUmap: not an id"
+like "$(screen | tr -d '\n')" "no lesson or block named 'GPUmap'; did you mean 'gpu-map'\\?" "it suggests gpu-map"
+launch 100 30 "$CK_BIN" open 99
+is "$(wait_exit)" 2 "open 99: no such lesson number"
+like "$(screen | tr -d '\n')" 'its number, 1 to [0-9]+' "it says which numbers exist"
+fresh; launch 100 30 "$CK_BIN" open 14
+wait_for 'Tasting the pot'; ok $? "open 14 opens the 14th lesson"
+quit "q quits from lesson 14"
 done_testing

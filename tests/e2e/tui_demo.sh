@@ -54,6 +54,7 @@ keys +; keys r
 wait_for "running matmul at 384x384x384"; ok $? "+ then r runs again at the next size"
 keys q
 wait_for "matmul cancelled"; ok $? "q cancels the run (the child's group is stopped)"
+unlike "$(screen)" 'signal|Terminated' "and says so without signal jargon"
 s=$(screen)
 like "$s" "384x384x384 \(not run yet\)" "the cancelled size shows as not run"
 keys +; expect "512x512x512 \(not run yet\)"; keys +

@@ -159,11 +159,12 @@ static const struct demo_ops curve_ops = {
 
 static const struct screen_key timeline_keys[] = {
 	DEMO_KEY_STOP, DEMO_KEY_RUN(MSG_HK_DEMO_R),
+	/* t before the settings: the screen's text tells the learner to press it */
+	DEMO_KEY_SHOW,
 	DEMO_KEYS_SIZE(MSG_ST_SETTING, MSG_HK_ST_MORE, MSG_HK_ST_LESS),
 	{ .id = DK_STREAMS, .keys = "1 2 4 8", .cap = MSG_CAP_STREAMS, .label = MSG_ST_STREAMS,
 	  .help = MSG_HK_ST_N },
 	{ .id = DK_MEMORY, .keys = "m", .label = MSG_ST_MEMORY, .help = MSG_HK_ST_M },
-	DEMO_KEY_SHOW,
 };
 
 static void timeline_draw(struct app *app, struct demo_st *st, const struct demo_section *s,
