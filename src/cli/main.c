@@ -25,6 +25,9 @@ static void usage(FILE *out)
 	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv, transfer, streams,\n"
 	      "                      reduce, launch) and print its table\n"
 	      "  cert verify FILE    check that a certificate is unmodified\n"
+	      "  drill list|start|check|hint|solution|reset ...\n"
+	      "                      kernel drills: write a kernel, check it (on the GPU,\n"
+	      "                      or on the CPU emulator); 'drill --help' for more\n"
 	      "\n"
 	      "Options:\n"
 	      "  --lessons DIR       run the class in DIR (DIR/lessons/LANG/, DIR/quizzes/LANG/)\n"
@@ -153,5 +156,7 @@ int main(int argc, char **argv)
 		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
 	if (!strcmp(cmd, "cert"))
 		return cmd_cert(&opt, argc - i - 1, argv + i + 1);
+	if (!strcmp(cmd, "drill"))
+		return cmd_drill(&opt, argc - i - 1, argv + i + 1);
 	return arg_error("unknown command '%s'", cmd);
 }

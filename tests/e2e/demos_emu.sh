@@ -17,7 +17,7 @@ cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
 flags=(-std=c++17 -g -Wall -Wextra -Werror -Wno-unknown-pragmas
-       -DCK_SIMT_EMU -include tests/emu/simt.h -Itests/emu -Idemos/common)
+       -DCK_SIMT_EMU -include emu/simt.h -Iemu -Idemos/common)
 # The emulated runs spend their time in the kernels' arithmetic (a switch
 # between fibers costs next to nothing). -O0 compiles in a third of -O1's
 # time, which matmul's and reduce's runs do not win back (matmul at -O1
