@@ -61,6 +61,9 @@ static void usage(FILE *out)
 	snprintf(text, sizeof text, "run a demo (%s) and print its table", demos);
 	described(out, "demo NAME [ARGS...]", text);
 	fputs("  cert verify FILE    check that a certificate is unmodified\n"
+	      "  drill list|start|check|hint|solution|reset ...\n"
+	      "                      kernel drills: write a kernel, check it (on the GPU,\n"
+	      "                      or on the CPU emulator); 'drill --help' for more\n"
 	      "\n"
 	      "Options:\n"
 	      "  --lessons DIR       run the class in DIR (DIR/lessons/LANG/, DIR/quizzes/LANG/)\n"
@@ -202,5 +205,7 @@ int main(int argc, char **argv)
 		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
 	if (!strcmp(cmd, "cert"))
 		return cmd_cert(&opt, argc - i - 1, argv + i + 1);
+	if (!strcmp(cmd, "drill"))
+		return cmd_drill(&opt, argc - i - 1, argv + i + 1);
 	return arg_error("unknown command '%s'", cmd);
 }

@@ -6,7 +6,10 @@
 #ifndef CK_I18N_MSGS_H
 #define CK_I18N_MSGS_H
 
+#include "i18n_drill.h"
+
 #define CK_MESSAGES(X) \
+	CK_DRILL_MESSAGES(X) \
 	/* ---- shared chrome ---- */ \
 	X(MSG_TOO_SMALL, "terminal too small: need 60%s20, have %d%s%d", "终端太小：需要 60%s20，当前 %d%s%d") \
 	X(MSG_FALLBACK_MARK, "[EN]", "（英文）") \
