@@ -94,7 +94,7 @@ TUI_LIB := $(BUILD)/libcktui.a
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # Unit tests of the terminal layer's own pure parts (the key table); every
 # other unit test links the core alone.
-UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
+UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n $(BUILD)/tests/test_demos
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
 .PHONY: all run clean demos demos-first gpu-test bench profile install uninstall
@@ -159,7 +159,8 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
-INSTALL_DEMOS := devinfo matmul conv transfer streams reduce launch
+# every demo of the registry (demos/demos.h, read by demos/demos.mk)
+INSTALL_DEMOS = $(DEMO_REGISTRY)
 
 install: $(BUILD)/cudakitchen demos
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)

@@ -1,5 +1,6 @@
-# demos/demos.mk: builds the standalone demos (build/demos/NAME for each
-# name of DEMO_NAMES below). Included by the top Makefile; also works alone:
+# demos/demos.mk: builds the standalone demos, build/demos/NAME for each
+# row of the registry, demos/demos.h. Included by the top Makefile; also
+# works alone:
 #   make -f demos/demos.mk demos
 # GPU variants are compiled when nvcc is found (NVCC=... to choose one,
 # NVCC= to force a CPU-only build). CUDA_ARCH overrides the GPU target:
@@ -13,10 +14,8 @@ BUILD ?= build
 DEMO_OUT := $(BUILD)/demos
 DEMO_OBJ := $(DEMO_OUT)/obj
 
-# Few shell calls while this file is read: nvcc is looked for along PATH
-# by wildcard, and the calls below are made only when nvcc is there.
-DEMO_NVCC_FOUND := $(firstword $(wildcard $(addsuffix /nvcc,$(subst :, ,$(PATH))) \
-	/usr/local/cuda/bin/nvcc))
+DEMO_NVCC_FOUND := $(shell command -v nvcc 2>/dev/null || \
+	{ test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
 NVCC ?= $(DEMO_NVCC_FOUND)
 DEMO_CC ?= $(CC)
 
@@ -28,27 +27,22 @@ DEMO_CUDA_HOME := $(if $(strip $(NVCC)),$(abspath $(firstword \
 	$(patsubst %/bin/,%,$(dir $(NVCC))))))
 # The C side includes the toolkit's headers (cuDNN's are optional: the conv
 # demo says when it was built without them); without them the
-# demos are built for the CPU only, and make says so.  They are looked for
-# where the toolkit keeps them and in /usr/include (a distribution's
-# packages).
+# demos are built for the CPU only, and make says so.
 DEMO_CUDA_INC := $(firstword $(dir $(wildcard \
 	$(DEMO_CUDA_HOME)/include/cuda_runtime.h \
 	$(DEMO_CUDA_HOME)/targets/*/include/cuda_runtime.h)))
-DEMO_CUDA_MISSING := $(if $(strip $(NVCC)),$(strip $(foreach h,cuda_runtime.h cublas_v2.h,\
-	$(if $(wildcard $(DEMO_CUDA_INC)$(h) /usr/include/$(h)),,$(h)))))
+DEMO_CUDA_MISSING := $(if $(strip $(NVCC)),$(strip $(foreach h,\
+	cuda_runtime.h cublas_v2.h,$(shell printf '\#include <%s>\n' $(h) | \
+	$(DEMO_CC) -E -x c $(if $(DEMO_CUDA_INC),-I$(DEMO_CUDA_INC)) - \
+		>/dev/null 2>&1 || echo $(h)))))
 ifneq ($(DEMO_CUDA_MISSING),)
 $(warning demos: $(NVCC) found but not $(DEMO_CUDA_MISSING); building the CPU variants only)
 override NVCC :=
 endif
 DEMO_HAVE_CUDA := $(if $(strip $(NVCC)),1,0)
 
-# The first GPU's compute capability (e.g. 9.0), asked once and only when
-# nvcc is there and CUDA_ARCH is not given (or is native); empty without a
-# GPU.
-DEMO_GPU_CC := $(if $(and $(strip $(NVCC)),$(or $(filter undefined,$(origin CUDA_ARCH)),\
-	$(filter native,$(CUDA_ARCH)))),$(strip \
-	$(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1)))
-CUDA_ARCH ?= $(if $(DEMO_GPU_CC),native,sm_90)
+DEMO_HAS_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q GPU && echo 1)
+CUDA_ARCH ?= $(if $(DEMO_HAS_GPU),native,sm_90)
 DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
 	-gencode arch=compute_$(CUDA_ARCH:sm_%=%),code=[sm_$(CUDA_ARCH:sm_%=%),compute_$(CUDA_ARCH:sm_%=%)])
 
@@ -60,7 +54,8 @@ DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
 # wgmma-tma and tf32-mma runs its cp.async kernel.
 DEMO_COMMA := ,
 DEMO_SM90A := $(if $(filter sm_90 sm_90a,$(CUDA_ARCH)),1,$(if $(filter native,$(CUDA_ARCH)),\
-	$(if $(filter 9.0,$(DEMO_GPU_CC)),1)))
+	$(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | \
+		head -1 | grep -qx ' *9\.0 *' && echo 1)))
 DEMO_SM90A_FLAGS := $(if $(DEMO_SM90A),-gencode arch=compute_90a$(DEMO_COMMA)code=sm_90a \
 	-DMM_SM90A=1,$(DEMO_GENCODE) -DMM_SM90A=0)
 
@@ -80,7 +75,13 @@ demo_srcs = $(wildcard demos/$(1)/*.c) \
 demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
 	$(call demo_srcs,$(1)))
 
-DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) transfer streams reduce launch
+# The registry's names: the first word of each row, "X(name," in
+# demos/demos.h, read without a compiler or a shell; a demo whose folder
+# has no sources in this checkout is left out.
+DEMO_ROW := X(
+DEMO_REGISTRY := $(patsubst $(DEMO_ROW)%$(DEMO_COMMA),%,$(filter $(DEMO_ROW)%$(DEMO_COMMA),\
+	$(file <demos/demos.h)))
+DEMO_NAMES := $(foreach d,$(DEMO_REGISTRY),$(if $(wildcard demos/$(d)/*.c),$(d)))
 DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
 DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
@@ -111,13 +112,7 @@ $(DEMO_OUT)/%:
 	$(DEMO_CC) -pthread -o $@ $^ $(DEMO_LIBS)
 endif
 
-$(DEMO_OUT)/devinfo: $(call demo_objs,devinfo)
-$(DEMO_OUT)/matmul: $(call demo_objs,matmul)
-$(DEMO_OUT)/conv: $(call demo_objs,conv)
-$(DEMO_OUT)/transfer: $(call demo_objs,transfer)
-$(DEMO_OUT)/streams: $(call demo_objs,streams)
-$(DEMO_OUT)/reduce: $(call demo_objs,reduce)
-$(DEMO_OUT)/launch: $(call demo_objs,launch)
+$(foreach d,$(DEMO_NAMES),$(eval $(DEMO_OUT)/$(d): $(call demo_objs,$(d))))
 
 # the flags a binary was built with: a change (NVCC=, CUDA_ARCH=) rebuilds
 DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))
@@ -127,8 +122,9 @@ DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA
 # only prints or asks (-n, -q: a dry run with other flags must not touch
 # the build's stamp); the rule below makes it then if a build needs it.
 DEMO_DRY := $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
-ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY)$(wildcard $(DEMO_STAMP)),)
-DEMO_STAMP_MADE := $(shell mkdir -p $(DEMO_OBJ) && rm -f $(DEMO_OBJ)/flags-* && touch $(DEMO_STAMP))
+ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY),)
+DEMO_STAMP_MADE := $(shell [ -f $(DEMO_STAMP) ] || { mkdir -p $(DEMO_OBJ) && \
+	rm -f $(DEMO_OBJ)/flags-* && touch $(DEMO_STAMP); })
 endif
 $(DEMO_STAMP):
 	@mkdir -p $(@D)
@@ -148,6 +144,6 @@ profile: demos
 demos-clean:
 	rm -rf $(DEMO_OUT)
 
--include $(wildcard $(DEMO_OBJ)/demos/*/*.d)
+-include $(shell find $(DEMO_OBJ) -name '*.d' 2>/dev/null)
 
 .DEFAULT_GOAL := $(DEMO_SAVED_GOAL)

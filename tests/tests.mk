@@ -45,7 +45,7 @@ $(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/str
 EMU_DIR := $(BUILD)/tests/emu
 EMU := $(patsubst tests/emu/%.cc,$(EMU_DIR)/%,$(wildcard tests/emu/*_emu.cc))
 EMU_CXXFLAGS := -std=c++17 -g -Wall -Wextra -Werror -Wno-unknown-pragmas -MMD -MP \
-	-DCK_SIMT_EMU -include tests/emu/simt.h -Itests/emu -Idemos/common
+	-DCK_SIMT_EMU -include emu/simt.h -Iemu -Idemos/common
 EMU_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 EMU_OPT := -O0
 $(EMU_DIR)/conv_emu: EMU_OPT := -O1 -Idemos/conv

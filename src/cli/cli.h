@@ -8,4 +8,5 @@
 int cmd_lint(const struct options *opt, int argc, char **argv);         /* cmd_lint.c */
 int cmd_demo(const struct options *opt, int argc, char **argv);         /* cmd_demo.c */
 int cmd_cert(const struct options *opt, int argc, char **argv);         /* cmd_cert.c */
+int cmd_drill(const struct options *opt, int argc, char **argv);        /* cmd_drill.c */
 #endif

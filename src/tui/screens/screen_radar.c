@@ -136,11 +136,12 @@ static void radar_draw(struct app *app, void *st)
 	int known = 0;
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
 		known += s.known[i];
+	/* how the two columns of numbers are counted, so 85% beside 97% reads */
 	const char *note = !known ? tr(MSG_RADAR_EMPTY)
-		: cert_earned(&app->progress) ? tr(MSG_RADAR_CERT_READY) : "";
+		: cert_earned_in(&app->progress, app->quiz_levels) ? tr(MSG_RADAR_CERT_READY) : tr(MSG_RADAR_HOW);
 	/* wrapped, its last row just above the status line */
 	int nrows = ui_wrap_rows(note, COLS - 4);
-	nrows = nrows > 2 ? 2 : nrows;
+	nrows = nrows > 3 ? 3 : nrows;
 	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, COLS - 4, C_NOTE, note);
 	char hints[HINTS_MAX];
 	screen_hints(&screen_radar, app, st, hints, sizeof hints);
