@@ -6,8 +6,9 @@
 #   make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc, under
 #                    ASan and UBSan), run by tests/e2e/demos_emu.sh
 #   make test-e2e    the scripts of tests/e2e/ against the real binaries
-#   make test        all three; make runs each tier as soon as it is built,
-#                    so the unit tests run while the demos still compile
+#   make test        all three, each as soon as it is built (the unit tests
+#                    run while the demos still compile); one failing tier
+#                    does not stop the others
 #
 # A compile error is a build failure of its tier, never a failing test.
 # prove keeps each tier's run times in $(BUILD)/prove-TIER.state and starts
@@ -69,7 +70,9 @@ E2E := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
 first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
 
 .PHONY: test test-unit test-emu test-e2e
-test: test-unit test-emu test-e2e
+# -k: a tier that fails does not stop the others (each says what failed)
+test:
+	@$(MAKE) --no-print-directory -k test-unit test-emu test-e2e
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
 test-emu: $(EMU) | deps-check
