@@ -13,7 +13,8 @@
 # One job per core unless -j is given (make -j1 for one at a time): the
 # nvcc compiles of the demos are most of a build.
 ifeq ($(filter -j%,$(MAKEFLAGS)),)
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+CK_CORES := $(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(CK_CORES)
 endif
 
 SANITIZE ?=
