@@ -255,6 +255,8 @@ static void lint_dir(struct lint *L, const char *dir)
 	char base[4200];
 	if (!quizzes) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
+	} else if (!course_class_contained(dir, &L->errors)) {
+		;   /* nothing outside the class is read */
 	} else if (place_quiz_dir(dir)) {
 		lint_quiz_dir(L, dir);
 	} else {

@@ -221,7 +221,9 @@ static void write_yaml(FILE *f, const struct progress *p)
 	fprintf(f, "gpumap: {attempts: %d, correct: %d}\napis: ", attempts,
 		clampi(p->gpumap_correct, 0, attempts));
 	PUT_FIELD(f, p->apis);
-	fputs("\nspeedups: ", f);      /* last: a file cut short lacks it */
+	fputc('\n', f);
+	progress_drills_write(f, p);
+	fputs("speedups: ", f);      /* last: a file cut short lacks it */
 	PUT_FIELD(f, p->speedups);
 	fputc('\n', f);
 }
@@ -474,6 +476,7 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 		{ "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true },
 		{ "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true },
 		{ "courses", DOC_SEQ, false },   /* format 2 on: required below */
+		{ "drills", DOC_SEQ, false },    /* format 3 on: required below */
 	};
 	long version;
 	if (!root || root->type != DOC_MAP ||
@@ -486,6 +489,10 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 		rd_fail(r);
 	if (version < 2 && doc_get(root, "courses"))
 		rd_fail(r);   /* format 1 had no courses: not a file we wrote */
+	if ((version >= 3) != (doc_get(root, "drills") != NULL) ||
+	    (doc_get(root, "drills") && !progress_drills_read(r->file, doc_get(root, "drills"), p) &&
+	     !r->lenient))
+		rd_fail(r);
 	rd_str(r, root, "last", p->last, sizeof p->last);
 	read_lessons(r, doc_get(root, "lessons"), p);
 	read_levels(r, doc_get(root, "levels"), p);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "quiz.h"
+#include "demo.h"
 #include "results.h"
 #include "runner.h"
 
@@ -15,15 +16,15 @@ struct app;
 
 #define QUIZ_RUN_TIMEOUT_MS (300 * 1000)
 
-/* Results of each demo, from this session's run (at most one run per demo
- * per quiz screen), and the recorded H200 file, loaded when first needed. */
-#define QUIZ_NDEMOS 5         /* matmul, conv, transfer, streams, reduce */
+/* Results of each demo (by its registry row, demo.h), from this session's
+ * run (at most one run per demo per quiz screen), and the recorded H200
+ * file, loaded when first needed. */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */
-	struct results live[QUIZ_NDEMOS];
-	bool ran[QUIZ_NDEMOS];
-	char why[QUIZ_NDEMOS][600];  /* why a run gave no results ("" when it did) */
+	struct results live[CK_NDEMOS];
+	bool ran[CK_NDEMOS];
+	char why[CK_NDEMOS][600];  /* why a run gave no results ("" when it did) */
 	struct results rec;
 	int rec_state;               /* 0 not tried, 1 loaded, -1 missing or bad */
 };

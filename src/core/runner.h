@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* The demo programs the tutorial may run, NULL-terminated. */
-extern const char *const runner_demos[];
+/* Whether name is a demo program the tutorial may run: a row of the
+ * registry (demo.h's demo_names lists them). */
 bool runner_demo_known(const char *name);
 /* Writes DIR/NAME into out.  False when name is not in the table or the
  * path does not fit. */
@@ -96,6 +96,10 @@ long long runner_elapsed_ms(const struct runner *r);
 void runner_describe(const struct runner *r, char *buf, size_t size);
 /* The last complete non-empty line of stderr (sanitize before drawing), or "". */
 void runner_last_err_line(const struct runner *r, char *buf, size_t size);
+/* SIGKILL to the process group of every child started without inherit and
+ * not yet reaped.  Async-signal-safe (kill(2) only): the TUI's crash
+ * handler and die() call it so a demo never outlives the tutorial. */
+void runner_kill_groups(void);
 /* Kills a child still running (SIGKILL to its group), reaps it, frees the
  * buffers.  Accepts NULL; r can be reused after runner_init. */
 void runner_free(struct runner *r);

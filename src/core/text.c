@@ -70,7 +70,11 @@ static bool removed_cp(long cp)
 {
 	if (cp < 0x20)
 		return cp != '\n' && cp != '\t';
+	/* every bidi control of Unicode's UAX #9: ALM, LRM and RLM can
+	 * reorder what follows as surely as the overrides can */
 	return (cp >= 0x7F && cp <= 0x9F)            /* DEL and C1 */
+	       || cp == 0x061C                       /* Arabic letter mark */
+	       || cp == 0x200E || cp == 0x200F       /* LRM, RLM */
 	       || (cp >= 0x202A && cp <= 0x202E)     /* bidi embeddings/overrides */
 	       || (cp >= 0x2066 && cp <= 0x2069);    /* bidi isolates */
 }

@@ -6,6 +6,7 @@
  * from its state, waits for input with a timeout (never spinning), hands
  * keys to the screen and acts on what comes back.  Only this file switches
  * screens. */
+#include <ctype.h>
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,8 +16,8 @@
 #include "app.h"
 #include "sweep.h"
 #include "quiz_run.h"
-#include "cli.h"
 #include "keymap.h"
+#include "options.h"
 #include "paths.h"
 #include "screens.h"
 #include "term.h"
@@ -377,11 +378,52 @@ static void use_courses(struct app *app)
 	app->quiz_levels = quiz_run_course_levels(app, NULL);
 }
 
-/* `open ID` with an ID nobody knows: say so, and list the ones that exist. */
+/* `open N`: the menu's lesson number N (1-based), as its id; else NULL. */
+static const char *lesson_by_number(const struct app *app, const char *id)
+{
+	if (!*id || strspn(id, "0123456789") != strlen(id) || strlen(id) > 6)
+		return NULL;
+	long n = strtol(id, NULL, 10);
+	return n >= 1 && (size_t)n <= app->course.n ? app->course.lessons[n - 1].id : NULL;
+}
+
+/* The name with case, '-', '_' and spaces ignored ("gpumap", "GPU_Map"). */
+static bool loosely_equal(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '-' || *a == '_' || *a == ' ')
+			a++;
+		while (*b == '-' || *b == '_' || *b == ' ')
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+			return false;
+	}
+}
+
+/* A block or lesson id that id nearly spells, or NULL. */
+static const char *near_id(const struct app *app, const char *id)
+{
+	for (size_t i = 0; screen_name(i); i++)
+		if (loosely_equal(id, screen_name(i)))
+			return screen_name(i);
+	for (size_t i = 0; i < app->course.n; i++)
+		if (app->course.lessons[i].id && loosely_equal(id, app->course.lessons[i].id))
+			return app->course.lessons[i].id;
+	return NULL;
+}
+
+/* `open ID` with an ID nobody knows: say so, suggest the id it nearly
+ * spells, and list the ones that exist. */
 static void unknown_id(const struct app *app, const char *id)
 {
 	char *clean = text_sanitize(id, (size_t)-1);
-	fprintf(stderr, "cudakitchen: no lesson or block named '%s'\n", clean ? clean : "?");
+	const char *near = near_id(app, id);
+	fprintf(stderr, "cudakitchen: no lesson or block named '%s'", clean ? clean : "?");
+	if (near)
+		fprintf(stderr, "; did you mean '%s'?", near);
+	fprintf(stderr, " (a lesson opens by its id or its number, 1 to %zu)\n", app->course.n);
 	free(clean);
 	fputs("Blocks:", stderr);
 	for (size_t i = 0; screen_name(i); i++)
@@ -397,6 +439,7 @@ static void unknown_id(const struct app *app, const char *id)
 
 int cmd_tui(const struct options *opt, const char *start)
 {
+	const char *argv_start = start;
 	char why[256];
 	if (!term_usable(why, sizeof why)) {
 		char *clean = text_sanitize(why, (size_t)-1); /* it may quote $TERM */
@@ -420,8 +463,11 @@ int cmd_tui(const struct options *opt, const char *start)
 	if (!load_course(app))
 		goto out;
 	if (start && !screen_find(start) && !course_find(&app->course, start)) {
-		unknown_id(app, start);
-		goto out;
+		start = lesson_by_number(app, start);   /* `open 14`: the 14th lesson */
+		if (!start) {
+			unknown_id(app, argv_start);
+			goto out;
+		}
 	}
 	load_progress(app, &lock_fd);
 	app->lock_fd = lock_fd;
@@ -433,8 +479,10 @@ int cmd_tui(const struct options *opt, const char *start)
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);
-	sweep_free(app->mm_sweep);
-	free(app->mm_sweep);
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		sweep_free(app->sweeps[i]);
+		free(app->sweeps[i]);
+	}
 	free(app);
 	return rc;
 }

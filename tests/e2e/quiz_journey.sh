@@ -8,6 +8,7 @@
 # Quitting in the middle of level 3 resumes at the same question.  After
 # level 5 the certificate is written and `cert verify` finds it intact; the
 # radar shows all six axes with scores.
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
