@@ -11,8 +11,9 @@
 #   make fuzz              libFuzzer targets, FUZZ_SECONDS each (fuzz/fuzz.mk)
 
 # One job per core unless -j is given (make -j1 for one at a time): the
-# nvcc compiles of the demos are most of a build.
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# nvcc compiles of the demos are most of a build.  A make started by this
+# one (make test's) shares its jobs instead.
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter-out 0,$(MAKELEVEL)),)
 CK_CORES := $(shell nproc 2>/dev/null || echo 1)
 MAKEFLAGS += -j$(CK_CORES)
 endif
