@@ -13,7 +13,8 @@
    that is a placeholder (`<lang>`, `NAME`, `NN-id`, `*`) matches any name;
    outputs (build/..., $XDG_..., ~/...) and the few names in ALLOW are not
    paths of the tree.
-2. Every message id of src/core/i18n_msgs.h is used somewhere in src/
+2. Every message id of src/core/i18n_msgs.h is used somewhere in src/ or
+   in the demo registry, demos/demos.h
    (keys.c makes MSG_KEY_<cmd> from keys.h's CK_COMMANDS, which counts).
 """
 import glob
@@ -159,6 +160,8 @@ def check_messages():
         for f in files:
             if f != "i18n_msgs.h":
                 text.append(open(os.path.join(d, f), encoding="utf-8").read())
+    # the demo registry names its screens' titles and preset notes
+    text.append(open(os.path.join(ROOT, "demos/demos.h"), encoding="utf-8").read())
     text = "\n".join(text)
     used = set(re.findall(r"\bMSG_\w+", text))
     keys = open(os.path.join(ROOT, "src/tui/keys.h"), encoding="utf-8").read()
