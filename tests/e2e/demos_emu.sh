@@ -47,9 +47,15 @@ emu_start() { # emu_start NAME SOURCE FLAGS...
     } &
     eval "pid_$name=$!"
 }
-emu_start conv conv_emu.cc $(opt conv) -Idemos/conv
-emu_start matmul mm_emu.cc $(opt matmul) -Idemos/matmul
-emu_start reduce reduce_emu.cc $(opt reduce) -Idemos/reduce
+# each ladder's hand rows' headers, listed from its rows as the GPU build's
+gen() { # gen DEMO: -I of the folder its rung_headers.h is made in
+    mkdir -p "$T_TMP/gen/$1" &&
+        CPP="$CXX -E" demos/scripts/rung_headers.sh emu "$(hdr "$1")" >"$T_TMP/gen/$1/rung_headers.h" &&
+        echo "-I$T_TMP/gen/$1"
+}
+emu_start conv conv_emu.cc $(opt conv) -Idemos/conv $(gen conv)
+emu_start matmul mm_emu.cc $(opt matmul) -Idemos/matmul $(gen matmul)
+emu_start reduce reduce_emu.cc $(opt reduce) -Idemos/reduce $(gen reduce)
 emu_start simt simt_emu.cc
 emu_start xfer xfer_emu.cc -Idemos/transfer -Idemos/streams
 emu_start wgmma wgmma_emu.cc -Idemos/matmul
