@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "demo.h"
 #include "doc.h"
 #include "text.h"
 #include "i18n.h"
@@ -115,15 +116,13 @@ static const struct field pt_fields[] = {
 	PT(waves, F_NUM, false, true),      PT(error, F_STR, false, true),
 };
 
-/* Sizes a variant record of a known demo must carry. */
-static const struct { const char *demo; const char *keys[8]; } size_rules[] = {
-	{ "matmul", { "m", "n", "k", NULL } },
-	{ "conv", { "n", "c", "h", "w", "k", "r", "s", NULL } },
-	{ "transfer", { "bytes", "memory", "direction", NULL } },
-	{ "streams", { "streams", "chunks", "chunk_bytes", "flops_per_byte", NULL } },
-	{ "reduce", { "n", NULL } },
-	{ "launch", { "n", NULL } },
+/* The size fields, by name, for a registry row's size_text (demo.h). */
+#define SZ_(f) { #f, offsetof(struct res_sizes, f) }
+static const struct { const char *key; size_t off; } size_fields[] = {
+	SZ_(m), SZ_(n), SZ_(k), SZ_(c), SZ_(h), SZ_(w), SZ_(r), SZ_(s), SZ_(pad),
+	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q),
 };
+#undef SZ_
 
 static const char *const kind_names[] = { "cpu", "hand", "library" };
 
@@ -234,16 +233,17 @@ static bool check_sizes(const char *file, const struct doc_node *map,
 			const struct res_variant *v, struct diags *d)
 {
 	bool good = true;
-	for (size_t i = 0; i < sizeof size_rules / sizeof *size_rules; i++) {
-		if (strcmp(v->demo, size_rules[i].demo))
-			continue;
-		for (const char *const *k = size_rules[i].keys; *k; k++) {
-			const struct doc_node *n = doc_get(map, *k);
-			if (!n || doc_is_null(n)) {
-				diags_add(d, file, map->line, map->col,
-					  "missing size '%s' in a %s variant record", *k, v->demo);
-				good = false;
-			}
+	const struct demo_row *row = demo_find(v->demo);   /* the sizes its row names */
+	for (const char *k = row ? row->sizes : ""; *k; k += strspn(k, " ")) {
+		char key[32];
+		size_t len = strcspn(k, " ");
+		snprintf(key, sizeof key, "%.*s", (int)len, k);
+		k += len;
+		const struct doc_node *n = doc_get(map, key);
+		if (!n || doc_is_null(n)) {
+			diags_add(d, file, map->line, map->col,
+				  "missing size '%s' in a %s variant record", key, v->demo);
+			good = false;
 		}
 	}
 	return good;
@@ -503,18 +503,38 @@ const struct res_variant *results_library(const struct results *r, const char *d
 	return results_fastest(r, demo, RES_LIBRARY);
 }
 
+/* The size field called key (n bytes), or -1. */
+static long size_field(const struct res_sizes *s, const char *key, size_t n)
+{
+	for (size_t i = 0; i < sizeof size_fields / sizeof *size_fields; i++)
+		if (strlen(size_fields[i].key) == n && !strncmp(size_fields[i].key, key, n))
+			return *(const long *)(const void *)((const char *)s + size_fields[i].off);
+	return -1;
+}
+
+/* The row's size_text with each {field} replaced by the record's value;
+ * "" when the demo has none or a field it names is unknown. */
 void results_size_text(const struct res_variant *v, char *buf, size_t size)
 {
-	const struct res_sizes *s = &v->size;
-	if (!strcmp(v->demo, "conv"))
-		snprintf(buf, size, "N%ld C%ld H%ld W%ld K%ld %ldx%ld", s->n, s->c, s->h,
-			 s->w, s->k, s->r, s->s);
-	else if (!strcmp(v->demo, "reduce") || !strcmp(v->demo, "launch"))
-		snprintf(buf, size, "N=%ld", s->n);
-	else if (s->m > 0)
-		snprintf(buf, size, "%ldx%ldx%ld", s->m, s->n, s->k);
-	else
-		buf[0] = '\0';
+	const struct demo_row *row = demo_find(v->demo);
+	size_t len = 0;
+	buf[0] = '\0';
+	for (const char *t = row ? row->size_text : ""; *t && len + 1 < size;) {
+		const char *end = *t == '{' ? strchr(t, '}') : NULL;
+		if (!end) {
+			buf[len++] = *t++;
+			continue;
+		}
+		long x = size_field(&v->size, t + 1, (size_t)(end - t - 1));
+		int k = snprintf(buf + len, size - len, "%ld", x);
+		if (x <= 0 || k < 0) {
+			buf[0] = '\0';
+			return;
+		}
+		len = (size_t)k >= size - len ? size - 1 : len + (size_t)k;
+		t = end + 1;
+	}
+	buf[len] = '\0';
 }
 
 const struct res_series *results_series(const struct results *r, const char *demo,
@@ -551,7 +571,7 @@ bool results_speedups_line(const struct results *r, const char *demo,
 {
 	buf[0] = '\0';
 	const struct res_variant *naive = results_naive(r, demo);
-	if (!naive || size < 2)
+	if (!naive || size < 2 || !demo_is_ladder(demo))
 		return false;
 	const struct res_device *dev = results_device(r, demo);
 	char sz[96];

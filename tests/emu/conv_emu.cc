@@ -1,6 +1,6 @@
 /* conv_emu.cc - every hand-written rung of the convolution ladder (the hand
  * rows of demos/conv/conv_ladder.h, through conv_gpu.cu's own dispatch,
- * workspace and prepare steps), run on the CPU through tests/emu/simt.h
+ * workspace and prepare steps), run on the CPU through emu/simt.h
  * against an FP64 direct convolution: odd output sizes that cut every tile,
  * padding, stride, dilation and rectangular filters, both implicit-GEMM
  * paths (C a multiple of 16 or not), Winograd's 2x2 tiles cut at the edges

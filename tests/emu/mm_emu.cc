@@ -1,6 +1,6 @@
 /* mm_emu.cc - every hand-written rung of the matmul ladder (the hand rows
  * of demos/matmul/mm_ladder.h, through their own launchers), run on the CPU
- * through tests/emu/simt.h against an FP64 product: odd sizes that cut
+ * through emu/simt.h against an FP64 product: odd sizes that cut
  * every tile, one element, and whole tiles (the 'best' rung's unchecked
  * float4 path). The output starts as NaN, so an element a kernel forgets
  * fails. A rung added to the ladder (a row and its header, which

@@ -1,6 +1,6 @@
 /* reduce_emu.cc - every hand-written rung of the reduce ladder (the hand
  * rows of demos/reduce/reduce_ladder.h, through their own launchers, so the
- * tree rungs' repeated passes run too) on the CPU through tests/emu/simt.h,
+ * tree rungs' repeated passes run too) on the CPU through emu/simt.h,
  * at odd sizes around each rung's own edges: 1, 2, 31; one below, at and
  * one above its block's threads (the unrolled rung's second loads start
  * there) and its block's elements; two blocks' worth and one more, so
