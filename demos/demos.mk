@@ -108,7 +108,21 @@ $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C)): $(DEMO_OBJ)/%.c.o: %.c
 $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_CU)): $(DEMO_OBJ)/%.cu.o: %.cu
 	@mkdir -p $(@D)
 	$(NVCC) $(if $(filter %/mm_sm90a.cu,$<),$(filter-out $(DEMO_GENCODE),$(DEMO_NVFLAGS)) \
-		$(DEMO_SM90A_FLAGS),$(DEMO_NVFLAGS)) -Idemos/$(word 2,$(subst /, ,$<)) -c $< -o $@
+		$(DEMO_SM90A_FLAGS),$(DEMO_NVFLAGS)) -Idemos/$(word 2,$(subst /, ,$<)) \
+		-I$(DEMO_GEN)/$(word 2,$(subst /, ,$<)) -c $< -o $@
+
+# The rung headers of each ladder, listed from its rows
+# (demos/scripts/rung_headers.sh): its .cu files include rung_headers.h, so
+# a new row and its NN_<id>.cuh are all a rung needs.
+DEMO_GEN := $(DEMO_OBJ)/gen
+DEMO_LADDERS := matmul/mm conv/conv reduce/reduce
+$(foreach l,$(DEMO_LADDERS),$(eval $(DEMO_GEN)/$(dir $(l))rung_headers.h: \
+	demos/$(l)_ladder.h $(wildcard demos/$(dir $(l))*.cuh)))
+$(DEMO_GEN)/%/rung_headers.h: demos/scripts/rung_headers.sh
+	@mkdir -p $(@D)
+	demos/scripts/rung_headers.sh gpu $(filter %_ladder.h,$^) >$@.tmp && mv $@.tmp $@
+$(foreach l,$(DEMO_LADDERS),$(eval $(patsubst %,$(DEMO_OBJ)/%.o,$(filter %.cu,\
+	$(call demo_srcs,$(patsubst %/,%,$(dir $(l)))))): $(DEMO_GEN)/$(dir $(l))rung_headers.h))
 
 ifeq ($(DEMO_HAVE_CUDA),1)
 $(DEMO_OUT)/%:

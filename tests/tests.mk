@@ -55,6 +55,21 @@ $(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
 $(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
 $(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
 	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<
+# each ladder's hand rows' headers, listed from its rows as the GPU build's
+# (demos/scripts/rung_headers.sh emu): a new row and its header are run here
+EMU_GEN := $(EMU_DIR)/gen
+$(EMU_GEN)/matmul/rung_headers.h: demos/matmul/mm_ladder.h $(wildcard demos/matmul/*.cuh)
+$(EMU_GEN)/conv/rung_headers.h: demos/conv/conv_ladder.h $(wildcard demos/conv/*.cuh)
+$(EMU_GEN)/reduce/rung_headers.h: demos/reduce/reduce_ladder.h $(wildcard demos/reduce/*.cuh)
+$(EMU_GEN)/%/rung_headers.h: demos/scripts/rung_headers.sh
+	@mkdir -p $(@D)
+	CPP="$(CXX) -E" demos/scripts/rung_headers.sh emu $(filter %_ladder.h,$^) >$@.tmp && mv $@.tmp $@
+$(EMU_DIR)/mm_emu: $(EMU_GEN)/matmul/rung_headers.h
+$(EMU_DIR)/mm_emu: EMU_OPT += -I$(EMU_GEN)/matmul
+$(EMU_DIR)/conv_emu: $(EMU_GEN)/conv/rung_headers.h
+$(EMU_DIR)/conv_emu: EMU_OPT += -I$(EMU_GEN)/conv
+$(EMU_DIR)/reduce_emu: $(EMU_GEN)/reduce/rung_headers.h
+$(EMU_DIR)/reduce_emu: EMU_OPT += -I$(EMU_GEN)/reduce
 $(EMU_DIR)/emu-san.flags:
 	@mkdir -p $(@D)
 	@printf 'int main(void) { return 0; }\n' >$@.cc
