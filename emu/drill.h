@@ -222,8 +222,6 @@ struct ck_drill {
             return "shifted";
         if (w != 0 && near(g, 2 * w))
             return "twice";
-        if (w != 0 && g * w > 0 && fabs(g) < fabs(w))
-            return "partial";
         return "wrong";
     }
 

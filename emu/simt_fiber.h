@@ -310,8 +310,8 @@ SIMT_NO_TSAN static void simt_block_run(dim3 block)
     const unsigned nt = simt_nt;
     simt_ready_at = simt_ready_n = simt_ndone = 0;
 #ifdef SIMT_TSAN
-    /* a fresh ThreadSanitizer fiber for each thread of each block, named
-     * as CUDA names it, so a race report says which threads */
+    /* each thread of the block a ThreadSanitizer fiber, named as CUDA
+     * names it, so a race report says which threads */
     simt_host.tsan = __tsan_get_current_fiber();
     __tsan_release(&simt_tsan_sync[0]);
 #endif
@@ -319,10 +319,14 @@ SIMT_NO_TSAN static void simt_block_run(dim3 block)
         simt_fiber &f = simt_fibers[t];
         f.tid = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
 #ifdef SIMT_TSAN
+        /* one ThreadSanitizer fiber per thread slot, kept across blocks
+         * (making one costs a system call or two) and renamed for each:
+         * blocks are ordered, so a race it reports is within one block */
         char name[96];
         snprintf(name, sizeof name, "block (%u, %u, %u) thread (%u, %u, %u)", blockIdx.x,
                  blockIdx.y, blockIdx.z, f.tid.x, f.tid.y, f.tid.z);
-        f.tsan = __tsan_create_fiber(0);
+        if (!f.tsan)
+            f.tsan = __tsan_create_fiber(0);
         __tsan_set_fiber_name(f.tsan, name);
 #endif
         f.lin = t, f.turn = 0, f.done = false, f.fake = NULL;
@@ -347,10 +351,6 @@ SIMT_NO_TSAN static void simt_block_run(dim3 block)
     simt_yield();
 #ifdef SIMT_TSAN
     __tsan_acquire(&simt_tsan_sync[1]);
-    for (unsigned t = 0; t < nt; t++) {
-        __tsan_destroy_fiber(simt_fibers[t].tsan);
-        simt_fibers[t].tsan = NULL;
-    }
 #endif
 }
 
