@@ -225,6 +225,23 @@ struct ck_drill {
         return "wrong";
     }
 
+    /* one sum (a reduction): too small is a sum missing terms, a whole
+     * multiple a sum added more than once */
+    bool check_sum(const char *name, double got, double want, double tol)
+    {
+        if (fabs(got - want) <= tol * std::max(1.0, fabs(want))) {
+            pass(name);
+            return true;
+        }
+        double q = want != 0 ? got / want : 0;
+        const char *cause = got != got ? "nan"
+                            : q > 1.5 && fabs(q - floor(q + 0.5)) < 0.01 ? "repeated"
+                            : q > 0 && q < 1 ? "partial"
+                                             : "wrong";
+        fail(name, 0, want, got, cause);
+        return false;
+    }
+
     /* median of several timed runs of f (a GPU only), after a warm-up */
     template <class F> void time(const char *name, double bytes, double flops, F f)
     {

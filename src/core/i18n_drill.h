@@ -23,6 +23,7 @@
 	X(MSG_DR_CAUSE_PARTIAL, "part of the value: a sum missing terms (a missing barrier, or a loop that ends early)", "只有部分的值：求和漏了项（缺少同步屏障，或循环提前结束）") \
 	X(MSG_DR_CAUSE_WRONG, "a wrong value: look at the arithmetic and the index", "数值错误：检查算式和下标") \
 	X(MSG_DR_CAUSE_NAN, "NaN: something read memory nothing wrote (an input past its end, or shared memory not yet filled)", "NaN：读到了没人写过的内存（越过输入末尾，或共享内存尚未填好）") \
+	X(MSG_DR_CAUSE_REPEATED, "a whole multiple of the answer: added more than once (more threads added it than should)", "答案的整数倍：被加了不止一次（加它的线程多于应有的）") \
 	X(MSG_DR_CAUSE_LAUNCH, "the launch failed", "核函数启动失败") \
 	X(MSG_DR_SANITIZER, "sanitizer:", "内存与竞争检查：") \
 	X(MSG_DR_SAN_CLEAN_CPU, "  AddressSanitizer and ThreadSanitizer: clean", "  AddressSanitizer 与 ThreadSanitizer：没有发现问题") \
