@@ -29,6 +29,7 @@
 	X("launch", screen_launch) \
 	X("gpu-map", screen_gpumap) \
 	X("tiling", screen_tiling) \
+	X("drills", screen_drill) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists. */
