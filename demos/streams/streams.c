@@ -79,7 +79,7 @@ static void usage(FILE *f)
         "  --list              the rows: id, rung, kind, name, idea\n"
         "  --help              this text\n"
         "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error\n", ST_MAX_CHUNKS, ST_MAX_REPS);
+        "      4 a CUDA error, 5 out of host memory\n", ST_MAX_CHUNKS, ST_MAX_REPS);
 }
 
 /* the table's rows in the harness's form (ladder.h), for --list and
@@ -159,8 +159,9 @@ static int host_stages(struct st_state *s, double (*dur)[ST_STAGES], struct st_r
     double pass[4][ST_MAX_CHUNKS][ST_STAGES], tot[4] = {0};
     int rc = CK_OK;
     if (!din || !dout || !out) {
-        snprintf(chk->error, sizeof chk->error, "out of host memory");
-        rc = CK_ECHECK;
+        snprintf(chk->error, sizeof chk->error, "out of host memory (%zu bytes)", 3 * s->total);
+        fprintf(stderr, "streams: out of host memory (%zu bytes)\n", 3 * s->total);
+        rc = CK_ENOMEM;
         goto done;
     }
     ck_poison_nan(out, n);
@@ -407,7 +408,7 @@ static int run(struct st_state *s, int argc, char **argv)
     s->in = malloc(s->total);
     if (!s->in) {
         fprintf(stderr, "streams: out of host memory (%zu bytes)\n", s->total);
-        return CK_ECHECK;
+        return CK_ENOMEM;
     }
     struct ck_rng r;
     ck_rng_seed(&r, s->o->seed);

@@ -26,6 +26,18 @@
 #define PROGRESS_COURSE_MAX 512     /* bytes of a course key */
 #define PROGRESS_LEVELS 5
 #define PROGRESS_SKILLS 6
+/* Every counter (attempts of a level, gpu-map drops) stops here: read
+ * larger, it is taken as this; counted on, it stays (progress_count). */
+#define PROGRESS_COUNT_MAX 1000000000
+
+/* Adds one to a counter, which stays at PROGRESS_COUNT_MAX once there. */
+static inline void progress_count(int *c)
+{
+	if (*c < 0)
+		*c = 0;
+	if (*c < PROGRESS_COUNT_MAX)
+		(*c)++;
+}
 
 /* The six skill axes of DESIGN.md, in this order everywhere. */
 enum skill { SK_CONCEPTS, SK_ARCHITECTURE, SK_THREADS, SK_MEMORY, SK_LIBRARIES, SK_PERFORMANCE };
@@ -118,6 +130,15 @@ struct lesson_progress *progress_lesson(struct progress *p, const char *id); /* 
  * A course not seen before starts fresh; when PROGRESS_MAX_COURSES are
  * kept, the class kept longest is forgotten (never the built-in course). */
 void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LEVELS]);
+/* The kept levels of course key ("" built-in), made fresh when missing. */
+struct course_levels *progress_course_levels(struct progress *p, const char *key);
+/* progress_merge.c: folds src (what another window saved) into dst (this
+ * window's, not saved while the other held the lock), so nothing either
+ * did is lost: lessons read stay read and dst keeps its places, each
+ * quiz level keeps the attempt further along and the best score of both,
+ * skills, gpu-map counts and speed-ups keep the larger record, function
+ * names are joined.  src is changed (its levels filed under its courses). */
+void progress_merge(struct progress *dst, struct progress *src);
 
 /* Added by the progress module (additive).  The YAML form without files:
  * progress_parse fills p from a buffer and returns false when the text is

@@ -147,7 +147,7 @@ static void write_level(FILE *f, const char *indent, const struct level_progress
 	int points = clampi(v->points, 0, MAX_POINTS);
 	fprintf(f, "%s- {best: %d, attempt: %d, question: %d, seed: %u, points: %d, "
 		"max_points: %d, in_progress: %s", indent, clampi(v->best, -1, 100),
-		clampi(v->attempt, 0, INT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
+		clampi(v->attempt, 0, PROGRESS_COUNT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
 		points, clampi(v->max_points, points, MAX_POINTS), v->in_progress ? "true" : "false");
 	/* only when set: files without it (older ones) mean no hint shown */
 	fputs(v->hint ? ", hint: true}\n" : "}\n", f);
@@ -217,7 +217,7 @@ static void write_yaml(FILE *f, const struct progress *p)
 		put_double(f, max);
 		fputs("}\n", f);
 	}
-	int attempts = clampi(p->gpumap_attempts, 0, INT_MAX);
+	int attempts = clampi(p->gpumap_attempts, 0, PROGRESS_COUNT_MAX);
 	fprintf(f, "gpumap: {attempts: %d, correct: %d}\napis: ", attempts,
 		clampi(p->gpumap_correct, 0, attempts));
 	PUT_FIELD(f, p->apis);
@@ -263,6 +263,16 @@ static bool rd_int(struct rd *r, const struct doc_node *m, const char *key, long
 		return rd_fail(r);
 	*out = (int)v;
 	return true;
+}
+
+/* A counter: any value 0..INT_MAX is valid, one above PROGRESS_COUNT_MAX
+ * is taken as the bound (counting on from there cannot overflow). */
+static bool rd_count(struct rd *r, const struct doc_node *m, const char *key, int *out)
+{
+	bool good = rd_int(r, m, key, 0, INT_MAX, out);
+	if (*out > PROGRESS_COUNT_MAX)
+		*out = PROGRESS_COUNT_MAX;
+	return good;
 }
 
 static bool rd_bool(struct rd *r, const struct doc_node *m, const char *key, bool *out)
@@ -367,7 +377,7 @@ static void read_levels_into(struct rd *r, const struct doc_node *seq, struct le
 		if (!rd_map(r, m, f, sizeof f / sizeof *f))
 			continue;
 		rd_int(r, m, "best", -1, 100, &v->best);
-		rd_int(r, m, "attempt", 0, INT_MAX, &v->attempt);
+		rd_count(r, m, "attempt", &v->attempt);
 		rd_int(r, m, "question", 0, MAX_POINTS, &v->question);
 		/* the seed is unsigned: read as a long, stored as unsigned */
 		const struct doc_node *sn = doc_get(m, "seed");
@@ -447,8 +457,8 @@ static void read_gpumap(struct rd *r, const struct doc_node *m, struct progress 
 	};
 	if (!m || !rd_map(r, m, f, 2))
 		return;
-	rd_int(r, m, "attempts", 0, INT_MAX, &p->gpumap_attempts);
-	rd_int(r, m, "correct", 0, INT_MAX, &p->gpumap_correct);
+	rd_count(r, m, "attempts", &p->gpumap_attempts);
+	rd_count(r, m, "correct", &p->gpumap_correct);
 	if (p->gpumap_correct > p->gpumap_attempts)
 		rd_fail(r);
 }
