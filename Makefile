@@ -159,6 +159,8 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
+# the drills and the emulator their checks compile against at run time
+INSTALL_CONTENT += $(wildcard drills/*/*.yaml drills/*/*.cu emu/*.h)
 # every demo of the registry (demos/demos.h, read by demos/demos.mk)
 INSTALL_DEMOS = $(DEMO_REGISTRY)
 
@@ -181,7 +183,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(cklibexecdir)/,$(INSTALL_DEMOS))
 	rm -f $(addprefix $(DESTDIR)$(ckdatadir)/,$(INSTALL_CONTENT))
 	@for d in $(sort $(dir $(INSTALL_CONTENT:%=$(DESTDIR)$(ckdatadir)/%))) $(DESTDIR)$(ckdatadir)/demos \
-		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir) \
+		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir)/drills \
+		$(DESTDIR)$(ckdatadir) \
 		$(DESTDIR)$(cklibexecdir); do \
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
 
