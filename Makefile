@@ -194,3 +194,10 @@ clean:
 -include demos/demos.mk
 include tests/tests.mk
 -include $(OBJ:.o=.d) $(UNIT:=.d)
+
+# The drill catalogue on this machine's GPU (drills/scripts/gpu_check.sh):
+# references pass with compute-sanitizer clean, wrong solutions caught,
+# each reference's time.
+.PHONY: gpu-drills
+gpu-drills: $(BUILD)/cudakitchen
+	drills/scripts/gpu_check.sh
