@@ -161,6 +161,8 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
+# the drills and the emulator their checks compile against at run time
+INSTALL_CONTENT += $(wildcard drills/*/*.yaml drills/*/*.cu emu/*.h)
 # every demo of the registry (demos/demos.h, read by demos/demos.mk)
 INSTALL_DEMOS = $(DEMO_REGISTRY)
 
@@ -183,7 +185,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(cklibexecdir)/,$(INSTALL_DEMOS))
 	rm -f $(addprefix $(DESTDIR)$(ckdatadir)/,$(INSTALL_CONTENT))
 	@for d in $(sort $(dir $(INSTALL_CONTENT:%=$(DESTDIR)$(ckdatadir)/%))) $(DESTDIR)$(ckdatadir)/demos \
-		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir) \
+		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir)/drills \
+		$(DESTDIR)$(ckdatadir) \
 		$(DESTDIR)$(cklibexecdir); do \
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
 
@@ -200,3 +203,10 @@ clean:
 -include demos/demos.mk
 include tests/tests.mk
 -include $(OBJ:.o=.d) $(UNIT:=.d)
+
+# The drill catalogue on this machine's GPU (drills/scripts/gpu_check.sh):
+# references pass with compute-sanitizer clean, wrong solutions caught,
+# each reference's time.
+.PHONY: gpu-drills
+gpu-drills: $(BUILD)/cudakitchen
+	drills/scripts/gpu_check.sh

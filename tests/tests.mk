@@ -77,8 +77,9 @@ $(EMU_DIR)/emu-san.flags:
 	else : >$@; echo "emu: $(CXX) has no sanitizer runtime: the emulation runs without ASan and UBSan"; fi
 	@rm -f $@.cc $@.bin
 
-# ---- e2e: every script but the emulation's
-EMU_T := tests/e2e/demos_emu.sh
+# ---- e2e: every script but the emulations' (the rungs', and the drill
+# catalogue's, which runs the program's own check)
+EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
 E2E := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
 
 # the long ones first when prove has no times yet (see above)
@@ -90,7 +91,7 @@ test:
 	@$(MAKE) --no-print-directory -k test-unit test-emu test-e2e
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
-test-emu: $(EMU) | deps-check
+test-emu: $(EMU) $(BUILD)/cudakitchen | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: all $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))

@@ -51,7 +51,7 @@ static const char *cause_words(const struct drill *dr, const char *code)
 	} t[] = { { "unwritten", MSG_DR_CAUSE_UNWRITTEN }, { "shifted", MSG_DR_CAUSE_SHIFTED },
 		  { "twice", MSG_DR_CAUSE_TWICE },	  { "partial", MSG_DR_CAUSE_PARTIAL },
 		  { "wrong", MSG_DR_CAUSE_WRONG },	  { "nan", MSG_DR_CAUSE_NAN },
-		  { DRILL_KIND_LAUNCH, MSG_DR_CAUSE_LAUNCH } };
+		  { DRILL_KIND_LAUNCH, MSG_DR_CAUSE_LAUNCH }, { "repeated", MSG_DR_CAUSE_REPEATED } };
 	const char *own = dr ? drill_cause_text(dr, code) : NULL;
 	if (own)
 		return own;
