@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "demo.h"
 #include "i18n.h"
 
 extern char **environ;
@@ -56,15 +57,9 @@ void runner_kill_groups(void)
 	}
 }
 
-const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", "reduce",
-				     "launch", NULL };
-
 bool runner_demo_known(const char *name)
 {
-	for (int i = 0; name && runner_demos[i]; i++)
-		if (!strcmp(name, runner_demos[i]))
-			return true;
-	return false;
+	return demo_index(name) >= 0;
 }
 
 bool runner_demo_path(const char *dir, const char *name, char *out, size_t size)
@@ -134,6 +129,14 @@ static bool make_pipe(int fds[2])
 	fds[0] = fds[1] = -1;
 	errno = e;
 	return false;
+}
+
+bool runner_gpu_likely(void)
+{
+	const char *v = getenv("CUDA_VISIBLE_DEVICES");
+	if (v && (!*v || !strcmp(v, "-1")))
+		return false;
+	return access("/dev/nvidiactl", F_OK) == 0;
 }
 
 bool runner_program_exists(const char *path)

@@ -305,13 +305,14 @@ static bool unit_word(const struct ch *c, size_t b, size_t n)
 }
 
 /* Whether the word at c[b] is a unit a number keeps: it is a unit word,
- * and the last character before the spaces ahead of it is a digit. */
+ * or starts with a wide character ("3 课", "17 关", "12.5 倍"), and the
+ * last character before the spaces ahead of it is a digit. */
 static bool number_unit(const struct ch *c, size_t b, size_t n)
 {
 	size_t k = b;
 	while (k > 0 && c[k - 1].wc == L' ')
 		k--;
-	return k > 0 && k < b && is_digit(c[k - 1].wc) && unit_word(c, b, n);
+	return k > 0 && k < b && is_digit(c[k - 1].wc) && (unit_word(c, b, n) || c[b].w == 2);
 }
 
 /* May a line break just before c[b] (0 < b < n)?  At a word start after

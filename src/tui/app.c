@@ -16,8 +16,8 @@
 #include "app.h"
 #include "sweep.h"
 #include "quiz_run.h"
-#include "cli.h"
 #include "keymap.h"
+#include "options.h"
 #include "paths.h"
 #include "screens.h"
 #include "term.h"
@@ -117,12 +117,43 @@ static void open_name(struct app *app, struct stack *k, const char *name)
 	}
 }
 
+/* While nothing is saved, a mark at the right of the title row says so. */
 static void draw(struct app *app, const struct frame *f)
 {
 	erase();
-	if (!ui_too_small())
+	if (!ui_too_small()) {
+		bool unsaved = !app->progress_file[0] || app->progress.readonly;
+		ui_title_mark(unsaved ? tr(MSG_NOT_SAVED_MARK) : NULL);
 		f->s->draw(app, f->st);
+	}
 	refresh();
+}
+
+/* Another window held the progress: when it has quit, take the lock, fold
+ * what it saved into this window's progress, and save from now on. */
+static void try_take_over(struct app *app)
+{
+	char why[256];
+	int fd = -1;
+	if (!app->wait_dir[0] || !progress_lock(app->wait_dir, &fd, why, sizeof why))
+		return;
+	struct progress *disk = malloc(sizeof *disk);
+	struct diags d = { 0 };
+	if (!disk || !progress_load(app->wait_file, disk, &d) || disk->readonly) {
+		progress_unlock(fd);   /* unreadable or newer: stay unsaved */
+		free(disk);
+		diags_free(&d);
+		app->wait_dir[0] = '\0';
+		return;
+	}
+	progress_merge(&app->progress, disk);
+	free(disk);
+	diags_free(&d);
+	app->lock_fd = fd;
+	snprintf(app->progress_file, sizeof app->progress_file, "%s", app->wait_file);
+	app->wait_dir[0] = '\0';
+	app_progress_changed(app);
+	notice(app, "%s", tr(MSG_PROGRESS_TAKEN_OVER));
 }
 
 /* The one driver for the keys no screen takes (tig's fall-through, htop's
@@ -218,6 +249,7 @@ int app_run(struct app *app, const char *start)
 	if (start)
 		open_name(app, &k, start);
 	bool dirty = true, running = true;
+	unsigned idle = 0;
 	while (running && k.n > 0 && !term_quit_requested()) {
 		struct frame *top = &k.f[k.n - 1];
 		if (dirty)
@@ -230,6 +262,10 @@ int app_run(struct app *app, const char *start)
 		} else if (top->s->tick) {
 			top->s->tick(app, top->st);
 			dirty = true;
+		}
+		if (app->wait_dir[0] && ++idle % 10 == 0) {   /* about once a second */
+			try_take_over(app);
+			dirty |= !app->wait_dir[0];
 		}
 	}
 	while (k.n > 0)
@@ -318,7 +354,9 @@ static void load_progress(struct app *app, int *lock_fd)
 		notice(app, tr(MSG_NOT_SAVED_THIS_TIME), msg);
 		app->progress_file[0] = '\0';
 	} else if (!locked) {
-		notice(app, tr(MSG_WILL_NOT_SAVE), why);
+		notice(app, tr(MSG_WILL_NOT_SAVE_YET), why);
+		snprintf(app->wait_dir, sizeof app->wait_dir, "%s", pdir);
+		snprintf(app->wait_file, sizeof app->wait_file, "%s", app->progress_file);
 		app->progress_file[0] = '\0';
 	} else if (app->progress.notice[0]) {
 		notice(app, "%s", app->progress.notice);
@@ -337,6 +375,7 @@ static void use_courses(struct app *app)
 		k[i] = keys[i];
 	}
 	progress_use_courses(&app->progress, k);
+	app->quiz_levels = quiz_run_course_levels(app, NULL);
 }
 
 /* `open N`: the menu's lesson number N (1-based), as its id; else NULL. */
@@ -431,16 +470,19 @@ int cmd_tui(const struct options *opt, const char *start)
 		}
 	}
 	load_progress(app, &lock_fd);
+	app->lock_fd = lock_fd;
 	use_courses(app);
 	if (app->opt.zh_in_ascii && !app->status[0])
 		say(app, "%s", tr(MSG_ASCII_NO_ZH));
 	rc = app_run(app, start);
-	progress_unlock(lock_fd);
+	progress_unlock(app->lock_fd);
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);
-	sweep_free(app->mm_sweep);
-	free(app->mm_sweep);
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		sweep_free(app->sweeps[i]);
+		free(app->sweeps[i]);
+	}
 	free(app);
 	return rc;
 }

@@ -37,7 +37,8 @@ static void fixture(struct progress *p, struct cert_info *ci)
 	snprintf(p->speedups, sizeof p->speedups,
 		 "matmul 256x256x256, CPU fallback: naive CPU 13.3 ms -> best CPU 1.07 ms (12.5x)");
 	*ci = (struct cert_info){ .name = "Ada Lovelace", .date = 1795910400 /* 2026-11-29 */,
-				  .version = "0.1.0", .gpu = "", .progress = p, .s = NULL };
+				  .version = "0.1.0", .gpu = "", .progress = p, .s = NULL,
+				  .lessons_read = 15, .lessons_total = 17 };
 }
 
 static void test_golden(void)
