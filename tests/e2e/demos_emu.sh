@@ -87,7 +87,7 @@ done
 if emu_wait wgmma "matmul wgmma-tma: its transpose is built for the CPU emulation"; then
     emu_relay wgmma
     emu_ran wgmma "matmul wgmma-tma"
-    like "$(tail -1 "$T_TMP/wgmma.tap")" '^1\.\.7$' "matmul wgmma-tma: all 7 transpose checks reported"
+    like "$(tail -1 "$T_TMP/wgmma.tap")" '^1\.\.9$' "matmul wgmma-tma: all 7 transpose checks reported"
 fi
 # the tf32-mma rung's TMA feed: where its lanes read the swizzled stages and
 # write C (tests/emu/tf32_tma_emu.cc; 4 checks for each of its 8 warps)
@@ -106,6 +106,6 @@ fi
 if emu_wait simt "simt: the emulation's own test kernels are built"; then
     emu_relay simt
     emu_ran simt "simt"
-    like "$(tail -1 "$T_TMP/simt.tap")" '^1\.\.7$' "simt: all 7 checks of the emulation reported"
+    like "$(tail -1 "$T_TMP/simt.tap")" '^1\.\.9$' "simt: all 9 checks of the emulation reported"
 fi
 done_testing
