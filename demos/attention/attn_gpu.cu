@@ -104,8 +104,10 @@ extern "C" int at_gpu_prepare(struct at_gpu *g, int rung, struct ck_err *err)
     if (extra > 0) {
         struct ck_err why;
         int fits = ck_gpu_fits((size_t)extra, &why);
-        if (fits < 0 || fits > 1)
+        if (fits < 0 || fits > 1) {
+            *err = why;
             return CK_ECUDA;
+        }
         if (fits == 0) {
             snprintf(err->msg, sizeof err->msg,
                      "the S×S matrix needs %.3g GiB of device memory: %s", extra / 1073741824.0,
