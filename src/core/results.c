@@ -19,6 +19,7 @@
 #include "matmul/mm_ladder.h"
 #include "conv/conv_ladder.h"
 #include "reduce/reduce_ladder.h"
+#include "attention/attn_ladder.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -614,18 +615,20 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The ladders' rows (matmul, conv, reduce): demo, id and the Chinese label
+/* The ladders' rows (matmul, conv, reduce, attention): demo, id and the Chinese label
  * of the zh column, "" where the English stays. */
 static const struct { const char *demo, *id, *zh; } rung_zh[] = {
 #define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
 #define RZ_MM_(...) RZ_("matmul", __VA_ARGS__)
 #define RZ_CONV_(...) RZ_("conv", __VA_ARGS__)
 #define RZ_RD_(...) RZ_("reduce", __VA_ARGS__)
-	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_)
+#define RZ_AT_(...) RZ_("attention", __VA_ARGS__)
+	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_) AT_LADDER(RZ_AT_)
 #undef RZ_
 #undef RZ_MM_
 #undef RZ_CONV_
 #undef RZ_RD_
+#undef RZ_AT_
 };
 
 const char *results_rung_label(const char *demo, const char *id, const char *label)
