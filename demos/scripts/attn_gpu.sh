@@ -47,7 +47,7 @@ for d in 64 128; do
     for mask in full causal; do
         for s in 512 1024 2048 4096 8192 16384; do
             f="$OUT/attn-d$d-$mask-s$s.yaml"
-            reps=; [ "$s" -ge 8192 ] && reps="--reps 3"
+            reps=; [ "$s" -ge 8192 ] && reps="--reps 3"; [ "$s" -ge 16384 ] && reps="--reps 1"
             timeout 120 "$BIN" --b 4 --h 16 --s "$s" --d "$d" \
                 $([ $mask = causal ] && echo --causal) --variants "$GPU_RUNGS" $reps \
                 --format yaml >"$f" 2>"$f.err"
