@@ -74,7 +74,7 @@ static const struct field var_fields[] = {
 	VAR(supported, F_BOOL, false, true), VAR(precision, F_STR, false, true),
 	VAR(pct_of_hbm, F_NUM, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
-	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
+	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q), SIZE(b), SIZE(d), SIZE(causal),
 	VAR(memory, F_STR, false, true),    VAR(direction, F_STR, false, true),
 	VAR(peak, F_STR, false, true),      VAR(bytes, F_LONG, false, true),
 	VAR(moved, F_LONG, false, true),    VAR(peak_gbs, F_NUM, false, true),
@@ -121,7 +121,7 @@ static const struct field pt_fields[] = {
 #define SZ_(f) { #f, offsetof(struct res_sizes, f) }
 static const struct { const char *key; size_t off; } size_fields[] = {
 	SZ_(m), SZ_(n), SZ_(k), SZ_(c), SZ_(h), SZ_(w), SZ_(r), SZ_(s), SZ_(pad),
-	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q),
+	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q), SZ_(b), SZ_(d), SZ_(causal),
 };
 #undef SZ_
 
