@@ -1,8 +1,9 @@
 // Rung 3, fused flash attention on Tensor Cores: one kernel, no S×S
 // matrix. A block of 4 warps owns 64 query rows (16 a warp, its Q
 // fragments held in registers for the whole run); K and V stream through
-// shared memory 64 keys at a time (V stored transposed, so that each
-// lane's B fragment is one 32-bit read). Each warp computes its 16×64
+// shared memory 64 keys at a time, 16 bytes a load (rows padded by 16
+// bytes against bank conflicts; V's B fragment is built from two 16-bit
+// reads a register, V being row-major). Each warp computes its 16×64
 // scores with mma.sync m16n8k16 (FP32 sums), keeps a running max m and sum
 // l per row (the online softmax: when a tile raises the max, what is
 // already summed is scaled by 2^(m_old − m_new)), turns the scores into
@@ -22,9 +23,9 @@ __global__ void __launch_bounds__(128)
 at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
                 const at_u16 *v, float *o)
 {
-    constexpr int KS = D + 8, VS = AT_FK + 8; // padded rows (halves)
+    constexpr int KS = D + 8; // padded rows (halves), 16-byte aligned
     __shared__ __align__(16) at_u16 ks[AT_FK * KS];
-    __shared__ __align__(16) at_u16 vt[D * VS];
+    __shared__ __align__(16) at_u16 vs[AT_FK * KS];
     const int bh = blockIdx.y, q0 = blockIdx.x * AT_FQ, tid = threadIdx.x;
     const int warp = tid / 32, lane = tid % 32, g = lane / 4, t = lane % 4;
     const at_u16 *Q = q + (size_t)bh * s * D, *K = k + (size_t)bh * s * D,
@@ -42,14 +43,15 @@ at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
     const int kend = causal ? min(s, q0 + AT_FQ) : s;
     for (int k0 = 0; k0 < kend; k0 += AT_FK) {
         __syncthreads(); // every warp is done with the last tile
-        for (int w = tid; w < AT_FK * D / 2; w += 128) {
-            int r = w / (D / 2), c = w % (D / 2) * 2;
-            *(unsigned *)(ks + r * KS + c) =
-                k0 + r < s ? *(const unsigned *)(K + (size_t)(k0 + r) * D + c) : 0u;
-        }
-        for (int w = tid; w < AT_FK * D; w += 128) {
-            int r = w / D, c = w % D;
-            vt[c * VS + r] = k0 + r < s ? V[(size_t)(k0 + r) * D + c] : (at_u16)0;
+        for (int w = tid; w < AT_FK * D / 8; w += 128) { // 16 bytes a thread
+            int r = w / (D / 8), c = w % (D / 8) * 8;
+            uint4 kz = {0, 0, 0, 0}, vz = {0, 0, 0, 0};
+            if (k0 + r < s) {
+                kz = *(const uint4 *)(K + (size_t)(k0 + r) * D + c);
+                vz = *(const uint4 *)(V + (size_t)(k0 + r) * D + c);
+            }
+            *(uint4 *)(ks + r * KS + c) = kz;
+            *(uint4 *)(vs + r * KS + c) = vz;
         }
         __syncthreads();
         float sc[AT_FK / 8][4];
@@ -99,8 +101,10 @@ at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
                               at_pack<BF>(sc[2 * kk + 1][0], sc[2 * kk + 1][1]),
                               at_pack<BF>(sc[2 * kk + 1][2], sc[2 * kk + 1][3])};
             for (int n = 0; n < D / 8; n++) {
-                const at_u16 *vr = vt + (n * 8 + g) * VS + kk * 16 + 2 * t;
-                unsigned b[2] = {*(const unsigned *)vr, *(const unsigned *)(vr + 8)};
+                // B[k][n] = V[key k][column n]: two rows' elements a register
+                const at_u16 *vc = vs + (kk * 16 + 2 * t) * KS + n * 8 + g;
+                unsigned b[2] = {vc[0] | (unsigned)vc[KS] << 16,
+                                 vc[8 * KS] | (unsigned)vc[9 * KS] << 16};
                 at_mma<BF>(acc[n], pa, b);
             }
         }
