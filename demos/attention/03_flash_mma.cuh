@@ -1,9 +1,10 @@
 // Rung 3, fused flash attention on Tensor Cores: one kernel, no S×S
 // matrix. A block of 4 warps owns 64 query rows (16 a warp, its Q
 // fragments held in registers for the whole run); K and V stream through
-// shared memory 64 keys at a time, 16 bytes a load (rows padded by 16
-// bytes against bank conflicts; V's B fragment is built from two 16-bit
-// reads a register, V being row-major). Each warp computes its 16×64
+// shared memory 64 keys at a time, double-buffered: cp.async copies the
+// next tile (16 bytes a copy; rows padded by 16 bytes against bank
+// conflicts) while this one is multiplied; V's B fragment is built from two
+// 16-bit reads a register, V being row-major. Each warp computes its 16×64
 // scores with mma.sync m16n8k16 (FP32 sums), keeps a running max m and sum
 // l per row (the online softmax: when a tile raises the max, what is
 // already summed is scaled by 2^(m_old − m_new)), turns the scores into
@@ -23,9 +24,8 @@ __global__ void __launch_bounds__(128)
 at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
                 const at_u16 *v, float *o)
 {
-    constexpr int KS = D + 8; // padded rows (halves), 16-byte aligned
-    __shared__ __align__(16) at_u16 ks[AT_FK * KS];
-    __shared__ __align__(16) at_u16 vs[AT_FK * KS];
+    constexpr int KS = D + 8, TILE = AT_FK * KS; // padded rows (halves), 16-byte aligned
+    CK_DYN_SHARED(at_u16, smem); // [stage][K, V][AT_FK][KS]: at_flash_smem<D>() bytes
     const int bh = blockIdx.y, q0 = blockIdx.x * AT_FQ, tid = threadIdx.x;
     const int warp = tid / 32, lane = tid % 32, g = lane / 4, t = lane % 4;
     const at_u16 *Q = q + (size_t)bh * s * D, *K = k + (size_t)bh * s * D,
@@ -41,19 +41,31 @@ at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
     for (int n = 0; n < D / 8; n++)
         acc[n][0] = acc[n][1] = acc[n][2] = acc[n][3] = 0;
     const int kend = causal ? min(s, q0 + AT_FQ) : s;
-    for (int k0 = 0; k0 < kend; k0 += AT_FK) {
-        __syncthreads(); // every warp is done with the last tile
-        for (int w = tid; w < AT_FK * D / 8; w += 128) { // 16 bytes a thread
+    // K and V tile of keys k0.. into stage st, 16 bytes a copy, zeros past S
+    auto load = [&](int st, int k0) {
+        at_u16 *kd = smem + st * 2 * TILE, *vd = kd + TILE;
+        for (int w = tid; w < AT_FK * D / 8; w += 128) {
             int r = w / (D / 8), c = w % (D / 8) * 8;
-            uint4 kz = {0, 0, 0, 0}, vz = {0, 0, 0, 0};
-            if (k0 + r < s) {
-                kz = *(const uint4 *)(K + (size_t)(k0 + r) * D + c);
-                vz = *(const uint4 *)(V + (size_t)(k0 + r) * D + c);
-            }
-            *(uint4 *)(ks + r * KS + c) = kz;
-            *(uint4 *)(vs + r * KS + c) = vz;
+            bool in = k0 + r < s;
+            size_t off = in ? (size_t)(k0 + r) * D + c : 0;
+            at_cp16(kd + r * KS + c, K + off, in);
+            at_cp16(vd + r * KS + c, V + off, in);
         }
-        __syncthreads();
+        at_cp_commit();
+    };
+    if (kend > 0)
+        load(0, 0);
+    for (int it = 0, k0 = 0; k0 < kend; it++, k0 += AT_FK) {
+        // the next tile streams in while this one is multiplied: its
+        // stage was last read two tiles ago, before the barrier below
+        if (k0 + AT_FK < kend) {
+            load((it + 1) & 1, k0 + AT_FK);
+            at_cp_wait<1>(); // this thread's copies of tile `it` have landed
+        } else {
+            at_cp_wait<0>();
+        }
+        __syncthreads(); // ... and every thread's
+        const at_u16 *ks = smem + (it & 1) * 2 * TILE, *vs = ks + TILE;
         float sc[AT_FK / 8][4];
         for (int j = 0; j < AT_FK / 8; j++) {
             sc[j][0] = sc[j][1] = sc[j][2] = sc[j][3] = 0;
@@ -108,6 +120,7 @@ at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
                 at_mma<BF>(acc[n], pa, b);
             }
         }
+        __syncthreads(); // every warp is done with this stage before it is refilled
     }
     float *O = o + (size_t)bh * s * D;
     for (int n = 0; n < D / 8; n++)
@@ -118,14 +131,22 @@ at_flash_kernel(int s, bool causal, float sl2, const at_u16 *q, const at_u16 *k,
         }
 }
 
+// shared memory of the kernel for head dimension D: two stages of K and V
+template <int D> static constexpr int at_flash_smem()
+{
+    return 2 * 2 * AT_FK * (D + 8) * (int)sizeof(at_u16);
+}
+
 // d must be 64 or 128 (attn_gpu.cu declines the rest before calling)
 template <int D> static int at_flash_d(const struct at_args *a, struct ck_err *err)
 {
     dim3 grid(at_blocks(a->s, AT_FQ), a->bh);
+    const int smem = at_flash_smem<D>(); // 69632 bytes at D = 128: over the 48 KiB default
     float sl2 = a->scale * 1.4426950408889634f;
     void (*kern)(int, bool, float, const at_u16 *, const at_u16 *, const at_u16 *, float *) =
         a->bf16 ? at_flash_kernel<D, true> : at_flash_kernel<D, false>;
-    CK_LAUNCH(err, kern, grid, 128, 0, 0, a->s, a->causal, sl2, a->q, a->k, a->v, a->o);
+    CUDA_CHECK(err, cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    CK_LAUNCH(err, kern, grid, 128, smem, 0, a->s, a->causal, sl2, a->q, a->k, a->v, a->o);
     return CK_OK;
 }
 

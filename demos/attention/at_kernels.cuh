@@ -72,6 +72,34 @@ __device__ __forceinline__ void at_mma(float (&d)[4], const unsigned (&a)[4],
 #endif
 }
 
+// 16 bytes global -> shared without passing through registers (cp.async,
+// sm_80+; through L2 only), zero-filled when !valid (src is then not
+// read); then commit a group, and wait until at most N groups are pending
+__device__ __forceinline__ void at_cp16(void *dst, const void *src, bool valid)
+{
+#if defined(CK_SIMT_EMU)
+    simt_cp_async(dst, src, 16, valid ? 16 : 0);
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned sa = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(sa), "l"(src),
+                 "r"(valid ? 16 : 0));
+#else
+    *(uint4 *)dst = valid ? *(const uint4 *)src : uint4{0, 0, 0, 0};
+#endif
+}
+__device__ __forceinline__ void at_cp_commit()
+{
+#if !defined(CK_SIMT_EMU) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int N> __device__ __forceinline__ void at_cp_wait()
+{
+#if !defined(CK_SIMT_EMU) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+#endif
+}
+
 #define AT_SM_THREADS 128
 
 // the block's max (op 0) or sum (op 1) of v: shuffles, then the 4 warps'
