@@ -249,24 +249,6 @@ static inline void simt_mma_m16n8k8_tf32(float (&d)[4], const unsigned (&a)[4],
     }
 }
 
-/* __shfl_xor_sync: every lane publishes, the warp waits, each lane reads
- * lane ^ mask's value (within the warp), the warp waits again */
-template <class T>
-static inline T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32)
-{
-    static_assert(sizeof(T) <= sizeof(unsigned long long), "shuffle of a small type");
-    unsigned w = simt_lin / 32, lane = simt_lin % 32;
-    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
-    memcpy(&simt_warp_slot[w][lane], &v, sizeof v);
-    __syncwarp(mask);
-    T r = v;
-    unsigned src = lane ^ (unsigned)lane_mask;
-    if (src / (unsigned)width == lane / (unsigned)width && src < warp_n && src < 32)
-        memcpy(&r, &simt_warp_slot[w][src], sizeof r);
-    __syncwarp(mask);
-    return r;
-}
-
 /* IEEE binary16 and bfloat16 bits to float (exact: every value of both is
  * a float) */
 static inline float simt_half_to_float(unsigned short h)
