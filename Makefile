@@ -1,6 +1,9 @@
 # cudakitchen: `make` builds everything it can, `make run` starts the
 # tutorial, `make test` builds and runs every test (TAP, through prove).
 #
+#   make deps              installs the Debian packages the build and the
+#                          tests need (as root; otherwise names them)
+#   make test-unit         one tier of the tests: test-unit, test-emu, test-e2e
 #   make test SANITIZE=1   the same suite under ASan + UBSan, in build-san/
 #   make CC=clang          any C11 compiler works; CI builds with gcc and clang
 #   make demos             only the demo programs (no ncurses, no libyaml)
@@ -25,22 +28,37 @@ endif
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS := ncursesw yaml-0.1 libcrypto
-# A fresh machine gets its packages here, before the flags are read
-# (scripts/deps.sh installs them as root, or names them and fails).
-ifeq ($(filter clean demos gpu-test bench uninstall,$(MAKECMDGOALS)),)
-DEPS_KIND := $(if $(filter test,$(MAKECMDGOALS)),test,build)
-DEPS_OK := $(shell sh scripts/deps.sh $(DEPS_KIND) >&2 && echo ok)
-ifneq ($(DEPS_OK),ok)
-$(error missing prerequisites (see the message above and the README))
-endif
-endif
-PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)
 # The core links without the terminal library (see "Layers" below).
 CORE_PKGS := yaml-0.1 libcrypto
-CORE_PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(CORE_PKGS) 2>/dev/null)
-CORE_LIBS := $(shell $(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null || echo -lyaml -lcrypto)
-VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+# The libraries' flags, read in one call while the makefile is read: each
+# word comes back tagged with what it is (C: cflags, L: libs, c: and l: the
+# core's), and the libraries' usual names stand in where pkg-config or a
+# .pc file is missing (on Debian they are right; the build then stops at
+# the first missing header, after the check below has said `make deps`).
+PKG_ALL := $(shell t() { for w in $$2; do printf '%s:%s ' "$$1" "$$w"; done; }; \
+	t C "$$($(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)"; \
+	t L "$$($(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lncursesw -ltinfo -lyaml -lcrypto)"; \
+	t c "$$($(PKG_CONFIG) --cflags $(CORE_PKGS) 2>/dev/null)"; \
+	t l "$$($(PKG_CONFIG) --libs $(CORE_PKGS) 2>/dev/null || echo -lyaml -lcrypto)")
+pkg_words = $(patsubst $(1):%,%,$(filter $(1):%,$(PKG_ALL)))
+PKG_CFLAGS := $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(call pkg_words,C))
+PKG_LIBS := $(call pkg_words,L)
+CORE_PKG_CFLAGS := $(call pkg_words,c)
+CORE_LIBS := $(call pkg_words,l)
+VERSION := $(or $(file <VERSION),0.0.0)
+
+# Prerequisites.  Reading this makefile or a plain `make` installs nothing:
+# before the first C file is compiled, deps-check asks scripts/deps.sh
+# whether the libraries are there and, if not, stops with their names and
+# `make deps`.  `make run` and the test targets, the README's commands for
+# a fresh machine, let scripts/deps.sh install what is missing instead (as
+# root with apt-get; otherwise it names the packages and stops).
+DEPS_MODE := $(if $(filter test test-%,$(MAKECMDGOALS)),test,$(if $(filter run,$(MAKECMDGOALS)),build))
+.PHONY: deps deps-check
+deps:
+	sh scripts/deps.sh test
+deps-check:
+	@sh scripts/deps.sh $(if $(DEPS_MODE),$(DEPS_MODE),check)
 
 CFLAGS ?= -O2 -g
 CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
@@ -49,20 +67,26 @@ CK_BASE_CFLAGS := -std=c11 -Wall -Wextra -Werror -D_XOPEN_SOURCE=700 -D_DEFAULT_
 # headers that make any curses include an error, and linked into the unit
 # tests and fuzzers without -lncursesw), src/tui (terminal, ui, keys, the
 # loop), src/tui/screens (one file per screen and its view), src/cli (main
-# and the plain commands).  A layer sees its own headers and those below it.
+# and the plain commands).  A layer sees its own headers and those below it:
+# each gets the -iquote of its own folder and of the layers under it, so an
+# include from a layer above fails to compile.
 # The demos' ladders (demos/<demo>/*_ladder.h, plain C) are read from
 # there, never copied: `#include "matmul/mm_ladder.h"`.
 CORE_INC := -iquote src/core -iquote demos
+TUI_INC := $(CORE_INC) -iquote src/tui
+SCREENS_INC := $(TUI_INC) -iquote src/tui/screens
+CLI_INC := $(SCREENS_INC) -iquote src/cli
 CK_CORE_CFLAGS := $(CK_BASE_CFLAGS) $(CORE_PKG_CFLAGS) $(CORE_INC) -I$(BUILD)/nocurses
-CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS) $(CORE_INC) -iquote src/tui -iquote src/tui/screens -iquote src/cli
+CK_CFLAGS := $(CK_BASE_CFLAGS) $(PKG_CFLAGS)
 LDLIBS_CK := $(PKG_LIBS) -lm $(SANFLAGS)
 LDLIBS_CORE := $(CORE_LIBS) -lm $(SANFLAGS)
 
 CORE_SRC := $(wildcard src/core/*.c)
-TUI_SRC := $(wildcard src/tui/*.c src/tui/screens/*.c)
+TUI_SRC := $(wildcard src/tui/*.c)
+SCREENS_SRC := $(wildcard src/tui/screens/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/obj/%.o)
-TUI_OBJ := $(TUI_SRC:src/%.c=$(BUILD)/obj/%.o)
+TUI_OBJ := $(TUI_SRC:src/%.c=$(BUILD)/obj/%.o) $(SCREENS_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ := $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 OBJ := $(CORE_OBJ) $(TUI_OBJ) $(CLI_OBJ)
 CORE_LIB := $(BUILD)/libckcore.a
@@ -70,10 +94,10 @@ TUI_LIB := $(BUILD)/libcktui.a
 UNIT := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 # Unit tests of the terminal layer's own pure parts (the key table); every
 # other unit test links the core alone.
-UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n
+UNIT_TUI := $(BUILD)/tests/test_keys $(BUILD)/tests/test_i18n $(BUILD)/tests/test_demos
 NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h ncursesw/ncurses.h term.h)
 
-.PHONY: all run test clean demos demos-first gpu-test bench profile install uninstall
+.PHONY: all run clean demos demos-first gpu-test bench profile install uninstall
 # demos-first (demos/demos.mk): the two longest compiles start before the
 # rest, which -j packs around them, so no core waits on one at the end.
 all: demos-first $(BUILD)/cudakitchen demos
@@ -86,12 +110,19 @@ $(CORE_LIB): $(CORE_OBJ)
 $(TUI_LIB): $(TUI_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 
+$(OBJ): | deps-check
 $(CORE_OBJ): $(BUILD)/obj/%.o: src/%.c $(NOCURSES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CK_CORE_CFLAGS) -c -o $@ $<
-$(TUI_OBJ) $(CLI_OBJ): $(BUILD)/obj/%.o: src/%.c
+$(BUILD)/obj/tui/%.o: src/tui/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CK_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(CK_CFLAGS) $(TUI_INC) -c -o $@ $<
+$(BUILD)/obj/tui/screens/%.o: src/tui/screens/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CK_CFLAGS) $(SCREENS_INC) -c -o $@ $<
+$(CLI_OBJ): $(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CK_CFLAGS) $(CLI_INC) -c -o $@ $<
 
 # Stand-ins for the curses headers, first on the core's include path.
 $(NOCURSES):
@@ -104,7 +135,7 @@ UNIT_CFLAGS ?= -O0 -g
 $(filter-out $(UNIT_TUI),$(UNIT)): $(BUILD)/tests/%: tests/unit/%.c $(CORE_LIB) | $(BUILD)/tests
 	$(CC) $(UNIT_CFLAGS) $(CK_CORE_CFLAGS) -iquote tests -o $@ $< $(CORE_LIB) $(LDLIBS_CORE)
 $(UNIT_TUI): $(BUILD)/tests/%: tests/unit/%.c $(TUI_LIB) $(CORE_LIB) | $(BUILD)/tests
-	$(CC) $(UNIT_CFLAGS) $(CK_CFLAGS) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
+	$(CC) $(UNIT_CFLAGS) $(CK_CFLAGS) $(TUI_INC) -iquote tests -o $@ $< $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
 
 $(BUILD)/tests:
 	mkdir -p $@
@@ -114,25 +145,11 @@ run: $(BUILD)/cudakitchen demos
 
 include fuzz/fuzz.mk
 
-# The e2e scripts read CK_BIN and CK_BUILD; unit tests need no environment.
-# Every script has its own tmux socket, HOME and temporary files, so prove
-# runs TEST_JOBS of them at once (twice the cores: the screen tests mostly
-# wait); the longest start first, so that none of them starts last
-# (tests/README.md).
-TEST_JOBS_DEFAULT := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
-TEST_JOBS ?= $(TEST_JOBS_DEFAULT)
-PROVE_FLAGS ?=
-# e.g. make test PROVE_FLAGS=--timer: each script's time
-E2E := $(sort $(wildcard tests/e2e/*.sh))
-E2E_LONG := $(foreach t,lesson_code demos_emu quiz_journey valgrind progress_kill help_screens tui_course \
-	i18n_tui tui_basic tui_demo quiz_flow gpumap_keys tui_help tui_xfer tui_signals demos_conv demos_build,\
-	$(filter tests/e2e/$(t).sh,$(E2E)))
-test: all $(UNIT) $(REPLAY)
-	CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD) \
-		prove -f -j$(TEST_JOBS) $(PROVE_FLAGS) $(E2E_LONG) $(UNIT) $(filter-out $(E2E_LONG),$(E2E))
+# The test tiers (test-unit, test-emu, test-e2e, and test for all three)
+# are in tests/tests.mk, included at the end.
 
 # Installed layout; the program finds share/ and libexec/ relative to its
-# own bin/ (src/paths.h), so PREFIX can be moved as a whole afterwards and
+# own bin/ (src/core/paths.h), so PREFIX can be moved as a whole afterwards and
 # no path, DESTDIR least of all, is compiled in.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -142,7 +159,8 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
-INSTALL_DEMOS := devinfo matmul conv transfer streams reduce launch
+# every demo of the registry (demos/demos.h, read by demos/demos.mk)
+INSTALL_DEMOS = $(DEMO_REGISTRY)
 
 install: $(BUILD)/cudakitchen demos
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)
@@ -171,4 +189,5 @@ clean:
 	rm -rf build build-san build-clang $(FUZZ_BUILD)
 
 -include demos/demos.mk
+include tests/tests.mk
 -include $(OBJ:.o=.d) $(UNIT:=.d)

@@ -1,5 +1,6 @@
-# demos/demos.mk: builds the standalone demos (build/demos/devinfo, matmul,
-# conv, transfer, streams). Included by the top Makefile; also works alone:
+# demos/demos.mk: builds the standalone demos, build/demos/NAME for each
+# row of the registry, demos/demos.h. Included by the top Makefile; also
+# works alone:
 #   make -f demos/demos.mk demos
 # GPU variants are compiled when nvcc is found (NVCC=... to choose one,
 # NVCC= to force a CPU-only build). CUDA_ARCH overrides the GPU target:
@@ -74,7 +75,13 @@ demo_srcs = $(wildcard demos/$(1)/*.c) \
 demo_objs = $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_COMMON_C) $(DEMO_COMMON_CU) \
 	$(call demo_srcs,$(1)))
 
-DEMO_NAMES := devinfo matmul $(if $(wildcard demos/conv/conv.c),conv) transfer streams reduce launch
+# The registry's names: the first word of each row, "X(name," in
+# demos/demos.h, read without a compiler or a shell; a demo whose folder
+# has no sources in this checkout is left out.
+DEMO_ROW := X(
+DEMO_REGISTRY := $(patsubst $(DEMO_ROW)%$(DEMO_COMMA),%,$(filter $(DEMO_ROW)%$(DEMO_COMMA),\
+	$(file <demos/demos.h)))
+DEMO_NAMES := $(foreach d,$(DEMO_REGISTRY),$(if $(wildcard demos/$(d)/*.c),$(d)))
 DEMO_BINS := $(addprefix $(DEMO_OUT)/,$(DEMO_NAMES))
 DEMO_ALL_C := $(DEMO_COMMON_C) $(foreach d,$(DEMO_NAMES),$(wildcard demos/$(d)/*.c))
 DEMO_ALL_CU := $(DEMO_COMMON_CU) $(if $(filter 1,$(DEMO_HAVE_CUDA)),\
@@ -105,13 +112,7 @@ $(DEMO_OUT)/%:
 	$(DEMO_CC) -pthread -o $@ $^ $(DEMO_LIBS)
 endif
 
-$(DEMO_OUT)/devinfo: $(call demo_objs,devinfo)
-$(DEMO_OUT)/matmul: $(call demo_objs,matmul)
-$(DEMO_OUT)/conv: $(call demo_objs,conv)
-$(DEMO_OUT)/transfer: $(call demo_objs,transfer)
-$(DEMO_OUT)/streams: $(call demo_objs,streams)
-$(DEMO_OUT)/reduce: $(call demo_objs,reduce)
-$(DEMO_OUT)/launch: $(call demo_objs,launch)
+$(foreach d,$(DEMO_NAMES),$(eval $(DEMO_OUT)/$(d): $(call demo_objs,$(d))))
 
 # the flags a binary was built with: a change (NVCC=, CUDA_ARCH=) rebuilds
 DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA_ARCH)))

@@ -1,13 +1,21 @@
 #!/bin/sh
 # deps.sh: make sure the build and test prerequisites are present.
 #
-# Called by `make` (and so by `make run` and `make test`) when pkg-config
-# cannot find a library or a test tool is missing.  As root with apt-get it
-# installs the Debian packages; otherwise it names them and fails.
+# `make deps` runs it to install them; `make run` and the test targets run
+# it before compiling, so a fresh machine needs only the README's two
+# commands.  As root with apt-get it installs the Debian packages that are
+# missing; otherwise it names them and fails.  A plain `make` only checks.
 #   scripts/deps.sh build   libraries and compiler only
 #   scripts/deps.sh test    also tmux, perl's prove and valgrind for the tests
+#   scripts/deps.sh check   the libraries and compiler, never installing:
+#                           names what is missing and `make deps`, exit 1
 set -eu
 want=${1:-build}
+install=yes
+if [ "$want" = check ]; then
+	want=build
+	install=no
+fi
 pkgs=""
 pkg-config --version >/dev/null 2>&1 || pkgs="$pkgs pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || pkgs="$pkgs libncurses-dev"
@@ -23,12 +31,17 @@ if [ "$want" = test ]; then
 	locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$' || pkgs="$pkgs locales"
 fi
 [ -z "$pkgs" ] && exit 0
+if [ "$install" = no ]; then
+	echo "deps: missing packages:$pkgs" >&2
+	echo "deps: run 'make deps' (as root it installs them: apt-get install$pkgs)" >&2
+	exit 1
+fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "deps: installing$pkgs"
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq && apt-get install -y -qq $pkgs
 else
 	echo "deps: missing packages:$pkgs" >&2
-	echo "deps: install them with: sudo apt-get install$pkgs" >&2
+	echo "deps: install them with: sudo make deps (or sudo apt-get install$pkgs)" >&2
 	exit 1
 fi

@@ -9,7 +9,7 @@
  *   CUDA_LAUNCH_CHECK(err)    cudaGetLastError() after a launch
  *   CK_LAUNCH(err, kernel, grid, block, smem, stream, args...)
  *                             launch and check in one: every rung launches
- *                             through it, so tests/emu/simt.h can run the
+ *                             through it, so emu/simt.h can run the
  *                             same launcher on the CPU. A template kernel
  *                             goes in through a pointer first
  *                             (`auto *k = &kern<8, 8>;`): the macro would
@@ -38,7 +38,7 @@
  *                             are visible; ck_grid_release() in that kernel
  *                             lets the next one start. Both do nothing in an
  *                             ordinary launch, below 9.0 and in the emulation.
- * With CK_SIMT_EMU (tests/emu/simt.h, included first) CUDA's headers are
+ * With CK_SIMT_EMU (emu/simt.h, included first) CUDA's headers are
  * not read and the emulation's CK_LAUNCH and CK_DYN_SHARED are used. */
 #ifndef CK_CUDA_CUH
 #define CK_CUDA_CUH

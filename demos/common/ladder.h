@@ -1,9 +1,10 @@
 /* ladder.h: the host harness every ladder demo shares (plain C).
  *
  * A demo defines its ladder once, as an X-macro in <demo>_ladder.h (see
- * demos/matmul/mm_ladder.h), with the same nine columns in every demo:
- *   X(ENUM, id, rung, kind, label, idea, fn, tol, cap)
- * and turns it into a table of struct ck_rung with CK_RUNG_ROW. Around that
+ * demos/matmul/mm_ladder.h), with the same columns in every demo
+ * (ladder_row.h):
+ *   X(ENUM, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh)
+ * and turns it into a table of struct ck_rung with its <P>_RUNG_ROW. Around that
  * table the harness does what every demo must do the same way:
  *
  *   main's start          ck_demo_start(): --help, --list, the device
@@ -28,6 +29,7 @@
 #include <stdio.h>
 
 #include "args.h"
+#include "ladder_row.h"
 #include "device.h"
 #include "report.h"
 #include "timing.h"
@@ -36,7 +38,7 @@
 extern "C" {
 #endif
 
-/* One row of a ladder, as CK_RUNG_ROW makes it from the X-macro. */
+/* One row of a ladder, as <P>_RUNG_ROW makes it from the X-macro. */
 struct ck_rung {
     const char *id;    /* variant id: --variants, --list, result lines */
     int rung;          /* number on the ladder */
@@ -47,6 +49,10 @@ struct ck_rung {
     int cap;           /* cpu: largest size per dimension, 0 = no cap */
 };
 
+/* A ladder header's <P>_RUNG_ROW (ladder_row.h: CK_RUNG_ROW_N) makes one
+ * from a row, numbered by the order of the rows; CK_RUNG_ROW from a row of
+ * the nine columns that still number their rows (launch_ladder.h:
+ * X(ENUM, id, rung, kind, label, idea, fn, tol, cap)). */
 #define CK_RUNG_ROW(e, id, rung, kind, label, idea, fn, tol, cap)              \
     {id, rung, #kind, label, idea, tol, cap},
 

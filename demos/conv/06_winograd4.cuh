@@ -36,7 +36,7 @@
 #include "wg4_rule.h"
 
 #ifndef WG4_CHOOSE /* 06_winograd4_tuning.cuh may override the rule */
-#define WG4_CHOOSE(tp, kp, cp, sms) wg4_pick(tp, kp, cp, sms)
+#define WG4_CHOOSE(tp, kp, cp, m) wg4_pick(tp, kp, cp, m)
 #endif
 
 static bool conv_wg4_applies(const struct conv_shape *sh)
@@ -56,28 +56,39 @@ static struct wg_dims conv_wg4_dims(const struct conv_shape *sh)
     return d;
 }
 
-#ifndef CK_SIMT_EMU
-static int wg4_sms(void)
+/* What the rule plans for on this GPU (wg4_rule.h): the device's SMs and
+ * the blocks per SM the runtime gives each tile's GEMM kernel, asked once;
+ * the CPU emulation, which has no runtime to ask, plans for the H200
+ * (wg4_h200). */
+static struct wg4_machine wg4_machine(void)
 {
-    static int sms; /* the device's SM count, asked once */
-    if (!sms) {
+    static struct wg4_machine m = wg4_h200;
+#ifndef CK_SIMT_EMU
+    static bool asked;
+    if (!asked) {
         int dev = 0, v = 0;
         if (cudaGetDevice(&dev) == cudaSuccess &&
             cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
-            sms = v;
-        else
-            sms = 132;
+            m.sms = ck_sms_or_h200(v);
+#define WG4_ASK_(e, name, bt, bk, minb, eff)                                                  \
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(                                          \
+            &v, (const void *)&conv_wg_gemm_kernel<bt, bk, minb>, (bt / 8) * (bk / 8), 0) ==    \
+            cudaSuccess &&                                                                      \
+        v > 0)                                                                                  \
+        m.slots[WG4_##e] = v;
+        WG4_TILES(WG4_ASK_)
+#undef WG4_ASK_
+        asked = true;
     }
-    return sms;
-}
-#else
-static int wg4_sms(void) { return 132; }
 #endif
+    return m;
+}
 
 /* The GEMMs' plan (wg4_rule.h; 06_winograd4_tuning.cuh may force one). */
 static struct wg4_plan conv_wg4_plan(const struct wg_dims &d)
 {
-    return WG4_CHOOSE(d.tp, d.kp, d.cp, wg4_sms());
+    const struct wg4_machine m = wg4_machine();
+    return WG4_CHOOSE(d.tp, d.kp, d.cp, &m);
 }
 
 /* U, V and the split partial sums M, one after the other (each a
@@ -256,17 +267,18 @@ static int wg4_gemm(int cfg, const struct wg_args &a, cudaStream_t st, struct ck
     const struct wg4_tile_info *ti = &wg4_tiles[cfg];
     dim3 g((unsigned)(a.d.tp / ti->bt), (unsigned)(a.d.kp / ti->bk),
            (unsigned)(36 * a.splits));
-    if (cfg == WG4_128x64) {
-        auto *k = &conv_wg_gemm_kernel<128, 64, 4>;
-        CK_LAUNCH(err, k, g, 128, 0, st, a);
-    } else if (cfg == WG4_64x64) {
-        auto *k = &conv_wg_gemm_kernel<64, 64, 8>;
-        CK_LAUNCH(err, k, g, 64, 0, st, a);
-    } else {
-        auto *k = &conv_wg_gemm_kernel<128, 32, 6>;
-        CK_LAUNCH(err, k, g, 64, 0, st, a);
+    switch (cfg) { /* each row of WG4_TILES, its slots as the launch bounds */
+#define WG4_GEMM_(e, name, bt, bk, slots, eff)                                                 \
+    case WG4_##e: {                                                                            \
+        auto *k = &conv_wg_gemm_kernel<bt, bk, slots>;                                         \
+        CK_LAUNCH(err, k, g, (bt / 8) * (bk / 8), 0, st, a);                                   \
+        return CK_OK;                                                                          \
     }
-    return CK_OK;
+        WG4_TILES(WG4_GEMM_)
+#undef WG4_GEMM_
+    }
+    snprintf(err->msg, sizeof err->msg, "winograd4: no GEMM tile %d", cfg);
+    return CK_EARGS;
 }
 
 static int conv_wg4_launch(const struct conv_shape *sh, const struct conv_io *io,

@@ -18,9 +18,10 @@ static inline int wg4_env(const char *name, int hi)
     return v >= 1 && v <= hi ? v : 0;
 }
 
-static inline struct wg4_plan wg4_tuned_pick(int tp, int kp, int cp, int sms)
+static inline struct wg4_plan wg4_tuned_pick(int tp, int kp, int cp,
+                                             const struct wg4_machine *m)
 {
-    struct wg4_plan p = wg4_pick(tp, kp, cp, sms);
+    struct wg4_plan p = wg4_pick(tp, kp, cp, m);
     int tile = wg4_env("CK_CONV_WG4_TILE", WG4_NTILES);
     int split = wg4_env("CK_CONV_WG4_SPLIT", WG4_MAX_SPLIT);
     if (tile)
@@ -29,6 +30,6 @@ static inline struct wg4_plan wg4_tuned_pick(int tp, int kp, int cp, int sms)
         p.split = split < cp / 16 ? split : cp / 16;
     return p;
 }
-#define WG4_CHOOSE(tp, kp, cp, sms) wg4_tuned_pick(tp, kp, cp, sms)
+#define WG4_CHOOSE(tp, kp, cp, m) wg4_tuned_pick(tp, kp, cp, m)
 
 #endif

@@ -27,7 +27,7 @@
 #include "conv_traffic.h"
 #include "conv_run.h"
 
-const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CK_RUNG_ROW)};
+const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CONV_RUNG_ROW)};
 
 /* the fn column names a C function only for kind cpu */
 typedef void (*conv_cpu_fn)(const struct conv_shape *sh, const float *x,
@@ -35,7 +35,7 @@ typedef void (*conv_cpu_fn)(const struct conv_shape *sh, const float *x,
 #define CONV_CPU_FN_cpu(fn) fn
 #define CONV_CPU_FN_hand(fn) NULL
 #define CONV_CPU_FN_library(fn) NULL
-#define CONV_CPU_(e, id, rung, kind, label, idea, fn, tol, cap) CONV_CPU_FN_##kind(fn),
+#define CONV_CPU_(e, id, step, kind, label, idea, fn, ...) CONV_CPU_FN_##kind(fn),
 static const conv_cpu_fn conv_cpu_fns[CONV_NRUNGS] = {CONV_LADDER(CONV_CPU_)};
 
 /* The sizes: the ResNet-50 conv2_x layer by default, small with --quick. */
@@ -220,6 +220,19 @@ static void yaml_before(void *ctx, int i, FILE *f)
     ck_rec_end(&rec, f);
 }
 
+/* winograd4's GEMM plan at sh: its launcher's rule on a live GPU, else the
+ * rule on the device's SMs and the H200's blocks per SM (wg4_h200). */
+static struct wg4_plan conv_wg4_plan_of(const struct conv_shape *sh, const struct ck_device *d)
+{
+#if CK_HAVE_CUDA
+    if (d && d->live)
+        return conv_gpu_wg4_rule(sh);
+#endif
+    struct wg4_machine m = wg4_h200;
+    m.sms = ck_sms_or_h200(d ? d->sms : 0);
+    return wg4_pick_shape(sh->n, sh->c, sh->k, sh->p, sh->q, &m);
+}
+
 static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
 {
     const struct conv_job *job = ctx;
@@ -238,9 +251,7 @@ static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
      * tuning run forces one (06_winograd4_tuning.cuh) */
     if (i == CONV_WINOGRAD4) {
         const char *tl = getenv("CK_CONV_WG4_TILE"), *sp = getenv("CK_CONV_WG4_SPLIT");
-        const struct ck_device *d = job->lad->dev;
-        struct wg4_plan pl = wg4_pick_shape(s0->n, s0->c, s0->k, s0->p, s0->q,
-                                            d && d->sms > 0 ? d->sms : 132);
+        struct wg4_plan pl = conv_wg4_plan_of(s0, job->lad->dev);
         if ((tl && atoi(tl) != 0) || (sp && atoi(sp) != 0)) {
             ck_rec_str(rec, "config", "forced");
         } else {

@@ -17,6 +17,7 @@
 #include "../common/ck.h"
 #include "../common/ladder.h"
 #include "conv_ladder.h"
+#include "wg4_rule.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,6 +87,10 @@ int conv_gpu_prepare(enum conv_rung_id r, const struct conv_shape *sh,
                      void *ws, struct ck_err *err);
 int conv_gpu_launch(enum conv_rung_id r, const struct conv_shape *sh,
                     const struct conv_io *io, struct ck_err *err);
+/* The plan winograd4's rule makes at sh on this GPU (wg4_rule.h: its SMs
+ * and the blocks per SM the runtime gives each GEMM kernel), before any
+ * tuning switch. */
+struct wg4_plan conv_gpu_wg4_rule(const struct conv_shape *sh);
 
 #ifdef __cplusplus
 }

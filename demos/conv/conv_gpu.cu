@@ -47,11 +47,18 @@ extern "C" int conv_gpu_prepare(enum conv_rung_id r, const struct conv_shape *sh
     return CK_OK;
 }
 
+extern "C" struct wg4_plan conv_gpu_wg4_rule(const struct conv_shape *sh)
+{
+    const struct wg_dims d = conv_wg4_dims(sh);
+    const struct wg4_machine m = wg4_machine();
+    return wg4_pick(d.tp, d.kp, d.cp, &m);
+}
+
 /* One case per hand rung of conv_ladder.h. */
 #define CONV_CASE_hand(e, fn) case CONV_##e: return fn(sh, io, err);
 #define CONV_CASE_library(e, fn)
 #define CONV_CASE_cpu(e, fn)
-#define CONV_CASE_(e, id, rung, kind, label, idea, fn, tol, cap)               \
+#define CONV_CASE_(e, id, step, kind, label, idea, fn, ...)                    \
     CONV_CASE_##kind(e, fn)
 
 extern "C" int conv_gpu_launch(enum conv_rung_id r, const struct conv_shape *sh,

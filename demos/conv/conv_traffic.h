@@ -29,7 +29,7 @@
  *                 reads 16·K·T                     "Winograd transforms + 16 GEMMs"
  *  winograd4      F(4x4, 3x3): the same with 36 planes, T = N·⌈P/4⌉·⌈Q/4⌉,
  *                 6x6 patches (36·C·T read); the GEMM tile of wg4_rule.h
- *                 (bt x bk, on 132 SMs) sets how often U and V are read,
+ *                 (bt x bk, on the H200: wg4_h200) sets how often U and V are read,
  *                 its split how many partial M are written and read
  *                                                  "Winograd F(4x4) transforms + 36 GEMMs"
  *  cuDNN, CPU     unknown: the minimum traffic     "unknown: minimum traffic"
@@ -143,7 +143,7 @@ static inline struct conv_traffic conv_traffic_of(enum conv_rung_id r, int n, in
         double tiles = (double)n * conv_traffic_up(p, 4) * conv_traffic_up(q, 4);
         double tp = conv_traffic_up(tiles, 128) * 128, cp = conv_traffic_up(c, 16) * 16;
         double kp = conv_traffic_up(k, 64) * 64;
-        const struct wg4_plan pl = wg4_pick_shape(n, c, k, p, q, 132);
+        const struct wg4_plan pl = wg4_pick_shape(n, c, k, p, q, &wg4_h200);
         const struct wg4_tile_info *ti = &wg4_tiles[pl.tile];
         t.loads = (double)k * c * 9 + 36.0 * c * tiles +
                   36.0 * cp * kp * (tp / ti->bt) + 36.0 * cp * tp * (kp / ti->bk) +

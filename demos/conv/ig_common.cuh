@@ -4,7 +4,7 @@
  * slices, and the pipelined main loop; each rung brings its own loads
  * (issue) and its own store.
  *
- * With CK_SIMT_EMU (tests/emu/simt.h: kernels run on CPU threads, a block
+ * With CK_SIMT_EMU (emu/simt.h: kernels run on CPU threads, a block
  * at a time) the copies are plain synchronous copies, which keep the
  * pipeline's meaning: a slice is in place before the wait that guards it. */
 #ifndef CK_IG_COMMON_CUH

@@ -73,7 +73,8 @@ template <int BM, int BN, int BK, int TN> struct best_cfg {
     // SM), and so does the bounds-checked kernel of 128-thread blocks (3 per
     // SM). 8x16 need about 230 (one block per SM). 8x4 with two tiles
     // ahead: 95 at whole tiles (5 blocks of 128 threads), 119 bounds-checked
-    // and 127 for stream-K (4). mm_best_rule.h counts the same slots.
+    // and 127 for stream-K (4). mm_best_rule.h's H200 slots are held to
+    // these below; on a GPU the rule asks the runtime (mm_best_machine_of).
     static constexpr int MIN_BLOCKS = TN == 4 ? 4 : TN != 8 ? 1 : THREADS >= 128 ? 512 / THREADS : 6;
     static constexpr int MIN_BLOCKS_EDGE = TN == 8 && THREADS == 128 ? 3 : MIN_BLOCKS;
     static_assert(A_VECS >= 1 && B_VECS >= 1, "tile too small for the block");
@@ -324,7 +325,7 @@ __global__ void best_zero_kernel(float *__restrict__ C, size_t n)
 // 2 per SM would leave room (not measured yet).
 static int best_vec4_grid(const struct mm_args *a, size_t items)
 {
-    long blocks = (long)((items + 255) / 256), cap = 8L * (a->sms > 0 ? a->sms : 132);
+    long blocks = (long)((items + 255) / 256), cap = 8L * ck_sms_or_h200(a->sms);
     return (int)(blocks < 1 ? 1 : blocks > cap ? cap : blocks);
 }
 
@@ -560,12 +561,71 @@ static int mm_best_run(const struct mm_args *a, int c, int kslice, struct ck_err
     }
 }
 
+// The H200's blocks per SM (mm_best_rule.h's slots columns, the CPU
+// model's fallback) are at least what each kernel's launch bounds ask for.
+#define BEST_TIES_(e, name, bm, bn, bk, tn, eff, esk, whole, slots, edge, sk)                  \
+    static_assert(slots >= best_cfg<bm, bn, bk, tn>::MIN_BLOCKS &&                             \
+                      edge >= best_cfg<bm, bn, bk, tn>::MIN_BLOCKS_EDGE &&                     \
+                      sk >= best_cfg<bm, bn, bk, tn>::MIN_BLOCKS_EDGE,                         \
+                  "mm_best_rule.h: " name "'s H200 slots below its launch bounds");
+MM_BEST_CONFIGS(BEST_TIES_)
+#undef BEST_TIES_
+
+#ifndef CK_SIMT_EMU
+// Blocks of kern (threads each) one SM of this GPU holds, as the runtime
+// says; `known` where it cannot.
+static int best_occupancy(const void *kern, int threads, int known)
+{
+    int n = 0;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kern, threads, 0) == cudaSuccess &&
+                   n > 0
+               ? n
+               : known;
+}
+
+// Configuration c's kernels as the runtime places them: the unchecked one,
+// the bounds-checked one (BK 8 only: BK 16 has none), the stream-K one.
+template <int BM, int BN, int BK, int TN>
+static void best_ask(struct mm_best_machine *m, int c)
+{
+    const int t = best_cfg<BM, BN, BK, TN>::THREADS;
+    m->slots[c] = best_occupancy((const void *)&mm_best_kernel<BM, BN, BK, TN, 8, false, BEST_STORE>,
+                                 t, m->slots[c]);
+    if constexpr (BK == 8)
+        m->slots_edge[c] = best_occupancy(
+            (const void *)&mm_best_kernel<BM, BN, BK, TN, 8, true, BEST_STORE>, t, m->slots_edge[c]);
+    m->slots_sk[c] = best_occupancy((const void *)&mm_best_sk_kernel<BM, BN, BK, TN, 8, BK == 8>,
+                                    t, m->slots_sk[c]);
+}
+#endif
+
+// What the rule plans for on a's GPU: its SMs (a->sms) and the blocks per
+// SM the runtime gives each kernel, asked once; the CPU emulation, which
+// has no runtime to ask, plans for the H200 (mm_best_h200).
+static struct mm_best_machine mm_best_machine_of(const struct mm_args *a)
+{
+    static struct mm_best_machine m = mm_best_h200;
+#ifndef CK_SIMT_EMU
+    static bool asked;
+    if (!asked) {
+#define BEST_ASK_(e, name, bm, bn, bk, tn, ...) best_ask<bm, bn, bk, tn>(&m, MM_BEST_##e);
+        MM_BEST_CONFIGS(BEST_ASK_)
+#undef BEST_ASK_
+        asked = true;
+    }
+#endif
+    struct mm_best_machine r = m;
+    r.sms = ck_sms_or_h200(a->sms);
+    return r;
+}
+
 // The launcher: the rule (mm_best_choose, mm_best_rule.h) picks the tile
-// and the split of K, or stream-K, for this problem on this many SMs; the
-// demo prints its choice and why.
+// and the split of K, or stream-K, for this problem on this GPU; the demo
+// prints its choice and why.
 static int mm_best(const struct mm_args *a, struct ck_err *err)
 {
-    struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
+    const struct mm_best_machine m = mm_best_machine_of(a);
+    struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, &m);
     return mm_best_run(a, p.cfg, p.kslice, err, p.streamk ? (int)p.blocks : 0, p.parts != 0);
 }
 

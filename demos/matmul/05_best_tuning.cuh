@@ -29,15 +29,14 @@
 static int mm_best_tune(const struct mm_args *a, int cfg, int split, int parts,
                         struct ck_err *err)
 {
-    struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, a->sms);
+    const struct mm_best_machine m = mm_best_machine_of(a);
+    struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, &m);
     int c = cfg >= 1 && cfg <= MM_BEST_NCFG ? cfg - 1 : p.cfg;
     bool whole = mm_best_whole(&mm_best_cfgs[MM_BEST_128x128x16], a->M, a->N, a->K);
     if (c == MM_BEST_128x128x16 && !whole)
         c = MM_BEST_128x128;
     if (split < 0 || (split == 0 && cfg == 0 && p.streamk)) {
-        long nb;
-        mm_best_predict_sk(&mm_best_cfgs[c], a->M, a->N, a->K, a->sms > 0 ? a->sms : 132, &nb);
-        return mm_best_run(a, c, a->K, err, (int)nb);
+        return mm_best_run(a, c, a->K, err, (int)mm_best_sk_grid(&m, c, a->M, a->N, a->K));
     }
     int s = split >= 1 ? split : (cfg == 0 ? p.split : 1);
     int kslice = (a->K + s - 1) / s;

@@ -54,7 +54,7 @@ struct tc_cfg_t {
 using tc_cfg = tc_cfg_t<128, 256, 3>;
 
 // The PTX instructions, one wrapper each; on the CPU (CK_SIMT_EMU) the
-// emulation's versions in tests/emu/simt.h run instead.
+// emulation's versions in emu/simt.h run instead.
 #ifndef CK_SIMT_EMU
 __device__ __forceinline__ unsigned tc_smem_addr(const void *p)
 {

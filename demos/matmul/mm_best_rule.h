@@ -35,35 +35,89 @@
  *
  * The efficiencies are the configurations' % of cuBLAS FP32 at 8192^3 on
  * the H200 (where every SM is full), the warp factors fitted to its 512^3
- * and 1024^3 runs (matmul/NOTES.md), the cost of zeroing C to its measured
- * saving when the product starts under the zeroing (launched early, 05_best.cuh). */
+ * and 1024^3 runs (matmul/NOTES.md, common/sm_fill.h), the cost of zeroing
+ * C to its measured saving when the product starts under the zeroing
+ * (launched early, 05_best.cuh).
+ *
+ * The SMs and the blocks each holds come from the GPU (struct
+ * mm_best_machine: 05_best.cuh asks the runtime); the CPU model takes the
+ * H200's, mm_best_h200. The rule is three functions: mm_best_choose walks
+ * the candidates that may run, mm_best_score predicts one, and
+ * mm_best_explain says the pick in words. */
 #ifndef MM_BEST_RULE_H
 #define MM_BEST_RULE_H
 
 #include <stdio.h>
 
+#include "../common/sm_fill.h"
+
+/* The configurations, one row each:
+ *   X(ENUM, name, bm, bn, bk, tn, eff, eff_sk, need_whole, slots, slots_edge,
+ *     slots_sk)
+ *     ENUM        MM_BEST_<ENUM>, the row's index
+ *     name        shown in the record ("128x64")
+ *     bm, bn, bk  block tile and depth
+ *     tn          outputs per thread: 8 rows x tn columns
+ *     eff         throughput with every slot full, cuBLAS = 1
+ *     eff_sk      the same as stream-K, 0: never stream-K. Stream-K runs
+ *                 at BK 8 only, whose kernel sums two tiles a turn (BK
+ *                 16's keeps one: the pair spills there); at ten whole-tile
+ *                 shapes it read 0.9 to 4.5 points of cuBLAS above BK 16's
+ *                 stream-K on the H200, the same grid (matmul/NOTES.md), so
+ *                 128x128 counts BK 16's efficiency there
+ *     need_whole  1: only when M, N, K are whole tiles (BK 16 spills
+ *                 registers in the bounds-checked kernel)
+ *     slots...    blocks of its kernels one H200 SM holds, the CPU model's
+ *                 fallback (a GPU is asked: 05_best.cuh, whose
+ *                 static_asserts hold them to the kernels' launch bounds):
+ *                 the unchecked kernel (whole tiles), the bounds-checked
+ *                 one (more registers), the stream-K one (at BK 8 the
+ *                 bounds-checked kernel even at whole tiles) */
+#define MM_BEST_CONFIGS(X)                                                     \
+    X(128x128x16, "128x128/BK16", 128, 128, 16, 8, 0.93, 0, 1, 2, 2, 2)        \
+    X(128x128, "128x128", 128, 128, 8, 8, 0.89, 0.93, 0, 2, 2, 2)              \
+    X(128x64, "128x64", 128, 64, 8, 8, 0.79, 0.79, 0, 4, 3, 3)                 \
+    X(64x64, "64x64", 64, 64, 8, 8, 0.75, 0.75, 0, 6, 6, 6)                    \
+    X(64x64x4, "64x64/8x4", 64, 64, 8, 4, 0.80, 0.80, 0, 5, 4, 4)
+
 struct mm_best_cfg_info {
-    const char *name;  /* "128x64", shown in the record */
-    int bm, bn, bk;    /* block tile and depth */
-    int tn;            /* outputs per thread: 8 rows x tn columns */
-    int slots;         /* blocks of it one SM holds at once (registers) */
-    int slots_edge;    /* the same for the bounds-checked kernel (M, N or
-                          K not whole tiles), which needs more registers */
-    double eff;        /* throughput with every slot full, cuBLAS = 1 */
-    int need_whole;    /* 1: only when M, N, K are whole tiles (BK 16 spills
-                          registers in the bounds-checked kernel) */
+    const char *name;
+    int bm, bn, bk, tn;
+    double eff, eff_sk;
+    int need_whole;
 };
 
-enum { MM_BEST_128x128x16, MM_BEST_128x128, MM_BEST_128x64, MM_BEST_64x64,
-       MM_BEST_64x64x4, MM_BEST_NCFG };
-
-static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
-    {"128x128/BK16", 128, 128, 16, 8, 2, 2, 0.93, 1},
-    {"128x128", 128, 128, 8, 8, 2, 2, 0.89, 0},
-    {"128x64", 128, 64, 8, 8, 4, 3, 0.79, 0},
-    {"64x64", 64, 64, 8, 8, 6, 6, 0.75, 0},
-    {"64x64/8x4", 64, 64, 8, 4, 5, 4, 0.80, 0},
+enum {
+#define MM_BEST_ENUM_(e, ...) MM_BEST_##e,
+    MM_BEST_CONFIGS(MM_BEST_ENUM_)
+#undef MM_BEST_ENUM_
+    MM_BEST_NCFG
 };
+
+#define MM_BEST_INFO_(e, name, bm, bn, bk, tn, eff, eff_sk, whole, ...)                   \
+    {name, bm, bn, bk, tn, eff, eff_sk, whole},
+static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {MM_BEST_CONFIGS(MM_BEST_INFO_)};
+#undef MM_BEST_INFO_
+
+/* What the rule knows of the GPU: its SMs, and the blocks of each
+ * configuration's kernels one SM holds at once. */
+struct mm_best_machine {
+    int sms;
+    int slots[MM_BEST_NCFG];      /* the unchecked kernel (whole tiles) */
+    int slots_edge[MM_BEST_NCFG]; /* the bounds-checked kernel */
+    int slots_sk[MM_BEST_NCFG];   /* the stream-K kernel */
+};
+
+/* The CPU model's machine: an H200's figures (the named fallback). */
+#define MM_BEST_SLOTS_(e, n, bm, bn, bk, tn, eff, esk, whole, slots, edge, sk) slots,
+#define MM_BEST_EDGE_(e, n, bm, bn, bk, tn, eff, esk, whole, slots, edge, sk) edge,
+#define MM_BEST_SK_(e, n, bm, bn, bk, tn, eff, esk, whole, slots, edge, sk) sk,
+static const struct mm_best_machine mm_best_h200 = {
+    CK_H200_SMS, {MM_BEST_CONFIGS(MM_BEST_SLOTS_)}, {MM_BEST_CONFIGS(MM_BEST_EDGE_)},
+    {MM_BEST_CONFIGS(MM_BEST_SK_)}};
+#undef MM_BEST_SLOTS_
+#undef MM_BEST_EDGE_
+#undef MM_BEST_SK_
 
 #define MM_BEST_MAX_SPLIT 8
 #define MM_BEST_MIN_SLICE 128 /* the least K one split works through */
@@ -86,17 +140,12 @@ static const struct mm_best_cfg_info mm_best_cfgs[MM_BEST_NCFG] = {
  * configuration ran in 2 to 8 parts (matmul/NOTES.md) */
 #define MM_BEST_REDUCE_COST 2000.0
 #define MM_BEST_REDUCE_BPC 16.0
-
-/* How many of an SM's 4 warp schedulers' cycles a block mix keeps busy,
- * by resident warps: one warp per scheduler hides only part of the latency
- * of shared-memory reads and barriers. */
-static inline double mm_best_warp_factor(int warps)
-{
-    if (warps >= 16) return 1.0;
-    if (warps >= 8) return 0.95;
-    if (warps >= 4) return 0.75;
-    return 0.75 * warps / 4.0;
-}
+/* A split counts 10% worse than predicted: its atomic adds cost more than
+ * plain stores, and its sums are added in no fixed order. */
+#define MM_BEST_SPLIT_PENALTY 1.10
+#define MM_BEST_PARTS_PENALTY 1.05 /* plain stores, a fixed order: less unknown */
+#define MM_BEST_SK_PENALTY 1.05 /* fewer parts to add than a split */
+#define MM_BEST_SK_MIN_STEPS 128 /* BK-deep steps a stream-K block sums, at least */
 
 struct mm_best_plan {
     int cfg;       /* index into mm_best_cfgs */
@@ -105,7 +154,8 @@ struct mm_best_plan {
                       after (split > 1); 0: added into C with atomicAdd */
     int streamk;   /* 1: stream-K over `blocks` blocks (split is 1) */
     int kslice;    /* K per slice, a multiple of the configuration's BK */
-    long blocks;   /* tiles x split, or the stream-K grid */
+    long blocks;   /* tiles x split, or the stream-K grid: the grid launched */
+    int slots;     /* blocks of the launched kernel one SM holds */
     double cycles; /* predicted busiest-SM cycles (the rule's score) */
     char why[240]; /* one line for the learner */
 };
@@ -117,12 +167,14 @@ static inline int mm_best_block_warps(const struct mm_best_cfg_info *c)
 }
 
 /* Cycles w resident warps of c take to sum k steps of K each:
- * their multiply-adds on an SM's 128 lanes, over c's efficiency and how
- * well that many warps hide latency (an 8x4 warp counted as half). */
-static inline double mm_best_sum_cycles(const struct mm_best_cfg_info *c, int w, double k)
+ * their multiply-adds on an SM's 128 lanes, over the kernel's efficiency
+ * (eff, or eff_sk for stream-K) and how well that many warps hide latency
+ * (an 8x4 warp counted as half). */
+static inline double mm_best_sum_cycles(const struct mm_best_cfg_info *c, double eff, int w,
+                                        double k)
 {
     double fma_cycles = (double)w * 32 * 8 * c->tn * k / 128.0;
-    return fma_cycles / (c->eff * mm_best_warp_factor(w * c->tn / 8));
+    return fma_cycles / (eff * ck_warp_factor(w * c->tn / 8));
 }
 
 /* 1: M, N and K are whole tiles of c (its unchecked kernel runs). */
@@ -131,26 +183,33 @@ static inline int mm_best_whole(const struct mm_best_cfg_info *c, int M, int N, 
     return M % c->bm == 0 && N % c->bn == 0 && K % c->bk == 0;
 }
 
-/* Blocks of c one SM holds for this problem. */
-static inline int mm_best_slots(const struct mm_best_cfg_info *c, int M, int N, int K)
+/* Blocks of configuration c one SM holds for this problem (a split or no
+ * split; stream-K: m->slots_sk). */
+static inline int mm_best_slots(const struct mm_best_machine *m, int c, int M, int N, int K)
 {
-    return mm_best_whole(c, M, N, K) ? c->slots : c->slots_edge;
+    return mm_best_whole(&mm_best_cfgs[c], M, N, K) ? m->slots[c] : m->slots_edge[c];
+}
+
+/* Tiles of c over an M x N output. */
+static inline long mm_best_tiles(const struct mm_best_cfg_info *c, int M, int N)
+{
+    return (long)((M + c->bm - 1) / c->bm) * ((N + c->bn - 1) / c->bn);
 }
 
 /* The predicted cycles of configuration c with K cut in `split` (into a
  * workspace's parts, added up after, with `parts`). */
-static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
-                                     int N, int K, int split, int parts, int sms,
-                                     int *kslice, long *blocks)
+static inline double mm_best_predict(int c, int M, int N, int K, int split, int parts,
+                                     const struct mm_best_machine *m, int *kslice,
+                                     long *blocks)
 {
-    int bk = c->bk;
+    const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+    const int sms = m->sms, bk = ci->bk;
     int ks = ((K + split - 1) / split + bk - 1) / bk * bk;
     int used = (K + ks - 1) / ks; /* slices that hold any K */
-    long tiles = (long)((M + c->bm - 1) / c->bm) * ((N + c->bn - 1) / c->bn);
-    long nb = tiles * used;
+    long nb = mm_best_tiles(ci, M, N) * used;
     long per_sm = (nb + sms - 1) / sms;
-    int slots = mm_best_slots(c, M, N, K);
-    int warps_per_block = mm_best_block_warps(c);
+    int slots = mm_best_slots(m, c, M, N, K);
+    int warps_per_block = mm_best_block_warps(ci);
     double t = 0.0;
     if (used > 1 && parts) {
         /* the reduction reads each part's M rows of N rounded up to 4, writes C */
@@ -158,128 +217,149 @@ static inline double mm_best_predict(const struct mm_best_cfg_info *c, int M,
         t += MM_BEST_REDUCE_COST + 4.0 * (used * rows + (double)M * N) / sms / MM_BEST_REDUCE_BPC;
     } else if (used > 1) {
         t += MM_BEST_ZERO_COST;
-        if (!mm_best_whole(c, M, N, K))
+        if (!mm_best_whole(ci, M, N, K))
             t += MM_BEST_EDGE_ADD_COST * used * ((double)M * N) / sms; /* one float at a time */
     }
     for (long left = per_sm; left > 0; left -= slots) {
         int b = left < slots ? (int)left : slots;
-        t += mm_best_sum_cycles(c, b * warps_per_block, ks) + MM_BEST_ROUND_COST;
+        t += mm_best_sum_cycles(ci, ci->eff, b * warps_per_block, ks) + MM_BEST_ROUND_COST;
     }
     *kslice = ks;
     *blocks = nb;
     return t;
 }
 
-/* The predicted cycles of configuration c as stream-K: one block per slot
- * on every SM, each summing an equal run of the tiles' BK-deep steps, so
- * every SM works to the end; each segment of a run (a tile's part) pays
- * the fixed cost, and C is zeroed first. */
-static inline double mm_best_predict_sk(const struct mm_best_cfg_info *c, int M,
-                                        int N, int K, int sms, long *blocks)
+/* Stream-K's grid for configuration c: one block per slot of its kernel
+ * on every SM, no more than the tiles' BK-deep steps. */
+static inline long mm_best_sk_grid(const struct mm_best_machine *m, int c, int M, int N, int K)
 {
-    /* at BK 8 stream-K runs the bounds-checked kernel even at whole tiles
-     * (05_best.cuh), which holds fewer blocks */
-    int slots = c->bk == 8 ? c->slots_edge : mm_best_slots(c, M, N, K);
-    long steps = (K + c->bk - 1) / c->bk;
-    long tiles = (long)((M + c->bm - 1) / c->bm) * ((N + c->bn - 1) / c->bn);
-    long total = tiles * steps, grid = (long)sms * slots;
-    if (grid > total)
-        grid = total;
+    const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+    long total = mm_best_tiles(ci, M, N) * ((K + ci->bk - 1) / ci->bk);
+    long grid = (long)m->sms * m->slots_sk[c];
+    return grid > total ? total : grid;
+}
+
+/* The predicted cycles of configuration c as stream-K: each block sums an
+ * equal run of the tiles' BK-deep steps, so every SM works to the end;
+ * each segment of a run (a tile's part) pays the fixed cost, and C is
+ * zeroed first. */
+static inline double mm_best_predict_sk(int c, int M, int N, int K,
+                                        const struct mm_best_machine *m, long *blocks)
+{
+    const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+    long steps = (K + ci->bk - 1) / ci->bk;
+    long total = mm_best_tiles(ci, M, N) * steps, grid = mm_best_sk_grid(m, c, M, N, K);
     long per = (total + grid - 1) / grid; /* steps per block */
     long segs = per / steps + 2;          /* tiles a run touches, at most */
     *blocks = grid;
-    return MM_BEST_ZERO_COST + mm_best_sum_cycles(c, slots * mm_best_block_warps(c), per * c->bk) +
+    /* eff_sk was measured at whole tiles 16 deep; elsewhere eff */
+    int whole16 = mm_best_whole(ci, M, N, K) && K % 16 == 0;
+    return MM_BEST_ZERO_COST +
+           mm_best_sum_cycles(ci, whole16 ? ci->eff_sk : ci->eff,
+                              m->slots_sk[c] * mm_best_block_warps(ci), per * ci->bk) +
            MM_BEST_ROUND_COST * segs;
 }
 
-/* The rule: the configuration and split with the fewest predicted cycles
- * (ties to the bigger tile, then the smaller split), and why, in words. A
- * split counts 10% worse than predicted: its atomic adds cost more than
- * plain stores, and its sums are added in no fixed order. */
-#define MM_BEST_SPLIT_PENALTY 1.10
-#define MM_BEST_PARTS_PENALTY 1.05 /* plain stores, a fixed order: less unknown */
-#define MM_BEST_SK_PENALTY 1.05 /* fewer parts to add than a split */
-#define MM_BEST_SK_MIN_STEPS 128 /* BK-deep steps a stream-K block sums, at least */
-static inline struct mm_best_plan mm_best_choose(int M, int N, int K, int sms)
+/* 1: configuration c runs this problem (BK 16 only at whole tiles). */
+static inline int mm_best_runs(int c, int M, int N, int K)
 {
-    struct mm_best_plan p = {0, 1, 0, 0, K, 0, 1e300, ""};
-    if (sms <= 0)
-        sms = 132; /* unknown: the H200's */
-    int whole = mm_best_whole(&mm_best_cfgs[MM_BEST_128x128x16], M, N, K);
+    return !mm_best_cfgs[c].need_whole || mm_best_whole(&mm_best_cfgs[c], M, N, K);
+}
+
+/* 1: configuration c may run this problem as stream-K: one with eff_sk, runs
+ * of at least MM_BEST_SK_MIN_STEPS steps (shorter ones make nearly every
+ * output an atomic add), and steps the kernel's int counts. */
+static inline int mm_best_sk_runs(const struct mm_best_machine *m, int c, int M, int N, int K)
+{
+    const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
+    long steps = mm_best_tiles(ci, M, N) * ((K + ci->bk - 1) / ci->bk);
+    return ci->eff_sk > 0 && mm_best_runs(c, M, N, K) &&
+           steps / ((long)m->sms * mm_best_slots(m, c, M, N, K)) >= MM_BEST_SK_MIN_STEPS &&
+           steps < 0x7fffffffL;
+}
+
+/* The rule's score of plan p (its cfg, split, parts and streamk asked):
+ * the predicted busiest-SM cycles with the rule's penalties. Fills in the
+ * rest of p: the split that holds any K, kslice, blocks, slots, cycles. */
+static inline double mm_best_score(struct mm_best_plan *p, int M, int N, int K,
+                                   const struct mm_best_machine *m)
+{
+    double t;
+    if (p->streamk) {
+        t = mm_best_predict_sk(p->cfg, M, N, K, m, &p->blocks) * MM_BEST_SK_PENALTY;
+        p->split = 1, p->parts = 0, p->kslice = K, p->slots = m->slots_sk[p->cfg];
+    } else {
+        t = mm_best_predict(p->cfg, M, N, K, p->split, p->parts, m, &p->kslice, &p->blocks);
+        p->split = (K + p->kslice - 1) / p->kslice;
+        if (p->split > 1)
+            t *= p->parts ? MM_BEST_PARTS_PENALTY : MM_BEST_SPLIT_PENALTY;
+        p->parts = p->parts && p->split > 1;
+        p->slots = mm_best_slots(m, p->cfg, M, N, K);
+    }
+    return p->cycles = t;
+}
+
+/* p->why: the pick's blocks and the waves of the grid launched, beside
+ * the plain 128x128 tiles. */
+static inline void mm_best_explain(struct mm_best_plan *p, int M, int N, int K,
+                                   const struct mm_best_machine *m)
+{
+    const struct mm_best_cfg_info *ci = &mm_best_cfgs[p->cfg];
+    long slots = (long)m->sms * p->slots;
+    size_t z = sizeof p->why;
+    int n = snprintf(p->why, z, "%s tiles", ci->name);
+    if (p->streamk) {
+        long tiles = mm_best_tiles(ci, M, N);
+        n += snprintf(p->why + n, z - n, ", stream-K: %ld tiles' K steps dealt to %ld "
+                      "blocks, %.2f tiles each", tiles, p->blocks, (double)tiles / p->blocks);
+    } else if (p->split > 1)
+        n += snprintf(p->why + n, z - n, ", K in %d slices of %d%s", p->split, p->kslice,
+                      p->parts ? " summed apart, then added up" : "");
+    n += snprintf(p->why + n, z - n, ": %ld blocks for %ld slots on %d SMs (%.2f waves)",
+                  p->blocks, slots, m->sms, (double)p->blocks / slots);
+    int big = mm_best_runs(MM_BEST_128x128x16, M, N, K) ? MM_BEST_128x128x16 : MM_BEST_128x128;
+    if (p->cfg != big || p->split > 1) {
+        int ks;
+        long nb;
+        double t = mm_best_predict(big, M, N, K, 1, 0, m, &ks, &nb);
+        snprintf(p->why + n, z - n, "; 128x128 unsplit: %ld blocks (%.2f waves), "
+                 "predicted %.2fx the time", nb,
+                 (double)nb / ((long)m->sms * mm_best_slots(m, big, M, N, K)), t / p->cycles);
+    }
+}
+
+/* The rule: of the plans that may run (every configuration that runs this
+ * problem, K in 1 to MM_BEST_MAX_SPLIT slices, into parts where the
+ * atomic adds would be one float each; stream-K where eff_sk says), the one with
+ * the fewest predicted cycles (ties to the earlier: the bigger tile, then
+ * the smaller split, then no stream-K), and why, in words. */
+static inline struct mm_best_plan mm_best_choose(int M, int N, int K,
+                                                 const struct mm_best_machine *m)
+{
+    struct mm_best_plan best = {0, 1, 0, 0, K, 0, 0, 1e300, ""};
     for (int c = 0; c < MM_BEST_NCFG; c++) {
-        const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
-        if (ci->need_whole && !whole)
+        if (!mm_best_runs(c, M, N, K))
             continue;
         for (int s = 1; s <= MM_BEST_MAX_SPLIT; s++) {
             if (s > 1 && K / s < MM_BEST_MIN_SLICE_PARTS)
                 break;
-            /* parts only where the atomic adds would be one float each */
-            for (int parts = 0; parts <= (s > 1 && !mm_best_whole(ci, M, N, K)); parts++) {
+            int may_part = s > 1 && !mm_best_whole(&mm_best_cfgs[c], M, N, K);
+            for (int parts = 0; parts <= may_part; parts++) {
                 if (!parts && s > 1 && K / s < MM_BEST_MIN_SLICE)
                     continue;
-                int ks;
-                long nb;
-                double t = mm_best_predict(ci, M, N, K, s, parts, sms, &ks, &nb);
-                if ((K + ks - 1) / ks > 1)
-                    t *= parts ? MM_BEST_PARTS_PENALTY : MM_BEST_SPLIT_PENALTY;
-                if (t < p.cycles * 0.999) {
-                    p.cfg = c, p.split = (K + ks - 1) / ks, p.kslice = ks;
-                    p.parts = parts && p.split > 1;
-                    p.blocks = nb, p.cycles = t;
-                }
+                struct mm_best_plan p = {c, s, parts, 0, 0, 0, 0, 0, ""};
+                if (mm_best_score(&p, M, N, K, m) < best.cycles * 0.999)
+                    best = p;
             }
         }
     }
-    /* stream-K: atomic adds for the tiles' parts, as a split */
     for (int c = 0; c < MM_BEST_NCFG; c++) {
-        const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
-        if (ci->need_whole && !whole)
-            continue;
-        long nb, tiles = (long)((M + ci->bm - 1) / ci->bm) * ((N + ci->bn - 1) / ci->bn);
-        long steps = tiles * ((K + ci->bk - 1) / ci->bk);
-        if (steps / ((long)sms * mm_best_slots(ci, M, N, K)) < MM_BEST_SK_MIN_STEPS ||
-            steps >= 0x7fffffffL)
-            continue; /* short runs: nearly every output an atomic add */
-        double t = mm_best_predict_sk(ci, M, N, K, sms, &nb) * MM_BEST_SK_PENALTY;
-        if (t < p.cycles * 0.999) {
-            p.cfg = c, p.split = 1, p.parts = 0, p.streamk = 1, p.kslice = K;
-            p.blocks = nb, p.cycles = t;
-        }
+        struct mm_best_plan p = {c, 1, 0, 1, 0, 0, 0, 0, ""};
+        if (mm_best_sk_runs(m, c, M, N, K) && mm_best_score(&p, M, N, K, m) < best.cycles * 0.999)
+            best = p;
     }
-    /* stream-K at BK 16 runs as BK 8: BK 16's stream-K kernel sums one tile
-     * a turn (05_best.cuh: two a turn spill there), and at ten whole-tile
-     * shapes it read 0.9 to 4.5 points of cuBLAS below BK 8's stream-K on
-     * the H200, the same grid (matmul/NOTES.md) */
-    if (p.streamk && mm_best_cfgs[p.cfg].bk == 16) {
-        p.cfg = MM_BEST_128x128;
-        mm_best_predict_sk(&mm_best_cfgs[p.cfg], M, N, K, sms, &p.blocks);
-    }
-    /* why: this choice's blocks and waves, beside the plain 128x128 tiles */
-    const struct mm_best_cfg_info *ci = &mm_best_cfgs[p.cfg];
-    long slots = (long)sms * mm_best_slots(ci, M, N, K);
-    int n = snprintf(p.why, sizeof p.why, "%s tiles", ci->name);
-    if (p.streamk) {
-        long tiles = (long)((M + ci->bm - 1) / ci->bm) * ((N + ci->bn - 1) / ci->bn);
-        n += snprintf(p.why + n, sizeof p.why - n, ", stream-K: %ld tiles' K "
-                      "steps dealt to %ld blocks, %.2f tiles each", tiles,
-                      p.blocks, (double)tiles / p.blocks);
-    } else if (p.split > 1)
-        n += snprintf(p.why + n, sizeof p.why - n, ", K in %d slices of %d%s",
-                      p.split, p.kslice, p.parts ? " summed apart, then added up" : "");
-    n += snprintf(p.why + n, sizeof p.why - n, ": %ld blocks for %ld slots on "
-                  "%d SMs (%.2f waves)", p.blocks, slots, sms,
-                  (double)p.blocks / slots);
-    const struct mm_best_cfg_info *big = &mm_best_cfgs[whole ? 0 : 1];
-    if (ci != big || p.split > 1) {
-        int ks;
-        long nb;
-        double t = mm_best_predict(big, M, N, K, 1, 0, sms, &ks, &nb);
-        snprintf(p.why + n, sizeof p.why - n, "; 128x128 unsplit: %ld blocks "
-                 "(%.2f waves), predicted %.2fx the time", nb,
-                 (double)nb / ((long)sms * mm_best_slots(big, M, N, K)),
-                 t / p.cycles);
-    }
-    return p;
+    mm_best_explain(&best, M, N, K, m);
+    return best;
 }
 
 #endif

@@ -217,7 +217,7 @@ int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
 #define MM_CASE_hand(e, fn) case MM_##e: return fn(&a, err);
 #define MM_CASE_library(e, fn) case MM_##e: return fn(g, copy, err);
 #define MM_CASE_cpu(e, fn)
-#define MM_CASE_(e, id, rung, kind, label, idea, fn, tol, cap) MM_CASE_##kind(e, fn)
+#define MM_CASE_(e, id, step, kind, label, idea, fn, ...) MM_CASE_##kind(e, fn)
 
 extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
@@ -233,6 +233,13 @@ extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
     }
     snprintf(err->msg, sizeof err->msg, "%s is not a GPU rung", mm_rung_id(v));
     return CK_EARGS;
+}
+
+extern "C" struct mm_best_plan mm_gpu_best_plan(const struct mm_gpu *g)
+{
+    struct mm_args a = {g->M, g->N, g->K, NULL, NULL, NULL, g->sms, g->cc};
+    const struct mm_best_machine m = mm_best_machine_of(&a);
+    return mm_best_choose(g->M, g->N, g->K, &m);
 }
 
 struct time_ctx {

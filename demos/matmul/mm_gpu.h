@@ -10,6 +10,9 @@
  *                   enqueued on the default stream, launch-checked.
  *   mm_gpu_check_run() poisons C with NaN, runs on copy 0, downloads C.
  *   mm_gpu_time()   ck_time_gpu() over the rotated copies.
+ *   mm_gpu_best_plan() the 'best' rung's plan for this problem, as its
+ *                   launcher makes it on this GPU (its SMs and the blocks
+ *                   per SM the runtime gives each kernel).
  * All return enum ck_status; mm_gpu_close() accepts NULL. CK_EARGS from
  * mm_gpu_open: the size does not fit in device memory. */
 #ifndef MM_GPU_H
@@ -18,6 +21,7 @@
 #include <stdbool.h>
 #include "ck.h"
 #include "cublas_dl.h"
+#include "mm_best_rule.h"
 #include "mm_ladder.h"
 #include "timing.h"
 
@@ -37,6 +41,7 @@ int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
 int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                 struct ck_timing *t, struct ck_err *err);
 void mm_gpu_close(struct mm_gpu *g);
+struct mm_best_plan mm_gpu_best_plan(const struct mm_gpu *g);
 /* 1 when this build has sm_90a code (mm_sm90a.cu): the wgmma-tma rung and
  * the tf32-mma rung's TMA feed. */
 int mm_gpu_has_sm90a(void);

@@ -13,7 +13,8 @@ struct mm_args {
     const float *B; // (K, N) row-major
     float *C;       // (M, N) row-major
     int sms;        // the device's SMs, for launchers that size their grid
-                    // by it ('best'); 0: unknown (taken as 132, an H200)
+                    // by it ('best'); 0: unknown (taken as an H200's,
+                    // CK_H200_SMS in common/sm_fill.h)
     int cc;         // its compute capability x 10 (90: Hopper), for launchers
                     // that pick a path by it (tf32-mma); 0: unknown
 };

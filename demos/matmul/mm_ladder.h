@@ -1,76 +1,86 @@
 /* mm_ladder.h: THE matmul ladder, the one place a rung is added, renamed or
- * reordered. Plain C with no CUDA, so the C host, the CUDA side, the
- * tutorial (src/quiz_measure.c, the tiling view) and the tests all read it.
+ * reordered: a row here and its header (NN_<id>.cuh) are all a rung needs.
+ * Plain C with no CUDA, so the C host, the CUDA side, the CPU emulation,
+ * the tutorial (src/core/quiz_measure.c, results.c, the tiling view) and
+ * the tests all read it. The columns are every ladder's
+ * (demos/common/ladder_row.h):
  *
- *   X(ENUM, id, rung, kind, label, idea, fn, tol, cap)
- *     ENUM   MM_<ENUM> in enum mm_rung (the row's index)
- *     id     the variant id: --variants, --list, the result lines
- *     rung   its number on the ladder (rows are in rung order)
- *     kind   hand | library | cpu (a bare word: it also picks code)
- *     label  the short name shown in tables
- *     idea   one line: what this rung does differently
- *     fn     hand: its launcher in NN_*.cuh (mm_sm90a.cu for the rungs
- *            with sm_90a code: wgmma-tma, tf32-mma); library: its call in
- *            mm_gpu.cu; cpu: its function in cpu_mm.c
- *     tol    the relative-error tolerance (check.h)
- *     cap    cpu: the largest size per dimension it runs at; else 0
- * Each use defines X, expands MM_LADDER(X) and undefines X. Keep ENUM, id, rung
- * and kind on the X( line: tests/e2e/ladder_lib.bash reads them there. */
+ *   X(ENUM, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh)
+ *
+ * here: ENUM is MM_<ENUM> in enum mm_rung; fn, for a hand rung, its
+ * launcher in NN_*.cuh (the rungs that need sm90a: in mm_sm90a.cu, which
+ * alone is compiled for sm_90a), for a library rung its call in mm_gpu.cu,
+ * for a cpu rung its function in cpu_mm.c; cap, for a cpu rung, the largest
+ * size per dimension it runs at. */
 #ifndef MM_LADDER_H
 #define MM_LADDER_H
+#include "../common/ladder_row.h"
 
-#define MM_LADDER(X)                                                           \
-    X(NAIVE, "naive", 1, hand, "naive, uncoalesced",                           \
-      "one thread per output; a warp's threads walk down a column of C, so "   \
-      "every load and store is its own transaction",                           \
-      mm_naive, CK_TOL_FP32, 0)                                                \
-    X(COALESCED, "coalesced", 2, hand, "naive, coalesced",                     \
-      "the same, but a warp's threads take neighbouring columns: one "         \
-      "128-byte load serves 32 threads",                                       \
-      mm_coalesced, CK_TOL_FP32, 0)                                            \
-    X(SMEM_TILED, "smem-tiled", 3, hand, "shared-memory tiles",                \
-      "a block stages 32x32 tiles of A and B in shared memory and reuses "     \
-      "each element 32 times",                                                 \
-      mm_smem_tiled, CK_TOL_FP32, 0)                                           \
-    X(REGBLOCK, "regblock", 4, hand, "register blocking",                      \
-      "each thread computes a 4x4 micro-tile, so each shared-memory read "     \
-      "feeds 4 FMAs from registers",                                           \
-      mm_regblock, CK_TOL_FP32, 0)                                             \
-    X(BEST, "best", 5, hand, "library-style",                                  \
-      "warp tiles, 8x8 per thread, float4 loads, double buffering; block "     \
-      "tile and K split picked per size so every SM has work",                 \
-      mm_best, CK_TOL_FP32, 0)                                                 \
-    X(CUBLAS, "cublas", 6, library, "cuBLAS SGEMM (FP32)",                     \
-      "the vendor library in pure FP32 (CUBLAS_DEFAULT_MATH): the baseline "   \
-      "for % of library",                                                      \
-      mm_cublas_fp32, CK_TOL_FP32, 0)                                          \
-    X(TF32_MMA, "tf32-mma", 7, hand, "Tensor Cores by hand (TF32)",            \
-      "each warp hands 16x8x8 pieces to the Tensor Cores (mma.sync) on "       \
-      "inputs cut to TF32; the TMA (sm_90) or cp.async stages the tiles: "     \
-      "another precision",                                                     \
-      mm_tf32_mma_rung, CK_TOL_TF32, 0)                                        \
-    X(WGMMA_TMA, "wgmma-tma", 8, hand, "Hopper wgmma + TMA (TF32)",            \
-      "the TMA copies whole tiles while warpgroups hand 64x256x8 pieces to "   \
-      "the Tensor Cores straight from shared memory (wgmma): sm_90 only",      \
-      mm_wgmma_tma, CK_TOL_TF32, 0)                                            \
-    X(CUBLAS_TF32, "cublas-tf32", 9, library, "cuBLAS TF32 Tensor Cores",      \
-      "cuBLAS with CUBLAS_TF32_TENSOR_OP_MATH: Tensor Cores on inputs "        \
-      "rounded to 10 mantissa bits, faster and less exact",                    \
-      mm_cublas_tf32, CK_TOL_TF32, 0)                                          \
-    X(CUBLAS_FP16, "cublas-fp16", 10, library, "cuBLAS FP16 in, FP32 sums",    \
-      "cublasGemmEx on inputs stored as FP16 (11 significant bits), "          \
-      "accumulated in FP32: half the bytes, another precision",                \
-      mm_cublas_fp16, CK_TOL_FP16, 0)                                          \
-    X(CUBLAS_BF16, "cublas-bf16", 11, library, "cuBLAS BF16 in, FP32 sums",    \
-      "cublasGemmEx on BF16 inputs: FP32's range but 8 significant bits, "     \
-      "accumulated in FP32: another precision",                                \
-      mm_cublas_bf16, CK_TOL_BF16, 0)                                          \
-    X(CPU_NAIVE, "cpu-naive", 12, cpu, "CPU naive, 1 thread",                  \
-      "the textbook triple loop on one CPU core",                              \
-      cpu_mm_naive, CK_TOL_FP32, 512)                                          \
-    X(CPU_BLOCKED, "cpu-blocked", 13, cpu, "CPU blocked, all cores",           \
-      "cache-sized tiles of B, rows of C split over every host core",          \
-      cpu_mm_blocked, CK_TOL_FP32, 2048)
+#define MM_LADDER(X)                                                          \
+    X(NAIVE, "naive", next, hand, "naive, uncoalesced",                       \
+      "one thread per output; a warp's threads walk down a column of C, so "  \
+      "every load and store is its own transaction",                          \
+      mm_naive, CK_TOL_FP32, 0,                                               \
+      fp32, 0, any, "朴素，未合并访存")                                       \
+    X(COALESCED, "coalesced", next, hand, "naive, coalesced",                 \
+      "the same, but a warp's threads take neighbouring columns: one "        \
+      "128-byte load serves 32 threads",                                      \
+      mm_coalesced, CK_TOL_FP32, 0,                                           \
+      fp32, 0, any, "朴素，合并访存")                                         \
+    X(SMEM_TILED, "smem-tiled", next, hand, "shared-memory tiles",            \
+      "a block stages 32x32 tiles of A and B in shared memory and reuses "    \
+      "each element 32 times",                                                \
+      mm_smem_tiled, CK_TOL_FP32, 0,                                          \
+      fp32, 0, any, "共享内存分块")                                           \
+    X(REGBLOCK, "regblock", next, hand, "register blocking",                  \
+      "each thread computes a 4x4 micro-tile, so each shared-memory read "    \
+      "feeds 4 FMAs from registers",                                          \
+      mm_regblock, CK_TOL_FP32, 0,                                            \
+      fp32, 0, any, "寄存器分块")                                             \
+    X(BEST, "best", next, hand, "library-style",                              \
+      "warp tiles, 8x8 per thread, float4 loads, double buffering; block "    \
+      "tile and K split picked per size so every SM has work",                \
+      mm_best, CK_TOL_FP32, 0,                                                \
+      fp32, 0, any, "库式写法")                                               \
+    X(CUBLAS, "cublas", next, library, "cuBLAS SGEMM (FP32)",                 \
+      "the vendor library in pure FP32 (CUBLAS_DEFAULT_MATH): the baseline "  \
+      "for % of library",                                                     \
+      mm_cublas_fp32, CK_TOL_FP32, 0,                                         \
+      fp32, 0, any, "")                                                       \
+    X(TF32_MMA, "tf32-mma", next, hand, "Tensor Cores by hand (TF32)",        \
+      "each warp hands 16x8x8 pieces to the Tensor Cores (mma.sync) on "      \
+      "inputs cut to TF32; the TMA (sm_90) or cp.async stages the tiles: "    \
+      "another precision",                                                    \
+      mm_tf32_mma_rung, CK_TOL_TF32, 0,                                       \
+      tf32, 1, sm80, "手写张量核心 (TF32)")                                   \
+    X(WGMMA_TMA, "wgmma-tma", next, hand, "Hopper wgmma + TMA (TF32)",        \
+      "the TMA copies whole tiles while warpgroups hand 64x256x8 pieces to "  \
+      "the Tensor Cores straight from shared memory (wgmma): sm_90 only",     \
+      mm_wgmma_tma, CK_TOL_TF32, 0,                                           \
+      tf32, 1, sm90a, "Hopper wgmma + TMA 张量核心 (TF32)")                   \
+    X(CUBLAS_TF32, "cublas-tf32", next, library, "cuBLAS TF32 Tensor Cores",  \
+      "cuBLAS with CUBLAS_TF32_TENSOR_OP_MATH: Tensor Cores on inputs "       \
+      "rounded to 10 mantissa bits, faster and less exact",                   \
+      mm_cublas_tf32, CK_TOL_TF32, 0,                                         \
+      tf32, 0, any, "cuBLAS TF32 张量核心")                                   \
+    X(CUBLAS_FP16, "cublas-fp16", next, library, "cuBLAS FP16 in, FP32 sums", \
+      "cublasGemmEx on inputs stored as FP16 (11 significant bits), "         \
+      "accumulated in FP32: half the bytes, another precision",               \
+      mm_cublas_fp16, CK_TOL_FP16, 0,                                         \
+      fp16, 0, any, "cuBLAS FP16 输入，FP32 累加")                            \
+    X(CUBLAS_BF16, "cublas-bf16", next, library, "cuBLAS BF16 in, FP32 sums", \
+      "cublasGemmEx on BF16 inputs: FP32's range but 8 significant bits, "    \
+      "accumulated in FP32: another precision",                               \
+      mm_cublas_bf16, CK_TOL_BF16, 0,                                         \
+      bf16, 0, sm80, "cuBLAS BF16 输入，FP32 累加")                           \
+    X(CPU_NAIVE, "cpu-naive", next, cpu, "CPU naive, 1 thread",               \
+      "the textbook triple loop on one CPU core",                             \
+      cpu_mm_naive, CK_TOL_FP32, 512,                                         \
+      fp32, 0, any, "CPU 朴素，单线程")                                       \
+    X(CPU_BLOCKED, "cpu-blocked", next, cpu, "CPU blocked, all cores",        \
+      "cache-sized tiles of B, rows of C split over every host core",         \
+      cpu_mm_blocked, CK_TOL_FP32, 2048,                                      \
+      fp32, 0, any, "CPU 分块，全部核心")
 
 enum mm_rung {
 #define MM_ENUM_(e, ...) MM_##e,
@@ -79,6 +89,19 @@ enum mm_rung {
     MM_NRUNGS
 };
 
+/* Each row's rung number, from the order of the rows (ladder_row.h):
+ * MM_NUMBER_<ENUM>. */
+enum mm_rung_number {
+    MM_NUMBER_NONE_ = 0,
+#define MM_NUMBER_(e, id, step, ...)                                          \
+    MM_NUMBER_AFTER_##e, MM_NUMBER_##e = MM_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
+    MM_LADDER(MM_NUMBER_)
+#undef MM_NUMBER_
+};
+
+/* A row as a struct ck_rung (ladder.h), numbered: MM_LADDER(MM_RUNG_ROW). */
+#define MM_RUNG_ROW(e, ...) CK_RUNG_ROW_N(MM_NUMBER_##e, e, __VA_ARGS__)
+
 /* A rung's id, for code that names one rung (the tutorial's tiling view). */
 static inline const char *mm_rung_id(enum mm_rung r)
 {
@@ -86,6 +109,37 @@ static inline const char *mm_rung_id(enum mm_rung r)
     static const char *const ids[] = {MM_LADDER(MM_ID_)};
 #undef MM_ID_
     return (unsigned)r < MM_NRUNGS ? ids[r] : "";
+}
+
+/* What rung r multiplies in: its prec column ("fp32", "tf32", "fp16",
+ * "bf16"; the records' precision: the tutorial compares only FP32 rungs
+ * as "best" and "library"). */
+static inline const char *mm_rung_precision(enum mm_rung r)
+{
+#define MM_PREC_(e, id, step, kind, label, idea, fn, tol, cap, prec, ...) #prec,
+    static const char *const p[] = {MM_LADDER(MM_PREC_)};
+#undef MM_PREC_
+    return (unsigned)r < MM_NRUNGS ? p[r] : "fp32";
+}
+
+/* 1: rung r is hand-written Tensor Core code (its tc column). */
+static inline int mm_rung_tc(enum mm_rung r)
+{
+#define MM_TC_(e, id, step, kind, label, idea, fn, tol, cap, prec, tc, ...) tc,
+    static const int tc[] = {MM_LADDER(MM_TC_)};
+#undef MM_TC_
+    return (unsigned)r < MM_NRUNGS ? tc[r] : 0;
+}
+
+/* What rung r needs of the GPU (its needs column): CK_NEEDS_any (0),
+ * CK_NEEDS_sm80 or CK_NEEDS_sm90a (ladder_row.h). */
+static inline int mm_rung_needs(enum mm_rung r)
+{
+#define MM_NEEDS_(e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, ...) \
+    CK_NEEDS_##needs,
+    static const int n[] = {MM_LADDER(MM_NEEDS_)};
+#undef MM_NEEDS_
+    return (unsigned)r < MM_NRUNGS ? n[r] : 0;
 }
 
 #endif

@@ -208,18 +208,6 @@ static void title(void *ctx, FILE *f)
             mm_rungs[MM_CPU_NAIVE].cap, mm_rungs[MM_CPU_BLOCKED].cap);
 }
 
-/* What a rung computes in: the ladder's own FP32, or another precision
- * (results: the tutorial compares only FP32 rungs as "best" and "library"). */
-static const char *mm_precision(enum mm_rung r)
-{
-    switch (r) {
-    case MM_TF32_MMA: case MM_WGMMA_TMA: case MM_CUBLAS_TF32: return "tf32";
-    case MM_CUBLAS_FP16: return "fp16";
-    case MM_CUBLAS_BF16: return "bf16";
-    default: return "fp32";
-    }
-}
-
 /* Whether a tuning run forces the 'best' rung's configuration
  * (05_best_tuning.cuh). */
 static bool mm_best_forced(void)
@@ -229,11 +217,18 @@ static bool mm_best_forced(void)
     return (c && atoi(c) != 0) || (sp && atoi(sp) != 0) || (pa && atoi(pa) != 0);
 }
 
-/* The configuration the 'best' rung runs at this size on this device, by
- * the same rule its launcher applies (mm_best_rule.h). */
+/* The configuration the 'best' rung runs at this size on this device: its
+ * launcher's own plan (mm_gpu_best_plan); without the GPU open, the rule
+ * (mm_best_rule.h) on the device's SMs and the H200's blocks per SM. */
 static struct mm_best_plan best_plan(const struct mm_state *s)
 {
-    return mm_best_choose(s->o->M, s->o->N, s->o->K, s->dev->sms);
+#if CK_HAVE_CUDA
+    if (s->g)
+        return mm_gpu_best_plan(s->g);
+#endif
+    struct mm_best_machine m = mm_best_h200;
+    m.sms = ck_sms_or_h200(s->dev->sms);
+    return mm_best_choose(s->o->M, s->o->N, s->o->K, &m);
 }
 
 static void fields(void *ctx, int i, struct ck_rec *rec)
@@ -242,7 +237,7 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
     ck_rec_int(rec, "m", s->dims[i][0]);
     ck_rec_int(rec, "n", s->dims[i][1]);
     ck_rec_int(rec, "k", s->dims[i][2]);
-    ck_rec_str(rec, "precision", mm_precision((enum mm_rung)i));
+    ck_rec_str(rec, "precision", mm_rung_precision((enum mm_rung)i));
     if (i == MM_BEST && mm_best_forced()) {
         ck_rec_str(rec, "config", "forced");
         ck_rec_str(rec, "why", "a tuning run: CK_MM_BEST_CFG / _SPLIT / _PARTS");

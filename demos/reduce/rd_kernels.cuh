@@ -1,7 +1,7 @@
 // rd_kernels.cuh: what every reduce rung's launcher takes (GPU side only).
 // The sum of n floats, any n >= 1, into *out (one float of device memory).
 // Launchers enqueue on the default stream, check every call and launch, and
-// return enum ck_status. tests/emu runs them on the CPU (tests/emu/simt.h
+// return enum ck_status. tests/emu runs them on the CPU (emu/simt.h
 // defines CK_LAUNCH and the CUDA calls used here; ck_cuda.cuh the rest).
 #pragma once
 #include "ck_cuda.cuh"

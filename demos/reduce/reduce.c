@@ -37,12 +37,12 @@ struct rd_row {
 #define RD_CPU_hand(fn) NULL
 #define RD_CPU_library(fn) NULL
 #define RD_CPU_cpu(fn) fn
-#define RD_ROW(e, id, rung, kind, label, idea, fn, tol, cap)                   \
-    {id, #kind, label, idea, rung, RD_CPU_##kind(fn)},
+#define RD_ROW(e, id, step, kind, label, idea, fn, ...)                        \
+    {id, #kind, label, idea, RD_NUMBER_##e, RD_CPU_##kind(fn)},
 static const struct rd_row rd_rungs[] = {RD_LADDER(RD_ROW)};
 #undef RD_ROW
 /* the same rows for the shared --list and --variants (common/ladder.h) */
-static const struct ck_rung rd_table[] = {RD_LADDER(CK_RUNG_ROW)};
+static const struct ck_rung rd_table[] = {RD_LADDER(RD_RUNG_ROW)};
 #define RD_N RD_NRUNGS
 
 struct rd_opts {

@@ -36,7 +36,7 @@ static int rd_not_gpu(const struct rd_args *a, struct ck_err *err)
 #define RD_GPU_hand(fn) fn
 #define RD_GPU_library(fn) fn
 #define RD_GPU_cpu(fn) rd_not_gpu
-#define RD_FN(e, id, rung, kind, label, idea, fn, tol, cap) RD_GPU_##kind(fn),
+#define RD_FN(e, id, step, kind, label, idea, fn, ...) RD_GPU_##kind(fn),
 static const rd_gpu_fn rd_fns[] = {RD_LADDER(RD_FN)};
 #undef RD_FN
 #define RD_NFNS (int)(sizeof rd_fns / sizeof *rd_fns)

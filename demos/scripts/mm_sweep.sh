@@ -30,7 +30,7 @@ SIZES=${SIZES:-"512:512:512 768:768:768 1000:1000:1000 1024:1024:1024
 # hand rungs before its first library row (the FP32 ladder, best last) and
 # that row's id (cuBLAS FP32, the baseline)
 LADDER_H=$(dirname "$0")/../matmul/mm_ladder.h
-rows=$(sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9]*, *\([a-z]*\),.*/\1 \2/p' "$LADDER_H")
+rows=$(sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9a-z]*, *\([a-z]*\),.*/\1 \2/p' "$LADDER_H")
 HAND=$(echo "$rows" | awk '$2 == "library" { exit } $2 == "hand" { printf "%s%s", s, $1; s = " " }')
 BASE=$(echo "$rows" | awk '$2 == "library" { print $1; exit }')
 [ -n "$HAND" ] && [ -n "$BASE" ] || { echo "sweep: no ladder in $LADDER_H" >&2; exit 2; }

@@ -77,7 +77,6 @@ static const struct ck_usage st_usage = {
     .own = own_options, .per = "row", .reps = "5, at most " CK_STR(ST_MAX_REPS),
     .cpu = "the CPU model only", .quick = "small sizes, about a second on a CPU",
     .list = "the rows: id, rung, kind, name, idea",
-    .exits = ", 3 a check failed,\n      4 a CUDA error",
 };
 
 static void usage(FILE *f)
@@ -162,8 +161,9 @@ static int host_stages(struct st_state *s, double (*dur)[ST_STAGES], struct st_r
     double pass[4][ST_MAX_CHUNKS][ST_STAGES], tot[4] = {0};
     int rc = CK_OK;
     if (!din || !dout || !out) {
-        snprintf(chk->error, sizeof chk->error, "out of host memory");
-        rc = CK_ECHECK;
+        snprintf(chk->error, sizeof chk->error, "out of host memory (%zu bytes)", 3 * s->total);
+        fprintf(stderr, "streams: out of host memory (%zu bytes)\n", 3 * s->total);
+        rc = CK_ENOMEM;
         goto done;
     }
     ck_poison_nan(out, n);
@@ -409,7 +409,7 @@ static int run(struct st_state *s, int argc, char **argv)
     s->in = malloc(s->total);
     if (!s->in) {
         fprintf(stderr, "streams: out of host memory (%zu bytes)\n", s->total);
-        return CK_ECHECK;
+        return CK_ENOMEM;
     }
     struct ck_rng r;
     ck_rng_seed(&r, s->o->seed);

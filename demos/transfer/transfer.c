@@ -55,7 +55,7 @@ static const struct ck_usage xf_usage = {
     .own = own_options, .per = "size", .reps = "~50 ms worth, 5..200",
     .cpu = "the host memcpy row only", .quick = "sizes up to 16 MiB",
     .list = "the rows: id, rung, kind, name, idea",
-    .exits = ", 3 a checksum failed,\n      4 a CUDA error",
+    .exits = ", 3 a checksum failed,\n      4 a CUDA error, 5 out of host memory",
 };
 
 static void usage(FILE *f)
@@ -134,9 +134,12 @@ static int measure_cpu(struct xf_state *s, int k, struct xf_res *r)
     if (!s->hsrc) {
         s->hsrc = malloc(max);
         s->hdst = malloc(max);
-        if (!s->hsrc || !s->hdst) {
-            snprintf(r->error, sizeof r->error, "out of host memory");
-            return CK_ECHECK;
+        if (!s->hsrc || !s->hdst) { /* none kept: the next size must not use half */
+            free(s->hsrc), free(s->hdst);
+            s->hsrc = s->hdst = NULL;
+            snprintf(r->error, sizeof r->error, "out of host memory (%zu bytes)", 2 * max);
+            fprintf(stderr, "transfer: out of host memory (%zu bytes)\n", 2 * max);
+            return CK_ENOMEM;
         }
         for (size_t i = 0; i < max / 8; i++)
             s->hsrc[i] = xf_word(s->o->seed, i);
@@ -340,10 +343,12 @@ static void measure_row(struct xf_state *s, int i, struct xf_res *row)
         x->ran = true;
         int rc = gpu ? measure_gpu(s, i, k, x) : measure_cpu(s, k, x);
         x->ok = rc == CK_OK && !x->unsupported;
-        if (rc == CK_ECUDA)
-            s->status = CK_ECUDA;
+        if (rc == CK_ECUDA || rc == CK_ENOMEM)
+            s->status = rc;
         else if (rc != CK_OK && s->status == CK_OK)
             s->status = CK_ECHECK;
+        if (rc == CK_ENOMEM)   /* every size shares the buffers that did not fit */
+            return;
     }
 }
 

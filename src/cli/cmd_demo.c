@@ -7,14 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "demo.h"
 #include "paths.h"
 #include "runner.h"
 #include "text.h"
 
 static void list_demos(FILE *out)
 {
-	for (int i = 0; runner_demos[i]; i++)
-		fprintf(out, "%s%s", i ? ", " : "", runner_demos[i]);
+	for (int i = 0; demo_names[i]; i++)
+		fprintf(out, "%s%s", i ? ", " : "", demo_names[i]);
 }
 
 static bool has_format(int argc, char **argv)

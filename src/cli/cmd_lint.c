@@ -27,6 +27,7 @@
  * problem without a position is printed at 1:1.  Without PATH: the
  * built-in content (every language) and the --lessons directory, if given. */
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "lesson.h"
+#include "lint_hints.h"
 #include "lint_rules.h"
 #include "paths.h"
 #include "place.h"
@@ -42,12 +44,26 @@
 #include "quiz_lang.h"
 #include "text.h"
 
+#define LINT_DIRS_MAX 256
+
 struct lint {
 	struct diags errors;
 	struct diags notes;       /* missing translations, unless required */
 	int files;
 	bool require_translations;
+	char *dirs[LINT_DIRS_MAX];   /* the directories whose *.yaml files were read (real paths) */
+	int ndirs;
 };
+
+/* Notes that dir's *.yaml files are read (lint_report_ignored names the others). */
+static void read_dir(struct lint *L, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	if (real && L->ndirs < LINT_DIRS_MAX)
+		L->dirs[L->ndirs++] = real;
+	else
+		free(real);
+}
 
 static const char *base_name(const char *path)
 {
@@ -127,6 +143,13 @@ static void lint_quiz(struct lint *L, const char *path)
 {
 	struct quiz z;
 	L->files++;
+	char *slash = strrchr(path, '/');
+	if (slash) {
+		char *dir = strndup(path, (size_t)(slash - path));
+		if (dir)
+			read_dir(L, dir);
+		free(dir);
+	}
 	if (quiz_load(path, &z, &L->errors))
 		lint_quiz_rules(&z, &L->errors);
 	quiz_free(&z);
@@ -135,8 +158,13 @@ static void lint_quiz(struct lint *L, const char *path)
 /* The content rules of every lesson of c that loaded. */
 static void course_rules(const struct course *c, struct diags *d, struct diags *notes)
 {
-	for (size_t i = 0; i < c->n; i++)
-		lint_lesson_rules(&c->lessons[i], d, notes);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct lesson *l = &c->lessons[i];
+		if (l->broken && !l->fallback && l->file)
+			lint_broken_lesson_rules(l->file, d);
+		else
+			lint_lesson_rules(l, d, notes);
+	}
 }
 
 /* A lesson file alone (not in its directory's listing, or the directory
@@ -146,6 +174,8 @@ static void lint_lesson_alone(struct lint *L, const char *path)
 	struct lesson l;
 	if (lesson_load(path, &l, &L->errors))
 		lint_lesson_rules(&l, &L->errors, &L->notes);
+	else
+		lint_broken_lesson_rules(path, &L->errors);
 	course_check_see(&l, &L->errors);
 	lesson_free(&l);
 }
@@ -178,6 +208,7 @@ static void lint_course(struct lint *L, const char *dir)
 	size_t n = list_dir(dir, false, &v, NULL);
 	free_list(v, n);
 	L->files += (int)n;
+	read_dir(L, dir);
 	struct course c;
 	course_load(dir, &c, &L->errors);
 	course_rules(&c, &L->errors, &L->notes);
@@ -203,6 +234,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 		size_t nf = list_dir(v[i], false, &files, NULL);
 		free_list(files, nf);
 		L->files += (int)nf;
+		read_dir(L, v[i]);
 		struct course c;
 		course_load_lang(base, lang, &c, &L->errors);
 		course_rules(&c, &L->errors, &L->notes);
@@ -223,6 +255,8 @@ static void lint_dir(struct lint *L, const char *dir)
 	char base[4200];
 	if (!quizzes) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
+	} else if (!course_class_contained(dir, &L->errors)) {
+		;   /* nothing outside the class is read */
 	} else if (place_quiz_dir(dir)) {
 		lint_quiz_dir(L, dir);
 	} else {
@@ -234,6 +268,17 @@ static void lint_dir(struct lint *L, const char *dir)
 			lint_quiz_dir(L, quizzes);
 	}
 	free(quizzes);
+}
+
+/* A directory the user named: lint_dir, and when it gave no file at all,
+ * the YAML files it holds that no layout reads, each with the reason
+ * ("0 files" is never a pass). */
+static void lint_dir_found(struct lint *L, const char *dir)
+{
+	int before = L->files;
+	lint_dir(L, dir);
+	lint_report_ignored(dir, (const char *const *)L->dirs, L->ndirs, L->files == before,
+			    L->files == before ? &L->errors : &L->notes);
 }
 
 /* Lesson files given one by one, grouped by directory: each directory is
@@ -369,58 +414,6 @@ static bool lint_builtin(struct lint *L)
 	return true;
 }
 
-/* A class links only to its own lessons (lessons/README.md): an unknown
- * `see` id that is a built-in lesson's gets told so, and what to do. */
-static void explain_builtin_links(struct diags *errors)
-{
-	static const char unknown[] = "'see': no lesson has the id '";
-	struct paths p;
-	struct course c = { 0 };
-	struct diags scratch = { 0 };
-	bool loaded = false;
-	for (size_t i = 0; i < errors->n; i++) {
-		struct diag *e = &errors->v[i];
-		const char *at = strstr(e->msg, unknown);
-		if (!at)
-			continue;
-		if (!loaded) {
-			loaded = true;
-			if (paths_init(NULL, &p)) {
-				char *en = paths_join(p.data, "lessons/en");
-				if (en)
-					course_load(en, &c, &scratch);
-				free(en);
-			}
-			paths_free(&p);
-		}
-		const char *id = at + sizeof unknown - 1, *end = strchr(id, '\'');
-		char *want = end ? strndup(id, (size_t)(end - id)) : NULL;
-		/* or a built-in lesson's file name: its number, '-', its id
-		 * (unless the class has that lesson too: its id was suggested) */
-		const char *bare = want && !strstr(e->msg, "did you mean") ?
-			lesson_id_unnumbered(want) : NULL;
-		const struct lesson *named = course_find(&c, bare);
-		if (want && (course_find(&c, want) || named) && !strstr(e->msg, "built-in")) {
-			static const char why[] = "a course links only to its own lessons; to teach it "
-				"in a class, copy its file into the class)";
-			static const char unnumbered[] = "with its number dropped, the id of the "
-				"built-in lesson '";
-			const char *what = named ? unnumbered : "a built-in lesson";
-			const char *lid = named ? named->id : "", *q = named ? "'" : "";
-			size_t n = strlen(e->msg) + strlen(what) + strlen(lid) + strlen(q) + sizeof why + 6;
-			char *msg = malloc(n);
-			if (msg) {
-				snprintf(msg, n, "%s (%s%s%s: %s", e->msg, what, lid, q, why);
-				free(e->msg);
-				e->msg = msg;
-			}
-		}
-		free(want);
-	}
-	course_free(&c);
-	diags_free(&scratch);
-}
-
 /* arg is the user's text: sanitized like everything that reaches a terminal. */
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -463,13 +456,13 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 	if (first == argc && !lint_builtin(&L))
 		return 1;
 	if (first == argc && opt->lessons_dir)
-		lint_dir(&L, opt->lessons_dir);
+		lint_dir_found(&L, opt->lessons_dir);
 	/* directories in order; then every file argument, grouped (lint_files) */
 	char **files = calloc((size_t)(argc - first) + 1, sizeof *files);
 	int nfiles = 0;
 	for (int i = first; i < argc; i++) {
 		if (is_dir(argv[i]))
-			lint_dir(&L, argv[i]);
+			lint_dir_found(&L, argv[i]);
 		else if (files)
 			files[nfiles++] = argv[i];
 	}
@@ -477,7 +470,7 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 		lint_files(&L, files, nfiles);
 	free(files);
 
-	explain_builtin_links(&L.errors);
+	lint_explain_builtin_links(&L.errors);
 	diags_print(&L.errors, stdout);
 	for (size_t i = 0; i < L.notes.n; i++) {
 		const struct diag *e = &L.notes.v[i];
@@ -490,5 +483,7 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 	int rc = L.errors.n ? 1 : 0;
 	diags_free(&L.errors);
 	diags_free(&L.notes);
+	for (int i = 0; i < L.ndirs; i++)
+		free(L.dirs[i]);
 	return rc;
 }

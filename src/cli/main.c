@@ -6,25 +6,64 @@
 #include <string.h>
 #include <strings.h>
 #include <langinfo.h>
+#include "app.h"
 #include "cli.h"
+#include "demo.h"
 #include "i18n.h"
 #include "text.h"
 
+/* text after a command's first words, from column 22, its words wrapped
+ * so that no line passes column 78. */
+static void described(FILE *out, const char *head, const char *text)
+{
+	int col = fprintf(out, "  %-19s ", head);
+	while (*text) {
+		int n = (int)strcspn(text, " ");
+		if (col > 22 && col + 1 + n > 78) {
+			fprintf(out, "\n%22s", "");
+			col = 22;
+		} else if (col > 22) {
+			fputc(' ', out);
+			col++;
+		}
+		col += fprintf(out, "%.*s", n, text);
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
+/* The demos of the registry (demos/demos.h), "a, b, c" into buf. */
+static void demo_list(char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; demo_names[i] && len < size; i++) {
+		int k = snprintf(buf + len, size - len, "%s%s", i ? ", " : "", demo_names[i]);
+		len += k > 0 ? (size_t)k : 0;
+	}
+}
+
 static void usage(FILE *out)
 {
+	char demos[512], text[700];
+	demo_list(demos, sizeof demos);
 	fputs("Usage: cudakitchen [OPTIONS] [COMMAND [ARGS...]]\n"
 	      "Learn how GPUs, CUDA and cuDNN work, in a kitchen, in your terminal.\n"
 	      "\n"
 	      "Commands:\n"
 	      "  (none)              start the tutorial at the lesson menu, resuming\n"
-	      "  open ID             start straight in a lesson or block\n"
-	      "                      (gpu-map, tiling, matmul, conv, devinfo, transfer,\n"
-	      "                      streams, reduce, launch, quiz, radar, cert, or a\n"
-	      "                      lesson id such as kitchen)\n"
-	      "  lint [PATH...]      check lesson and quiz files or directories\n"
-	      "  demo NAME [ARGS...] run a demo (devinfo, matmul, conv, transfer, streams,\n"
-	      "                      reduce, launch) and print its table\n"
-	      "  cert verify FILE    check that a certificate is unmodified\n"
+	      "  open ID             start straight in a lesson or block\n", out);
+	snprintf(text, sizeof text, "(gpu-map, tiling, %s, quiz, radar, cert, or a lesson id such as "
+		 "kitchen, or its number such as 14)", demos);
+	described(out, "", text);
+	fputs("  lint [PATH...]      check lesson and quiz files or directories\n", out);
+	snprintf(text, sizeof text, "run a demo (%s) and print its table", demos);
+	described(out, "demo NAME [ARGS...]", text);
+	fputs("  cert verify FILE    check that a certificate is unmodified\n"
+	      "  drill list|start|check|hint|solution|reset ...\n"
+	      "                      kernel drills: write a kernel, check it (on the GPU,\n"
+	      "                      or on the CPU emulator); 'drill --help' for more\n"
 	      "\n"
 	      "Options:\n"
 	      "  --lessons DIR       run the class in DIR (DIR/lessons/LANG/, DIR/quizzes/LANG/)\n"
@@ -67,6 +106,17 @@ static bool setup_locale(void)
 	if (wants_utf8 && (setlocale(LC_CTYPE, "C.UTF-8") || setlocale(LC_CTYPE, "C.utf8")))
 		return true;
 	return false;
+}
+
+/* lint measures the columns a lesson takes in the reader, which draws in
+ * UTF-8: the caller's locale (LC_ALL=C, POSIX, none) must not change them,
+ * so the character type is UTF-8 inside, whatever the caller's is. */
+static void utf8_ctype(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	if (!(cs && strcasecmp(cs, "UTF-8") == 0))
+		if (!setlocale(LC_CTYPE, "C.UTF-8"))
+			setlocale(LC_CTYPE, "C.utf8");
 }
 
 /* An error about the user's own text: sanitized like everything that
@@ -147,11 +197,15 @@ int main(int argc, char **argv)
 		}
 		return cmd_tui(&opt, argv[i + 1]);
 	}
-	if (!strcmp(cmd, "lint"))
+	if (!strcmp(cmd, "lint")) {
+		utf8_ctype();
 		return cmd_lint(&opt, argc - i - 1, argv + i + 1);
+	}
 	if (!strcmp(cmd, "demo"))
 		return cmd_demo(&opt, argc - i - 1, argv + i + 1);
 	if (!strcmp(cmd, "cert"))
 		return cmd_cert(&opt, argc - i - 1, argv + i + 1);
+	if (!strcmp(cmd, "drill"))
+		return cmd_drill(&opt, argc - i - 1, argv + i + 1);
 	return arg_error("unknown command '%s'", cmd);
 }

@@ -5,6 +5,7 @@
 #ifndef CK_APP_STATE_H
 #define CK_APP_STATE_H
 #include <stdbool.h>
+#include "demo.h"
 #include "options.h"
 #include "lesson.h"
 #include "progress.h"
@@ -28,8 +29,17 @@ struct app {
 	char datadir[4096];        /* where lessons/ and quizzes/ live */
 	char demodir[4096];        /* where the demo programs live */
 	const char *below;         /* the screen Esc goes back to ("menu", "reader"...), or NULL */
-	struct sweep *mm_sweep;    /* the learner's matmul results at each size run this
+	struct sweep *sweeps[CK_NDEMOS]; /* by registry row (demo.h), for demos with a size
+	                              sweep: the learner's results at each size run this
 	                              session (sweep.h); NULL before the first; freed at exit */
+	/* Another window held progress.lock at start: progress is kept here,
+	 * not saved, and the lock is tried again now and then; when it comes
+	 * free, the file's progress is merged in and saving starts
+	 * (app.c).  wait_dir "" when not waiting. */
+	char wait_dir[4096], wait_file[4096];
+	int lock_fd;               /* progress.lock held, -1 when none */
+	int quiz_levels;           /* levels of the running course's quiz: 5, or a
+	                              class's level marked `last: true` (quiz_run.h) */
 };
 
 #endif

@@ -31,6 +31,9 @@ static void fill_strings(struct cert_strings *s, enum lang l)
 	s->version = i18n_text(l, MSG_CW_VERSION);
 	s->gpu = i18n_text(l, MSG_CW_GPU);
 	s->no_gpu = i18n_text(l, MSG_CW_NO_GPU);
+	s->done_head = i18n_text(l, MSG_CW_DONE_HEAD);
+	s->lessons_read = i18n_text(l, MSG_CW_LESSONS_READ);
+	s->levels_passed = i18n_text(l, MSG_CW_LEVELS_PASSED);
 	s->levels_head = i18n_text(l, MSG_CW_LEVELS_HEAD);
 	s->level_name[0] = i18n_text(l, MSG_CW_LEVEL_NAME_1);
 	s->level_name[1] = i18n_text(l, MSG_CW_LEVEL_NAME_2);
@@ -82,9 +85,25 @@ const struct cert_strings *cert_strings_for(const char *lang)
 	return &strings[l];
 }
 
+bool cert_earned_in(const struct progress *p, int nlevels)
+{
+	int n = nlevels > 0 && nlevels <= PROGRESS_LEVELS ? nlevels : PROGRESS_LEVELS;
+	return p->levels[n - 1].best >= CERT_PASS_PERCENT;
+}
+
 bool cert_earned(const struct progress *p)
 {
-	return p->levels[PROGRESS_LEVELS - 1].best >= CERT_PASS_PERCENT;
+	return cert_earned_in(p, PROGRESS_LEVELS);
+}
+
+static int levels_of(const struct cert_info *ci)
+{
+	return ci->nlevels > 0 && ci->nlevels <= PROGRESS_LEVELS ? ci->nlevels : PROGRESS_LEVELS;
+}
+
+static const char *level_name(const struct cert_info *ci, const struct cert_strings *s, int i)
+{
+	return ci->level_title[i] && ci->level_title[i][0] ? ci->level_title[i] : s->level_name[i];
 }
 
 /* Keeps printable code points only (no tab, newline or other controls). */
@@ -219,20 +238,39 @@ static void put_header(FILE *f, const struct cert_info *ci, const struct cert_st
 	field(f, s->gpu, w, ci->gpu && ci->gpu[0] ? ci->gpu : s->no_gpu);
 }
 
-static void put_levels(FILE *f, const struct progress *p, const struct cert_strings *s)
+/* What was completed, one line each: lessons read, levels passed.  A
+ * kind of work added to the course (drills passed) is one more line here. */
+static void put_completed(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
 {
-	int w = 0;
-	for (int i = 0; i < PROGRESS_LEVELS; i++)
-		if (text_width(s->level_name[i]) > w)
-			w = text_width(s->level_name[i]);
+	int passed = 0, n = levels_of(ci);
+	for (int i = 0; i < n; i++)
+		passed += ci->progress->levels[i].best >= CERT_PASS_PERCENT;
+	fprintf(f, "\n%s\n", s->done_head);
+	if (ci->lessons_total > 0) {
+		fputs("  ", f);
+		fprintf(f, s->lessons_read, ci->lessons_read, ci->lessons_total);
+		fputc('\n', f);
+	}
+	fputs("  ", f);
+	fprintf(f, s->levels_passed, passed, n);
+	fputc('\n', f);
+}
+
+static void put_levels(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
+{
+	const struct progress *p = ci->progress;
+	int w = 0, n = levels_of(ci);
+	for (int i = 0; i < n; i++)
+		if (text_width(level_name(ci, s, i)) > w)
+			w = text_width(level_name(ci, s, i));
 	fprintf(f, "\n%s\n", s->levels_head);
-	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+	for (int i = 0; i < n; i++) {
 		int best = p->levels[i].best;
 		char score[8] = "--";
 		if (best >= 0)
 			snprintf(score, sizeof score, "%d%%", best > 100 ? 100 : best);
-		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, s->level_name[i],
-			w - text_width(s->level_name[i]), "", score,
+		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, level_name(ci, s, i),
+			w - text_width(level_name(ci, s, i)), "", score,
 			best < 0 ? s->not_taken : best >= CERT_PASS_PERCENT ? s->passed : s->not_passed);
 	}
 }
@@ -393,7 +431,8 @@ static char *cert_body(const struct cert_info *ci, size_t *len)
 	}
 	put_header(f, &named, s);
 	free(name);
-	put_levels(f, ci->progress, s);
+	put_completed(f, ci, s);
+	put_levels(f, ci, s);
 	put_radar(f, &rs, s);
 	put_skills(f, &rs, s);
 	put_apis(f, ci->progress->apis, s);

@@ -31,6 +31,7 @@
 
 struct cert_strings {
 	const char *title, *name, *date, *utc, *version, *gpu, *no_gpu;
+	const char *done_head, *lessons_read, *levels_passed;   /* "... %d of %d" */
 	const char *levels_head, *level_name[PROGRESS_LEVELS];
 	const char *passed, *not_passed, *not_taken;
 	const char *radar_head, *skills_head;
@@ -52,10 +53,17 @@ struct cert_info {
 	const char *gpu;          /* NULL or "": none recorded */
 	const struct progress *progress;
 	const struct cert_strings *s;  /* NULL: English */
+	int lessons_read, lessons_total;  /* of the course taken; total 0: not said */
+	int nlevels;              /* the course's quiz levels; 0: PROGRESS_LEVELS */
+	const char *level_title[PROGRESS_LEVELS];  /* a class's own level's title, or
+	                                              NULL: the built-in level's name */
 };
 
 /* True when level 5 is passed (levels unlock in order, so the others are). */
 bool cert_earned(const struct progress *p);
+/* The same for a course whose quiz has nlevels levels (a class may end
+ * its quiz early: quiz_run_course_levels): its last level passed. */
+bool cert_earned_in(const struct progress *p, int nlevels);
 
 /* Cleans a typed name: text_sanitize, then tabs, newlines and other
  * non-printable code points removed and spaces trimmed at both ends.

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "doc.h"
+#include "fsutil.h"
 #include "lesson.h"
 #include "paths.h"
 
@@ -518,9 +519,23 @@ enum course_layout course_class_layout(const char *dir, char *base, size_t size)
 	return stat(probe, &st) == 0 && S_ISDIR(st.st_mode) ? COURSE_LANGS : COURSE_FLAT;
 }
 
+static void report_outside(void *d, const char *dir, const char *target)
+{
+	diags_add(d, dir, 0, 0, "the directory is a symbolic link to '%s', outside the class; "
+		  "refused (copy the files into the class instead)", target);
+}
+
+bool course_class_contained(const char *dir, struct diags *d)
+{
+	return fs_tree_outside(dir, 2, report_outside, d) == 0;
+}
+
 bool course_load_class(const char *dir, const char *lang, struct course *out, struct diags *d)
 {
 	char base[4200];
+	*out = (struct course){ 0 };
+	if (!course_class_contained(dir, d))
+		return false;
 	if (course_class_layout(dir, base, sizeof base) == COURSE_FLAT)
 		return course_load(base, out, d);
 	return course_load_lang(base, lang, out, d);

@@ -399,6 +399,13 @@ bool doc_load_buffer(const char *name, const char *buf, size_t len,
 	}
 	if (!check_bytes(name, buf, len, d))
 		return false;
+	/* A byte-order mark, as some editors save UTF-8: not content.  libyaml
+	 * skips one only when it guesses the encoding itself (ours is set), so
+	 * it is skipped here; it takes no column, so every position stays. */
+	if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
+		buf += 3;
+		len -= 3;
+	}
 	struct builder b = { .name = name, .d = d };
 	if (!parse(&b, buf, len)) {
 		node_free(b.root);

@@ -3,6 +3,7 @@
  * these steps the same way. */
 #include "fsutil.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -79,4 +80,53 @@ char *fs_link_outside(const char *path)
 		return NULL;
 	}
 	return rfile;
+}
+
+char *fs_dir_outside(const char *root, const char *dir)
+{
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return NULL;
+	char *rroot = realpath(root, NULL), *rdir = realpath(dir, NULL);
+	size_t n = rroot ? strlen(rroot) : 0;
+	bool ok = !rdir || (rroot && (!strcmp(rroot, "/") || !strcmp(rdir, rroot) ||
+				      (!strncmp(rdir, rroot, n) && rdir[n] == '/')));
+	free(rroot);
+	if (ok) {
+		free(rdir);
+		return NULL;
+	}
+	return rdir;
+}
+
+/* dir's subdirectories (not hidden), to depth levels, each checked. */
+static size_t walk_outside(const char *root, const char *dir, int depth,
+			   void (*report)(void *, const char *, const char *), void *ctx)
+{
+	DIR *dp = opendir(dir);
+	size_t bad = 0;
+	struct dirent *e;
+	while (dp && (e = readdir(dp))) {
+		char sub[PATH_MAX];
+		if (e->d_name[0] == '.' ||
+		    snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name) >= (int)sizeof sub)
+			continue;
+		char *target = fs_dir_outside(root, sub);
+		if (target) {
+			report(ctx, sub, target);
+			free(target);
+			bad++;
+		} else if (depth > 1) {
+			bad += walk_outside(root, sub, depth - 1, report, ctx);
+		}
+	}
+	if (dp)
+		closedir(dp);
+	return bad;
+}
+
+size_t fs_tree_outside(const char *root, int depth,
+		       void (*report)(void *ctx, const char *dir, const char *target), void *ctx)
+{
+	return walk_outside(root, root, depth, report, ctx);
 }

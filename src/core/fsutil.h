@@ -1,7 +1,8 @@
 /* fsutil: the few file-system steps that crash-safe writers share —
  * progress.yaml (progress.c) and certificates (cert_io.c).  Each returns
  * an errno value or sets errno, never prints and never exits; the caller
- * words the message.  Pure POSIX; only fs_link_outside allocates. */
+ * words the message.  Pure POSIX; and the checks that keep content
+ * (lessons, quiz levels, a class's directories) from leading outside. */
 #ifndef CK_FSUTIL_H
 #define CK_FSUTIL_H
 #include <stdbool.h>
@@ -28,4 +29,15 @@ int fs_move_no_clobber(const char *from, const char *to);
  * NULL when it is not a link, stays inside, or does not resolve (left to
  * the loader's "cannot open"). */
 char *fs_link_outside(const char *path);
+
+/* The directories of a class (--lessons DIR, lint DIR) must stay inside
+ * it, whatever links lie on the way.  Returns the resolved directory (the
+ * caller frees it) when dir is a directory that resolves outside root;
+ * NULL when it is inside, not a directory, or does not resolve. */
+char *fs_dir_outside(const char *root, const char *dir);
+/* fs_dir_outside for every subdirectory of root to depth levels (hidden
+ * ones skipped; one that is outside is not entered): report gets each
+ * escaping directory and its target.  Returns how many there were. */
+size_t fs_tree_outside(const char *root, int depth,
+		       void (*report)(void *ctx, const char *dir, const char *target), void *ctx);
 #endif

@@ -1,9 +1,11 @@
 /* gpumap: the components, their layout on the screen and the labelling
  * game of gpumap.h.  The roles follow lesson 2's analogy; the figures come
  * only from a devinfo device record, never from this file. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "demo.h"
 #include "gpumap.h"
 #include "i18n.h"
 
@@ -156,7 +158,7 @@ void gpumap_source_start(struct gm_source *s, const char *devinfo_path, const ch
 		s->have_rec = results_load_file(recorded_path, &s->rec, &d);
 	diags_free(&d);
 	if (devinfo_path) {
-		char *argv[] = { "devinfo", "--format", "yaml", NULL };
+		char *argv[] = { (char *)demo_name(CK_DEMO_devinfo), "--format", "yaml", NULL };
 		struct runner_opts o = { .timeout_ms = 30000 };
 		s->running = runner_start(&s->run, devinfo_path, argv, &o);
 		if (!s->running)
@@ -172,7 +174,7 @@ bool gpumap_source_poll(struct gm_source *s)
 	s->running = false;
 	struct diags d = { 0 };
 	if (s->run.state == RUNNER_EXITED && s->run.exit_code == 0)
-		s->have_live = results_parse("devinfo", s->run.out.p ? s->run.out.p : "", s->run.out.len, &s->live, &d);
+		s->have_live = results_parse(demo_name(CK_DEMO_devinfo), s->run.out.p ? s->run.out.p : "", s->run.out.len, &s->live, &d);
 	diags_free(&d);
 	if (!s->have_live)
 		runner_describe(&s->run, s->why, sizeof s->why);
@@ -412,7 +414,8 @@ enum gm_result gpumap_drop(struct gm_game *g, int on)
 	g->carry = -1;
 	if (!valid(on))
 		return g->last = GM_MISS;
-	g->attempts++;
+	if (g->attempts < INT_MAX)
+		g->attempts++;
 	if (on == c) {
 		g->placed[c] = true;
 		g->correct++;

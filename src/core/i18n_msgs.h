@@ -6,11 +6,12 @@
 #ifndef CK_I18N_MSGS_H
 #define CK_I18N_MSGS_H
 
+#include "i18n_drill.h"
+
 #define CK_MESSAGES(X) \
+	CK_DRILL_MESSAGES(X) \
 	/* ---- shared chrome ---- */ \
 	X(MSG_TOO_SMALL, "terminal too small: need 60%s20, have %d%s%d", "终端太小：需要 60%s20，当前 %d%s%d") \
-	X(MSG_HINTS_BACK_QUIT, "Esc back  q quit", "Esc 返回  q 退出") \
-	X(MSG_HINTS_BACK_HELP_QUIT, "Esc back  ? help  q quit", "Esc 返回  ? 帮助  q 退出") \
 	X(MSG_FALLBACK_MARK, "[EN]", "（英文）") \
 	/* ---- app status lines ---- */ \
 	X(MSG_PROGRESS_NOT_SAVED, "progress not saved", "进度未保存") \
@@ -20,7 +21,10 @@
 	X(MSG_NO_HOME, "progress will not be saved: no HOME or XDG_STATE_HOME", "进度不会保存：没有设置 HOME 或 XDG_STATE_HOME") \
 	X(MSG_PROGRESS_UNREADABLE, "progress could not be read", "无法读取进度") \
 	X(MSG_NOT_SAVED_THIS_TIME, "%s; it will not be saved this time", "%s；本次不会保存") \
-	X(MSG_WILL_NOT_SAVE, "%s; progress will not be saved", "%s；进度不会保存") \
+	X(MSG_WILL_NOT_SAVE_YET, "%s; this window's progress is not saved until that one quits, then the two are merged", "%s；在那个窗口退出之前，本窗口的进度不会保存，退出后两者会合并") \
+	X(MSG_NOT_SAVED_MARK, " not saved ", " 未保存 ") \
+	X(MSG_PLACE_NOT_KEPT, "Not saved: progress keeps the places of %d lessons at most, so this lesson's place and its done mark are lost when you quit", "未保存：进度最多记录 %d 课的位置，所以退出后本课的位置和“已读完”标记不会保留") \
+	X(MSG_PROGRESS_TAKEN_OVER, "The other window has quit: its progress and this window's are merged and saved from now on.", "另一个窗口已退出：它的进度已与本窗口的合并，从现在起会保存。") \
 	X(MSG_PROGRESS_KEPT, "progress file was unreadable; kept as %s; starting fresh", "进度文件无法读取；已另存为 %s；从头开始") \
 	X(MSG_PROGRESS_NOT_KEPT, "progress file was unreadable and could not be kept (%s); starting fresh", "进度文件无法读取，也未能另存（%s）；从头开始") \
 	X(MSG_PROGRESS_NEWER, "progress file is from a newer cudakitchen (format %d); it will not be changed", "进度文件来自更新版本的 cudakitchen（格式 %d）；不会修改它") \
@@ -29,7 +33,6 @@
 	/* ---- menu ---- */ \
 	X(MSG_MENU_TITLE, "cudakitchen: lessons", "cudakitchen：课程") \
 	X(MSG_MENU_DONE_COUNT, "%d/%zu lessons done", "已完成 %d/%zu 课") \
-	X(MSG_MENU_HINTS, "Enter open  ? help  q quit", "Enter 打开  ? 帮助  q 退出") \
 	X(MSG_MENU_DONE, "done", "已完成") \
 	X(MSG_MENU_PAGE, "page %d/%zu", "第 %d/%zu 页") \
 	X(MSG_MENU_MINUTES, "%d min", "%d 分钟") \
@@ -46,8 +49,6 @@
 	X(MSG_MENU_RADAR_ABOUT, "Your six skill axes, from the quiz, the GPU map and the experiments.", "你的六项技能，来自测验、GPU 结构图和实验。") \
 	/* ---- reader and lesson layout ---- */ \
 	X(MSG_READER_PAGE, "page %zu/%zu", "第 %zu/%zu 页") \
-	X(MSG_READER_FOOT, "%s  lines %d-%d of %zu", "%s  第 %d-%d 行，共 %zu 行") \
-	X(MSG_READER_HINTS, "n/p page  Space more  Enter open  Esc menu  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 菜单  ? 帮助") \
 	X(MSG_READER_LESSON, "lesson", "课程") \
 	X(MSG_READER_BROKEN, "This lesson could not be loaded:", "这一课无法加载：") \
 	X(MSG_READER_UNKNOWN_ERROR, "unknown error", "未知错误") \
@@ -61,7 +62,6 @@
 	X(MSG_LAYOUT_KITCHEN, "kitchen", "厨房") \
 	X(MSG_LAYOUT_NOTE, "Note: %s", "注意：%s") \
 	X(MSG_LAYOUT_END, "End of the lesson. Esc goes back to the menu.", "本课结束。按 Esc 返回菜单。") \
-	X(MSG_LAYOUT_FALLBACK, "This lesson is not translated yet; it is shown in English.", "这一课还没有翻译，以下为英文原文。") \
 	/* ---- help ---- */ \
 	X(MSG_HELP_TITLE, "cudakitchen: help", "cudakitchen：帮助") \
 	X(MSG_HELP_FOR, "cudakitchen: help for %s", "cudakitchen：%s的帮助") \
@@ -77,7 +77,6 @@
 	X(MSG_HELP_READER_TAB, "pick the next block, demo or see-also link on the page", "选中本页的下一个模块、演示程序或“另见”链接") \
 	X(MSG_HELP_MENU_OPEN, "open the lesson, the quiz or the skills radar under the cursor", "打开光标所在的课程、测验或技能雷达图") \
 	X(MSG_HELP_MORE, "rows %d-%d of %d, Up/Down scroll", "第 %d-%d 行，共 %d 行，上/下 滚动") \
-	X(MSG_HELP_O_KEY, "o", "o") \
 	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \
 	X(MSG_HELP_MOUSE, "wheel scrolls; click selects, click again opens (not with --no-mouse)", "滚轮滚动；单击选中，再次单击打开（--no-mouse 时不可用）") \
 	X(MSG_KEY_CMD_QUIT, "quit (progress is saved)", "退出（进度会保存）") \
@@ -111,16 +110,15 @@
 	X(MSG_RADAR_LEVEL_NONE, "Level %d    --", "第 %d 关   --") \
 	X(MSG_RADAR_LEVEL_PCT, "Level %d  %3d%%", "第 %d 关 %3d%%") \
 	X(MSG_RADAR_SKILLS, "Skills", "技能") \
+	X(MSG_RADAR_HOW, "Levels: each level's best attempt. Skills: every answer to questions tagged with the skill, all attempts together (architecture adds gpu-map drops).", "关卡：每关最好的一次。技能：所有尝试中带该技能标签的题目的全部作答（架构还计入 GPU 结构图的拖放）。") \
 	X(MSG_RADAR_EMPTY, "Take the quiz, label the GPU map and run the demos to fill the radar.", "完成测验、标注 GPU 结构图并运行演示程序，雷达图就会填满。") \
 	X(MSG_RADAR_CERT_READY, "Level 5 passed: press Enter for your certificate.", "第 5 关已通过：按 Enter 获取证书。") \
-	X(MSG_RADAR_HINTS, "Enter certificate  Esc back  ? help  q quit", "Enter 证书  Esc 返回  ? 帮助  q 退出") \
 	/* ---- quiz screen ---- */ \
 	X(MSG_QUIZ_TITLE, "cudakitchen: quiz", "cudakitchen：测验") \
 	X(MSG_QUIZ_RULE, "five levels, 80% opens the next", "五个关卡，得分 80% 开启下一关") \
 	X(MSG_QUIZ_MISSING, "level%d.yaml is missing", "缺少 level%d.yaml") \
 	X(MSG_QUIZ_LEVEL_NAME, "Level %d  %s", "第 %d 关  %s") \
 	X(MSG_QUIZ_LOCKED_NOTE, "Opens when the level before it scores at least 80%.", "上一关得分达到 80% 后开启。") \
-	X(MSG_QUIZ_LIST_HINTS, "Enter start/resume  Esc back  q quit", "Enter 开始/继续  Esc 返回  q 退出") \
 	X(MSG_QUIZ_TRUE, "True", "对") \
 	X(MSG_QUIZ_FALSE, "False", "错") \
 	X(MSG_QUIZ_ANSWER_LABEL, "Answer:", "答案：") \
@@ -128,10 +126,6 @@
 	X(MSG_QUIZ_QUESTION_POS, "question %d/%zu, %d pt", "第 %d/%zu 题，%d 分") \
 	X(MSG_QUIZ_HINT, "Hint: %s", "提示：%s") \
 	X(MSG_QUIZ_HINT_AVAILABLE, "Hint available: %s (costs %d %s)", "可以查看提示：%s（扣 %d %s）") \
-	X(MSG_QUIZ_HINT_KEYS_TAB, "Tab", "Tab") \
-	X(MSG_QUIZ_HINT_KEYS_H, "h or Tab", "h 或 Tab") \
-	X(MSG_QUIZ_ASK_HINTS_TEXT, "Enter submit  Tab hint  Esc levels", "Enter 提交  Tab 提示  Esc 关卡") \
-	X(MSG_QUIZ_ASK_HINTS, "Enter submit  h hint  Esc levels  q quit", "Enter 提交  h 提示  Esc 关卡  q 退出") \
 	X(MSG_QUIZ_MEASURING, "measuring", "测量中") \
 	X(MSG_QUIZ_RUNNING, "Your answer is in. Running the %s demo to measure it (%lld s)...", "答案已提交。正在运行 %s 演示程序进行测量（%lld 秒）……") \
 	X(MSG_QUIZ_STOP_HINT, "Esc stop (the answer is then not judged)", "Esc 停止（这样本题不计分）") \
@@ -143,8 +137,6 @@
 	X(MSG_QUIZ_HINT_USED, " (hint used)", "（用了提示）") \
 	X(MSG_QUIZ_NOT_QUITE, "%s Not quite.", "%s 不太对。") \
 	X(MSG_QUIZ_ANSWER, "Answer: %s", "答案：%s") \
-	X(MSG_QUIZ_SEE_SCORE_HINTS, "Enter see your score  q quit", "Enter 查看得分  q 退出") \
-	X(MSG_QUIZ_NEXT_HINTS, "Enter next question  Esc levels  q quit", "Enter 下一题  Esc 关卡  q 退出") \
 	X(MSG_QUIZ_RESULT, "result", "结果") \
 	X(MSG_QUIZ_SCORE, "%s Your score: %d%%. %s", "%s 你的得分：%d%%。%s") \
 	X(MSG_QUIZ_PASSED, "Passed.", "通过。") \
@@ -153,7 +145,6 @@
 	X(MSG_QUIZ_LEVEL_OPEN, "Level %d is open.", "第 %d 关已开启。") \
 	X(MSG_QUIZ_ALL_PASSED, "You have passed all five levels.", "五个关卡你已全部通过。") \
 	X(MSG_QUIZ_RETRY, "Retry as often as you like: questions and options are shuffled again.", "可以随时重来：题目和选项会重新打乱。") \
-	X(MSG_QUIZ_CONTINUE_HINTS, "Enter continue  q quit", "Enter 继续  q 退出") \
 	X(MSG_QUIZ_TYPE_NUMBER, "Type a number (like 8 or 2.5), then Enter", "请输入一个数（例如 8 或 2.5），然后按 Enter") \
 	X(MSG_QUIZ_YOU_TYPED, "You typed: %s", "你的输入：%s") \
 	X(MSG_QUIZ_TYPE_FIRST, "Type an answer first", "请先输入答案") \
@@ -163,13 +154,13 @@
 	X(MSG_QUIZ_LOCKED_WHY, "Level %d is locked: score 80%% on level %d first", "第 %d 关未开启：先在第 %d 关得到 80%%") \
 	X(MSG_QUIZ_FALLBACK, "This question is not translated yet; it is shown in English.", "这道题还没有翻译，以下为英文原文。") \
 	X(MSG_QUIZ_DO_FILL, "Type the answer, then Enter.", "输入答案，然后按 Enter。") \
-	X(MSG_QUIZ_DO_SINGLE, "Choose one: Up/Down, then Enter.", "单选：用上/下键选择，然后按 Enter。") \
-	X(MSG_QUIZ_DO_MULTI, "Choose all that apply: Space ticks, Enter submits.", "多选：空格勾选，Enter 提交。") \
-	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down, then Enter.", "判断对错：用上/下键选择，然后按 Enter。") \
+	X(MSG_QUIZ_DO_SINGLE, "Choose one: Up/Down to move, Space to choose, Enter to submit.", "单选：上/下移动，空格选择，Enter 提交。") \
+	X(MSG_QUIZ_DO_MULTI, "Choose all that apply: Up/Down to move, Space to tick, Enter to submit.", "多选：上/下移动，空格勾选，Enter 提交。") \
+	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down to move, Space to choose, Enter to submit.", "判断对错：上/下移动，空格选择，Enter 提交。") \
 	X(MSG_QUIZ_DO_MATCH, "Match: Space on a row, Space on another swaps their right sides. Enter submits.", "连线：在一行按空格，再在另一行按空格，交换两行的右侧。Enter 提交。") \
 	X(MSG_QUIZ_DO_ORDER, "Put in order: Space on a row, Space on another swaps them. Enter submits.", "排序：在一行按空格，再在另一行按空格，交换这两行。Enter 提交。") \
 	X(MSG_QUIZ_DO_PREDICT_NUM, "Predict: type a number, then Enter; the demo then measures.", "预测：输入一个数，然后按 Enter；随后演示程序进行测量。") \
-	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: choose one, then Enter; the demo then measures.", "预测：选择一项，然后按 Enter；随后演示程序进行测量。") \
+	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: Up/Down to move, Space to choose, Enter to submit; the demo then measures.", "预测：上/下移动，空格选择，Enter 提交；随后演示程序进行测量。") \
 	X(MSG_QUIZ_ST_CANNOT_LOAD, "cannot be loaded", "无法加载") \
 	X(MSG_QUIZ_ST_LOCKED, "locked", "未开启") \
 	X(MSG_QUIZ_ST_ALL_ANSWERED, "all answered: see your score", "已全部作答：查看得分") \
@@ -187,18 +178,18 @@
 	X(MSG_QUIZ_SUM_OPEN, "open", "已开启") \
 	/* ---- certificate screen ---- */ \
 	X(MSG_CERT_TITLE, "cudakitchen: certificate", "cudakitchen：证书") \
-	X(MSG_CERT_HOW, "The certificate is earned by passing level 5 of the quiz (80% or more).", "通过测验第 5 关（80% 或以上）即可获得证书。") \
+	X(MSG_CERT_HOW, "The certificate is earned by passing level %d of the quiz (80%% or more).", "通过测验第 %d 关（80%% 或以上）即可获得证书。") \
 	X(MSG_CERT_REMAINS, "What remains:", "还需完成：") \
 	X(MSG_CERT_NOT_TAKEN, "Level %d, %s: not taken yet", "第 %d 关，%s：尚未参加") \
 	X(MSG_CERT_NEEDS, "Level %d, %s: best %d%%, needs %d%%", "第 %d 关，%s：最高 %d%%，需要 %d%%") \
-	X(MSG_CERT_LOCKED_HINTS, "Enter open the quiz  Esc back  q quit", "Enter 打开测验  Esc 返回  q 退出") \
 	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
 	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
 	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
-	X(MSG_CERT_NAME_HINTS, "Enter write  Backspace delete  Esc back", "Enter 生成  Backspace 删除  Esc 返回") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
+	X(MSG_CERT_EXISTING, "Your certificate (the newest in its folder):", "你的证书（所在文件夹中最新的一份）：") \
+	X(MSG_ST_NEW_CERT, "new", "另写一份") \
+	X(MSG_HK_CERT_NEW, "write a new certificate with today's results (this one is kept)", "用今天的成绩另写一份新证书（这份会保留）") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
-	X(MSG_CERT_DONE_HINTS, "Up/Down scroll  Esc back  q quit", "上/下 滚动  Esc 返回  q 退出") \
 	X(MSG_CERT_NAME_IS, "The name is %s.", "姓名%s。") \
 	X(MSG_CERT_NAME_EMPTY, "empty", "为空") \
 	X(MSG_CERT_NAME_TOO_LONG, "too long", "太长") \
@@ -223,8 +214,6 @@
 	X(MSG_DEMO_THIS_LIVE, "This machine: live, measured now", "本机：实时测量") \
 	X(MSG_DEMO_THIS_CPU, "This machine: CPU fallback", "本机：CPU 后备") \
 	X(MSG_DEMO_MORE, "%d-%d/%d Up/Down", "%d-%d/%d 上/下") \
-	X(MSG_DEMO_DEV_HINTS, "r run  t this/recorded  Esc back  ? help", "r 运行  t 本机/记录  Esc 返回  ? 帮助") \
-	X(MSG_DEMO_HINTS, "r run  +/- size  v roofline  t yours/recorded  Esc back", "r 运行  +/- 规模  v 屋顶线  t 本机/记录  Esc 返回") \
 	X(MSG_DEMO_SIZE_LARGEST, "this is already the largest size here", "这已经是这里最大的规模") \
 	X(MSG_DEMO_SIZE_SMALLEST, "this is already the smallest size here", "这已经是这里最小的规模") \
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
@@ -235,7 +224,6 @@
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
 	X(MSG_DV_MARKS_AT, "at %s:", "规模 %s：") \
 	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
-	X(MSG_READER_HINTS_BACK, "n/p page  Space more  Enter open  Esc back  ? help", "n/p 翻页  空格 下翻  Enter 打开  Esc 返回  ? 帮助") \
 	X(MSG_HK_RADAR_CERT, "the certificate: write it once level 5 is passed", "结业证书：通过第 5 关后即可写出") \
 	X(MSG_QUIZ_RETAKE_ASK, "Level %d is passed (best %d%%). Enter again retakes it: the best score stays, new answers count on the radar.", "第 %d 关已通过（最高 %d%%）。再按 Enter 重新挑战：最高分保留，新的作答会计入雷达图。") \
 	X(MSG_READER_LINKS_AWAY, "links are out of view: scroll, or Tab to one", "链接不在视野内：请滚动，或用 Tab 选中") \
@@ -251,7 +239,7 @@
 	X(MSG_RUN_RUNNING, "running for %lld s", "已运行 %lld 秒") \
 	X(MSG_RUN_TIMEOUT, "timed out after %g s and was stopped: %s", "超过 %g 秒未结束，已停止：%s") \
 	X(MSG_RUN_OVERFLOW, "printed more than %zu bytes and was stopped: %s", "输出超过 %zu 字节，已停止：%s") \
-	X(MSG_RUN_CANCELLED, "cancelled: %s", "已取消：%s") \
+	X(MSG_RUN_CANCELLED, "cancelled.", "已取消。") \
 	X(MSG_DV_OTHER, "other", "其他") \
 	X(MSG_DV_FAILED, "FAILED: ", "失败：") \
 	X(MSG_DV_NOT_HERE, "not available here: ", "此处不可用：") \
@@ -346,8 +334,6 @@
 	X(MSG_GM_PLACED, "placed %d/%d  attempts %d%s", "已放置 %d/%d  尝试 %d 次%s") \
 	X(MSG_GM_RUNNING, "  devinfo...", "  devinfo 运行中……") \
 	X(MSG_GM_TITLE, "GPU map: label the kitchen", "GPU 结构图：给厨房贴标签") \
-	X(MSG_GM_HINTS_CARRY, "arrows/Tab move  Enter drop  Esc back  z view  ? help", "方向键/Tab 移动  Enter 放下  Esc 返回  z 视图  ? 帮助") \
-	X(MSG_GM_HINTS, "Tab/Up/Down pick  Enter take  z view  Esc back  q quit", "Tab/上/下 选择  Enter 拿起  z 视图  Esc 返回  q 退出") \
 	X(MSG_GM_MISS, "dropped outside the drawing: the label is back in the tray", "放在了图外：标签回到标签栏") \
 	X(MSG_GM_PRACTICE, "Completed before: practice mode. Drops here are not recorded and do not change your skills.", "之前已完成：练习模式。这里的放置不会记录，也不会改变你的技能分。") \
 	X(MSG_GM_PRACTICE_TAG, "  practice", "  练习") \
@@ -373,7 +359,6 @@
 	X(MSG_TL_SAME, "= the closed-form counts", "= 与公式算出的一致") \
 	X(MSG_TL_PADDED, "includes padded FMAs on the edge tiles (n is not a multiple of the tile)", "含边缘分块上补齐的乘加（n 不是分块大小的整数倍）") \
 	X(MSG_TL_CLIPPED, "%s %d of %d columns, %d of %d rows shown", "%s 显示 %d/%d 列、%d/%d 行") \
-	X(MSG_TL_CONV_KEYS, "Space play/pause  Left/Right step  +/- speed  c back to tiling  Esc back  q quit", "空格 播放/暂停  左/右 单步  +/- 速度  c 回到分块  Esc 返回  q 退出") \
 	X(MSG_TL_DIFFERS, "differs from the formulas!", "与公式不一致！") \
 	X(MSG_TL_RATIO, "global loads, naive / %s:", "全局读取，naive / %s：") \
 	X(MSG_TL_ROW_GLOBAL, "global", "全局") \
@@ -388,11 +373,8 @@
 	X(MSG_TL_NO_DEVICE, "no device record", "没有设备记录") \
 	X(MSG_TL_REC, "recorded on %s, %.10s", "记录于 %s，%.10s") \
 	X(MSG_TL_NO_REC, "no recorded H200 run to compare with", "没有可供比较的 H200 记录") \
-	X(MSG_TL_KEYS, "Space play  Left/Right step  g/G start/end  +/- speed  m mode  [/] n-/+1  {/} n-/+16 (n 4..256)  t/T tile  u micro-tile  s SMs  r run matmul  c convolution  Esc back", "空格 播放  左/右 单步  g/G 开头/结尾  +/- 速度  m 模式  [/] n-/+1  {/} n-/+16（n 4..256）  t/T 分块  u 微分块  s SM 数  r 运行 matmul  c 卷积  Esc 返回") \
 	X(MSG_TL_SPEED, "speed x%d%s", "速度 x%d%s") \
 	X(MSG_TL_TITLE, "Tiling: how the brigade shares the pantry", "分块：厨师团队如何共用储藏室") \
-	X(MSG_TL_PAUSE, "Space pause", "空格 暂停") \
-	X(MSG_TL_PLAY, "Space play", "空格 播放") \
 	X(MSG_TL_NO_SMS, "no SM count: %.200s", "没有 SM 数量：%.200s") \
 	X(MSG_TL_NOT_STARTED, "matmul did not start: %.200s", "matmul 未能启动：%.200s") \
 	X(MSG_TV_CONV_HEAD, "Convolution as a matrix multiply (im2col)", "把卷积变成矩阵乘法（im2col）") \
@@ -405,18 +387,12 @@
 	X(MSG_TV_TIME_RATIO, "time naive/tiled %.1fx, tiled/regblock %.1fx", "耗时 naive/tiled %.1fx，tiled/regblock %.1fx") \
 	X(MSG_TV_MODEL, "global-load model: %.0fx, %.2gx (T 32; 32x64, 4x4)", "全局读取模型：%.0fx，%.2gx（T 32；32x64，4x4）") \
 	/* ---- own help lines of the demo, tiling, gpu-map and quiz screens ---- */ \
-	X(MSG_HK_SPACE, "Space", "空格") \
-	X(MSG_HK_LEFT_RIGHT, "Left/Right", "左/右") \
-	X(MSG_HK_ARROWS, "arrows", "方向键") \
 	X(MSG_HK_DEMO_R, "run the demo again at the size shown", "按所示规模再运行一次演示程序") \
-	X(MSG_HK_DEMO_SIZE, "next / previous size (stops at the largest and the smallest)", "下一个/上一个规模（到最大或最小为止）") \
 	X(MSG_HK_DEMO_V, "switch between the bars and the roofline", "在柱状图和屋顶线图之间切换") \
 	X(MSG_HK_DEMO_T, "show yours and the recorded H200 run, yours only, or the recorded only", "依次显示：你的和记录的 H200 结果、只显示你的、只显示记录的") \
 	X(MSG_HK_DEV_R, "run devinfo again", "再运行一次 devinfo") \
 	X(MSG_HK_DEV_T, "this machine, or the recorded H200 beside it", "只看本机，或同时看记录的 H200") \
 	X(MSG_HK_TL_SPACE, "play / pause (in the convolution view too)", "播放/暂停（卷积视图中也可用）") \
-	X(MSG_HK_TL_STEP, "one step back / forward", "后退/前进一步") \
-	X(MSG_HK_TL_SPEED, "animation speed", "动画速度") \
 	X(MSG_HK_TL_MODE, "next mode: naive, smem-tiled, regblock", "下一个模式：naive、smem-tiled、regblock") \
 	X(MSG_HK_TL_N_DOWN, "n smaller by 1 (down to 4)", "n 减 1（最小 4）") \
 	X(MSG_HK_TL_N_UP, "n larger by 1 (up to 256)", "n 加 1（最大 256）") \
@@ -429,12 +405,8 @@
 	X(MSG_HK_TL_RUN, "run the matmul demo at this n", "以当前 n 运行 matmul 演示程序") \
 	X(MSG_HK_TL_CONV, "the convolution view (im2col), and back", "卷积视图（im2col），再按一次返回") \
 	X(MSG_HK_GM_PICK, "pick a label in the tray", "在标签栏中选择标签") \
-	X(MSG_HK_GM_ENTER, "take the picked label; while carrying it, drop it", "拿起选中的标签；拿着时放下") \
 	X(MSG_HK_GM_MOVE, "while carrying a label: move it over the parts", "拿着标签时：在部件之间移动") \
 	X(MSG_HK_GM_VIEW, "the whole GPU or one SM", "切换全 GPU 或一个 SM") \
-	X(MSG_HK_GM_ESC, "put a carried label back; else leave", "放回拿着的标签；否则离开") \
-	X(MSG_HK_QZ_ENTER, "start or resume a level; submit; next question", "开始或继续关卡；提交；下一题") \
-	X(MSG_HK_QZ_LEVELS, "first / last level in the level list", "关卡列表中的第一关/最后一关") \
 	X(MSG_HK_QZ_HINT, "show the hint: the first press says what it costs, the second shows it", "显示提示：第一次按说明扣多少分，第二次按显示提示") \
 	X(MSG_HK_QZ_SPACE, "tick an option; swap two rows (match, order)", "勾选选项；交换两行（连线、排序）") \
 	X(MSG_HK_QZ_ESC, "back to the level list", "返回关卡列表") \
@@ -442,8 +414,6 @@
 	/* transfer and streams screens (issue 10) */ \
 	X(MSG_DEMO_TRANSFER_TITLE, "Moving ingredients: copy bandwidth by memory kind and size", "搬运食材：按内存类型和大小的拷贝带宽") \
 	X(MSG_DEMO_STREAMS_TITLE, "Many burners: a copy-kernel-copy pipeline over streams", "多个灶台：跨流的“拷入-内核-拷出”流水线") \
-	X(MSG_XF_HINTS, "r run  +/- size  d direction  t yours/recorded  Esc back", "r 运行  +/- 规模  d 方向  t 本机/记录  Esc 返回") \
-	X(MSG_ST_HINTS, "r run  +/- setting  1 2 4 8 streams  m memory  t yours/recorded  Esc back", "r 运行  +/- 设置  1 2 4 8 流数  m 内存  t 本机/记录  Esc 返回") \
 	X(MSG_XF_LINK, "host link", "主机链路") \
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
 	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
@@ -474,12 +444,10 @@
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
-	X(MSG_HK_XF_SIZE, "next / previous size range", "下一个/上一个规模范围") \
 	X(MSG_HK_XF_BIGGER, "the next size range, larger copies (stops at the largest)", "下一个规模范围，更大的拷贝（到最大为止）") \
 	X(MSG_HK_XF_SMALLER, "the previous size range, smaller copies (stops at the smallest)", "上一个规模范围，更小的拷贝（到最小为止）") \
 	X(MSG_HK_ST_N, "show the run with 1, 2, 4 or 8 streams", "显示 1、2、4 或 8 个流的运行") \
 	X(MSG_HK_ST_M, "memory: pinned, pageable, or everything on the default stream", "内存：固定、可分页，或全部在默认流上") \
-	X(MSG_HK_ST_SIZE, "next / previous setting (copy-bound, balanced, compute-bound)", "下一个/上一个设置（受拷贝限制、均衡、受计算限制）") \
 	X(MSG_HK_ST_MORE, "the next setting: more FLOP per byte (copy-bound, balanced, compute-bound)", "下一个设置：每字节更多 FLOP（受拷贝限制、均衡、受计算限制）") \
 	X(MSG_HK_ST_LESS, "the previous setting: fewer FLOP per byte", "上一个设置：每字节更少 FLOP") \
 	/* instructor and robustness (courses, lint, the terminal) */ \
@@ -487,7 +455,10 @@
 	X(MSG_MENU_TITLE_CLASS, "cudakitchen: lessons of %s", "cudakitchen：%s 的课程") \
 	X(MSG_MENU_ANALOGY, "Kitchen: %s", "厨房：%s") \
 	/* certificate and gpu-map words (were tables in cert.c and gpumap.c) */ \
-	X(MSG_CW_TITLE, "Certificate of completion: GPUs, CUDA and cuDNN in the kitchen", "结业证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_TITLE, "Certificate: GPUs, CUDA and cuDNN in the kitchen", "证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_DONE_HEAD, "Completed", "完成情况") \
+	X(MSG_CW_LESSONS_READ, "Lessons read: %d of %d", "读完的课程：%d 课（共 %d 课）") \
+	X(MSG_CW_LEVELS_PASSED, "Quiz levels passed: %d of %d", "通过的测验关卡：%d 关（共 %d 关）") \
 	X(MSG_CW_NAME, "Name:", "姓名：") \
 	X(MSG_CW_DATE, "Date:", "日期：") \
 	X(MSG_CW_UTC, " (UTC)", "（UTC）") \
@@ -521,10 +492,10 @@
 	X(MSG_CW_BAND_SOLID, "good", "良好") \
 	X(MSG_CW_BAND_WEAK, "to grow", "待提高") \
 	X(MSG_CW_BAND_UNKNOWN, "not yet", "暂无") \
-	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions answered correctly", "答对的 cuDNN 和 cuBLAS 函数") \
+	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions named in questions answered right", "答对的题目中涉及的 cuDNN 和 cuBLAS 函数") \
 	X(MSG_CW_APIS_NONE, "none yet", "暂无") \
 	X(MSG_CW_APIS_OTHER, "other:", "其他：") \
-	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (naive -> tiled -> library)", "在学习者自己的机器上测得的加速比（朴素 -> 分块 -> 库）") \
+	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (each run: its slowest rung -> its fastest)", "在学习者自己的机器上测得的加速比（每次运行：最慢的一级 -> 最快的一级）") \
 	X(MSG_CW_SPEED_NONE, "none were measured (no demo was run)", "没有测量（未运行演示程序）") \
 	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` finds accidental or careless edits (a changed score, a line lost in copying). It is not a signature: the hash has no secret key, so anyone can edit the text and compute the line again, and no check can tell (deliberate forgery). Nor does it prove who took the quiz.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 能发现无意或粗心的改动（改动的分数、复制时丢失的行）。它不是签名：这个哈希没有密钥，任何人都能改动文字后重新计算校验行，这种蓄意伪造无法检测出来。它也不能证明是谁参加了测验。") \
 	X(MSG_GM_HOST_LABEL, "Host CPU", "主机 CPU") \
@@ -582,9 +553,7 @@
 	X(MSG_LIST_SEP, ", ", "，") \
 	X(MSG_LV_T_SHOWS, "(t: alone)", "（t：单独看）") \
 	X(MSG_LV_CPU_END, ".", "。") \
-	X(MSG_LV_HINTS, "r run  +/- size  v next view  t yours/recorded  Esc back", "r 运行  +/- 规模  v 下一视图  t 本机/记录  Esc 返回") \
 	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
-	X(MSG_DEMO_N_QUICK, "(quick)", "（快速）") \
 	/* ---- per-screen key tables (keymap.c): key names, status-line words, help headings ---- */ \
 	X(MSG_KN_UP, "Up", "上") \
 	X(MSG_KN_DOWN, "Down", "下") \
@@ -679,10 +648,23 @@
 	X(MSG_HK_QZ_TAB, "the next option (after the last, the first)", "下一个选项（最后一个之后回到第一个）") \
 	X(MSG_QZ_HINT_CONFIRM, "The hint costs %d %s: press %s again to see it", "提示要扣 %d %s：再按一次 %s 查看") \
 	X(MSG_QZ_HINT_SHOWN, "the hint is already shown", "提示已经显示") \
-	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space or Enter to choose", "请先选择答案：上/下或 Tab 移动，空格或 Enter 选择") \
+	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space to choose, Enter to submit", "请先选择答案：上/下或 Tab 移动，空格选择，Enter 提交") \
 	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
 	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
 	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QUIZ_RULE_N, "%d levels, 80%% opens the next", "%d 个关卡，得分 80%% 开启下一关") \
+	X(MSG_QUIZ_ALL_PASSED_N, "You have passed all %d levels of this class.", "本课程的 %d 个关卡你已全部通过。") \
+	X(MSG_QZ_BUILTIN_MARK, "[built-in]", "（内置）") \
+	X(MSG_QZ_REVIEW_ANSWER, "   answer: %s", "   答案：%s") \
+	X(MSG_QZ_STATEMENT_TRUE, "TRUE: %s", "正确：%s") \
+	X(MSG_QZ_STATEMENT_FALSE, "FALSE: %s", "错误：%s") \
+	X(MSG_QZ_PICKED, "  (yours)", "（你选的）") \
+	X(MSG_ST_QUESTION, "question", "看题") \
+	X(MSG_HK_QZ_DETAIL, "the chosen answer's question whole: options, yours, the answer, the explanation", "查看所选题目的全文：选项、你的答案、正确答案和解析") \
+	X(MSG_ST_REVIEW, "review", "回顾") \
+	X(MSG_HK_QZ_REVIEW, "back to the review of the level", "回到本关的答题回顾") \
+	X(MSG_QZ_UNCHANGED, "Nothing swapped yet: Space on a row, Space on another swaps them; Enter again sends this order as it is", "还没有交换任何一行：在一行按空格，再在另一行按空格即可交换；再按 Enter 则按现在的顺序提交") \
+	X(MSG_QUIZ_PREDICT_RECORDED, "No GPU found here: you are predicting the run recorded on an NVIDIA H200 (a value this machine's CPU run measures is taken from it).", "本机没有找到 GPU：你预测的是在 NVIDIA H200 上记录的那次运行（本机 CPU 运行能测到的数值则取自本机）。") \
 	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
 	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
 	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \
@@ -695,27 +677,16 @@
 	X(MSG_RD_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
 	/* ---- the menu: the certificate, lesson numbers ---- */ \
 	X(MSG_MENU_CERT, "Certificate", "结业证书") \
-	X(MSG_MENU_CERT_ABOUT, "Your certificate of completion: written once level 5 of the quiz is passed, checkable with cudakitchen cert verify.", "你的结业证书：通过测验第 5 关后即可写出，可用 cudakitchen cert verify 校验。") \
+	X(MSG_MENU_CERT_ABOUT, "Your certificate: written once level 5 of the quiz is passed, shown here afterwards, checkable with cudakitchen cert verify.", "你的证书：通过测验第 5 关后即可写出，之后在这里查看，可用 cudakitchen cert verify 校验。") \
 	X(MSG_CAP_DIGITS, "1-9", "1-9") \
 	X(MSG_ST_GO_TO, "lesson", "课程") \
 	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
+	X(MSG_DV_ERROR, "error", "误差") \
+	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
-	X(MSG_RL_NAIVE_UNCOALESCED, "naive, uncoalesced", "朴素，未合并访存") \
-	X(MSG_RL_NAIVE_COALESCED, "naive, coalesced", "朴素，合并访存") \
-	X(MSG_RL_SMEM_TILES, "shared-memory tiles", "共享内存分块") \
-	X(MSG_RL_REGBLOCK, "register blocking", "寄存器分块") \
-	X(MSG_RL_LIBRARY_STYLE, "library-style", "库式写法") \
-	X(MSG_RL_CUBLAS_TF32, "cuBLAS TF32 Tensor Cores", "cuBLAS TF32 张量核心") \
-	X(MSG_RL_CPU_NAIVE_1, "CPU naive, 1 thread", "CPU 朴素，单线程") \
-	X(MSG_RL_CPU_BLOCKED, "CPU blocked, all cores", "CPU 分块，全部核心") \
-	X(MSG_RL_CPU_NAIVE, "CPU naive", "CPU 朴素") \
-	X(MSG_RL_NAIVE_DIRECT, "naive direct", "朴素直接卷积") \
-	X(MSG_RL_SMEM_DIRECT, "shared-memory direct", "共享内存直接卷积") \
-	X(MSG_RL_IM2COL, "im2col + tiled GEMM", "im2col + 分块 GEMM") \
-	X(MSG_RL_IMPLICIT, "implicit GEMM", "隐式 GEMM") \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
 	X(MSG_RL_NAME_SEP, ": ", "：") \
 	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
@@ -764,16 +735,6 @@
 	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
 	X(MSG_ST_SIZES, "sizes", "规模图") \
 	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results.c) ---- */ \
-	X(MSG_RL_TF32_MMA, "Tensor Cores by hand (TF32)", "手写张量核心 (TF32)") \
-	X(MSG_RL_CUBLAS_FP16, "cuBLAS FP16 in, FP32 sums", "cuBLAS FP16 输入，FP32 累加") \
-	X(MSG_RL_CUBLAS_BF16, "cuBLAS BF16 in, FP32 sums", "cuBLAS BF16 输入，FP32 累加") \
-	X(MSG_RL_CPU_ALL_CORES, "CPU all cores", "CPU 全部核心") \
-	X(MSG_RL_RD_ATOMIC, "atomicAdd per element", "每个元素一次 atomicAdd") \
-	X(MSG_RL_RD_INTERLEAVED, "shared tree, interleaved", "共享内存树形归约，交错寻址") \
-	X(MSG_RL_RD_SEQUENTIAL, "shared tree, sequential", "共享内存树形归约，连续寻址") \
-	X(MSG_RL_RD_UNROLLED, "first add on load, last warp unrolled", "加载时先加，展开末个线程束") \
-	X(MSG_RL_RD_SHUFFLE, "warp shuffles, one atomic per block", "线程束洗牌，每块一次原子操作") \
-	X(MSG_RL_RD_BEST, "float4, grid = SMs, one pass", "float4，网格=SM 数，一遍") \
 	X(MSG_RL_LN_PLAIN, "y = a*x + y, one element per thread", "y = a*x + y，每线程一个元素") \
 	X(MSG_RL_LN_REGS, "register-heavy: 32 elements per thread", "寄存器多：每线程 32 个元素") \
 	X(MSG_RL_LN_SMEM, "shared-memory-heavy: 48 KiB per block", "共享内存多：每块 48 KiB") \
@@ -783,7 +744,6 @@
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
-	X(MSG_RL_WGMMA_TMA, "Hopper wgmma + TMA (TF32)", "Hopper wgmma + TMA 张量核心 (TF32)") \
 	/* end */
 
 #endif

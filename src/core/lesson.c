@@ -7,15 +7,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "demo.h"
 #include "doc.h"
 #include "lesson.h"
 #include "fsutil.h"
 #include "text.h"
 
-const char *const lesson_blocks[] = { "gpu-map", "tiling", "matmul", "conv", "devinfo",
-				      "transfer", "streams", "reduce", "launch", NULL };
-const char *const lesson_demos[] = { "matmul", "conv", "devinfo", "transfer", "streams",
-				     "reduce", "launch", NULL };
+/* The blocks: the two interactive ones, then every demo of the registry. */
+#define BLOCK_(id, ...) #id,
+const char *const lesson_blocks[] = { "gpu-map", "tiling", CK_DEMOS(BLOCK_) NULL };
+/* Every name `open` and links resolve to a screen rather than a lesson:
+ * the blocks and the course's own screens (the TUI's registry,
+ * src/tui/screens.c, must not name another). */
+const char *const lesson_reserved_ids[] = { "gpu-map", "tiling", CK_DEMOS(BLOCK_) "quiz",
+					    "radar", "cert", NULL };
+#undef BLOCK_
+const char *const *const lesson_demos = demo_names;
 
 static bool in_table(const char *const *t, const char *name)
 {
@@ -339,6 +346,15 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 		l->id = s;
 		l->id_pos = (struct lesson_pos){ id->line, id->col };
 	}
+	if (s && in_table(lesson_reserved_ids, s)) {
+		char names[200] = "";
+		for (size_t i = 0, n = 0; lesson_reserved_ids[i] && n < sizeof names; i++)
+			n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+					      lesson_reserved_ids[i]);
+		diags_add(c->d, c->file, id->line, id->col, "id '%s' is the name of a block: 'open %s' "
+			  "and links would open the block, never this lesson; choose another id "
+			  "(reserved: %s)", s, s, names);
+	}
 	if (field(root, "title"))
 		l->title = text_of(c, field(root, "title"));
 	if (field(root, "summary"))
@@ -370,7 +386,7 @@ static void fields_of(struct ctx *c, const struct doc_node *root, struct lesson 
 		page_of(c, pages->items[i], &l->pages[i]);
 }
 
-/* The id a file name implies: "07-streams.yaml" -> "streams". */
+/* The id a file name implies: "01-kitchen.yaml" -> "kitchen". */
 static char *slug_of(const char *path)
 {
 	const char *base = strrchr(path, '/');

@@ -86,7 +86,10 @@ struct course {
 
 /* The fixed tables of interactive blocks and demos lessons may name. */
 extern const char *const lesson_blocks[];  /* NULL-terminated */
-extern const char *const lesson_demos[];   /* NULL-terminated */
+extern const char *const *const lesson_demos;   /* NULL-terminated: demo.h's names */
+/* Names a lesson id may not take: the blocks and the quiz, radar and
+ * certificate screens, which `open` and links resolve first. */
+extern const char *const lesson_reserved_ids[];   /* NULL-terminated */
 bool lesson_block_known(const char *name);
 bool lesson_demo_known(const char *name);
 
@@ -132,8 +135,13 @@ void course_free(struct course *c); /* accepts NULL; leaves *c empty */
  * (COURSE_FLAT, English only).  base (size bytes) gets the lessons base. */
 enum course_layout { COURSE_TREE, COURSE_LANGS, COURSE_FLAT };
 enum course_layout course_class_layout(const char *dir, char *base, size_t size);
+/* A class is read from inside its directory only: false, with an error
+ * for each, when a directory in it (two levels down: lessons/en,
+ * quizzes/zh, en/) resolves outside it through a symbolic link. */
+bool course_class_contained(const char *dir, struct diags *d);
 /* The class's lessons in lang, whatever its layout (course_load or
- * course_load_lang on the base); *out is the caller's to free. */
+ * course_load_lang on the base); *out is the caller's to free.  Nothing is
+ * read from a class that is not contained (course_class_contained). */
 bool course_load_class(const char *dir, const char *lang, struct course *out, struct diags *d);
 /* The lesson with id (a loaded one before a broken one), borrowed from c;
  * NULL when none or id is NULL. */

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include "doc.h"
 #include "lint_rules.h"
 #include "text.h"
 
@@ -89,6 +90,53 @@ size_t lint_lesson_rules(const struct lesson *l, struct diags *d, struct diags *
 	return bad;
 }
 
+/* The layout rules over a document tree, for a lesson the loader refused:
+ * every `code` scalar's lines and every `facts` pair's key, wherever they
+ * are, so one lint run reports them beside the schema errors. */
+static size_t doc_walk(const char *file, const struct doc_node *n, struct diags *d)
+{
+	size_t bad = 0;
+	for (size_t i = 0; n && n->type != DOC_SCALAR && i < n->n; i++) {
+		const struct doc_node *k = n->type == DOC_MAP ? n->items[2 * i] : NULL;
+		const struct doc_node *v = n->type == DOC_MAP ? n->items[2 * i + 1] : n->items[i];
+		if (k && !strcmp(k->str, "code") && v->type == DOC_SCALAR) {
+			int ln = 0;
+			for (const char *p = v->str; *p; ln++) {
+				size_t len = strcspn(p, "\n");
+				int w = lint_code_width(p, len);
+				if (w > LINT_CODE_MAX && ++bad)
+					diags_add(d, file, v->line + 1 + ln, 1, "code line %d is %d columns wide; "
+						  "at most %d fit the reader at 80 columns", ln + 1, w, LINT_CODE_MAX);
+				p += len + (p[len] == '\n');
+			}
+		} else if (k && !strcmp(k->str, "facts") && v->type == DOC_SEQ) {
+			for (size_t j = 0; j < v->n; j++) {
+				const struct doc_node *pair = v->items[j];
+				if (pair->type != DOC_SEQ || !pair->n || pair->items[0]->type != DOC_SCALAR)
+					continue;
+				int w = text_width(pair->items[0]->str);
+				if (w > LINT_KEY_MAX && ++bad)
+					diags_add(d, file, pair->line, pair->col, "facts key '%s' is %d columns "
+						  "wide; at most %d fit without splitting it",
+						  pair->items[0]->str, w, LINT_KEY_MAX);
+			}
+		} else {
+			bad += doc_walk(file, v, d);
+		}
+	}
+	return bad;
+}
+
+size_t lint_broken_lesson_rules(const char *path, struct diags *d)
+{
+	struct doc doc = { 0 };
+	struct diags scratch = { 0 };   /* the loader has said what is wrong */
+	size_t bad = doc_load_file(path, &doc, &scratch) ? doc_walk(path, doc.root, d) : 0;
+	doc_free(&doc);
+	diags_free(&scratch);
+	return bad;
+}
+
 /* Words that point at a neighbouring question, in English (any case) and
  * Chinese. */
 static const char *const neighbour_en[] = { "previous", "next", "last", "earlier", "preceding", "following" };
@@ -129,9 +177,46 @@ static size_t check_text(const struct quiz *z, const struct quiz_question *q, co
 	return 1;
 }
 
+/* True when q's key is wider than every other option. */
+static bool key_longest(const struct quiz_question *q)
+{
+	int kw = text_width(q->options[q->answer]);
+	for (size_t k = 0; k < q->noptions; k++)
+		if ((int)k != q->answer && text_width(q->options[k]) >= kw)
+			return false;
+	return true;
+}
+
+/* A level where the key of most single-choice questions is the longest
+ * option can be passed by picking the longest: one error at the first. */
+static size_t longest_keys(const struct quiz *z, struct diags *d)
+{
+	size_t singles = 0, longest = 0;
+	const struct quiz_question *first = NULL;
+	char ids[200] = "";
+	for (size_t i = 0; i < z->n; i++) {
+		const struct quiz_question *q = &z->q[i];
+		if (q->type != QT_SINGLE || q->fallback || !q->options)
+			continue;
+		singles++;
+		if (!key_longest(q))
+			continue;
+		if (!longest++)
+			first = q;
+		size_t len = strlen(ids);
+		snprintf(ids + len, sizeof ids - len, "%s%s", len ? ", " : "", q->id ? q->id : "?");
+	}
+	if (singles < LINT_LONGEST_MIN || 2 * longest <= singles)
+		return 0;
+	diags_add(d, z->file, first->line, first->col, "the answer is the longest option in %zu of "
+		  "%zu single-choice questions (%s): a learner can pass by picking the longest; "
+		  "write distractors as long as the answer", longest, singles, ids);
+	return 1;
+}
+
 size_t lint_quiz_rules(const struct quiz *z, struct diags *d)
 {
-	size_t bad = 0;
+	size_t bad = z ? longest_keys(z, d) : 0;
 	for (size_t i = 0; z && i < z->n; i++) {
 		const struct quiz_question *q = &z->q[i];
 		if (q->fallback)

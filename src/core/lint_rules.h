@@ -11,7 +11,10 @@
  *   - an inline `see` repeating the lesson's own `see` list (a note, not an
  *     error: the reader shows each link once);
  *   - quiz text that points at "the previous/next question": questions are
- *     shuffled per attempt, so it would name a different one for everyone. */
+ *     shuffled per attempt, so it would name a different one for everyone;
+ *   - a level (with at least LINT_LONGEST_MIN single-choice questions)
+ *     where the answer is the longest option in most of them: picking the
+ *     longest would pass it. */
 #ifndef CK_LINT_RULES_H
 #define CK_LINT_RULES_H
 #include "diag.h"
@@ -20,6 +23,7 @@
 
 #define LINT_CODE_MAX 74
 #define LINT_KEY_MAX 36
+#define LINT_LONGEST_MIN 3   /* single-choice questions before the longest-key rule */
 #define LINT_TABSTOP 4   /* as the reader expands tabs (layout.c) */
 
 /* Display width of len bytes of one code line, tabs expanded. */
@@ -29,4 +33,8 @@ int lint_code_width(const char *s, size_t len);
  * English fallback in a translated course have none. */
 size_t lint_lesson_rules(const struct lesson *l, struct diags *d, struct diags *notes);
 size_t lint_quiz_rules(const struct quiz *z, struct diags *d);
+/* The code-width and facts-key rules for a lesson file the loader refused
+ * (a schema error): read as a plain YAML tree, so lint reports everything
+ * in one pass.  Nothing when the file is not YAML at all. */
+size_t lint_broken_lesson_rules(const char *path, struct diags *d);
 #endif

@@ -16,7 +16,7 @@
 
 struct paths {
 	char *data;     /* holds lessons/ and quizzes/ */
-	char *demos;    /* holds devinfo, matmul, conv */
+	char *demos;    /* holds the demo programs (build/demos/NAME) */
 	char *certs;    /* where certificates are written (may not exist yet) */
 	bool checkout;  /* running from a source checkout */
 };

@@ -67,6 +67,11 @@ static struct course_levels *course_entry(struct progress *p, const char *key)
 	return c;
 }
 
+struct course_levels *progress_course_levels(struct progress *p, const char *key)
+{
+	return course_entry(p, key ? key : "");
+}
+
 void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LEVELS])
 {
 	for (int i = 0; i < PROGRESS_LEVELS; i++)

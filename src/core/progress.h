@@ -11,16 +11,33 @@
 #define CK_PROGRESS_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "diag.h"
+#include "doc.h"
 
 /* 2: quiz levels belong to a course (`courses`); a file of format 1 has
- * only the built-in course's levels and loads as such. */
-#define PROGRESS_FORMAT 2
+ * only the built-in course's levels and loads as such.
+ * 3: the drills (`drills`, progress_drills.c); a file of format 1 or 2 has
+ * none and loads with none. */
+#define PROGRESS_FORMAT 3
+#define PROGRESS_MAX_DRILLS 64
 #define PROGRESS_MAX_LESSONS 256
 #define PROGRESS_MAX_COURSES 16     /* classes whose levels are kept; the oldest goes first */
 #define PROGRESS_COURSE_MAX 512     /* bytes of a course key */
 #define PROGRESS_LEVELS 5
 #define PROGRESS_SKILLS 6
+/* Every counter (attempts of a level, gpu-map drops) stops here: read
+ * larger, it is taken as this; counted on, it stays (progress_count). */
+#define PROGRESS_COUNT_MAX 1000000000
+
+/* Adds one to a counter, which stays at PROGRESS_COUNT_MAX once there. */
+static inline void progress_count(int *c)
+{
+	if (*c < 0)
+		*c = 0;
+	if (*c < PROGRESS_COUNT_MAX)
+		(*c)++;
+}
 
 /* The six skill axes of DESIGN.md, in this order everywhere. */
 enum skill { SK_CONCEPTS, SK_ARCHITECTURE, SK_THREADS, SK_MEMORY, SK_LIBRARIES, SK_PERFORMANCE };
@@ -56,6 +73,19 @@ struct course_levels {
 	struct level_progress levels[PROGRESS_LEVELS];
 };
 
+/* One kernel drill (drill.h): checks run, hints shown, whether and how it
+ * passed, the best GPU time. */
+struct drill_record {
+	char id[64];
+	int attempts;           /* checks run */
+	int hints;              /* hints shown (each paid for once) */
+	bool passed, fast;      /* fast: passed at the speed goal, on a GPU */
+	bool gave_up;           /* the reference was shown before a pass */
+	bool on_gpu;            /* the pass was judged on a GPU */
+	double best_ms;         /* best GPU time at the timing size, 0 none */
+	char device[64];        /* where it passed: "NVIDIA H200", "" the emulator */
+};
+
 struct progress {
 	int format_version;
 	char last[64];          /* id of the lesson or block the learner was in */
@@ -75,6 +105,8 @@ struct progress {
 	int gpumap_attempts, gpumap_correct;
 	char apis[1024];        /* space-separated cuDNN/cuBLAS functions answered right */
 	char speedups[256];     /* learner's measured speedups line, free text, sanitized */
+	struct drill_record drills[PROGRESS_MAX_DRILLS];
+	size_t ndrills;
 	bool readonly;          /* loaded from a newer format: never written */
 	char notice[256];       /* one-line notice for the learner ("" when none) */
 };
@@ -98,6 +130,15 @@ struct lesson_progress *progress_lesson(struct progress *p, const char *id); /* 
  * A course not seen before starts fresh; when PROGRESS_MAX_COURSES are
  * kept, the class kept longest is forgotten (never the built-in course). */
 void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LEVELS]);
+/* The kept levels of course key ("" built-in), made fresh when missing. */
+struct course_levels *progress_course_levels(struct progress *p, const char *key);
+/* progress_merge.c: folds src (what another window saved) into dst (this
+ * window's, not saved while the other held the lock), so nothing either
+ * did is lost: lessons read stay read and dst keeps its places, each
+ * quiz level keeps the attempt further along and the best score of both,
+ * skills, gpu-map counts and speed-ups keep the larger record, function
+ * names are joined, drills keep a pass from either window.  src is changed (its levels filed under its courses). */
+void progress_merge(struct progress *dst, struct progress *src);
 
 /* Added by the progress module (additive).  The YAML form without files:
  * progress_parse fills p from a buffer and returns false when the text is
@@ -106,6 +147,14 @@ void progress_use_courses(struct progress *p, const char *const keys[PROGRESS_LE
  * progress_load/save use these; a fuzzer can call progress_parse. */
 bool progress_parse(const char *name, const char *buf, size_t len, struct progress *p);
 bool progress_format(FILE *f, const struct progress *p);
+
+/* The drills' part of the YAML (progress_drills.c): the record of id
+ * (progress_drill creates it; NULL when full); the writer and the reader
+ * of the `drills` list (read false: not a list we wrote). */
+struct drill_record *progress_drill(struct progress *p, const char *id);
+const struct drill_record *progress_drill_find(const struct progress *p, const char *id);
+void progress_drills_write(FILE *f, const struct progress *p);
+bool progress_drills_read(const char *file, const struct doc_node *seq, struct progress *p);
 
 /* One instance at a time: takes an exclusive flock on DIR/progress.lock
  * (creating DIR with 0700 if needed) and stores the open descriptor in

@@ -147,7 +147,7 @@ static void write_level(FILE *f, const char *indent, const struct level_progress
 	int points = clampi(v->points, 0, MAX_POINTS);
 	fprintf(f, "%s- {best: %d, attempt: %d, question: %d, seed: %u, points: %d, "
 		"max_points: %d, in_progress: %s", indent, clampi(v->best, -1, 100),
-		clampi(v->attempt, 0, INT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
+		clampi(v->attempt, 0, PROGRESS_COUNT_MAX), clampi(v->question, 0, MAX_POINTS), v->seed,
 		points, clampi(v->max_points, points, MAX_POINTS), v->in_progress ? "true" : "false");
 	/* only when set: files without it (older ones) mean no hint shown */
 	fputs(v->hint ? ", hint: true}\n" : "}\n", f);
@@ -217,11 +217,13 @@ static void write_yaml(FILE *f, const struct progress *p)
 		put_double(f, max);
 		fputs("}\n", f);
 	}
-	int attempts = clampi(p->gpumap_attempts, 0, INT_MAX);
+	int attempts = clampi(p->gpumap_attempts, 0, PROGRESS_COUNT_MAX);
 	fprintf(f, "gpumap: {attempts: %d, correct: %d}\napis: ", attempts,
 		clampi(p->gpumap_correct, 0, attempts));
 	PUT_FIELD(f, p->apis);
-	fputs("\nspeedups: ", f);      /* last: a file cut short lacks it */
+	fputc('\n', f);
+	progress_drills_write(f, p);
+	fputs("speedups: ", f);      /* last: a file cut short lacks it */
 	PUT_FIELD(f, p->speedups);
 	fputc('\n', f);
 }
@@ -261,6 +263,16 @@ static bool rd_int(struct rd *r, const struct doc_node *m, const char *key, long
 		return rd_fail(r);
 	*out = (int)v;
 	return true;
+}
+
+/* A counter: any value 0..INT_MAX is valid, one above PROGRESS_COUNT_MAX
+ * is taken as the bound (counting on from there cannot overflow). */
+static bool rd_count(struct rd *r, const struct doc_node *m, const char *key, int *out)
+{
+	bool good = rd_int(r, m, key, 0, INT_MAX, out);
+	if (*out > PROGRESS_COUNT_MAX)
+		*out = PROGRESS_COUNT_MAX;
+	return good;
 }
 
 static bool rd_bool(struct rd *r, const struct doc_node *m, const char *key, bool *out)
@@ -365,7 +377,7 @@ static void read_levels_into(struct rd *r, const struct doc_node *seq, struct le
 		if (!rd_map(r, m, f, sizeof f / sizeof *f))
 			continue;
 		rd_int(r, m, "best", -1, 100, &v->best);
-		rd_int(r, m, "attempt", 0, INT_MAX, &v->attempt);
+		rd_count(r, m, "attempt", &v->attempt);
 		rd_int(r, m, "question", 0, MAX_POINTS, &v->question);
 		/* the seed is unsigned: read as a long, stored as unsigned */
 		const struct doc_node *sn = doc_get(m, "seed");
@@ -445,8 +457,8 @@ static void read_gpumap(struct rd *r, const struct doc_node *m, struct progress 
 	};
 	if (!m || !rd_map(r, m, f, 2))
 		return;
-	rd_int(r, m, "attempts", 0, INT_MAX, &p->gpumap_attempts);
-	rd_int(r, m, "correct", 0, INT_MAX, &p->gpumap_correct);
+	rd_count(r, m, "attempts", &p->gpumap_attempts);
+	rd_count(r, m, "correct", &p->gpumap_correct);
 	if (p->gpumap_correct > p->gpumap_attempts)
 		rd_fail(r);
 }
@@ -464,6 +476,7 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 		{ "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true },
 		{ "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true },
 		{ "courses", DOC_SEQ, false },   /* format 2 on: required below */
+		{ "drills", DOC_SEQ, false },    /* format 3 on: required below */
 	};
 	long version;
 	if (!root || root->type != DOC_MAP ||
@@ -476,6 +489,10 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 		rd_fail(r);
 	if (version < 2 && doc_get(root, "courses"))
 		rd_fail(r);   /* format 1 had no courses: not a file we wrote */
+	if ((version >= 3) != (doc_get(root, "drills") != NULL) ||
+	    (doc_get(root, "drills") && !progress_drills_read(r->file, doc_get(root, "drills"), p) &&
+	     !r->lenient))
+		rd_fail(r);
 	rd_str(r, root, "last", p->last, sizeof p->last);
 	read_lessons(r, doc_get(root, "lessons"), p);
 	read_levels(r, doc_get(root, "levels"), p);

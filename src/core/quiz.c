@@ -185,15 +185,20 @@ static bool multi_of(struct ctx *c, const struct doc_node *m, struct quiz_questi
 	if (ans->n == 0)
 		diags_add(c->d, c->file, ans->line, ans->col, "'answers': expected at least one option number");
 	good &= ans->n > 0;
+	/* the range is the options' count for every item, even after an
+	 * earlier item was out of it */
+	long hi = good ? (long)q->noptions : QUIZ_MAX_ITEMS;
 	for (size_t i = 0; i < ans->n; i++) {
-		long a = int_of(c, "answers", ans->items[i], 1, good ? (long)q->noptions : QUIZ_MAX_ITEMS, &good);
-		if (good && (q->answers & (1u << (a - 1)))) {
+		bool item = true;
+		long a = int_of(c, "answers", ans->items[i], 1, hi, &item);
+		if (item && (q->answers & (1u << (a - 1)))) {
 			diags_add(c->d, c->file, ans->items[i]->line, ans->items[i]->col,
 				  "'answers': option %ld is listed twice", a);
-			good = false;
+			item = false;
 		}
-		if (good)
+		if (item)
 			q->answers |= 1u << (a - 1);
+		good &= item;
 	}
 	return good;
 }
@@ -433,6 +438,7 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 	static const struct doc_field top[] = {
 		{ "level", DOC_SCALAR, true }, { "title", DOC_SCALAR, true },
 		{ "summary", DOC_SCALAR, true }, { "questions", DOC_SEQ, true },
+		{ "last", DOC_SCALAR, false },
 	};
 	memset(out, 0, sizeof *out);
 	size_t before = d->n;
@@ -449,7 +455,7 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 	struct ctx c = { path, d };
 	if (!doc.root) {
 		diags_add(d, path, 1, 1, "empty file: a quiz level needs level, title, summary and questions");
-	} else if (doc_check_map(path, doc.root, top, 4, d)) {
+	} else if (doc_check_map(path, doc.root, top, sizeof top / sizeof *top, d)) {
 		bool good = true;
 		const struct doc_node *ln = doc_get(doc.root, "level");
 		out->level = (int)int_of(&c, "level", ln, 1, QUIZ_LEVELS, &good);
@@ -460,6 +466,9 @@ bool quiz_load(const char *path, struct quiz *out, struct diags *d)
 		out->title = quiz_text_of(&c, doc_get(doc.root, "title"));
 		out->summary = quiz_text_of(&c, doc_get(doc.root, "summary"));
 		questions_of(&c, doc_get(doc.root, "questions"), out);
+		const struct doc_node *last = doc_get(doc.root, "last");
+		if (last)
+			doc_bool(path, last, &out->last, d);
 	}
 	doc_free(&doc);
 	if (d->n > before || !(out->file = strdup(path))) {

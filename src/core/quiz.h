@@ -76,6 +76,7 @@ struct quiz {
 	char *file;
 	int level;                   /* 1..QUIZ_LEVELS */
 	char *title, *summary;
+	bool last;                   /* `last: true`: a class's quiz ends at this level */
 	struct quiz_question *q;
 	size_t n;
 };
@@ -210,4 +211,6 @@ void quiz_level_state(const struct progress *p, int level, size_t nquestions, ch
 /* One line for the lesson menu: "Level 1 passed (best 90%). Level 2 open.
  * Levels 3 to 5 locked." */
 void quiz_summary(const struct progress *p, char *buf, size_t size);
+/* The same for a quiz of nlevels levels (a class that ends early). */
+void quiz_summary_n(const struct progress *p, int nlevels, char *buf, size_t size);
 #endif

@@ -153,15 +153,21 @@ void quiz_level_state(const struct progress *p, int level, size_t nquestions, ch
 
 void quiz_summary(const struct progress *p, char *buf, size_t size)
 {
+	quiz_summary_n(p, QUIZ_LEVELS, buf, size);
+}
+
+void quiz_summary_n(const struct progress *p, int nlevels, char *buf, size_t size)
+{
 	size_t len = 0;
+	int n = nlevels > 0 && nlevels <= QUIZ_LEVELS ? nlevels : QUIZ_LEVELS;
 	buf[0] = '\0';
 	const char *sep = i18n_lang() == LANG_ZH ? "" : " ";   /* 。 ends a Chinese sentence */
-	for (int i = 0; i < QUIZ_LEVELS && len < size; i++) {
+	for (int i = 0; i < n && len < size; i++) {
 		const struct level_progress *lp = &p->levels[i];
 		int w;
 		if (!quiz_unlocked(p, i)) {   /* the rest are locked too */
-			w = i + 1 < QUIZ_LEVELS
-				? snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED_RANGE), len ? sep : "", i + 1, QUIZ_LEVELS)
+			w = i + 1 < n
+				? snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED_RANGE), len ? sep : "", i + 1, n)
 				: snprintf(buf + len, size - len, tr(MSG_QUIZ_SUM_LOCKED), len ? sep : "", i + 1);
 			break;
 		}

@@ -423,7 +423,7 @@ int quiz_percent(int points, int max_points)
 
 void quiz_start_attempt(struct level_progress *lp, unsigned seed)
 {
-	lp->attempt++;
+	progress_count(&lp->attempt);
 	lp->seed = seed;
 	lp->question = 0;
 	lp->points = 0;
@@ -449,7 +449,7 @@ void quiz_record(struct progress *p, int level, const struct quiz_question *q,
 		 bool judged, int earned)
 {
 	struct level_progress *lp = &p->levels[level];
-	lp->question++;
+	progress_count(&lp->question);
 	lp->hint = false;   /* the next question's hint is unseen */
 	if (!judged)
 		return;

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "demo.h"
 #include "doc.h"
 #include "i18n.h"
 #include "quiz.h"
@@ -40,7 +41,7 @@
 #define HAND_hand(id) id,
 #define HAND_library(id)
 #define HAND_cpu(id)
-#define HAND_(e, id, rung, kind, ...) HAND_##kind(id)
+#define HAND_(e, id, step, kind, ...) HAND_##kind(id)
 static const char *const matmul_variants[] = { MM_LADDER(ID_) "hand-best", "library", NULL };
 static const char *const conv_variants[] = { CONV_LADDER(ID_) "hand-best", "library", NULL };
 static const char *const matmul_hand[] = { MM_LADDER(HAND_) NULL };
@@ -60,25 +61,38 @@ static bool is_cudnn_algo(const char *s)
 static const char *const transfer_variants[] = { XF_LADDER(ID_) NULL };
 static const char *const streams_variants[] = { ST_LADDER(ID_) NULL };
 
+/* The demos a question may measure, by their registry rows (demo.h): the
+ * ids of their ladders and the hand-written ones (fastest-hand). */
+static const struct ladder_ids {
+	const char *const *ids, *const *hand;
+} ladders[CK_NDEMOS] = {
+	[CK_DEMO_matmul] = { matmul_variants, matmul_hand },
+	[CK_DEMO_conv] = { conv_variants, conv_hand },
+	[CK_DEMO_transfer] = { transfer_variants, NULL },
+	[CK_DEMO_streams] = { streams_variants, NULL },
+	[CK_DEMO_reduce] = { reduce_variants, reduce_hand },
+};
+
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };
+#define ANY (-1)
 static const struct measure_def {
 	const char *name;
 	enum m_arg args;
 	bool categorical;
-	const char *demo;             /* NULL: any demo */
+	int demo;                     /* the one demo's registry row (demo.h); ANY: any demo */
 } measures[] = {
-	{ "speedup", ARG_TWO, false, NULL },
-	{ "pct-of-library", ARG_ONE, false, NULL },
-	{ "rel-err", ARG_ONE, false, NULL },
-	{ "gflops", ARG_ONE, false, NULL },
-	{ "pct-of-hbm", ARG_ONE, false, "reduce" },
-	{ "tf32-rel-err", ARG_NONE, false, "matmul" },
-	{ "tf32-speedup", ARG_NONE, false, "matmul" },
-	{ "fastest-cudnn-algo", ARG_NONE, true, "conv" },
-	{ "fastest-hand", ARG_NONE, true, NULL },
-	{ "gbs-ratio", ARG_TWO, false, "transfer" },
-	{ "half-plateau", ARG_ONE, false, "transfer" },
-	{ "pct-of-ideal", ARG_ONE, false, "streams" },
+	{ "speedup", ARG_TWO, false, ANY },
+	{ "pct-of-library", ARG_ONE, false, ANY },
+	{ "rel-err", ARG_ONE, false, ANY },
+	{ "gflops", ARG_ONE, false, ANY },
+	{ "pct-of-hbm", ARG_ONE, false, CK_DEMO_reduce },
+	{ "tf32-rel-err", ARG_NONE, false, CK_DEMO_matmul },
+	{ "tf32-speedup", ARG_NONE, false, CK_DEMO_matmul },
+	{ "fastest-cudnn-algo", ARG_NONE, true, CK_DEMO_conv },
+	{ "fastest-hand", ARG_NONE, true, ANY },
+	{ "gbs-ratio", ARG_TWO, false, CK_DEMO_transfer },
+	{ "half-plateau", ARG_ONE, false, CK_DEMO_transfer },
+	{ "pct-of-ideal", ARG_ONE, false, CK_DEMO_streams },
 };
 #define NMEASURES (sizeof measures / sizeof *measures)
 
@@ -98,12 +112,18 @@ static size_t list_len(const char *const *t)
 	return n;
 }
 
+/* The ladder of the demo called demo, or NULL when no question may
+ * measure it. */
+static const struct ladder_ids *ladder_of(const char *demo)
+{
+	int i = demo_index(demo);
+	return i < 0 || !ladders[i].ids ? NULL : &ladders[i];
+}
+
 static const char *const *variants_of(const char *demo)
 {
-	return !strcmp(demo, "matmul") ? matmul_variants : !strcmp(demo, "conv") ? conv_variants
-	       : !strcmp(demo, "transfer") ? transfer_variants
-	       : !strcmp(demo, "streams") ? streams_variants
-	       : !strcmp(demo, "reduce") ? reduce_variants : NULL;
+	const struct ladder_ids *l = ladder_of(demo);
+	return l ? l->ids : NULL;
 }
 
 /* "256M" / "4K" / "1G" / "4096" -> bytes; 0 when not a size of the
@@ -112,8 +132,8 @@ static long long sweep_size(const char *s)
 {
 	char *end;
 	long long v = strtoll(s, &end, 10);
-	if (end == s || v <= 0)
-		return 0;
+	if (end == s || v <= 0 || v > 1LL << 30)
+		return 0;   /* no sweep size is larger: bounded before any shift */
 	if (*end == 'K')
 		v <<= 10, end++;
 	else if (*end == 'M')
@@ -155,16 +175,33 @@ static bool variant_ok(const char *demo, const char *v, char *why, size_t size)
 	return false;
 }
 
+/* Why demo is not one a question may measure: the nearest that is, or
+ * all of them.  Returns false. */
+static bool unknown_demo(const char *demo, char *why, size_t size)
+{
+	const char *demos[CK_NDEMOS];
+	char known[200] = "";
+	size_t n = 0, len = 0;
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		if (!ladders[i].ids)
+			continue;
+		demos[n++] = demo_name((enum demo_id)i);
+		int k = snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "",
+				 demo_name((enum demo_id)i));
+		len = k > 0 && (size_t)k < sizeof known - len ? len + (size_t)k : len;
+	}
+	const char *near = doc_suggest(demo, demos, n);
+	if (near)
+		snprintf(why, size, "unknown demo '%.60s'; did you mean '%s'?", demo, near);
+	else
+		snprintf(why, size, "unknown demo '%.60s' (known: %s)", demo, known);
+	return false;
+}
+
 bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t size)
 {
-	static const char *const demos[] = { "matmul", "conv", "transfer", "streams", "reduce", NULL };
-	if (!variants_of(demo)) {
-		const char *near = doc_suggest(demo, demos, 5);
-		snprintf(why, size, "unknown demo '%.60s'%s%s%s", demo,
-			 near ? "; did you mean '" : " (known: matmul, conv, transfer, streams, reduce)",
-			 near ? near : "", near ? "'?" : "");
-		return false;
-	}
+	if (!variants_of(demo))
+		return unknown_demo(demo, why, size);
 	char name[64];
 	const char *args;
 	const struct measure_def *m = lookup(measure, name, sizeof name, &args);
@@ -178,8 +215,9 @@ bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t
 			 near ? "'?" : "");
 		return false;
 	}
-	if (m->demo && strcmp(m->demo, demo)) {
-		snprintf(why, size, "measure '%s' is only for the %s demo", m->name, m->demo);
+	if (m->demo != ANY && demo_index(demo) != m->demo) {
+		snprintf(why, size, "measure '%s' is only for the %s demo", m->name,
+			 demo_name((enum demo_id)m->demo));
 		return false;
 	}
 	char a[64] = "", b[64] = "";
@@ -233,9 +271,9 @@ bool quiz_measure_value_valid(const char *demo, const char *measure, const char 
 {
 	if (!strcmp(measure, "fastest-cudnn-algo"))
 		return is_cudnn_algo(value);
+	const struct ladder_ids *l = ladder_of(demo);
 	if (!strcmp(measure, "fastest-hand"))
-		return in_list(!strcmp(demo, "conv") ? conv_hand : !strcmp(demo, "reduce") ? reduce_hand
-			       : matmul_hand, value);
+		return l && l->hand && in_list(l->hand, value);
 	return false;
 }
 
@@ -281,12 +319,12 @@ static const struct res_variant *fastest_offered(const struct results *r,
 	return best;
 }
 
-static bool fastest_cudnn(const struct results *r, struct quiz_value *out)
+static bool fastest_cudnn(const struct results *r, const char *demo, struct quiz_value *out)
 {
 	const struct res_variant *best = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!strcmp(v->demo, "conv") && v->kind == RES_LIBRARY && timed(v) &&
+		if (!strcmp(v->demo, demo) && v->kind == RES_LIBRARY && timed(v) &&
 		    !strncmp(v->variant, "cudnn-", 6) && strcmp(v->variant, conv_variants[CONV_CUDNN_DEFAULT]) &&
 		    (!best || v->ms < best->ms))
 			best = v;
@@ -313,12 +351,13 @@ static bool numeric(const struct res_variant *v, double x, struct quiz_value *ou
 	return v && isfinite(x);
 }
 
-/* The transfer record of row id at bytes, timed with a bandwidth. */
-static const struct res_variant *at_size(const struct results *r, const char *id, long long bytes)
+/* The record of demo's row id at bytes, timed with a bandwidth. */
+static const struct res_variant *at_size(const struct results *r, const char *demo, const char *id,
+					 long long bytes)
 {
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!strcmp(v->demo, "transfer") && !strcmp(v->variant, id) && v->bytes == bytes &&
+		if (!strcmp(v->demo, demo) && !strcmp(v->variant, id) && v->bytes == bytes &&
 		    timed(v) && v->gbs > 0)
 			return v;
 	}
@@ -327,18 +366,19 @@ static const struct res_variant *at_size(const struct results *r, const char *id
 
 /* The smallest size (in KiB) at which row id reaches half the GB/s it has
  * at its largest size. */
-static bool half_plateau(const struct results *r, const char *id, struct quiz_value *out)
+static bool half_plateau(const struct results *r, const char *demo, const char *id,
+			 struct quiz_value *out)
 {
 	const struct res_variant *top = NULL, *first = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!strcmp(v->demo, "transfer") && !strcmp(v->variant, id) && timed(v) &&
+		if (!strcmp(v->demo, demo) && !strcmp(v->variant, id) && timed(v) &&
 		    v->gbs > 0 && (!top || v->bytes > top->bytes))
 			top = v;
 	}
 	for (size_t i = 0; top && i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!strcmp(v->demo, "transfer") && !strcmp(v->variant, id) && timed(v) &&
+		if (!strcmp(v->demo, demo) && !strcmp(v->variant, id) && timed(v) &&
 		    v->gbs >= top->gbs / 2 && (!first || v->bytes < first->bytes))
 			first = v;
 	}
@@ -361,11 +401,12 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 		 slash ? slash + 1 : "");
 	if (!strcmp(name, "gbs-ratio")) {
 		long long bytes = at ? sweep_size(at + 1) : 0;
-		const struct res_variant *x = at_size(r, a, bytes), *y = at_size(r, b, bytes);
+		const struct res_variant *x = at_size(r, q->demo, a, bytes);
+		const struct res_variant *y = at_size(r, q->demo, b, bytes);
 		return numeric(x && y ? x : NULL, x && y ? x->gbs / y->gbs : NAN, out);
 	}
 	if (!strcmp(name, "half-plateau"))
-		return half_plateau(r, a, out);
+		return half_plateau(r, q->demo, a, out);
 	if (!strcmp(name, "tf32-rel-err"))
 		snprintf(a, sizeof a, "%s", mm_rung_id(MM_CUBLAS_TF32));
 	if (!strcmp(name, "tf32-speedup")) {
@@ -386,7 +427,7 @@ bool quiz_measure(const struct quiz_question *q, const struct results *r, struct
 	if (!strcmp(name, "pct-of-hbm"))
 		return numeric(va, va ? va->pct_of_hbm : NAN, out);
 	if (!strcmp(name, "fastest-cudnn-algo"))
-		return fastest_cudnn(r, out);
+		return fastest_cudnn(r, q->demo, out);
 	const struct res_variant *h = fastest_offered(r, q);
 	if (h)
 		snprintf(out->name, sizeof out->name, "%s", h->variant);

@@ -5,18 +5,17 @@
 #include <sys/stat.h>
 #include "app_state.h"
 #include "quiz_run.h"
+#include "cert.h"
+#include "demo.h"
 #include "i18n.h"
+#include "quiz_lang.h"
 
-/* The demos a prediction may run, by index into quiz_run's arrays. */
-static const char *const demo_names[QUIZ_NDEMOS] = { "matmul", "conv", "transfer", "streams",
-						     "reduce" };
-
-static int demo_index(const char *demo)
+/* The demo a prediction runs: its row in the registry (demo.h), which
+ * indexes quiz_run's arrays.  Lint made sure the question names one. */
+static int demo_row(const char *demo)
 {
-	for (int i = 0; i < QUIZ_NDEMOS; i++)
-		if (!strcmp(demo, demo_names[i]))
-			return i;
-	return 0;
+	int i = demo_index(demo);
+	return i < 0 ? 0 : i;
 }
 
 void quiz_run_init(struct quiz_run *qr)
@@ -31,7 +30,7 @@ void quiz_run_free(struct quiz_run *qr)
 	if (!qr)
 		return;
 	runner_free(&qr->r);
-	for (int i = 0; i < QUIZ_NDEMOS; i++)
+	for (int i = 0; i < CK_NDEMOS; i++)
 		results_free(&qr->live[i]);
 	results_free(&qr->rec);
 	quiz_run_init(qr);
@@ -98,8 +97,39 @@ void quiz_run_level_course(const struct app *app, int level, char *key, size_t s
 	if (strncmp(got, d, n) || got[n] != '/')
 		return;   /* the built-in level */
 	char *real = realpath(d, NULL);
-	snprintf(key, size, "%s", real ? real : d);
+	const char *path = real ? real : d;
+	char hex[65];
+	if (strlen(path) < size)
+		snprintf(key, size, "%s", path);
+	else if (size > 72 && cert_sha256_hex(path, strlen(path), hex))
+		/* a path too long for the key: its digest, so two long paths
+		 * that share their first bytes keep two records */
+		snprintf(key, size, "sha256:%s", hex);
 	free(real);
+}
+
+int quiz_run_course_levels(const struct app *app, char titles[][160])
+{
+	int n = QUIZ_LEVELS;
+	for (int i = 0; i < QUIZ_LEVELS; i++) {
+		char key[PROGRESS_COURSE_MAX], tr_path[4200], en_path[4200];
+		if (titles)
+			titles[i][0] = '\0';
+		quiz_run_level_course(app, i + 1, key, sizeof key);
+		if (!key[0] || i >= n || !quiz_run_level_paths(app, i + 1, tr_path, en_path, sizeof tr_path))
+			continue;   /* the built-in level, or after the class's last */
+		struct quiz z;
+		struct diags d = { 0 };
+		if (quiz_load_lang(tr_path[0] ? tr_path : NULL, en_path[0] ? en_path : NULL, &z, &d)) {
+			if (titles)
+				snprintf(titles[i], 160, "%s", z.title ? z.title : "");
+			if (z.last)
+				n = i + 1;
+		}
+		quiz_free(&z);
+		diags_free(&d);
+	}
+	return n;
 }
 
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
@@ -114,7 +144,7 @@ void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size)
 
 bool quiz_run_start(struct quiz_run *qr, const struct app *app, const char *demo)
 {
-	int i = demo_index(demo);
+	int i = demo_row(demo);
 	if (qr->ran[i] || qr->running >= 0)
 		return false;
 	qr->ran[i] = true;
@@ -203,7 +233,7 @@ static void device_reason(const char *en, char *out, size_t size)
 bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct quiz_question *q,
 		      struct quiz_value *v, char *label, size_t size)
 {
-	int i = demo_index(q->demo);
+	int i = demo_row(q->demo);
 	const struct res_device *dev = results_device(&qr->live[i], q->demo);
 	char src[900];
 	char reason[700];
@@ -241,10 +271,8 @@ bool quiz_run_measure(struct quiz_run *qr, const struct app *app, const struct q
 
 void quiz_run_speedups(const struct quiz_run *qr, char *dst, size_t size)
 {
-	for (int i = 0; i < QUIZ_NDEMOS; i++) {
-		if (i == 2 || i == 3)
-			continue; /* transfer and streams have no ladder */
-		char line[256];
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		char line[256];   /* only ladders give one (results_speedups_line) */
 		if (qr->live[i].nvar &&
 		    results_speedups_line(&qr->live[i], demo_names[i], line, sizeof line))
 			results_merge_speedups(dst, size, demo_names[i], line);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "quiz.h"
+#include "demo.h"
 #include "results.h"
 #include "runner.h"
 
@@ -15,15 +16,15 @@ struct app;
 
 #define QUIZ_RUN_TIMEOUT_MS (300 * 1000)
 
-/* Results of each demo, from this session's run (at most one run per demo
- * per quiz screen), and the recorded H200 file, loaded when first needed. */
-#define QUIZ_NDEMOS 5         /* matmul, conv, transfer, streams, reduce */
+/* Results of each demo (by its registry row, demo.h), from this session's
+ * run (at most one run per demo per quiz screen), and the recorded H200
+ * file, loaded when first needed. */
 struct quiz_run {
 	struct runner r;
 	int running;                 /* demo index being run, -1 when none */
-	struct results live[QUIZ_NDEMOS];
-	bool ran[QUIZ_NDEMOS];
-	char why[QUIZ_NDEMOS][600];  /* why a run gave no results ("" when it did) */
+	struct results live[CK_NDEMOS];
+	bool ran[CK_NDEMOS];
+	char why[CK_NDEMOS][600];  /* why a run gave no results ("" when it did) */
 	struct results rec;
 	int rec_state;               /* 0 not tried, 1 loaded, -1 missing or bad */
 };
@@ -47,6 +48,11 @@ bool quiz_run_level_path(const struct app *app, int level, char *out, size_t siz
  * --lessons DIR, "" (the built-in course) otherwise. */
 void quiz_run_level_course(const struct app *app, int level, char *key, size_t size);
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size);
+/* The levels of the running course's quiz: QUIZ_LEVELS, or, in a class,
+ * the first of its own levels whose file says `last: true`.  titles[i]
+ * (when not NULL) gets level i+1's title when the class has that level
+ * itself, "" when it comes from the built-in quiz. */
+int quiz_run_course_levels(const struct app *app, char titles[][160]);
 
 /* Starts the demo unless its results are already here; true when a run
  * started (then poll until it returns false). */

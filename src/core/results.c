@@ -12,9 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "demo.h"
 #include "doc.h"
 #include "text.h"
 #include "i18n.h"
+#include "matmul/mm_ladder.h"
+#include "conv/conv_ladder.h"
+#include "reduce/reduce_ladder.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -117,15 +121,13 @@ static const struct field pt_fields[] = {
 	PT(waves, F_NUM, false, true),      PT(error, F_STR, false, true),
 };
 
-/* Sizes a variant record of a known demo must carry. */
-static const struct { const char *demo; const char *keys[8]; } size_rules[] = {
-	{ "matmul", { "m", "n", "k", NULL } },
-	{ "conv", { "n", "c", "h", "w", "k", "r", "s", NULL } },
-	{ "transfer", { "bytes", "memory", "direction", NULL } },
-	{ "streams", { "streams", "chunks", "chunk_bytes", "flops_per_byte", NULL } },
-	{ "reduce", { "n", NULL } },
-	{ "launch", { "n", NULL } },
+/* The size fields, by name, for a registry row's size_text (demo.h). */
+#define SZ_(f) { #f, offsetof(struct res_sizes, f) }
+static const struct { const char *key; size_t off; } size_fields[] = {
+	SZ_(m), SZ_(n), SZ_(k), SZ_(c), SZ_(h), SZ_(w), SZ_(r), SZ_(s), SZ_(pad),
+	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q),
 };
+#undef SZ_
 
 static const char *const kind_names[] = { "cpu", "hand", "library" };
 
@@ -236,16 +238,17 @@ static bool check_sizes(const char *file, const struct doc_node *map,
 			const struct res_variant *v, struct diags *d)
 {
 	bool good = true;
-	for (size_t i = 0; i < sizeof size_rules / sizeof *size_rules; i++) {
-		if (strcmp(v->demo, size_rules[i].demo))
-			continue;
-		for (const char *const *k = size_rules[i].keys; *k; k++) {
-			const struct doc_node *n = doc_get(map, *k);
-			if (!n || doc_is_null(n)) {
-				diags_add(d, file, map->line, map->col,
-					  "missing size '%s' in a %s variant record", *k, v->demo);
-				good = false;
-			}
+	const struct demo_row *row = demo_find(v->demo);   /* the sizes its row names */
+	for (const char *k = row ? row->sizes : ""; *k; k += strspn(k, " ")) {
+		char key[32];
+		size_t len = strcspn(k, " ");
+		snprintf(key, sizeof key, "%.*s", (int)len, k);
+		k += len;
+		const struct doc_node *n = doc_get(map, key);
+		if (!n || doc_is_null(n)) {
+			diags_add(d, file, map->line, map->col,
+				  "missing size '%s' in a %s variant record", key, v->demo);
+			good = false;
 		}
 	}
 	return good;
@@ -505,18 +508,38 @@ const struct res_variant *results_library(const struct results *r, const char *d
 	return results_fastest(r, demo, RES_LIBRARY);
 }
 
+/* The size field called key (n bytes), or -1. */
+static long size_field(const struct res_sizes *s, const char *key, size_t n)
+{
+	for (size_t i = 0; i < sizeof size_fields / sizeof *size_fields; i++)
+		if (strlen(size_fields[i].key) == n && !strncmp(size_fields[i].key, key, n))
+			return *(const long *)(const void *)((const char *)s + size_fields[i].off);
+	return -1;
+}
+
+/* The row's size_text with each {field} replaced by the record's value;
+ * "" when the demo has none or a field it names is unknown. */
 void results_size_text(const struct res_variant *v, char *buf, size_t size)
 {
-	const struct res_sizes *s = &v->size;
-	if (!strcmp(v->demo, "conv"))
-		snprintf(buf, size, "N%ld C%ld H%ld W%ld K%ld %ldx%ld", s->n, s->c, s->h,
-			 s->w, s->k, s->r, s->s);
-	else if (!strcmp(v->demo, "reduce") || !strcmp(v->demo, "launch"))
-		snprintf(buf, size, "N=%ld", s->n);
-	else if (s->m > 0)
-		snprintf(buf, size, "%ldx%ldx%ld", s->m, s->n, s->k);
-	else
-		buf[0] = '\0';
+	const struct demo_row *row = demo_find(v->demo);
+	size_t len = 0;
+	buf[0] = '\0';
+	for (const char *t = row ? row->size_text : ""; *t && len + 1 < size;) {
+		const char *end = *t == '{' ? strchr(t, '}') : NULL;
+		if (!end) {
+			buf[len++] = *t++;
+			continue;
+		}
+		long x = size_field(&v->size, t + 1, (size_t)(end - t - 1));
+		int k = snprintf(buf + len, size - len, "%ld", x);
+		if (x <= 0 || k < 0) {
+			buf[0] = '\0';
+			return;
+		}
+		len = (size_t)k >= size - len ? size - 1 : len + (size_t)k;
+		t = end + 1;
+	}
+	buf[len] = '\0';
 }
 
 const struct res_series *results_series(const struct results *r, const char *demo,
@@ -553,7 +576,7 @@ bool results_speedups_line(const struct results *r, const char *demo,
 {
 	buf[0] = '\0';
 	const struct res_variant *naive = results_naive(r, demo);
-	if (!naive || size < 2)
+	if (!naive || size < 2 || !demo_is_ladder(demo))
 		return false;
 	const struct res_device *dev = results_device(r, demo);
 	char sz[96];
@@ -596,23 +619,39 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The demos' rung labels (their rung tables) and their translations. */
+/* The ladders' rows (matmul, conv, reduce): demo, id and the Chinese label
+ * of the zh column, "" where the English stays. */
+static const struct { const char *demo, *id, *zh; } rung_zh[] = {
+#define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
+#define RZ_MM_(...) RZ_("matmul", __VA_ARGS__)
+#define RZ_CONV_(...) RZ_("conv", __VA_ARGS__)
+#define RZ_RD_(...) RZ_("reduce", __VA_ARGS__)
+	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_)
+#undef RZ_
+#undef RZ_MM_
+#undef RZ_CONV_
+#undef RZ_RD_
+};
+
+const char *results_rung_label(const char *demo, const char *id, const char *label)
+{
+	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && demo && id; i++)
+		if (!strcmp(rung_zh[i].demo, demo) && !strcmp(rung_zh[i].id, id)) {
+			if (i18n_lang() == LANG_ZH && rung_zh[i].zh[0])
+				return rung_zh[i].zh;
+			break;
+		}
+	return results_label_text(label);
+}
+
+const char *results_variant_label(const struct res_variant *v)
+{
+	return results_rung_label(v->demo, v->variant, v->label);
+}
+
+/* The launch demo's labels (its table of experiments) and their
+ * translations. */
 static const struct { const char *en; enum msg text; } labels[] = {
-	{ "naive, uncoalesced", MSG_RL_NAIVE_UNCOALESCED }, { "naive, coalesced", MSG_RL_NAIVE_COALESCED },
-	{ "shared-memory tiles", MSG_RL_SMEM_TILES }, { "register blocking", MSG_RL_REGBLOCK },
-	{ "library-style", MSG_RL_LIBRARY_STYLE }, { "cuBLAS TF32 Tensor Cores", MSG_RL_CUBLAS_TF32 },
-	{ "CPU naive, 1 thread", MSG_RL_CPU_NAIVE_1 }, { "CPU blocked, all cores", MSG_RL_CPU_BLOCKED },
-	{ "CPU naive", MSG_RL_CPU_NAIVE }, { "naive direct", MSG_RL_NAIVE_DIRECT },
-	{ "shared-memory direct", MSG_RL_SMEM_DIRECT }, { "im2col + tiled GEMM", MSG_RL_IM2COL },
-	{ "implicit GEMM", MSG_RL_IMPLICIT },
-	{ "Tensor Cores by hand (TF32)", MSG_RL_TF32_MMA }, { "cuBLAS FP16 in, FP32 sums", MSG_RL_CUBLAS_FP16 },
-	{ "Hopper wgmma + TMA (TF32)", MSG_RL_WGMMA_TMA },
-	{ "cuBLAS BF16 in, FP32 sums", MSG_RL_CUBLAS_BF16 }, { "CPU all cores", MSG_RL_CPU_ALL_CORES },
-	{ "atomicAdd per element", MSG_RL_RD_ATOMIC }, { "shared tree, interleaved", MSG_RL_RD_INTERLEAVED },
-	{ "shared tree, sequential", MSG_RL_RD_SEQUENTIAL },
-	{ "first add on load, last warp unrolled", MSG_RL_RD_UNROLLED },
-	{ "warp shuffles, one atomic per block", MSG_RL_RD_SHUFFLE },
-	{ "float4, grid = SMs, one pass", MSG_RL_RD_BEST },
 	{ "y = a*x + y, one element per thread", MSG_RL_LN_PLAIN },
 	{ "register-heavy: 32 elements per thread", MSG_RL_LN_REGS },
 	{ "shared-memory-heavy: 48 KiB per block", MSG_RL_LN_SMEM },

@@ -207,6 +207,12 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
  * written into buf. */
 const char *results_label_text(const char *label);
 const char *results_reason_text(const char *reason, char *buf, size_t size);
+/* A ladder rung's label in the learner's language, keyed by its demo and
+ * id: the zh column of its row (the demo's ladder header) in Chinese, else
+ * results_label_text(label). */
+const char *results_rung_label(const char *demo, const char *id, const char *label);
+/* results_rung_label of a variant record. */
+const char *results_variant_label(const struct res_variant *v);
 /* The device record's compatibility verdict ("ok: driver supports CUDA
  * 13.0, runtime is 13.0") and host link ("PCIe Gen5 x16 (now Gen5 x16),
  * 63.0 GB/s per direction; 0 NVLink links active") in the learner's

@@ -18,19 +18,48 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "demo.h"
 #include "i18n.h"
 
 extern char **environ;
 
-const char *const runner_demos[] = { "devinfo", "matmul", "conv", "transfer", "streams", "reduce",
-				     "launch", NULL };
+/* The process groups of the children now running, one per slot (0: free).
+ * A mutable global, the one outside the terminal module, because a crash
+ * handler can reach nothing else: runner_kill_groups() ends them all with
+ * kill(2) only.  A slot is set once the child leads its group and cleared
+ * before the child is reaped, so a group id is never reused while it is
+ * here. */
+#define RUNNER_SLOTS 16
+static volatile sig_atomic_t g_groups[RUNNER_SLOTS];
+
+static void groups_add(pid_t pgid)
+{
+	for (int i = 0; i < RUNNER_SLOTS; i++)
+		if (!g_groups[i]) {
+			g_groups[i] = (sig_atomic_t)pgid;
+			return;
+		}
+}
+
+static void groups_remove(pid_t pgid)
+{
+	for (int i = 0; i < RUNNER_SLOTS; i++)
+		if (g_groups[i] == (sig_atomic_t)pgid)
+			g_groups[i] = 0;
+}
+
+void runner_kill_groups(void)
+{
+	for (int i = 0; i < RUNNER_SLOTS; i++) {
+		pid_t g = (pid_t)g_groups[i];
+		if (g > 0)
+			kill(-g, SIGKILL);
+	}
+}
 
 bool runner_demo_known(const char *name)
 {
-	for (int i = 0; name && runner_demos[i]; i++)
-		if (!strcmp(name, runner_demos[i]))
-			return true;
-	return false;
+	return demo_index(name) >= 0;
 }
 
 bool runner_demo_path(const char *dir, const char *name, char *out, size_t size)
@@ -100,6 +129,14 @@ static bool make_pipe(int fds[2])
 	fds[0] = fds[1] = -1;
 	errno = e;
 	return false;
+}
+
+bool runner_gpu_likely(void)
+{
+	const char *v = getenv("CUDA_VISIBLE_DEVICES");
+	if (v && (!*v || !strcmp(v, "-1")))
+		return false;
+	return access("/dev/nvidiactl", F_OK) == 0;
 }
 
 bool runner_program_exists(const char *path)
@@ -207,6 +244,8 @@ bool runner_start(struct runner *r, const char *path, char *const argv[],
 		return false;
 	}
 	r->pid = pid;
+	if (!r->opts.inherit)
+		groups_add(pid);
 	r->fd_out = po[0];
 	r->fd_err = pe[0];
 	r->t_start = now_ms();
@@ -294,6 +333,7 @@ static void check_exit(struct runner *r)
 		return;
 	if (!r->opts.inherit)
 		kill(-r->pid, SIGKILL);
+	groups_remove(r->pid);
 	int st = 0;
 	while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
 		;
@@ -402,8 +442,8 @@ void runner_describe(const struct runner *r, char *buf, size_t size)
 		snprintf(buf, size, tr(MSG_RUN_TIMEOUT), r->opts.timeout_ms / 1000.0, how);
 	else if (r->overflow)
 		snprintf(buf, size, tr(MSG_RUN_OVERFLOW), r->opts.max_output, how);
-	else if (r->cancelled)
-		snprintf(buf, size, tr(MSG_RUN_CANCELLED), how);
+	else if (r->cancelled)   /* the learner asked: no signal names */
+		snprintf(buf, size, "%s", tr(MSG_RUN_CANCELLED));
 	else
 		snprintf(buf, size, "%s", how);
 }
@@ -432,6 +472,7 @@ void runner_free(struct runner *r)
 		return;
 	if (r->state == RUNNER_RUNNING && !r->reaped && r->pid > 0) {
 		kill(r->opts.inherit ? r->pid : -r->pid, SIGKILL);
+		groups_remove(r->pid);
 		while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
 			;
 	}

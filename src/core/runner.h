@@ -16,14 +16,18 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* The demo programs the tutorial may run, NULL-terminated. */
-extern const char *const runner_demos[];
+/* Whether name is a demo program the tutorial may run: a row of the
+ * registry (demo.h's demo_names lists them). */
 bool runner_demo_known(const char *name);
 /* Writes DIR/NAME into out.  False when name is not in the table or the
  * path does not fit. */
 bool runner_demo_path(const char *dir, const char *name, char *out, size_t size);
 /* True when path is a regular file we may execute. */
 bool runner_program_exists(const char *path);
+/* Whether a demo is likely to find a GPU: the driver's device node exists
+ * and CUDA_VISIBLE_DEVICES does not hide every device.  A guess made
+ * before running; the demo's device record is the answer. */
+bool runner_gpu_likely(void);
 /* The demo dir next to the running binary (build/cudakitchen ->
  * build/demos), used until the caller knows better.  False if unknown. */
 bool runner_default_demodir(char *out, size_t size);
@@ -92,6 +96,10 @@ long long runner_elapsed_ms(const struct runner *r);
 void runner_describe(const struct runner *r, char *buf, size_t size);
 /* The last complete non-empty line of stderr (sanitize before drawing), or "". */
 void runner_last_err_line(const struct runner *r, char *buf, size_t size);
+/* SIGKILL to the process group of every child started without inherit and
+ * not yet reaped.  Async-signal-safe (kill(2) only): the TUI's crash
+ * handler and die() call it so a demo never outlives the tutorial. */
+void runner_kill_groups(void);
 /* Kills a child still running (SIGKILL to its group), reaps it, frees the
  * buffers.  Accepts NULL; r can be reused after runner_init. */
 void runner_free(struct runner *r);

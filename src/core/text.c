@@ -70,7 +70,11 @@ static bool removed_cp(long cp)
 {
 	if (cp < 0x20)
 		return cp != '\n' && cp != '\t';
+	/* every bidi control of Unicode's UAX #9: ALM, LRM and RLM can
+	 * reorder what follows as surely as the overrides can */
 	return (cp >= 0x7F && cp <= 0x9F)            /* DEL and C1 */
+	       || cp == 0x061C                       /* Arabic letter mark */
+	       || cp == 0x200E || cp == 0x200F       /* LRM, RLM */
 	       || (cp >= 0x202A && cp <= 0x202E)     /* bidi embeddings/overrides */
 	       || (cp >= 0x2066 && cp <= 0x2069);    /* bidi isolates */
 }
@@ -301,13 +305,14 @@ static bool unit_word(const struct ch *c, size_t b, size_t n)
 }
 
 /* Whether the word at c[b] is a unit a number keeps: it is a unit word,
- * and the last character before the spaces ahead of it is a digit. */
+ * or starts with a wide character ("3 课", "17 关", "12.5 倍"), and the
+ * last character before the spaces ahead of it is a digit. */
 static bool number_unit(const struct ch *c, size_t b, size_t n)
 {
 	size_t k = b;
 	while (k > 0 && c[k - 1].wc == L' ')
 		k--;
-	return k > 0 && k < b && is_digit(c[k - 1].wc) && unit_word(c, b, n);
+	return k > 0 && k < b && is_digit(c[k - 1].wc) && (unit_word(c, b, n) || c[b].w == 2);
 }
 
 /* May a line break just before c[b] (0 < b < n)?  At a word start after

@@ -10,8 +10,9 @@
 #include <stddef.h>
 
 /* Returns a new string (caller frees) where C0 controls other than '\n' and
- * '\t', DEL, C1 controls (U+0080..U+009F), and bidi overrides/isolates
- * (U+202A..U+202E, U+2066..U+2069) are removed, and invalid UTF-8 bytes
+ * '\t', DEL, C1 controls (U+0080..U+009F), and every bidi control (the
+ * marks ALM U+061C, LRM U+200E, RLM U+200F, the embeddings and overrides
+ * U+202A..U+202E, the isolates U+2066..U+2069) are removed, and invalid UTF-8 bytes
  * become U+FFFD.  len may be (size_t)-1 for a NUL-terminated s. */
 char *text_sanitize(const char *s, size_t len);
 

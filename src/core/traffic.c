@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "demo.h"
 #include "i18n.h"
 #include "results.h"
 #include "matmul/mm_traffic.h"
@@ -40,43 +41,54 @@ static bool put(struct res_variant *v, double flops, double bytes, const char *m
 	return true;
 }
 
-bool traffic_fill(struct res_variant *v)
+static bool mm_fill(struct res_variant *v)
 {
 	const struct res_sizes *s = &v->size;
-	if (v->model_intensity > 0)
+	int i = mm_index(v->variant);
+	if (i < 0 || s->m < 1 || s->n < 1 || s->k < 1 || s->m > 65536 ||
+	    s->n > 65536 || s->k > 65536)
 		return false;
-	if (!strcmp(v->demo, "matmul")) {
-		int i = mm_index(v->variant);
-		if (i < 0 || s->m < 1 || s->n < 1 || s->k < 1 || s->m > 65536 ||
-		    s->n > 65536 || s->k > 65536)
-			return false;
-		struct mm_traffic t = mm_traffic_of((enum mm_rung)i, (int)s->m, (int)s->n,
-						    (int)s->k);
-		int bm, bn;   /* best's record names the tiles its rule chose */
-		if (i == MM_BEST && sscanf(v->config, "%dx%d", &bm, &bn) == 2 && bm >= 1 &&
-		    bn >= 1 && bm <= 4096 && bn <= 4096)
-			t = mm_traffic_tiles((int)s->m, (int)s->n, (int)s->k, bm, bn,
-					     v->split >= 1 && v->split <= 4096 ? (int)v->split : 1,
-					     v->parts);
-		return put(v, 2.0 * s->m * s->n * s->k, t.bytes, t.model);
-	}
-	if (!strcmp(v->demo, "conv")) {
-		int i = conv_index(v->variant);
-		long pad = s->pad < 0 ? 0 : s->pad, st = s->stride < 1 ? 1 : s->stride;
-		long dil = s->dil < 1 ? 1 : s->dil;
-		if (i < 0 || s->n < 1 || s->c < 1 || s->h < 1 || s->w < 1 || s->k < 1 ||
-		    s->r < 1 || s->s < 1 || s->p < 1 || s->q < 1 || s->h > 8192 ||
-		    s->w > 8192 || s->p > 8192 || s->q > 8192 || s->r > 8192 ||
-		    s->s > 8192 || s->n > 65535 || s->c > 1 << 20 || s->k > 1 << 20 ||
-		    pad > 4096 || st > 8192 || dil > 8192)
-			return false;
-		struct conv_traffic t = conv_traffic_of((enum conv_rung_id)i, (int)s->n,
-			(int)s->c, (int)s->h, (int)s->w, (int)s->k, (int)s->r, (int)s->s,
-			(int)pad, (int)st, (int)dil, (int)s->p, (int)s->q);
-		return put(v, 2.0 * s->n * s->k * s->p * s->q * s->c * s->r * s->s,
-			   t.bytes, t.model);
-	}
-	return false;
+	struct mm_traffic t = mm_traffic_of((enum mm_rung)i, (int)s->m, (int)s->n,
+					    (int)s->k);
+	int bm, bn;   /* best's record names the tiles its rule chose */
+	if (i == MM_BEST && sscanf(v->config, "%dx%d", &bm, &bn) == 2 && bm >= 1 &&
+	    bn >= 1 && bm <= 4096 && bn <= 4096)
+		t = mm_traffic_tiles((int)s->m, (int)s->n, (int)s->k, bm, bn,
+				     v->split >= 1 && v->split <= 4096 ? (int)v->split : 1,
+				     v->parts);
+	return put(v, 2.0 * s->m * s->n * s->k, t.bytes, t.model);
+}
+
+static bool conv_fill(struct res_variant *v)
+{
+	const struct res_sizes *s = &v->size;
+	int i = conv_index(v->variant);
+	long pad = s->pad < 0 ? 0 : s->pad, st = s->stride < 1 ? 1 : s->stride;
+	long dil = s->dil < 1 ? 1 : s->dil;
+	if (i < 0 || s->n < 1 || s->c < 1 || s->h < 1 || s->w < 1 || s->k < 1 ||
+	    s->r < 1 || s->s < 1 || s->p < 1 || s->q < 1 || s->h > 8192 ||
+	    s->w > 8192 || s->p > 8192 || s->q > 8192 || s->r > 8192 ||
+	    s->s > 8192 || s->n > 65535 || s->c > 1 << 20 || s->k > 1 << 20 ||
+	    pad > 4096 || st > 8192 || dil > 8192)
+		return false;
+	struct conv_traffic t = conv_traffic_of((enum conv_rung_id)i, (int)s->n,
+		(int)s->c, (int)s->h, (int)s->w, (int)s->k, (int)s->r, (int)s->s,
+		(int)pad, (int)st, (int)dil, (int)s->p, (int)s->q);
+	return put(v, 2.0 * s->n * s->k * s->p * s->q * s->c * s->r * s->s,
+		   t.bytes, t.model);
+}
+
+/* The demos with a traffic model, by their registry rows (demo.h). */
+static bool (*const fills[CK_NDEMOS])(struct res_variant *) = {
+	[CK_DEMO_matmul] = mm_fill, [CK_DEMO_conv] = conv_fill,
+};
+
+bool traffic_fill(struct res_variant *v)
+{
+	int i = demo_index(v->demo);
+	if (v->model_intensity > 0 || i < 0 || !fills[i])
+		return false;
+	return fills[i](v);
 }
 
 double traffic_intensity(const struct res_variant *v)

@@ -6,6 +6,7 @@
  * from its state, waits for input with a timeout (never spinning), hands
  * keys to the screen and acts on what comes back.  Only this file switches
  * screens. */
+#include <ctype.h>
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,8 +16,8 @@
 #include "app.h"
 #include "sweep.h"
 #include "quiz_run.h"
-#include "cli.h"
 #include "keymap.h"
+#include "options.h"
 #include "paths.h"
 #include "screens.h"
 #include "term.h"
@@ -116,12 +117,43 @@ static void open_name(struct app *app, struct stack *k, const char *name)
 	}
 }
 
+/* While nothing is saved, a mark at the right of the title row says so. */
 static void draw(struct app *app, const struct frame *f)
 {
 	erase();
-	if (!ui_too_small())
+	if (!ui_too_small()) {
+		bool unsaved = !app->progress_file[0] || app->progress.readonly;
+		ui_title_mark(unsaved ? tr(MSG_NOT_SAVED_MARK) : NULL);
 		f->s->draw(app, f->st);
+	}
 	refresh();
+}
+
+/* Another window held the progress: when it has quit, take the lock, fold
+ * what it saved into this window's progress, and save from now on. */
+static void try_take_over(struct app *app)
+{
+	char why[256];
+	int fd = -1;
+	if (!app->wait_dir[0] || !progress_lock(app->wait_dir, &fd, why, sizeof why))
+		return;
+	struct progress *disk = malloc(sizeof *disk);
+	struct diags d = { 0 };
+	if (!disk || !progress_load(app->wait_file, disk, &d) || disk->readonly) {
+		progress_unlock(fd);   /* unreadable or newer: stay unsaved */
+		free(disk);
+		diags_free(&d);
+		app->wait_dir[0] = '\0';
+		return;
+	}
+	progress_merge(&app->progress, disk);
+	free(disk);
+	diags_free(&d);
+	app->lock_fd = fd;
+	snprintf(app->progress_file, sizeof app->progress_file, "%s", app->wait_file);
+	app->wait_dir[0] = '\0';
+	app_progress_changed(app);
+	notice(app, "%s", tr(MSG_PROGRESS_TAKEN_OVER));
 }
 
 /* The one driver for the keys no screen takes (tig's fall-through, htop's
@@ -217,6 +249,7 @@ int app_run(struct app *app, const char *start)
 	if (start)
 		open_name(app, &k, start);
 	bool dirty = true, running = true;
+	unsigned idle = 0;
 	while (running && k.n > 0 && !term_quit_requested()) {
 		struct frame *top = &k.f[k.n - 1];
 		if (dirty)
@@ -229,6 +262,10 @@ int app_run(struct app *app, const char *start)
 		} else if (top->s->tick) {
 			top->s->tick(app, top->st);
 			dirty = true;
+		}
+		if (app->wait_dir[0] && ++idle % 10 == 0) {   /* about once a second */
+			try_take_over(app);
+			dirty |= !app->wait_dir[0];
 		}
 	}
 	while (k.n > 0)
@@ -317,7 +354,9 @@ static void load_progress(struct app *app, int *lock_fd)
 		notice(app, tr(MSG_NOT_SAVED_THIS_TIME), msg);
 		app->progress_file[0] = '\0';
 	} else if (!locked) {
-		notice(app, tr(MSG_WILL_NOT_SAVE), why);
+		notice(app, tr(MSG_WILL_NOT_SAVE_YET), why);
+		snprintf(app->wait_dir, sizeof app->wait_dir, "%s", pdir);
+		snprintf(app->wait_file, sizeof app->wait_file, "%s", app->progress_file);
 		app->progress_file[0] = '\0';
 	} else if (app->progress.notice[0]) {
 		notice(app, "%s", app->progress.notice);
@@ -336,13 +375,55 @@ static void use_courses(struct app *app)
 		k[i] = keys[i];
 	}
 	progress_use_courses(&app->progress, k);
+	app->quiz_levels = quiz_run_course_levels(app, NULL);
 }
 
-/* `open ID` with an ID nobody knows: say so, and list the ones that exist. */
+/* `open N`: the menu's lesson number N (1-based), as its id; else NULL. */
+static const char *lesson_by_number(const struct app *app, const char *id)
+{
+	if (!*id || strspn(id, "0123456789") != strlen(id) || strlen(id) > 6)
+		return NULL;
+	long n = strtol(id, NULL, 10);
+	return n >= 1 && (size_t)n <= app->course.n ? app->course.lessons[n - 1].id : NULL;
+}
+
+/* The name with case, '-', '_' and spaces ignored ("gpumap", "GPU_Map"). */
+static bool loosely_equal(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '-' || *a == '_' || *a == ' ')
+			a++;
+		while (*b == '-' || *b == '_' || *b == ' ')
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+			return false;
+	}
+}
+
+/* A block or lesson id that id nearly spells, or NULL. */
+static const char *near_id(const struct app *app, const char *id)
+{
+	for (size_t i = 0; screen_name(i); i++)
+		if (loosely_equal(id, screen_name(i)))
+			return screen_name(i);
+	for (size_t i = 0; i < app->course.n; i++)
+		if (app->course.lessons[i].id && loosely_equal(id, app->course.lessons[i].id))
+			return app->course.lessons[i].id;
+	return NULL;
+}
+
+/* `open ID` with an ID nobody knows: say so, suggest the id it nearly
+ * spells, and list the ones that exist. */
 static void unknown_id(const struct app *app, const char *id)
 {
 	char *clean = text_sanitize(id, (size_t)-1);
-	fprintf(stderr, "cudakitchen: no lesson or block named '%s'\n", clean ? clean : "?");
+	const char *near = near_id(app, id);
+	fprintf(stderr, "cudakitchen: no lesson or block named '%s'", clean ? clean : "?");
+	if (near)
+		fprintf(stderr, "; did you mean '%s'?", near);
+	fprintf(stderr, " (a lesson opens by its id or its number, 1 to %zu)\n", app->course.n);
 	free(clean);
 	fputs("Blocks:", stderr);
 	for (size_t i = 0; screen_name(i); i++)
@@ -358,6 +439,7 @@ static void unknown_id(const struct app *app, const char *id)
 
 int cmd_tui(const struct options *opt, const char *start)
 {
+	const char *argv_start = start;
 	char why[256];
 	if (!term_usable(why, sizeof why)) {
 		char *clean = text_sanitize(why, (size_t)-1); /* it may quote $TERM */
@@ -381,20 +463,26 @@ int cmd_tui(const struct options *opt, const char *start)
 	if (!load_course(app))
 		goto out;
 	if (start && !screen_find(start) && !course_find(&app->course, start)) {
-		unknown_id(app, start);
-		goto out;
+		start = lesson_by_number(app, start);   /* `open 14`: the 14th lesson */
+		if (!start) {
+			unknown_id(app, argv_start);
+			goto out;
+		}
 	}
 	load_progress(app, &lock_fd);
+	app->lock_fd = lock_fd;
 	use_courses(app);
 	if (app->opt.zh_in_ascii && !app->status[0])
 		say(app, "%s", tr(MSG_ASCII_NO_ZH));
 	rc = app_run(app, start);
-	progress_unlock(lock_fd);
+	progress_unlock(app->lock_fd);
 out:
 	course_free(&app->course);
 	diags_free(&app->course_diags);
-	sweep_free(app->mm_sweep);
-	free(app->mm_sweep);
+	for (int i = 0; i < CK_NDEMOS; i++) {
+		sweep_free(app->sweeps[i]);
+		free(app->sweeps[i]);
+	}
 	free(app);
 	return rc;
 }

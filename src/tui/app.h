@@ -14,4 +14,9 @@ void app_progress_changed(struct app *app);
 /* Runs the TUI starting at screen/lesson `start` (NULL: the menu, resuming).
  * Returns the process exit status. */
 int app_run(struct app *app, const char *start);
+
+struct options;
+/* The TUI as a command of main (src/cli): checks the terminal, loads the
+ * course and progress, runs app_run.  Returns the process exit status. */
+int cmd_tui(const struct options *opt, const char *start);
 #endif

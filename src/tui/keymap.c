@@ -173,8 +173,9 @@ void keymap_hints(const struct screen *s, struct app *app, void *st, enum hints 
 {
 	struct hint h[MAXHINT + NGLOBAL];
 	int n = which == HINTS_GLOBAL ? 0 : own_hints(s, app, st, h);
-	/* the way back out and help outlast the screen's own keys; quit goes first */
-	static const int gprio[] = { [GK_BACK] = 500, [GK_HELP] = 1000, [GK_QUIT] = 0 };
+	/* help and quit always stay (how to learn the rest, how to leave);
+	 * the way back outlasts the screen's own keys */
+	static const int gprio[] = { [GK_BACK] = 500, [GK_HELP] = 1000, [GK_QUIT] = 1000 };
 	for (size_t i = 0; i < NGLOBAL; i++) {
 		const struct screen_key *g = &globals[i];
 		if (which == HINTS_OWN || g->label == KEY_NO_MSG || (g->id == GK_BACK && !can_back))
@@ -233,24 +234,9 @@ static int add_heading(struct key_line *out, int n, int max, enum msg text)
 	return n + 1;
 }
 
-/* A screen without a key table: its help() lines, then every shared key. */
-static int legacy_lines(const struct screen *s, struct key_line *out, int max)
-{
-	int n = 0;
-	const char *k, *d;
-	for (int i = 0; s->help && s->help(i, &k, &d); i++)
-		n = add_line(out, n, max, k, d, KEY_NO_MSG);
-	n = add_heading(out, n, max, MSG_HELP_EVERYWHERE);
-	for (int i = 0; i < keys_count(); i++)
-		n = add_line(out, n, max, keys_label(i), keys_help(i), KEY_NO_MSG);
-	return n;
-}
-
 int keymap_lines(const struct screen *s, struct app *app, void *st, bool can_back,
 		 struct key_line *out, int max)
 {
-	if (!s->keys)
-		return legacy_lines(s, out, max);
 	int n = add_heading(out, 0, max, MSG_HELP_HERE);
 	for (size_t i = 0; i < s->nkeys; i++) {
 		const struct screen_key *r = &s->keys[i];

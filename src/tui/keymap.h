@@ -34,7 +34,8 @@ void keymap_why(const struct screen_key *r, enum msg why, const struct input *in
 /* The status line's hints: the labelled rows of s that work now ("n/p
  * page" for neighbours with one label), then the global keys the screen
  * does not take itself (back only when there is a screen below), as many
- * as fit in width columns (quit goes first, help last). */
+ * as fit in width columns: the screen's own from the last row up go
+ * first, then back; help and quit always stay. */
 enum hints { HINTS_ALL, HINTS_OWN, HINTS_GLOBAL };   /* which of them */
 void keymap_hints(const struct screen *s, struct app *app, void *st, enum hints which,
 		  bool can_back, int width, char *buf, size_t size);

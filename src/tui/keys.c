@@ -7,10 +7,10 @@
 #include "keys.h"
 #include "i18n.h"
 
-/* help is the English text of h; what the help screen shows is its
- * MSG_KEY_<cmd> message in the learner's language (i18n_msgs.h). */
-static const struct { enum cmd cmd; const char *keys, *help; enum msg text; } table[] = {
-#define X(c, k, h) { c, k, h, MSG_KEY_##c },
+/* What the help screen shows for a command is its MSG_KEY_<cmd> message
+ * in the learner's language (i18n_msgs.h). */
+static const struct { enum cmd cmd; const char *keys; enum msg text; } table[] = {
+#define X(c, k) { c, k, MSG_KEY_##c },
 	CK_COMMANDS(X)
 #undef X
 };

@@ -10,28 +10,29 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* X(cmd, "keys as shown in help", "what it does") */
+/* X(cmd, "keys as shown in help"); what a command does, in both languages,
+ * is its MSG_KEY_<cmd> message (src/core/i18n_msgs.h), its only text. */
 #define CK_COMMANDS(X) \
-	X(CMD_QUIT,    "q",             "quit (progress is saved)") \
-	X(CMD_HELP,    "?",             "this help") \
-	X(CMD_UP,      "Up k",          "move up / scroll up") \
-	X(CMD_DOWN,    "Down j",        "move down / scroll down") \
-	X(CMD_LEFT,    "Left h",        "left / step back") \
-	X(CMD_RIGHT,   "Right l",       "right / step forward") \
-	X(CMD_PGDN,    "Space PgDn",    "page down") \
-	X(CMD_PGUP,    "b PgUp",        "page up") \
-	X(CMD_TOP,     "g Home",        "go to top") \
-	X(CMD_BOTTOM,  "G End",         "go to bottom") \
-	X(CMD_NEXT,    "n",             "next page") \
-	X(CMD_PREV,    "p",             "previous page") \
-	X(CMD_ENTER,   "Enter",         "open / choose / drop") \
-	X(CMD_BACK,    "Esc Backspace", "back") \
-	X(CMD_TAB,     "Tab",           "next item / label") \
-	X(CMD_REDRAW,  "Ctrl-L",        "redraw the screen")
+	X(CMD_QUIT,    "q") \
+	X(CMD_HELP,    "?") \
+	X(CMD_UP,      "Up k") \
+	X(CMD_DOWN,    "Down j") \
+	X(CMD_LEFT,    "Left h") \
+	X(CMD_RIGHT,   "Right l") \
+	X(CMD_PGDN,    "Space PgDn") \
+	X(CMD_PGUP,    "b PgUp") \
+	X(CMD_TOP,     "g Home") \
+	X(CMD_BOTTOM,  "G End") \
+	X(CMD_NEXT,    "n") \
+	X(CMD_PREV,    "p") \
+	X(CMD_ENTER,   "Enter") \
+	X(CMD_BACK,    "Esc Backspace") \
+	X(CMD_TAB,     "Tab") \
+	X(CMD_REDRAW,  "Ctrl-L")
 
 enum cmd {
 	CMD_NONE = 0,
-#define X(c, k, h) c,
+#define X(c, k) c,
 	CK_COMMANDS(X)
 #undef X
 	CMD_COUNT

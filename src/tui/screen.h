@@ -51,8 +51,7 @@ struct screen {
 	void (*tick)(struct app *app, void *st);          /* optional: timers, children; ~10/s */
 	void (*leave)(struct app *app, void *st);         /* optional: save, free state */
 	/* the screen's key table (above); key() returns ACT_IGNORED for keys
-	 * that are not its own.  A screen without one handles every key in
-	 * key() and describes its own on the help page through help(). */
+	 * that are not its own. */
 	const struct screen_key *keys;
 	size_t nkeys;
 	/* optional: whether row id of the table does something now.  False
@@ -60,33 +59,18 @@ struct screen {
 	 * dispatch); with *why set to a message, the help page still shows it,
 	 * as unavailable for that reason, and pressing it says the reason. */
 	bool (*key_on)(struct app *app, void *st, int id, enum msg *why);
-	/* optional, for screens without a key table: own key lines for the
-	 * help page, shown above the shared key table.  Fills the i-th line
-	 * (*keys as the learner types them, *what they do, in the learner's
-	 * language: tr()) and returns true; false when there is no i-th line. */
-	bool (*help)(int i, const char **keys, const char **what);
 };
 #define SCREEN_KEYS(table) .keys = (table), .nkeys = sizeof (table) / sizeof *(table)
 
 /* The registry of screens and interactive blocks, in screens.c.  Lessons
- * name blocks (`gpu-map`, `tiling`, `matmul`, `conv`, `devinfo`) and
+ * name blocks (`gpu-map`, `tiling` and the demos of demos/demos.h) and
  * `cudakitchen open ID` names a block, `quiz`, or a lesson id. */
 const struct screen *screen_find(const char *name);
 /* The i-th name screen_find knows (for `open` with an unknown ID); NULL
  * past the last. */
 const char *screen_name(size_t i);
-/* One of a screen's own help lines: literal key names (keys), or, when keys
- * is NULL, a message id for key names that are translated; and what they do.
- * screen_help_line() serves a help hook from a table of them: it fills line
- * i and returns false past the end. */
-struct help_line {
-	const char *keys;
-	enum msg key, what;
-};
 /* The status line's hints of screen s in state st, from its key table, as
  * many as fit the width (keymap_hints).  buf: HINTS_MAX bytes. */
 #define HINTS_MAX 256
 void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size);
-bool screen_help_line(const struct help_line *lines, size_t n, int i,
-		      const char **keys, const char **what);
 #endif

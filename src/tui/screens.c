@@ -3,37 +3,36 @@
  * known name whose screen is not in this build.
  *
  * To add a screen: define `const struct screen screen_xxx` in its own
- * screen_xxx.c and add one X line below. */
+ * screen_xxx.c and add one X line below.  The demos' screens come from
+ * their registry (demos/demos.h, made in screens/demo_ops.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <curses.h>
 #include "screens.h"
 #include "app.h"
+#include "demo.h"
 #include "keymap.h"
 #include "ui.h"
 #include "i18n.h"
 
 /* X(name as lessons and `open` spell it, the screen's object); add one
  * line per implemented screen, like  X("quiz", screen_quiz) \  */
+#define DEMO_SCREEN_(id, ...) X(#id, screen_##id)
 #define CK_SCREENS(X) \
 	X("quiz", screen_quiz) \
 	X("radar", screen_radar) \
 	X("cert", screen_cert) \
-	X("matmul", screen_matmul) \
-	X("conv", screen_conv) \
-	X("devinfo", screen_devinfo) \
-	X("transfer", screen_transfer) \
-	X("streams", screen_streams) \
-	X("reduce", screen_reduce) \
-	X("launch", screen_launch) \
+	CK_DEMOS(DEMO_SCREEN_) \
 	X("gpu-map", screen_gpumap) \
 	X("tiling", screen_tiling) \
 	/* end of the list */
 
-/* Names the course may open even before their screen exists. */
+/* Names the course may open even before their screen exists, in the order
+ * `open` lists them. */
+#define DEMO_NAME_(id, ...) #id,
 static const char *const planned[] = {
-	"gpu-map", "tiling", "matmul", "conv", "devinfo", "transfer", "streams", "reduce", "launch",
+	"gpu-map", "tiling", CK_DEMOS(DEMO_NAME_)
 	"quiz",
 	"radar", "cert",
 };
@@ -112,14 +111,4 @@ const struct screen screen_placeholder = {
 void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size)
 {
 	keymap_hints(s, app, st, HINTS_ALL, app->below != NULL, COLS - 2, buf, size);
-}
-
-bool screen_help_line(const struct help_line *lines, size_t n, int i,
-		      const char **keys, const char **what)
-{
-	if (i < 0 || (size_t)i >= n)
-		return false;
-	*keys = lines[i].keys ? lines[i].keys : tr(lines[i].key);
-	*what = tr(lines[i].what);
-	return true;
 }

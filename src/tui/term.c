@@ -2,8 +2,11 @@
  * signals.  This is the one module with mutable globals, because signal
  * handlers and atexit() can reach nothing else.  It is deliberately small:
  * no drawing (ui.c), no key meanings (keys.c), no screens (app.c). */
+/* runner.h first: terminfo's <term.h> defines "lines" as a macro */
+#include "runner.h"
 #include <curses.h>
 #include <term.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -47,10 +50,13 @@ static void write_all(const char *s, size_t n)
 	}
 }
 
-/* Async-signal-safe: write(2), tcsetattr(3), signal(2), raise(3) only. */
+/* Async-signal-safe: kill(2), write(2), tcsetattr(3), signal(2), raise(3)
+ * only.  A demo running in its own process group would not get the signal
+ * (nor Ctrl-\): its group is ended first, so it never outlives us. */
 static void on_crash(int sig)
 {
 	int saved_errno = errno;
+	runner_kill_groups();
 	if (g_active) {
 		write_all(RESTORE, sizeof RESTORE - 1);
 		if (g_saved_ok)
@@ -179,10 +185,25 @@ bool term_usable(char *why, size_t size)
 	return ok;
 }
 
+/* On the Linux console ncurses reads the mouse through libgpm, which it
+ * dlopen()s in mousemask() and dlclose()s when the mouse is turned off.
+ * libgpm keeps the console's name in a static pointer it never frees, so
+ * once it is unmapped those bytes are a leak (10 bytes, "/dev/tty0" or
+ * "/dev/vc/0", in a sanitizer build).  Opening it first with RTLD_NODELETE
+ * keeps it mapped to the end: the pointer stays reachable.  Where there is
+ * no libgpm, ncurses finds none either. */
+static void gpm_keep(void)
+{
+	const char *t = getenv("TERM");
+	if (t && strstr(t, "linux"))   /* ncurses' own test for GPM */
+		dlopen("libgpm.so.2", RTLD_LAZY | RTLD_NODELETE);
+}
+
 /* Button-event tracking (drags) on top of what ncurses enabled, in SGR
  * encoding when the terminfo entry says ncurses parses it (kmous=\E[<). */
 static void mouse_start(void)
 {
+	gpm_keep();
 	if (mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL) == 0)
 		return;
 	mouseinterval(0);
@@ -384,6 +405,7 @@ void term_redraw(void)
 
 void die(const char *fmt, ...)
 {
+	runner_kill_groups();
 	term_stop();
 	va_list ap;
 	va_start(ap, fmt);

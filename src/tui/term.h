@@ -4,8 +4,10 @@
  * (blocking with a timeout, never a busy loop) and the signals: SIGINT,
  * SIGTERM and SIGHUP only set a flag the main loop checks; SIGWINCH arrives
  * as KEY_RESIZE; Ctrl-Z (SIGTSTP) gives the terminal back until SIGCONT,
- * then comes back as KEY_RESIZE; crash signals (SIGSEGV, SIGABRT, SIGBUS, SIGFPE) restore
- * the terminal with write(2) and tcsetattr(3) only, then re-raise.  Every
+ * then comes back as KEY_RESIZE; crash signals (SIGSEGV, SIGABRT, SIGBUS,
+ * SIGFPE, SIGQUIT and every other signal whose default ends the process)
+ * end the running demos' process groups (runner_kill_groups), restore the
+ * terminal with write(2) and tcsetattr(3) only, then re-raise.  Every
  * exit path (return, exit, die, signal) leaves the terminal as it found it.
  * Drawing is not here: see ui.h. */
 #ifndef CK_TERM_H

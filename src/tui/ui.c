@@ -339,24 +339,42 @@ void ui_fill(int y, int x, int h, int w, enum role r)
 
 /* A bar across the whole row: left text, right text right-aligned; the
  * right text (key hints) keeps its room, the left text gets what is left. */
-static void bar(int y, enum role r, const char *left, const char *right)
+static void bar_to(int y, int cols, enum role r, const char *left, const char *right)
 {
-	ui_fill(y, 0, 1, COLS, r);
+	ui_fill(y, 0, 1, cols, r);
 	int rw = right && *right ? ui_width(right) : 0;
-	if (rw > COLS - 2)
-		rw = COLS - 2;
+	if (rw > cols - 2)
+		rw = cols - 2;
 	if (rw)
-		ui_text(y, COLS - 1 - rw, rw, r, right);
-	int room = COLS - 2 - rw - (rw ? 2 : 0);
+		ui_text(y, cols - 1 - rw, rw, r, right);
+	int room = cols - 2 - rw - (rw ? 2 : 0);
 	if (left && *left && room > 0 && ui_width(left) > room)
 		ui_text_more(y, 1, room, r, left);   /* a cut title ends in … */
 	else if (left && *left && room > 0)
 		ui_text(y, 1, room, r, left);
 }
 
+static void bar(int y, enum role r, const char *left, const char *right)
+{
+	bar_to(y, COLS, r, left, right);
+}
+
+/* The title row's mark (ui_title_mark), drawn at its right end. */
+static const char *title_mark;
+
+void ui_title_mark(const char *mark)
+{
+	title_mark = mark && *mark ? mark : NULL;
+}
+
 void ui_title(const char *title, const char *right)
 {
-	bar(0, C_TITLE, title, right);
+	int mw = title_mark ? ui_width(title_mark) : 0;
+	if (mw > COLS / 3)
+		mw = 0;
+	bar_to(0, COLS - mw, C_TITLE, title, right);
+	if (mw)
+		ui_text(0, COLS - mw, mw, C_WRONG, title_mark);
 }
 
 /* Where the first line of left ends when it is wrapped to width: a byte

@@ -58,6 +58,9 @@ void ui_hline(int y, int x, int w, enum role r);
 void ui_fill(int y, int x, int h, int w, enum role r); /* spaces in that role */
 /* Top title bar and bottom status/key-hint bar, drawn by every screen. */
 void ui_title(const char *title, const char *right);
+/* A mark every title row ends with until it is cleared (NULL or ""): the
+ * app's "not saved" while progress cannot be saved.  Borrowed. */
+void ui_title_mark(const char *mark);
 /* The status bar: hints keep their room at the right; a longer message
  * takes the row above too (LINES-2), so it is seen whole: the hints go up
  * when the message fits one row, else its first line does. */

@@ -2,8 +2,8 @@
  * without a GPU: the serial sum and the ideal bound, stage totals from
  * spans, and the schedule model (one stream is serial; two copy engines let
  * copy in, kernel and copy out of different chunks overlap; one engine
- * serializes the two directions; chunks go to stream c mod N). Built and
- * run by tests/e2e/demos_xfer.sh. */
+ * serializes the two directions; chunks go to stream c mod N). Built by
+ * `make test-unit` (tests/tests.mk) and run there. */
 #include <math.h>
 #include <stdio.h>
 

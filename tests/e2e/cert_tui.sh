@@ -99,7 +99,11 @@ cp "$f" "$T_TMP/first"
 
 passed
 launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
-wait_for 'Your name'; ok $? "a second certificate"
+wait_for 'Your certificate \(the newest'; ok $? "with one written, the item shows it instead of writing"
+like "$(screen)" 'Name: +Ada Lovelace' "the certificate itself"
+is "$(ls "$CERTS"/*.txt | wc -l)" 1 "and no file is written by looking"
+keys n
+wait_for 'Your name'; ok $? "n asks for a name for a second certificate"
 keys -l 'Ada Lovelace 张三'
 wait_for 'Ada Lovelace 张三'; ok $? "wide characters typed"
 keys Enter

@@ -5,11 +5,11 @@
 out=$("$CK_BIN" --help); ok $? "--help exits 0"
 like "$out" "^Usage: cudakitchen" "--help prints usage on stdout"
 # --help names every block 'open' accepts and every demo 'demo' runs, as
-# the sources list them (the screens' table and runner_demos).
+# the sources list them (the screens' table and the demo registry).
 help=$(printf '%s\n' "$out" | tr -s ' \n' ' ')
-opens=$(sed -n '/^static const char \*const planned/,/};/p' "$CK_ROOT/src/tui/screens.c" |
-	grep -o '"[a-z-]*"' | tr -d '"')
-demos=$(sed -n '/runner_demos\[\] = {/,/};/p' "$CK_ROOT/src/core/runner.c" | grep -o '"[a-z-]*"' | tr -d '"')
+demos=$(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' "$CK_ROOT/demos/demos.h")
+opens="$(sed -n '/^static const char \*const planned/,/};/p' "$CK_ROOT/src/tui/screens.c" |
+	grep -o '"[a-z-]*"' | tr -d '"') $demos"
 ok $([ -n "$opens" ] && [ -n "$demos" ]; echo $?) "the lists of blocks and demos are found in the sources"
 open_help=$(printf '%s' "$help" | sed 's/.* open ID \(.*\) lint .*/\1/')
 demo_help=$(printf '%s' "$help" | sed 's/.* demo NAME \(.*\) cert verify .*/\1/')

@@ -7,7 +7,9 @@
 
 err=$("$CK_BIN" demo frobnicate 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown demo exits 2"
-like "$err" "unknown demo 'frobnicate' \(one of: devinfo, matmul, conv, transfer, streams, reduce, launch\)" "an unknown demo lists the demos"
+demos=$(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' "$CK_ROOT/demos/demos.h" | paste -sd, | sed 's/,/, /g')
+like "$err" "unknown demo 'frobnicate' \(one of: matmul, conv, devinfo, transfer, streams, reduce, launch" "an unknown demo lists the demos"
+like "$err" "\(one of: $demos\)" "every row of the registry, in its order"
 err=$("$CK_BIN" demo $'\e[31mred\e]0;t\a' 2>&1 >/dev/null); rc=$?
 is "$rc" 2 "an unknown demo with escapes exits 2"
 ok "$(case "$err" in *$'\e'*|*$'\a'*) echo 1;; *) echo 0;; esac)" "and is echoed without ESC or BEL"

@@ -9,51 +9,39 @@
 # Then the indexing of tf32-mma's TMA feed (tests/emu/tf32_tma_emu.cc), the
 # transfer and streams kernels (fill, checksum, copy, the
 # pipeline's chain; tests/emu/xfer_emu.cc), and the emulation's own
-# barriers, warps and deadlock report (tests/emu/simt_emu.cc). Needs a C++
-# compiler, no GPU.
+# barriers, warps and deadlock report (tests/emu/simt_emu.cc).
+# tests/tests.mk builds each tests/emu/NAME_emu.cc into $CK_BUILD/tests/emu/
+# (`make test-emu`), under ASan and UBSan when the compiler has them; a
+# compile error is make's failure, not this script's.  No GPU.
+# ck-test: long
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
-CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
-[ -n "$CXX" ] || skip_all "no C++ compiler"
-flags=(-std=c++17 -g -Wall -Wextra -Werror -Wno-unknown-pragmas
-       -DCK_SIMT_EMU -include tests/emu/simt.h -Itests/emu -Idemos/common)
-# The emulated runs spend their time in the kernels' arithmetic (a switch
-# between fibers costs next to nothing). -O0 compiles in a third of -O1's
-# time, which matmul's and reduce's runs do not win back (matmul at -O1
-# compiles four times as long to save 3 s); conv's rungs do enough
-# arithmetic that -O1 pays for itself (-O2 no more).  The sanitizers check
-# the same at both.
-opt() { case $1 in conv) echo -O1 ;; *) echo -O0 ;; esac; }
-san=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-# sanitizers when this compiler has their runtime (the plain build otherwise)
-echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
-"$CXX" "${san[@]}" "$T_TMP/t.cc" -o "$T_TMP/t" 2>/dev/null && "$T_TMP/t" || san=()
-
+EMU="$CK_BUILD/tests/emu"
+[ -d "$EMU" ] || skip_all "no $EMU (make test-emu builds it)"
+san=$(cat "$EMU/emu-san.flags" 2>/dev/null)
 
 hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;;
         reduce) echo demos/reduce/reduce_ladder.h ;; esac; }
-# All compile and run at once, the longest first (each is a few seconds
-# under the sanitizers): $name.cc_rc is the compiler's status, $name.rc
-# the emulated run's, $name.tap its TAP lines.
-emu_start() { # emu_start NAME SOURCE FLAGS...
-    local name=$1 src=$2
-    shift 2
+# All run at once, the longest first (each is a few seconds under the
+# sanitizers): $name.rc is the emulated run's status, $name.tap its TAP
+# lines.
+emu_start() { # emu_start NAME PROGRAM
+    local name=$1 prog=$EMU/$2
     {
-        "$CXX" "${flags[@]}" "$@" "${san[@]}" "tests/emu/$src" -o "$T_TMP/$name" >"$T_TMP/$name.log" 2>&1
-        echo $? >"$T_TMP/$name.cc_rc"
-        [ -x "$T_TMP/$name" ] && "$T_TMP/$name" >"$T_TMP/$name.tap" 2>"$T_TMP/$name.err"
+        [ -x "$prog" ] && "$prog" >"$T_TMP/$name.tap" 2>"$T_TMP/$name.err"
         echo $? >"$T_TMP/$name.rc"
     } &
     eval "pid_$name=$!"
+    eval "prog_$name=\$prog"
 }
-emu_start conv conv_emu.cc $(opt conv) -Idemos/conv
-emu_start matmul mm_emu.cc $(opt matmul) -Idemos/matmul
-emu_start reduce reduce_emu.cc $(opt reduce) -Idemos/reduce
-emu_start simt simt_emu.cc
-emu_start xfer xfer_emu.cc -Idemos/transfer -Idemos/streams
-emu_start wgmma wgmma_emu.cc -Idemos/matmul
-emu_start tf32tma tf32_tma_emu.cc -Idemos/matmul
+emu_start conv conv_emu
+emu_start matmul mm_emu
+emu_start reduce reduce_emu
+emu_start simt simt_emu
+emu_start xfer xfer_emu
+emu_start wgmma wgmma_emu
+emu_start tf32tma tf32_tma_emu
 emu_relay() { # emu_relay NAME: its TAP lines, renumbered into this script's
     while IFS= read -r line; do
         case $line in
@@ -63,18 +51,19 @@ emu_relay() { # emu_relay NAME: its TAP lines, renumbered into this script's
         esac
     done <"$T_TMP/$1.tap"
 }
-emu_wait() { # emu_wait NAME DESCRIPTION: wait for it, check that it compiled
-    eval "wait \$pid_$1"
-    ok "$(cat "$T_TMP/$1.cc_rc")" "$2${san:+ (ASan, UBSan)}"
-    [ -s "$T_TMP/$1.log" ] && sed 's/^/#   /' "$T_TMP/$1.log" | head -20
-    [ -x "$T_TMP/$1" ]
+emu_wait() { # emu_wait NAME DESCRIPTION: wait for it, check that make built it
+    local prog
+    eval "wait \$pid_$1; prog=\$prog_$1"
+    [ -x "$prog" ]
+    ok $? "$2${san:+ (ASan, UBSan)}" || echo "#   no $prog: make test-emu builds it"
+    [ -x "$prog" ]
 }
 emu_ran() { # emu_ran NAME WHAT: its exit status and its stderr
     is "$(cat "$T_TMP/$1.rc")" 0 "$2: the emulated run exits 0"
     [ -s "$T_TMP/$1.err" ] && sed 's/^/#   /' "$T_TMP/$1.err" | head -30
 }
 for demo in matmul conv reduce; do
-    emu_wait $demo "$demo: the hand rungs compile for the CPU emulation" || continue
+    emu_wait $demo "$demo: the hand rungs are built for the CPU emulation" || continue
     emu_relay $demo
     emu_ran $demo "$demo"
     like "$(tail -1 "$T_TMP/$demo.tap")" '^1\.\.[0-9]+$' "$demo: the emulated run reports its plan"
@@ -95,26 +84,26 @@ for demo in matmul conv reduce; do
 done
 # wgmma-tma's first step, the part of that rung a CPU can run (B transposed,
 # A copied; tests/emu/wgmma_emu.cc)
-if emu_wait wgmma "matmul wgmma-tma: its transpose compiles for the CPU emulation"; then
+if emu_wait wgmma "matmul wgmma-tma: its transpose is built for the CPU emulation"; then
     emu_relay wgmma
     emu_ran wgmma "matmul wgmma-tma"
     like "$(tail -1 "$T_TMP/wgmma.tap")" '^1\.\.7$' "matmul wgmma-tma: all 7 transpose checks reported"
 fi
 # the tf32-mma rung's TMA feed: where its lanes read the swizzled stages and
 # write C (tests/emu/tf32_tma_emu.cc; 4 checks for each of its 8 warps)
-if emu_wait tf32tma "matmul tf32-mma: its TMA feed's indexing compiles for the CPU"; then
+if emu_wait tf32tma "matmul tf32-mma: its TMA feed's indexing is built for the CPU"; then
     emu_relay tf32tma
     emu_ran tf32tma "matmul tf32-mma TMA feed"
     like "$(tail -1 "$T_TMP/tf32tma.tap")" '^1\.\.32$' "matmul tf32-mma TMA feed: all 32 checks reported"
 fi
-if emu_wait xfer "transfer, streams: the kernels compile for the CPU emulation"; then
+if emu_wait xfer "transfer, streams: the kernels are built for the CPU emulation"; then
     emu_relay xfer
     emu_ran xfer "transfer, streams"
     like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.41$' "transfer, streams: all 41 checks reported"
 fi
 # the emulation itself: a barrier waits for all, threadIdx per thread, the
 # short last warp, atomics, and a deadlock stopped with a message
-if emu_wait simt "simt: the emulation's own test kernels compile"; then
+if emu_wait simt "simt: the emulation's own test kernels are built"; then
     emu_relay simt
     emu_ran simt "simt"
     like "$(tail -1 "$T_TMP/simt.tap")" '^1\.\.7$' "simt: all 7 checks of the emulation reported"

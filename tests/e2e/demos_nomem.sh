@@ -23,7 +23,24 @@ if [ -x "$rd" ] && [ -x "$ln" ]; then
     is "$rc" 5 "launch: out of host memory exits 5"
     like "$out" 'error: "out of host memory"' "launch: the record says why"
 fi
-for d in "$mm" "$conv" $rd $ln; do
+xf="$CK_BUILD/demos/transfer" st="$CK_BUILD/demos/streams"
+if [ -x "$xf" ] && [ -x "$st" ]; then
+    # 1.5 GB: one 1 GiB buffer fits, the second does not (a half-made pair
+    # was kept and the next size wrote through NULL); 100 MB: neither fits
+    for lim in 1500000 100000; do
+        out=$( (ulimit -v $lim; "$xf" --cpu --max-mib 1024 --format yaml) 2>&1); rc=$?
+        is "$rc" 5 "transfer under a $lim KiB limit: out of host memory exits 5"
+        like "$out" 'transfer: out of host memory \(2147483648 bytes\)' "transfer ($lim KiB): it says why and how much"
+        like "$out" 'error: "out of host memory \(2147483648 bytes\)"' "transfer ($lim KiB): the record says why"
+    done
+    out=$( (ulimit -v 600000; "$st" --cpu --total-mib 1024 --format yaml) 2>&1); rc=$?
+    is "$rc" 5 "streams: no room for the input, exits 5"
+    like "$out" 'streams: out of host memory \(1073741824 bytes\)' "streams: it says why (the input)"
+    out=$( (ulimit -v 600000; "$st" --cpu --total-mib 256 --format yaml) 2>&1); rc=$?
+    is "$rc" 5 "streams: no room for the model's buffers, exits 5"
+    like "$out" 'streams: out of host memory \(805306368 bytes\)' "streams: it says why (the model's buffers)"
+fi
+for d in "$mm" "$conv" $rd $ln $xf $st; do
     like "$("$d" --help)" '5 out of host memory' "$(basename "$d") --help documents exit 5"
 done
 done_testing

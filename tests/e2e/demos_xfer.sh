@@ -84,18 +84,4 @@ out=$("$st" --cpu --chunks 3 --total-mib 1 --flops-per-byte 0 --format table); r
 is "$rc" 0 "streams table, 3 chunks, a copy kernel: exit 0"
 like "$out" "^model-1 +ok " "streams table: the 1-stream model"
 like "$out" "3 chunks of 0.33 MiB" "streams table: chunks cut to whole 256-byte pieces"
-# the pipeline's arithmetic (demos/streams/st_model.c), compiled alone
-if ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I"$CK_ROOT/demos/streams" -I"$CK_ROOT/tests" \
-     -o "$T_TMP/st_model" "$CK_ROOT/tests/demos/test_st_model.c" "$CK_ROOT/demos/streams/st_model.c" \
-     -lm >"$T_TMP/st_model.log" 2>&1; then
-    while IFS= read -r line; do
-        case $line in
-        "ok "*) ok 0 "st_model: ${line#ok * - }" ;;
-        "not ok "*) ok 1 "st_model: ${line#not ok * - }" ;;
-        esac
-    done < <("$T_TMP/st_model")
-else
-    ok 1 "test_st_model builds"
-    sed 's/^/#   /' "$T_TMP/st_model.log"
-fi
 done_testing

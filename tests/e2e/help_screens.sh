@@ -2,6 +2,7 @@
 # ? on the demo, devinfo, tiling, gpu-map and quiz screens: the help page
 # lists that screen's keys from its key table (screen.h), those that work
 # in its current state, then the global keys.
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 . "$(dirname "$0")/gpumap_lib.bash"

@@ -60,12 +60,12 @@ answer_right() {
 	if printf '%s' "$s" | grep -q "输入答案"; then
 		keys -l alpha; keys Enter
 	elif printf '%s' "$s" | grep -q "单选"; then
-		go_row "$(rows_of RIGHT | head -1)"; keys Enter
+		go_row "$(rows_of RIGHT | head -1)"; keys Space Enter
 	elif printf '%s' "$s" | grep -q "多选"; then
 		for r in $(rows_of RIGHT); do go_row "$r"; keys Space; done
 		keys Enter
 	elif printf '%s' "$s" | grep -q "判断对错"; then
-		go_row "$(rows_of '  对$' | head -1)"; keys Enter
+		go_row "$(rows_of '  对$' | head -1)"; keys Space Enter
 	else
 		keys Space Down Space Enter
 	fi

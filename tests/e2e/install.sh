@@ -28,7 +28,7 @@ ok "$([ -f "$p/share/man/man1/cudakitchen.1" ] && echo 0 || echo 1)" "share/man/
 want=$(ls lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml 2>/dev/null | sort)
 got=$(cd "$p/share/cudakitchen" && find . -type f | sed 's|^\./||' | sort)
 is "$got" "$want" "share/cudakitchen holds exactly the lessons, quizzes and recorded results"
-for d in devinfo matmul conv reduce launch; do
+for d in $(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' demos/demos.h); do   # every row of the registry
 	if [ -x "$CK_BUILD/demos/$d" ]; then
 		ok "$([ -x "$p/libexec/cudakitchen/$d" ] && echo 0 || echo 1)" "libexec/cudakitchen/$d"
 	else

@@ -5,6 +5,7 @@
 # test per lesson file; an error names the lesson file and line.  First a
 # small class of its own shows that a wrong block fails at its own line and
 # that shell sessions and formulas are left alone.  Skipped without nvcc.
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 NVCC=${NVCC:-$(command -v nvcc || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })}
 [ -n "$NVCC" ] || skip_all "nvcc not found (set NVCC=...)"

@@ -4,6 +4,7 @@
 # present, and demos/scripts/profile.sh, which runs them under
 # compute-sanitizer and profiles the matmul demo on a GPU machine, reports
 # every missing tool as skipped and exits 0 on a machine with none.
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })

@@ -5,30 +5,35 @@
 FX="$CK_ROOT/tests/fixtures"
 cd "$CK_ROOT" || exit 1
 
-# The README's example is a new lesson for lessons/en: linted there as one
-# file, its `see` targets are the lessons of its directory.
-mkdir -p "$T_TMP/en" && cp lessons/en/*.yaml "$FX/example/14-warps.yaml" "$T_TMP/en/"
-out=$("$CK_BIN" lint "$T_TMP/en/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
-is "$rc" 0 "the README example lints clean"
+# The README's example is a class of two lessons: in DIR/lessons/en/ it
+# lints clean, as a class and file by file.
+mkdir -p "$T_TMP/ex/lessons/en" && cp "$FX"/example/*.yaml "$T_TMP/ex/lessons/en/"
+out=$("$CK_BIN" lint "$T_TMP/ex" 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "the README example lints clean as a class"
 is "$out" "" "nothing on stdout when clean"
-is "$(cat "$T_TMP/err")" "1 file, 0 errors" "summary on stderr"
+is "$(cat "$T_TMP/err")" "2 files, 0 errors" "summary on stderr"
+"$CK_BIN" lint "$T_TMP/ex/lessons/en/14-warps.yaml" >/dev/null 2>&1
+ok $? "its first lesson linted alone in its directory"
 
-# The README holds the example verbatim: the fenced block after its heading.
-awk '/^## A complete example/{f=1} f&&/^```$/{exit} f&&p{print} f&&/^```yaml$/{p=1}' \
-	lessons/README.md > "$T_TMP/readme-example.yaml"
-cmp -s "$T_TMP/readme-example.yaml" "$FX/example/14-warps.yaml"
-ok $? "lessons/README.md contains the example lesson verbatim"
-cp "$T_TMP/readme-example.yaml" "$T_TMP/en/14-warps.yaml"
-"$CK_BIN" lint "$T_TMP/en/14-warps.yaml" >/dev/null 2>&1
-ok $? "the example extracted from the README lints clean"
+# The README holds the example verbatim: the two fenced blocks after its heading.
+awk '/^## A complete example/{f=1} f&&/^```$/{n++; p=0} f&&p{print > (dir "/block" (n+0) ".yaml")} f&&/^```yaml$/{p=1}' \
+	dir="$T_TMP" lessons/README.md
+cmp -s "$T_TMP/block0.yaml" "$FX/example/14-warps.yaml"
+ok $? "lessons/README.md contains the example's first lesson verbatim"
+cmp -s "$T_TMP/block1.yaml" "$FX/example/01-brigade.yaml"
+ok $? "and its second"
 
 # One file on its own: its `see` targets must be lessons of its directory.
-out=$("$CK_BIN" lint "$FX/example/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
+mkdir -p "$T_TMP/alone" && cp "$FX/example/14-warps.yaml" "$T_TMP/alone/"
+out=$("$CK_BIN" lint "$T_TMP/alone/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "a single file whose see target is not in its directory: exit 1"
-like "$out" "^$FX/example/14-warps.yaml:11:7: error: 'see': no lesson has the id 'orders-and-brigades' \\(a built-in lesson: .*\\)$" \
-	"the see list's unknown target"
-like "$out" "^$FX/example/14-warps.yaml:55:9: error: 'see': no lesson has the id 'inside-the-kitchen' \\(a built-in lesson: .*\\)$" \
+like "$out" "^$T_TMP/alone/14-warps.yaml:54:9: error: 'see': no lesson has the id 'brigade'$" \
 	"the body item's unknown target"
+mkdir -p "$T_TMP/builtin" && sed 's/      - see: brigade/      - see: inside-the-kitchen/' \
+	"$FX/example/14-warps.yaml" > "$T_TMP/builtin/14-warps.yaml"
+out=$("$CK_BIN" lint "$T_TMP/builtin/14-warps.yaml" 2>"$T_TMP/err")
+like "$out" "^$T_TMP/builtin/14-warps.yaml:54:9: error: 'see': no lesson has the id 'inside-the-kitchen' \\(a built-in lesson; .*remove the link.*\\)$" \
+	"a link to a built-in lesson says so, and offers removing it"
 mkdir -p "$T_TMP/see"
 cp "$FX"/course-good/*.yaml "$T_TMP/see/"
 sed -i 's/^see: \[beta\]$/see: [nosuch]/' "$T_TMP/see/01-alpha.yaml"
@@ -91,7 +96,7 @@ like "$out" "^tests/fixtures/course-dup/02-alpha.yaml:1:5: error: duplicate less
 out=$("$CK_BIN" lint tests/fixtures/course-see 2>/dev/null)
 like "$out" "01-alpha.yaml:6:13: error: 'see': no lesson has the id 'gama'; did you mean 'gamma'\?" "unknown see target"
 
-out=$("$CK_BIN" lint tests/fixtures/course-good "$T_TMP/en/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
+out=$("$CK_BIN" lint tests/fixtures/course-good "$T_TMP/ex/lessons/en/14-warps.yaml" 2>"$T_TMP/err"); rc=$?
 is "$rc" 0 "good course and example: exit 0"
 is "$(cat "$T_TMP/err")" "3 files, 0 errors" "several paths add up"
 

@@ -112,12 +112,12 @@ sed 's/^see: .*/see: [kitchen]/; /- see:/d' "$FX/course-good/01-alpha.yaml" > "$
 cp "$FX/course-good/02-beta.yaml" "$k/"
 out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
 is "$rc" 1 "a class linking to a built-in lesson fails lint"
-like "$out" "no lesson has the id 'kitchen' \(a built-in lesson: a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
+like "$out" "no lesson has the id 'kitchen' \(a built-in lesson; a class links only to its own lessons: remove the link, or copy that lesson's file into the class\)" \
 	"and says that it is a built-in lesson, and what to do"
 sed -i 's/^see: .*/see: [01-kitchen]/' "$k/01-alpha.yaml"
 out=$("$CK_BIN" lint "$T_TMP/links" 2>/dev/null); rc=$?
 is "$rc" 1 "a class linking to a built-in lesson's file name fails lint"
-like "$out" "no lesson has the id '01-kitchen' \(with its number dropped, the id of the built-in lesson 'kitchen': a course links only to its own lessons; to teach it in a class, copy its file into the class\)" \
+like "$out" "no lesson has the id '01-kitchen' \(with its number dropped, the id of the built-in lesson 'kitchen'; a class links only to its own lessons: remove the link, or copy that lesson's file into the class\)" \
 	"and names the built-in lesson that file holds"
 
 # libyaml's syntax errors come with a hint of what to do.
@@ -137,4 +137,35 @@ unlike "$out" "@ or \`" "and not that a value starting with @ or \` must be quot
 printf 'id: y\ntitle: `T`\n' > "$T_TMP/01-y.yaml"
 like "$("$CK_BIN" lint "$T_TMP/01-y.yaml" 2>/dev/null)" "hint: a value starting with @ or \` must be quoted" \
 	"a backquote still gets the quoting hint"
+# "0 files" is never a pass: a misplaced folder names the files it holds.
+m="$T_TMP/misplaced"; mkdir -p "$m/lesson/en"; cp "$CK_ROOT/lessons/en/01-"*.yaml "$m/lesson/en/"
+out=$("$CK_BIN" lint "$m" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "a class whose lessons are in lesson/en/ fails lint"
+like "$out" "lesson/en/01-.*\.yaml:1:1: error: not read: lessons go in DIR/lessons/<lang>/" \
+	"and names the file it did not read, and why"
+# one lesson in place and one in a misplaced folder: the other is named too
+p="$T_TMP/partial"; mkdir -p "$p/lessons/en" "$p/lesson/en"
+cp "$CK_ROOT/lessons/en/01-"*.yaml "$p/lessons/en/"; cp "$CK_ROOT/lessons/en/02-"*.yaml "$p/lesson/en/"
+out=$("$CK_BIN" lint "$p" 2>/dev/null)
+like "$out" "lesson/en/02-.*\.yaml:1:1: note: not read: lessons go in DIR/lessons/<lang>/" \
+	"a YAML file the layout skips is named beside the ones it read"
+mkdir -p "$T_TMP/nothing"
+out=$("$CK_BIN" lint "$T_TMP/nothing" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "an empty directory fails lint"
+like "$out" "no lesson or quiz file here" "and says it holds none"
+
+# One pass: a schema error and a layout rule of the same file together.
+o="$T_TMP/onepass/lessons/en"; mkdir -p "$o"
+sed -e 's/^minutes:/minutess:/' "$CK_ROOT/lessons/en/01-kitchen.yaml" > "$o/01-kitchen.yaml"
+sed -i '0,/^      - code: |$/{/^      - code: |$/a\          int aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = 1;
+}' "$o/01-kitchen.yaml"
+out=$("$CK_BIN" lint "$o/01-kitchen.yaml" 2>/dev/null)
+like "$out" "unknown key 'minutess'" "a schema error is reported"
+like "$out" "code line 1 is [0-9]+ columns wide" "and, in the same run, the code line too wide"
+
+# A lesson id that is a block's name is refused, by name.
+r="$T_TMP/reserved/lessons/en"; mkdir -p "$r"
+sed -e 's/^id: kitchen$/id: quiz/' "$CK_ROOT/lessons/en/01-kitchen.yaml" > "$r/01-quiz.yaml"
+out=$("$CK_BIN" lint "$r/01-quiz.yaml" 2>/dev/null)
+like "$out" "id 'quiz' is the name of a block" "a lesson id 'quiz' is refused with the reason"
 done_testing

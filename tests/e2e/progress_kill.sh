@@ -4,6 +4,7 @@
 # file must load cleanly with one whole state, the old or a newer one,
 # never a mix and never a corrupt file.  The saver is the unit test binary
 # in its helper mode (tests/unit/test_progress.c: --save-loop, --check).
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 
 helper="$CK_BUILD/tests/test_progress"

@@ -18,7 +18,8 @@ for i in 1 2 3 4 5 6; do
 	s=$(screen)
 	if [ "$seen_single" = 0 ] && printf '%s' "$s" | grep -q "Choose one"; then
 		seen_single=1
-		unlike "$s" '^  >' "a new question has no option preselected"
+		unlike "$s" '\(•\)' "a new question has no option chosen"
+		like "$s" '^  > +\( \) ' "but the focus is shown, on the first row"
 		keys Enter; wait_for "Choose an answer first" 3; ok $? "Enter with nothing chosen says to choose"
 		is "$(qpos)" "$i" "and answers nothing"
 		# the options are shuffled: the first and the last row on the screen
@@ -57,8 +58,10 @@ is "$seen_single" 1 "a single-choice question was asked"
 wait_for "Your score" 3; ok $? "the level ends"
 s=$(screen)
 like "$s" "Your answers" "the result reviews the answers"
-is "$(printf '%s\n' "$s" | grep -c '✓ 2/2 ')" 6 "every answer is listed, right, with its points"
-like "$s" "✓ 2/2  Pick the right one\." "by its question"
+is "$(printf '%s\n' "$s" | grep -c '✓ [1-6]\. 2/2 ')" 6 "every answer is listed, right, with its number and points"
+like "$s" "✓ [1-6]\. 2/2  Pick the right one\." "by its question"
+like "$s" "TRUE: This statement is true\." "a statement with its verdict"
+is "$(printf '%s\n' "$s" | grep -o '[✓✗] [1-6]\.' | tr -dc '0-9')" "$(printf '%s\n' "$s" | grep -o '[✓✗] [1-6]\.' | tr -dc '0-9' | fold -w1 | sort -n | tr -d '\n')" "rows in question order"
 quit; stop
 
 # A wrong answer is reviewed with the learner's own answer under it.
@@ -68,7 +71,7 @@ expect "Level 1"
 keys Enter; expect "question 1/6"
 for i in 1 2 3 4 5 6; do
 	if screen | grep -q "Choose one"; then
-		quiz_cursor; go_row "$(rows_of 'wrong a' | head -1)"; keys Enter
+		quiz_cursor; go_row "$(rows_of 'wrong a' | head -1)"; keys Space Enter
 		expect "Not quite"
 		like "$(screen)" "Your answer: wrong a" "a wrong pick is shown as the learner's"
 	else
@@ -79,8 +82,35 @@ for i in 1 2 3 4 5 6; do
 done
 expect "Your score"
 s=$(screen)
-like "$s" "✗ 0/2  Pick the right one\." "the wrong answer is reviewed"
+for k in 1 2 3 4 5 6; do   # Down moves answer by answer, the view following
+	screen | grep -q '^  > ✗' && break
+	keys Down; settle
+done
+s=$(screen)
+like "$s" '^  > ✗ [1-6]\. 0/2  Pick the right one\.' "Down reaches the wrong answer, reviewed"
 like "$s" "yours: wrong a" "with the learner's answer under it"
+like "$s" "answer: RIGHT c" "and the right one"
+keys Enter; expect "Explained: single\."
+s=$(screen)
+like "$s" "wrong a +\(yours\)" "Enter shows the question whole, the learner's pick marked"
+like "$s" "✓ RIGHT c" "and the right option"
+keys Escape; expect "Your score"
+quit; stop
+
+# An order or match sent unchanged is asked about once, then sent.
+rm -rf "$XDG_STATE_HOME/cudakitchen"
+start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
+expect "Level 1"
+keys Enter; expect "question 1/6"
+for i in 1 2 3 4 5 6; do
+	if screen | grep -q "Put in order\|Match:"; then
+		keys Enter; expect "Nothing swapped yet"
+		unlike "$(screen)" "Right!|Not quite" "an unchanged order is not sent at once"
+		keys Enter; wait_for "Not quite" 3; ok $? "Enter again sends it as it is"
+		break
+	fi
+	answer_right; keys Enter; expect "question $((i + 1))/6"
+done
 quit; stop
 
 # At 60x20 a title too long for its row ends in … (the level list, the question's title bar)

@@ -38,7 +38,7 @@ done
 expect "Your score"
 like "$(screen)" "Your score: 100%\. Passed\." "level 1 passed with 100%"
 like "$(screen)" "Level 2 is open\." "and says level 2 opened"
-keys Enter; expect "passed, best 100%"
+keys Escape; expect "passed, best 100%"
 s=$(screen)
 like "$s" "Level 1  Fixture level one +passed, best 100%" "the list shows level 1 passed with its best"
 like "$s" "Level 2  Fixture level two +open" "level 2 is open"
@@ -77,7 +77,7 @@ like "$(screen)" "Type the word $second\." "the same question as before quitting
 answer_right; keys Enter; expect "question 3/3"
 answer_right; keys Enter; expect "Your score"
 like "$(screen)" "Your score: 66%\. Not passed yet" "one wrong of three: 66%, not passed"
-keys Enter
+keys Escape
 wait_for "Level 2  Fixture level two +best 66%: try again"; ok $? "best 66% shown"
 like "$(screen)" "Level 3 .*locked" "level 3 stays locked"
 # Hint: its cost is shown first, then it costs a point.

@@ -80,7 +80,7 @@ YAML
 start 60 20 "$CK_BIN --lessons '$CLASS' open quiz"
 expect "Matching"; keys Enter; expect "question 1/1"
 unlike "$(screen)" '^ +> +7 ' "seven long rows do not all fit at 60x20"
-keys Down; expect "^  > +1 "   # no row is preselected: the first Down lands on row 1
+expect "^  > +1 "   # the focus starts on row 1, nothing swapped yet
 for i in 1 2 3 4 5 6; do keys Down; done; expect '^ +> +7 '
 s=$(screen)
 like "$s" '^ +> +7 ' "after six Downs the cursor's row 7 is on the screen"

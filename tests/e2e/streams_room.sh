@@ -18,5 +18,12 @@ like "$(printf '%s\n' "$s" | sed -n "${row}p")" '^\(no room for the recorded run
 	"60x20 streams: the no-room line is whole, nothing left of the row behind it"
 like "$(printf '%s\n' "$s" | sed -n "$((row - 1))p")" '^Reference: recorded on ' \
 	"60x20 streams: the recorded run's title stays above it"
+like "$(printf '%s\n' "$s" | tail -1)" '(^| )t [^ ]+.*\? help +q quit *$' \
+	"60x20 streams: the status line keeps t (the text says to press it), ? help and q quit"
+stop_wait
+# at 60 columns the matmul screen's own keys give way, never q quit
+fresh; launch 60 20 "$CK_BIN" open matmul
+wait_for 'matmul finished' 20; ok $? "60x20 matmul: the run finishes"
+like "$(screen | tail -2)" 'r run .*\? help +q quit *$' "60x20 matmul: the status line keeps ? help and q quit"
 stop_wait
 done_testing

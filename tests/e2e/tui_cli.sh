@@ -8,8 +8,8 @@
 h=$("$CK_BIN" --help)
 flat_h=$(printf '%s\n' "$h" | tr -s ' \n' '  ')
 like "$flat_h" 'gpu-map, tiling, matmul, conv, devinfo, transfer, streams, reduce, launch,' "--help lists the demo screens among the open IDs"
-like "$flat_h" 'launch, quiz, radar,' "--help lists radar among the open IDs"
-like "$flat_h" 'launch, quiz, radar, cert, or a lesson id' "and cert"
+like "$flat_h" ', quiz, radar,' "--help lists radar among the open IDs"
+like "$flat_h" ', quiz, radar, cert, or a lesson id' "and cert"
 for a in --help -h --version; do
 	out=$("$CK_BIN" $a extra 2>&1 >/dev/null); rc=$?
 	is "$rc" 2 "$a extra is a usage error"
@@ -22,7 +22,19 @@ launch 100 30 "$CK_BIN" open 01-kitchen
 is "$(wait_exit)" 2 "open with an unknown ID exits 2"
 s=$(screen)
 like "$s" "no lesson or block named '01-kitchen'" "it says which ID is unknown"
-like "$s" '^Blocks: gpu-map tiling matmul conv devinfo transfer streams reduce launch quiz radar cert$' "it lists the blocks"
+demos=$(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' "$CK_ROOT/demos/demos.h" | tr '\n' ' ')   # the registry's rows
+like "$s" "^Blocks: gpu-map tiling ${demos}quiz radar cert$" "it lists the blocks"
 like "$(printf '%s\n' "$s" | tr -d '\n')" 'Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarks tasting-the-pot .*kernel-or-libraryTry' "and the lesson ids"
 is "$(pane '#{alternate_on}')" 0 "curses never started"
+
+# a near spelling gets the right id; a number opens that lesson of the menu
+launch 100 30 "$CK_BIN" open GPUmap
+is "$(wait_exit)" 2 "open GPUmap: not an id"
+like "$(screen | tr -d '\n')" "no lesson or block named 'GPUmap'; did you mean 'gpu-map'\\?" "it suggests gpu-map"
+launch 100 30 "$CK_BIN" open 99
+is "$(wait_exit)" 2 "open 99: no such lesson number"
+like "$(screen | tr -d '\n')" 'its number, 1 to [0-9]+' "it says which numbers exist"
+fresh; launch 100 30 "$CK_BIN" open 14
+wait_for 'Tasting the pot'; ok $? "open 14 opens the 14th lesson"
+quit "q quits from lesson 14"
 done_testing

@@ -35,14 +35,14 @@ has_colour_sgr; ok $((! $?)) "--no-color: no colour SGR at all"
 mkdir -p "$T_TMP/esc"
 cat > "$T_TMP/esc/01-esc.yaml" <<'YAML'
 id: esc
-title: "Escape \e[31mtest"
+title: "Escape \e[31mtest \u200f\u061c\u200e marks"
 summary: "Summary \x9b2J here"
 minutes: 1
 analogy: None.
 pages:
   - title: "Page \e]0;pwned\a one"
     body:
-      - text: "Body \e[?2004h\e[41m text \u202e reversed"
+      - text: "Body \e[?2004h\e[41m text \u202e reversed \u200f\u061c marked \x85 next"
 YAML
 fresh; launch 80 24 env NO_COLOR=1 "$CK_BIN" --lessons "$T_TMP/esc"
 wait_for 'lessons done'; ok $? "a lesson with escapes in its strings loads"
@@ -53,4 +53,6 @@ grep -qaF $'\e]0;' "$OUT"; ok $((! $?)) "no OSC title sequence from lesson text"
 grep -qaF $'\e[?2004h' "$OUT"; ok $((! $?)) "no mode-setting sequence from lesson text"
 grep -qaF $'\xc2\x9b' "$OUT"; ok $((! $?)) "no C1 CSI from lesson text"
 grep -qaF $'\xe2\x80\xae' "$OUT"; ok $((! $?)) "no bidi override from lesson text"
+grep -qaF -e $'\xe2\x80\x8f' -e $'\xd8\x9c' -e $'\xe2\x80\x8e' "$OUT"; ok $((! $?)) "no bidi mark (RLM, ALM, LRM) from a lesson's title or text"
+grep -qaF $'\xc2\x85' "$OUT"; ok $((! $?)) "no C1 control (NEL) from lesson text"
 done_testing

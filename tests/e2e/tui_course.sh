@@ -3,6 +3,7 @@
 # (the last page says the lesson ends), every lesson ends up done, and a
 # restart resumes at the same lesson and page.  Counts come from the menu,
 # so the test follows the content as it grows.
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"

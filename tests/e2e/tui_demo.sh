@@ -25,6 +25,7 @@ printf '#!/bin/sh\nuntil [ -e "%s" ]; do sleep 0.02; done\nrm -f "%s"\ncat "%s"\
 	"$T_TMP/release" "$T_TMP/release" "$T_TMP/mm.yaml" >"$ckd/build/demos/matmul"
 chmod +x "$ckd/build/demos/matmul"
 ck="$ckd/build/cudakitchen"
+E='([0-9]e-[0-9]+!?|0|-)'   # the error column: "3e-7", "3e-4!" (past twice the FP32 GEMM's), "0"
 
 start 80 24 "$ck open matmul"
 wait_for "running matmul" 5; ok $? "the running state shows"
@@ -33,8 +34,8 @@ touch "$T_TMP/release"
 wait_for "Yours: CPU fallback" 10; ok $? "then the results, labelled CPU fallback"
 s=$(screen)
 like "$s" "Yours: CPU fallback, 256x256x256: [-a-zA-Z]" "the size and the fallback reason are given"
-like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ m?s +naive" "the naive CPU bar, its time, the naive mark"
-like "$s" "CPU blocked.* █+ +[0-9.]+ m?s +×[0-9.]+" "the blocked CPU bar with its speedup over naive"
+like "$s" "CPU naive, 1 thread +█+ +[0-9.]+ m?s +$E +naive" "the naive CPU bar, its time, its error, the naive mark"
+like "$s" "CPU blocked.* █+ +[0-9.]+ m?s +$E +×[0-9.]+" "the blocked CPU bar with its speedup over naive"
 # the axis label: "log scale LO ... HI ms", or "LO .. HI ms" where a slow
 # (loaded) CPU run widens the range past what fits beside the bars
 axis='log scale|[0-9.]+k? \.\. [0-9.]+k? ms'
@@ -53,6 +54,7 @@ keys +; keys r
 wait_for "running matmul at 384x384x384"; ok $? "+ then r runs again at the next size"
 keys q
 wait_for "matmul cancelled"; ok $? "q cancels the run (the child's group is stopped)"
+unlike "$(screen)" 'signal|Terminated' "and says so without signal jargon"
 s=$(screen)
 like "$s" "384x384x384 \(not run yet\)" "the cancelled size shows as not run"
 keys +; expect "512x512x512 \(not run yet\)"; keys +
@@ -76,10 +78,17 @@ start 80 24 "$ck open matmul"
 wait_for "Yours: live" 5; ok $? "a run on a GPU is labelled live"
 s=$(screen)
 like "$s" "Yours: live, measured on NVIDIA H200 now, 1024x1024x1024" "with the GPU's name and the size"
-like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +×[0-9]+ +100%" "the library baseline row: 100% of library"
-like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +naive +[0-9]+%" "the naive row is the speedup reference"
+like "$s" "cuBLAS SGEMM \(FP32\) +█+ +[0-9.]+ ms +6e-7 +×[0-9]+ +100%" "the library baseline row: its error (5.8e-7), 100% of library"
+like "$s" "naive, uncoalesced +█+ +[0-9.]+ ms +0 +naive +[0-9]+%" "the naive row is the speedup reference"
+like "$s" "time error speedup +%lib spread" "the columns' heads name the error"
 like "$s" "CPU naive, 1 thread .* at 512 +(>999|[0-9]+)% *$" "a row measured at another size says so instead of a speedup, and no % of library"
-like "$s" "naive, coalesced +█+ +[0-9.]+ ms +×[0-9]+ +[0-9]+% +[0-9]+%" "each row shows the spread of its repeats"
+like "$s" "naive, coalesced +█+ +[0-9.]+ ms +$E +×[0-9]+ +[0-9]+% +[0-9]+%" "each row shows the spread of its repeats"
+keys G; expect "! marks an error above twice"
+s=$(screen)
+like "$s" "cuBLAS TF32 Tensor Cores +█+ +[0-9.]+ ms +3e-4! " "a TF32 rung's error is marked: 450x cuBLAS FP32's"
+unlike "$s" "CPU blocked, all cores .*e-7!" "an FP32 rung's is not (5.8e-7 against 5.8e-7)"
+like "$(printf '%s\n' "$s" | tr '\n' ' ' | tr -s ' ')" "! marks an error above twice that of cuBLAS SGEMM \(FP32\): 6e-7, at the same size" "a line under the bars says what the mark means"
+keys g; expect "Yours: live"
 unlike "$s" "±" "the spread is not a ± (past 100% it would read as a negative time)"
 
 unlike "$s" "CPU naive, 1 thread +█" "and has no bar beside the others' times"

@@ -36,8 +36,8 @@ tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STA
 sec() { tmux -L "$T_SOCK" capture-pane -p -t t:1; }
 wait_until "the second instance's notice" 'sec | grep -q "another cudakitchen"'
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
-like "$two" 'another cudakitchen is running .*; progress will not be saved' \
-	"a second instance shows the whole notice, 'progress will not be saved' included"
+like "$two" "another cudakitchen is running .*; this window's progress is not saved until that one quits, then the two are merged" \
+	"a second instance shows the whole notice, what happens to its progress included"
 like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
 # the second instance has quit (left the screen) before the first one does

@@ -76,6 +76,7 @@ like "$(two)" "another cudakitchen is running" "a second instance says progress 
 tmux -L "$T_SOCK" send-keys -t t:second Enter
 wait_until "the notice to go" '! two | grep -q "another cudakitchen"'
 unlike "$(two)" 'another cudakitchen' "a key takes the second instance's notice away"
+like "$(two | head -1)" ' not saved *$' "a mark on the title row stays while nothing is saved"
 tmux -L "$T_SOCK" send-keys -t t:second q
 wait_until "the second instance to exit" 'two | grep -q "^\[exit 0\]"'
 like "$(two)" '^\[exit 0\]' "the second instance quits"
@@ -84,8 +85,33 @@ like "$(screen)" 'Stations page two' "the first instance is still on its page"
 # the second window goes, so that the session's keys reach the first alone
 tmux -L "$T_SOCK" kill-window -t t:second
 wait_until "the second window to go" '[ "$(tmux -L "$T_SOCK" list-windows 2>/dev/null | wc -l)" = 1 ]'
+# A second window again: when the first quits, it takes the progress over.
+tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; sleep 30"
+wait_until "the second instance's notice" 'two | grep -q "another cudakitchen"'
+tmux -L "$T_SOCK" send-keys -t t:second Enter
+wait_until "the notice to go" '! two | grep -q "another cudakitchen"'
 keys q
 is "$(wait_exit)" 0 "the first instance quits"
+wait_until "the second to take over" 'two | grep -q "The other window has quit"'
+like "$(two | tr '\n' ' ')" "The other window has quit: its progress and this window's are merged" \
+	"the second window says it took the progress over"
+unlike "$(two | head -1)" ' not saved *$' "and the mark is gone"
+grep -q 'stations' "$PFILE"; ok $? "the first window's lesson is still in the saved progress"
+tmux -L "$T_SOCK" send-keys -t t:second q
+wait_until "the second instance to exit" 'two | grep -q "^\[exit 0\]"'
+tmux -L "$T_SOCK" kill-window -t t:second 2>/dev/null
+
+# A fixed limit says so: with the places of PROGRESS_MAX_LESSONS (256)
+# lessons kept, opening another says its place will not be saved.
+big="$T_TMP/big"; mkdir -p "$big"
+printf 'id: extra\ntitle: Extra\nsummary: S.\nminutes: 1\nanalogy: A.\npages:\n  - title: Extra page\n    body:\n      - text: Extra text.\n' > "$big/01-extra.yaml"
+{ printf 'format_version: 2\nlast: ""\nlessons:\n'
+  for i in $(seq 1 256); do printf '  - {id: "kept-%d", page: 0, done: true}\n' "$i"; done
+  printf 'levels: []\ncourses: []\nskills: {}\ngpumap: {attempts: 0, correct: 0}\napis: ""\nspeedups: ""\n'; } > "$PFILE"
+launch 80 24 "$CK_BIN" --lessons "$big" open extra
+wait_for 'Extra text'; ok $? "a lesson opens with 256 places kept"
+wait_flat 'Not saved: progress keeps the places of 256 lessons at most'; ok $? "and says its place will not be saved"
+keys q; is "$(wait_exit)" 0 "quit"
 
 launch 80 24 "$CK_BIN" --lessons "$FIX" open no-such-lesson
 is "$(wait_exit)" 2 "open with an unknown ID exits 2"

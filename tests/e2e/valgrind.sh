@@ -4,6 +4,7 @@
 # that ncurses and libyaml keep reachable until exit is not a leak and is
 # not reported.  Skipped without valgrind and for the sanitizer build
 # (valgrind cannot run an ASan binary).
+# ck-test: long (prove starts it first until it has recorded times)
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 cd "$CK_ROOT" || exit 1

@@ -1,6 +1,6 @@
 /* conv_emu.cc - every hand-written rung of the convolution ladder (the hand
  * rows of demos/conv/conv_ladder.h, through conv_gpu.cu's own dispatch,
- * workspace and prepare steps), run on the CPU through tests/emu/simt.h
+ * workspace and prepare steps), run on the CPU through emu/simt.h
  * against an FP64 direct convolution: odd output sizes that cut every tile,
  * padding, stride, dilation and rectangular filters, both implicit-GEMM
  * paths (C a multiple of 16 or not), Winograd's 2x2 tiles cut at the edges
@@ -13,7 +13,7 @@
 #include "../common/check.h"
 #include "conv_gpu.cu"
 
-const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CK_RUNG_ROW)};
+const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CONV_RUNG_ROW)};
 
 static struct conv_shape shape(const int d[10])
 {
@@ -133,14 +133,14 @@ int main(void)
             }
     unsetenv("CK_CONV_WG4_TILE");
     unsetenv("CK_CONV_WG4_SPLIT");
-    /* the rule's plans at the four ResNet-50 3x3 stages on 132 SMs: the
+    /* the rule's plans at the four ResNet-50 3x3 stages on an H200: the
      * fastest (within 1%) of the H200 sweep in conv/NOTES.md */
     static const struct { int c, hw, tile, split; } stages[] = {
         {64, 56, WG4_128x64, 1}, {128, 28, WG4_128x64, 1},
         {256, 14, WG4_128x64, 2}, {512, 7, WG4_128x64, 3},
     };
     for (const auto &st : stages) {
-        struct wg4_plan pl = wg4_pick_shape(32, st.c, st.c, st.hw, st.hw, 132);
+        struct wg4_plan pl = wg4_pick_shape(32, st.c, st.c, st.hw, st.hw, &wg4_h200);
         char what[160];
         snprintf(what, sizeof what, "conv winograd4 rule at C=K=%d %dx%d: %s split %d "
                  "(want %s split %d)", st.c, st.hw, st.hw, wg4_tiles[pl.tile].name, pl.split,

@@ -1,6 +1,6 @@
 /* mm_emu.cc - every hand-written rung of the matmul ladder (the hand rows
  * of demos/matmul/mm_ladder.h, through their own launchers), run on the CPU
- * through tests/emu/simt.h against an FP64 product: odd sizes that cut
+ * through emu/simt.h against an FP64 product: odd sizes that cut
  * every tile, one element, and whole tiles (the 'best' rung's unchecked
  * float4 path). The output starts as NaN, so an element a kernel forgets
  * fails. A rung added to the ladder is tested here without touching this
@@ -38,7 +38,7 @@ struct hand {
 #define EMU_hand(id, fn, tol) {id, fn, (tol) == CK_TOL_TF32 ? (tc_cfg::ROUND ? 1 : 2) : 0},
 #define EMU_library(id, fn, tol)
 #define EMU_cpu(id, fn, tol)
-#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn, tol)
+#define EMU_(e, id, step, kind, label, idea, fn, tol, ...) EMU_##kind(id, fn, tol)
 static const struct hand hands[] = {MM_LADDER(EMU_)};
 
 /* the 'best' rung forced to one configuration of its rule and one split
@@ -71,7 +71,7 @@ static double check(const struct hand &h, int M, int N, int K)
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), 132, 0};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), CK_H200_SMS, 0};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -200,7 +200,7 @@ int main(void)
         }
     }
 
-    /* the rule itself, on an H200's 132 SMs: what it picks and says */
+    /* the rule itself, on an H200's figures (mm_best_h200): what it picks and says */
     struct rule_case { int M, N, K, cfg, split, sk = 0, parts = 0; };
     static const rule_case rules[] = {
         {4096, 4096, 4096, MM_BEST_128x128x16, 1}, /* 3.9 waves: no split */
@@ -221,7 +221,7 @@ int main(void)
         {1, 1, 1, MM_BEST_64x64x4, 1},           /* least work for one block */
     };
     for (const auto &r : rules) {
-        struct mm_best_plan p = mm_best_choose(r.M, r.N, r.K, 132);
+        struct mm_best_plan p = mm_best_choose(r.M, r.N, r.K, &mm_best_h200);
         char what[400];
         snprintf(what, sizeof what, "best at %dx%dx%d picks %s split %d%s%s "
                  "(got %s split %d%s: %s)", r.M, r.N, r.K, mm_best_cfgs[r.cfg].name,
@@ -231,9 +231,11 @@ int main(void)
            strstr(p.why, "blocks for") && (!r.sk || strstr(p.why, "stream-K")) &&
            !strstr(p.why, "summed apart") == !r.parts, what);
     }
-    struct mm_best_plan p0 = mm_best_choose(512, 512, 512, 0);
-    ok(p0.cfg == MM_BEST_64x64x4 && strstr(p0.why, "132 SMs"),
-       "best: an unknown SM count is taken as the H200's 132");
+    struct mm_args unknown = {512, 512, 512, NULL, NULL, NULL, 0, 0};
+    const struct mm_best_machine m0 = mm_best_machine_of(&unknown);
+    struct mm_best_plan p0 = mm_best_choose(512, 512, 512, &m0);
+    ok(p0.cfg == MM_BEST_64x64x4 && m0.sms == CK_H200_SMS && strstr(p0.why, "132 SMs"),
+       "best: an unknown SM count is taken as the H200's (CK_H200_SMS)");
 
     printf("1..%d\n", tap_n);
     return tap_fail != 0;

@@ -1,6 +1,6 @@
 /* reduce_emu.cc - every hand-written rung of the reduce ladder (the hand
  * rows of demos/reduce/reduce_ladder.h, through their own launchers, so the
- * tree rungs' repeated passes run too) on the CPU through tests/emu/simt.h,
+ * tree rungs' repeated passes run too) on the CPU through emu/simt.h,
  * at odd sizes around each rung's own edges: 1, 2, 31; one below, at and
  * one above its block's threads (the unrolled rung's second loads start
  * there) and its block's elements; two blocks' worth and one more, so
@@ -37,7 +37,7 @@ struct hand {
      fn == rd_unrolled ? 2 * RD_BLOCK4 : RD_BLOCK},
 #define EMU_library(id, fn)
 #define EMU_cpu(id, fn)
-#define EMU_(e, id, rung, kind, label, idea, fn, tol, cap) EMU_##kind(id, fn)
+#define EMU_(e, id, step, kind, label, idea, fn, ...) EMU_##kind(id, fn)
 static const struct hand hands[] = {RD_LADDER(EMU_)};
 
 /* The sizes a rung runs at (sorted, each once); returns how many. */

@@ -1,6 +1,6 @@
 /* xfer_emu.cc - the transfer and streams demos' kernels (demos/transfer/
  * xfer_kernels.cuh, demos/streams/st_kernel.h) run on the CPU through
- * tests/emu/simt.h: the fill against the host's pattern, the checksum
+ * emu/simt.h: the fill against the host's pattern, the checksum
  * against the host's sum (one atomic per thread), the copy kernel at sizes
  * that end inside its four-wide loop and in its tail, over grids of one
  * block to more blocks than needed, and the pipeline kernel against an

@@ -37,7 +37,8 @@ static void fixture(struct progress *p, struct cert_info *ci)
 	snprintf(p->speedups, sizeof p->speedups,
 		 "matmul 256x256x256, CPU fallback: naive CPU 13.3 ms -> best CPU 1.07 ms (12.5x)");
 	*ci = (struct cert_info){ .name = "Ada Lovelace", .date = 1795910400 /* 2026-11-29 */,
-				  .version = "0.1.0", .gpu = "", .progress = p, .s = NULL };
+				  .version = "0.1.0", .gpu = "", .progress = p, .s = NULL,
+				  .lessons_read = 15, .lessons_total = 17 };
 }
 
 static void test_golden(void)
@@ -148,6 +149,7 @@ static void test_names(void)
 		{ "a\x1b[31mb", "a[31mb" },                     /* ESC stripped */
 		{ "evil\xe2\x80\xae" "gnp.exe", "evilgnp.exe" }, /* bidi override stripped */
 		{ "line\nbreak", "linebreak" },
+		{ "Ada\xe2\x80\x8f \xd8\x9cLove\xe2\x80\x8elace", "Ada Lovelace" }, /* RLM, ALM, LRM stripped */
 		{ "bad\xff" "byte", "bad\xef\xbf\xbd" "byte" },  /* invalid UTF-8 -> U+FFFD */
 		{ "\xe5\xbc\xa0\xe4\xb8\x89", "\xe5\xbc\xa0\xe4\xb8\x89" },
 		{ "zero\xe2\x80\x8bwidth", "zero\xe2\x80\x8bwidth" },
@@ -158,7 +160,7 @@ static void test_names(void)
 		ok(cert_name_clean(cases[i].in, &out, &why) && !strcmp(out, cases[i].want), "name case %zu cleaned", i);
 		free(out);
 	}
-	static const char *const bad[] = { "", "   ", "\x1b\x07\t\n", "\xe2\x80\xae" };
+	static const char *const bad[] = { "", "   ", "\x1b\x07\t\n", "\xe2\x80\xae", "\xe2\x80\x8f\xd8\x9c" };
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		char *out;
 		const char *why;

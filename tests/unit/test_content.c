@@ -10,6 +10,7 @@
 #include <string.h>
 #include "lesson.h"
 #include "lint_rules.h"
+#include "quiz.h"
 #include "tap.h"
 #include "text.h"
 
@@ -61,10 +62,83 @@ static void check_the_checks(void)
 	diags_free(&notes);
 }
 
+/* The built-in quiz cannot be passed by test-taking: in no level is the
+ * answer the longest option in most single-choice questions (lint's rule),
+ * and true/false answers are balanced over the whole quiz. */
+static void check_quiz(const char *lang)
+{
+	int singles = 0, longest = 0, tf = 0, tf_true = 0;
+	for (int lv = 1; lv <= QUIZ_LEVELS; lv++) {
+		char path[64];
+		struct quiz z;
+		struct diags d = { 0 }, rules = { 0 };
+		snprintf(path, sizeof path, "quizzes/%s/level%d.yaml", lang, lv);
+		if (!ok(quiz_load(path, &z, &d), "%s loads", path)) {
+			diags_free(&d);
+			continue;
+		}
+		lint_quiz_rules(&z, &rules);
+		for (size_t i = 0; i < rules.n; i++)
+			diag("%s:%d:%d: %s", rules.v[i].file, rules.v[i].line, rules.v[i].col, rules.v[i].msg);
+		is_int((int)rules.n, 0, "%s: lint's quiz rules pass", path);
+		for (size_t i = 0; i < z.n; i++) {
+			const struct quiz_question *q = &z.q[i];
+			if (q->type == QT_TRUEFALSE) {
+				tf++;
+				tf_true += q->answer == 1;
+			} else if (q->type == QT_SINGLE) {
+				int kw = text_width(q->options[q->answer]), wider = 0;
+				for (size_t k = 0; k < q->noptions; k++)
+					wider += (int)k != q->answer && text_width(q->options[k]) >= kw;
+				singles++;
+				longest += wider == 0;
+			}
+		}
+		quiz_free(&z);
+		diags_free(&d);
+		diags_free(&rules);
+	}
+	ok(singles > 0 && 3 * longest <= singles, "%s: the answer is the longest option in %d of %d "
+	   "single-choice questions (at most a third)", lang, longest, singles);
+	ok(tf > 0 && 3 * tf_true >= tf && 3 * tf_true <= 2 * tf, "%s: %d of %d true/false answers are "
+	   "true (between a third and two thirds)", lang, tf_true, tf);
+}
+
+/* The rule catches a level where the longest option is the answer. */
+static void check_longest_rule(void)
+{
+	static char *opts[4][4] = {
+		{ "the long right answer here", "short", "tiny", "brief" },
+		{ "another long right answer", "nope", "no", "never" },
+		{ "a third long right answer", "x", "y", "z" },
+		{ "short", "a much longer wrong option", "b", "c" },
+	};
+	struct quiz_question q[4] = { 0 };
+	for (int i = 0; i < 4; i++) {
+		q[i].type = QT_SINGLE;
+		q[i].options = opts[i];
+		q[i].noptions = 4;
+		q[i].id = "q";
+		q[i].line = i + 1;
+	}
+	struct quiz z = { .file = "level1.yaml", .level = 1, .q = q, .n = 4 };
+	struct diags d = { 0 };
+	is_int((int)lint_quiz_rules(&z, &d), 1, "3 of 4 answers the longest option: flagged");
+	ok(d.n == 1 && strstr(d.v[0].msg, "longest option in 3 of 4"), "with the count: %s",
+	   d.n ? d.v[0].msg : "(none)");
+	diags_free(&d);
+	z.n = 2;
+	is_int((int)lint_quiz_rules(&z, &d), 0, "two single-choice questions are too few to judge");
+	diags_free(&d);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	check_the_checks();
+	check_longest_rule();
+	check_quiz("en");
+	check_quiz("zh");
 	check_course("lessons/en");
 	check_course("lessons/zh");
 	return tap_done();

@@ -46,6 +46,8 @@ static const struct bad_case bad_cases[] = {
 	{ "UTF-8 surrogate", "a: \xed\xa0\x80\n", 0, 1, 4, "invalid UTF-8" },
 	{ "truncated UTF-8 at the end", "a: \xe4\xb8", 0, 1, 4, "invalid UTF-8" },
 	{ "control character", "a: x\x01y\n", 0, 1, 5, "control characters are not allowed" },
+	{ "after a byte-order mark, positions as an editor shows them",
+	  "\xef\xbb\xbf" "a: 1\nb: [1, 2\n", 0, 3, 1, "did not find expected ',' or ']'" },
 };
 
 /* A generated input: "[" * 33 etc.  Returns a malloc'd buffer. */
@@ -91,8 +93,23 @@ static void expect_bad(const char *what, const char *buf, size_t len, int line, 
 	doc_free(&doc);
 }
 
+/* A file saved with a UTF-8 byte-order mark loads as without it. */
+static void test_bom(void)
+{
+	static const char in[] = "\xef\xbb\xbf" "id: x\ntitle: T\n";
+	struct doc doc;
+	struct diags d = { 0 };
+	bool loaded = doc_load_buffer("t.yaml", in, sizeof in - 1, &doc, &d);
+	ok(loaded && d.n == 0 && doc.root && doc.root->n == 2, "a byte-order mark at the start is accepted");
+	const struct doc_node *id = loaded ? doc_get(doc.root, "id") : NULL;
+	ok(id && !strcmp(id->str, "x") && id->line == 1 && id->col == 5, "its first key is 'id', value at 1:5");
+	diags_free(&d);
+	doc_free(&doc);
+}
+
 static void test_bad_table(void)
 {
+	test_bom();
 	for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
 		const struct bad_case *c = &bad_cases[i];
 		expect_bad(c->what, c->in, c->len ? c->len : strlen(c->in), c->line, c->col, c->msg);

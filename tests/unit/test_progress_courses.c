@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "progress.h"
+#include "quiz.h"
 #include "tap.h"
 
 static char *format(const struct progress *p, size_t *len)
@@ -47,7 +48,7 @@ static void test_separate(void)
 
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 2\n"), "written as format 2");
+	ok(text && strstr(text, "format_version: 3\n"), "written in the current format (3)");
 	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
 	struct progress back;
 	ok(text && progress_parse("mem", text, len, &back), "and reads back");
@@ -73,8 +74,8 @@ static void test_old_and_new(void)
 	is_int(p.levels[0].best, -1, "so a class's level 1 is not passed by them");
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 2\n") && strstr(text, "levels:\n  - {best: 96,"),
-	   "saved as format 2, the built-in score kept");
+	ok(text && strstr(text, "format_version: 3\n") && strstr(text, "levels:\n  - {best: 96,"),
+	   "saved in the current format, the built-in score kept");
 	free(text);
 	static const char v1_courses[] =
 		"format_version: 1\nlast: \"\"\nlessons: []\nlevels: []\ncourses: []\n"
@@ -85,7 +86,7 @@ static void test_old_and_new(void)
 		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
 	ok(!progress_parse("v2", v2_missing, sizeof v2_missing - 1, &p), "format 2 without courses: cut short, corrupt");
 	static const char v3[] =
-		"format_version: 3\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
+		"format_version: 99\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
 		"courses: [{course: \"/c\", levels: [{best: 70}], extra: 1}]\nwhatever: 1\n"
 		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
 	ok(progress_parse("v3", v3, sizeof v3 - 1, &p) && p.readonly, "a newer format: read, read-only");
@@ -116,9 +117,80 @@ static void test_many(void)
 	free(text);
 }
 
+/* Counters are bounded on read and on increment: a file's huge attempt
+ * count loads, and starting another attempt cannot overflow it. */
+static void test_counters(void)
+{
+	static const char big[] =
+		"format_version: 2\nlast: \"\"\nlessons: []\nlevels:\n"
+		"  - {best: -1, attempt: 2147483647, question: 0, seed: 1, points: 0, max_points: 0, in_progress: false}\n"
+		"courses: []\nskills: {}\ngpumap: {attempts: 2147483647, correct: 2147483647}\n"
+		"apis: \"\"\nspeedups: \"\"\n";
+	struct progress p;
+	progress_init(&p);
+	ok(progress_parse("big.yaml", big, sizeof big - 1, &p) && !p.notice[0], "INT_MAX counters load");
+	is_int(p.levels[0].attempt, PROGRESS_COUNT_MAX, "an attempt count is taken at the bound");
+	is_int(p.gpumap_attempts, PROGRESS_COUNT_MAX, "so is gpu-map's");
+	quiz_start_attempt(&p.levels[0], 7);
+	is_int(p.levels[0].attempt, PROGRESS_COUNT_MAX, "a new attempt keeps it at the bound");
+	progress_count(&p.gpumap_attempts);
+	is_int(p.gpumap_attempts, PROGRESS_COUNT_MAX, "a drop keeps gpu-map's at the bound");
+}
+
+/* Two windows' progress merged: nothing either did is lost. */
+static void test_merge(void)
+{
+	struct progress *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return;
+	}
+	progress_init(a);
+	progress_init(b);
+	progress_lesson(a, "kitchen")->page = 3;
+	progress_lesson(b, "kitchen")->done = true;
+	progress_lesson(b, "stations")->page = 2;
+	b->levels[0].best = 90;
+	b->levels[0].attempt = 1;
+	a->levels[1].attempt = 2;
+	a->levels[1].question = 4;
+	a->levels[1].in_progress = true;
+	snprintf(a->apis, sizeof a->apis, "cublasSgemm");
+	snprintf(b->apis, sizeof b->apis, "cudnnCreate cublasSgemm");
+	b->skill_got[0] = 4, b->skill_max[0] = 6;
+	progress_merge(a, b);
+	struct lesson_progress *k = progress_lesson(a, "kitchen"), *st = progress_lesson(a, "stations");
+	ok(k && k->page == 3 && k->done, "a lesson read in both: this window's place, done from the other");
+	ok(st && st->page == 2, "a lesson read only in the other window is kept, with its place");
+	is_int(a->levels[0].best, 90, "a level passed in the other window stays passed");
+	ok(a->levels[1].in_progress && a->levels[1].question == 4, "this window's attempt under way stays");
+	ok(strstr(a->apis, "cudnnCreate") && strstr(a->apis, "cublasSgemm") && strlen(a->apis) == 23,
+	   "function names joined once: '%s'", a->apis);
+	ok(a->skill_max[0] == 6 && a->skill_got[0] == 4, "the larger skill record is kept");
+	progress_init(a);
+	progress_init(b);
+	struct drill_record *da = progress_drill(a, "vec-add"), *db = progress_drill(b, "vec-add");
+	struct drill_record *only = progress_drill(b, "block-reduce");
+	if (da && db && only) {
+		da->attempts = 3;
+		db->attempts = 2, db->passed = true, db->best_ms = 0.5;
+		only->attempts = 1;
+		progress_merge(a, b);
+		const struct drill_record *m = progress_drill_find(a, "vec-add");
+		ok(m && m->passed && m->attempts == 3 && m->best_ms == 0.5,
+		   "a drill passed in the other window stays passed, with its time");
+		ok(progress_drill_find(a, "block-reduce") != NULL, "a drill only the other window checked is kept");
+	}
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
+	test_counters();
+	test_merge();
 	test_separate();
 	test_old_and_new();
 	test_many();

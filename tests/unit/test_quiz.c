@@ -160,6 +160,30 @@ static void test_level_name(void)
 	rmdir(dir);
 }
 
+/* Every out-of-range answer of a multi question is reported against the
+ * options' count, not only the first. */
+static void test_multi_range(void)
+{
+	char path[] = "/tmp/ck-quizmulti-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f)
+		return;
+	fputs("level: 1\ntitle: T\nsummary: S\nquestions:\n  - id: m\n    type: multi\n"
+	      "    prompt: P\n    options: [a, b, c, d]\n    answers: [5, 6, 9]\n    skills: [threads]\n"
+	      "    hint: H\n    hint_cost: 0\n    points: 1\n    explanation: E\n", f);
+	fclose(f);
+	struct quiz z;
+	struct diags d = { 0 };
+	ok(!quiz_load(path, &z, &d), "out-of-range answers: refused");
+	int out_of_range = 0;
+	for (size_t i = 0; i < d.n; i++)
+		out_of_range += strstr(d.v[i].msg, "out of range (1 to 4)") != NULL;
+	is_int(out_of_range, 3, "each of 5, 6 and 9 is out of range (1 to 4)");
+	diags_free(&d);
+	unlink(path);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -168,5 +192,6 @@ int main(void)
 	test_builtin("zh");
 	test_bad_fixtures();
 	test_level_name();
+	test_multi_range();
 	return tap_done();
 }

@@ -150,6 +150,9 @@ static void test_states(void)
 	quiz_summary(&p, line, sizeof line);
 	is_s(line, "Level 1 passed (best 90%). Level 2 in progress (best 40%). Levels 3 to 5 locked.",
 	     "summary with a pass and a level under way");
+	quiz_summary_n(&p, 3, line, sizeof line);
+	is_s(line, "Level 1 passed (best 90%). Level 2 in progress (best 40%). Level 3 locked.",
+	     "a class's quiz of three levels stops at its last");
 	for (int i = 0; i < QUIZ_LEVELS; i++)
 		p.levels[i] = (struct level_progress){ .best = 100 };
 	p.levels[4].best = 70;

@@ -70,6 +70,7 @@ static void slower(struct res_variant *v, double f)
 	v->ms_min *= f;
 	v->ms_max *= f;
 	v->gflops /= f;
+	v->gbs /= f;   /* transfer's measures read GB/s, not times */
 	v->pct_of_library /= f;
 	v->rel_err = v->rel_err > 0 ? v->rel_err * f : f * 1e-9;
 }
@@ -176,6 +177,32 @@ static void check_numeric(const char *at, const struct quiz_question *q, double 
 		diag("%s", why);
 }
 
+/* A number: no dependent variant 15% faster or slower moves the value to
+ * another band.  This judges the measured quantity itself where the value
+ * is a step it maps to (half-plateau: the size at which GB/s reaches half
+ * the largest size's, where a row 5% above half keeps its step unless its
+ * own GB/s is judged). */
+static void check_perturbed(const char *at, const struct quiz_question *q, struct results *r,
+			    const struct quiz_value *v, const bool *dep)
+{
+	int b = band_of(q, v->num);
+	char why[256] = "";
+	if (q->factor > 1 || b < 0)
+		return;
+	for (size_t i = 0; i < r->nvar && !why[0]; i++)
+		for (int s = 0; dep[i] && s < 2 && !why[0]; s++) {
+			struct quiz_value w;
+			double f = s ? MARGIN : 1 / MARGIN;
+			if (measure_with(q, r, i, f, &w) && (!w.numeric || band_of(q, w.num) != b))
+				snprintf(why, sizeof why, "%s at %g KiB %s by 15%% gives %g, in another band",
+					 r->var[i].variant, (double)r->var[i].bytes / 1024,
+					 s ? "slower" : "faster", w.num);
+		}
+	ok(!why[0], "%s: every measured row 15%% either way keeps %g in its band", at, v->num);
+	if (why[0])
+		diag("%s", why);
+}
+
 /* A name: no dependent variant 15% faster or slower changes the choice. */
 static void check_choice(const char *at, const struct quiz_question *q, struct results *r,
 			 const struct quiz_value *v, const bool *dep)
@@ -261,6 +288,7 @@ static void check_level(const char *lang, struct results *r)
 			continue;
 		}
 		check_numeric(at, q, v.num, "the recorded value");
+		check_perturbed(at, q, r, &v, dep);
 		bool cpu = true, any = false;
 		for (size_t i = 0; i < r->nvar; i++)
 			if (dep[i]) {

@@ -157,6 +157,34 @@ static void test_measure(struct app *app, const struct quiz *z)
 	ok(system(script) == 0, "temporary directory removed");
 }
 
+/* Two classes whose real paths share their first 511 bytes keep two quiz
+ * records: a path too long for the key is keyed by its digest. */
+static void test_long_course(struct app *app)
+{
+	char base[1200], a[1300], b[1300], ka[PROGRESS_COURSE_MAX], kb[PROGRESS_COURSE_MAX];
+	char seg[201];
+	memset(seg, 'd', 200);
+	seg[200] = '\0';
+	snprintf(base, sizeof base, "%s/%s/%s/%s", tmp, seg, seg, seg);   /* over 600 bytes */
+	snprintf(a, sizeof a, "%s/class-a", base);
+	snprintf(b, sizeof b, "%s/class-b", base);
+	for (const char *dir = a; dir; dir = dir == a ? b : NULL) {
+		char cmd[3000];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s/quizzes/en' && cp tests/fixtures/quiz/class/quizzes/en/level1.yaml '%s/quizzes/en/'",
+			 dir, dir);
+		if (system(cmd) != 0)
+			return;
+	}
+	const char *keep = app->opt.lessons_dir;
+	app->opt.lessons_dir = a;
+	quiz_run_level_course(app, 1, ka, sizeof ka);
+	app->opt.lessons_dir = b;
+	quiz_run_level_course(app, 1, kb, sizeof kb);
+	app->opt.lessons_dir = keep;
+	ok(!strncmp(ka, "sha256:", 7) && !strncmp(kb, "sha256:", 7), "a long class path is keyed by its digest");
+	ok(strcmp(ka, kb) != 0, "two long paths with the same first 511 bytes keep two records");
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmp))
@@ -167,6 +195,7 @@ int main(void)
 	if (!app || !quiz_load("quizzes/en/level5.yaml", &z, &d))
 		return 1;
 	test_paths(app);
+	test_long_course(app);   /* before test_measure, which removes tmp */
 	test_measure(app, &z);
 	quiz_free(&z);
 	diags_free(&d);

@@ -87,6 +87,8 @@ static void test_valid(void)
 	static const struct { const char *demo, *measure, *why; } bad[] = {
 		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d", "needs a size of the sweep" },
 		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d@3M", "needs a size of the sweep" },
+		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d@9223372036854775807G", "needs a size of the sweep" },
+		{ "transfer", "gbs-ratio:pinned-h2d/pageable-h2d@17179869184K", "needs a size of the sweep" },
 		{ "transfer", "half-plateau:pinned-h2x", "did you mean 'pinned-h2d'" },
 		{ "transfer", "pct-of-ideal:pinned-h2d", "only for the streams demo" },
 		{ "streams", "speedup:pinned-3/pinned-1", "unknown streams variant" },
@@ -151,7 +153,7 @@ int main(void)
 {
 	static const char *const files[] = { "quizzes/en/level5.yaml", "quizzes/zh/level5.yaml" };
 	/* fixture: pinned/pageable 2.3x, half at 1 MiB, 4 streams 2.6x, default 1.0x */
-	static const int fixture_bands[NIDS] = { 1, 2, 2, 0 };
+	static const int fixture_bands[NIDS] = { 1, 1, 2, 0 };   /* half at 1 MiB: "64 KiB to 1 MiB" */
 	struct results fx, rec;
 	struct diags d = { 0 };
 	test_valid();

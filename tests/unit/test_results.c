@@ -451,7 +451,12 @@ static void test_translated(void)
 {
 	char b[256];
 	i18n_set_lang("zh");
-	is_str(results_label_text("CPU blocked, all cores"), "CPU 分块，全部核心", "zh: a rung label");
+	is_str(results_rung_label("matmul", "cpu-blocked", "CPU blocked, all cores"), "CPU 分块，全部核心",
+	       "zh: a rung label, by its demo and id (the row's zh column)");
+	is_str(results_rung_label("matmul", "cpu-blocked", "CPU blocked, renamed"), "CPU 分块，全部核心",
+	       "zh: ... whatever the English label says");
+	is_str(results_rung_label("conv", "cudnn-default", "cuDNN fastest, TF32-allowed: fft"),
+	       "cuDNN 最快（允许 TF32）：fft", "zh: a row without zh: its label's words, as before");
 	is_str(results_label_text("cuDNN fft"), "cuDNN fft", "zh: an algorithm's name stays");
 	is_str(results_label_text("cuDNN fastest, TF32-allowed: fft-tiling (default)"),
 	       "cuDNN 最快（允许 TF32）：fft-tiling (default)",
@@ -496,6 +501,12 @@ static void test_translated(void)
 			k = "kind: \"hand\"";
 		if (!k || !l || strstr(line, "demo: \"transfer\"") || strstr(line, "demo: \"streams\""))
 			continue;
+		char demo[32] = "", id[64] = "";
+		const char *d = strstr(line, "demo: \""), *v = strstr(line, "variant: \"");
+		if (d)
+			sscanf(d + 7, "%31[^\"]", demo);
+		if (v)
+			sscanf(v + 10, "%63[^\"]", id);
 		char *end = strchr(l + 8, '"');
 		if (!end)
 			continue;
@@ -504,7 +515,7 @@ static void test_translated(void)
 		if (named || !strncmp(l + 8, "Winograd F(", 11)) /* a name, as in zh */
 			continue;
 		labels++;
-		if (!strcmp(results_label_text(l + 8), l + 8)) {
+		if (!strcmp(results_rung_label(demo, id, l + 8), l + 8)) {
 			missing++;
 			diag("no Chinese text for the rung label '%s'", l + 8);
 		}
@@ -513,7 +524,8 @@ static void test_translated(void)
 		fclose(f);
 	ok(labels > 20 && missing == 0, "zh: every rung label of demos/results/h200.yaml is translated");
 	i18n_set_lang("en");
-	is_str(results_label_text("CPU blocked, all cores"), "CPU blocked, all cores", "en: unchanged");
+	is_str(results_rung_label("matmul", "cpu-blocked", "CPU blocked, all cores"),
+	       "CPU blocked, all cores", "en: unchanged");
 	is_str(results_reason_text("--cpu given", b, sizeof b), "--cpu given", "en: unchanged reason");
 }
 

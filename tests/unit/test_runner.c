@@ -195,6 +195,12 @@ static void test_cancel(void)
 	runner_cancel(&r);
 	runner_wait(&r);
 	ok(r.cancelled && r.term_signal == SIGTERM, "cancel: the group got SIGTERM");
+	{
+		char how[200];
+		runner_describe(&r, how, sizeof how);
+		const char *got = how;
+		is_str(got, "cancelled.", "cancel: described as cancelled, without signal jargon");
+	}
 	runner_free(&r);
 	ok(runner_start(&r, argv[0], argv, NULL), "free while running: started");
 	runner_free(&r);

@@ -26,8 +26,10 @@ static const struct san_case san_cases[] = {
 	{ "NBSP U+00A0 kept", "a\xc2\xa0" "b", (size_t)-1, "a\xc2\xa0" "b" },
 	{ "bidi override U+202E removed", "abc\xe2\x80\xae" "def", (size_t)-1, "abcdef" },
 	{ "bidi embedding U+202A removed", "\xe2\x80\xaax", (size_t)-1, "x" },
+	{ "bidi marks LRM U+200E, RLM U+200F, ALM U+061C removed",
+	  "a\xe2\x80\x8e" "b\xe2\x80\x8f" "c\xd8\x9c" "d", (size_t)-1, "abcd" },
+	{ "C1 controls U+0080..U+009F removed", "a\xc2\x80" "b\xc2\x9b" "c\xc2\x9f", (size_t)-1, "abc" },
 	{ "bidi isolates U+2066..U+2069 removed", "\xe2\x81\xa6" "a\xe2\x81\xa9", (size_t)-1, "a" },
-	{ "RLM U+200F kept", "a\xe2\x80\x8f", (size_t)-1, "a\xe2\x80\x8f" },
 	{ "CJK kept", "\xe4\xb8\xad\xe6\x96\x87", (size_t)-1, "\xe4\xb8\xad\xe6\x96\x87" },
 	{ "4-byte emoji kept", "\xf0\x9f\x98\x80", (size_t)-1, "\xf0\x9f\x98\x80" },
 	{ "invalid byte 0xff", "a\xff" "b", (size_t)-1, "a" FFFD "b" },
@@ -414,6 +416,7 @@ static void test_number_unit(void)
 		{ "it took 0.379 ms", 15, "it took", "0.379 ms" },       /* the unit overflows */
 		{ "HBM 4814 GB/s, 88%", 12, "HBM", "4814 GB/s," },
 		{ "\u7528\u65f6 0.379 ms", 10, "\u7528\u65f6", "0.379 ms" }, /* 用时 0.379 ms */
+		{ "\u8bfb\u5b8c 12 \u8bfe", 8, "\u8bfb\u5b8c", "12 \u8bfe" },   /* 读完 12 课: a wide unit after a space */
 		{ "rung 5 library", 8, "rung 5", "library" },            /* not a unit: breaks */
 		{ "0.379 ms", 6, "0.379", "ms" },                       /* no earlier break: breaks */
 		{ "0.379 ms", 7, "0.379", "ms" },                       /* ... at the space, not in "ms" */

@@ -15,9 +15,11 @@
 #include "roof_models.h"
 #include "ui.h"
 #include "i18n.h"
+#include "demo.h"
+#include "conv/conv_ladder.h"
 #include "matmul/mm_ladder.h"
 
-#define NUMS_W 32   /* "  12.3 ms  x123.4  100%     6%" */
+#define NUMS_W 36   /* " 12.3 ms 3e-4!  x123.4  100%     6%" */
 
 void demo_view_ms(double ms, char *buf, int size)
 {
@@ -78,29 +80,27 @@ static bool same_size(const struct res_variant *a, const struct res_variant *b)
 	return !memcmp(&a->size, &b->size, sizeof a->size);
 }
 
-/* "at 512" (a cube) or "at N4" (a batch): the size a row was measured at
- * when it differs from the naive reference's. */
+/* "at 512" (a cube) or "at N4" (a batch of images, with channels): the
+ * size a row was measured at when it differs from the naive reference's. */
 static void other_size(const struct res_variant *v, char *buf, size_t n)
 {
 	const struct res_sizes *z = &v->size;
 	if (z->m > 0 && z->m == z->n && z->n == z->k)
 		snprintf(buf, n, tr(MSG_DV_AT), z->m);
-	else if (!strcmp(v->demo, "conv") && z->n > 0)
+	else if (z->c > 0 && z->n > 0)
 		snprintf(buf, n, tr(MSG_DV_AT_N), z->n);
 	else
 		snprintf(buf, n, "%s", tr(MSG_DV_OTHER));
 }
 
-/* The numbers at the right: four columns right-aligned to 9, 7, 5 and 5
- * display columns (printf's %9s would count bytes, and misalign Chinese). */
-static void columns(char *buf, size_t n, const char *a, const char *b, const char *c,
-		    const char *d)
+/* The numbers at the right: five columns right-aligned to 8, 5, 7, 5 and 6
+ * display columns (printf's %8s would count bytes, and misalign Chinese). */
+static void columns(char *buf, size_t n, const char *const t[5])
 {
-	int w[4] = { 9, 7, 5, 6 };
-	const char *t[4] = { a, b, c, d };
+	static const int w[5] = { 8, 5, 7, 5, 6 };
 	size_t len = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < 4 && len < n; i++) {
+	for (int i = 0; i < 5 && len < n; i++) {
 		int pad = w[i] - text_width(t[i]);
 		int k = snprintf(buf + len, n - len, "%s%*s%s", i ? " " : "", pad > 0 ? pad : 0, "", t[i]);
 		if (k < 0)
@@ -130,6 +130,68 @@ static void why_lines(const struct res_variant *v, int lw, struct text_lines *tl
 	text_wrap(msg, COLS - x - 1 > 8 ? COLS - x - 1 : 8, tl);
 }
 
+/* The FP32 GEMM whose error the demo's others are held against (their
+ * error past twice its: a mark), by the demo's registry row; NULL for a
+ * demo without one (reduce sums, it multiplies nothing) or a run without
+ * it (the CPU fallback). */
+static const struct res_variant *gemm_ref(const struct demo_section *s)
+{
+#define CONV_ID_(e, id, ...) id,
+	static const char *const conv_ids[] = { CONV_LADDER(CONV_ID_) };
+#undef CONV_ID_
+	const char *id = NULL;
+	switch (demo_index(s->demo)) {
+	case CK_DEMO_matmul: id = mm_rung_id(MM_CUBLAS); break;
+	case CK_DEMO_conv: id = conv_ids[CONV_CUDNN_IMPLICIT_GEMM]; break;
+	default: return NULL;
+	}
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (!strcmp(v->demo, s->demo) && !strcmp(v->variant, id) && v->ok &&
+		    isfinite(v->rel_err) && v->rel_err > 0)
+			return v;
+	}
+	return NULL;
+}
+
+/* Whether v's error passes twice ref's, at ref's size. */
+static bool error_marked(const struct res_variant *v, const struct res_variant *ref)
+{
+	return ref && v->ok && isfinite(v->rel_err) && same_size(v, ref) &&
+	       v->rel_err > 2 * ref->rel_err;
+}
+
+/* A relative error in one digit ("4e-7", "0"), marked "!" past twice the
+ * reference's; "-" when the record has none. */
+static void error_text(const struct res_variant *v, const struct res_variant *ref, char *buf,
+		       size_t n)
+{
+	char e[12];
+	if (!isfinite(v->rel_err) || v->rel_err < 0) {
+		snprintf(buf, n, "-");
+		return;
+	}
+	snprintf(e, sizeof e, v->rel_err > 0 ? "%.0e" : "0", v->rel_err);
+	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
+	if (x && (x[1] == '-' || x[1] == '+')) {
+		char *d = x + 2;
+		while (d[0] == '0' && d[1])
+			memmove(d, d + 1, strlen(d));
+		if (x[1] == '+')
+			memmove(x + 1, x + 2, strlen(x + 1));
+	}
+	snprintf(buf, n, "%s%s", e, error_marked(v, ref) ? "!" : "");
+}
+
+/* The line under a section with marked errors: what the mark means. */
+static bool mark_text(const struct res_variant *ref, char *buf, size_t n)
+{
+	char e[16];
+	error_text(ref, NULL, e, sizeof e);
+	snprintf(buf, n, tr(MSG_DV_ERR_MARK), results_label_text(ref->label), e);
+	return true;
+}
+
 /* Rows a variant takes: one, or its wrapped reason. */
 static int variant_rows(const struct res_variant *v, int lw)
 {
@@ -145,7 +207,8 @@ static int variant_rows(const struct res_variant *v, int lw)
 /* Draws a variant, its label cut to `name`, from picture line y (rows
  * y0..y1 visible). */
 static void variant_row(int y, int y0, int y1, const struct res_variant *v, const char *name,
-			const struct res_variant *naive, double lo, double hi, int lw, int bw)
+			const struct res_variant *naive, const struct res_variant *ref, double lo,
+			double hi, int lw, int bw)
 {
 	if (y >= y0 && y < y1)
 		ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG, name);
@@ -181,21 +244,23 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v, cons
 	}
 	if (isfinite(v->pct_of_library) && !other)
 		snprintf(lib, sizeof lib, "%.0f%%", v->pct_of_library);
-	char spread[16];
+	char spread[16], err[16];
 	spread_text(v, spread, sizeof spread);
-	columns(nums, sizeof nums, ms, sp, lib, spread);
+	error_text(v, ref, err, sizeof err);
+	columns(nums, sizeof nums, (const char *const[]){ ms, err, sp, lib, spread });
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
 }
 
-/* Reduce: the HBM bandwidth is the roof; one line says how close the best
- * hand-written rung and the library come.  False when there is no GPU
- * figure to compare (the CPU fallback). */
+/* A demo whose records measure their GB/s against HBM (reduce): the HBM
+ * bandwidth is the roof; one line says how close the best hand-written
+ * rung and the library come.  False when there is no GPU figure to
+ * compare (the CPU fallback), or the records have no % of HBM. */
 static bool roof_text(const struct demo_section *s, char *buf, size_t n)
 {
 	const struct res_device *d = results_device(s->r, s->demo);
 	const struct res_variant *h = results_fastest(s->r, s->demo, RES_HAND);
 	const struct res_variant *l = results_library(s->r, s->demo);
-	if (strcmp(s->demo, "reduce") || !d || !d->live || !(d->mem_gbs > 0) || !h || !l)
+	if (!d || !d->live || !(d->mem_gbs > 0) || !h || !l || !isfinite(h->pct_of_hbm))
 		return false;
 	snprintf(buf, n, tr(MSG_DV_HBM_ROOF), d->mem_gbs, h->gbs, h->pct_of_hbm, l->gbs,
 		 l->pct_of_hbm);
@@ -215,24 +280,24 @@ static const struct res_variant *rung_at(const struct demo_section *s, const cha
 	return NULL;
 }
 
-/* Matmul: the %lib column is of cuBLAS FP32, so the TF32 rungs by hand
- * read 400% there; one line gives them against cuBLAS TF32, the library of
- * their own precision (the figure lesson 8 quotes). False when the record
- * has no cuBLAS TF32 or no TF32 hand rung. */
+/* The matmul ladder's rungs: the %lib column is of cuBLAS FP32, so the
+ * TF32 rungs by hand read 400% there; one line gives them against cuBLAS
+ * TF32, the library of their own precision (the figure lesson 8 quotes).
+ * False when the records have no cuBLAS TF32 or no TF32 hand rung. */
 static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 {
 	const struct res_variant *lib = results_library(s->r, s->demo);
 	const struct res_variant *t = lib ? rung_at(s, mm_rung_id(MM_CUBLAS_TF32), lib) : NULL;
-	if (strcmp(s->demo, "matmul") || !t)
+	if (!t)
 		return false;
-	static const enum mm_rung hand[] = { MM_TF32_MMA, MM_WGMMA_TMA };
 	char items[200] = "";
 	size_t len = 0;
-	for (size_t i = 0; i < sizeof hand / sizeof *hand; i++) {
-		const struct res_variant *v = rung_at(s, mm_rung_id(hand[i]), lib);
+	for (int r = 0; r < MM_NRUNGS; r++) {   /* the hand-written Tensor Core rungs (tc column) */
+		const struct res_variant *v = mm_rung_tc((enum mm_rung)r) ?
+			rung_at(s, mm_rung_id((enum mm_rung)r), lib) : NULL;
 		if (v && len < sizeof items)
 			len += (size_t)snprintf(items + len, sizeof items - len, "%s%s %.0f%%",
-						len ? tr(MSG_LIST_SEP) : "", results_label_text(v->label),
+						len ? tr(MSG_LIST_SEP) : "", results_variant_label(v),
 						100 * t->ms / v->ms);
 	}
 	if (!len)
@@ -241,17 +306,16 @@ static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
 	return true;
 }
 
-/* Matmul: the tiles and the split of K that the best rung's rule chose at
- * this size (its record's config, split, parts, streamk), in the learner's
- * words. False without such a record (older ones, a tuning run's). */
+/* The matmul ladder's best rung: the tiles and the split of K that its
+ * rule chose at this size (its record's config, split, parts, streamk), in
+ * the learner's words. False without such a record (older ones, a tuning
+ * run's). */
 static bool best_text(const struct demo_section *s, char *buf, size_t n)
 {
-	if (strcmp(s->demo, "matmul"))
-		return false;
 	for (size_t i = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (strcmp(v->demo, s->demo) || strcmp(v->variant, mm_rung_id(MM_BEST)) || !v->ok ||
-		    !v->config[0] || !strcmp(v->config, "forced"))
+		    !v->config[0] || !strcmp(v->config, "forced") || v->split < 1)
 			continue;
 		char how[128] = "", sz[96];
 		if (v->streamk)
@@ -259,7 +323,7 @@ static bool best_text(const struct demo_section *s, char *buf, size_t n)
 		else if (v->split > 1)
 			snprintf(how, sizeof how, tr(v->parts ? MSG_DV_BEST_PARTS : MSG_DV_BEST_SPLIT), v->split);
 		results_size_text(v, sz, sizeof sz);
-		snprintf(buf, n, tr(MSG_DV_BEST_PICK), results_label_text(v->label), v->config, how, sz);
+		snprintf(buf, n, tr(MSG_DV_BEST_PICK), results_variant_label(v), v->config, how, sz);
 		return true;
 	}
 	return false;
@@ -283,7 +347,8 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			 double lo, double hi)
 {
 	int line = 0;
-	const struct res_variant *naive = results_naive(s->r, s->demo);
+	const struct res_variant *naive = results_naive(s->r, s->demo), *ref = gemm_ref(s);
+	bool marked = false;
 	struct text_lines tl = { 0 };
 	text_wrap(s->title, COLS, &tl);   /* a long fallback reason wraps */
 	for (size_t i = 0; i < tl.n; i++, line++)
@@ -297,7 +362,8 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		chart_axis_label(l, h, bw, axis, sizeof axis);
 		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
 		char head[64];
-		columns(head, sizeof head, tr(MSG_DV_TIME), tr(MSG_DV_SPEEDUP), "%lib", tr(MSG_DV_SPREAD));
+		columns(head, sizeof head, (const char *const[]){ tr(MSG_DV_TIME), tr(MSG_DV_ERROR),
+							     tr(MSG_DV_SPEEDUP), "%lib", tr(MSG_DV_SPREAD) });
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
@@ -309,7 +375,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 	int nl = 0;
 	for (size_t i = 0; i < s->r->nvar && nl < CHART_LEGEND_MAX; i++)
 		if (!strcmp(s->r->var[i].demo, s->demo)) {
-			snprintf(lab[nl], sizeof lab[nl], "%s", results_label_text(s->r->var[i].label));
+			snprintf(lab[nl], sizeof lab[nl], "%s", results_variant_label(&s->r->var[i]));
 			labels[nl] = lab[nl], ids[nl] = s->r->var[i].variant, nl++;
 		}
 	chart_legend_labels(labels, ids, nl, lw, ui_glyph(G_ELLIPSIS), names);
@@ -321,7 +387,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		char more[CHART_LABEL_MAX];
 		const char *name = k < (size_t)nl ? names[k] : more;
 		if (k++ >= (size_t)nl)
-			chart_short_label(results_label_text(v->label), v->variant, lw, ui_glyph(G_ELLIPSIS),
+			chart_short_label(results_variant_label(v), v->variant, lw, ui_glyph(G_ELLIPSIS),
 					  more, sizeof more);
 		/* rows at another size than the naive reference's, after rows at
 		 * its size: a line says which size, once per run of them */
@@ -332,10 +398,13 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			line = note_lines(also, C_DIM, y, line, y0, y1);
 		}
 		prev = v;
-		variant_row(y + line, y0, y1, v, name, naive, lo, hi, lw, bw);
+		variant_row(y + line, y0, y1, v, name, naive, ref, lo, hi, lw, bw);
+		marked |= error_marked(v, ref);
 		line += variant_rows(v, lw);
 	}
 	char roof[300];
+	if (marked && mark_text(ref, roof, sizeof roof))
+		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (best_text(s, roof, sizeof roof))
@@ -344,15 +413,15 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 }
 
 /* The label column: as wide as the longest label, within 12 columns and
- * what leaves the bars 12, and at most 28 or a quarter of the screen;
- * longer labels are shortened (chart_short_label). */
+ * what leaves the bars 8 (the axis' "<= 1k ms"), and at most 28 or a
+ * quarter of the screen; longer labels are shortened (chart_short_label). */
 static int label_width(const struct demo_section *s, int n)
 {
-	int most = 0, max = COLS - 3 - NUMS_W - 12;
+	int most = 0, max = COLS - 3 - NUMS_W - 8;
 	for (int k = 0; k < n; k++)
 		for (size_t i = 0; i < s[k].r->nvar; i++) {
 			const struct res_variant *v = &s[k].r->var[i];
-			int w = text_width(v->label[0] ? results_label_text(v->label) : v->variant);
+			int w = text_width(v->label[0] ? results_variant_label(v) : v->variant);
 			if (!strcmp(v->demo, s[k].demo) && w > most)
 				most = w;
 		}
@@ -520,7 +589,7 @@ static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w,
 	char line[160], lab[64][CHART_LABEL_MAX], names[64][CHART_LABEL_MAX];
 	const char *labels[64], *ids[64];
 	for (int i = 0; i < in->n; i++) {   /* in the learner's language, kept apart */
-		snprintf(lab[i], sizeof lab[i], "%s", results_label_text(in->var[i]->label));
+		snprintf(lab[i], sizeof lab[i], "%s", results_variant_label(in->var[i]));
 		labels[i] = lab[i], ids[i] = in->var[i]->variant;
 	}
 	chart_legend_labels(labels, ids, in->n, cw - 2, ui_glyph(G_ELLIPSIS), names);

@@ -20,13 +20,13 @@ struct pts {
 	double top;      /* the value of a full-height bar */
 };
 
-static void collect(const struct results *r, const char *series, struct pts *o)
+static void collect(const struct results *r, const char *demo, const char *series, struct pts *o)
 {
 	o->n = 0;
 	o->top = 0;
 	for (size_t i = 0; i < r->npt && o->n < MAX_PTS; i++) {
 		const struct res_point *p = &r->pt[i];
-		if (strcmp(p->demo, "launch") || strcmp(p->series, series))
+		if (strcmp(p->demo, demo) || strcmp(p->series, series))
 			continue;
 		o->p[o->n++] = p;
 		double v = strcmp(series, "wave") ? p->gbs : p->ms;
@@ -208,7 +208,7 @@ static void no_points_text(const struct demo_section *s, char *line, size_t size
 	int items = 0;
 	for (size_t i = 0; i < s->r->nvar && len + 2 < size; i++) {
 		const struct res_variant *v = &s->r->var[i];
-		if (strcmp(v->demo, "launch") || !v->ok)
+		if (strcmp(v->demo, s->demo) || !v->ok)
 			continue;
 		int k = snprintf(line + len, size - len, "%s", items++ ? tr(MSG_LV_CPU_SEP) : " ");
 		len += k > 0 && (size_t)k < size - len ? (size_t)k : 0;
@@ -226,7 +226,7 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	struct pts ps = { .n = 0 };
 	int i = 0;
 	for (; i < n; i++) {
-		collect(s[i].r, series, &ps);
+		collect(s[i].r, s[i].demo, series, &ps);
 		if (ps.n)
 			break;
 	}
@@ -249,7 +249,7 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	if (i == n || y >= y1)
 		return;
 	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
-	const struct res_series *sr = results_series(s[i].r, "launch", series);
+	const struct res_series *sr = results_series(s[i].r, s[i].demo, series);
 	series_head(sr, y, y1);
 	y += head_rows(sr);
 	char legend[300], axis[320], sum[400];

@@ -8,19 +8,24 @@
 #include "quiz_run.h"
 #include "screen.h"
 
-enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT };
+enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT, PH_DETAIL };
 
 /* One answer of the attempt, for the level's review. */
 struct qs_answer {
 	int qi;                           /* the question's index in the file */
+	int pos;                          /* its place in the attempt, 0-based */
+	struct quiz_response resp;        /* the answer as given, for the full question */
 	bool judged, correct;
 	int earned;
 	char mine[300];                   /* the learner's own answer, as text */
+	char answer[1300];                /* the right answer, or a prediction's measurement */
 };
 
 struct qs {
 	enum phase phase;
 	int sel;                          /* level list cursor */
+	int nlevels;                      /* the course's levels (app->quiz_levels) */
+	bool inherited[QUIZ_LEVELS];      /* a class's level taken from the built-in quiz */
 	int confirm;                      /* a passed level asked to be retaken: its index, or -1 */
 	struct quiz lv[QUIZ_LEVELS];
 	char error[QUIZ_LEVELS][300];     /* "" when the level loaded */
@@ -32,6 +37,7 @@ struct qs {
 	bool hint;
 	bool hint_ask;                    /* the hint's cost was said; the same key again shows it */
 	bool touched;                     /* the learner moved or chose on this question */
+	bool unchanged_ask;               /* match/order sent as shown: said once, Enter again sends */
 	bool correct, judged;             /* feedback */
 	int earned, pct;
 	char measured[1300];              /* prediction: value and its source */
@@ -41,6 +47,8 @@ struct qs {
 	struct qs_answer review[QUIZ_MAX_QUESTIONS];
 	int nreview, earlier;             /* earlier: answered in an earlier session */
 	int review_level, review_attempt, review_top;
+	int review_sel;                   /* the review's chosen answer (Enter shows it whole) */
+	int detail_top;                   /* the full question's scroll */
 };
 
 /* The question being asked: the file's question qi of the level. */
@@ -53,5 +61,8 @@ extern const struct screen screen_quiz;   /* screen_quiz.c */
 
 /* Draws the phase s is in (quiz_view.c). */
 void quiz_view_draw(struct app *app, struct qs *s);
+/* The level's review and one answer's full question (quiz_review.c). */
+void quiz_review_draw(struct qs *s, int y, int y1);
+void quiz_detail_draw(struct app *app, struct qs *s);
 
 #endif

@@ -11,6 +11,7 @@
 #include "i18n.h"
 #include "quiz_lang.h"
 #include "quiz_screen.h"
+#include "runner.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -48,8 +49,10 @@ static bool level_in_english(const struct quiz *z)
 
 static void draw_list(struct app *app, struct qs *s)
 {
-	ui_title(tr(MSG_QUIZ_TITLE), tr(MSG_QUIZ_RULE));
-	for (int i = 0; i < QUIZ_LEVELS; i++) {
+	char rule[120];
+	snprintf(rule, sizeof rule, tr(MSG_QUIZ_RULE_N), s->nlevels);
+	ui_title(tr(MSG_QUIZ_TITLE), s->nlevels == QUIZ_LEVELS ? tr(MSG_QUIZ_RULE) : rule);
+	for (int i = 0; i < s->nlevels; i++) {
 		int y = 2 + 2 * i;
 		bool sel = i == s->sel, open = quiz_unlocked(&app->progress, i) && !s->error[i][0];
 		enum role base = sel ? C_SELECT : C_NORMAL;
@@ -62,7 +65,8 @@ static void draw_list(struct app *app, struct qs *s)
 		int nw = COLS - sw - 8;   /* a long title at 60x20 ends in … */
 		/* an English level marked as an English lesson is in the menu, the
 		 * mark kept whole after a cut title */
-		const char *mark = level_in_english(&s->lv[i]) ? tr(MSG_FALLBACK_MARK) : "";
+		const char *mark = s->inherited[i] ? tr(MSG_QZ_BUILTIN_MARK)
+			: level_in_english(&s->lv[i]) ? tr(MSG_FALLBACK_MARK) : "";
 		int mw = *mark ? text_width(mark) + 1 : 0;
 		int tw = text_width(name) > nw - mw ? nw - mw : text_width(name);
 		if (text_width(name) > tw)
@@ -74,7 +78,7 @@ static void draw_list(struct app *app, struct qs *s)
 		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
 		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
 	}
-	int y = 2 + 2 * QUIZ_LEVELS;
+	int y = 2 + 2 * s->nlevels;
 	ui_hline(y++, 0, COLS, C_DIM);
 	const char *about = s->error[s->sel][0] ? s->error[s->sel] : s->lv[s->sel].summary;
 	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
@@ -166,6 +170,9 @@ static void draw_rows(struct qs *s, int y)
 		enum role role = at ? C_SELECT : C_NORMAL;
 		if (q->type == QT_MULTI)
 			snprintf(mark, sizeof mark, "[%s]", quiz_row_chosen(q, s->rowmap, r, &s->resp) ? "x" : " ");
+		else if (q->type == QT_SINGLE || q->type == QT_TRUEFALSE || q->type == QT_PREDICT)
+			snprintf(mark, sizeof mark, "(%s)", quiz_row_chosen(q, s->rowmap, r, &s->resp)
+				 ? ui_glyph(G_BULLET) : " ");
 		else if (q->type == QT_ORDER || q->type == QT_MATCH)
 			snprintf(mark, sizeof mark, "%s%d", r == s->grabbed ? "*" : " ", r + 1);
 		/* a match row wraps its right side under itself, not under the left */
@@ -228,6 +235,8 @@ static void draw_ask(struct app *app, struct qs *s)
 		char tol[160];
 		quiz_run_tolerance(q, tol, sizeof tol);
 		y = para(y, 2, w, bottom, C_DIM, tol);
+		if (!runner_gpu_likely())   /* said before the answer, not only after */
+			y = para(y, 2, w, bottom, C_NOTE, tr(MSG_QUIZ_PREDICT_RECORDED));
 	}
 	y = para(y + 1, 2, w, bottom, C_DIM, quiz_instruction(q));
 	if (quiz_text_entry(q))
@@ -303,64 +312,6 @@ static void draw_feedback(struct app *app, struct qs *s)
 	status(app, s);
 }
 
-/* The review of the level: one line per answer given in this attempt
- * (mark, points, the question), and for a wrong one the learner's own
- * answer; from row y to y1, scrolled by s->review_top. */
-#define REVIEW_ROWS (2 * QUIZ_MAX_QUESTIONS + 1)
-
-struct review_row {
-	char text[400];
-	enum role role;
-};
-
-static int review_rows(const struct qs *s, struct review_row *row)
-{
-	const struct quiz *lv = &s->lv[s->level];
-	int n = 0;
-	if (s->earlier > 0) {
-		snprintf(row[n].text, sizeof row[n].text, tr(MSG_QZ_REVIEW_EARLIER), s->earlier);
-		row[n++].role = C_DIM;
-	}
-	for (int i = 0; i < s->nreview && n + 2 <= REVIEW_ROWS; i++) {
-		const struct qs_answer *a = &s->review[i];
-		const struct quiz_question *q = &lv->q[a->qi];
-		snprintf(row[n].text, sizeof row[n].text, "%s %d/%d  %s",
-			 ui_glyph(!a->judged ? G_BULLET : a->correct ? G_CHECK : G_CROSS),
-			 a->earned, q->points, q->prompt);
-		row[n++].role = !a->judged ? C_NOTE : a->correct ? C_OK : C_WRONG;
-		if (!a->correct) {
-			snprintf(row[n].text, sizeof row[n].text, tr(MSG_QZ_REVIEW_YOURS), a->mine);
-			row[n++].role = C_DIM;
-		}
-	}
-	return n;
-}
-
-/* The review of the level: one line per answer given in this attempt
- * (mark, points, the question), and under a wrong one the learner's own
- * answer; rows y to y1, scrolled by s->review_top, cut lines end in … */
-static void draw_review(struct qs *s, int y, int y1)
-{
-	struct review_row *row = calloc(REVIEW_ROWS, sizeof *row);
-	if (!row)
-		return;
-	int n = review_rows(s, row), view = y1 - y;
-	if (s->review_top > n - view)
-		s->review_top = n - view;
-	if (s->review_top < 0)
-		s->review_top = 0;
-	for (int i = 0; i < view && s->review_top + i < n; i++) {
-		const struct review_row *r = &row[s->review_top + i];
-		if (text_width(r->text) > COLS - 8)
-			ui_text_more(y + i, 4, COLS - 8, r->role, r->text);
-		else
-			ui_text(y + i, 4, COLS - 8, r->role, r->text);
-	}
-	if (s->review_top + view < n)
-		ui_text(y1 - 1, COLS - 3, 1, C_DIM, ui_glyph(G_ELLIPSIS));
-	free(row);
-}
-
 static void draw_result(struct app *app, struct qs *s)
 {
 	char title[200], line[300];
@@ -372,8 +323,10 @@ static void draw_result(struct app *app, struct qs *s)
 	int y = para(2, 4, COLS - 8, LINES - 2, pass ? C_OK : C_WRONG, line);
 	snprintf(line, sizeof line, tr(MSG_QUIZ_BEST), app->progress.levels[s->level].best);
 	y = para(y, 4, COLS - 8, LINES - 2, C_NORMAL, line);
-	if (pass && s->level + 1 < QUIZ_LEVELS)
+	if (pass && s->level + 1 < s->nlevels)
 		snprintf(line, sizeof line, tr(MSG_QUIZ_LEVEL_OPEN), s->level + 2);
+	else if (pass && s->nlevels != QUIZ_LEVELS)
+		snprintf(line, sizeof line, tr(MSG_QUIZ_ALL_PASSED_N), s->nlevels);
 	else if (pass)
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
 	else
@@ -381,7 +334,7 @@ static void draw_result(struct app *app, struct qs *s)
 	y = para(y, 4, COLS - 8, LINES - 2, C_HEADING, line) + 1;
 	if (y + 2 < LINES - 1) {
 		ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_QZ_REVIEW));
-		draw_review(s, y, LINES - 1);
+		quiz_review_draw(s, y, LINES - 1);
 	}
 	status(app, s);
 }
@@ -394,5 +347,6 @@ void quiz_view_draw(struct app *app, struct qs *s)
 	case PH_MEASURE: draw_measure(app, s); break;
 	case PH_FEEDBACK: draw_feedback(app, s); break;
 	case PH_RESULT: draw_result(app, s); break;
+	case PH_DETAIL: quiz_detail_draw(app, s); status(app, s); break;
 	}
 }

@@ -6,9 +6,12 @@
  * Existing certificates: never overwritten.  Every certificate gets its
  * own file (cert_write picks a new name, -2, -3 ...), so writing again,
  * with the same name or another, keeps the earlier ones; the screen says
- * so before the learner types. */
+ * so before the learner types.  Once one exists, the screen opens on the
+ * newest (n writes another), so visiting it never writes a file. */
 #include <curses.h>
+#include <dirent.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 #include "app.h"
 #include "cert.h"
 #include "paths.h"
+#include "quiz_run.h"
 #include "screen.h"
 #include "screens.h"
 #include "text.h"
@@ -35,34 +39,77 @@ struct cert_view {
 	char path[4096];
 	struct text_lines text;               /* the written certificate */
 	int top;
+	bool existing;                        /* shown, not written now */
 };
+
+static void load_text(struct cert_view *v);
+
+/* The newest certificate file in dir (by modification time) into path;
+ * false when there is none. */
+static bool newest_cert(const char *dir, char *path, size_t size)
+{
+	static const char pre[] = "cudakitchen-certificate-";
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	time_t best = 0;
+	bool found = false;
+	while (dp && (e = readdir(dp))) {
+		size_t n = strlen(e->d_name);
+		if (strncmp(e->d_name, pre, sizeof pre - 1) || n < 4 || strcmp(e->d_name + n - 4, ".txt"))
+			continue;
+		char p[4096];
+		struct stat st;
+		if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p ||
+		    stat(p, &st) != 0 || !S_ISREG(st.st_mode) || (found && st.st_mtime < best))
+			continue;
+		best = st.st_mtime;
+		found = true;
+		snprintf(path, size, "%s", p);
+	}
+	if (dp)
+		closedir(dp);
+	return found;
+}
 
 static void *cert_enter(struct app *app, const char *arg)
 {
 	(void)arg;
 	struct cert_view *v = calloc(1, sizeof *v);
-	if (v)
-		v->state = cert_earned(&app->progress) ? CS_NAME : CS_LOCKED;
+	if (!v)
+		return NULL;
+	v->state = cert_earned_in(&app->progress, app->quiz_levels) ? CS_NAME : CS_LOCKED;
+	struct paths p;
+	if (v->state == CS_NAME && paths_init(app->opt.cert_dir, &p) && p.certs &&
+	    newest_cert(p.certs, v->path, sizeof v->path)) {
+		v->state = CS_DONE;
+		v->existing = true;
+		load_text(v);
+	}
+	if (v->state != CS_LOCKED)
+		paths_free(&p);
 	return v;
 }
 
 static void draw_locked(const struct app *app)
 {
 	const struct cert_strings *s = cert_strings_for(app->opt.lang);
-	int y = 2;
-	ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_CERT_HOW));
+	char titles[PROGRESS_LEVELS][160];
+	int n = quiz_run_course_levels(app, titles), y = 2;
+	char how[200];
+	snprintf(how, sizeof how, tr(MSG_CERT_HOW), n);
+	ui_text(y++, 2, COLS - 4, C_HEADING, how);
 	y++;
 	ui_text(y++, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_REMAINS));
-	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+	for (int i = 0; i < n; i++) {
 		int best = app->progress.levels[i].best;
 		if (best >= CERT_PASS_PERCENT)
 			continue;
-		char line[160];
+		char line[400];
+		const char *name = titles[i][0] ? titles[i] : s->level_name[i];
 		if (best < 0)
-			snprintf(line, sizeof line, tr(MSG_CERT_NOT_TAKEN), i + 1, s->level_name[i]);
+			snprintf(line, sizeof line, tr(MSG_CERT_NOT_TAKEN), i + 1, name);
 		else
-			snprintf(line, sizeof line, tr(MSG_CERT_NEEDS), i + 1, s->level_name[i],
-				 best, CERT_PASS_PERCENT);
+			snprintf(line, sizeof line, tr(MSG_CERT_NEEDS), i + 1, name, best, CERT_PASS_PERCENT);
 		ui_text(y, 4, 1, C_ACCENT, ui_glyph(G_BULLET));
 		ui_text(y++, 6, COLS - 8, C_NORMAL, line);
 	}
@@ -123,15 +170,34 @@ static int draw_rows(const struct text_lines *t, int w, int top, int y0, int n)
 	return row;
 }
 
+/* A path on rows of w columns, broken after a '/' so no name is split
+ * (only a single name wider than a row is cut); returns the next row. */
+static int draw_path(int y, int w, const char *path)
+{
+	while (*path) {
+		size_t fit = text_fit(path, w, NULL), cut = fit;
+		if (path[fit])
+			for (size_t k = fit; k > 0; k--)
+				if (path[k - 1] == '/') {
+					cut = k;
+					break;
+				}
+		if (!cut)
+			cut = strlen(path);
+		char *part = strndup(path, cut);
+		if (part)
+			ui_text(y++, 2, w, C_HEADING, part);
+		free(part);
+		path += cut;
+	}
+	return y;
+}
+
 static void draw_done(struct cert_view *v)
 {
-	struct text_lines path = { 0 };
 	int y = 2, w = COLS - 4;
-	ui_text(y++, 2, w, C_OK, tr(MSG_CERT_WRITTEN));
-	text_wrap(v->path, w, &path);
-	for (size_t i = 0; i < path.n; i++)
-		ui_text(y++, 2, w, C_HEADING, path.line[i]);
-	text_lines_free(&path);
+	ui_text(y++, 2, w, C_OK, tr(v->existing ? MSG_CERT_EXISTING : MSG_CERT_WRITTEN));
+	y = draw_path(y, w, v->path);
 	ui_hline(y++, 0, COLS, C_DIM);
 	int view = LINES - 1 - y, rows = draw_rows(&v->text, w, 0, y, 0);
 	if (v->top > rows - view)
@@ -199,13 +265,28 @@ static void write_cert(struct app *app, struct cert_view *v)
 	cert_gpu_from_speedups(app->progress.speedups, gpu, sizeof gpu);
 	struct cert_info ci = { .name = name, .date = time(NULL), .version = CK_VERSION, .gpu = gpu,
 				.progress = &app->progress, .s = cert_strings_for(app->opt.lang) };
+	char titles[PROGRESS_LEVELS][160];   /* a class's own levels by their titles */
+	ci.nlevels = quiz_run_course_levels(app, titles);
+	for (int i = 0; i < PROGRESS_LEVELS; i++)
+		ci.level_title[i] = titles[i];
+	for (size_t i = 0; i < app->course.n; i++) {   /* lessons read, of the course taken */
+		const struct lesson *l = &app->course.lessons[i];
+		if (l->broken || !l->id)
+			continue;
+		ci.lessons_total++;
+		for (size_t k = 0; k < app->progress.nlessons; k++)
+			ci.lessons_read += !strcmp(app->progress.lessons[k].id, l->id) && app->progress.lessons[k].done;
+	}
 	if (!paths_init(app->opt.cert_dir, &p) || !p.certs)
 		snprintf(v->error, sizeof v->error, "%s", tr(MSG_CERT_NO_DIR));
 	else if (!cert_write(p.certs, &ci, v->path, sizeof v->path, why, sizeof why))
 		snprintf(v->error, sizeof v->error, tr(MSG_CERT_NOT_WRITTEN), why);
 	else {
 		v->state = CS_DONE;
+		v->existing = false;
 		v->error[0] = '\0';
+		text_lines_free(&v->text);
+		v->top = 0;
 		load_text(v);
 	}
 	paths_free(&p);
@@ -243,7 +324,7 @@ static void backspace(struct cert_view *v)
 	v->error[0] = '\0';
 }
 
-enum { CK_QUIZ = KEY_OWN, CK_WRITE, CK_DELETE, CK_TYPE };
+enum { CK_QUIZ = KEY_OWN, CK_WRITE, CK_DELETE, CK_TYPE, CK_NEW };
 
 /* The certificate's keys (screen.h), by state. */
 static const struct screen_key cert_keys[] = {
@@ -251,6 +332,7 @@ static const struct screen_key cert_keys[] = {
 	{ .id = CK_WRITE, .keys = "Enter", .label = MSG_ST_WRITE, .help = MSG_HK_CERT_WRITE },
 	{ .id = CK_DELETE, .keys = "Backspace", .label = MSG_ST_DELETE, .help = MSG_HK_QZ_DELETE },
 	{ .id = CK_TYPE, .keys = "q ?", .help = MSG_HK_CERT_TYPE },
+	{ .id = CK_NEW, .keys = "n", .label = MSG_ST_NEW_CERT, .help = MSG_HK_CERT_NEW },
 	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
 	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
 };
@@ -262,6 +344,7 @@ static bool cert_on(struct app *app, void *st, int id, enum msg *why)
 	switch (id) {
 	case CK_QUIZ: return v->state == CS_LOCKED;
 	case CK_WRITE: case CK_DELETE: case CK_TYPE: return v->state == CS_NAME;
+	case CK_NEW: return v->state == CS_DONE;
 	default: return v->state == CS_DONE;   /* scrolling the certificate */
 	}
 }
@@ -300,6 +383,7 @@ static enum act cert_key(struct app *app, void *st, const struct input *in)
 	case CK_QUIZ:
 		snprintf(app->open_id, sizeof app->open_id, "quiz");
 		return ACT_OPEN;
+	case CK_NEW: v->state = CS_NAME; break;
 	default: return ACT_IGNORED;
 	}
 	return ACT_NONE;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "demo.h"
 #include "app.h"
 #include "gpumap.h"
 #include "runner.h"
@@ -52,7 +53,7 @@ static void *gm_enter(struct app *app, const char *arg)
 		snprintf(dir, sizeof dir, "%s", app->demodir);
 	else if (!runner_default_demodir(dir, sizeof dir))
 		snprintf(dir, sizeof dir, "build/demos");
-	bool have = runner_demo_path(dir, "devinfo", path, sizeof path) && runner_program_exists(path);
+	bool have = runner_demo_path(dir, demo_name(CK_DEMO_devinfo), path, sizeof path) && runner_program_exists(path);
 	snprintf(rec, sizeof rec, "%s/demos/results/h200.yaml", app->datadir);
 	gpumap_source_start(&st->src, have ? path : NULL, rec);
 	return st;
@@ -357,9 +358,9 @@ static void record(struct app *app, const struct gm_st *st, enum gm_result r)
 {
 	if (r == GM_MISS || st->practice)
 		return;
-	app->progress.gpumap_attempts++;
-	if (r == GM_RIGHT)
-		app->progress.gpumap_correct++;
+	progress_count(&app->progress.gpumap_attempts);
+	if (r == GM_RIGHT && app->progress.gpumap_correct < app->progress.gpumap_attempts)
+		progress_count(&app->progress.gpumap_correct);
 	app_progress_changed(app);
 }
 

@@ -244,7 +244,7 @@ static void draw_detail(struct app *app, const struct menu *m)
 	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "quiz")) {
 		text = quiz_about(app, text, own, sizeof own);
 		char states[320];
-		quiz_summary(&app->progress, states, sizeof states);
+		quiz_summary_n(&app->progress, app->quiz_levels, states, sizeof states);
 		snprintf(quiz, sizeof quiz, "%s%s%s", text, i18n_lang() == LANG_ZH ? "" : " ", states);
 		text = quiz;
 	}

@@ -46,10 +46,16 @@ static void *quiz_enter(struct app *app, const char *arg)
 		diags_free(&d);
 	}
 	quiz_run_init(&s->run);
-	for (int i = 0; i < QUIZ_LEVELS; i++)   /* the furthest open level... */
+	s->nlevels = app->quiz_levels > 0 && app->quiz_levels <= QUIZ_LEVELS ? app->quiz_levels : QUIZ_LEVELS;
+	for (int i = 0; app->opt.lessons_dir && i < QUIZ_LEVELS; i++) {
+		char key[PROGRESS_COURSE_MAX];
+		quiz_run_level_course(app, i + 1, key, sizeof key);
+		s->inherited[i] = !key[0];
+	}
+	for (int i = 0; i < s->nlevels; i++)   /* the furthest open level... */
 		if (quiz_unlocked(&app->progress, i))
 			s->sel = i;
-	for (int i = QUIZ_LEVELS - 1; i >= 0; i--) /* ...unless one is under way */
+	for (int i = s->nlevels - 1; i >= 0; i--) /* ...unless one is under way */
 		if (app->progress.levels[i].in_progress && quiz_unlocked(&app->progress, i))
 			s->sel = i;
 	return s;
@@ -72,8 +78,9 @@ static void setup_question(struct app *app, struct qs *s)
 	const struct level_progress *lp = &app->progress.levels[s->level];
 	s->qi = s->order[lp->question];
 	s->nrows = quiz_rows_init(qs_cur(s), lp->seed, s->qi, s->rowmap, &s->resp);
-	s->cursor = -1;       /* no option preselected: Enter alone submits nothing */
-	s->touched = false;
+	s->cursor = 0;        /* the focus is shown, but nothing is chosen: Enter */
+	s->touched = false;   /* before a move or a choice submits nothing */
+	s->unchanged_ask = false;
 	s->hint_ask = false;
 	s->grabbed = -1;
 	s->hint = lp->hint;   /* a hint once shown stays shown, and paid for */
@@ -129,6 +136,7 @@ static void open_level(struct app *app, struct qs *s, int i)
 		s->earlier = lp->question;
 	}
 	s->review_top = 0;
+	s->review_sel = 0;
 	if ((size_t)lp->question >= s->lv[i].n)
 		finish_level(app, s);
 	else
@@ -152,10 +160,17 @@ static void conclude(struct app *app, struct qs *s, bool judged, bool correct)
 	if (s->nreview < QUIZ_MAX_QUESTIONS) {   /* for the level's review */
 		struct qs_answer *a = &s->review[s->nreview++];
 		a->qi = s->qi;
+		a->pos = app->progress.levels[s->level].question;
+		a->resp = s->resp;
 		a->judged = judged;
 		a->correct = s->correct;
 		a->earned = s->earned;
 		quiz_response_text(q, &s->resp, a->mine, sizeof a->mine);
+		if (q->type == QT_PREDICT)
+			snprintf(a->answer, sizeof a->answer, "%s", s->measured[0] ? s->measured
+				 : tr(MSG_QUIZ_NOT_JUDGED));
+		else
+			quiz_answer_text(q, a->answer, sizeof a->answer);
 	}
 	quiz_record(&app->progress, s->level, q, judged, s->earned);
 	app_progress_changed(app);
@@ -183,7 +198,13 @@ static void submit(struct app *app, struct qs *s)
 {
 	const struct quiz_question *q = qs_cur(s);
 	bool text = quiz_text_entry(q);
-	if (!text && !s->touched) {   /* a second Enter from the last feedback */
+	bool swaps = q->type == QT_MATCH || q->type == QT_ORDER;
+	if (!text && !s->touched && swaps && !s->unchanged_ask) {   /* sent as first shown */
+		s->unchanged_ask = true;
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QZ_UNCHANGED));
+		return;
+	}
+	if (!text && !s->touched && !swaps) {   /* a second Enter from the last feedback */
 		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QZ_CHOOSE_FIRST));
 		return;
 	}
@@ -210,7 +231,7 @@ static void submit(struct app *app, struct qs *s)
 /* The quiz's keys (screen.h); which rows work depends on the phase. */
 enum {
 	QK_START = KEY_OWN, QK_NEXT_ROW, QK_CHOOSE, QK_SUBMIT, QK_HINT_ROWS, QK_HINT_TEXT, QK_TYPE,
-	QK_DELETE, QK_LEVELS, QK_LEVELS_BS, QK_NEXTQ, QK_STOP, QK_CONTINUE,
+	QK_DELETE, QK_LEVELS, QK_LEVELS_BS, QK_NEXTQ, QK_STOP, QK_CONTINUE, QK_DETAIL, QK_REVIEW,
 };
 
 static const struct screen_key quiz_keys[] = {
@@ -227,7 +248,9 @@ static const struct screen_key quiz_keys[] = {
 	{ .id = QK_DELETE, .keys = "Backspace", .help = MSG_HK_QZ_DELETE },
 	{ .id = QK_NEXTQ, .keys = "Enter", .label = MSG_ST_NEXT, .help = MSG_HK_QZ_NEXTQ },
 	{ .id = QK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_QUIZ_STOP_HINT },
-	{ .id = QK_CONTINUE, .keys = "Enter Esc Backspace", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
+	{ .id = QK_DETAIL, .keys = "Enter", .label = MSG_ST_QUESTION, .help = MSG_HK_QZ_DETAIL },
+	{ .id = QK_REVIEW, .keys = "Enter Esc Backspace", .label = MSG_ST_REVIEW, .help = MSG_HK_QZ_REVIEW },
+	{ .id = QK_CONTINUE, .keys = "Esc Backspace", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
 	{ .id = QK_LEVELS, .keys = "Esc", .label = MSG_ST_LEVELS, .help = MSG_HK_QZ_ESC },
 	{ .id = QK_LEVELS_BS, .keys = "Backspace", .help = MSG_HK_QZ_ESC },   /* not under a typed answer */
 };
@@ -241,8 +264,8 @@ static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
 	switch (id) {
 	case QK_START: return s->phase == PH_LIST;
 	case CMD_UP: case CMD_DOWN: case CMD_TOP: case CMD_BOTTOM:
-		return s->phase == PH_LIST || rows || s->phase == PH_RESULT;
-	case CMD_PGDN: case CMD_PGUP: return s->phase == PH_RESULT;   /* the review */
+		return s->phase == PH_LIST || rows || s->phase == PH_RESULT || s->phase == PH_DETAIL;
+	case CMD_PGDN: case CMD_PGUP: return s->phase == PH_RESULT || s->phase == PH_DETAIL;
 	case QK_NEXT_ROW: case QK_CHOOSE: return rows;
 	case QK_HINT_ROWS: case QK_HINT_TEXT:
 		if (!(id == QK_HINT_ROWS ? rows : text))
@@ -256,6 +279,8 @@ static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
 	case QK_NEXTQ: return s->phase == PH_FEEDBACK;
 	case QK_STOP: return s->phase == PH_MEASURE;
 	case QK_CONTINUE: return s->phase == PH_RESULT;
+	case QK_DETAIL: return s->phase == PH_RESULT && s->nreview > 0;
+	case QK_REVIEW: return s->phase == PH_DETAIL;
 	default: return false;
 	}
 }
@@ -299,15 +324,14 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 	switch (in->id) {
 	case QK_HINT_ROWS: show_hint(app, s, "h"); return ACT_NONE;
 	case QK_LEVELS: case QK_LEVELS_BS: s->phase = PH_LIST; return ACT_NONE;
-	case CMD_UP: move_to(s, s->cursor < 0 ? 0 : s->cursor - 1); return ACT_NONE;
+	case CMD_UP: move_to(s, s->cursor - 1); return ACT_NONE;
 	case CMD_DOWN: move_to(s, s->cursor + 1); return ACT_NONE;
 	case QK_NEXT_ROW: move_to(s, s->cursor + 1 < s->nrows ? s->cursor + 1 : 0); return ACT_NONE;
 	case CMD_TOP: move_to(s, 0); return ACT_NONE;
 	case CMD_BOTTOM: move_to(s, s->nrows - 1); return ACT_NONE;
 	case QK_CHOOSE:
-		if (s->cursor < 0)
-			move_to(s, 0);   /* Space first lands on the first row */
-		else if (!swaps)
+		s->touched = true;
+		if (!swaps)
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
 		else if (s->grabbed < 0)
 			s->grabbed = s->cursor;
@@ -316,8 +340,8 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 			s->grabbed = -1;
 		}
 		return ACT_NONE;
-	case QK_SUBMIT:
-		if (q->type != QT_MULTI && !swaps && s->cursor >= 0)
+	case QK_SUBMIT:   /* moved to a row and nothing chosen: Enter takes that row */
+		if (q->type != QT_MULTI && !swaps && s->touched && s->resp.choice < 0)
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
 		submit(app, s);
 		return ACT_NONE;
@@ -329,13 +353,13 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 static enum act after_level(struct app *app, struct qs *s)
 {
 	const struct screen *cert = screen_find("cert");
-	if (s->level == QUIZ_LEVELS - 1 && s->pct >= QUIZ_PASS_PCT && cert && cert != &screen_placeholder) {
+	if (s->level == s->nlevels - 1 && s->pct >= QUIZ_PASS_PCT && cert && cert != &screen_placeholder) {
 		s->phase = PH_LIST;
 		snprintf(app->open_id, sizeof app->open_id, "cert");
 		return ACT_OPEN;
 	}
 	s->phase = PH_LIST;
-	if (s->pct >= QUIZ_PASS_PCT && s->level + 1 < QUIZ_LEVELS)
+	if (s->pct >= QUIZ_PASS_PCT && s->level + 1 < s->nlevels)
 		s->sel = s->level + 1;
 	return ACT_NONE;
 }
@@ -358,9 +382,9 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 	s->confirm = -1;   /* any key but a second Enter drops the question */
 	switch (in->id) {
 	case CMD_UP: if (s->sel > 0) s->sel--; break;
-	case CMD_DOWN: if (s->sel + 1 < QUIZ_LEVELS) s->sel++; break;
+	case CMD_DOWN: if (s->sel + 1 < s->nlevels) s->sel++; break;
 	case CMD_TOP: s->sel = 0; break;
-	case CMD_BOTTOM: s->sel = QUIZ_LEVELS - 1; break;
+	case CMD_BOTTOM: s->sel = s->nlevels - 1; break;
 	case QK_START:
 		if (s->error[s->sel][0])
 			snprintf(app->status, sizeof app->status, tr(MSG_QUIZ_CANNOT_LOAD_LEVEL), s->sel + 1);
@@ -380,12 +404,49 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 	return ACT_NONE;
 }
 
+/* The review: Up/Down choose an answer, Enter shows its question whole. */
+static enum act key_result(struct app *app, struct qs *s, const struct input *in)
+{
+	int last = s->nreview > 0 ? s->nreview - 1 : 0, page = LINES / 4 > 1 ? LINES / 4 : 1;
+	switch (in->id) {
+	case QK_CONTINUE: return after_level(app, s);
+	case QK_DETAIL: s->detail_top = 0; s->phase = PH_DETAIL; return ACT_NONE;
+	case CMD_UP: s->review_sel--; break;
+	case CMD_DOWN: s->review_sel++; break;
+	case CMD_PGUP: s->review_sel -= page; break;
+	case CMD_PGDN: s->review_sel += page; break;
+	case CMD_TOP: s->review_sel = 0; break;
+	case CMD_BOTTOM: s->review_sel = last; break;
+	default: return ACT_IGNORED;
+	}
+	s->review_sel = s->review_sel < 0 ? 0 : s->review_sel > last ? last : s->review_sel;
+	return ACT_NONE;
+}
+
+/* One answer's full question: scrolled; Enter or Esc goes back to the review. */
+static enum act key_detail(struct qs *s, const struct input *in)
+{
+	switch (in->id) {
+	case QK_REVIEW: s->phase = PH_RESULT; return ACT_NONE;
+	case CMD_UP: s->detail_top--; break;
+	case CMD_DOWN: s->detail_top++; break;
+	case CMD_PGUP: s->detail_top -= LINES / 2; break;
+	case CMD_PGDN: s->detail_top += LINES / 2; break;
+	case CMD_TOP: s->detail_top = 0; break;
+	case CMD_BOTTOM: s->detail_top = 1000; break;
+	default: return ACT_IGNORED;
+	}
+	if (s->detail_top < 0)
+		s->detail_top = 0;
+	return ACT_NONE;
+}
+
 static enum act quiz_key(struct app *app, void *st, const struct input *in)
 {
 	struct qs *s = st;
 	if (in->mouse == MOUSE_PRESS && s->phase == PH_LIST) {   /* a click picks a level */
 		int i = (in->my - 2) / 2;
-		if (in->my >= 2 && (in->my - 2) % 2 == 0 && i < QUIZ_LEVELS) {
+		if (in->my >= 2 && (in->my - 2) % 2 == 0 && i < s->nlevels) {
 			if (i != s->sel) {
 				s->sel = i;
 				return ACT_NONE;
@@ -418,16 +479,9 @@ static enum act quiz_key(struct app *app, void *st, const struct input *in)
 			return ACT_IGNORED;
 		return ACT_NONE;
 	case PH_RESULT:
-		switch (in->id) {
-		case QK_CONTINUE: return after_level(app, s);
-		case CMD_UP: s->review_top--; return ACT_NONE;
-		case CMD_DOWN: s->review_top++; return ACT_NONE;
-		case CMD_PGUP: s->review_top -= LINES / 2; return ACT_NONE;
-		case CMD_PGDN: s->review_top += LINES / 2; return ACT_NONE;
-		case CMD_TOP: s->review_top = 0; return ACT_NONE;
-		case CMD_BOTTOM: s->review_top = QUIZ_MAX_QUESTIONS * 2; return ACT_NONE;
-		default: return ACT_IGNORED;
-		}
+		return key_result(app, s, in);
+	case PH_DETAIL:
+		return key_detail(s, in);
 	}
 	return ACT_IGNORED;
 }

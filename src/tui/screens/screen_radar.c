@@ -27,6 +27,12 @@ struct radar_view {
 	int unused;
 };
 
+/* The skills' names, in progress.h's order of skill_names[]. */
+static const enum msg skill_msg[PROGRESS_SKILLS] = {
+	MSG_SKILL_CONCEPTS, MSG_SKILL_ARCHITECTURE, MSG_SKILL_THREADS,
+	MSG_SKILL_MEMORY, MSG_SKILL_LIBRARIES, MSG_SKILL_PERFORMANCE,
+};
+
 static void *radar_enter(struct app *app, const char *arg)
 {
 	(void)app; (void)arg;
@@ -92,7 +98,7 @@ static int draw_panel(const struct app *app, const struct radar_scores *s, int y
 		char pct[8] = "--";
 		if (s->known[i])
 			snprintf(pct, sizeof pct, "%d%%", s->pct[i]);
-		ui_text(y, x, LABEL_W, C_NORMAL, tr(MSG_SKILL_CONCEPTS + i));
+		ui_text(y, x, LABEL_W, C_NORMAL, tr(skill_msg[i]));
 		ui_text(y, x + LABEL_W + 1 + 4 - text_width(pct), 4, C_ACCENT, pct);
 		if (s->known[i])
 			draw_bar(y, x + LABEL_W + 6, w - LABEL_W - 6, s->pct[i]);
@@ -115,7 +121,7 @@ static void radar_draw(struct app *app, void *st)
 	int chart_w = 0;
 	const char *names[PROGRESS_SKILLS];   /* the axes in the learner's language */
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
-		names[i] = tr(MSG_SKILL_CONCEPTS + i);
+		names[i] = tr(skill_msg[i]);
 	if (rows && radar_chart_make(&s, names, rows, radar_cols_for_rows(rows, style), style, &c)) {
 		chart_w = c.cols;
 		draw_chart(&c, top + (h - c.rows) / 2, 1);
@@ -130,11 +136,12 @@ static void radar_draw(struct app *app, void *st)
 	int known = 0;
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
 		known += s.known[i];
+	/* how the two columns of numbers are counted, so 85% beside 97% reads */
 	const char *note = !known ? tr(MSG_RADAR_EMPTY)
-		: cert_earned(&app->progress) ? tr(MSG_RADAR_CERT_READY) : "";
+		: cert_earned_in(&app->progress, app->quiz_levels) ? tr(MSG_RADAR_CERT_READY) : tr(MSG_RADAR_HOW);
 	/* wrapped, its last row just above the status line */
 	int nrows = ui_wrap_rows(note, COLS - 4);
-	nrows = nrows > 2 ? 2 : nrows;
+	nrows = nrows > 3 ? 3 : nrows;
 	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, COLS - 4, C_NOTE, note);
 	char hints[HINTS_MAX];
 	screen_hints(&screen_radar, app, st, hints, sizeof hints);

@@ -41,8 +41,10 @@ static void save_place(struct app *app, struct reader *r)
 	if (r->l->broken)
 		return;
 	struct lesson_progress *lp = progress_lesson(&app->progress, r->l->id);
-	if (!lp)
+	if (!lp) {   /* a fixed limit says so, never drops progress silently */
+		snprintf(app->status, sizeof app->status, tr(MSG_PLACE_NOT_KEPT), PROGRESS_MAX_LESSONS);
 		return;
+	}
 	lp->page = (int)r->page;
 	lp->item = r->want_item > 0 ? r->want_item : 0;
 	lp->line = r->want_sub > 0 ? r->want_sub : 0;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "demo.h"
 #include "app.h"
 #include "gpumap.h"
 #include "results.h"
@@ -64,8 +65,8 @@ static void *tl_enter(struct app *app, const char *arg)
 		snprintf(dir, sizeof dir, "%s", app->demodir);
 	else if (!runner_default_demodir(dir, sizeof dir))
 		snprintf(dir, sizeof dir, "build/demos");
-	bool have = runner_demo_path(dir, "devinfo", path, sizeof path) && runner_program_exists(path);
-	runner_demo_path(dir, "matmul", st->demo, sizeof st->demo);
+	bool have = runner_demo_path(dir, demo_name(CK_DEMO_devinfo), path, sizeof path) && runner_program_exists(path);
+	runner_demo_path(dir, demo_name(CK_DEMO_matmul), st->demo, sizeof st->demo);
 	snprintf(rec, sizeof rec, "%s/demos/results/h200.yaml", app->datadir);
 	gpumap_source_start(&st->src, have ? path : NULL, rec);
 	return st;
@@ -94,7 +95,7 @@ static void run_start(struct tl_st *st)
 	snprintf(size, sizeof size, "%d", st->cfg.n);
 	snprintf(variants, sizeof variants, "%s,%s,%s,%s,%s", tl_mode_name(TL_NAIVE), tl_mode_name(TL_TILED),
 		 tl_mode_name(TL_REGBLOCK), mm_rung_id(MM_CPU_NAIVE), mm_rung_id(MM_CPU_BLOCKED));
-	char *argv[] = { "matmul", "--size", size, "--variants", variants, "--format", "yaml", NULL };
+	char *argv[] = { (char *)demo_name(CK_DEMO_matmul), "--size", size, "--variants", variants, "--format", "yaml", NULL };
 	struct runner_opts o = { .timeout_ms = RUN_TIMEOUT_MS };
 	st->run_n = st->cfg.n;
 	st->running = runner_start(&st->run, st->demo, argv, &o);
@@ -107,14 +108,14 @@ static void run_finish(struct app *app, struct tl_st *st)
 	st->running = false;
 	struct diags d = { 0 };
 	if (st->run.state == RUNNER_EXITED && st->run.exit_code == 0)
-		st->have_res = results_parse("matmul", st->run.out.p ? st->run.out.p : "", st->run.out.len, &st->res, &d);
+		st->have_res = results_parse(demo_name(CK_DEMO_matmul), st->run.out.p ? st->run.out.p : "", st->run.out.len, &st->res, &d);
 	if (!st->have_res)
 		runner_describe(&st->run, st->note, sizeof st->note);
 	diags_free(&d);
 	runner_free(&st->run);
 	char line[256];
-	if (st->have_res && results_speedups_line(&st->res, "matmul", line, sizeof line)) {
-		results_merge_speedups(app->progress.speedups, sizeof app->progress.speedups, "matmul", line);
+	if (st->have_res && results_speedups_line(&st->res, demo_name(CK_DEMO_matmul), line, sizeof line)) {
+		results_merge_speedups(app->progress.speedups, sizeof app->progress.speedups, demo_name(CK_DEMO_matmul), line);
 		app_progress_changed(app);
 	}
 }
@@ -330,7 +331,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 		ui_text(y++, x, w, C_DIM, line);
 		return y;
 	}
-	const struct res_device *d = results_device(&st->res, "matmul");
+	const struct res_device *d = results_device(&st->res, demo_name(CK_DEMO_matmul));
 	if (d && d->live) {
 		snprintf(line, sizeof line, tr(MSG_TL_LIVE), d->name);
 		return tiling_view_rungs(&st->res, line, y, y1, x, w);
@@ -351,7 +352,7 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 	tiling_view_ms(cb, mm_rung_id(MM_CPU_BLOCKED), st->run_n, b, sizeof b);
 	snprintf(line, sizeof line, "ms: %s  %s", a, b);
 	y = ui_wrap(y, y1, x, w, C_NOTE, line);
-	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, "matmul") : NULL;
+	const struct res_device *rd = st->src.have_rec ? results_device(&st->src.rec, demo_name(CK_DEMO_matmul)) : NULL;
 	if (rd) {
 		snprintf(line, sizeof line, tr(MSG_TL_REC), rd->name, rd->date);
 		return tiling_view_rungs(&st->src.rec, line, y, y1, x, w);

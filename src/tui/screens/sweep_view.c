@@ -98,7 +98,8 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 	char lab[SWEEP_MAX_SERIES][CHART_LABEL_MAX], names[SWEEP_MAX_SERIES][CHART_LABEL_MAX];
 	const char *labels[SWEEP_MAX_SERIES], *ids[SWEEP_MAX_SERIES];
 	for (int q = 0; q < pl->nseries; q++) {   /* in the learner's language, kept apart */
-		snprintf(lab[q], sizeof lab[q], "%s", results_label_text(pl->series[q].label));
+		snprintf(lab[q], sizeof lab[q], "%s", results_rung_label("matmul", pl->series[q].variant,
+									 pl->series[q].label));
 		labels[q] = lab[q], ids[q] = pl->series[q].variant;
 	}
 	chart_legend_labels(labels, ids, pl->nseries, w - 2, ui_glyph(G_ELLIPSIS), names);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include "demo.h"
 #include "results.h"
 #include "text.h"
 #include "tiling.h"
@@ -106,7 +107,7 @@ void tiling_view_conv(int o, int y0, int y1)
 const struct res_variant *tiling_view_find(const struct results *r, const char *id)
 {
 	for (size_t i = 0; r && i < r->nvar; i++)
-		if (!strcmp(r->var[i].demo, "matmul") && !strcmp(r->var[i].variant, id) && r->var[i].ms == r->var[i].ms)
+		if (!strcmp(r->var[i].demo, demo_name(CK_DEMO_matmul)) && !strcmp(r->var[i].variant, id) && r->var[i].ms == r->var[i].ms)
 			return &r->var[i];
 	return NULL;
 }

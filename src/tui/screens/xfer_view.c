@@ -15,7 +15,6 @@
 #include "timeline.h"
 #include "ui.h"
 #include "i18n.h"
-#include "screen.h"
 
 #define XF_LINES 24      /* 12 rows of transfer, mine and recorded */
 #define XF_ROWS 12
@@ -56,7 +55,7 @@ static void collect(const struct demo_section *s, int ns, enum xf_filter f, stru
 	memset(in, 0, sizeof *in);
 	in->ceil[0] = in->ceil[1] = NAN;
 	for (int i = 0; i < ns && i < 2; i++) {
-		const struct res_device *d = results_device(s[i].r, "transfer");
+		const struct res_device *d = results_device(s[i].r, s[i].demo);
 		if (d && d->live && !in->dev)
 			in->dev = d;
 		for (long rung = 1; rung <= XF_ROWS && in->n < XF_LINES; rung++) {
@@ -64,7 +63,7 @@ static void collect(const struct demo_section *s, int ns, enum xf_filter f, stru
 			l->n = 0;
 			for (size_t k = 0; k < s[i].r->nvar; k++) {
 				const struct res_variant *v = &s[i].r->var[k];
-				if (strcmp(v->demo, "transfer") || v->rung != rung || !v->ok ||
+				if (strcmp(v->demo, s[i].demo) || v->rung != rung || !v->ok ||
 				    !(v->gbs > 0) || !(v->bytes > 0) || !in_filter(v, f) ||
 				    l->n >= BW_MAX_PTS)
 					continue;
@@ -191,13 +190,13 @@ static const char *const pick_ids[ST_NPICK] = { "pinned", "pageable", "default" 
 static const struct res_variant *st_find(const struct demo_section *s, enum st_pick_mode m,
 					 int streams)
 {
-	const struct res_device *d = results_device(s->r, "streams");
+	const struct res_device *d = results_device(s->r, s->demo);
 	char id[32];
 	snprintf(id, sizeof id, "%s-%d", d && !d->live ? "model" : pick_ids[m], streams);
 	const struct res_variant *found = NULL;
 	for (size_t i = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
-		if (!strcmp(v->demo, "streams") && !strcmp(v->variant, id) && v->ok &&
+		if (!strcmp(v->demo, s->demo) && !strcmp(v->variant, id) && v->ok &&
 		    (!found || v->flops_per_byte == 1024))
 			found = v; /* recorded: the default setting first */
 		if (found && found->flops_per_byte == 1024)
@@ -246,7 +245,7 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	if (y >= y1)
 		return y;
 	title_row(y++, C_HEADING, s->title);
-	const struct res_device *d = results_device(s->r, "streams");
+	const struct res_device *d = results_device(s->r, s->demo);
 	if (d && !d->live && m != ST_PICK_PINNED) {
 		/* the CPU fallback models pinned copies only: its timeline under
 		 * a pageable or default-stream heading would say what it is not */
@@ -323,11 +322,6 @@ void xfer_view_size_text(const struct results *r, const char *demo, char *buf, s
 		const struct res_variant *v = &r->var[i];
 		if (strcmp(v->demo, demo))
 			continue;
-		if (!strcmp(demo, "streams")) {
-			snprintf(buf, size, "%.0f MiB / %ld, %ld FLOP/B",
-				 v->total_bytes / 1048576.0, v->chunks, v->flops_per_byte);
-			return;
-		}
 		if (v->bytes > 0 && (lo < 0 || v->bytes < lo))
 			lo = v->bytes;
 		if (v->bytes > hi)
@@ -341,21 +335,33 @@ void xfer_view_size_text(const struct results *r, const char *demo, char *buf, s
 	}
 }
 
-void xfer_view_pick_text(const char *demo, enum xf_filter f, enum st_pick_mode m, int streams,
-			 char *buf, size_t size)
+void xfer_view_setting_text(const struct results *r, const char *demo, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < r->nvar; i++) {
+		const struct res_variant *v = &r->var[i];
+		if (!strcmp(v->demo, demo)) {
+			snprintf(buf, size, "%.0f MiB / %ld, %ld FLOP/B",
+				 v->total_bytes / 1048576.0, v->chunks, v->flops_per_byte);
+			return;
+		}
+	}
+}
+
+void xfer_view_pick_text(bool timeline, const struct xfer_pick *p, char *buf, size_t size)
 {
 	static const enum msg fm[XF_NFILTERS] = { MSG_XF_ALL, MSG_XF_TO_DEV, MSG_XF_TO_HOST,
 						  MSG_XF_INSIDE };
 	static const enum msg mm[ST_NPICK] = { MSG_ST_PINNED, MSG_ST_PAGEABLE, MSG_ST_DEFAULT };
-	if (!strcmp(demo, "transfer"))
-		snprintf(buf, size, "%s", tr(fm[f]));
-	else if (streams == 1)
-		snprintf(buf, size, tr(MSG_ST_PICK1), tr(mm[m]));
+	if (!timeline)
+		snprintf(buf, size, "%s", tr(fm[p->filter]));
+	else if (p->streams == 1)
+		snprintf(buf, size, tr(MSG_ST_PICK1), tr(mm[p->mode]));
 	else
-		snprintf(buf, size, tr(MSG_ST_PICK), tr(mm[m]), streams);
+		snprintf(buf, size, tr(MSG_ST_PICK), tr(mm[p->mode]), p->streams);
 }
 
-void xfer_view_draw(const char *demo, const struct demo_section *s, int n,
+void xfer_view_draw(bool timeline, const struct demo_section *s, int n,
 		    const struct xfer_pick *p, bool mine_only, const char *rec_note, int y0, int y1)
 {
 	bool rec = false;
@@ -363,54 +369,14 @@ void xfer_view_draw(const char *demo, const struct demo_section *s, int n,
 		rec |= s[i].recorded;
 	if (!rec && y1 - y0 > 8)
 		y1--;
-	if (!strcmp(demo, "transfer"))
+	if (!timeline)
 		xfer_view_transfer(s, n, p->filter, y0, y1);
 	else
 		xfer_view_streams(s, n, p->mode, p->streams, y0, y1);
 	char pick[128];
-	xfer_view_pick_text(demo, p->filter, p->mode, p->streams, pick, sizeof pick);
+	xfer_view_pick_text(timeline, p, pick, sizeof pick);
 	int w = ui_width(pick);
 	ui_text(y0, COLS - w - 1 > 0 ? COLS - w - 1 : 0, w + 1, C_ACCENT, pick);
 	if (!rec && !mine_only)
 		ui_wrap(y1, y1 + 1, 1, COLS - 2, C_DIM, rec_note ? rec_note : tr(MSG_XF_NO_REC));
-}
-
-bool xfer_view_key(const char *demo, struct xfer_pick *p, int key)
-{
-	if (!strcmp(demo, "transfer") && key == 'd') {
-		p->filter = (enum xf_filter)((p->filter + 1) % XF_NFILTERS);
-		return true;
-	}
-	if (strcmp(demo, "streams"))
-		return false;
-	if (key == '1' || key == '2' || key == '4' || key == '8')
-		p->streams = key - '0';
-	else if (key == 'm')
-		p->mode = (enum st_pick_mode)((p->mode + 1) % ST_NPICK);
-	else
-		return false;
-	return true;
-}
-
-bool xfer_view_help_transfer(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_XF_SIZE },
-		{ "d", 0, MSG_HK_XF_D },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
-}
-
-bool xfer_view_help_streams(int i, const char **keys, const char **what)
-{
-	static const struct help_line lines[] = {
-		{ "r", 0, MSG_HK_DEMO_R },
-		{ "+ -", 0, MSG_HK_ST_SIZE },
-		{ "1 2 4 8", 0, MSG_HK_ST_N },
-		{ "m", 0, MSG_HK_ST_M },
-		{ "t", 0, MSG_HK_DEMO_T },
-	};
-	return screen_help_line(lines, sizeof lines / sizeof *lines, i, keys, what);
 }

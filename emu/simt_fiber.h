@@ -53,6 +53,27 @@
 #else
 #define SIMT_NO_ASAN
 #endif
+#if defined(__SANITIZE_THREAD__)
+#define SIMT_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SIMT_TSAN 1
+#endif
+#endif
+#ifdef SIMT_TSAN
+/* ThreadSanitizer sees each CUDA thread as a fiber of its own (its fiber
+ * API), switched without synchronisation: the only order between two
+ * threads of a block is what a meeting gives (release on arrival, acquire
+ * on leaving, one sync object per meeting and generation), so two threads
+ * touching the same address with no barrier between them are a race it
+ * reports with both stacks. The emulation's own bookkeeping is not
+ * watched (SIMT_NO_TSAN); blocks are ordered through the launch, as each
+ * block has shared memory of its own on a GPU. */
+#include <sanitizer/tsan_interface.h>
+#define SIMT_NO_TSAN __attribute__((no_sanitize("thread"), noinline))
+#else
+#define SIMT_NO_TSAN
+#endif
 #if !defined(__x86_64__) && !defined(SIMT_UCONTEXT)
 #define SIMT_UCONTEXT 1
 #endif
@@ -80,6 +101,7 @@ struct simt_fiber {
     const void *lo = NULL; /* its stack: [lo, lo + size) */
     size_t size = 0;
     void *fake = NULL; /* ASan's fake stack, while switched out */
+    void *tsan = NULL; /* ThreadSanitizer's fiber, under -fsanitize=thread */
     uint3 tid;         /* threadIdx, simt_lin, simt_xchg_turn, switched out */
     unsigned lin = 0, turn = 0;
     bool done = false;
@@ -87,7 +109,7 @@ struct simt_fiber {
 
 /* a barrier: `need` participants, `waiting` those that came before the last */
 struct simt_meeting {
-    unsigned need = 0;
+    unsigned need = 0, gen = 0; /* gen: how many times it has released */
     std::vector<unsigned> waiting;
 };
 
@@ -127,7 +149,16 @@ SIMT_NO_ASAN static inline void simt_arrived(void)
 #endif
 }
 
-SIMT_NO_ASAN static inline void simt_switch_to(simt_fiber *to)
+#ifdef SIMT_TSAN
+/* sync objects: [0] the launch, [1] the fibers' ends, then two a meeting */
+inline char simt_tsan_sync[2 + 2 * (1 + 32)];
+static inline void *simt_tsan_meet(unsigned b, unsigned gen)
+{
+    return &simt_tsan_sync[2 + 2 * b + gen % 2];
+}
+#endif
+
+SIMT_NO_TSAN SIMT_NO_ASAN static inline void simt_switch_to(simt_fiber *to)
 {
     simt_fiber *from = simt_cur;
     from->tid = threadIdx, from->lin = simt_lin, from->turn = simt_xchg_turn;
@@ -140,6 +171,9 @@ SIMT_NO_ASAN static inline void simt_switch_to(simt_fiber *to)
     /* other threads run before this returns: what the compiler holds in
      * registers of memory (shared arrays most of all) must be read again */
     __asm__ __volatile__("" ::: "memory");
+#ifdef SIMT_TSAN
+    __tsan_switch_to_fiber(to->tsan, __tsan_switch_to_fiber_no_sync);
+#endif
 #ifdef SIMT_UCONTEXT
     swapcontext(&from->uc, &to->uc);
 #else
@@ -171,7 +205,7 @@ SIMT_NO_ASAN static inline void simt_switch_to(simt_fiber *to)
 
 /* leave the CPU to the next runnable fiber, or to the launch when all
  * have returned */
-SIMT_NO_ASAN static inline void simt_yield(void)
+SIMT_NO_TSAN SIMT_NO_ASAN static inline void simt_yield(void)
 {
     if (simt_ready_n) {
         unsigned f = simt_ready[simt_ready_at];
@@ -184,38 +218,65 @@ SIMT_NO_ASAN static inline void simt_yield(void)
     }
 }
 
-static inline void simt_make_ready(unsigned f)
+SIMT_NO_TSAN static inline void simt_make_ready(unsigned f)
 {
     simt_ready[(simt_ready_at + simt_ready_n++) % simt_ready.size()] = f;
 }
 
 /* arrive at meeting b; return when all its participants have */
-static inline void simt_meet(unsigned b)
+SIMT_NO_TSAN static inline void simt_meet(unsigned b)
 {
     simt_meeting &m = simt_meets[b];
+#ifdef SIMT_TSAN
+    const unsigned gen = m.gen;
+    __tsan_release(simt_tsan_meet(b, gen));
+#endif
     if (m.waiting.size() + 1 < m.need) {
         m.waiting.push_back(simt_lin);
         simt_yield();
-        return;
+    } else {
+        for (unsigned f : m.waiting)
+            simt_make_ready(f);
+        m.waiting.clear();
+        m.gen++;
     }
-    for (unsigned f : m.waiting)
-        simt_make_ready(f);
-    m.waiting.clear();
+#ifdef SIMT_TSAN
+    __tsan_acquire(simt_tsan_meet(b, gen));
+#endif
 }
 
-[[noreturn]] SIMT_NO_ASAN static void simt_fiber_main(void)
+[[noreturn]] SIMT_NO_TSAN SIMT_NO_ASAN static void simt_fiber_main(void)
 {
     simt_arrived();
+#ifdef SIMT_TSAN
+    __tsan_acquire(&simt_tsan_sync[0]);
+#endif
     simt_job(simt_job_arg);
+#ifdef SIMT_TSAN
+    __tsan_release(&simt_tsan_sync[1]);
+#endif
     simt_cur->done = true;
     simt_ndone++;
     simt_yield();
     abort(); /* a returned fiber is never switched back to */
 }
 
+#ifdef SIMT_ASAN
+/* after a sanitizer's report: which CUDA thread was running */
+static void simt_say_who(void)
+{
+    if (simt_cur != &simt_host)
+        fprintf(stderr, "simt: in block (%u, %u, %u) thread (%u, %u, %u)\n", blockIdx.x,
+                blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
+}
+#endif
+
 /* fibers, stacks and meetings for blocks of nt threads */
 static void simt_fibers_begin(unsigned nt)
 {
+#ifdef SIMT_ASAN
+    __sanitizer_set_death_callback(simt_say_who);
+#endif
     if (nt == 0 || nt > 1024) {
         fprintf(stderr, "simt: a block of %u threads (CUDA allows 1 to 1024)\n", nt);
         abort();
@@ -244,13 +305,26 @@ static void simt_fibers_begin(unsigned nt)
 }
 
 /* run one block of the fibers simt_fibers_begin made, to its end */
-static void simt_block_run(dim3 block)
+SIMT_NO_TSAN static void simt_block_run(dim3 block)
 {
     const unsigned nt = simt_nt;
     simt_ready_at = simt_ready_n = simt_ndone = 0;
+#ifdef SIMT_TSAN
+    /* a fresh ThreadSanitizer fiber for each thread of each block, named
+     * as CUDA names it, so a race report says which threads */
+    simt_host.tsan = __tsan_get_current_fiber();
+    __tsan_release(&simt_tsan_sync[0]);
+#endif
     for (unsigned t = 0; t < nt; t++) {
         simt_fiber &f = simt_fibers[t];
         f.tid = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+#ifdef SIMT_TSAN
+        char name[96];
+        snprintf(name, sizeof name, "block (%u, %u, %u) thread (%u, %u, %u)", blockIdx.x,
+                 blockIdx.y, blockIdx.z, f.tid.x, f.tid.y, f.tid.z);
+        f.tsan = __tsan_create_fiber(0);
+        __tsan_set_fiber_name(f.tsan, name);
+#endif
         f.lin = t, f.turn = 0, f.done = false, f.fake = NULL;
 #ifdef SIMT_UCONTEXT
         getcontext(&f.uc);
@@ -271,6 +345,13 @@ static void simt_block_run(dim3 block)
         simt_make_ready(t);
     }
     simt_yield();
+#ifdef SIMT_TSAN
+    __tsan_acquire(&simt_tsan_sync[1]);
+    for (unsigned t = 0; t < nt; t++) {
+        __tsan_destroy_fiber(simt_fibers[t].tsan);
+        simt_fibers[t].tsan = NULL;
+    }
+#endif
 }
 
 #endif

@@ -26,7 +26,7 @@
  * copy done at once (its commit and wait nothing), so what it checks is the
  * copies' indexing and bounds, not the pipeline's timing.
  *
- * Use: g++ -std=c++17 -DCK_SIMT_EMU -include tests/emu/simt.h ...
+ * Use: g++ -std=c++17 -DCK_SIMT_EMU -include emu/simt.h ...
  * The rungs launch through CK_LAUNCH(err, kernel, grid, block, smem, stream,
  * args...) and declare dynamic shared memory with CK_DYN_SHARED(type, name)
  * (demos/common/ck_cuda.cuh); here both are defined for the CPU, so a

@@ -1,0 +1,327 @@
+/* cmd_drill: `cudakitchen drill ...`, the drills for people who live in
+ * their own editor: list, start (prints the learner's copy's path), check
+ * [--watch] [--format yaml] ID [FILE], hint, solution, reset.  check exits
+ * 0 on a pass, 1 on a fail, 2 on a usage error; --watch checks again on
+ * every save (the file's mtime, polled) until Ctrl-C. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "drill.h"
+#include "drill_check.h"
+#include "drill_progress.h"
+#include "paths.h"
+#include "text.h"
+
+static const char usage_text[] =
+	"Usage: cudakitchen drill list\n"
+	"       cudakitchen drill start ID        make your copy (if new) and print its path\n"
+	"       cudakitchen drill check [--watch] [--format text|yaml] [--cpu|--gpu] ID [FILE]\n"
+	"       cudakitchen drill hint ID [N]     show hint N (default: the next one)\n"
+	"       cudakitchen drill solution [--yes] ID\n"
+	"       cudakitchen drill reset [--yes] ID  keep your copy as a backup, start over\n"
+	"check exits 0 when the drill passes, 1 when it fails, 2 on a usage error.\n";
+
+static int usage(void)
+{
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+struct ctx {
+	struct paths p;
+	struct drill_set set;
+	const struct options *opt;
+};
+
+static bool load(struct ctx *c, const struct options *opt)
+{
+	struct diags d = { 0 };
+	memset(c, 0, sizeof *c);
+	c->opt = opt;
+	if (!paths_init(opt->cert_dir, &c->p)) {
+		fprintf(stderr, "cudakitchen: cannot tell where the program's files are\n");
+		return false;
+	}
+	drill_set_load(&c->set, c->p.data, opt->lessons_dir, opt->lang, &d);
+	for (size_t i = 0; i < d.n; i++) {
+		char line[1024];
+		diag_format(&d.v[i], line, sizeof line);
+		fprintf(stderr, "cudakitchen: %s\n", line);
+	}
+	diags_free(&d);
+	return true;
+}
+
+static void unload(struct ctx *c)
+{
+	drill_set_free(&c->set);
+	paths_free(&c->p);
+}
+
+static const struct drill *find(struct ctx *c, const char *id)
+{
+	const struct drill *dr = drill_find(&c->set, id);
+	if (!dr) {
+		char *clean = text_sanitize(id, (size_t)-1);
+		fprintf(stderr, "cudakitchen: no drill named '%s' (see 'cudakitchen drill list')\n",
+			clean ? clean : "?");
+		free(clean);
+	}
+	return dr;
+}
+
+static int cmd_list(struct ctx *c)
+{
+	struct drill_progress_file pf;
+	drill_progress_open(&pf, false);
+	for (size_t i = 0; i < c->set.n; i++) {
+		const struct drill *dr = &c->set.v[i];
+		printf("%02d  %-22s %-12s %s%s\n", dr->num, dr->id,
+		       drill_state_word(drill_state_of(&pf, dr->id)), dr->title,
+		       dr->gpu_only ? "  [GPU]" : "");
+	}
+	drill_progress_close(&pf);
+	return 0;
+}
+
+static int cmd_start(struct ctx *c, const char *id)
+{
+	const struct drill *dr = find(c, id);
+	char path[4200];
+	if (!dr)
+		return 2;
+	bool made;
+	int e = drill_start(dr, &made);
+	if (e || !drill_copy_path(dr, path, sizeof path)) {
+		fprintf(stderr, "cudakitchen: cannot make your copy of %s: %s\n", dr->id,
+			strerror(e ? e : ENOENT));
+		return 1;
+	}
+	printf("%s\n", path);
+	return 0;
+}
+
+static volatile sig_atomic_t stop_watch;
+static void on_int(int s)
+{
+	(void)s;
+	stop_watch = 1;
+}
+
+static int check_once(struct ctx *c, const struct drill *dr, const char *file, bool yaml,
+		      enum drill_backend be)
+{
+	struct drill_check_opts o = { .backend = be, .data_dir = c->p.data };
+	struct drill_result r;
+	if (!drill_check(dr, file, &o, &r)) {
+		fprintf(stderr, "cudakitchen: out of memory\n");
+		return 1;
+	}
+	if (yaml) {
+		drill_result_write(stdout, dr, &r);
+	} else {
+		char *t = drill_result_text(dr, &r);
+		fputs(t ? t : "out of memory\n", stdout);
+		free(t);
+	}
+	fflush(stdout);
+	if (!file)
+		drill_progress_record(dr, &r);
+	bool pass = r.verdict == DRILL_PASS || r.verdict == DRILL_FAST;
+	drill_result_free(&r);
+	return pass ? 0 : 1;
+}
+
+static long long mtime_of(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return -1;
+	return (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec + st.st_size;
+}
+
+/* check, then again on every change of the file, until Ctrl-C */
+static int watch(struct ctx *c, const struct drill *dr, const char *file, bool yaml,
+		 enum drill_backend be)
+{
+	char path[4200];
+	if (file)
+		snprintf(path, sizeof path, "%s", file);
+	else if (!drill_copy_path(dr, path, sizeof path))
+		return 2;
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_int;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	int rc = 1;
+	long long seen = -2;
+	while (!stop_watch) {
+		long long m = mtime_of(path);
+		if (m != seen) {
+			seen = m;
+			rc = check_once(c, dr, file, yaml, be);
+			printf("-- watching %s: save to check again, Ctrl-C to stop --\n", path);
+			fflush(stdout);
+		}
+		struct timespec ts = { 0, 200 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+	printf("\n");
+	return rc;
+}
+
+static int cmd_check(struct ctx *c, int argc, char **argv)
+{
+	bool yaml = false, watching = false;
+	enum drill_backend be = DRILL_AUTO;
+	const char *pos[2] = { NULL, NULL };
+	int npos = 0;
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--watch"))
+			watching = true;
+		else if (!strcmp(argv[i], "--cpu"))
+			be = DRILL_CPU;
+		else if (!strcmp(argv[i], "--gpu"))
+			be = DRILL_GPU;
+		else if (!strcmp(argv[i], "--format") && i + 1 < argc &&
+			 (!strcmp(argv[i + 1], "yaml") || !strcmp(argv[i + 1], "text")))
+			yaml = !strcmp(argv[++i], "yaml");
+		else if (argv[i][0] == '-' || npos == 2)
+			return usage();
+		else
+			pos[npos++] = argv[i];
+	}
+	if (npos < 1)
+		return usage();
+	const struct drill *dr = find(c, pos[0]);
+	if (!dr)
+		return 2;
+	if (pos[1] && access(pos[1], R_OK) != 0) {
+		fprintf(stderr, "cudakitchen: cannot read %s: %s\n", pos[1], strerror(errno));
+		return 2;
+	}
+	if (!pos[1]) {
+		bool made;
+		int e = drill_start(dr, &made);
+		if (e) {
+			fprintf(stderr, "cudakitchen: cannot make your copy of %s: %s\n", dr->id,
+				strerror(e));
+			return 2;
+		}
+	}
+	return watching ? watch(c, dr, pos[1], yaml, be) : check_once(c, dr, pos[1], yaml, be);
+}
+
+static int cmd_hint(struct ctx *c, int argc, char **argv)
+{
+	if (argc < 1 || argc > 2)
+		return usage();
+	const struct drill *dr = find(c, argv[0]);
+	if (!dr)
+		return 2;
+	int n = argc == 2 ? atoi(argv[1]) : drill_progress_hints(dr->id) + 1;
+	if (n < 1 || n > dr->nhints) {
+		fprintf(stderr, "cudakitchen: %s has hints 1 to %d\n", dr->id, dr->nhints);
+		return 2;
+	}
+	printf("%d/%d: %s\n", n, dr->nhints, dr->hints[n - 1]);
+	drill_progress_hint(dr, n);
+	return 0;
+}
+
+static int cat_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char buf[4096];
+	size_t n;
+	if (!f) {
+		fprintf(stderr, "cudakitchen: cannot read %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+	return 0;
+}
+
+static int cmd_solution(struct ctx *c, int argc, char **argv)
+{
+	bool yes = argc == 2 && !strcmp(argv[0], "--yes");
+	if (argc != 1 + yes)
+		return usage();
+	const struct drill *dr = find(c, argv[yes]);
+	if (!dr)
+		return 2;
+	if (!drill_progress_passed(dr->id) && !yes) {
+		fprintf(stderr, "cudakitchen: you have not passed %s yet; 'drill solution --yes %s' "
+				"shows the reference and gives up its points\n", dr->id, dr->id);
+		return 1;
+	}
+	if (!drill_progress_passed(dr->id))
+		drill_progress_give_up(dr);
+	char *path = drill_file(dr, "reference.cu");
+	int rc = path ? cat_file(path) : 1;
+	free(path);
+	return rc;
+}
+
+static int cmd_reset(struct ctx *c, int argc, char **argv)
+{
+	bool yes = argc == 2 && !strcmp(argv[0], "--yes");
+	if (argc != 1 + yes)
+		return usage();
+	const struct drill *dr = find(c, argv[yes]);
+	if (!dr)
+		return 2;
+	if (!yes) {
+		fprintf(stderr, "cudakitchen: 'drill reset --yes %s' keeps your copy as a backup and "
+				"starts again from the starter\n", dr->id);
+		return 1;
+	}
+	char bak[4400];
+	int e = drill_reset(dr, bak, sizeof bak);
+	if (e) {
+		fprintf(stderr, "cudakitchen: cannot reset %s: %s\n", dr->id, strerror(e));
+		return 1;
+	}
+	if (bak[0])
+		printf("kept your copy as %s\n", bak);
+	return 0;
+}
+
+int cmd_drill(const struct options *opt, int argc, char **argv)
+{
+	if (argc < 1)
+		return usage();
+	if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	struct ctx c;
+	if (!load(&c, opt))
+		return 2;
+	const char *sub = argv[0];
+	int rc;
+	if (!strcmp(sub, "list") && argc == 1)
+		rc = cmd_list(&c);
+	else if (!strcmp(sub, "start") && argc == 2)
+		rc = cmd_start(&c, argv[1]);
+	else if (!strcmp(sub, "check"))
+		rc = cmd_check(&c, argc - 1, argv + 1);
+	else if (!strcmp(sub, "hint"))
+		rc = cmd_hint(&c, argc - 1, argv + 1);
+	else if (!strcmp(sub, "solution"))
+		rc = cmd_solution(&c, argc - 1, argv + 1);
+	else if (!strcmp(sub, "reset"))
+		rc = cmd_reset(&c, argc - 1, argv + 1);
+	else
+		rc = usage();
+	unload(&c);
+	return rc;
+}

@@ -1,0 +1,68 @@
+/* i18n_drill: the drills' messages (the check's report, the drill list and
+ * screen), English then Simplified Chinese, in the X-macro form of
+ * i18n_msgs.h, which includes this table into CK_MESSAGES (so the same
+ * unit test checks them). */
+#ifndef CK_I18N_DRILL_H
+#define CK_I18N_DRILL_H
+
+#define CK_DRILL_MESSAGES(X) \
+	X(MSG_DR_HEAD_CPU, "%s: checked on the CPU emulator in %.1f s", "%s：在 CPU 模拟器上检查，用时 %.1f 秒") \
+	X(MSG_DR_HEAD_GPU, "%s: checked on %s in %.1f s", "%s：在 %s 上检查，用时 %.1f 秒") \
+	X(MSG_DR_COMPILE_OK, "compile: ok", "编译：通过") \
+	X(MSG_DR_COMPILE_AT, "compile: error at %s", "编译：出错，位置 %s") \
+	X(MSG_DR_LINK, "link: your file does not define what the harness calls, with this signature:", "链接：你的文件没有定义测试框架调用的函数，签名应为：") \
+	X(MSG_DR_TESTS, "tests:", "测试：") \
+	X(MSG_DR_CASE_PASS, "  pass      size %s", "  通过      规模 %s") \
+	X(MSG_DR_CASE_FAIL, "  FAIL      size %s: element %ld, expected %s, got %s", "  失败      规模 %s：第 %ld 个元素，应为 %s，实为 %s") \
+	X(MSG_DR_CASE_FAIL_BARE, "  FAIL      size %s", "  失败      规模 %s") \
+	X(MSG_DR_CASE_STOPPED, "  STOPPED   size %s: the run ended in this case (see below)", "  中止      规模 %s：程序在此用例中结束（见下文）") \
+	X(MSG_DR_CASE_NOT_RUN, "  not run   size %s", "  未运行    规模 %s") \
+	X(MSG_DR_CAUSE_UNWRITTEN, "never written: the grid or the loop stops before this element", "从未写入：网格或循环在这个元素之前就停了") \
+	X(MSG_DR_CAUSE_SHIFTED, "a neighbour's value: an index off by one, or a wrong offset", "邻近元素的值：下标差一，或偏移量错了") \
+	X(MSG_DR_CAUSE_TWICE, "twice the value: written or added twice (two threads did the same element)", "两倍的值：写了或加了两次（两个线程处理了同一个元素）") \
+	X(MSG_DR_CAUSE_PARTIAL, "part of the value: a sum missing terms (a missing barrier, or a loop that ends early)", "只有部分的值：求和漏了项（缺少同步屏障，或循环提前结束）") \
+	X(MSG_DR_CAUSE_WRONG, "a wrong value: look at the arithmetic and the index", "数值错误：检查算式和下标") \
+	X(MSG_DR_CAUSE_NAN, "NaN: something read memory nothing wrote (an input past its end, or shared memory not yet filled)", "NaN：读到了没人写过的内存（越过输入末尾，或共享内存尚未填好）") \
+	X(MSG_DR_CAUSE_LAUNCH, "the launch failed", "核函数启动失败") \
+	X(MSG_DR_SANITIZER, "sanitizer:", "内存与竞争检查：") \
+	X(MSG_DR_SAN_CLEAN_CPU, "  AddressSanitizer and ThreadSanitizer: clean", "  AddressSanitizer 与 ThreadSanitizer：没有发现问题") \
+	X(MSG_DR_SAN_CLEAN_GPU, "  compute-sanitizer memcheck and racecheck: clean", "  compute-sanitizer memcheck 与 racecheck：没有发现问题") \
+	X(MSG_DR_SAN_NONE_GPU, "  compute-sanitizer is not installed: memory and races not checked", "  未安装 compute-sanitizer：未检查内存越界和竞争") \
+	X(MSG_DR_OOB, "  out of bounds: %s at %s", "  越界访问：%s，位置 %s") \
+	X(MSG_DR_BY, "    by %s", "    由 %s") \
+	X(MSG_DR_DETAIL, "    %s", "    %s") \
+	X(MSG_DR_RACE_SHARED, "  race on shared memory '%s':", "  共享内存“%s”上的竞争：") \
+	X(MSG_DR_RACE_GLOBAL, "  race on global memory:", "  全局内存上的竞争：") \
+	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
+	X(MSG_DR_RACE_NOSYNC, "    no __syncthreads() between them", "    两者之间没有 __syncthreads()") \
+	X(MSG_DR_UB, "  undefined behaviour at %s: %s", "  未定义行为，位置 %s：%s") \
+	X(MSG_DR_DEADLOCK, "  deadlock in %s: its threads never all meet at a barrier", "  %s 死锁：线程永远无法全部到达同一个屏障") \
+	X(MSG_DR_TIMEOUT, "  stopped after %s s: an endless loop, or threads that never meet at a barrier", "  %s 秒后被停止：死循环，或线程永远等不到同一个屏障") \
+	X(MSG_DR_OUTPUT_CAP, "  stopped: the program printed too much", "  已停止：程序输出过多") \
+	X(MSG_DR_CRASH, "  crashed: %s", "  程序崩溃：%s") \
+	X(MSG_DR_CRASH_AT, "  crashed at %s", "  程序崩溃，位置 %s") \
+	X(MSG_DR_LAUNCH_BAD, "  the launch failed: %s", "  核函数启动失败：%s") \
+	X(MSG_DR_RACE_SKIPPED, "  the race check did not finish (%s)", "  竞争检查没有完成（%s）") \
+	X(MSG_DR_SPEED_CPU, "speed: judged only on a GPU.", "速度：只在 GPU 上评判。") \
+	X(MSG_DR_REF_H200, "  the reference solution on an NVIDIA H200: %.3f ms at size %s", "  参考解在 NVIDIA H200 上：%.3f 毫秒（规模 %s）") \
+	X(MSG_DR_REF_NONE, "  the reference solution on an NVIDIA H200: not recorded yet", "  参考解在 NVIDIA H200 上的用时：尚未记录") \
+	X(MSG_DR_SPEED_GPU, "speed at size %s: %.3f ms, %.0f %s (goal: %.0f %s)", "规模 %s 的速度：%.3f 毫秒，%.0f %s（目标：%.0f %s）") \
+	X(MSG_DR_SPEED_CMP, "  the project's own %s: %.0f %s", "  本项目自己的 %s：%.0f %s") \
+	X(MSG_DR_SPEED_NONE, "speed: not timed (the tests or the sanitizers failed)", "速度：未计时（测试或检查未通过）") \
+	X(MSG_DR_PRINTED, "your program printed:", "你的程序输出：") \
+	X(MSG_DR_VERDICT_PASS, "verdict: PASSED", "结论：通过") \
+	X(MSG_DR_VERDICT_FAST, "verdict: PASSED FAST", "结论：通过，且达到速度目标") \
+	X(MSG_DR_VERDICT_FAIL, "verdict: FAILED", "结论：未通过") \
+	X(MSG_DR_VERDICT_COMPILE, "verdict: FAILED (it does not compile)", "结论：未通过（无法编译）") \
+	X(MSG_DR_CANNOT, "cannot check here: %s", "无法在此检查：%s") \
+	X(MSG_DR_GPU_ONLY, "judged only on a GPU: this drill runs on an NVIDIA GPU%s%s; check it on a machine with one and the CUDA toolkit", "只在 GPU 上评判：这个练习需要 NVIDIA GPU%s%s；请在装有 GPU 和 CUDA 工具包的机器上检查") \
+	X(MSG_DR_GPU_ONLY_LIB, " with ", "，并需要 ") \
+	X(MSG_DR_GPU_ONLY_NVCC, "  it compiles against the real CUDA headers (nvcc)", "  它能用真实的 CUDA 头文件编译（nvcc）") \
+	X(MSG_DR_GPU_ONLY_NO_NVCC, "  no nvcc here: not even compiled", "  此处没有 nvcc：连编译也未进行") \
+	X(MSG_DR_STATE_NEW, "not started", "未开始") \
+	X(MSG_DR_STATE_FAILING, "failing", "未通过") \
+	X(MSG_DR_STATE_PASSED, "passed", "已通过") \
+	X(MSG_DR_STATE_FAST, "passed fast", "快速通过") \
+	/* end of the drill messages */
+
+#endif

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# A class's quiz: levels it takes from the built-in quiz are marked, and a
+# class whose level says `last: true` ends its quiz there: two levels
+# listed, passing the second opens the certificate, which counts two.
+. "$(dirname "$0")/lib.bash"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+. "$(dirname "$0")/quiz_lib.bash"
+CLASS="$CK_ROOT/tests/fixtures/quiz/class"
+
+start 80 24 "$CK_BIN --lessons '$CLASS' open quiz"
+expect "Level 1"
+like "$(screen)" "Level 3  Optimisation scenarios.*\[built-in\]" "a level from the built-in quiz is marked"
+unlike "$(screen)" "Level 2  Fixture level two.*\[built-in\]" "the class's own level is not"
+quit; stop
+
+END="$T_TMP/end"; cp -r "$CLASS" "$END"
+sed -i 's/^level: 2$/level: 2\nlast: true/' "$END/quizzes/en/level2.yaml"
+CERTS="$T_TMP/certs"
+start 80 24 "$CK_BIN --cert-dir '$CERTS' --lessons '$END' open quiz"
+expect "Level 1"
+like "$(screen | head -1)" "2 levels, 80% opens the next" "the title counts the class's levels"
+unlike "$(screen)" "Level 3" "no level after the class's last"
+for L in 1 2; do
+	[ "$L" = 1 ] || { keys Down; expect "^  > Level 2"; }
+	keys Enter; expect "question 1/"
+	n=$(screen | sed -n 's/.*question 1\/\([0-9]*\).*/\1/p' | head -1)
+	for i in $(seq 1 "$n"); do
+		answer_right; keys Enter
+		[ "$i" = "$n" ] || expect "question $((i + 1))/$n"
+	done
+	expect "Your score"
+	keys Escape
+done
+wait_for 'Your name' 5; ok $? "passing the class's last level opens the certificate"
+keys -l 'Ada'; keys Enter
+wait_for 'Certificate written to' 5; ok $? "the certificate is written"
+f=$(ls "$CERTS"/*.txt | head -1)
+grep -q 'Quiz levels passed: 2 of 2' "$f"; ok $? "it counts the class's two levels"
+grep -q 'Fixture level two' "$f"; ok $? "by their titles"
+quit; stop
+done_testing

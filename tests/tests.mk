@@ -1,0 +1,86 @@
+# tests/tests.mk: the three tiers of the tests, each built by make and run
+# through prove (TAP).  Included by the top Makefile, after demos/demos.mk.
+#
+#   make test-unit   C unit tests: the core, the key table, demos/common and
+#                    the streams model (tests/unit/, tests/demos/)
+#   make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc, under
+#                    ASan and UBSan), run by tests/e2e/demos_emu.sh
+#   make test-e2e    the scripts of tests/e2e/ against the real binaries
+#   make test        all three; make runs each tier as soon as it is built,
+#                    so the unit tests run while the demos still compile
+#
+# A compile error is a build failure of its tier, never a failing test.
+# prove keeps each tier's run times in $(BUILD)/prove-TIER.state and starts
+# the slowest first (--state=slow,save), so that none of them starts last.
+# Before a first run has recorded any, the scripts whose header says
+# `# ck-test: long` go first.  Every e2e script has its own tmux socket, HOME
+# and temporary files, so prove runs TEST_JOBS of them at once (twice the
+# cores by default: the screen tests mostly wait).  PROVE_FLAGS=--timer
+# shows each script's time.
+
+TEST_JOBS ?= $$(( $$(nproc 2>/dev/null || echo 1) * 2 ))
+PROVE_FLAGS ?=
+PROVE = prove -f -j$(TEST_JOBS) --state=slow,save --statefile=$(CURDIR)/$(BUILD)/prove-$(1).state $(PROVE_FLAGS)
+TEST_ENV := CK_BIN=$(CURDIR)/$(BUILD)/cudakitchen CK_BUILD=$(CURDIR)/$(BUILD)
+
+# ---- unit: tests/unit (rules in the Makefile) and tests/demos, the demos'
+# host helpers built for the CPU (no CUDA), linked with every C file of
+# demos/common as the CPU-only demos are
+DEMO_UNIT := $(patsubst tests/demos/%.c,$(BUILD)/tests/demos/%,$(wildcard tests/demos/test_*.c))
+DEMO_UNIT_SRC := $(filter-out demos/common/cublas_dl.c,$(wildcard demos/common/*.c))
+DEMO_UNIT_CFLAGS := -std=c11 -O0 -g -Wall -Wextra -Werror -pthread -DCK_HAVE_CUDA=0 \
+	-Idemos/common -Itests $(SANFLAGS)
+$(BUILD)/tests/demos/test_st_model: DEMO_UNIT_SRC := demos/streams/st_model.c
+$(BUILD)/tests/demos/test_st_model: DEMO_UNIT_CFLAGS += -Idemos/streams
+# the checks' mutation tests: the reduce problem and matmul's exact check,
+# at -O2 (they fill 2^28 floats)
+$(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_SRC += demos/reduce/cpu_reduce.c demos/matmul/mm_exact.c
+$(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_CFLAGS += -O2 -Idemos/reduce -Idemos/matmul
+$(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cpu_reduce.h \
+	demos/matmul/mm_exact.c demos/matmul/mm_exact.h
+$(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/streams/st_model.c \
+		$(wildcard demos/common/*.h demos/streams/*.h) tests/tap.h
+	@mkdir -p $(@D)
+	$(CC) $(DEMO_UNIT_CFLAGS) -o $@ $< $(DEMO_UNIT_SRC) -ldl -lm
+
+# ---- emu: each tests/emu/NAME_emu.cc is one program; -I names the demo
+# folders whose rungs it includes.  -O0 compiles in a third of -O1's time,
+# which the runs do not win back, except conv's, whose rungs do enough
+# arithmetic that -O1 pays for itself.  The sanitizers when this compiler
+# has their runtime (emu-san.flags says which, made once).
+EMU_DIR := $(BUILD)/tests/emu
+EMU := $(patsubst tests/emu/%.cc,$(EMU_DIR)/%,$(wildcard tests/emu/*_emu.cc))
+EMU_CXXFLAGS := -std=c++17 -g -Wall -Wextra -Werror -Wno-unknown-pragmas -MMD -MP \
+	-DCK_SIMT_EMU -include emu/simt.h -Iemu -Idemos/common
+EMU_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+EMU_OPT := -O0
+$(EMU_DIR)/conv_emu: EMU_OPT := -O1 -Idemos/conv
+$(EMU_DIR)/mm_emu $(EMU_DIR)/wgmma_emu $(EMU_DIR)/tf32_tma_emu: EMU_OPT += -Idemos/matmul
+$(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
+$(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
+$(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
+	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<
+$(EMU_DIR)/emu-san.flags:
+	@mkdir -p $(@D)
+	@printf 'int main(void) { return 0; }\n' >$@.cc
+	@if $(CXX) $(EMU_SAN) $@.cc -o $@.bin 2>/dev/null && $@.bin; then echo '$(EMU_SAN)' >$@; \
+	else : >$@; echo "emu: $(CXX) has no sanitizer runtime: the emulation runs without ASan and UBSan"; fi
+	@rm -f $@.cc $@.bin
+
+# ---- e2e: every script but the emulation's
+EMU_T := tests/e2e/demos_emu.sh
+E2E := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
+
+# the long ones first when prove has no times yet (see above)
+first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
+
+.PHONY: test test-unit test-emu test-e2e
+test: test-unit test-emu test-e2e
+test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
+	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
+test-emu: $(EMU) | deps-check
+	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
+test-e2e: all $(REPLAY) | deps-check
+	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
+
+-include $(EMU:=.d)
