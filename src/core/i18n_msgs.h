@@ -534,6 +534,7 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
+	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, fused flash", "注意力：三个核函数、cuBLAS、融合 flash") \
 	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
 	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
