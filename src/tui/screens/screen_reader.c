@@ -13,6 +13,8 @@
 #include "app.h"
 #include "highlight.h"
 #include "layout.h"
+#include "lesson_find.h"
+#include "reader_search.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -31,6 +33,9 @@ struct reader {
 	int hscroll;     /* columns of code lines scrolled past ([ and ]) */
 	bool laid;       /* lay holds page `page` at lay.width */
 	bool to_end;     /* the next layout shows the page's end */
+	struct rsearch search;   /* `/`: the prompt and the text searched for */
+	struct lesson_spot hit;  /* the last place found, where n and N go on from */
+	bool has_hit;
 	bool *seen;      /* [npages]: the page's end was on screen (or it was
 	                    read before: the pages before the saved place) */
 	struct layout lay;
@@ -304,7 +309,12 @@ static void reader_draw(struct app *app, void *st)
 	snprintf(foot, sizeof foot, tr(MSG_RD_LINES), n ? r->top + 1 : 0, end, n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
 	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
-	char hints[HINTS_MAX];
+	char hints[HINTS_MAX], left[96];
+	if (r->search.typing) {   /* the prompt takes the status line */
+		rsearch_prompt(&r->search, left, sizeof left, hints, sizeof hints);
+		ui_status(left, hints);
+		return;
+	}
 	screen_hints(&screen_reader, app, r, hints, sizeof hints);
 	ui_status(app->status[0] ? app->status : "", hints);
 }
@@ -393,10 +403,15 @@ static enum act mouse_key(struct app *app, struct reader *r, const struct input 
 	return ACT_NONE;
 }
 
-enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEFT, RK_CODE_RIGHT };
+enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEFT, RK_CODE_RIGHT,
+       RK_SEARCH, RK_MATCH_NEXT, RK_MATCH_PREV, RK_SEARCH_END };
 
-/* The reader's keys (screen.h). */
+/* The reader's keys (screen.h).  While a search is on, n, N and Esc are
+ * its own (the rows before the page keys win), as in less. */
 static const struct screen_key reader_keys[] = {
+	{ .id = RK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT },
+	{ .id = RK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV },
+	{ .id = RK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_RD_SEARCH_END },
 	{ .id = RK_NEXT, .keys = "n Right", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_NEXT },
 	{ .id = RK_NEXT_LESSON, .keys = "n Right", .label = MSG_ST_NEXT_LESSON, .help = MSG_HK_RD_NEXT_LESSON },
 	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_HK_RD_PREV },
@@ -406,6 +421,7 @@ static const struct screen_key reader_keys[] = {
 	{ .id = RK_LINK, .keys = "Tab", .help = MSG_HELP_READER_TAB },
 	{ .id = RK_CODE_LEFT, .keys = "[", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_LEFT },
 	{ .id = RK_CODE_RIGHT, .keys = "]", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_RIGHT },
+	{ .id = RK_SEARCH, .keys = "/", .help = MSG_HK_RD_SEARCH },   /* as in less: on the help page */
 	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
 };
 
@@ -429,10 +445,13 @@ static bool reader_on(struct app *app, void *st, int id, enum msg *why)
 	if (r->l->broken || r->l->npages == 0)
 		return false;   /* nothing but back and quit */
 	switch (id) {
-	case RK_NEXT: return r->page + 1 < r->l->npages;
+	case RK_NEXT: return r->page + 1 < r->l->npages && !r->search.query[0];
 	case RK_NEXT_LESSON:   /* the last page leads on to the next lesson */
-		return r->page + 1 >= r->l->npages && course_next(&app->course, r->l);
+		return r->page + 1 >= r->l->npages && course_next(&app->course, r->l) &&
+		       !r->search.query[0];
 	case RK_PREV: return r->page > 0 || course_prev(&app->course, r->l);
+	case RK_MATCH_NEXT: case RK_MATCH_PREV: case RK_SEARCH_END:
+		return r->search.query[0] != '\0';
 	case RK_CODE_LEFT: return r->hscroll > 0;
 	case RK_CODE_RIGHT: return code_cut(r);
 	case RK_LINK: return r->lay.nlinks > 0;
@@ -453,6 +472,35 @@ static enum act next_lesson(struct app *app, struct reader *r)
 	return ACT_REPLACE;
 }
 
+/* Goes to the next (dir 1) or previous (-1) place the search text occurs,
+ * from the item at the top of the view, and says where it is. */
+static void find_next(struct app *app, struct reader *r, int dir, bool first)
+{
+	struct lesson_spot at = { r->page, -1 }, to;
+	if ((size_t)r->top < r->lay.n)
+		at.item = r->lay.line[r->top].item;
+	if (first && at.item >= 0)
+		at.item--;   /* a new search finds the item at the top of the view too */
+	if (!first && r->has_hit && r->hit.page == r->page)
+		at = r->hit;   /* on from the last place (the view may not scroll to it) */
+	const char *q = r->search.query;
+	if (!lesson_find(r->l, q, at, dir, &to)) {
+		snprintf(app->status, sizeof app->status, tr(MSG_RD_NOT_FOUND), q);
+		return;
+	}
+	r->hit = to;
+	r->has_hit = true;
+	if (to.page != r->page)
+		go_page(app, r, (long)to.page, false);
+	r->want_item = to.item;
+	r->want_sub = 0;
+	r->laid = false;
+	relayout(app, r);
+	settle(r);
+	snprintf(app->status, sizeof app->status, tr(MSG_RD_FOUND), q, r->page + 1,
+		 r->l->npages, lesson_count(r->l, q));
+}
+
 /* From the first page back to the previous lesson's last page. */
 static enum act prev_lesson(struct app *app, struct reader *r)
 {
@@ -468,6 +516,11 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 {
 	struct reader *r = st;
 	int h = view_h();
+	if (r->search.typing) {   /* the prompt takes every key */
+		if (rsearch_type(&r->search, in) > 0)
+			find_next(app, r, 1, true);
+		return ACT_NONE;
+	}
 	if (in->mouse != MOUSE_NONE)
 		return mouse_key(app, r, in);
 	bool at_bottom = r->top + h >= used_lines(r);
@@ -499,6 +552,13 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 		break;
 	case RK_LINK: next_focus(r); break;
 	case RK_OPEN: return open_link(app, r);
+	case RK_SEARCH: rsearch_open(&r->search); return ACT_NONE;
+	case RK_MATCH_NEXT: find_next(app, r, 1, false); return ACT_NONE;
+	case RK_MATCH_PREV: find_next(app, r, -1, false); return ACT_NONE;
+	case RK_SEARCH_END:
+		r->search.query[0] = '\0';
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_RD_SEARCH_ENDED));
+		return ACT_NONE;
 	default: return ACT_IGNORED;
 	}
 	settle(r);
