@@ -615,14 +615,15 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The ladders' rows (matmul, conv, reduce, attention): demo, id and the Chinese label
+/* The ladders' rows (matmul, conv, reduce, attention): demo (its registry
+ * row, demo.h), id and the Chinese label
  * of the zh column, "" where the English stays. */
-static const struct { const char *demo, *id, *zh; } rung_zh[] = {
+static const struct { int demo; const char *id, *zh; } rung_zh[] = {
 #define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
-#define RZ_MM_(...) RZ_("matmul", __VA_ARGS__)
-#define RZ_CONV_(...) RZ_("conv", __VA_ARGS__)
-#define RZ_RD_(...) RZ_("reduce", __VA_ARGS__)
-#define RZ_AT_(...) RZ_("attention", __VA_ARGS__)
+#define RZ_MM_(...) RZ_(CK_DEMO_matmul, __VA_ARGS__)
+#define RZ_CONV_(...) RZ_(CK_DEMO_conv, __VA_ARGS__)
+#define RZ_RD_(...) RZ_(CK_DEMO_reduce, __VA_ARGS__)
+#define RZ_AT_(...) RZ_(CK_DEMO_attention, __VA_ARGS__)
 	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_) AT_LADDER(RZ_AT_)
 #undef RZ_
 #undef RZ_MM_
@@ -633,8 +634,9 @@ static const struct { const char *demo, *id, *zh; } rung_zh[] = {
 
 const char *results_rung_label(const char *demo, const char *id, const char *label)
 {
-	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && demo && id; i++)
-		if (!strcmp(rung_zh[i].demo, demo) && !strcmp(rung_zh[i].id, id)) {
+	int d = demo ? demo_index(demo) : -1;
+	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && d >= 0 && id; i++)
+		if (rung_zh[i].demo == d && !strcmp(rung_zh[i].id, id)) {
 			if (i18n_lang() == LANG_ZH && rung_zh[i].zh[0])
 				return rung_zh[i].zh;
 			break;
