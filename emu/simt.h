@@ -129,21 +129,77 @@ static inline void __syncwarp(unsigned mask = 0xffffffffu)
     simt_meet(1 + simt_lin / 32);
 }
 
+/* the shuffles: every lane publishes its value, the warp meets, each lane
+ * reads the lane it names (its own value when that lane is outside its
+ * width segment or past a short last warp), the warp meets again */
+template <class T> static inline T simt_shfl(T v, int src_of_lane, bool keep_own)
+{
+    static_assert(sizeof(T) <= sizeof(unsigned long long), "a shuffle of at most 8 bytes");
+    unsigned w = simt_lin / 32;
+    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    memcpy(&simt_warp_slot[w][simt_lin % 32], &v, sizeof v);
+    __syncwarp();
+    T r = v;
+    if (!keep_own && src_of_lane >= 0 && (unsigned)src_of_lane < 32 &&
+        (unsigned)src_of_lane < warp_n)
+        memcpy(&r, &simt_warp_slot[w][src_of_lane], sizeof r);
+    __syncwarp();
+    return r;
+}
+
 template <class T>
 static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32)
 {
-    static_assert(sizeof(T) <= sizeof(unsigned long long), "shuffle of a small type");
-    unsigned w = simt_lin / 32, lane = simt_lin % 32;
-    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
-    memcpy(&simt_warp_slot[w][lane], &v, sizeof v);
-    __syncwarp(mask);
-    T r = v; /* a source lane past the segment (or the warp) keeps its own */
-    unsigned src = lane + delta;
-    if (lane % (unsigned)width + delta < (unsigned)width && src < warp_n && src < 32)
-        memcpy(&r, &simt_warp_slot[w][src], sizeof r);
-    __syncwarp(mask);
-    return r;
+    (void)mask;
+    unsigned lane = simt_lin % 32;
+    return simt_shfl(v, (int)(lane + delta), lane % (unsigned)width + delta >= (unsigned)width);
 }
+template <class T>
+static inline T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32)
+{
+    (void)mask;
+    unsigned lane = simt_lin % 32;
+    return simt_shfl(v, (int)lane - (int)delta, lane % (unsigned)width < delta);
+}
+template <class T>
+static inline T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32)
+{
+    (void)mask;
+    unsigned lane = simt_lin % 32, src = lane ^ (unsigned)lane_mask;
+    return simt_shfl(v, (int)src, src / (unsigned)width != lane / (unsigned)width);
+}
+template <class T> static inline T __shfl_sync(unsigned mask, T v, int src, int width = 32)
+{
+    (void)mask;
+    unsigned lane = simt_lin % 32;
+    return simt_shfl(v, (int)(lane / (unsigned)width * (unsigned)width + (unsigned)src % (unsigned)width),
+                     false);
+}
+/* votes: one bit per lane of the warp, through the same exchange */
+static inline unsigned __ballot_sync(unsigned mask, int pred)
+{
+    (void)mask;
+    unsigned w = simt_lin / 32, warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    unsigned long long mine = pred ? 1 : 0;
+    simt_warp_slot[w][simt_lin % 32] = mine;
+    __syncwarp();
+    unsigned bits = 0;
+    for (unsigned l = 0; l < 32 && l < warp_n; l++)
+        bits |= (simt_warp_slot[w][l] ? 1u : 0u) << l;
+    __syncwarp();
+    return bits;
+}
+static inline int __any_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) != 0; }
+static inline int __all_sync(unsigned mask, int pred)
+{
+    unsigned w = simt_lin / 32, warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    unsigned full = warp_n >= 32 ? 0xffffffffu : (1u << warp_n) - 1;
+    return __ballot_sync(mask, pred) == full;
+}
+static inline unsigned __activemask(void) { return 0xffffffffu; }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+static inline int __clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
+static inline int __ffs(int x) { return __builtin_ffs(x); }
 
 /* warp-wide exchanges with one meeting each: two slots per lane, used in
  * turn, so a lane that runs ahead to the next exchange writes the slot its
@@ -343,12 +399,72 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 }
 static inline float atomicAdd(float *p, float v)
 {
-    float old = *p, want;
+    float old, want;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
     do
         want = old + v;
     while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
+static inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline int atomicSub(int *p, int v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicSub(unsigned *p, unsigned v)
+{
+    return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+}
+template <class T> static inline T atomicExch(T *p, T v)
+{
+    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+}
+static inline float atomicExch(float *p, float v)
+{
+    float old;
+    __atomic_exchange(p, &v, &old, __ATOMIC_SEQ_CST);
+    return old;
+}
+template <class T> static inline T atomicCAS(T *p, T compare, T v)
+{
+    __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return compare;
+}
+template <class T> static inline T atomicMax(T *p, T v)
+{
+    T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (old < v && !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST,
+                                                   __ATOMIC_SEQ_CST))
+        ;
+    return old;
+}
+template <class T> static inline T atomicMin(T *p, T v)
+{
+    T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (old > v && !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST,
+                                                   __ATOMIC_SEQ_CST))
+        ;
+    return old;
+}
+/* __expf, __logf, __sinf, __cosf: glibc declares them, with the same meaning */
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static inline float __saturatef(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
+static inline cudaError_t cudaPeekAtLastError(void) { return cudaSuccess; }
+
+/* What the emulator lacks stops the compile with one message naming it
+ * (GCC's and Clang's error attribute), not a wall of template errors. */
+#define SIMT_LACKS(what)                                                       \
+    __attribute__((error("the CPU emulator does not emulate " what             \
+                         "; check this drill on a GPU (see emu/README.md)")))
+SIMT_LACKS("clock()/clock64(): time on the emulator is not a GPU's") long long clock64(void);
+SIMT_LACKS("__nanosleep") void __nanosleep(unsigned);
+SIMT_LACKS("__syncthreads_count") int __syncthreads_count(int);
+SIMT_LACKS("__syncthreads_and") int __syncthreads_and(int);
+SIMT_LACKS("__syncthreads_or") int __syncthreads_or(int);
+SIMT_LACKS("texture fetches") float tex1Dfetch(...);
+SIMT_LACKS("dynamic parallelism (a launch from a kernel)") void cudaLaunchDevice(...);
+SIMT_LACKS("grid-wide synchronisation (cooperative groups)") void simt_grid_sync(void);
+
 template <class T> static inline T min(T a, T b) { return a < b ? a : b; }
 template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
 

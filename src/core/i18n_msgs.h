@@ -574,7 +574,10 @@
 	X(MSG_ST_MORE, "more", "下翻") \
 	X(MSG_ST_OPEN, "open", "打开") \
 	X(MSG_HELP_READER_SPACE, "scroll down a screen; at the bottom, the next page", "向下滚动一屏；到底后翻到下一页") \
-	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page", "向上滚动一屏；到顶后翻到上一页") \
+	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page (from a lesson's first page, the previous lesson's last)", "向上滚动一屏；到顶后翻到上一页（在一课的第一页，回到上一课的最后一页）") \
+	X(MSG_HK_RD_PREV, "previous page; on the first page, the previous lesson's last page", "上一页；在第一页时回到上一课的最后一页") \
+	X(MSG_RD_END, "end of the lesson", "本课结束") \
+	X(MSG_RD_END_NEXT, "end of the lesson; Space: next, %s", "本课结束；空格：下一课，%s") \
 	X(MSG_ST_START, "start", "开始") \
 	X(MSG_ST_SUBMIT, "submit", "提交") \
 	X(MSG_ST_HINT, "hint", "提示") \

@@ -73,6 +73,11 @@ static const struct field var_fields[] = {
 	VAR(math, F_STR, false, true),      VAR(algo, F_STR, false, true),
 	VAR(supported, F_BOOL, false, true), VAR(precision, F_STR, false, true),
 	VAR(pct_of_hbm, F_NUM, false, true),
+	VAR(cache, F_STR, false, true),     VAR(queued, F_BOOL, false, true),
+	VAR(latency_bound, F_BOOL, false, true), VAR(noise, F_NUM, false, true),
+	VAR(sm_mhz, F_NUM, false, true),    VAR(sm_mhz_min, F_NUM, false, true),
+	VAR(power_w, F_NUM, false, true),   VAR(throttle, F_LONG, false, true),
+	VAR(throttled, F_LONG, false, true), VAR(samples, F_LONG, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
 	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q), SIZE(b), SIZE(d), SIZE(causal),
 	VAR(memory, F_STR, false, true),    VAR(direction, F_STR, false, true),
@@ -615,10 +620,10 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The ladders' rows (matmul, conv, reduce, attention): demo (its registry
- * row, demo.h), id and the Chinese label
- * of the zh column, "" where the English stays. */
-static const struct { int demo; const char *id, *zh; } rung_zh[] = {
+/* The ladders' rows (matmul, conv, reduce, attention): the demo's registry
+ * row (demo.h), id and the Chinese label of the zh column, "" where the
+ * English stays. */
+static const struct { enum demo_id demo; const char *id, *zh; } rung_zh[] = {
 #define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
 #define RZ_MM_(...) RZ_(CK_DEMO_matmul, __VA_ARGS__)
 #define RZ_CONV_(...) RZ_(CK_DEMO_conv, __VA_ARGS__)
@@ -634,9 +639,9 @@ static const struct { int demo; const char *id, *zh; } rung_zh[] = {
 
 const char *results_rung_label(const char *demo, const char *id, const char *label)
 {
-	int d = demo ? demo_index(demo) : -1;
+	int d = demo_index(demo);
 	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && d >= 0 && id; i++)
-		if (rung_zh[i].demo == d && !strcmp(rung_zh[i].id, id)) {
+		if ((int)rung_zh[i].demo == d && !strcmp(rung_zh[i].id, id)) {
 			if (i18n_lang() == LANG_ZH && rung_zh[i].zh[0])
 				return rung_zh[i].zh;
 			break;

@@ -48,7 +48,7 @@ static void test_separate(void)
 
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 2\n"), "written as format 2");
+	ok(text && strstr(text, "format_version: 3\n"), "written in the current format (3)");
 	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
 	struct progress back;
 	ok(text && progress_parse("mem", text, len, &back), "and reads back");
@@ -74,8 +74,8 @@ static void test_old_and_new(void)
 	is_int(p.levels[0].best, -1, "so a class's level 1 is not passed by them");
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 2\n") && strstr(text, "levels:\n  - {best: 96,"),
-	   "saved as format 2, the built-in score kept");
+	ok(text && strstr(text, "format_version: 3\n") && strstr(text, "levels:\n  - {best: 96,"),
+	   "saved in the current format, the built-in score kept");
 	free(text);
 	static const char v1_courses[] =
 		"format_version: 1\nlast: \"\"\nlessons: []\nlevels: []\ncourses: []\n"
@@ -86,7 +86,7 @@ static void test_old_and_new(void)
 		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
 	ok(!progress_parse("v2", v2_missing, sizeof v2_missing - 1, &p), "format 2 without courses: cut short, corrupt");
 	static const char v3[] =
-		"format_version: 3\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
+		"format_version: 99\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
 		"courses: [{course: \"/c\", levels: [{best: 70}], extra: 1}]\nwhatever: 1\n"
 		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
 	ok(progress_parse("v3", v3, sizeof v3 - 1, &p) && p.readonly, "a newer format: read, read-only");
@@ -168,6 +168,20 @@ static void test_merge(void)
 	ok(strstr(a->apis, "cudnnCreate") && strstr(a->apis, "cublasSgemm") && strlen(a->apis) == 23,
 	   "function names joined once: '%s'", a->apis);
 	ok(a->skill_max[0] == 6 && a->skill_got[0] == 4, "the larger skill record is kept");
+	progress_init(a);
+	progress_init(b);
+	struct drill_record *da = progress_drill(a, "vec-add"), *db = progress_drill(b, "vec-add");
+	struct drill_record *only = progress_drill(b, "block-reduce");
+	if (da && db && only) {
+		da->attempts = 3;
+		db->attempts = 2, db->passed = true, db->best_ms = 0.5;
+		only->attempts = 1;
+		progress_merge(a, b);
+		const struct drill_record *m = progress_drill_find(a, "vec-add");
+		ok(m && m->passed && m->attempts == 3 && m->best_ms == 0.5,
+		   "a drill passed in the other window stays passed, with its time");
+		ok(progress_drill_find(a, "block-reduce") != NULL, "a drill only the other window checked is kept");
+	}
 	free(a);
 	free(b);
 }
