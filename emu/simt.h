@@ -20,7 +20,7 @@
  *
  * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32, m16n8k16 FP16
  * and BF16, and ldmatrix x4 meet the same way (simt_mma_m16n8k8_tf32,
- * simt_mma_m16n8k16, simt_ldmatrix_x4; __shfl_xor_sync too: every lane
+ * simt_mma_m16n8k16, simt_ldmatrix_x4: every lane
  * publishes its fragment or row address, the warp waits, each lane builds
  * its own result from the others' with the fragment layouts of the PTX ISA),
  * the inputs cut to TF32 as the Tensor Cores cut them; cp.async is a plain
