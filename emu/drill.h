@@ -199,6 +199,21 @@ struct ck_drill {
         pass(name);
         return true;
     }
+    /* for an output updated in place (y = a x + y): an element still equal
+     * to its value before the launch was never written */
+    bool check_updated(const char *name, const float *got, const float *want, const float *before,
+                       long n, double tol)
+    {
+        for (long i = 0; i < n; i++) {
+            double g = got[i], w = want[i];
+            if (fabs(g - w) <= tol * std::max(1.0, fabs(w)))
+                continue;
+            fail(name, i, w, g, g == before[i] ? "unwritten" : cause_of(got, want, n, i, tol));
+            return false;
+        }
+        pass(name);
+        return true;
+    }
     bool check_floats(const char *name, const float *got, const float *want, long n, double tol)
     {
         return check(name, got, want, n, tol);

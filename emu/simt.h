@@ -20,7 +20,7 @@
  *
  * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32, m16n8k16 FP16
  * and BF16, and ldmatrix x4 meet the same way (simt_mma_m16n8k8_tf32,
- * simt_mma_m16n8k16, simt_ldmatrix_x4; __shfl_xor_sync too: every lane
+ * simt_mma_m16n8k16, simt_ldmatrix_x4: every lane
  * publishes its fragment or row address, the warp waits, each lane builds
  * its own result from the others' with the fragment layouts of the PTX ISA),
  * the inputs cut to TF32 as the Tensor Cores cut them; cp.async is a plain
@@ -247,24 +247,6 @@ static inline void simt_mma_m16n8k8_tf32(float (&d)[4], const unsigned (&a)[4],
             s += A[r][k] * B[k][col];
         d[e] = s;
     }
-}
-
-/* __shfl_xor_sync: every lane publishes, the warp waits, each lane reads
- * lane ^ mask's value (within the warp), the warp waits again */
-template <class T>
-static inline T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32)
-{
-    static_assert(sizeof(T) <= sizeof(unsigned long long), "shuffle of a small type");
-    unsigned w = simt_lin / 32, lane = simt_lin % 32;
-    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
-    memcpy(&simt_warp_slot[w][lane], &v, sizeof v);
-    __syncwarp(mask);
-    T r = v;
-    unsigned src = lane ^ (unsigned)lane_mask;
-    if (src / (unsigned)width == lane / (unsigned)width && src < warp_n && src < 32)
-        memcpy(&r, &simt_warp_slot[w][src], sizeof r);
-    __syncwarp(mask);
-    return r;
 }
 
 /* IEEE binary16 and bfloat16 bits to float (exact: every value of both is

@@ -33,6 +33,12 @@ DEMO_UNIT_CFLAGS := -std=c11 -O0 -g -Wall -Wextra -Werror -pthread -DCK_HAVE_CUD
 	-Idemos/common -Itests $(SANFLAGS)
 $(BUILD)/tests/demos/test_st_model: DEMO_UNIT_SRC := demos/streams/st_model.c
 $(BUILD)/tests/demos/test_st_model: DEMO_UNIT_CFLAGS += -Idemos/streams
+# the checks' mutation tests: the reduce problem and matmul's exact check,
+# at -O2 (they fill 2^28 floats)
+$(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_SRC += demos/reduce/cpu_reduce.c demos/matmul/mm_exact.c
+$(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_CFLAGS += -O2 -Idemos/reduce -Idemos/matmul
+$(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cpu_reduce.h \
+	demos/matmul/mm_exact.c demos/matmul/mm_exact.h
 $(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/streams/st_model.c \
 		$(wildcard demos/common/*.h demos/streams/*.h) tests/tap.h
 	@mkdir -p $(@D)

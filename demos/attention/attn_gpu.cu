@@ -110,7 +110,7 @@ extern "C" int at_gpu_prepare(struct at_gpu *g, int rung, struct ck_err *err)
         }
         if (fits == 0) {
             snprintf(err->msg, sizeof err->msg,
-                     "the S×S matrix needs %.3g GiB of device memory: %s", extra / 1073741824.0,
+                     "the S×S matrix needs %.3g GiB of device memory: %.180s", extra / 1073741824.0,
                      why.msg);
             return AT_DECLINED;
         }

@@ -77,7 +77,6 @@ static const struct ck_usage st_usage = {
     .own = own_options, .per = "row", .reps = "5, at most " CK_STR(ST_MAX_REPS),
     .cpu = "the CPU model only", .quick = "small sizes, about a second on a CPU",
     .list = "the rows: id, rung, kind, name, idea",
-    .exits = ", 3 a check failed,\n      4 a CUDA error, 5 out of host memory",
 };
 
 static void usage(FILE *f)

@@ -402,3 +402,14 @@ void drill_copy(char *dst, size_t size, const char *src)
 		n--;
 	dst[n] = '\0';
 }
+
+int drill_count(const char *data_dir, const char *class_dir)
+{
+	struct drill_set s;
+	struct diags d = { 0 };
+	drill_set_load(&s, data_dir, class_dir, "en", &d);
+	int n = (int)s.n;
+	drill_set_free(&s);
+	diags_free(&d);
+	return n;
+}

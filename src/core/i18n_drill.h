@@ -92,6 +92,12 @@
 	X(MSG_DR_H_RESET, "start over from the starter, keeping a backup", "从初始代码重新开始，保留备份") \
 	X(MSG_DR_K_LIST, "list", "列表") \
 	X(MSG_DR_H_LIST, "back to the list of drills", "返回练习列表") \
+	X(MSG_CW_DRILLS, "Kernel drills passed: %d of %d, %s.", "通过的核函数练习：%d / %d，%s。") \
+	X(MSG_CW_DRILLS_CPU, "on the CPU emulator", "在 CPU 模拟器上") \
+	X(MSG_CW_DRILLS_GPU, "on an %s", "在 %s 上") \
+	X(MSG_CW_DRILLS_BOTH, "%d of them on an %s, the rest on the CPU emulator", "其中 %d 个在 %s 上，其余在 CPU 模拟器上") \
+	X(MSG_RADAR_DRILLS, "Hands-on: %d of %d drills", "动手：%d / %d 个练习") \
+	X(MSG_RADAR_DRILLS_NONE, "no drill passed yet (open drills)", "还没有通过的练习（open drills）") \
 	/* end of the drill messages */
 
 #endif

@@ -3,7 +3,7 @@
  * or the sum of half its input, fails at N = 2^28 (rd_problem_init,
  * rd_check); a GEMM result with one wrong element fails at 4096^2
  * (mm_exact_init, mm_exact_check), as does one NaN or one fraction.
- * Built and run by tests/e2e/demos_checks.sh. */
+ * Built and run by make test-unit (tests/tests.mk). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
