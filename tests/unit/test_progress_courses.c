@@ -48,7 +48,7 @@ static void test_separate(void)
 
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 2\n"), "written as format 2");
+	ok(text && strstr(text, "format_version: 3\n"), "written as format 3 (the drills)");
 	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
 	struct progress back;
 	ok(text && progress_parse("mem", text, len, &back), "and reads back");
@@ -74,7 +74,7 @@ static void test_old_and_new(void)
 	is_int(p.levels[0].best, -1, "so a class's level 1 is not passed by them");
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 2\n") && strstr(text, "levels:\n  - {best: 96,"),
+	ok(text && strstr(text, "format_version: 3\n") && strstr(text, "levels:\n  - {best: 96,"),
 	   "saved as format 2, the built-in score kept");
 	free(text);
 	static const char v1_courses[] =
@@ -86,7 +86,7 @@ static void test_old_and_new(void)
 		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
 	ok(!progress_parse("v2", v2_missing, sizeof v2_missing - 1, &p), "format 2 without courses: cut short, corrupt");
 	static const char v3[] =
-		"format_version: 3\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
+		"format_version: 99\nlast: \"\"\nlessons: []\nlevels: [{best: 90}]\n"
 		"courses: [{course: \"/c\", levels: [{best: 70}], extra: 1}]\nwhatever: 1\n"
 		"skills: {}\ngpumap: {attempts: 0, correct: 0}\napis: \"\"\nspeedups: \"\"\n";
 	ok(progress_parse("v3", v3, sizeof v3 - 1, &p) && p.readonly, "a newer format: read, read-only");
