@@ -11,9 +11,11 @@
 #   make fuzz              libFuzzer targets, FUZZ_SECONDS each (fuzz/fuzz.mk)
 
 # One job per core unless -j is given (make -j1 for one at a time): the
-# nvcc compiles of the demos are most of a build.
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+# nvcc compiles of the demos are most of a build.  A make started by this
+# one (make test's) shares its jobs instead.
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter-out 0,$(MAKELEVEL)),)
+CK_CORES := $(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(CK_CORES)
 endif
 
 SANITIZE ?=
@@ -187,6 +189,13 @@ uninstall:
 		$(DESTDIR)$(ckdatadir) \
 		$(DESTDIR)$(cklibexecdir); do \
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
+
+# The lines changed since FORMAT_BASE (default: not committed yet) against
+# .clang-format (scripts/format_check.sh says why only those).
+FORMAT_BASE ?= HEAD
+.PHONY: format-check
+format-check:
+	scripts/format_check.sh $(FORMAT_BASE)
 
 clean:
 	rm -rf build build-san build-clang $(FUZZ_BUILD)

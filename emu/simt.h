@@ -18,8 +18,9 @@
  * meets others, so a kernel that spins on another thread's write without
  * a barrier would spin for ever (the demos' kernels never do).
  *
- * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32 and ldmatrix x4
- * meet the same way (simt_mma_m16n8k8_tf32, simt_ldmatrix_x4: every lane
+ * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32, m16n8k16 FP16
+ * and BF16, and ldmatrix x4 meet the same way (simt_mma_m16n8k8_tf32,
+ * simt_mma_m16n8k16, simt_ldmatrix_x4: every lane
  * publishes its fragment or row address, the warp waits, each lane builds
  * its own result from the others' with the fragment layouts of the PTX ISA),
  * the inputs cut to TF32 as the Tensor Cores cut them; cp.async is a plain
@@ -243,6 +244,67 @@ static inline void simt_mma_m16n8k8_tf32(float (&d)[4], const unsigned (&a)[4],
         int r = g + 8 * (e / 2), col = 2 * t + e % 2;
         float s = d[e];
         for (int k = 0; k < 8; k++)
+            s += A[r][k] * B[k][col];
+        d[e] = s;
+    }
+}
+
+/* IEEE binary16 and bfloat16 bits to float (exact: every value of both is
+ * a float) */
+static inline float simt_half_to_float(unsigned short h)
+{
+    unsigned sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu, x;
+    if (e == 0x1f)
+        x = sign | 0x7f800000u | (m << 13);
+    else if (e)
+        x = sign | ((e + 112) << 23) | (m << 13);
+    else { /* zero or subnormal: m * 2^-24 */
+        float f = (float)m * 5.9604644775390625e-8f;
+        return sign ? -f : f;
+    }
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
+}
+static inline float simt_bf16_to_float(unsigned short h)
+{
+    unsigned x = (unsigned)h << 16;
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
+}
+
+/* mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32,
+ * D = A B + D, each 32-bit register two 16-bit elements, the lower half
+ * first: lane 4g + t holds a = A[g][2t,2t+1], A[g+8][2t,2t+1],
+ * A[g][2t+8,2t+9], A[g+8][2t+8,2t+9]; b = B[2t,2t+1][g], B[2t+8,2t+9][g];
+ * d as m16n8k8's. The products are exact in FP32 and summed in FP32. */
+static inline void simt_mma_m16n8k16(float (&d)[4], const unsigned (&a)[4],
+                                     const unsigned (&b)[2], bool bf16)
+{
+    const unsigned long long mine[6] = {a[0], a[1], a[2], a[3], b[0], b[1]};
+    unsigned long long(*all)[10] = simt_exchange(mine, 6);
+    float A[16][16], B[16][8];
+    auto cv = [bf16](unsigned long long r, int hi) {
+        unsigned short h = (unsigned short)(r >> (16 * hi));
+        return bf16 ? simt_bf16_to_float(h) : simt_half_to_float(h);
+    };
+    for (int l = 0; l < 32; l++) {
+        int g = l / 4, t = l % 4;
+        for (int e = 0; e < 2; e++) {
+            A[g][2 * t + e] = cv(all[l][0], e);
+            A[g + 8][2 * t + e] = cv(all[l][1], e);
+            A[g][2 * t + 8 + e] = cv(all[l][2], e);
+            A[g + 8][2 * t + 8 + e] = cv(all[l][3], e);
+            B[2 * t + e][g] = cv(all[l][4], e);
+            B[2 * t + 8 + e][g] = cv(all[l][5], e);
+        }
+    }
+    int g = simt_lin % 32 / 4, t = simt_lin % 4;
+    for (int e = 0; e < 4; e++) {
+        int r = g + 8 * (e / 2), col = 2 * t + e % 2;
+        float s = d[e];
+        for (int k = 0; k < 16; k++)
             s += A[r][k] * B[k][col];
         d[e] = s;
     }

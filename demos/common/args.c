@@ -1,7 +1,9 @@
 /* args.c: the common demo arguments and strict number parsing. */
+#define _POSIX_C_SOURCE 200809L
 #include "args.h"
 
 #include <errno.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +35,9 @@ bool ck_args_long(const char *opt, const char *val, long lo, long hi,
     }
     long v;
     if (!whole_number(val, &v)) {
-        fprintf(stderr, "%s: '%s' is not a whole number\n", opt, val);
+        char safe[128];
+        fprintf(stderr, "%s: '%s' is not a whole number\n", opt,
+                ck_safe(val, safe, sizeof safe));
         return false;
     }
     if (v < lo || v > hi) {
@@ -89,7 +93,9 @@ int ck_args_common(struct ck_args *a, int argc, char **argv, int *i)
         else if (!strcmp(v, "table"))
             a->format = CK_FMT_TABLE;
         else {
-            fprintf(stderr, "--format: '%s' is not yaml or table\n", v);
+            char safe[128];
+            fprintf(stderr, "--format: '%s' is not yaml or table\n",
+                    ck_safe(v, safe, sizeof safe));
             return -1;
         }
         return 1;
@@ -150,8 +156,10 @@ static bool is_known(const char *s, size_t n, const void *ctx)
     for (int i = 0; i < k->n; i++)
         if (strlen(k->ids[i]) == n && !strncmp(s, k->ids[i], n))
             return true;
-    fprintf(stderr, "--variants: unknown variant '%.*s' (see --list)\n",
-            (int)n, s);
+    char item[128], safe[128];
+    snprintf(item, sizeof item, "%.*s", (int)n, s);
+    fprintf(stderr, "--variants: unknown variant '%s' (see --list)\n",
+            ck_safe(item, safe, sizeof safe));
     return false;
 }
 
@@ -170,4 +178,97 @@ bool ck_args_yaml(const struct ck_args *a)
     if (a->format != CK_FMT_AUTO)
         return a->format == CK_FMT_YAML;
     return !isatty(STDOUT_FILENO);
+}
+
+/* Length of the UTF-8 sequence at s and its code point in *cp, or 1 with
+ * *cp = -1 when the bytes there are not a valid sequence. */
+static size_t utf8_next(const unsigned char *s, long *cp)
+{
+    unsigned c = s[0], need, lo = 0x80, hi = 0xBF;
+    long v;
+    if (c < 0x80)
+        return *cp = c, 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 1, v = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        need = 2, v = c & 0x0F, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    else if (c >= 0xF0 && c <= 0xF4)
+        need = 3, v = c & 0x07, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else
+        return *cp = -1, 1;
+    for (unsigned i = 1; i <= need; i++) {
+        if (s[i] < lo || s[i] > hi)
+            return *cp = -1, 1;
+        v = (v << 6) | (s[i] & 0x3F);
+        lo = 0x80, hi = 0xBF;
+    }
+    *cp = v;
+    return need + 1;
+}
+
+static bool unsafe_cp(long cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C ||
+           cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+char *ck_safe(const char *s, char *buf, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    size_t o = 0;
+    if (n == 0)
+        return buf;
+    while (*p) {
+        long cp;
+        size_t len = utf8_next(p, &cp);
+        if (cp < 0) {
+            if (o + 1 >= n)
+                break;
+            buf[o++] = '?';
+        } else if (!unsafe_cp(cp)) {
+            if (o + len >= n)
+                break;
+            memcpy(buf + o, p, len);
+            o += len;
+        }
+        p += len;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+void ck_args_unknown(const char *name, const char *arg)
+{
+    char safe[128];
+    fprintf(stderr, "%s: unknown argument '%s' (see --help)\n", name,
+            ck_safe(arg, safe, sizeof safe));
+}
+
+void ck_usage(FILE *f, const struct ck_usage *u)
+{
+    char reps[128];
+    fprintf(f, "usage: %s [options]\n%s", u->name, u->what);
+    if (u->own)
+        u->own(f);
+    snprintf(reps, sizeof reps, "timed runs per %s (default: %s)", u->per, u->reps);
+    fprintf(f, CK_USAGE_OPT CK_USAGE_OPT CK_USAGE_OPT CK_USAGE_OPT, "--variants LIST",
+            "comma-separated ids (see --list)", "--reps N", reps, "--cpu", u->cpu,
+            "--quick", u->quick);
+    fprintf(f, CK_USAGE_OPT "%-19s %s\n" CK_USAGE_OPT CK_USAGE_OPT, "--format yaml|table",
+            "result lines or a table (default: table on a", "", "terminal, yaml otherwise)",
+            "--list", u->list, "--help", "this text");
+    fprintf(f, "exit: 0 ok (also CPU fallback), 2 bad arguments%s\n",
+            u->exits ? u->exits : CK_USAGE_EXITS);
+}
+
+uint64_t ck_demo_seed(void)
+{
+    return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+}
+
+bool ck_corrupt_wanted(const char *id)
+{
+    const char *c = getenv("CK_DEMO_CORRUPT");
+    return c && id && !strcmp(c, id);
 }

@@ -10,6 +10,9 @@
 #define CK_ARGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "ck.h"
 
@@ -47,6 +50,43 @@ bool ck_args_known(const char *list, const char *const *ids, int n);
 
 /* YAML unless --format table, or output is a terminal and no --format. */
 bool ck_args_yaml(const struct ck_args *a);
+
+/* s made safe to print on a terminal, in buf (n bytes, cut to fit):
+ * C0 controls (tab included), DEL, C1 controls and every bidi control
+ * (U+061C, U+200E, U+200F, U+202A..202E, U+2066..2069) are dropped, and
+ * a byte that is not valid UTF-8 becomes '?'. Every argument a demo
+ * echoes in a message goes through it. Returns buf. */
+char *ck_safe(const char *s, char *buf, size_t n);
+/* "NAME: unknown argument 'ARG' (see --help)" on stderr, ARG made safe. */
+void ck_args_unknown(const char *name, const char *arg);
+
+/* --help, in one form for every demo: the demo's own lines, then the
+ * common options and the exit codes. */
+struct ck_usage {
+    const char *name;   /* "matmul" */
+    const char *what;   /* lines under the usage line, each ending in \n */
+    void (*own)(FILE *f); /* the demo's own options, or NULL */
+    const char *per;    /* what --reps counts: "variant", "point", "row" */
+    const char *reps;   /* its default: "~100 ms worth" */
+    const char *cpu;    /* what --cpu runs: "CPU variants only" */
+    const char *quick;  /* what --quick does */
+    const char *list;   /* what --list lists: "the ladder", "the rows" */
+    const char *exits;  /* the text after "2 bad arguments"; NULL: CK_USAGE_EXITS */
+};
+#define CK_USAGE_EXITS ", 3 a check failed,\n      4 a CUDA error, " \
+    "5 out of host memory"
+#define CK_USAGE_OPT "  %-17s %s\n" /* an option line: name, then text */
+void ck_usage(FILE *f, const struct ck_usage *u);
+/* A number macro as a string, for usage texts: CK_STR(MM_QUICK) */
+#define CK_STR_(x) #x
+#define CK_STR(x) CK_STR_(x)
+
+/* The seed of a run's random inputs: the time and the process id, so two
+ * runs (or two processes of one bench) differ. */
+uint64_t ck_demo_seed(void);
+/* The test hook: whether CK_DEMO_CORRUPT names variant id (that variant's
+ * checked result is then spoiled, so its check must fail: exit 3). */
+bool ck_corrupt_wanted(const char *id);
 
 #ifdef __cplusplus
 }

@@ -102,10 +102,19 @@ bool ck_judge(struct ck_result *r, double rel_err, const char *checked)
     return r->ok;
 }
 
+bool ck_judge_exact(struct ck_result *r, double got, double want,
+                    const char *what)
+{
+    r->ok = got == want;
+    if (!r->ok)
+        snprintf(r->error, sizeof r->error, "%s: got %.17g, the exact result "
+                 "is %.17g (an element dropped or added twice?)", what, got, want);
+    return r->ok;
+}
+
 bool ck_corrupt(const char *id, float *out, size_t n)
 {
-    const char *c = getenv("CK_DEMO_CORRUPT");
-    if (!c || strcmp(c, id) || n == 0)
+    if (!ck_corrupt_wanted(id) || n == 0)
         return false;
     out[n / 2] = NAN;
     return true;
@@ -139,7 +148,7 @@ int ck_ladder_cpu(struct ck_ladder *l, int i, const struct ck_cpu_job *job)
         return rc;
     ck_corrupt(l->rungs[i].id, job->out, job->n);
     double err = job->err(job->ctx, job->out, &checked);
-    if (!ck_judge(r, err, checked))
+    if (!ck_judge(r, err, checked) || (job->exact && !job->exact(job->ctx, r)))
         return CK_ECHECK;
     return ck_time_cpu(job->run, job->ctx, 1, ck_cpu_reps(l->args, job->flops),
                        &r->t);
@@ -168,7 +177,7 @@ static void report_table(struct ck_ladder *l, FILE *f)
     if (o && o->problem)
         o->problem(l->ctx, f);
     fputc('\n', f);
-    ck_table_variants(f, l->res, l->n);
+    ck_table_variants(f, l->res, l->n, l->memory_roof);
     if (o && o->notes)
         o->notes(l->ctx, f);
 }
@@ -194,9 +203,13 @@ int ck_ladder_report(struct ck_ladder *l, int rc, int argc, char **argv,
                      FILE *f)
 {
     ck_results_derive(l->res, l->n, l->dev->live ? l->dev->peak_gflops : NAN);
-    for (int i = 0; i < l->n; i++)
+    for (int i = 0; i < l->n; i++) {
+        struct ck_result *r = &l->res[i];
+        if (l->memory_roof)
+            r->pct_of_peak = l->dev->live ? 100.0 * r->gbs / l->dev->mem_gbs : NAN;
         if (ck_rung_is(&l->rungs[i], "cpu")) /* the peak is the GPU's */
-            l->res[i].pct_of_peak = NAN;
+            r->pct_of_peak = NAN;
+    }
     if (ck_args_yaml(l->args))
         report_yaml(l, argc, argv, f);
     else

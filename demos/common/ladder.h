@@ -74,6 +74,9 @@ struct ck_ladder {
     const struct ck_device *dev;
     const struct ck_ladder_ops *ops;
     void *ctx;                    /* handed to every hook */
+    bool memory_roof;             /* a memory-bound demo (reduce): its
+                                     pct_of_peak is % of dev->mem_gbs and its
+                                     table shows GB/s and % HBM */
 };
 
 /* --list: id, rung, kind, label, idea; one aligned line per rung. */
@@ -100,8 +103,13 @@ bool ck_rung_is(const struct ck_rung *r, const char *kind);
 /* The judgement: rel_err, checked, ok and error of r from rel_err against
  * r->tol. Not finite never passes. Returns r->ok. */
 bool ck_judge(struct ck_result *r, double rel_err, const char *checked);
+/* The scalar judgement, after ck_judge passed (reduce's sum of integer
+ * inputs): got must equal want exactly, else r fails with a message
+ * naming both and what: "integer input". Returns r->ok. */
+bool ck_judge_exact(struct ck_result *r, double got, double want,
+                    const char *what);
 /* The test hook: when CK_DEMO_CORRUPT is id, sets out[n / 2] to NaN and
- * returns true. */
+ * returns true (a scalar result is out with n = 1). */
 bool ck_corrupt(const char *id, float *out, size_t n);
 
 /* How many input copies GPU timing rotates through, for copies of
@@ -127,10 +135,13 @@ struct ck_cpu_job {
     /* relative error of out against the demo's reference; sets *checked */
     double (*err)(void *ctx, const float *out, const char **checked);
     double flops, bytes; /* of one run */
+    /* NULL, or a second judgement run after err's passed (ck_judge_exact):
+     * returns r->ok */
+    bool (*exact)(void *ctx, struct ck_result *r);
 };
 
 /* Runs rung i as a CPU variant: marks it ran, poisons out, runs once,
- * applies the test hook, judges, then times. CK_OK, CK_ECHECK (wrong
+ * applies the test hook, judges (then job->exact), then times. CK_OK, CK_ECHECK (wrong
  * result: recorded, not timed) or the run's own status. */
 int ck_ladder_cpu(struct ck_ladder *l, int i, const struct ck_cpu_job *job);
 
@@ -141,7 +152,7 @@ void ck_rec_unsupported(struct ck_rec *rec, const char *demo,
                         const struct ck_result *r, const char *reason);
 
 /* Derives the numbers (pct_of_peak only for GPU variants of a live
- * device), writes the YAML records or the table to f, and returns the exit
+ * device; of memory bandwidth when l->memory_roof), writes the YAML records or the table to f, and returns the exit
  * status: rc when it is not CK_OK, else CK_ECHECK when a variant that ran
  * failed, else CK_OK. */
 int ck_ladder_report(struct ck_ladder *l, int rc, int argc, char **argv,

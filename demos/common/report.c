@@ -95,7 +95,7 @@ void ck_result_init(struct ck_result *r, const char *id, const char *label,
     r->kind = kind;
     r->rung = rung;
     r->rel_err = r->tol = r->flops = r->bytes = NAN;
-    r->t = (struct ck_timing){NAN, NAN, NAN, 0};
+    r->t = (struct ck_timing){.ms = NAN, .ms_min = NAN, .ms_max = NAN};
     r->gflops = r->pct_of_library = r->pct_of_peak = NAN;
     r->intensity = r->gbs = NAN;
 }
@@ -114,6 +114,25 @@ void ck_results_derive(struct ck_result *r, int n, double peak_gflops)
         r[i].pct_of_library = 100.0 * r[i].gflops / base;
         r[i].pct_of_peak = 100.0 * r[i].gflops / peak_gflops;
     }
+}
+
+void ck_rec_timing(struct ck_rec *rec, const struct ck_timing *t)
+{
+    if (t->reps <= 0)
+        return;
+    ck_rec_str(rec, "cache", t->cold ? "cold" : "warm");
+    ck_rec_bool(rec, "queued", t->queued);
+    ck_rec_bool(rec, "latency_bound", t->ms < CK_LATENCY_MS);
+    ck_rec_num(rec, "noise", t->noise);
+    const struct ck_clocks *c = &t->clk;
+    if (c->samples <= 0)
+        return;
+    ck_rec_num(rec, "sm_mhz", c->sm_mhz_sum / c->samples);
+    ck_rec_num(rec, "sm_mhz_min", c->sm_mhz_min);
+    ck_rec_num(rec, "power_w", c->power_w_max);
+    ck_rec_int(rec, "throttle", (long long)c->reasons);
+    ck_rec_int(rec, "throttled", c->throttled);
+    ck_rec_int(rec, "samples", c->samples);
 }
 
 void ck_rec_variant(struct ck_rec *rec, const char *demo,
@@ -141,6 +160,7 @@ void ck_rec_variant(struct ck_rec *rec, const char *demo,
     ck_rec_num(rec, "intensity", r->intensity);
     ck_rec_num(rec, "gbs", r->gbs);
     ck_rec_bool(rec, "baseline", r->baseline);
+    ck_rec_timing(rec, &r->t);
     if (!r->ok)
         ck_rec_str(rec, "error", r->error);
 }
@@ -153,11 +173,11 @@ static void cell(FILE *f, double v, const char *fmt, int width)
         fprintf(f, "%*s", width, "-");
 }
 
-void ck_table_variants(FILE *f, const struct ck_result *r, int n)
+void ck_table_variants(FILE *f, const struct ck_result *r, int n, bool memory)
 {
     fprintf(f, "%2s  %-14s %-7s %-5s %9s %10s %10s %7s %7s  %s\n", "#",
-            "variant", "kind", "check", "rel_err", "ms", "GFLOP/s", "% lib",
-            "% peak", "label");
+            "variant", "kind", "check", "rel_err", "ms", memory ? "GB/s" : "GFLOP/s",
+            "% lib", memory ? "% HBM" : "% peak", "label");
     for (int i = 0; i < n; i++) {
         if (!r[i].ran)
             continue;
@@ -165,7 +185,7 @@ void ck_table_variants(FILE *f, const struct ck_result *r, int n)
                 r[i].ok ? "ok" : "FAIL");
         cell(f, r[i].rel_err, "%*.2e", 9);
         cell(f, r[i].t.ms, " %*.3f", 10);
-        cell(f, r[i].gflops, " %*.1f", 10);
+        cell(f, memory ? r[i].gbs : r[i].gflops, " %*.1f", 10);
         cell(f, r[i].pct_of_library, " %*.1f", 7);
         cell(f, r[i].pct_of_peak, " %*.1f", 7);
         fprintf(f, "  %s%s\n", r[i].label, r[i].baseline ? " (baseline)" : "");

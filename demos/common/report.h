@@ -64,8 +64,13 @@ void ck_result_init(struct ck_result *r, const char *id, const char *label,
 void ck_results_derive(struct ck_result *r, int n, double peak_gflops);
 void ck_rec_variant(struct ck_rec *rec, const char *demo,
                     const struct ck_result *r);
-/* The aligned table of the variants that ran, plus failures' errors. */
-void ck_table_variants(FILE *f, const struct ck_result *r, int n);
+/* The timing's own fields (demos/README.md): cache, queued,
+ * latency_bound, noise, and with NVML samples sm_mhz, sm_mhz_min,
+ * power_w, throttle, throttled, samples; nothing for a run not timed. */
+void ck_rec_timing(struct ck_rec *rec, const struct ck_timing *t);
+/* The aligned table of the variants that ran, plus failures' errors;
+ * GB/s and % HBM in place of GFLOP/s and % peak when memory. */
+void ck_table_variants(FILE *f, const struct ck_result *r, int n, bool memory);
 
 #ifdef __cplusplus
 }

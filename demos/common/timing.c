@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static int cmp_double(const void *a, const void *b)
@@ -12,12 +13,34 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+double ck_noise(const double *ms, int n)
+{
+    double sum = 0, sq = 0;
+    if (n < 2)
+        return 0;
+    for (int i = 0; i < n; i++)
+        sum += ms[i];
+    double mean = sum / n;
+    for (int i = 0; i < n; i++)
+        sq += (ms[i] - mean) * (ms[i] - mean);
+    return mean > 0 ? sqrt(sq / (n - 1)) / mean : 0;
+}
+
+bool ck_time_enough(const double *ms, int n, double total_ms)
+{
+    if (n >= CK_TIME_MAX_REPS || total_ms >= CK_TIME_CAP_MS)
+        return true;
+    return n >= 3 && total_ms >= CK_TIME_TARGET_MS && ck_noise(ms, n) <= CK_NOISE_MAX;
+}
+
 void ck_timing_stats(double *ms, int n, struct ck_timing *t)
 {
     if (n <= 0) {
-        *t = (struct ck_timing){NAN, NAN, NAN, 0};
+        t->ms = t->ms_min = t->ms_max = NAN;
+        t->reps = 0;
         return;
     }
+    t->noise = ck_noise(ms, n);
     qsort(ms, (size_t)n, sizeof *ms, cmp_double);
     t->ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
     t->ms_min = ms[0];
@@ -47,6 +70,7 @@ int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
     double *ms = malloc((size_t)reps * sizeof *ms);
     if (!ms)
         return CK_ENOMEM;
+    memset(t, 0, sizeof *t); /* warm, not queued, no GPU clocks */
     for (; n < reps; n++) {
         double t0 = now_ms();
         if ((rc = run(ctx, (n + 1) % ncopies)) != CK_OK)

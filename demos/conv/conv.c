@@ -15,8 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "../common/args.h"
 #include "../common/check.h"
@@ -70,26 +68,32 @@ bool conv_job_selected(const struct conv_job *job, int i)
     return ck_ladder_wants(job->lad, i);
 }
 
+static void own_options(FILE *f)
+{
+    fprintf(f, "\nsizes:\n");
+    for (size_t i = 0; i < N_SIZE_OPTS; i++)
+        fprintf(f, "  %-9s N         %s\n", size_opts[i].name, size_opts[i].help);
+    fprintf(f, "\noptions:\n" CK_USAGE_OPT, "--shape-only",
+            "print P and Q for the sizes and exit");
+}
+
+static const struct ck_usage conv_usage = {
+    .name = "conv",
+    .what = "2-D cross-correlation in FP32, x (N,C,H,W) * w (K,C,R,S) -> "
+            "y (N,K,P,Q),\nP = (H + 2*pad - dil*(R-1) - 1)/stride + 1, "
+            "Q likewise with W and S.\nDefault: the ResNet-50 conv2_x "
+            "layer, N=32 C=64 H=W=56 K=64 R=S=3 pad=1.\n",
+    .own = own_options, .per = "variant", .reps = "about 100 ms",
+    .cpu = "CPU variants only",
+    .quick = "small sizes (N=4 C=32 H=W=28 K=32 3x3 pad 1)",
+    .list = "the ladder: id, rung, kind, name, idea",
+    .exits = " or too big, 3 a wrong result,\n      4 CUDA/cuDNN error, "
+             "5 out of host memory",
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: conv [options]\n"
-               "2-D cross-correlation in FP32, x (N,C,H,W) * w (K,C,R,S) -> "
-               "y (N,K,P,Q),\nP = (H + 2*pad - dil*(R-1) - 1)/stride + 1, "
-               "Q likewise with W and S.\nDefault: the ResNet-50 conv2_x "
-               "layer, N=32 C=64 H=W=56 K=64 R=S=3 pad=1.\n\nsizes:\n");
-    for (size_t i = 0; i < N_SIZE_OPTS; i++)
-        fprintf(f, "  %-9s N   %s\n", size_opts[i].name, size_opts[i].help);
-    fprintf(f, "\noptions:\n"
-               "  --variants LIST  comma-separated ids (see --list); default all\n"
-               "  --reps N         timed runs per variant (default: about 100 ms)\n"
-               "  --cpu            CPU variants only\n"
-               "  --quick          small sizes (N=4 C=32 H=W=28 K=32 3x3 pad 1)\n"
-               "  --list           the ladder: id, rung, kind, name, idea\n"
-               "  --shape-only     print P and Q for the sizes and exit\n"
-               "  --format F       yaml (one record per line) or table\n"
-               "  --help           this text\n"
-               "exit: 0 ok (also CPU fallback), 2 bad arguments or too big, "
-               "3 a wrong result, 4 CUDA/cuDNN error, 5 out of host memory\n");
+    ck_usage(f, &conv_usage);
 }
 
 struct opts {
@@ -129,7 +133,7 @@ static int parse(struct opts *o, int argc, char **argv)
         if (rc == 0 && strcmp(argv[i], "--shape-only") == 0)
             rc = 1, o->shape_only = true;
         if (rc == 0) {
-            fprintf(stderr, "conv: unknown argument '%s' (see --help)\n", argv[i]);
+            ck_args_unknown("conv", argv[i]);
             return CK_EARGS;
         }
         if (rc < 0)
@@ -181,7 +185,7 @@ static int run_cpu(struct conv_job *job, struct ck_ladder *l)
         struct ck_cpu_job cj = {cpu_once, &c, y, ny, cpu_err,
                                 conv_flops(&job->sh),
                                 4.0 * (conv_x_elems(&job->sh) +
-                                       conv_w_elems(&job->sh) + ny)};
+                                       conv_w_elems(&job->sh) + ny), NULL};
         job->ext[i].workspace = 0;
         rc = ck_ladder_cpu(l, i, &cj);
     }
@@ -326,7 +330,7 @@ static const struct ck_ladder_ops conv_ops = {
 static void fill_inputs(const struct conv_shape *sh, float *x, float *w)
 {
     struct ck_rng rng; /* fresh inputs every run */
-    ck_rng_seed(&rng, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+    ck_rng_seed(&rng, ck_demo_seed());
     ck_fill_random(x, conv_x_elems(sh), &rng);
     ck_fill_random(w, conv_w_elems(sh), &rng);
 }
@@ -353,7 +357,7 @@ static int run(const struct opts *o, const struct ck_device *dev, int argc,
     struct ck_err err = {{0}};
     if (x && w) {
         fill_inputs(&o->sh, x, w);
-        if (!conv_ref_build(&job.ref, &o->sh, x, w, (uint64_t)time(NULL)))
+        if (!conv_ref_build(&job.ref, &o->sh, x, w, ck_demo_seed()))
             rc = CK_ENOMEM, snprintf(err.msg, sizeof err.msg, "out of host memory");
     } else {
         rc = CK_ENOMEM;

@@ -30,8 +30,7 @@ int main(int argc, char **argv)
         if (r < 0)
             return CK_EARGS;
         if (r == 0) {
-            fprintf(stderr, "devinfo: unknown argument '%s' (see --help)\n",
-                    argv[i]);
+            ck_args_unknown("devinfo", argv[i]);
             return CK_EARGS;
         }
     }

@@ -64,25 +64,26 @@ static const struct ln_row ln_rungs[] = {LN_LADDER(LN_ROW)};
 static const struct ck_rung ln_table[] = {LN_LADDER(CK_RUNG_ROW)};
 #define LN_NR LN_NRUNGS
 
+static void own_options(FILE *f)
+{
+    fprintf(f, "  --n N             elements of x and y (1..%lld; default 2^27: 1 GiB\n"
+               "                    together on a GPU, 2^24 on the CPU fallback)\n"
+               "  --iters N         wave kernel: FMA steps per chain (default %d)\n",
+            LN_MAX_N, LN_ITERS);
+}
+
+static const struct ck_usage ln_usage = {
+    .name = "launch",
+    .what = "Block size, occupancy and GB/s of y = a*x + y; the wave tail.\n",
+    .own = own_options, .per = "point", .reps = "~100 ms worth",
+    .cpu = "CPU variants only",
+    .quick = "small sizes, block sizes 32, 64, ..., 1024 only",
+    .list = "the experiments: id, rung, kind, name, idea",
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: launch [options]\n"
-        "Block size, occupancy and GB/s of y = a*x + y; the wave tail.\n"
-        "  --n N             elements of x and y (1..%lld; default 2^27: 1 GiB\n"
-        "                    together on a GPU, 2^24 on the CPU fallback)\n"
-        "  --iters N         wave kernel: FMA steps per chain (default %d)\n"
-        "  --variants LIST   comma-separated ids (see --list)\n"
-        "  --reps N          timed runs per point (default: ~100 ms worth)\n"
-        "  --cpu             CPU variants only\n"
-        "  --quick           small sizes, block sizes 32, 64, ..., 1024 only\n"
-        "  --format yaml|table  result lines or a table (default: table on a\n"
-        "                    terminal, yaml otherwise)\n"
-        "  --list            the experiments: id, rung, kind, name, idea\n"
-        "  --help            this text\n"
-        "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error, 5 out of host memory\n",
-        LN_MAX_N, LN_ITERS);
+    ck_usage(f, &ln_usage);
 }
 
 static int parse(int argc, char **argv, struct ln_opts *o)
@@ -105,7 +106,7 @@ static int parse(int argc, char **argv, struct ln_opts *o)
                 return -1;
             o->iters = (int)x, i++;
         } else {
-            fprintf(stderr, "launch: unknown argument '%s' (see --help)\n", a);
+            ck_args_unknown("launch", a);
             return -1;
         }
     }
@@ -146,8 +147,7 @@ static int run_cpu(const struct ln_opts *o, int i, struct ck_result *r)
     for (long long k = 0; k < n; k++)
         ref[k] = (double)LN_A * x[k] + y[k];
     ln_rungs[i].cpu(n, LN_A, x, y);
-    const char *c = getenv("CK_DEMO_CORRUPT");
-    if (c && !strcmp(c, ln_rungs[i].id))
+    if (ck_corrupt_wanted(ln_rungs[i].id))
         y[n / 2] = NAN;
     r->checked = "fp64";
     r->rel_err = ck_rel_err(y, ref, (size_t)n);
@@ -189,7 +189,7 @@ static int run_cpus(const struct ln_opts *o, const struct ck_device *dev,
         printf("launch  y = a*x + y, n=%lld, on the host\n", o->n);
         ck_device_table(dev, stdout);
         putchar('\n');
-        ck_table_variants(stdout, res, LN_NR);
+        ck_table_variants(stdout, res, LN_NR, false);
         return status;
     }
     ck_rec_device(dev, "launch", argc, argv, stdout);

@@ -185,7 +185,7 @@ extern "C" int ln_gpu_point(struct ln_gpu *g, int series, int block,
                             struct ck_err *err)
 {
     memset(p, 0, sizeof *p);
-    p->t = (struct ck_timing){NAN, NAN, NAN, 0};
+    p->t.ms = p->t.ms_min = p->t.ms_max = NAN; // the rest zeroed above
     p->gbs = NAN;
     if (series == 4)
         block = LN_WAVE_BLOCK;

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "args.h"
 #include "ck.h"
@@ -20,26 +18,27 @@
 #define MM_DEFAULT 4096
 #define MM_MAX_DIM 65536
 
+static void own_options(FILE *f)
+{
+    fprintf(f, CK_USAGE_OPT, "--size N", "M = N = K = N (default "
+            CK_STR(MM_DEFAULT) " on a GPU, " CK_STR(MM_QUICK) " on CPU)");
+    fprintf(f, "  --m M             rows of A and C (1..%d; give all three)\n", MM_MAX_DIM);
+    fprintf(f, CK_USAGE_OPT CK_USAGE_OPT, "--n N", "columns of B and C", "--k K",
+            "columns of A, rows of B");
+}
+
+static const struct ck_usage mm_usage = {
+    .name = "matmul",
+    .what = "FP32 matrix multiply C = A*B (row-major), naive -> cuBLAS.\n",
+    .own = own_options, .per = "variant", .reps = "~100 ms worth",
+    .cpu = "CPU variants only",
+    .quick = "small size (" CK_STR(MM_QUICK) "^3), about a second on a CPU",
+    .list = "the ladder: id, rung, kind, name, idea",
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: matmul [options]\n"
-        "FP32 matrix multiply C = A*B (row-major), naive -> cuBLAS.\n"
-        "  --size N          M = N = K = N (default 4096 on a GPU, %d on CPU)\n"
-        "  --m M             rows of A and C (1..%d; give all three)\n"
-        "  --n N             columns of B and C\n"
-        "  --k K             columns of A, rows of B\n"
-        "  --variants LIST   comma-separated ids (see --list)\n"
-        "  --reps N          timed runs per variant (default: ~100 ms worth)\n"
-        "  --cpu             CPU variants only\n"
-        "  --quick           small size (%d^3), about a second on a CPU\n"
-        "  --format yaml|table  result lines or a table (default: table on a\n"
-        "                    terminal, yaml otherwise)\n"
-        "  --list            the ladder: id, rung, kind, name, idea\n"
-        "  --help            this text\n"
-        "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error, 5 out of host memory\n",
-        MM_QUICK, MM_MAX_DIM, MM_QUICK);
+    ck_usage(f, &mm_usage);
 }
 
 static int dim_arg(const char *opt, int argc, char **argv, int *i, int *out)
@@ -73,7 +72,7 @@ static int parse(int argc, char **argv, struct mm_opts *o)
         else if (!strcmp(a, "--k"))
             r = dim_arg(a, argc, argv, &i, &o->K), s = 4;
         else {
-            fprintf(stderr, "matmul: unknown argument '%s' (see --help)\n", a);
+            ck_args_unknown("matmul", a);
             return -1;
         }
         if (r < 0)
@@ -97,6 +96,6 @@ int main(int argc, char **argv)
         return CK_OK;
     if (!o.size_given)
         o.M = o.N = o.K = dev.live && !o.args.quick ? MM_DEFAULT : MM_QUICK;
-    o.seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 20);
+    o.seed = ck_demo_seed();
     return mm_run(&o, &dev, argc, argv);
 }

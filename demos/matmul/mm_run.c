@@ -103,7 +103,7 @@ static int run_cpu(struct mm_state *s, struct ck_ladder *l, int i)
     }
     struct cpu_ctx c = {mm_cpu_fns[i], p};
     struct ck_cpu_job job = {cpu_once, &c, p->C, (size_t)M * N, cpu_err,
-                             mm_flops(M, N, K), mm_bytes(M, N, K)};
+                             mm_flops(M, N, K), mm_bytes(M, N, K), NULL};
     return ck_ladder_cpu(l, i, &job);
 }
 

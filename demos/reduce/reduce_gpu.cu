@@ -4,24 +4,16 @@
 #include <stdlib.h>
 #include "args.h"
 #include "gpu.h"
+#include "ladder.h"
 #include "reduce_gpu.h"
 #include "reduce_ladder.h"
 
-#include "01_atomic.cuh"
-#include "02_interleaved.cuh"
-#include "03_sequential.cuh"
-#include "04_unrolled.cuh"
-#include "05_shuffle.cuh"
-#include "06_best.cuh"
-#include "06_best_tuning.cuh"
-#include "07_cub.cuh"
-
-#define RD_MAX_COPIES 64
+#include "rung_headers.h" // the rungs' headers, from reduce_ladder.h's rows
 
 struct rd_gpu {
     long long n;
     int ncopies;                  // rotated inputs
-    float *x[RD_MAX_COPIES];      // (n) each
+    float *x[CK_MAX_COPIES];      // (n) each
     struct rd_args a;             // a.x points at the copy being run
 };
 
@@ -96,9 +88,7 @@ extern "C" int rd_gpu_open(struct rd_gpu **out, long long n, const float *hx,
 {
     *out = NULL;
     double per_copy = (double)n * sizeof(float);
-    // enough copies that one pass over them is three times the L2
-    int copies = (int)(3.0 * (double)l2_bytes / per_copy) + 1;
-    copies = copies < 1 ? 1 : copies > RD_MAX_COPIES ? RD_MAX_COPIES : copies;
+    int copies = ck_input_copies(per_copy, l2_bytes); // the harness's one rule
     size_t need = (size_t)(copies * per_copy) + 2 * (rd_blocks(n, RD_BLOCK) + 1) * sizeof(float);
     int fits = ck_gpu_fits(need, err); // 1 fits, 0 does not, else an error
     if (fits != 1)

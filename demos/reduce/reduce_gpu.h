@@ -1,6 +1,6 @@
 /* reduce_gpu.h: the reduce demo's GPU side, called from the C main (only
  * when CK_HAVE_CUDA). One context holds the device copies of the input
- * (several, rotated while timing so repeats do not just re-read L2), the
+ * (rotated while timing, as many as ck_input_copies says), the
  * result, the tree rungs' partial sums, rung 6's block partials and CUB's
  * temporary storage.
  *

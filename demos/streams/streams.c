@@ -60,26 +60,28 @@ struct st_state {
     double kernel_alone;          /* ms of one launch over all the data, 0 unknown */
 };
 
+static void own_options(FILE *f)
+{
+    fprintf(f, "  --total-mib N     bytes through the pipeline, MiB (1..4096; default\n"
+               "                    256 on a GPU, 4 with --quick or on the CPU)\n"
+               "  --chunks N        chunks (1..%d; default 16, 8 with --quick)\n"
+               "  --flops-per-byte F  the kernel's work per input byte (0..65536;\n"
+               "                    default 1024, 4 with --quick): small is\n"
+               "                    copy-bound, large compute-bound\n", ST_MAX_CHUNKS);
+}
+
+static const struct ck_usage st_usage = {
+    .name = "streams",
+    .what = "A chunked pipeline (copy in, kernel, copy out) over 1, 2, 4, 8 "
+            "streams.\n",
+    .own = own_options, .per = "row", .reps = "5, at most " CK_STR(ST_MAX_REPS),
+    .cpu = "the CPU model only", .quick = "small sizes, about a second on a CPU",
+    .list = "the rows: id, rung, kind, name, idea",
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: streams [options]\n"
-        "A chunked pipeline (copy in, kernel, copy out) over 1, 2, 4, 8 streams.\n"
-        "  --total-mib N       bytes through the pipeline, MiB (1..4096; default\n"
-        "                      256 on a GPU, 4 with --quick or on the CPU)\n"
-        "  --chunks N          chunks (1..%d; default 16, 8 with --quick)\n"
-        "  --flops-per-byte F  the kernel's work per input byte (0..65536;\n"
-        "                      default 1024, 4 with --quick): small is\n"
-        "                      copy-bound, large compute-bound\n"
-        "  --variants LIST     comma-separated ids (see --list)\n"
-        "  --reps N            timed runs per row (default 5, at most %d)\n"
-        "  --cpu               the CPU model only\n"
-        "  --quick             small sizes, about a second on a CPU\n"
-        "  --format yaml|table result lines or a table\n"
-        "  --list              the rows: id, rung, kind, name, idea\n"
-        "  --help              this text\n"
-        "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error, 5 out of host memory\n", ST_MAX_CHUNKS, ST_MAX_REPS);
+    ck_usage(f, &st_usage);
 }
 
 /* the table's rows in the harness's form (ladder.h), for --list and
@@ -118,7 +120,7 @@ static int parse(int argc, char **argv, struct st_opts *o)
         else if (!strcmp(a, "--flops-per-byte"))
             r = num_arg(a, argc, argv, &i, 0, 65536, &o->fpb);
         else {
-            fprintf(stderr, "streams: unknown argument '%s' (see --help)\n", a);
+            ck_args_unknown("streams", a);
             return -1;
         }
         if (r < 0)
@@ -178,8 +180,7 @@ static int host_stages(struct st_state *s, double (*dur)[ST_STAGES], struct st_r
             pass[p][c][0] = t1 - t0, pass[p][c][1] = t2 - t1, pass[p][c][2] = t3 - t2;
             tot[p] += t3 - t0;
         }
-    const char *bad = getenv("CK_DEMO_CORRUPT"); /* tests: a failed check */
-    if (bad && !strncmp(bad, "model", 5))
+    if (ck_corrupt_wanted("model")) /* the one run the model rows share */
         out[n / 2] = NAN;
     if (!judge(chk, st_verify(s->in, out, s->total, s->chunk, s->chunks, s->iters, s->o->seed))) {
         rc = CK_ECHECK;
@@ -224,7 +225,7 @@ static void run_model(struct st_state *s)
             continue;
         double end = st_model_schedule((const double (*)[ST_STAGES])dur, s->chunks,
                                        st_rungs[i].streams, 2, row->spans);
-        row->t = (struct ck_timing){end, end, end, 3};
+        row->t = (struct ck_timing){.ms = end, .ms_min = end, .ms_max = end, .reps = 3};
         double shortest[ST_STAGES];
         st_stage_times(row->spans, s->chunks * ST_STAGES, row->stage, shortest);
         st_bound(row->stage, shortest, 0, &row->serial, &row->ideal);
@@ -455,6 +456,6 @@ int main(int argc, char **argv)
     }
     s.total = s.chunk * s.chunks;
     s.iters = 2 * (int)(o.fpb >= 0 ? o.fpb : big ? 1024 : 4);
-    o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+    o.seed = ck_demo_seed();
     return run(&s, argc, argv);
 }

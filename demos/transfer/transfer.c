@@ -43,23 +43,24 @@ struct xf_state {
     int status;
 };
 
+static void own_options(FILE *f)
+{
+    fprintf(f, "  --max-mib N       largest size of the sweep in MiB (1..1024; default\n"
+               "                    1024 on a GPU, 16 with --quick or on the CPU)\n");
+}
+
+static const struct ck_usage xf_usage = {
+    .name = "transfer",
+    .what = "Copy bandwidth by kind of host memory and direction, 4 KiB to 1 GiB.\n",
+    .own = own_options, .per = "size", .reps = "~50 ms worth, 5..200",
+    .cpu = "the host memcpy row only", .quick = "sizes up to 16 MiB",
+    .list = "the rows: id, rung, kind, name, idea",
+    .exits = ", 3 a checksum failed,\n      4 a CUDA error, 5 out of host memory",
+};
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: transfer [options]\n"
-        "Copy bandwidth by kind of host memory and direction, 4 KiB to 1 GiB.\n"
-        "  --max-mib N       largest size of the sweep in MiB (1..1024; default\n"
-        "                    1024 on a GPU, 16 with --quick or on the CPU)\n"
-        "  --variants LIST   comma-separated ids (see --list)\n"
-        "  --reps N          timed runs per size (default: ~50 ms worth, 5..200)\n"
-        "  --cpu             the host memcpy row only\n"
-        "  --quick           sizes up to 16 MiB\n"
-        "  --format yaml|table  result lines or a table (default: table on a\n"
-        "                    terminal, yaml otherwise)\n"
-        "  --list            the rows: id, rung, kind, name, idea\n"
-        "  --help            this text\n"
-        "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a checksum failed,\n"
-        "      4 a CUDA error, 5 out of host memory\n");
+    ck_usage(f, &xf_usage);
 }
 
 /* the table's rows in the harness's form (ladder.h), for --list and
@@ -89,7 +90,7 @@ static int parse(int argc, char **argv, struct xf_opts *o)
             o->max = (size_t)v << 20;
             o->max_given = true;
         } else {
-            fprintf(stderr, "transfer: unknown argument '%s' (see --help)\n", argv[i]);
+            ck_args_unknown("transfer", argv[i]);
             return -1;
         }
     }
@@ -146,8 +147,7 @@ static int measure_cpu(struct xf_state *s, int k, struct xf_res *r)
     }
     memset(s->hdst, 0xFF, b);
     memcpy(s->hdst, s->hsrc, b);
-    const char *c = getenv("CK_DEMO_CORRUPT"); /* tests: a failed check */
-    if (c && !strcmp(c, "cpu-memcpy"))
+    if (ck_corrupt_wanted(ck_rows[XF_CPU_MEMCPY].id))
         s->hdst[b / 16] ^= 1;
     uint64_t sum = 0;
     for (size_t i = 0; i < b / 8; i++)
@@ -391,6 +391,6 @@ int main(int argc, char **argv)
         return CK_OK;
     if (!o.max_given)
         o.max = dev.live && !o.args.quick ? XF_MAX_BYTES : XF_QUICK_BYTES;
-    o.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+    o.seed = ck_demo_seed();
     return run(&o, &dev, argc, argv);
 }

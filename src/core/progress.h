@@ -137,7 +137,7 @@ struct course_levels *progress_course_levels(struct progress *p, const char *key
  * did is lost: lessons read stay read and dst keeps its places, each
  * quiz level keeps the attempt further along and the best score of both,
  * skills, gpu-map counts and speed-ups keep the larger record, function
- * names are joined.  src is changed (its levels filed under its courses). */
+ * names are joined, drills keep a pass from either window.  src is changed (its levels filed under its courses). */
 void progress_merge(struct progress *dst, struct progress *src);
 
 /* Added by the progress module (additive).  The YAML form without files:

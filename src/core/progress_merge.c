@@ -34,6 +34,33 @@ static void merge_lessons(struct progress *dst, const struct progress *src)
 	}
 }
 
+/* A drill checked in both windows keeps the larger counts, a pass from
+ * either (with its best time), and a reference shown in either. */
+static void merge_drills(struct progress *dst, const struct progress *src)
+{
+	for (size_t i = 0; i < src->ndrills; i++) {
+		const struct drill_record *s = &src->drills[i];
+		const struct drill_record *had = progress_drill_find(dst, s->id);
+		struct drill_record *d = had ? (struct drill_record *)had : progress_drill(dst, s->id);
+		if (!d)
+			continue;
+		if (!had) {
+			*d = *s;
+			continue;
+		}
+		d->attempts = d->attempts > s->attempts ? d->attempts : s->attempts;
+		d->hints = d->hints > s->hints ? d->hints : s->hints;
+		if (s->passed && (!d->passed || (s->best_ms > 0 && (d->best_ms <= 0 || s->best_ms < d->best_ms)))) {
+			d->best_ms = s->best_ms;
+			d->on_gpu = s->on_gpu;
+			snprintf(d->device, sizeof d->device, "%s", s->device);
+		}
+		d->passed |= s->passed;
+		d->fast |= s->fast;
+		d->gave_up |= s->gave_up;   /* the reference, once shown in either, was seen */
+	}
+}
+
 /* Adds each space-separated name of from to the set in to (when it fits). */
 static void merge_words(char *to, size_t size, const char *from)
 {
@@ -55,6 +82,7 @@ static void merge_words(char *to, size_t size, const char *from)
 void progress_merge(struct progress *dst, struct progress *src)
 {
 	merge_lessons(dst, src);
+	merge_drills(dst, src);
 	/* every level filed under its course on both sides, then merged there */
 	for (int i = 0; i < PROGRESS_LEVELS; i++) {
 		progress_course_levels(dst, dst->level_course[i])->levels[i] = dst->levels[i];

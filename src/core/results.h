@@ -50,6 +50,7 @@ struct res_device {
  * pad, stride, dil and the output p, q.  -1 when absent. */
 struct res_sizes {
 	long m, n, k, c, h, w, r, s, pad, stride, dil, p, q;
+	long b, d, causal;          /* attention: batch, head dimension, 0 or 1 */
 };
 
 struct res_variant {
@@ -95,6 +96,13 @@ struct res_variant {
 	bool parts;                 /* ... summed apart and added up after (false when absent) */
 	bool streamk;               /* ... or dealt out stream-K (false when absent) */
 	double pct_of_hbm;          /* reduce: % of the device's HBM bandwidth */
+	/* how it was timed (demos/common/timing.h; "" / -1 / NAN when absent) */
+	char cache[8];              /* "cold" (L2 flushed per run) or "warm" */
+	bool queued;                /* runs queued behind a blocking kernel */
+	bool latency_bound;         /* median under 20 us */
+	double noise;               /* relative standard deviation of the runs */
+	double sm_mhz, sm_mhz_min, power_w; /* NVML during the runs */
+	long throttle, throttled, samples;  /* reasons OR'd; samples held down */
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */

@@ -75,6 +75,50 @@ static void test_yaml(void)
            "YAML flow mapping: quoted, escaped, ~ for unknown");
 }
 
+/* What the demos echo of their arguments (issue: raw escape and bidi
+ * bytes from argv reached the terminal through stderr). */
+static void test_safe(void)
+{
+    char b[64];
+    ok(!strcmp(ck_safe("\x1b]0;X\x07", b, sizeof b), "]0;X"), "ESC and BEL dropped (OSC title)");
+    ok(!strcmp(ck_safe("a\tb\nc\x7f", b, sizeof b), "abc"), "tab, newline and DEL dropped");
+    ok(!strcmp(ck_safe("x\xc2\x9b" "2Jy", b, sizeof b), "x2Jy"), "C1 CSI (U+009B) dropped");
+    static const char *bidi[] = {"\xe2\x80\x8e", "\xe2\x80\x8f", "\xd8\x9c",
+                                 "\xe2\x80\xaa", "\xe2\x80\xae", "\xe2\x81\xa6",
+                                 "\xe2\x81\xa9"};
+    for (size_t i = 0; i < sizeof bidi / sizeof *bidi; i++) {
+        char in[16];
+        snprintf(in, sizeof in, "a%sb", bidi[i]);
+        ok(!strcmp(ck_safe(in, b, sizeof b), "ab"), "bidi control %zu dropped", i);
+    }
+    ok(!strcmp(ck_safe("\xe5\x8d\xb7\xe7\xa7\xaf", b, sizeof b), "\xe5\x8d\xb7\xe7\xa7\xaf"),
+       "Chinese kept");
+    ok(!strcmp(ck_safe("a\xff\xc2z", b, sizeof b), "a??z"), "bytes that are not UTF-8 become ?");
+    ok(!strcmp(ck_safe("abcdef", b, 4), "abc"), "cut to the buffer");
+    ok(!strcmp(ck_safe("\xe5\x8d\xb7", b, 3), ""), "never half a character");
+    /* the messages themselves: ck_args_long, --format, --variants */
+    FILE *old = stderr, *f = tmpfile();
+    stderr = f;
+    long v;
+    ck_args_long("--reps", "\x1b[31m", 1, 9, &v);
+    struct ck_args a;
+    ck_args_init(&a);
+    char *argv[] = {"x", "--format", "\x1b]0;X\x07", "--variants", "a\xe2\x80\x8f" "b"};
+    int i = 1;
+    ck_args_common(&a, 5, argv, &i);
+    static const char *const ids[] = {"a"};
+    ck_args_known("a\xe2\x80\x8f\x1b", ids, 1);
+    ck_args_unknown("demo", "\x1b[2J\xe2\x80\xae");
+    stderr = old;
+    rewind(f);
+    char all[1024] = "";
+    size_t n = fread(all, 1, sizeof all - 1, f);
+    all[n] = '\0';
+    fclose(f);
+    ok(n > 40 && !strchr(all, '\x1b') && !strchr(all, '\a') && !strstr(all, "\xe2\x80"),
+       "the argument messages carry no escape or bidi byte");
+}
+
 static void test_args(void)
 {
     long v = 0;
@@ -333,7 +377,7 @@ static void test_ladder_run(void)
     ok(!ck_ladder_wants(&l, 0) && ck_ladder_wants(&l, 2), "wants: follows --variants");
     ok(res[1].tol == CK_TOL_TF32 && res[2].rung == 3, "init: tol and rung from the table");
     struct t_cpu_ctx c = {.err = 1e-7};
-    struct ck_cpu_job job = {t_run, &c, c.out, 8, t_err, 1e3, 64};
+    struct ck_cpu_job job = {t_run, &c, c.out, 8, t_err, 1e3, 64, NULL};
     is_int(ck_ladder_cpu(&l, 2, &job), CK_OK, "cpu: a right result passes");
     ok(res[2].ran && res[2].ok && res[2].t.reps >= 3 && c.runs > 3, "cpu: checked, then timed");
     setenv("CK_DEMO_CORRUPT", "cpu-x", 1);
@@ -370,6 +414,7 @@ int main(void)
     test_fill();
     test_yaml();
     test_args();
+    test_safe();
     test_stats();
     test_device();
     test_threads();

@@ -67,7 +67,7 @@ fi
 if [ -x "$CK_BUILD/demos/reduce" ] && [ -x "$CK_BUILD/demos/launch" ]; then
 	out=$("$CK_BIN" demo reduce --cpu --n 31 --reps 1); rc=$?
 	is "$rc" 0 "demo reduce --cpu exits 0"
-	like "$out" "variant +kind .*GB/s +% HBM +% CUB" "reduce prints its table header"
+	like "$out" "variant +kind .*GB/s +% lib +% HBM" "reduce prints the harness table, by bytes (GB/s, % HBM)"
 	like "$out" "$(ladder_id "$CK_ROOT/demos/reduce/reduce_ladder.h" CPU_THREADS) +cpu +ok" "and the CPU rows"
 	out=$("$CK_BIN" demo launch --cpu --n 31 --reps 1); rc=$?
 	is "$rc" 0 "demo launch --cpu exits 0"

@@ -82,14 +82,14 @@ for i in 1 2 3 4 5 6; do
 done
 expect "Your score"
 s=$(screen)
-like "$s" "✗ [1-6]\. 0/2  Pick the right one\." "the wrong answer is reviewed"
-like "$s" "yours: wrong a" "with the learner's answer under it"
-like "$s" "answer: RIGHT c" "and the right one"
 for k in 1 2 3 4 5 6; do   # Down moves answer by answer, the view following
 	screen | grep -q '^  > ✗' && break
 	keys Down; settle
 done
-like "$(screen)" '^  > ✗ [1-6]\. 0/2' "Down reaches the wrong answer"
+s=$(screen)
+like "$s" '^  > ✗ [1-6]\. 0/2  Pick the right one\.' "Down reaches the wrong answer, reviewed"
+like "$s" "yours: wrong a" "with the learner's answer under it"
+like "$s" "answer: RIGHT c" "and the right one"
 keys Enter; expect "Explained: single\."
 s=$(screen)
 like "$s" "wrong a +\(yours\)" "Enter shows the question whole, the learner's pick marked"

@@ -48,7 +48,7 @@ static void test_separate(void)
 
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 3\n"), "written as format 3 (the drills)");
+	ok(text && strstr(text, "format_version: 3\n"), "written in the current format (3)");
 	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
 	struct progress back;
 	ok(text && progress_parse("mem", text, len, &back), "and reads back");
@@ -75,7 +75,7 @@ static void test_old_and_new(void)
 	size_t len;
 	char *text = format(&p, &len);
 	ok(text && strstr(text, "format_version: 3\n") && strstr(text, "levels:\n  - {best: 96,"),
-	   "saved as format 2, the built-in score kept");
+	   "saved in the current format, the built-in score kept");
 	free(text);
 	static const char v1_courses[] =
 		"format_version: 1\nlast: \"\"\nlessons: []\nlevels: []\ncourses: []\n"
@@ -168,6 +168,20 @@ static void test_merge(void)
 	ok(strstr(a->apis, "cudnnCreate") && strstr(a->apis, "cublasSgemm") && strlen(a->apis) == 23,
 	   "function names joined once: '%s'", a->apis);
 	ok(a->skill_max[0] == 6 && a->skill_got[0] == 4, "the larger skill record is kept");
+	progress_init(a);
+	progress_init(b);
+	struct drill_record *da = progress_drill(a, "vec-add"), *db = progress_drill(b, "vec-add");
+	struct drill_record *only = progress_drill(b, "block-reduce");
+	if (da && db && only) {
+		da->attempts = 3;
+		db->attempts = 2, db->passed = true, db->best_ms = 0.5;
+		only->attempts = 1;
+		progress_merge(a, b);
+		const struct drill_record *m = progress_drill_find(a, "vec-add");
+		ok(m && m->passed && m->attempts == 3 && m->best_ms == 0.5,
+		   "a drill passed in the other window stays passed, with its time");
+		ok(progress_drill_find(a, "block-reduce") != NULL, "a drill only the other window checked is kept");
+	}
 	free(a);
 	free(b);
 }

@@ -351,6 +351,12 @@ static void test_reduce_launch(void)
 	const struct res_variant *best = results_fastest(&r, "reduce", RES_HAND);
 	ok(best && !strcmp(best->variant, ladder_row_id("reduce", "BEST")) && best->pct_of_hbm > 85 && best->size.n == 268435456,
 	   "reduce: pct_of_hbm and n are read");
+	ok(best && !strcmp(best->cache, "cold") && best->queued && !best->latency_bound &&
+	   best->noise == 0.004 && best->sm_mhz == 1980 && best->sm_mhz_min == 1965 &&
+	   best->power_w == 512.5 && best->throttle == 4 && best->throttled == 1 && best->samples == 3,
+	   "reduce: how it was timed is read (cache, queued, noise, clocks, power, throttle)");
+	ok(lib && !lib->cache[0] && lib->samples == -1 && isnan(lib->noise),
+	   "reduce: a record without them reads as absent");
 	char sz[64];
 	results_size_text(best, sz, sizeof sz);
 	ok(!strcmp(sz, "N=268435456"), "reduce: the size text (%s)", sz);

@@ -1,17 +1,17 @@
-// 06_tf32_mma_tuning.cuh: the tuning scaffolding of rung 6 (06_tf32_mma.cuh),
+// 07_tf32_mma_tuning.cuh: the tuning scaffolding of rung 7 (07_tf32_mma.cuh),
 // kept out of the learner's file: the CK_MM_TF32_CFG switch that runs the
 // tf32-mma rung with another configuration for a tuning run
 // (demos/scripts/tf32_tune.sh), so one process times each beside cuBLAS.
 // The demo without it runs mm_tf32_mma_rung(): the TMA feed (tw_cfg,
-// 06_tf32_mma_tma.cuh) on sm_90, the cp.async kernel (tc_cfg) elsewhere.
+// 07_tf32_mma_tma.cuh) on sm_90, the cp.async kernel (tc_cfg) elsewhere.
 //
 //   CK_MM_TF32_CFG  0 or unset: the rung as the demo runs it;
 //                   1..MM_TF32_NTUNE: mm_tf32_tune_cfgs[CK_MM_TF32_CFG - 1]
 //                   below (read in mm_gpu_open, mm_gpu.cu, which refuses
 //                   any other value: matmul exits 2, naming it).
-#ifndef MM_06_TF32_MMA_TUNING_CUH
-#define MM_06_TF32_MMA_TUNING_CUH
-#include "06_tf32_mma.cuh"
+#ifndef MM_07_TF32_MMA_TUNING_CUH
+#define MM_07_TF32_MMA_TUNING_CUH
+#include "07_tf32_mma.cuh"
 
 // The rung before register double buffering, for comparison: one barrier at
 // the top of each slice, then all of a step's fragments, then its mmas.
@@ -68,7 +68,7 @@ mm_tf32_mma_v0_kernel(int M, int N, int K, const float *__restrict__ A,
 #endif
 }
 
-// The first version's kernel, for mm_tf32_mma_with (06_tf32_mma.cuh).
+// The first version's kernel, for mm_tf32_mma_with (07_tf32_mma.cuh).
 struct tc_v0_kernel {
     template <class c, bool VEC, bool EDGE> static constexpr auto get()
     {
@@ -91,7 +91,7 @@ struct tc_v0_kernel {
 // demo. tc_cfg_t still takes every one of those parameters.
 #ifndef CK_SIMT_EMU
 // the rung as the ladder runs it (mm_gpu.cu), and its TMA feed with three
-// stages (06_tf32_mma_tma.cuh, in mm_sm90a.cu)
+// stages (07_tf32_mma_tma.cuh, in mm_sm90a.cu)
 int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err);
 int mm_tf32_tma_s3(const struct mm_args *a, struct ck_err *err);
 #else

@@ -1,4 +1,4 @@
-// The wgmma-tma rung's first step (07_wgmma_tma.cuh): wgmma reads TF32
+// The wgmma-tma rung's first step (08_wgmma_tma.cuh): wgmma reads TF32
 // operands K-major only, so B (K x N, row-major) is transposed into Bt
 // (N x K, rows ld floats apart), and A is copied into rows of ld floats
 // when its own rows are not 16 bytes apart (K % 4 != 0: the TMA needs
@@ -8,8 +8,8 @@
 //
 // Reading guide: wg_tf32() rounds one value; wg_transpose<TRANS> moves 32x32
 // tiles through shared memory (transposed or not); wg_prepare() launches it.
-#ifndef MM_07_WGMMA_TMA_TRANSPOSE_CUH
-#define MM_07_WGMMA_TMA_TRANSPOSE_CUH
+#ifndef MM_08_WGMMA_TMA_TRANSPOSE_CUH
+#define MM_08_WGMMA_TMA_TRANSPOSE_CUH
 #include <stdint.h>
 #include "mm_kernels.h"
 

@@ -1,4 +1,4 @@
-// Rung 6, Tensor Cores by hand (TF32): the same blocked product, but each
+// Rung 7, Tensor Cores by hand (TF32): the same blocked product, but each
 // warp hands 16x8x8 pieces of it to the Tensor Cores with mma.sync instead
 // of doing FMAs one by one. Tiles reach shared memory through cp.async (no
 // trip through registers) in a three-stage pipeline, and the warp's operand
@@ -16,12 +16,12 @@
 // writes each warp's accumulators. B fragments are single-float shared
 // reads: ldmatrix moves 16-bit pairs and cannot transpose 32-bit data.
 // (The other shapes, roundings and B reads measured against this one are
-// in 06_tf32_mma_tuning.cuh; demos/matmul/NOTES.md has the numbers. On an
+// in 07_tf32_mma_tuning.cuh; demos/matmul/NOTES.md has the numbers. On an
 // sm_90 GPU the rung runs the same product with the copies taken off these
-// warps, 06_tf32_mma_tma.cuh, wherever the TMA can read the inputs; this
+// warps, 07_tf32_mma_tma.cuh, wherever the TMA can read the inputs; this
 // kernel everywhere else.)
-#ifndef MM_06_TF32_MMA_CUH
-#define MM_06_TF32_MMA_CUH
+#ifndef MM_07_TF32_MMA_CUH
+#define MM_07_TF32_MMA_CUH
 #include "mm_kernels.h"
 
 // BM x BN block tile, BK deep, warps of WM x WN (WM/16 x WN/8 mma tiles of
@@ -224,7 +224,7 @@ __device__ __forceinline__ void tc_load_frags(unsigned (&a)[c::MT][4], unsigned 
 
 // Each warp's accumulators into C: lane 4g + t holds rows g, g + 8 and
 // columns 2t, 2t + 1 of each 16x8 mma tile, tile j's columns 8j on (COLS;
-// the TMA feed places them otherwise, tw_cols in 06_tf32_mma_tma.cuh).
+// the TMA feed places them otherwise, tw_cols in 07_tf32_mma_tma.cuh).
 struct tc_cols {
     __host__ __device__ static int of(int j, int t) { return j * 8 + 2 * t; }
 };
@@ -363,7 +363,7 @@ mm_tf32_mma_kernel(int M, int N, int K,
 }
 
 // The rung's kernel, as mm_tf32_mma_with names it (a tuning run passes
-// another kernel of the same parameters, 06_tf32_mma_tuning.cuh).
+// another kernel of the same parameters, 07_tf32_mma_tuning.cuh).
 struct tc_main_kernel {
     template <class c, bool VEC, bool EDGE> static constexpr auto get()
     {

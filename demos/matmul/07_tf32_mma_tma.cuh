@@ -1,4 +1,4 @@
-// Rung 6 on Hopper: the same mma.sync product as 06_tf32_mma.cuh, but the
+// Rung 7 on Hopper: the same mma.sync product as 07_tf32_mma.cuh, but the
 // warps that feed the Tensor Cores no longer copy. A producer warpgroup,
 // of which one thread works, hands the Tensor Memory Accelerator (TMA)
 // each 32-deep slice of A (128 rows) and B (256 columns); the TMA writes it
@@ -32,9 +32,9 @@
 // sm_90a only (setmaxnreg; the TMA is sm_90's): compiled in mm_sm90a.cu.
 // Where K or N is not a multiple of 4 or an input is not 16-byte aligned
 // (the TMA's strides and addresses) the cp.async kernel runs instead.
-#ifndef MM_06_TF32_MMA_TMA_CUH
-#define MM_06_TF32_MMA_TMA_CUH
-#include "06_tf32_mma.cuh"
+#ifndef MM_07_TF32_MMA_TMA_CUH
+#define MM_07_TF32_MMA_TMA_CUH
+#include "07_tf32_mma.cuh"
 #include "mm_tma.cuh"
 
 // 128 x 256 block tile, 32 deep, eight consumer warps of 64 x 64 (2 x 4,
@@ -83,7 +83,7 @@ __host__ __device__ __forceinline__ int tw_col(int j, int t)
 {
     return 32 * (j / 4) + 4 * (j % 4) + 2 * (t % 2) + 16 * (t / 2);
 }
-struct tw_cols { // for tc_store (06_tf32_mma.cuh)
+struct tw_cols { // for tc_store (07_tf32_mma.cuh)
     __host__ __device__ static int of(int j, int t) { return tw_col(j, t); }
 };
 

@@ -1,4 +1,4 @@
-// Rung 7, Hopper's own Tensor Core path (TF32): the copy engine and the
+// Rung 8, Hopper's own Tensor Core path (TF32): the copy engine and the
 // Tensor Cores work while the threads mostly wait. One thread hands the
 // Tensor Memory Accelerator (TMA) a tile's coordinates and the TMA moves a
 // whole 32-deep slice of A (128 rows) and of B (256 columns) into shared
@@ -13,7 +13,7 @@
 // wgmma on TF32 inputs reads both A and B K-major (each row of the shared
 // tile runs along K). A (M x K, row-major) already is; B (K x N, row-major)
 // is not, so each call first transposes B into a workspace Bt (N x K)
-// with a small kernel (07_wgmma_tma_transpose.cuh), timed as part of this
+// with a small kernel (08_wgmma_tma_transpose.cuh), timed as part of this
 // rung (at 4096^3 it moves 128 MB: about a tenth of the rung's time). A is
 // copied the same way (not transposed) only when its rows are not a
 // multiple of 16 bytes apart (K % 4 != 0): the TMA needs 16-byte strides.
@@ -38,10 +38,10 @@
 // wgmmas (BK 32 = 4 x k8), commit, and free the stage before; wg_store()
 // writes the accumulators; mm_wgmma_run() transposes B, builds the TMA
 // descriptors (tma_map_2d) and launches.
-#ifndef MM_07_WGMMA_TMA_CUH
-#define MM_07_WGMMA_TMA_CUH
+#ifndef MM_08_WGMMA_TMA_CUH
+#define MM_08_WGMMA_TMA_CUH
 #include "mm_kernels.h"
-#include "07_wgmma_tma_transpose.cuh"
+#include "08_wgmma_tma_transpose.cuh"
 #include "mm_tma.cuh"
 
 // BM x BN block tile (BM 128, BN 128 or 256), BK 32 floats (= 128 bytes,
