@@ -89,7 +89,7 @@ static void finding(struct buf *b, const struct drill_finding *f)
 		if (f->who[0])
 			add(b, tr(MSG_DR_BY), f->who);
 		if (f->memory[0])
-			add(b, tr(MSG_DR_DETAIL), f->memory);
+			add(b, "    %s", f->memory);
 	} else if (!strcmp(f->kind, "race")) {
 		bool shared = !strncmp(f->memory, "shared:", 7);
 		if (shared && f->memory[7])

@@ -31,7 +31,6 @@
 	X(MSG_DR_SAN_NONE_GPU, "  compute-sanitizer is not installed: memory and races not checked", "  未安装 compute-sanitizer：未检查内存越界和竞争") \
 	X(MSG_DR_OOB, "  out of bounds: %s at %s", "  越界访问：%s，位置 %s") \
 	X(MSG_DR_BY, "    by %s", "    由 %s") \
-	X(MSG_DR_DETAIL, "    %s", "    %s") \
 	X(MSG_DR_RACE_SHARED, "  race on shared memory '%s':", "  共享内存“%s”上的竞争：") \
 	X(MSG_DR_RACE_GLOBAL, "  race on global memory:", "  全局内存上的竞争：") \
 	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
@@ -66,7 +65,7 @@
 	X(MSG_DR_STATE_FAST, "passed fast", "快速通过") \
 	X(MSG_DR_LIST_TITLE, "Drills: cook it yourself", "练习：亲手下厨") \
 	X(MSG_DR_NONE, "No drills found.", "没有找到练习。") \
-	X(MSG_DR_GPU_MARK, "  [GPU]", "  [GPU]") \
+	X(MSG_DR_GPU_MARK, "  [GPU]", "  [需 GPU]") \
 	X(MSG_DR_CANNOT_COPY, "cannot make your copy: %s", "无法创建你的副本：%s") \
 	X(MSG_DR_NO_EDITOR, "no $VISUAL, $EDITOR or vi: edit %s in your editor, then press c", "没有 $VISUAL、$EDITOR 或 vi：请用你的编辑器修改 %s，然后按 c") \
 	X(MSG_DR_EDITOR_FAILED, "could not run the editor '%s'; your copy is %s", "无法运行编辑器“%s”；你的副本在 %s") \

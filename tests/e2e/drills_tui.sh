@@ -58,6 +58,7 @@ cmp -s "$copy/vector-add.cu" drills/01-vector-add/starter.cu
 ok $? "the copy is the starter again"
 quit "q leaves the drill screen"
 
+stop
 start 60 20 "XDG_CACHE_HOME='$XDG_CACHE_HOME' CK_DRILL_BACKEND=cpu VISUAL='$T_TMP/ed.sh' '$CK_BIN' --lang zh open drills"
 expect '练习：亲手下厨' && ok 0 "60x20 zh: the drill list opens"
 # block-reduce is the fourth drill
