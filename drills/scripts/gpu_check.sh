@@ -43,10 +43,11 @@ for dir in drills/[0-9][0-9]-*/; do
            { [ "$rc" = 1 ] && grep -qF -- "$want" "$tmp/out"; } || good=0 ;;
         esac
         printf '%-18s %-10s %-8s %9.1f %10s  %s GB/s %s GFLOP/s %s\n' "$id" "${base%.cu}" "$v" \
-            "$(echo "$t1 - $t0" | bc)" "$ms" "$gbs" "$gf" "$([ $good = 1 ] && echo ok || echo WRONG)"
+            "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "$ms" "$gbs" "$gf" "$([ $good = 1 ] && echo ok || echo WRONG)"
         if [ $good = 0 ]; then
             fail=1
             sed 's/^/    /' "$tmp/out" | head -30
+            sed 's/^/    stderr: /' "$tmp/err" | head -10
         fi
     done
 done
