@@ -11,9 +11,11 @@
 #   make fuzz              libFuzzer targets, FUZZ_SECONDS each (fuzz/fuzz.mk)
 
 # One job per core unless -j is given (make -j1 for one at a time): the
-# nvcc compiles of the demos are most of a build.
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
-MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+# nvcc compiles of the demos are most of a build.  A make started by this
+# one (make test's) shares its jobs instead.
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter-out 0,$(MAKELEVEL)),)
+CK_CORES := $(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(CK_CORES)
 endif
 
 SANITIZE ?=
@@ -159,6 +161,8 @@ man1dir := $(PREFIX)/share/man/man1
 ckdatadir := $(PREFIX)/share/cudakitchen
 cklibexecdir := $(PREFIX)/libexec/cudakitchen
 INSTALL_CONTENT := $(wildcard lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml)
+# the drills and the emulator their checks compile against at run time
+INSTALL_CONTENT += $(wildcard drills/*/*.yaml drills/*/*.cu emu/*.h)
 # every demo of the registry (demos/demos.h, read by demos/demos.mk)
 INSTALL_DEMOS = $(DEMO_REGISTRY)
 
@@ -181,9 +185,17 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(cklibexecdir)/,$(INSTALL_DEMOS))
 	rm -f $(addprefix $(DESTDIR)$(ckdatadir)/,$(INSTALL_CONTENT))
 	@for d in $(sort $(dir $(INSTALL_CONTENT:%=$(DESTDIR)$(ckdatadir)/%))) $(DESTDIR)$(ckdatadir)/demos \
-		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir) \
+		$(DESTDIR)$(ckdatadir)/lessons $(DESTDIR)$(ckdatadir)/quizzes $(DESTDIR)$(ckdatadir)/drills \
+		$(DESTDIR)$(ckdatadir) \
 		$(DESTDIR)$(cklibexecdir); do \
 		[ ! -d "$$d" ] || rmdir "$$d" 2>/dev/null || echo "uninstall: kept $$d (not empty)"; done
+
+# The lines changed since FORMAT_BASE (default: not committed yet) against
+# .clang-format (scripts/format_check.sh says why only those).
+FORMAT_BASE ?= HEAD
+.PHONY: format-check
+format-check:
+	scripts/format_check.sh $(FORMAT_BASE)
 
 clean:
 	rm -rf build build-san build-clang $(FUZZ_BUILD)
@@ -191,3 +203,10 @@ clean:
 -include demos/demos.mk
 include tests/tests.mk
 -include $(OBJ:.o=.d) $(UNIT:=.d)
+
+# The drill catalogue on this machine's GPU (drills/scripts/gpu_check.sh):
+# references pass with compute-sanitizer clean, wrong solutions caught,
+# each reference's time.
+.PHONY: gpu-drills
+gpu-drills: $(BUILD)/cudakitchen
+	drills/scripts/gpu_check.sh

@@ -42,6 +42,7 @@ X(transfer, curve, MSG_DEMO_TRANSFER_TITLE, "bytes memory direction", "", NULL) 
 X(streams, timeline, MSG_DEMO_STREAMS_TITLE, "streams chunks chunk_bytes flops_per_byte", "", NULL) \
 X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL) \
 X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL) \
+X(attention, bars, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
 	/* end of the registry */
 
 /* The sizes a demo's screen offers, one table per demo, named
@@ -93,6 +94,12 @@ X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL) \
 	P(gpu, 0, "N=1048583", MSG_DEMO_QUICK, "--quick") \
 	P(gpu, 0, "N=16777216", MSG_COUNT, "--n 16777216") \
 	P(gpu, 1, "N=268435456", MSG_DEMO_BENCH, "--n 268435456")
+#define CK_PRESETS_attention(P) \
+	P(cpu, 1, "B1 H2 S128 D64", MSG_DEMO_QUICK, "--quick") \
+	P(cpu, 0, "B1 H2 S256 D64", MSG_COUNT, "--b 1 --h 2 --s 256") \
+	P(gpu, 0, "B1 H2 S128 D64", MSG_DEMO_QUICK, "--quick") \
+	P(gpu, 1, "B4 H16 S1024 D64", MSG_COUNT, "") \
+	P(gpu, 0, "B4 H16 S4096 D64", MSG_DEMO_BENCH, "--s 4096")
 #define CK_PRESETS_launch(P) \
 	P(cpu, 1, "N=1048576", MSG_DEMO_QUICK, "--quick") \
 	P(cpu, 0, "N=16777216", MSG_COUNT, "--n 16777216") \

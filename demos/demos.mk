@@ -4,7 +4,7 @@
 #   make -f demos/demos.mk demos
 # GPU variants are compiled when nvcc is found (NVCC=... to choose one,
 # NVCC= to force a CPU-only build). CUDA_ARCH overrides the GPU target:
-# `native` by default when nvidia-smi lists a GPU, otherwise sm_90 machine
+# `native` by default when nvidia-smi names a GPU, otherwise sm_90 machine
 # code plus compute_90 PTX. Needs only libc, pthreads, dl and the static CUDA
 # runtime; cuBLAS/cuDNN are loaded at run time.
 
@@ -14,8 +14,10 @@ BUILD ?= build
 DEMO_OUT := $(BUILD)/demos
 DEMO_OBJ := $(DEMO_OUT)/obj
 
-DEMO_NVCC_FOUND := $(shell command -v nvcc 2>/dev/null || \
-	{ test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+# Few shell calls while this file is read: nvcc is looked for along PATH
+# by wildcard, and the calls below are made only when nvcc is there.
+DEMO_NVCC_FOUND := $(firstword $(wildcard $(addsuffix /nvcc,$(subst :, ,$(PATH))) \
+	/usr/local/cuda/bin/nvcc))
 NVCC ?= $(DEMO_NVCC_FOUND)
 DEMO_CC ?= $(CC)
 
@@ -27,22 +29,27 @@ DEMO_CUDA_HOME := $(if $(strip $(NVCC)),$(abspath $(firstword \
 	$(patsubst %/bin/,%,$(dir $(NVCC))))))
 # The C side includes the toolkit's headers (cuDNN's are optional: the conv
 # demo says when it was built without them); without them the
-# demos are built for the CPU only, and make says so.
+# demos are built for the CPU only, and make says so.  They are looked for
+# where the toolkit keeps them and in /usr/include (a distribution's
+# packages).
 DEMO_CUDA_INC := $(firstword $(dir $(wildcard \
 	$(DEMO_CUDA_HOME)/include/cuda_runtime.h \
 	$(DEMO_CUDA_HOME)/targets/*/include/cuda_runtime.h)))
-DEMO_CUDA_MISSING := $(if $(strip $(NVCC)),$(strip $(foreach h,\
-	cuda_runtime.h cublas_v2.h,$(shell printf '\#include <%s>\n' $(h) | \
-	$(DEMO_CC) -E -x c $(if $(DEMO_CUDA_INC),-I$(DEMO_CUDA_INC)) - \
-		>/dev/null 2>&1 || echo $(h)))))
+DEMO_CUDA_MISSING := $(if $(strip $(NVCC)),$(strip $(foreach h,cuda_runtime.h cublas_v2.h,\
+	$(if $(wildcard $(DEMO_CUDA_INC)$(h) /usr/include/$(h)),,$(h)))))
 ifneq ($(DEMO_CUDA_MISSING),)
 $(warning demos: $(NVCC) found but not $(DEMO_CUDA_MISSING); building the CPU variants only)
 override NVCC :=
 endif
 DEMO_HAVE_CUDA := $(if $(strip $(NVCC)),1,0)
 
-DEMO_HAS_GPU := $(shell nvidia-smi -L 2>/dev/null | grep -q GPU && echo 1)
-CUDA_ARCH ?= $(if $(DEMO_HAS_GPU),native,sm_90)
+# The first GPU's compute capability (e.g. 9.0), asked once and only when
+# nvcc is there and CUDA_ARCH is not given (or is native); empty without a
+# GPU.
+DEMO_GPU_CC := $(if $(and $(strip $(NVCC)),$(or $(filter undefined,$(origin CUDA_ARCH)),\
+	$(filter native,$(CUDA_ARCH)))),$(strip \
+	$(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1)))
+CUDA_ARCH ?= $(if $(DEMO_GPU_CC),native,sm_90)
 DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
 	-gencode arch=compute_$(CUDA_ARCH:sm_%=%),code=[sm_$(CUDA_ARCH:sm_%=%),compute_$(CUDA_ARCH:sm_%=%)])
 
@@ -54,8 +61,7 @@ DEMO_GENCODE := $(if $(filter native,$(CUDA_ARCH)),-arch=native,\
 # wgmma-tma and tf32-mma runs its cp.async kernel.
 DEMO_COMMA := ,
 DEMO_SM90A := $(if $(filter sm_90 sm_90a,$(CUDA_ARCH)),1,$(if $(filter native,$(CUDA_ARCH)),\
-	$(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | \
-		head -1 | grep -qx ' *9\.0 *' && echo 1)))
+	$(if $(filter 9.0,$(DEMO_GPU_CC)),1)))
 DEMO_SM90A_FLAGS := $(if $(DEMO_SM90A),-gencode arch=compute_90a$(DEMO_COMMA)code=sm_90a \
 	-DMM_SM90A=1,$(DEMO_GENCODE) -DMM_SM90A=0)
 
@@ -102,7 +108,21 @@ $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_C)): $(DEMO_OBJ)/%.c.o: %.c
 $(patsubst %,$(DEMO_OBJ)/%.o,$(DEMO_ALL_CU)): $(DEMO_OBJ)/%.cu.o: %.cu
 	@mkdir -p $(@D)
 	$(NVCC) $(if $(filter %/mm_sm90a.cu,$<),$(filter-out $(DEMO_GENCODE),$(DEMO_NVFLAGS)) \
-		$(DEMO_SM90A_FLAGS),$(DEMO_NVFLAGS)) -Idemos/$(word 2,$(subst /, ,$<)) -c $< -o $@
+		$(DEMO_SM90A_FLAGS),$(DEMO_NVFLAGS)) -Idemos/$(word 2,$(subst /, ,$<)) \
+		-I$(DEMO_GEN)/$(word 2,$(subst /, ,$<)) -c $< -o $@
+
+# The rung headers of each ladder, listed from its rows
+# (demos/scripts/rung_headers.sh): its .cu files include rung_headers.h, so
+# a new row and its NN_<id>.cuh are all a rung needs.
+DEMO_GEN := $(DEMO_OBJ)/gen
+DEMO_LADDERS := matmul/mm conv/conv reduce/reduce
+$(foreach l,$(DEMO_LADDERS),$(eval $(DEMO_GEN)/$(dir $(l))rung_headers.h: \
+	demos/$(l)_ladder.h $(wildcard demos/$(dir $(l))*.cuh)))
+$(DEMO_GEN)/%/rung_headers.h: demos/scripts/rung_headers.sh
+	@mkdir -p $(@D)
+	demos/scripts/rung_headers.sh gpu $(filter %_ladder.h,$^) >$@.tmp && mv $@.tmp $@
+$(foreach l,$(DEMO_LADDERS),$(eval $(patsubst %,$(DEMO_OBJ)/%.o,$(filter %.cu,\
+	$(call demo_srcs,$(patsubst %/,%,$(dir $(l)))))): $(DEMO_GEN)/$(dir $(l))rung_headers.h))
 
 ifeq ($(DEMO_HAVE_CUDA),1)
 $(DEMO_OUT)/%:
@@ -122,9 +142,8 @@ DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA
 # only prints or asks (-n, -q: a dry run with other flags must not touch
 # the build's stamp); the rule below makes it then if a build needs it.
 DEMO_DRY := $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
-ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY),)
-DEMO_STAMP_MADE := $(shell [ -f $(DEMO_STAMP) ] || { mkdir -p $(DEMO_OBJ) && \
-	rm -f $(DEMO_OBJ)/flags-* && touch $(DEMO_STAMP); })
+ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY)$(wildcard $(DEMO_STAMP)),)
+DEMO_STAMP_MADE := $(shell mkdir -p $(DEMO_OBJ) && rm -f $(DEMO_OBJ)/flags-* && touch $(DEMO_STAMP))
 endif
 $(DEMO_STAMP):
 	@mkdir -p $(@D)
@@ -144,6 +163,6 @@ profile: demos
 demos-clean:
 	rm -rf $(DEMO_OUT)
 
--include $(shell find $(DEMO_OBJ) -name '*.d' 2>/dev/null)
+-include $(wildcard $(DEMO_OBJ)/demos/*/*.d)
 
 .DEFAULT_GOAL := $(DEMO_SAVED_GOAL)

@@ -37,19 +37,19 @@
 #endif
 #endif
 
-/* a size: N, RxC or RxCxK; n is their product */
+/* a size: N, RxC, RxCxK or NxCxHxW; n is their product */
 struct ck_size {
-    long n = 1, r = 1, c = 1, k = 1;
+    long n = 1, r = 1, c = 1, k = 1, m = 1;
     int dims = 1;
     char text[48] = "";
 };
 
 static inline bool ck_parse_size(const char *s, ck_size *z)
 {
-    long v[3] = {1, 1, 1};
+    long v[4] = {1, 1, 1, 1};
     int d = 0;
     const char *p = s;
-    while (d < 3) {
+    while (d < 4) {
         char *end;
         v[d] = strtol(p, &end, 10);
         if (end == p || v[d] < 1)
@@ -62,8 +62,8 @@ static inline bool ck_parse_size(const char *s, ck_size *z)
         else
             return false;
     }
-    z->dims = d, z->r = v[0], z->c = d > 1 ? v[1] : 1, z->k = d > 2 ? v[2] : 1;
-    z->n = z->r * z->c * z->k;
+    z->dims = d, z->r = v[0], z->c = v[1], z->k = v[2], z->m = v[3];
+    z->n = z->r * z->c * z->k * z->m;
     snprintf(z->text, sizeof z->text, "%s", s);
     return true;
 }
@@ -132,7 +132,7 @@ struct ck_drill {
             else if (ck_parse_size(argv[i], &z))
                 sizes.push_back(z);
             else {
-                fprintf(stderr, "drill: %s is not a size (N, RxC or RxCxK)\n", argv[i]);
+                fprintf(stderr, "drill: %s is not a size (N, RxC, RxCxK or NxCxHxW)\n", argv[i]);
                 exit(2);
             }
         }
@@ -199,6 +199,21 @@ struct ck_drill {
         pass(name);
         return true;
     }
+    /* for an output updated in place (y = a x + y): an element still equal
+     * to its value before the launch was never written */
+    bool check_updated(const char *name, const float *got, const float *want, const float *before,
+                       long n, double tol)
+    {
+        for (long i = 0; i < n; i++) {
+            double g = got[i], w = want[i];
+            if (fabs(g - w) <= tol * std::max(1.0, fabs(w)))
+                continue;
+            fail(name, i, w, g, g == before[i] ? "unwritten" : cause_of(got, want, n, i, tol));
+            return false;
+        }
+        pass(name);
+        return true;
+    }
     bool check_floats(const char *name, const float *got, const float *want, long n, double tol)
     {
         return check(name, got, want, n, tol);
@@ -222,9 +237,24 @@ struct ck_drill {
             return "shifted";
         if (w != 0 && near(g, 2 * w))
             return "twice";
-        if (w != 0 && g * w > 0 && fabs(g) < fabs(w))
-            return "partial";
         return "wrong";
+    }
+
+    /* one sum (a reduction): too small is a sum missing terms, a whole
+     * multiple a sum added more than once */
+    bool check_sum(const char *name, double got, double want, double tol)
+    {
+        if (fabs(got - want) <= tol * std::max(1.0, fabs(want))) {
+            pass(name);
+            return true;
+        }
+        double q = want != 0 ? got / want : 0;
+        const char *cause = got != got ? "nan"
+                            : q > 1.5 && fabs(q - floor(q + 0.5)) < 0.01 ? "repeated"
+                            : q > 0 && q < 1 ? "partial"
+                                             : "wrong";
+        fail(name, 0, want, got, cause);
+        return false;
     }
 
     /* median of several timed runs of f (a GPU only), after a warm-up */

@@ -18,8 +18,9 @@
  * meets others, so a kernel that spins on another thread's write without
  * a barrier would spin for ever (the demos' kernels never do).
  *
- * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32 and ldmatrix x4
- * meet the same way (simt_mma_m16n8k8_tf32, simt_ldmatrix_x4: every lane
+ * Tensor Core rungs: the warp-wide mma.sync m16n8k8 TF32, m16n8k16 FP16
+ * and BF16, and ldmatrix x4 meet the same way (simt_mma_m16n8k8_tf32,
+ * simt_mma_m16n8k16, simt_ldmatrix_x4: every lane
  * publishes its fragment or row address, the warp waits, each lane builds
  * its own result from the others' with the fragment layouts of the PTX ISA),
  * the inputs cut to TF32 as the Tensor Cores cut them; cp.async is a plain
@@ -128,21 +129,77 @@ static inline void __syncwarp(unsigned mask = 0xffffffffu)
     simt_meet(1 + simt_lin / 32);
 }
 
+/* the shuffles: every lane publishes its value, the warp meets, each lane
+ * reads the lane it names (its own value when that lane is outside its
+ * width segment or past a short last warp), the warp meets again */
+template <class T> static inline T simt_shfl(T v, int src_of_lane, bool keep_own)
+{
+    static_assert(sizeof(T) <= sizeof(unsigned long long), "a shuffle of at most 8 bytes");
+    unsigned w = simt_lin / 32;
+    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    memcpy(&simt_warp_slot[w][simt_lin % 32], &v, sizeof v);
+    __syncwarp();
+    T r = v;
+    if (!keep_own && src_of_lane >= 0 && (unsigned)src_of_lane < 32 &&
+        (unsigned)src_of_lane < warp_n)
+        memcpy(&r, &simt_warp_slot[w][src_of_lane], sizeof r);
+    __syncwarp();
+    return r;
+}
+
 template <class T>
 static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = 32)
 {
-    static_assert(sizeof(T) <= sizeof(unsigned long long), "shuffle of a small type");
-    unsigned w = simt_lin / 32, lane = simt_lin % 32;
-    unsigned warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
-    memcpy(&simt_warp_slot[w][lane], &v, sizeof v);
-    __syncwarp(mask);
-    T r = v; /* a source lane past the segment (or the warp) keeps its own */
-    unsigned src = lane + delta;
-    if (lane % (unsigned)width + delta < (unsigned)width && src < warp_n && src < 32)
-        memcpy(&r, &simt_warp_slot[w][src], sizeof r);
-    __syncwarp(mask);
-    return r;
+    (void)mask;
+    unsigned lane = simt_lin % 32;
+    return simt_shfl(v, (int)(lane + delta), lane % (unsigned)width + delta >= (unsigned)width);
 }
+template <class T>
+static inline T __shfl_up_sync(unsigned mask, T v, unsigned delta, int width = 32)
+{
+    (void)mask;
+    unsigned lane = simt_lin % 32;
+    return simt_shfl(v, (int)lane - (int)delta, lane % (unsigned)width < delta);
+}
+template <class T>
+static inline T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32)
+{
+    (void)mask;
+    unsigned lane = simt_lin % 32, src = lane ^ (unsigned)lane_mask;
+    return simt_shfl(v, (int)src, src / (unsigned)width != lane / (unsigned)width);
+}
+template <class T> static inline T __shfl_sync(unsigned mask, T v, int src, int width = 32)
+{
+    (void)mask;
+    unsigned lane = simt_lin % 32;
+    return simt_shfl(v, (int)(lane / (unsigned)width * (unsigned)width + (unsigned)src % (unsigned)width),
+                     false);
+}
+/* votes: one bit per lane of the warp, through the same exchange */
+static inline unsigned __ballot_sync(unsigned mask, int pred)
+{
+    (void)mask;
+    unsigned w = simt_lin / 32, warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    unsigned long long mine = pred ? 1 : 0;
+    simt_warp_slot[w][simt_lin % 32] = mine;
+    __syncwarp();
+    unsigned bits = 0;
+    for (unsigned l = 0; l < 32 && l < warp_n; l++)
+        bits |= (simt_warp_slot[w][l] ? 1u : 0u) << l;
+    __syncwarp();
+    return bits;
+}
+static inline int __any_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) != 0; }
+static inline int __all_sync(unsigned mask, int pred)
+{
+    unsigned w = simt_lin / 32, warp_n = blockDim.x * blockDim.y * blockDim.z - w * 32;
+    unsigned full = warp_n >= 32 ? 0xffffffffu : (1u << warp_n) - 1;
+    return __ballot_sync(mask, pred) == full;
+}
+static inline unsigned __activemask(void) { return 0xffffffffu; }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+static inline int __clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
+static inline int __ffs(int x) { return __builtin_ffs(x); }
 
 /* warp-wide exchanges with one meeting each: two slots per lane, used in
  * turn, so a lane that runs ahead to the next exchange writes the slot its
@@ -187,6 +244,67 @@ static inline void simt_mma_m16n8k8_tf32(float (&d)[4], const unsigned (&a)[4],
         int r = g + 8 * (e / 2), col = 2 * t + e % 2;
         float s = d[e];
         for (int k = 0; k < 8; k++)
+            s += A[r][k] * B[k][col];
+        d[e] = s;
+    }
+}
+
+/* IEEE binary16 and bfloat16 bits to float (exact: every value of both is
+ * a float) */
+static inline float simt_half_to_float(unsigned short h)
+{
+    unsigned sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu, x;
+    if (e == 0x1f)
+        x = sign | 0x7f800000u | (m << 13);
+    else if (e)
+        x = sign | ((e + 112) << 23) | (m << 13);
+    else { /* zero or subnormal: m * 2^-24 */
+        float f = (float)m * 5.9604644775390625e-8f;
+        return sign ? -f : f;
+    }
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
+}
+static inline float simt_bf16_to_float(unsigned short h)
+{
+    unsigned x = (unsigned)h << 16;
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
+}
+
+/* mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32,
+ * D = A B + D, each 32-bit register two 16-bit elements, the lower half
+ * first: lane 4g + t holds a = A[g][2t,2t+1], A[g+8][2t,2t+1],
+ * A[g][2t+8,2t+9], A[g+8][2t+8,2t+9]; b = B[2t,2t+1][g], B[2t+8,2t+9][g];
+ * d as m16n8k8's. The products are exact in FP32 and summed in FP32. */
+static inline void simt_mma_m16n8k16(float (&d)[4], const unsigned (&a)[4],
+                                     const unsigned (&b)[2], bool bf16)
+{
+    const unsigned long long mine[6] = {a[0], a[1], a[2], a[3], b[0], b[1]};
+    unsigned long long(*all)[10] = simt_exchange(mine, 6);
+    float A[16][16], B[16][8];
+    auto cv = [bf16](unsigned long long r, int hi) {
+        unsigned short h = (unsigned short)(r >> (16 * hi));
+        return bf16 ? simt_bf16_to_float(h) : simt_half_to_float(h);
+    };
+    for (int l = 0; l < 32; l++) {
+        int g = l / 4, t = l % 4;
+        for (int e = 0; e < 2; e++) {
+            A[g][2 * t + e] = cv(all[l][0], e);
+            A[g + 8][2 * t + e] = cv(all[l][1], e);
+            A[g][2 * t + 8 + e] = cv(all[l][2], e);
+            A[g + 8][2 * t + 8 + e] = cv(all[l][3], e);
+            B[2 * t + e][g] = cv(all[l][4], e);
+            B[2 * t + 8 + e][g] = cv(all[l][5], e);
+        }
+    }
+    int g = simt_lin % 32 / 4, t = simt_lin % 4;
+    for (int e = 0; e < 4; e++) {
+        int r = g + 8 * (e / 2), col = 2 * t + e % 2;
+        float s = d[e];
+        for (int k = 0; k < 16; k++)
             s += A[r][k] * B[k][col];
         d[e] = s;
     }
@@ -263,12 +381,72 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 }
 static inline float atomicAdd(float *p, float v)
 {
-    float old = *p, want;
+    float old, want;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
     do
         want = old + v;
     while (!__atomic_compare_exchange(p, &old, &want, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
     return old;
 }
+static inline int atomicAdd(int *p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+static inline int atomicSub(int *p, int v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }
+static inline unsigned atomicSub(unsigned *p, unsigned v)
+{
+    return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+}
+template <class T> static inline T atomicExch(T *p, T v)
+{
+    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+}
+static inline float atomicExch(float *p, float v)
+{
+    float old;
+    __atomic_exchange(p, &v, &old, __ATOMIC_SEQ_CST);
+    return old;
+}
+template <class T> static inline T atomicCAS(T *p, T compare, T v)
+{
+    __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return compare;
+}
+template <class T> static inline T atomicMax(T *p, T v)
+{
+    T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (old < v && !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST,
+                                                   __ATOMIC_SEQ_CST))
+        ;
+    return old;
+}
+template <class T> static inline T atomicMin(T *p, T v)
+{
+    T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (old > v && !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_SEQ_CST,
+                                                   __ATOMIC_SEQ_CST))
+        ;
+    return old;
+}
+/* __expf, __logf, __sinf, __cosf: glibc declares them, with the same meaning */
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+static inline float __saturatef(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
+static inline cudaError_t cudaPeekAtLastError(void) { return cudaSuccess; }
+
+/* What the emulator lacks stops the compile with one message naming it
+ * (GCC's and Clang's error attribute), not a wall of template errors. */
+#define SIMT_LACKS(what)                                                       \
+    __attribute__((error("the CPU emulator does not emulate " what             \
+                         "; check this drill on a GPU (see emu/README.md)")))
+SIMT_LACKS("clock()/clock64(): time on the emulator is not a GPU's") long long clock64(void);
+SIMT_LACKS("__nanosleep") void __nanosleep(unsigned);
+SIMT_LACKS("__syncthreads_count") int __syncthreads_count(int);
+SIMT_LACKS("__syncthreads_and") int __syncthreads_and(int);
+SIMT_LACKS("__syncthreads_or") int __syncthreads_or(int);
+SIMT_LACKS("texture fetches") float tex1Dfetch(...);
+SIMT_LACKS("dynamic parallelism (a launch from a kernel)") void cudaLaunchDevice(...);
+SIMT_LACKS("grid-wide synchronisation (cooperative groups)") void simt_grid_sync(void);
+
 template <class T> static inline T min(T a, T b) { return a < b ? a : b; }
 template <class T> static inline T max(T a, T b) { return a > b ? a : b; }
 

@@ -107,9 +107,13 @@ struct simt_fiber {
     bool done = false;
 };
 
-/* a barrier: `need` participants, `waiting` those that came before the last */
+/* a barrier: `need` participants, waiting[0, nwait) those that came before
+ * the last (kept as a count and a sized array, not push_back and clear:
+ * what the emulation itself writes must not look like the kernel's
+ * accesses to ThreadSanitizer, and a vector's own methods would) */
 struct simt_meeting {
     unsigned need = 0, gen = 0; /* gen: how many times it has released */
+    unsigned nwait = 0;
     std::vector<unsigned> waiting;
 };
 
@@ -189,14 +193,14 @@ SIMT_NO_TSAN SIMT_NO_ASAN static inline void simt_switch_to(simt_fiber *to)
             blockIdx.x, blockIdx.y, blockIdx.z);
     for (size_t b = 0; b < simt_meets.size(); b++) {
         const simt_meeting &m = simt_meets[b];
-        if (m.waiting.empty())
+        if (!m.nwait)
             continue;
         if (b == 0)
-            fprintf(stderr, "simt:   %zu of %u threads wait at __syncthreads\n",
-                    m.waiting.size(), m.need);
+            fprintf(stderr, "simt:   %u of %u threads wait at __syncthreads\n",
+                    m.nwait, m.need);
         else
-            fprintf(stderr, "simt:   warp %zu: %zu of %u lanes wait at its meeting "
-                    "(__syncwarp, a shuffle, mma or ldmatrix)\n", b - 1, m.waiting.size(), m.need);
+            fprintf(stderr, "simt:   warp %zu: %u of %u lanes wait at its meeting "
+                    "(__syncwarp, a shuffle, mma or ldmatrix)\n", b - 1, m.nwait, m.need);
     }
     fprintf(stderr, "simt:   %u of %u threads returned from the kernel\n", simt_ndone, simt_nt);
     fprintf(stderr, "simt: a barrier releases only when all its threads reach it\n");
@@ -231,13 +235,14 @@ SIMT_NO_TSAN static inline void simt_meet(unsigned b)
     const unsigned gen = m.gen;
     __tsan_release(simt_tsan_meet(b, gen));
 #endif
-    if (m.waiting.size() + 1 < m.need) {
-        m.waiting.push_back(simt_lin);
+    if (m.nwait + 1 < m.need) {
+        m.waiting.data()[m.nwait++] = simt_lin;
         simt_yield();
     } else {
-        for (unsigned f : m.waiting)
-            simt_make_ready(f);
-        m.waiting.clear();
+        const unsigned *w = m.waiting.data();
+        for (unsigned i = 0; i < m.nwait; i++)
+            simt_make_ready(w[i]);
+        m.nwait = 0;
         m.gen++;
     }
 #ifdef SIMT_TSAN
@@ -300,7 +305,7 @@ static void simt_fibers_begin(unsigned nt)
     for (unsigned w = 0; w < nw; w++)
         simt_meets[1 + w].need = nt - w * 32 < 32 ? nt - w * 32 : 32;
     for (auto &m : simt_meets)
-        m.waiting.reserve(m.need);
+        m.waiting.assign(m.need, 0);
     simt_ready.assign(nt, 0);
 }
 
@@ -310,8 +315,8 @@ SIMT_NO_TSAN static void simt_block_run(dim3 block)
     const unsigned nt = simt_nt;
     simt_ready_at = simt_ready_n = simt_ndone = 0;
 #ifdef SIMT_TSAN
-    /* a fresh ThreadSanitizer fiber for each thread of each block, named
-     * as CUDA names it, so a race report says which threads */
+    /* each thread of the block a ThreadSanitizer fiber, named as CUDA
+     * names it, so a race report says which threads */
     simt_host.tsan = __tsan_get_current_fiber();
     __tsan_release(&simt_tsan_sync[0]);
 #endif
@@ -319,10 +324,14 @@ SIMT_NO_TSAN static void simt_block_run(dim3 block)
         simt_fiber &f = simt_fibers[t];
         f.tid = uint3{t % block.x, t / block.x % block.y, t / (block.x * block.y)};
 #ifdef SIMT_TSAN
+        /* one ThreadSanitizer fiber per thread slot, kept across blocks
+         * (making one costs a system call or two) and renamed for each:
+         * blocks are ordered, so a race it reports is within one block */
         char name[96];
         snprintf(name, sizeof name, "block (%u, %u, %u) thread (%u, %u, %u)", blockIdx.x,
                  blockIdx.y, blockIdx.z, f.tid.x, f.tid.y, f.tid.z);
-        f.tsan = __tsan_create_fiber(0);
+        if (!f.tsan)
+            f.tsan = __tsan_create_fiber(0);
         __tsan_set_fiber_name(f.tsan, name);
 #endif
         f.lin = t, f.turn = 0, f.done = false, f.fake = NULL;
@@ -347,10 +356,6 @@ SIMT_NO_TSAN static void simt_block_run(dim3 block)
     simt_yield();
 #ifdef SIMT_TSAN
     __tsan_acquire(&simt_tsan_sync[1]);
-    for (unsigned t = 0; t < nt; t++) {
-        __tsan_destroy_fiber(simt_fibers[t].tsan);
-        simt_fibers[t].tsan = NULL;
-    }
 #endif
 }
 

@@ -6,8 +6,9 @@
 #   make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc, under
 #                    ASan and UBSan), run by tests/e2e/demos_emu.sh
 #   make test-e2e    the scripts of tests/e2e/ against the real binaries
-#   make test        all three; make runs each tier as soon as it is built,
-#                    so the unit tests run while the demos still compile
+#   make test        all three, each as soon as it is built (the unit tests
+#                    run while the demos still compile); one failing tier
+#                    does not stop the others
 #
 # A compile error is a build failure of its tier, never a failing test.
 # prove keeps each tier's run times in $(BUILD)/prove-TIER.state and starts
@@ -57,9 +58,25 @@ EMU_OPT := -O0
 $(EMU_DIR)/conv_emu: EMU_OPT := -O1 -Idemos/conv
 $(EMU_DIR)/mm_emu $(EMU_DIR)/wgmma_emu $(EMU_DIR)/tf32_tma_emu: EMU_OPT += -Idemos/matmul
 $(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
+$(EMU_DIR)/attn_emu: EMU_OPT := -O1 -Idemos/attention
 $(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
 $(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
 	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<
+# each ladder's hand rows' headers, listed from its rows as the GPU build's
+# (demos/scripts/rung_headers.sh emu): a new row and its header are run here
+EMU_GEN := $(EMU_DIR)/gen
+$(EMU_GEN)/matmul/rung_headers.h: demos/matmul/mm_ladder.h $(wildcard demos/matmul/*.cuh)
+$(EMU_GEN)/conv/rung_headers.h: demos/conv/conv_ladder.h $(wildcard demos/conv/*.cuh)
+$(EMU_GEN)/reduce/rung_headers.h: demos/reduce/reduce_ladder.h $(wildcard demos/reduce/*.cuh)
+$(EMU_GEN)/%/rung_headers.h: demos/scripts/rung_headers.sh
+	@mkdir -p $(@D)
+	CPP="$(CXX) -E" demos/scripts/rung_headers.sh emu $(filter %_ladder.h,$^) >$@.tmp && mv $@.tmp $@
+$(EMU_DIR)/mm_emu: $(EMU_GEN)/matmul/rung_headers.h
+$(EMU_DIR)/mm_emu: EMU_OPT += -I$(EMU_GEN)/matmul
+$(EMU_DIR)/conv_emu: $(EMU_GEN)/conv/rung_headers.h
+$(EMU_DIR)/conv_emu: EMU_OPT += -I$(EMU_GEN)/conv
+$(EMU_DIR)/reduce_emu: $(EMU_GEN)/reduce/rung_headers.h
+$(EMU_DIR)/reduce_emu: EMU_OPT += -I$(EMU_GEN)/reduce
 $(EMU_DIR)/emu-san.flags:
 	@mkdir -p $(@D)
 	@printf 'int main(void) { return 0; }\n' >$@.cc
@@ -67,18 +84,21 @@ $(EMU_DIR)/emu-san.flags:
 	else : >$@; echo "emu: $(CXX) has no sanitizer runtime: the emulation runs without ASan and UBSan"; fi
 	@rm -f $@.cc $@.bin
 
-# ---- e2e: every script but the emulation's
-EMU_T := tests/e2e/demos_emu.sh
+# ---- e2e: every script but the emulations' (the rungs', and the drill
+# catalogue's, which runs the program's own check)
+EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
 E2E := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
 
 # the long ones first when prove has no times yet (see above)
 first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
 
 .PHONY: test test-unit test-emu test-e2e
-test: test-unit test-emu test-e2e
+# -k: a tier that fails does not stop the others (each says what failed)
+test:
+	@$(MAKE) --no-print-directory -k test-unit test-emu test-e2e
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
-test-emu: $(EMU) | deps-check
+test-emu: $(EMU) $(BUILD)/cudakitchen | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: all $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))

@@ -35,6 +35,7 @@ struct ck_cublas *ck_cublas_load(void)
     *(void **)&cb->set_math = sym(lib, "cublasSetMathMode", &missing);
     *(void **)&cb->sgemm = sym(lib, "cublasSgemm_v2", &missing);
     *(void **)&cb->gemm_ex = sym(lib, "cublasGemmEx", &missing);
+    *(void **)&cb->gemm_strided_ex = sym(lib, "cublasGemmStridedBatchedEx", &missing);
     cublasStatus_t (*prop)(libraryPropertyType, int *) = NULL;
     *(void **)&prop = sym(lib, "cublasGetProperty", &missing);
     int v[3] = {0, 0, 0};

@@ -37,6 +37,14 @@ struct ck_cublas {
                               void *c, cudaDataType ct, int ldc,
                               cublasComputeType_t compute,
                               cublasGemmAlgo_t algo);
+    /* cublasGemmStridedBatchedEx: batched products (the attention demo) */
+    cublasStatus_t (*gemm_strided_ex)(
+        cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
+        int k, const void *alpha, const void *a, cudaDataType at, int lda,
+        long long stride_a, const void *b, cudaDataType bt, int ldb,
+        long long stride_b, const void *beta, void *c, cudaDataType ct, int ldc,
+        long long stride_c, int batch, cublasComputeType_t compute,
+        cublasGemmAlgo_t algo);
 };
 
 struct ck_cublas *ck_cublas_load(void);

@@ -8,14 +8,7 @@
 #include "../common/ck_cuda.cuh"
 #include "conv.h"
 
-#include "04_implicit_gemm_tuning.cuh"
-#include "06_winograd4_tuning.cuh"
-#include "01_naive.cuh"
-#include "02_smem_direct.cuh"
-#include "03_im2col_gemm.cuh"
-#include "04_implicit_gemm.cuh"
-#include "05_winograd.cuh"
-#include "06_winograd4.cuh"
+#include "rung_headers.h" /* the rungs' headers, from conv_ladder.h's rows */
 
 extern "C" const char *conv_gpu_declines(enum conv_rung_id r,
                                          const struct conv_shape *sh)

@@ -26,8 +26,8 @@
 #define MM_05_BEST_TUNING_CUH
 #include "05_best.cuh"
 
-static int mm_best_tune(const struct mm_args *a, int cfg, int split, int parts,
-                        struct ck_err *err)
+static inline int mm_best_tune(const struct mm_args *a, int cfg, int split, int parts,
+                               struct ck_err *err)
 {
     const struct mm_best_machine m = mm_best_machine_of(a);
     struct mm_best_plan p = mm_best_choose(a->M, a->N, a->K, &m);

@@ -64,7 +64,10 @@
  *                 16's keeps one: the pair spills there); at ten whole-tile
  *                 shapes it read 0.9 to 4.5 points of cuBLAS above BK 16's
  *                 stream-K on the H200, the same grid (matmul/NOTES.md), so
- *                 128x128 counts BK 16's efficiency there
+ *                 128x128 counts BK 16's stream-K where it ran (whole
+ *                 16-deep tiles, runs of 128 steps of 16 or more), its
+ *                 efficiency and its 16-deep runs; its own elsewhere. The
+ *                 others' eff_sk is their eff
  *     need_whole  1: only when M, N, K are whole tiles (BK 16 spills
  *                 registers in the bounds-checked kernel)
  *     slots...    blocks of its kernels one H200 SM holds, the CPU model's
@@ -247,16 +250,22 @@ static inline double mm_best_predict_sk(int c, int M, int N, int K,
                                         const struct mm_best_machine *m, long *blocks)
 {
     const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
-    long steps = (K + ci->bk - 1) / ci->bk;
-    long total = mm_best_tiles(ci, M, N) * steps, grid = mm_best_sk_grid(m, c, M, N, K);
+    long tiles = mm_best_tiles(ci, M, N), grid = mm_best_sk_grid(m, c, M, N, K);
+    /* where an eff_sk of its own was measured (whole tiles 16 deep, runs of
+     * at least MM_BEST_SK_MIN_STEPS steps of 16), the runs as measured: cut
+     * in 16-deep steps, at eff_sk; elsewhere in the configuration's own, at
+     * eff */
+    int measured = ci->eff_sk != ci->eff && mm_best_whole(ci, M, N, K) && K % 16 == 0 &&
+                   tiles * (K / 16) / ((long)m->sms * mm_best_slots(m, c, M, N, K)) >=
+                       MM_BEST_SK_MIN_STEPS;
+    int bk = measured ? 16 : ci->bk;
+    long steps = (K + bk - 1) / bk, total = tiles * steps;
     long per = (total + grid - 1) / grid; /* steps per block */
     long segs = per / steps + 2;          /* tiles a run touches, at most */
     *blocks = grid;
-    /* eff_sk was measured at whole tiles 16 deep; elsewhere eff */
-    int whole16 = mm_best_whole(ci, M, N, K) && K % 16 == 0;
     return MM_BEST_ZERO_COST +
-           mm_best_sum_cycles(ci, whole16 ? ci->eff_sk : ci->eff,
-                              m->slots_sk[c] * mm_best_block_warps(ci), per * ci->bk) +
+           mm_best_sum_cycles(ci, measured ? ci->eff_sk : ci->eff,
+                              m->slots_sk[c] * mm_best_block_warps(ci), per * bk) +
            MM_BEST_ROUND_COST * segs;
 }
 

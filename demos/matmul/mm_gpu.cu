@@ -1,23 +1,22 @@
 // mm_gpu.cu: the matmul demo's device side (see mm_gpu.h): buffers, the
 // dispatch to each rung's launcher (from the fn column of mm_ladder.h), and
-// cuBLAS through its dlopen table.
+// cuBLAS through its dlopen table. The rungs' headers come from the
+// ladder's rows (rung_headers.h, made by demos/scripts/rung_headers.sh).
 #include <stdlib.h>
 #include "args.h"
 #include "gpu.h"
 #include "ladder.h"
 #include "mm_gpu.h"
 
-#include "01_naive.cuh"
-#include "02_coalesced.cuh"
-#include "03_smem_tiled.cuh"
-#include "04_regblock.cuh"
-#include "05_best.cuh"
-#include "05_best_tuning.cuh"
-#include "06_tf32_mma_tuning.cuh"
-#include "06_tf32_mma.cuh"
-// compiled apart for sm_90a (mm_sm90a.cu): the wgmma-tma rung and the
-// tf32-mma rung's TMA feed
-int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err);
+#include "rung_headers.h"
+// compiled apart for sm_90a (mm_sm90a.cu): the launchers of the rows that
+// need sm90a (wgmma-tma), and the tf32-mma rung's TMA feed
+#define MM_SM90A_any(fn)
+#define MM_SM90A_sm80(fn)
+#define MM_SM90A_sm90a(fn) int fn(const struct mm_args *a, struct ck_err *err);
+#define MM_SM90A_(e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) \
+    MM_SM90A_##needs(fn)
+MM_LADDER(MM_SM90A_)
 void mm_wgmma_release(void);
 int mm_tf32_mma_tma(const struct mm_args *a, struct ck_err *err);
 #include <cuda_bf16.h>
@@ -79,7 +78,7 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     }
     *g = (struct mm_gpu){M, N, K, copies};
     *out = g;
-    // the tuning switches (05_best_tuning.cuh, 06_tf32_mma_tuning.cuh)
+    // the tuning switches (05_best_tuning.cuh, 07_tf32_mma_tuning.cuh)
     if (!ck_env_int("CK_MM_BEST_CFG", 0, MM_BEST_NCFG, &g->best_cfg, err) ||
         !ck_env_int("CK_MM_BEST_SPLIT", -1, 64, &g->best_split, err) ||
         !ck_env_int("CK_MM_BEST_PARTS", 0, 1, &g->best_parts, err) ||

@@ -1,13 +1,13 @@
 // mm_sm90a.cu: the matmul code that needs sm_90a (wgmma, setmaxnreg), in a
 // file of its own because it alone is compiled for sm_90a (demos/demos.mk:
 // MM_SM90A=1 when the build targets sm_90): the wgmma-tma rung
-// (07_wgmma_tma.cuh) and the tf32-mma rung's TMA feed
-// (06_tf32_mma_tma.cuh). Elsewhere the wgmma kernel is a stub and the host
+// (08_wgmma_tma.cuh) and the tf32-mma rung's TMA feed
+// (07_tf32_mma_tma.cuh). Elsewhere the wgmma kernel is a stub and the host
 // declines that rung (mm_run.c asks mm_gpu_has_sm90a()), and tf32-mma runs
-// its cp.async kernel (06_tf32_mma.cuh) from mm_gpu.cu.
+// its cp.async kernel (07_tf32_mma.cuh) from mm_gpu.cu.
 #include "mm_gpu.h"
-#include "06_tf32_mma_tma.cuh"
-#include "07_wgmma_tma.cuh"
+#include "07_tf32_mma_tma.cuh"
+#include "08_wgmma_tma.cuh"
 
 #ifndef MM_SM90A
 #define MM_SM90A 0
@@ -33,7 +33,7 @@ int mm_tf32_mma_tma(const struct mm_args *a, struct ck_err *err)
     return mm_tf32_tma_with<tw_cfg>(a, err);
 }
 
-// The other ring for a tuning run (06_tf32_mma_tuning.cuh): three stages.
+// The other ring for a tuning run (07_tf32_mma_tuning.cuh): three stages.
 int mm_tf32_tma_s3(const struct mm_args *a, struct ck_err *err)
 {
     return mm_tf32_tma_with<tw_cfg_t<3>>(a, err);

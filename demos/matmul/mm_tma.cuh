@@ -4,7 +4,7 @@
 // producer's loop, the tensor map a copy reads (cuTensorMapEncodeTiled,
 // fetched from the driver at run time); and, for the CPU too, where the
 // TMA's 128-byte swizzle puts a byte (tma_swizzle_128b). Used by
-// 06_tf32_mma_tma.cuh (mma.sync fed by the TMA) and 07_wgmma_tma.cuh
+// 07_tf32_mma_tma.cuh (mma.sync fed by the TMA) and 08_wgmma_tma.cuh
 // (wgmma); their kernels are compiled only in mm_sm90a.cu, and the CPU
 // emulation (tests/emu) sees the swizzle alone.
 #ifndef MM_TMA_CUH

@@ -106,7 +106,7 @@ static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int 
     case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 32, 64, 1, 0);
     case MM_BEST: return mm_traffic_tiles(M, N, K, 128, 128, 1, 0);
     case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 256, 1, 0); /* its tc_cfg */
-    case MM_WGMMA_TMA: { /* 07_wgmma_tma.cuh: the transpose kernel first */
+    case MM_WGMMA_TMA: { /* 08_wgmma_tma.cuh: the transpose kernel first */
         double extra = (double)K * N + (K % 4 ? (double)M * K : 0);
         t = mm_traffic_tiles(M, N, K, 128, 256, 1, 0);
         t.loads += extra;

@@ -1,8 +1,9 @@
 // Rung 2, shared-memory tree, interleaved addressing: each block loads 256
 // elements into shared memory and halves them log2(256) = 8 times; at step s
 // thread t adds s[t + s] into s[t] when t % 2s == 0. The working threads are
-// spread out, so every warp diverges, the modulo is slow, and the strided
-// shared-memory accesses conflict on banks. One partial per block; the
+// spread out, so every warp diverges and the modulo is slow; their words lie
+// in one 32-word stretch per warp, so there are no bank conflicts (those come
+// with the index = 2*s*t form, Harris's kernel 2). One partial per block; the
 // partials are reduced again by the same kernel until one is left.
 #pragma once
 #include "rd_kernels.cuh"

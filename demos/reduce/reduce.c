@@ -106,8 +106,9 @@ struct rd_state {
     struct ck_err err;
 };
 
-/* One rung's judgement, GPU or CPU alike: the test hook, the FP64 check
- * within rd_tol (ck_judge), then the integer input's exact sum. */
+#if CK_HAVE_CUDA
+/* One GPU rung's judgement: the test hook, the FP64 check within rd_tol
+ * (ck_judge), then the integer input's exact sum. */
 static bool judge(struct rd_state *s, int i, float out, float out_int)
 {
     struct ck_result *r = &s->res[i];
@@ -115,6 +116,7 @@ static bool judge(struct rd_state *s, int i, float out, float out_int)
     return ck_judge(r, rd_rel_err(&s->p, out), "fp64") &&
            ck_judge_exact(r, out_int, s->p.ref_int, "integer input");
 }
+#endif
 
 struct cpu_ctx {
     struct rd_state *s;

@@ -8,14 +8,7 @@
 #include "reduce_gpu.h"
 #include "reduce_ladder.h"
 
-#include "01_atomic.cuh"
-#include "02_interleaved.cuh"
-#include "03_sequential.cuh"
-#include "04_unrolled.cuh"
-#include "05_shuffle.cuh"
-#include "06_best.cuh"
-#include "06_best_tuning.cuh"
-#include "07_cub.cuh"
+#include "rung_headers.h" // the rungs' headers, from reduce_ladder.h's rows
 
 struct rd_gpu {
     long long n;

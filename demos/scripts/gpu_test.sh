@@ -66,31 +66,39 @@ for size in "37 53 61" "1 1 1" "17 1 33" "1 64 1" "129 127 130" "256 128 64" \
     run_demo "matmul-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1
 done
 
-# matmul best: the sizes where its rule (demos/matmul/mm_best_rule.h, on
-# 132 SMs) picks each configuration and split, and the record must say one
-#   512^3 128x64 split 4; 768^3 128x128/BK16 split 6; 1000^3 128x128
-#   split 4; 2000^3 128x128; 2048^3 128x128/BK16; 3000^3 128x128 stream-K;
-#   333x777x555 128x64 split 3; 256x4288x256 64x64 split 2
-for size in "512 512 512" "768 768 768" "1000 1000 1000" "2000 2000 2000" \
-            "2048 2048 2048" "3000 3000 3000" "333 777 555" "256 4288 256"; do
-    set -- $size
+# matmul best: its rule (demos/matmul/mm_best_rule.h) asks this GPU for
+# its SMs and each kernel's blocks per SM; on an H200 the record must say
+# the picks that tests/unit/test_best_rule.c pins on the H200's figures
+# (mm_best_h200), and the same slots ("B blocks for S slots"): the runtime's
+# occupancy is the fallback's. Elsewhere the record must only say one.
+H200=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 | grep -c H200)
+for want in "512 512 512 64x64/8x4 4 false false 256 660" \
+            "768 768 768 128x128/BK16 6 false false 216 264" \
+            "1000 1000 1000 128x128 2 false true 128 264" \
+            "2000 2000 2000 128x128 1 false false 256 264" \
+            "2048 2048 2048 128x128/BK16 1 false false 256 264" \
+            "3000 3000 3000 128x128 1 true false 264 264" \
+            "333 777 555 128x128 6 false true 126 264" \
+            "256 4288 256 64x64/8x4 2 false false 536 660"; do
+    set -- $want
     run_demo "matmul-best-$1x$2x$3" "$BIN/matmul" --m "$1" --n "$2" --k "$3" \
         --reps 1 --variants best,cublas
-    if grep -Eq 'variant: "best".*config: "[^"]*", split: [0-9]+, streamk: (true|false), parts: (true|false), why: ' \
-        "$LOG/matmul-best-$1x$2x$3.log"; then
-        record "matmul-best-$1x$2x$3 config" ok "$(sed -n \
-            's/.*variant: "best".*config: "\([^"]*\)", split: \([0-9]*\), streamk: \([a-z]*\), parts: \([a-z]*\).*/\1 split \2 stream-K \3 parts \4/p' \
-            "$LOG/matmul-best-$1x$2x$3.log")"
-    else
+    got=$(sed -n 's/.*variant: "best".*config: "\([^"]*\)", split: \([0-9]*\), streamk: \([a-z]*\), parts: \([a-z]*\), why: ".*: \([0-9]*\) blocks for \([0-9]*\) slots.*/\1 \2 \3 \4 \5 \6/p' \
+        "$LOG/matmul-best-$1x$2x$3.log")
+    if [ -z "$got" ]; then
         record "matmul-best-$1x$2x$3 config" FAIL "no config/split/streamk/parts/why in the best record"
+    elif [ "$H200" -eq 0 ] || [ "$got" = "$4 $5 $6 $7 $8 $9" ]; then
+        record "matmul-best-$1x$2x$3 config" ok "$got"
+    else
+        record "matmul-best-$1x$2x$3 config" FAIL "$got, pinned on the H200: $4 $5 $6 $7 $8 $9"
     fi
 done
 # every configuration forced (05_best_tuning.cuh), unsplit, split in 3
 # (added into C, and into a workspace's parts added up after: "3p") and
 # stream-K, at a size that cuts every tile and at whole tiles; the
-# configurations are the rows of mm_best_rule.h's table (CK_MM_BEST_CFG=1..rows)
-BEST_NCFG=$(table_rows "$(dirname "$0")/../matmul/mm_best_rule.h" \
-    'static const struct mm_best_cfg_info mm_best_cfgs')
+# configurations are the rows of mm_best_rule.h's MM_BEST_CONFIGS (CK_MM_BEST_CFG=1..rows)
+BEST_NCFG=$(sed -n '/^#define MM_BEST_CONFIGS(X)/,/^$/p' \
+    "$(dirname "$0")/../matmul/mm_best_rule.h" | grep -c '^    X(')
 [ "$BEST_NCFG" -ge 1 ] || record "matmul-best-cfgs" FAIL "no rows read from mm_best_rule.h"
 for cfg in $(seq 1 "$BEST_NCFG"); do
     for split in 1 3 3p -1; do # -1: stream-K
@@ -105,7 +113,7 @@ for cfg in $(seq 1 "$BEST_NCFG"); do
     done
 done
 
-# wgmma-tma (07_wgmma_tma.cuh, sm_90 only): on a GPU of compute capability
+# wgmma-tma (08_wgmma_tma.cuh, sm_90 only): on a GPU of compute capability
 # 9.0 it must run and pass at sizes that cut every tile (K % 4 != 0: A is
 # copied for the TMA's 16-byte strides; 4097^3: every edge); on any other
 # GPU it must be declined with its reason
@@ -127,11 +135,11 @@ for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" "4097
     fi
 done
 
-# the tf32-mma rung's tuning configurations (06_tf32_mma_tuning.cuh,
+# the tf32-mma rung's tuning configurations (07_tf32_mma_tuning.cuh,
 # CK_MM_TF32_CFG) at a size that cuts every tile, one with K not a multiple
 # of 4 (4-byte copies), whole tiles with K not a multiple of the slice, and
 # cut tiles with K and N multiples of 4 (where the TMA feed runs)
-TF32_TUNE=$(dirname "$0")/../matmul/06_tf32_mma_tuning.cuh
+TF32_TUNE=$(dirname "$0")/../matmul/07_tf32_mma_tuning.cuh
 TF32_NCFG=$(grep -c '^    {"' "$TF32_TUNE" 2>/dev/null || echo 0)
 # the configuration that is the cp.async kernel, which the rung runs off sm_90
 TF32_CP=$(grep '^    {"' "$TF32_TUNE" 2>/dev/null | grep -n 'the rung off sm_90' | cut -d: -f1)

@@ -27,14 +27,14 @@ SIZES=${SIZES:-"512:512:512 768:768:768 1000:1000:1000 1024:1024:1024
 1536:1536:1536 2000:2000:2000 2048:2048:2048 3000:3000:3000 4096:4096:4096
 8192:8192:8192 1000:3000:2000 4096:1024:512 8192:512:1024 333:777:555"}
 # The rungs, from the ladder's one table (demos/matmul/mm_ladder.h): the
-# hand rungs before its first library row (the FP32 ladder, best last) and
-# that row's id (cuBLAS FP32, the baseline)
+# hand rungs before its first library row (the FP32 ladder), that row's id
+# (cuBLAS FP32, the baseline) and the id of the row X(BEST, ...)
 LADDER_H=$(dirname "$0")/../matmul/mm_ladder.h
 rows=$(sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *[0-9a-z]*, *\([a-z]*\),.*/\1 \2/p' "$LADDER_H")
 HAND=$(echo "$rows" | awk '$2 == "library" { exit } $2 == "hand" { printf "%s%s", s, $1; s = " " }')
 BASE=$(echo "$rows" | awk '$2 == "library" { print $1; exit }')
-[ -n "$HAND" ] && [ -n "$BASE" ] || { echo "sweep: no ladder in $LADDER_H" >&2; exit 2; }
-BEST=${HAND##* }
+BEST=$(sed -n 's/^ *X(BEST, *"\([^"]*\)".*/\1/p' "$LADDER_H")
+[ -n "$HAND" ] && [ -n "$BASE" ] && [ -n "$BEST" ] || { echo "sweep: no ladder in $LADDER_H" >&2; exit 2; }
 csv() { echo "$*" | tr ' ' ','; }
 # the first two (one thread per output: seconds a run at 4096 and up, so
 # --reps 3 there), and the rest

@@ -1,5 +1,5 @@
-// tf32_ceiling.cu: what limits the matmul tf32-mma rung (06_tf32_mma.cuh,
-// and on sm_90 its TMA feed, 06_tf32_mma_tma.cuh, as the demo runs it),
+// tf32_ceiling.cu: what limits the matmul tf32-mma rung (07_tf32_mma.cuh,
+// and on sm_90 its TMA feed, 07_tf32_mma_tma.cuh, as the demo runs it),
 // measured beside cuBLAS TF32 on this GPU. Built and run by
 // demos/scripts/tf32_ceiling.sh (`make bench` calls it); not part of the
 // demo. Two measurements, each as the median of PAIRS pairs of runs in which
@@ -28,7 +28,7 @@
 #include <cstdlib>
 #include <vector>
 #include <cublas_v2.h>
-#include "06_tf32_mma_tma.cuh"
+#include "07_tf32_mma_tma.cuh"
 #include "check.h"
 
 #define CK(x)                                                                  \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tf32_tune.sh [BIN_DIR] [SIZE]: times each configuration of the matmul
-# tf32-mma rung (CK_MM_TF32_CFG, see demos/matmul/06_tf32_mma_tuning.cuh;
+# tf32-mma rung (CK_MM_TF32_CFG, see demos/matmul/07_tf32_mma_tuning.cuh;
 # 0 is the rung's own) beside cuBLAS TF32 in the same process at SIZE^3 (or
 # M N K from MNK="m n k"), RUNS times (default 3), and prints per
 # configuration the median of the runs' tf32-mma / cublas-tf32 time ratio,
@@ -12,7 +12,7 @@ SIZE=${2:-4096}
 RUNS=${RUNS:-3}
 set -- ${MNK:-$SIZE $SIZE $SIZE}
 # every configuration of the table unless CFGS names some
-NCFG=$(grep -c '^    {"' "$(dirname "$0")/../matmul/06_tf32_mma_tuning.cuh" 2>/dev/null || echo 0)
+NCFG=$(grep -c '^    {"' "$(dirname "$0")/../matmul/07_tf32_mma_tuning.cuh" 2>/dev/null || echo 0)
 for cfg in ${CFGS:-0 $(seq 1 "$NCFG")}; do
   i=0
   while [ "$i" -lt "$RUNS" ]; do

@@ -114,6 +114,8 @@ static void on_int(int s)
 	stop_watch = 1;
 }
 
+static bool record_progress = true;
+
 static int check_once(struct ctx *c, const struct drill *dr, const char *file, bool yaml,
 		      enum drill_backend be)
 {
@@ -131,7 +133,7 @@ static int check_once(struct ctx *c, const struct drill *dr, const char *file, b
 		free(t);
 	}
 	fflush(stdout);
-	if (!file)
+	if (!file && record_progress)
 		drill_progress_record(dr, &r);
 	bool pass = r.verdict == DRILL_PASS || r.verdict == DRILL_FAST;
 	drill_result_free(&r);
@@ -178,13 +180,15 @@ static int watch(struct ctx *c, const struct drill *dr, const char *file, bool y
 
 static int cmd_check(struct ctx *c, int argc, char **argv)
 {
-	bool yaml = false, watching = false;
+	bool yaml = false, watching = false, record = true;
 	enum drill_backend be = DRILL_AUTO;
 	const char *pos[2] = { NULL, NULL };
 	int npos = 0;
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--watch"))
 			watching = true;
+		else if (!strcmp(argv[i], "--no-record"))
+			record = false;
 		else if (!strcmp(argv[i], "--cpu"))
 			be = DRILL_CPU;
 		else if (!strcmp(argv[i], "--gpu"))
@@ -199,6 +203,7 @@ static int cmd_check(struct ctx *c, int argc, char **argv)
 	}
 	if (npos < 1)
 		return usage();
+	record_progress = record;
 	const struct drill *dr = find(c, pos[0]);
 	if (!dr)
 		return 2;

@@ -35,6 +35,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "drill_lint.h"
 #include "lesson.h"
 #include "lint_hints.h"
 #include "lint_rules.h"
@@ -51,6 +52,7 @@ struct lint {
 	struct diags notes;       /* missing translations, unless required */
 	int files;
 	bool require_translations;
+	bool run_drills;          /* --run-drills: compile and run references and starters */
 	char *dirs[LINT_DIRS_MAX];   /* the directories whose *.yaml files were read (real paths) */
 	int ndirs;
 };
@@ -249,6 +251,9 @@ static void lint_lessons_base(struct lint *L, const char *base)
 /* A directory, by its place: a quizzes directory, or a class read as the
  * tutorial reads --lessons DIR (its lessons in the layout
  * course_class_layout finds, and DIR/quizzes/). */
+static void lint_drills(struct lint *L, const char *dir);
+static void lint_drills_in(struct lint *L, const char *drills);
+
 static void lint_dir(struct lint *L, const char *dir)
 {
 	char *quizzes = paths_join(dir, "quizzes");
@@ -266,8 +271,38 @@ static void lint_dir(struct lint *L, const char *dir)
 			lint_lessons_base(L, base);
 		if (is_dir(quizzes))
 			lint_quiz_dir(L, quizzes);
+		lint_drills(L, dir);
 	}
 	free(quizzes);
+}
+
+/* DIR/drills, when there is one (drill_lint.h): its statements' folders
+ * count as read */
+static void lint_drills(struct lint *L, const char *dir)
+{
+	char *drills = paths_join(dir, "drills");
+	if (drills && is_dir(drills))
+		lint_drills_in(L, drills);
+	free(drills);
+}
+
+static void lint_drills_in(struct lint *L, const char *drills)
+{
+	struct paths p;
+	if (paths_init(NULL, &p)) {
+		L->files += drill_lint_dir(drills, p.data, L->run_drills, &L->errors);
+		paths_free(&p);
+		DIR *dp = opendir(drills);
+		struct dirent *e;
+		while (dp && (e = readdir(dp))) {
+			char *sub = e->d_name[0] != '.' ? paths_join(drills, e->d_name) : NULL;
+			if (sub && is_dir(sub))
+				read_dir(L, sub);
+			free(sub);
+		}
+		if (dp)
+			closedir(dp);
+	}
 }
 
 /* A directory the user named: lint_dir, and when it gave no file at all,
@@ -276,6 +311,10 @@ static void lint_dir(struct lint *L, const char *dir)
 static void lint_dir_found(struct lint *L, const char *dir)
 {
 	int before = L->files;
+	if (!strcmp(base_name(dir), "drills")) {
+		lint_drills_in(L, dir);
+		return;
+	}
 	lint_dir(L, dir);
 	lint_report_ignored(dir, (const char *const *)L->dirs, L->ndirs, L->files == before,
 			    L->files == before ? &L->errors : &L->notes);
@@ -435,6 +474,8 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 			break;
 		} else if (!strcmp(argv[first], "--require-translations")) {
 			L.require_translations = true;
+		} else if (!strcmp(argv[first], "--run-drills")) {
+			L.run_drills = true;
 		} else {
 			return usage_error("unknown option '%s'", argv[first]);
 		}

@@ -21,6 +21,10 @@ struct app {
 	struct progress progress;
 	char progress_file[4096];  /* "" when progress cannot be saved */
 	char open_id[64];          /* target of ACT_OPEN */
+	enum open_at { OPEN_SAVED, OPEN_START, OPEN_END } open_at; /* where the reader opens
+	                              open_id: the learner's place, the first page (a `see`
+	                              link), the last page (back from the next lesson's first);
+	                              the reader takes it and sets it back to OPEN_SAVED */
 	char status[256];          /* one-line message for the status bar, "" for none */
 	char notice[512];          /* a notice that matters (progress will not be saved...):
 	                              the menu shows it whole, boxed, until a key acknowledges it */

@@ -412,6 +412,34 @@ static void put_speedups(FILE *f, const char *speedups, const struct cert_string
 	}
 }
 
+/* "drills passed: N of M, on the CPU emulator" (or on the GPU that
+ * judged them; both when some passed on each) */
+static void put_drills(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
+{
+	if (ci->drills_total <= 0)
+		return;
+	enum lang l = s == cert_strings_for("zh") ? LANG_ZH : LANG_EN;
+	const struct progress *p = ci->progress;
+	int passed = 0, on_gpu = 0;
+	const char *device = "";
+	for (size_t i = 0; i < p->ndrills; i++)
+		if (p->drills[i].passed) {
+			passed++;
+			if (p->drills[i].on_gpu)
+				on_gpu++, device = p->drills[i].device[0] ? p->drills[i].device : "GPU";
+		}
+	char where[160];
+	if (!on_gpu)
+		snprintf(where, sizeof where, "%s", i18n_text(l, MSG_CW_DRILLS_CPU));
+	else if (on_gpu == passed)
+		snprintf(where, sizeof where, i18n_text(l, MSG_CW_DRILLS_GPU), device);
+	else
+		snprintf(where, sizeof where, i18n_text(l, MSG_CW_DRILLS_BOTH), on_gpu, device);
+	fputc('\n', f);
+	fprintf(f, i18n_text(l, MSG_CW_DRILLS), passed, ci->drills_total, where);
+	fputc('\n', f);
+}
+
 /* The body: everything above the verification line. */
 static char *cert_body(const struct cert_info *ci, size_t *len)
 {
@@ -437,6 +465,7 @@ static char *cert_body(const struct cert_info *ci, size_t *len)
 	put_skills(f, &rs, s);
 	put_apis(f, ci->progress->apis, s);
 	put_speedups(f, ci->progress->speedups, s);
+	put_drills(f, ci, s);
 	fputc('\n', f);
 	para(f, "", "", s->integrity);
 	bool bad = ferror(f);

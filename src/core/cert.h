@@ -57,6 +57,7 @@ struct cert_info {
 	int nlevels;              /* the course's quiz levels; 0: PROGRESS_LEVELS */
 	const char *level_title[PROGRESS_LEVELS];  /* a class's own level's title, or
 	                                              NULL: the built-in level's name */
+	int drills_total;         /* the course's kernel drills; 0: no drills line */
 };
 
 /* True when level 5 is passed (levels unlock in order, so the others are). */

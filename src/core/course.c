@@ -550,3 +550,13 @@ const struct lesson *course_next(const struct course *c, const struct lesson *l)
 			return n;
 	return NULL;
 }
+
+const struct lesson *course_prev(const struct course *c, const struct lesson *l)
+{
+	if (!c || !l || l < c->lessons || l >= c->lessons + c->n)
+		return NULL;
+	for (const struct lesson *p = l; p-- > c->lessons;)
+		if (!p->broken && p->npages > 0 && p->id)
+			return p;
+	return NULL;
+}

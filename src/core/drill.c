@@ -80,7 +80,7 @@ static int words_of(struct rd *c, const struct doc_node *seq, const char *key, c
 	return k;
 }
 
-/* N, RxC or RxCxK, each a whole number >= 1 */
+/* N, RxC, RxCxK or NxCxHxW, each a whole number >= 1 */
 static bool size_valid(const char *s)
 {
 	int parts = 0;
@@ -95,7 +95,7 @@ static bool size_valid(const char *s)
 		else if (*s)
 			return false;
 	}
-	return parts >= 1 && parts <= 3;
+	return parts >= 1 && parts <= 4;
 }
 
 static void sizes_of(struct rd *c, const struct doc_node *m, struct drill *dr)
@@ -107,7 +107,7 @@ static void sizes_of(struct rd *c, const struct doc_node *m, struct drill *dr)
 	for (int i = 0; i < dr->nsizes; i++)
 		if (!size_valid(dr->sizes[i]))
 			diags_add(c->d, c->file, seq->items[i]->line, seq->items[i]->col,
-				  "'%s' is not a size (N, RxC or RxCxK, each at least 1)", dr->sizes[i]);
+				  "'%s' is not a size (N, RxC, RxCxK or NxCxHxW, each at least 1)", dr->sizes[i]);
 	if (dr->nsizes < 1 && !bad(c))
 		diags_add(c->d, c->file, seq->line, seq->col, "'sizes': at least one size");
 	const struct doc_node *t = doc_get(m, "timing_size");
@@ -401,4 +401,15 @@ void drill_copy(char *dst, size_t size, const char *src)
 	if (n > 0 && n + 1 == size && ((unsigned char)dst[n - 1] & 0xc0) == 0xc0)
 		n--;
 	dst[n] = '\0';
+}
+
+int drill_count(const char *data_dir, const char *class_dir)
+{
+	struct drill_set s;
+	struct diags d = { 0 };
+	drill_set_load(&s, data_dir, class_dir, "en", &d);
+	int n = (int)s.n;
+	drill_set_free(&s);
+	diags_free(&d);
+	return n;
 }

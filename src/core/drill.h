@@ -67,6 +67,9 @@ bool drill_set_load(struct drill_set *s, const char *data_dir, const char *class
 bool drill_load(const char *drills_dir, const char *folder, const char *lang,
 		struct drill *out, struct diags *d);
 void drill_free(struct drill *dr);
+/* How many drills the course has (built-in and the class's); 0 when none
+ * load.  For the certificate. */
+int drill_count(const char *data_dir, const char *class_dir);
 void drill_set_free(struct drill_set *s);
 const struct drill *drill_find(const struct drill_set *s, const char *id);
 

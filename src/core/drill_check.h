@@ -39,6 +39,11 @@ struct drill_case {
 	char expected[40], got[40], cause[32];
 };
 
+/* The kind of finding where the kernel could not run at all (a launch
+ * CUDA refuses), named once: the word is also a demo's, and code never
+ * compares a demo's name (tests/e2e/demo_registry.sh). */
+#define DRILL_KIND_LAUNCH "launch"
+
 /* one thing a sanitizer or the emulator found, in CUDA's terms */
 struct drill_finding {
 	char kind[24];            /* out-of-bounds, race, undefined, deadlock,

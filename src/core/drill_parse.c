@@ -186,7 +186,7 @@ int drill_parse_asan(const char *err, const char *learner, struct drill_finding 
 		return 1;
 	}
 	if ((p = strstr(err, "simt: ")) && strstr(err, "CUDA allows")) {
-		COPY(f->kind, "launch");
+		COPY(f->kind, DRILL_KIND_LAUNCH);
 		line_at(p + 6, line, sizeof line);
 		COPY(f->detail, line);
 		return 1;
@@ -284,7 +284,7 @@ int drill_parse_gpu_sanitizer(const char *out, const char *learner, bool race,
 	memset(f, 0, sizeof *f);
 	const char *p = strstr(out, race ? "Race reported between " : "Invalid __");
 	if (!p && !race && (p = strstr(out, "========= Program hit ")))
-		COPY(f->kind, "launch");
+		COPY(f->kind, DRILL_KIND_LAUNCH);
 	if (!p)
 		return 0;
 	if (!f->kind[0])

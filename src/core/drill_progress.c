@@ -154,3 +154,27 @@ void drill_progress_give_up(const struct drill *dr)
 	drill_apply_give_up(&f.p, dr);
 	drill_progress_close(&f);
 }
+
+void drill_hands_on(const struct progress *p, const struct drill_set *s,
+		    int pct[PROGRESS_SKILLS], int *passed)
+{
+	double pts[PROGRESS_SKILLS] = { 0 };
+	*passed = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct drill *dr = &s->v[i];
+		const struct drill_record *r = progress_drill_find(p, dr->id);
+		if (!r || !r->passed)
+			continue;
+		(*passed)++;
+		int got = r->gave_up ? 0 : dr->points - r->hints * dr->hint_cost;
+		for (int k = 0; k < dr->nskills && got > 0; k++) {
+			int x = skill_index(dr->skills[k]);
+			if (x >= 0)
+				pts[x] += got;
+		}
+	}
+	for (int k = 0; k < PROGRESS_SKILLS; k++) {
+		double all = p->skill_got[k];
+		pct[k] = all > 0 ? (int)(100.0 * (pts[k] < all ? pts[k] : all) / all + 0.5) : -1;
+	}
+}

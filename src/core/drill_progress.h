@@ -24,6 +24,12 @@ void drill_apply_give_up(struct progress *p, const struct drill *dr);
 /* the points a pass earns now */
 int drill_points_left(const struct progress *p, const struct drill *dr);
 
+/* The hands-on share of each skill: of the points earned on that skill,
+ * the percentage earned by passing drills (-1: nothing earned there yet);
+ * *passed gets the drills passed.  For the radar. */
+void drill_hands_on(const struct progress *p, const struct drill_set *s,
+		    int pct[PROGRESS_SKILLS], int *passed);
+
 struct drill_progress_file {
 	struct progress p;
 	char dir[4096], file[4096];

@@ -140,16 +140,54 @@ static void add_list(struct drill_cmd *c, const char *const *l)
 }
 
 void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *const *san,
-		   const char *opt)
+		   const char *opt, const char *include)
 {
 	char inc[4200], simt[4200];
 	snprintf(inc, sizeof inc, "-I%s", x->emu);
 	snprintf(simt, sizeof simt, "%s/simt.h", x->emu);
 	drill_cmd_init(c);
-	drill_cmd_add(c, x->cxx, "-std=c++17", "-g", opt, "-fdiagnostics-color=never",
-		      "-DCK_SIMT_EMU", "-include", simt, inc, NULL);
+	drill_cmd_add(c, x->cxx, "-std=c++17", "-g1", opt, "-fdiagnostics-color=never",
+		      "-DCK_SIMT_EMU", "-include", include ? include : simt, inc, NULL);
 	add_list(c, san);
 	drill_cmd_add(c, "-x", "c++", NULL);
+}
+
+/* GCC's precompiled simt.h for one set of flags, in the cache: a header
+ * CACHE/emu-HASH-TAG.h that includes the real one, and its .gch beside
+ * it, which GCC uses when its flags match and otherwise ignores (the
+ * header is then read as text, so a stale .gch costs time, never
+ * correctness).  False (use simt.h itself) for other compilers. */
+bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *san, char *out,
+	       size_t size)
+{
+	if (strstr(x->cxx, "clang") || !strstr(x->cxx, "++"))
+		return false;
+	unsigned long long h = drill_hash_files(x, tag);
+	char gch[4300], tmp[4400], inc[4200];
+	snprintf(out, size, "%s/emu-%016llx-%s.h", x->cache, h, tag);
+	snprintf(gch, sizeof gch, "%s.gch", out);
+	if (access(gch, R_OK) == 0)
+		return true;
+	FILE *f = fopen(out, "w");
+	if (!f)
+		return false;
+	fprintf(f, "#include \"%s/simt.h\"\n", x->emu);
+	if (fclose(f) != 0)
+		return false;
+	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", gch, (long)getpid());
+	snprintf(inc, sizeof inc, "-I%s", x->emu);
+	struct drill_cmd c;
+	drill_cmd_init(&c);
+	drill_cmd_add(&c, x->cxx, "-std=c++17", "-g1", "-O0", "-DCK_SIMT_EMU", inc, NULL);
+	add_list(&c, san);
+	drill_cmd_add(&c, "-x", "c++-header", out, "-o", tmp, NULL);
+	struct drill_out o;
+	drill_run_all(&c, 1, 120000, &o);
+	bool ok = o.ok && o.code == 0 && rename(tmp, gch) == 0;
+	drill_out_free(&o);
+	if (!ok)
+		unlink(tmp);
+	return ok;
 }
 
 void drill_cmd_link(struct drill_cmd *c, const struct drill_ctx *x, const char *const *san)

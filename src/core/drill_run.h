@@ -45,7 +45,10 @@ void drill_cmd_init(struct drill_cmd *c);
 void drill_cmd_add(struct drill_cmd *c, ...);
 /* the C++ compiler on the emulator: flags, sanitizers, -include simt.h */
 void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *const *san,
-		   const char *opt);
+		   const char *opt, const char *include);
+/* GCC's precompiled simt.h for these flags (its wrapper header in out) */
+bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *san, char *out,
+	       size_t size);
 void drill_cmd_link(struct drill_cmd *c, const struct drill_ctx *x, const char *const *san);
 void drill_cmd_free(struct drill_cmd *c);
 

@@ -51,7 +51,7 @@ static const char *cause_words(const struct drill *dr, const char *code)
 	} t[] = { { "unwritten", MSG_DR_CAUSE_UNWRITTEN }, { "shifted", MSG_DR_CAUSE_SHIFTED },
 		  { "twice", MSG_DR_CAUSE_TWICE },	  { "partial", MSG_DR_CAUSE_PARTIAL },
 		  { "wrong", MSG_DR_CAUSE_WRONG },	  { "nan", MSG_DR_CAUSE_NAN },
-		  { "launch", MSG_DR_CAUSE_LAUNCH } };
+		  { DRILL_KIND_LAUNCH, MSG_DR_CAUSE_LAUNCH }, { "repeated", MSG_DR_CAUSE_REPEATED } };
 	const char *own = dr ? drill_cause_text(dr, code) : NULL;
 	if (own)
 		return own;
@@ -89,7 +89,7 @@ static void finding(struct buf *b, const struct drill_finding *f)
 		if (f->who[0])
 			add(b, tr(MSG_DR_BY), f->who);
 		if (f->memory[0])
-			add(b, tr(MSG_DR_DETAIL), f->memory);
+			add(b, "    %s", f->memory);
 	} else if (!strcmp(f->kind, "race")) {
 		bool shared = !strncmp(f->memory, "shared:", 7);
 		if (shared && f->memory[7])
@@ -115,7 +115,7 @@ static void finding(struct buf *b, const struct drill_finding *f)
 		add(b, tr(MSG_DR_TIMEOUT), f->detail);
 	} else if (!strcmp(f->kind, "output")) {
 		add(b, "%s", tr(MSG_DR_OUTPUT_CAP));
-	} else if (!strcmp(f->kind, "launch")) {
+	} else if (!strcmp(f->kind, DRILL_KIND_LAUNCH)) {
 		add(b, tr(MSG_DR_LAUNCH_BAD), f->detail);
 	} else if (f->where[0]) {
 		add(b, tr(MSG_DR_CRASH_AT), f->where);

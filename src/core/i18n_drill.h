@@ -23,6 +23,7 @@
 	X(MSG_DR_CAUSE_PARTIAL, "part of the value: a sum missing terms (a missing barrier, or a loop that ends early)", "只有部分的值：求和漏了项（缺少同步屏障，或循环提前结束）") \
 	X(MSG_DR_CAUSE_WRONG, "a wrong value: look at the arithmetic and the index", "数值错误：检查算式和下标") \
 	X(MSG_DR_CAUSE_NAN, "NaN: something read memory nothing wrote (an input past its end, or shared memory not yet filled)", "NaN：读到了没人写过的内存（越过输入末尾，或共享内存尚未填好）") \
+	X(MSG_DR_CAUSE_REPEATED, "a whole multiple of the answer: added more than once (more threads added it than should)", "答案的整数倍：被加了不止一次（加它的线程多于应有的）") \
 	X(MSG_DR_CAUSE_LAUNCH, "the launch failed", "核函数启动失败") \
 	X(MSG_DR_SANITIZER, "sanitizer:", "内存与竞争检查：") \
 	X(MSG_DR_SAN_CLEAN_CPU, "  AddressSanitizer and ThreadSanitizer: clean", "  AddressSanitizer 与 ThreadSanitizer：没有发现问题") \
@@ -30,7 +31,6 @@
 	X(MSG_DR_SAN_NONE_GPU, "  compute-sanitizer is not installed: memory and races not checked", "  未安装 compute-sanitizer：未检查内存越界和竞争") \
 	X(MSG_DR_OOB, "  out of bounds: %s at %s", "  越界访问：%s，位置 %s") \
 	X(MSG_DR_BY, "    by %s", "    由 %s") \
-	X(MSG_DR_DETAIL, "    %s", "    %s") \
 	X(MSG_DR_RACE_SHARED, "  race on shared memory '%s':", "  共享内存“%s”上的竞争：") \
 	X(MSG_DR_RACE_GLOBAL, "  race on global memory:", "  全局内存上的竞争：") \
 	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
@@ -63,6 +63,40 @@
 	X(MSG_DR_STATE_FAILING, "failing", "未通过") \
 	X(MSG_DR_STATE_PASSED, "passed", "已通过") \
 	X(MSG_DR_STATE_FAST, "passed fast", "快速通过") \
+	X(MSG_DR_LIST_TITLE, "Drills: cook it yourself", "练习：亲手下厨") \
+	X(MSG_DR_NONE, "No drills found.", "没有找到练习。") \
+	X(MSG_DR_GPU_MARK, "  [GPU]", "  [需 GPU]") \
+	X(MSG_DR_CANNOT_COPY, "cannot make your copy: %s", "无法创建你的副本：%s") \
+	X(MSG_DR_NO_EDITOR, "no $VISUAL, $EDITOR or vi: edit %s in your editor, then press c", "没有 $VISUAL、$EDITOR 或 vi：请用你的编辑器修改 %s，然后按 c") \
+	X(MSG_DR_EDITOR_FAILED, "could not run the editor '%s'; your copy is %s", "无法运行编辑器“%s”；你的副本在 %s") \
+	X(MSG_DR_EDITED, "saved? press c to check", "保存了吗？按 c 检查") \
+	X(MSG_DR_CHECKING, "checking... (compile, tests, sanitizers)", "正在检查……（编译、测试、内存与竞争检查）") \
+	X(MSG_DR_CHECK_BROKE, "the check itself did not finish", "检查本身没有完成") \
+	X(MSG_DR_HINT_COST, "a hint costs %d points: this drill now gives %d", "一条提示扣 %d 分：这个练习现在最多得 %d 分") \
+	X(MSG_DR_CONFIRM_SOLUTION, "not passed yet: press s again to see the reference and give up its %d points", "尚未通过：再按一次 s 查看参考解，并放弃它的 %d 分") \
+	X(MSG_DR_CONFIRM_RESET, "press r again to start over from the starter (your copy is kept as a backup)", "再按一次 r 从初始代码重新开始（你的副本会保留为备份）") \
+	X(MSG_DR_RESET_KEPT, "started over; your old copy is %s", "已重新开始；旧副本在 %s") \
+	X(MSG_DR_RESET_DONE, "started over from the starter", "已从初始代码重新开始") \
+	X(MSG_DR_K_OPEN, "open", "打开") \
+	X(MSG_DR_H_OPEN, "open the drill", "打开这个练习") \
+	X(MSG_DR_K_EDIT, "edit", "编辑") \
+	X(MSG_DR_H_EDIT, "edit your copy in $VISUAL, $EDITOR or vi", "用 $VISUAL、$EDITOR 或 vi 编辑你的副本") \
+	X(MSG_DR_K_CHECK, "check", "检查") \
+	X(MSG_DR_H_CHECK, "compile, test and sanitize your copy", "编译、测试并检查你的副本") \
+	X(MSG_DR_K_HINT, "hint", "提示") \
+	X(MSG_DR_H_HINT, "the next hint (costs points)", "下一条提示（会扣分）") \
+	X(MSG_DR_K_SOLUTION, "solution", "参考解") \
+	X(MSG_DR_H_SOLUTION, "the reference (before a pass: gives up the points)", "参考解（通过前查看：放弃得分）") \
+	X(MSG_DR_K_RESET, "reset", "重置") \
+	X(MSG_DR_H_RESET, "start over from the starter, keeping a backup", "从初始代码重新开始，保留备份") \
+	X(MSG_DR_K_LIST, "list", "列表") \
+	X(MSG_DR_H_LIST, "back to the list of drills", "返回练习列表") \
+	X(MSG_CW_DRILLS, "Kernel drills passed: %d of %d, %s.", "通过的核函数练习：%d / %d，%s。") \
+	X(MSG_CW_DRILLS_CPU, "on the CPU emulator", "在 CPU 模拟器上") \
+	X(MSG_CW_DRILLS_GPU, "on an %s", "在 %s 上") \
+	X(MSG_CW_DRILLS_BOTH, "%d of them on an %s, the rest on the CPU emulator", "其中 %d 个在 %s 上，其余在 CPU 模拟器上") \
+	X(MSG_RADAR_DRILLS, "Hands-on: %d of %d drills", "动手：%d / %d 个练习") \
+	X(MSG_RADAR_DRILLS_NONE, "no drill passed yet (open drills)", "还没有通过的练习（open drills）") \
 	/* end of the drill messages */
 
 #endif

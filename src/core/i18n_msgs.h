@@ -534,6 +534,7 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
+	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, fused flash", "注意力：三个核函数、cuBLAS、融合 flash") \
 	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
 	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
@@ -573,7 +574,20 @@
 	X(MSG_ST_MORE, "more", "下翻") \
 	X(MSG_ST_OPEN, "open", "打开") \
 	X(MSG_HELP_READER_SPACE, "scroll down a screen; at the bottom, the next page", "向下滚动一屏；到底后翻到下一页") \
-	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page", "向上滚动一屏；到顶后翻到上一页") \
+	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page (from a lesson's first page, the previous lesson's last)", "向上滚动一屏；到顶后翻到上一页（在一课的第一页，回到上一课的最后一页）") \
+	X(MSG_HK_RD_PREV, "previous page; on the first page, the previous lesson's last page", "上一页；在第一页时回到上一课的最后一页") \
+	X(MSG_RD_END, "end of the lesson", "本课结束") \
+	X(MSG_RD_SEARCH_KEYS, "Enter search  Esc cancel", "Enter 搜索  Esc 取消") \
+	X(MSG_RD_FOUND, "\"%s\": page %zu/%zu, %zu places in this lesson", "“%s”：第 %zu/%zu 页，本课共 %zu 处") \
+	X(MSG_RD_NOT_FOUND, "\"%s\" is not in this lesson", "本课中没有“%s”") \
+	X(MSG_RD_SEARCH_ENDED, "search ended: n and p turn pages again", "搜索已结束：n 和 p 重新用来翻页") \
+	X(MSG_ST_MATCH, "match", "匹配") \
+	X(MSG_ST_END_SEARCH, "end search", "结束搜索") \
+	X(MSG_HK_RD_SEARCH, "search this lesson: type, then Enter (as in less and man)", "在本课中搜索：输入文字后按 Enter（与 less 和 man 相同）") \
+	X(MSG_HK_RD_MATCH_NEXT, "while a search is on: the next place it occurs", "搜索进行中：跳到下一处") \
+	X(MSG_HK_RD_MATCH_PREV, "while a search is on: the previous place it occurs", "搜索进行中：跳到上一处") \
+	X(MSG_HK_RD_SEARCH_END, "while a search is on: end it (n turns pages again)", "搜索进行中：结束搜索（n 重新用来翻页）") \
+	X(MSG_RD_END_NEXT, "end of the lesson; Space: next, %s", "本课结束；空格：下一课，%s") \
 	X(MSG_ST_START, "start", "开始") \
 	X(MSG_ST_SUBMIT, "submit", "提交") \
 	X(MSG_ST_HINT, "hint", "提示") \

@@ -153,4 +153,7 @@ const char *lesson_id_unnumbered(const char *ref);
 /* The lesson after l in the course's order that can be read (not broken),
  * or NULL at the end: where "next" leads from a lesson's last page. */
 const struct lesson *course_next(const struct course *c, const struct lesson *l);
+/* The readable lesson before l, or NULL at the start: where "previous"
+ * leads from a lesson's first page. */
+const struct lesson *course_prev(const struct course *c, const struct lesson *l);
 #endif

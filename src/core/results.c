@@ -19,6 +19,7 @@
 #include "matmul/mm_ladder.h"
 #include "conv/conv_ladder.h"
 #include "reduce/reduce_ladder.h"
+#include "attention/attn_ladder.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -79,7 +80,7 @@ static const struct field var_fields[] = {
 	VAR(throttled, F_LONG, false, true), VAR(samples, F_LONG, false, true),
 	VAR(paired_pct_of_library, F_NUM, false, true), VAR(pairs, F_LONG, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
-	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q),
+	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q), SIZE(b), SIZE(d), SIZE(causal),
 	VAR(memory, F_STR, false, true),    VAR(direction, F_STR, false, true),
 	VAR(peak, F_STR, false, true),      VAR(bytes, F_LONG, false, true),
 	VAR(moved, F_LONG, false, true),    VAR(peak_gbs, F_NUM, false, true),
@@ -126,7 +127,7 @@ static const struct field pt_fields[] = {
 #define SZ_(f) { #f, offsetof(struct res_sizes, f) }
 static const struct { const char *key; size_t off; } size_fields[] = {
 	SZ_(m), SZ_(n), SZ_(k), SZ_(c), SZ_(h), SZ_(w), SZ_(r), SZ_(s), SZ_(pad),
-	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q),
+	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q), SZ_(b), SZ_(d), SZ_(causal),
 };
 #undef SZ_
 
@@ -620,24 +621,28 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The ladders' rows (matmul, conv, reduce): demo, id and the Chinese label
- * of the zh column, "" where the English stays. */
-static const struct { const char *demo, *id, *zh; } rung_zh[] = {
+/* The ladders' rows (matmul, conv, reduce, attention): the demo's registry
+ * row (demo.h), id and the Chinese label of the zh column, "" where the
+ * English stays. */
+static const struct { enum demo_id demo; const char *id, *zh; } rung_zh[] = {
 #define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
-#define RZ_MM_(...) RZ_("matmul", __VA_ARGS__)
-#define RZ_CONV_(...) RZ_("conv", __VA_ARGS__)
-#define RZ_RD_(...) RZ_("reduce", __VA_ARGS__)
-	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_)
+#define RZ_MM_(...) RZ_(CK_DEMO_matmul, __VA_ARGS__)
+#define RZ_CONV_(...) RZ_(CK_DEMO_conv, __VA_ARGS__)
+#define RZ_RD_(...) RZ_(CK_DEMO_reduce, __VA_ARGS__)
+#define RZ_AT_(...) RZ_(CK_DEMO_attention, __VA_ARGS__)
+	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_) AT_LADDER(RZ_AT_)
 #undef RZ_
 #undef RZ_MM_
 #undef RZ_CONV_
 #undef RZ_RD_
+#undef RZ_AT_
 };
 
 const char *results_rung_label(const char *demo, const char *id, const char *label)
 {
-	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && demo && id; i++)
-		if (!strcmp(rung_zh[i].demo, demo) && !strcmp(rung_zh[i].id, id)) {
+	int d = demo_index(demo);
+	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && d >= 0 && id; i++)
+		if ((int)rung_zh[i].demo == d && !strcmp(rung_zh[i].id, id)) {
 			if (i18n_lang() == LANG_ZH && rung_zh[i].zh[0])
 				return rung_zh[i].zh;
 			break;

@@ -50,6 +50,7 @@ struct res_device {
  * pad, stride, dil and the output p, q.  -1 when absent. */
 struct res_sizes {
 	long m, n, k, c, h, w, r, s, pad, stride, dil, p, q;
+	long b, d, causal;          /* attention: batch, head dimension, 0 or 1 */
 };
 
 struct res_variant {

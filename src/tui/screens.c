@@ -26,6 +26,7 @@
 	CK_DEMOS(DEMO_SCREEN_) \
 	X("gpu-map", screen_gpumap) \
 	X("tiling", screen_tiling) \
+	X("drills", screen_drill) \
 	/* end of the list */
 
 /* Names the course may open even before their screen exists, in the order

@@ -63,7 +63,7 @@ axis=$(screen | grep 'speedup' | head -1)
 like "$axis" '(log scale [0-9.]+ \.\.\. 1k ms|[0-9.]+ \.\. 1k ms|<= 1k ms) ' "at 60x20 the axis keeps its top (1k ms: the recorded run shares it) and its unit"
 like "$(screen)" 'CPU blocked… ' "a long label is cut after a word at 60 columns"
 like "$(squeeze)" "$(printf '%s' "$REASON" | sed 's/[()]/\\&/g')" "the reason wraps whole at 60 columns"
-like "$(screen | grep ' r run ')" 'r run .* Esc back +\? help *$' "at 60 columns the key hints keep the way back and help (own keys give way first)"
+like "$(screen | grep ' r run ')" 'r run .* Esc back +\? help +q quit *$' "at 60 columns the key hints keep the way back, help and quit (own keys give way first)"
 stop_wait
 
 for c in 60 80 120 200; do

@@ -64,13 +64,19 @@ quit
 fresh
 launch 60 20 "$CK_BIN"
 expect 'lessons done'
-like "$(screen | sed -n 15p)" '^↓' "rows below the view are marked"
+# 13 list rows: 10 for the lessons, then the quiz, radar and certificate
+# pinned at the foot, so they are seen without scrolling
+like "$(screen | sed -n 12p)" '^↓' "lesson rows below the view are marked"
+like "$(screen | sed -n 13,15p | tr '\n' ' ')" 'Quiz: five levels .*Skills radar .*Certificate' \
+	"the quiz, the radar and the certificate stay in view at 60x20"
 keys 1 2; expect 'The everyday habits of a well-run GPU'; settle   # lesson 12's summary
 keys Enter; wait_for 'Kitchen habits'; ok $? "typing 1 then 2 goes to lesson 12"
 keys Escape; expect 'lessons done'
 keys G; expect 'Certificate'
-like "$(screen | sed -n 3p)" '^↑' "rows above the view are marked"
 like "$(detail)" 'Your certificate: written once level 5' "the menu offers the certificate"
+keys Up Up Up; expect 'Between a kernel and a library'
+like "$(screen | sed -n 3p)" '^↑' "lesson rows above the view are marked"
+keys G; expect 'Your certificate: written once level 5' 
 keys Enter; wait_for 'cudakitchen: certificate'; ok $? "and Enter opens it"
 quit
 done_testing

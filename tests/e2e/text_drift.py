@@ -13,8 +13,9 @@
    that is a placeholder (`<lang>`, `NAME`, `NN-id`, `*`) matches any name;
    outputs (build/..., $XDG_..., ~/...) and the few names in ALLOW are not
    paths of the tree.
-2. Every message id of src/core/i18n_msgs.h is used somewhere in src/
-   (keys.c makes MSG_KEY_<cmd> from keys.h's CK_COMMANDS, which counts).
+2. Every message id of src/core/i18n_msgs.h is used somewhere in src/ or
+   in a header of demos/ that src/ reads (the registry, demos/demos.h);
+   keys.c makes MSG_KEY_<cmd> from keys.h's CK_COMMANDS, which counts.
 """
 import glob
 import os
@@ -155,17 +156,18 @@ def check_messages():
     msgs = open(os.path.join(ROOT, "src/core/i18n_msgs.h"), encoding="utf-8").read()
     ids = re.findall(r"^\s*X\((MSG_\w+),", msgs, re.M)
     text = []
-    for d, _, files in os.walk(os.path.join(ROOT, "src")):
-        for f in files:
-            if f != "i18n_msgs.h":
-                text.append(open(os.path.join(d, f), encoding="utf-8").read())
+    for top, ext in (("src", ""), ("demos", ".h")):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            for f in files:
+                if f != "i18n_msgs.h" and f.endswith(ext):
+                    text.append(open(os.path.join(d, f), encoding="utf-8").read())
     text = "\n".join(text)
     used = set(re.findall(r"\bMSG_\w+", text))
     keys = open(os.path.join(ROOT, "src/tui/keys.h"), encoding="utf-8").read()
     used |= {"MSG_KEY_" + c for c in re.findall(r"X\((CMD_\w+)", keys)}
     ok(len(ids) > 100, "i18n_msgs.h has its %d messages" % len(ids))
     unused = [i for i in ids if i not in used]
-    ok(not unused, "every message id is used in src/ (%d unused)" % len(unused))
+    ok(not unused, "every message id is used in src/ or demos/*.h (%d unused)" % len(unused))
     for u in unused:
         print("#   never used: " + u)
 

@@ -101,7 +101,8 @@ keys '?'
 wait_for 'this help'; ok $? "? shows the help"
 s=$(screen)
 like "$s" 'Space PgDn +scroll down a screen; at the bottom, the next page' "help is generated from the reader's key table"
-like "$s" 'Ctrl-L +redraw the screen' "every binding is listed"
+keys End; wait_for 'Ctrl-L'
+like "$(screen)" 'Ctrl-L +redraw the screen' "every binding is listed (the last at the help's end)"
 keys Escape
 wait_for 'Pantry page two'; ok $? "Esc closes the help"
 

@@ -57,9 +57,9 @@ wait_for 'Stations page one'; ok $? "a lesson page without links"
 keys o
 expect 'nothing to open'
 s=$(screen)
-like "$(printf '%s\n' "$s" | tail -2 | tr '\n' ' ' | tr -s ' ')" 'o: nothing to open on this page: it has no block, demo or link n page' \
+like "$(printf '%s\n' "$s" | tail -2 | tr '\n' ' ' | tr -s ' ')" 'o: nothing to open on this page: it has no block, demo or link n/p page' \
 	"the whole message is on the status line and the row above it"
-like "$(printf '%s\n' "$s" | tail -1)" 'n page +Space more +Esc back +\? help +q quit *$' "the key hints that work on this page are all there"
+like "$(printf '%s\n' "$s" | tail -1)" 'n/p page +Space more +Esc back +\? help +q quit *$' "the key hints that work on this page are all there (p: back to the previous lesson)"
 keys j
 wait_gone 'nothing to open'; ok $? "the message goes at the next key"
 like "$(screen | tail -2 | head -1)" 'lines [0-9]+-[0-9]+ of' "and the footer is back"

@@ -3,28 +3,30 @@
  * through emu/simt.h against an FP64 product: odd sizes that cut
  * every tile, one element, and whole tiles (the 'best' rung's unchecked
  * float4 path). The output starts as NaN, so an element a kernel forgets
- * fails. A rung added to the ladder is tested here without touching this
- * file. The TF32 rung (mma.sync, ldmatrix, cp.async through simt.h's
- * emulation) is checked against an FP64 product of its inputs cut or
+ * fails. A rung added to the ladder (a row and its header, which
+ * rung_headers.h includes) is tested here without touching this file. The
+ * TF32 rung (mma.sync, ldmatrix, cp.async through simt.h's emulation) is
+ * checked against an FP64 product of its inputs cut or
  * rounded to TF32 as the rung does it, so the check is as tight as FP32's
  * and also fails if the inputs are not treated as said; so is every
- * configuration of its tuning table (06_tf32_mma_tuning.cuh). TAP on
+ * configuration of its tuning table (07_tf32_mma_tuning.cuh). TAP on
  * stdout. */
 #include "emu.h"
 
-#include "01_naive.cuh"
-#include "02_coalesced.cuh"
-#include "03_smem_tiled.cuh"
-#include "04_regblock.cuh"
-#include "05_best.cuh"
-#include "06_tf32_mma_tuning.cuh"
+#include "rung_headers.h" /* the hand rows' headers (rung_headers.sh emu) */
 #include "check.h"
-
-/* Hopper's wgmma, TMA and mbarriers have no CPU emulation: that rung is
- * checked on a GPU only (demos/scripts/gpu_test.sh). */
-#define EMU_NO_CPU (-1)
-static int mm_wgmma_tma(const struct mm_args *, struct ck_err *) { return EMU_NO_CPU; }
 #include "mm_ladder.h"
+
+/* The rows that need sm90a (Hopper's wgmma, TMA and mbarriers) have no CPU
+ * emulation: they are checked on a GPU only (demos/scripts/gpu_test.sh). */
+#define EMU_NO_CPU (-1)
+#define EMU_STUB_any(fn)
+#define EMU_STUB_sm80(fn)
+#define EMU_STUB_sm90a(fn)                                                     \
+    static int fn(const struct mm_args *, struct ck_err *) { return EMU_NO_CPU; }
+#define EMU_STUB_(e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) \
+    EMU_STUB_##needs(fn)
+MM_LADDER(EMU_STUB_)
 
 typedef int (*mm_launch_fn)(const struct mm_args *a, struct ck_err *err);
 /* round: what the rung does to its inputs first (the reference does the
@@ -33,12 +35,16 @@ struct hand {
     const char *id;
     mm_launch_fn fn;
     int round;
+    int gpu_only; /* needs sm90a: no CPU emulation */
 };
-/* the one TF32 hand rung rounds as its tc_cfg says (06_tf32_mma.cuh) */
-#define EMU_hand(id, fn, tol) {id, fn, (tol) == CK_TOL_TF32 ? (tc_cfg::ROUND ? 1 : 2) : 0},
-#define EMU_library(id, fn, tol)
-#define EMU_cpu(id, fn, tol)
-#define EMU_(e, id, step, kind, label, idea, fn, tol, ...) EMU_##kind(id, fn, tol)
+/* the one TF32 hand rung rounds as its tc_cfg says (07_tf32_mma.cuh) */
+#define EMU_hand(id, fn, tol, needs)                                           \
+    {id, fn, (tol) == CK_TOL_TF32 ? (tc_cfg::ROUND ? 1 : 2) : 0,              \
+     CK_NEEDS_##needs == CK_NEEDS_sm90a},
+#define EMU_library(id, fn, tol, needs)
+#define EMU_cpu(id, fn, tol, needs)
+#define EMU_(e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) \
+    EMU_##kind(id, fn, tol, needs)
 static const struct hand hands[] = {MM_LADDER(EMU_)};
 
 /* the 'best' rung forced to one configuration of its rule and one split
@@ -100,7 +106,7 @@ int main(void)
         for (const auto &s : sizes) {
             struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0, 0};
             struct ck_err perr = {{0}};
-            if (h.fn == mm_wgmma_tma && mm_wgmma_tma(&probe, &perr) == EMU_NO_CPU) {
+            if (h.gpu_only && h.fn(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",
                        ++tap_n, h.id);
                 break;
@@ -120,7 +126,7 @@ int main(void)
     for (int c = 0; c <= MM_TF32_NTUNE; c++) { /* 0: the rung's own tc_cfg */
         const char *name = c ? mm_tf32_tune_cfgs[c - 1].name : "the rung's tc_cfg";
         int round = c ? mm_tf32_tune_cfgs[c - 1].round : tc_cfg::ROUND ? 1 : 2;
-        const struct hand h = {"tf32-mma", mm_tf32_forced, round};
+        const struct hand h = {"tf32-mma", mm_tf32_forced, round, 0};
         g_tf32_cfg = c;
         static const int tsizes[][3] = {{37, 53, 61}, {256, 256, 200}};
         for (const auto &s : tsizes) {
@@ -137,7 +143,7 @@ int main(void)
     /* every configuration the rule can pick, unsplit and with K split
      * (3 slices: the last one short; 2 at whole tiles: the float4 atomic
      * path), at odd sizes and at whole tiles of that configuration */
-    const struct hand best = {"best", mm_best_forced, 0};
+    const struct hand best = {"best", mm_best_forced, 0, 0};
     for (int c = 0; c < MM_BEST_NCFG; c++) {
         const struct mm_best_cfg_info *ci = &mm_best_cfgs[c];
         const int cases[][4] = {

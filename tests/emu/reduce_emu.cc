@@ -15,12 +15,7 @@
  * TAP on stdout. */
 #include "emu.h"
 
-#include "01_atomic.cuh"
-#include "02_interleaved.cuh"
-#include "03_sequential.cuh"
-#include "04_unrolled.cuh"
-#include "05_shuffle.cuh"
-#include "06_best.cuh"
+#include "rung_headers.h" /* the hand rows' headers (rung_headers.sh emu) */
 #include "reduce_ladder.h"
 
 typedef int (*rung_fn)(const struct rd_args *, struct ck_err *);

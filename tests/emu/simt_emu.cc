@@ -59,6 +59,67 @@ __global__ void atomic_kernel(unsigned *n, unsigned long long *big, float *f)
 }
 
 /* thread 0 meets twice, the rest once: never all at the second */
+/* one warp: D = A B by mma m16n8k16 (A 16x16 row-major, B 16x8 as
+ * B[k][n]) from 16-bit element bits, and a butterfly sum by __shfl_xor_sync */
+__global__ void mma16_kernel(const unsigned short *A, const unsigned short *B, bool bf16,
+                             float *D, int *xsum)
+{
+    int l = threadIdx.x, g = l / 4, t = l % 4;
+    auto pk = [](unsigned short lo, unsigned short hi) { return lo | (unsigned)hi << 16; };
+    unsigned a[4] = {pk(A[g * 16 + 2 * t], A[g * 16 + 2 * t + 1]),
+                     pk(A[(g + 8) * 16 + 2 * t], A[(g + 8) * 16 + 2 * t + 1]),
+                     pk(A[g * 16 + 2 * t + 8], A[g * 16 + 2 * t + 9]),
+                     pk(A[(g + 8) * 16 + 2 * t + 8], A[(g + 8) * 16 + 2 * t + 9])};
+    unsigned b[2] = {pk(B[(2 * t) * 8 + g], B[(2 * t + 1) * 8 + g]),
+                     pk(B[(2 * t + 8) * 8 + g], B[(2 * t + 9) * 8 + g])};
+    float d[4] = {1, 1, 1, 1};
+    simt_mma_m16n8k16(d, a, b, bf16);
+    for (int e = 0; e < 4; e++)
+        D[(g + 8 * (e / 2)) * 8 + 2 * t + e % 2] = d[e];
+    int v = l;
+    for (int m = 16; m; m >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, m);
+    xsum[l] = v;
+}
+
+/* bits of k/4 (|k| < 64) as binary16 or bfloat16 */
+static unsigned short bits16(int k, bool bf16)
+{
+    if (!k)
+        return 0;
+    int e;
+    double m = frexp(fabs(k / 4.0), &e); /* [0.5, 1) * 2^e */
+    unsigned sign = k < 0 ? 0x8000u : 0;
+    if (bf16)
+        return (unsigned short)(sign | (unsigned)(e - 1 + 127) << 7 |
+                                (unsigned)((m * 2 - 1) * 128));
+    return (unsigned short)(sign | (unsigned)(e - 1 + 15) << 10 | (unsigned)((m * 2 - 1) * 1024));
+}
+
+static bool mma16_right(bool bf16)
+{
+    int err = 0;
+    std::vector<unsigned short> A(256), B(128);
+    std::vector<int> ka(256), kb(128), xs(32);
+    std::vector<float> D(128);
+    for (int i = 0; i < 256; i++)
+        ka[i] = (i * 7) % 23 - 11, A[i] = bits16(ka[i], bf16);
+    for (int i = 0; i < 128; i++)
+        kb[i] = (i * 5) % 17 - 8, B[i] = bits16(kb[i], bf16);
+    CK_LAUNCH(err, mma16_kernel, 1, 32, 0, 0, A.data(), B.data(), bf16, D.data(), xs.data());
+    bool right = true;
+    for (int r = 0; r < 16; r++)
+        for (int c = 0; c < 8; c++) {
+            double s = 1;
+            for (int k = 0; k < 16; k++)
+                s += ka[r * 16 + k] / 4.0 * (kb[k * 8 + c] / 4.0);
+            right = right && D[r * 8 + c] == (float)s;
+        }
+    for (int l = 0; l < 32; l++)
+        right = right && xs[l] == 496;
+    return right;
+}
+
 __global__ void deadlock_block_kernel(int)
 {
     __syncthreads();
@@ -151,6 +212,8 @@ int main(void)
     CK_LAUNCH(err, atomic_kernel, 4, 256, 0, 0, &n, &big, &f);
     ok(n == 1024 && big == 1024ull << 33 && f == 1024.0f, "simt: atomicAdd counts every thread");
 
+    ok(mma16_right(false), "simt: mma.sync m16n8k16 FP16 and __shfl_xor_sync give A B + C and the warp's sum");
+    ok(mma16_right(true), "simt: mma.sync m16n8k16 BF16 gives A B + C");
     ok(dies_saying(launch_block_deadlock, "1 of 70 threads wait at __syncthreads"),
        "simt: a barrier only some threads reach stops the run, saying so");
     ok(dies_saying(launch_warp_deadlock, "warp 1: 1 of 8 lanes wait"),

@@ -1,5 +1,5 @@
 /* tf32_tma_emu.cc - the part of the tf32-mma rung's TMA feed
- * (demos/matmul/06_tf32_mma_tma.cuh) a CPU can check: where each consumer
+ * (demos/matmul/07_tf32_mma_tma.cuh) a CPU can check: where each consumer
  * lane reads in a stage that the TMA wrote with its 128-byte swizzle
  * (tw_a_off, tw_b_off, as tw_frags adds them up) and where it writes its
  * accumulators (tw_col). A stage is laid out as the TMA lays it
@@ -15,7 +15,7 @@
  * only (demos/scripts/gpu_test.sh). TAP on stdout. */
 #include "emu.h"
 
-#include "06_tf32_mma_tma.cuh"
+#include "07_tf32_mma_tma.cuh"
 
 using c = tw_cfg;
 

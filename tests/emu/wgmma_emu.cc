@@ -1,5 +1,5 @@
 /* wgmma_emu.cc - the part of the wgmma-tma rung a CPU can run: its first
- * step (demos/matmul/07_wgmma_tma_transpose.cuh), B transposed into Bt and
+ * step (demos/matmul/08_wgmma_tma_transpose.cuh), B transposed into Bt and
  * A copied into padded rows, through its own launcher, at sizes that cut
  * every 32x32 tile and at whole tiles. The TF32 rounding is the GPU's cvt.rna (without a GPU the
  * values pass unchanged, so the check is exact). wgmma, the TMA and the
@@ -7,7 +7,7 @@
  * outputs start as NaN, so an element a kernel forgets fails. TAP on stdout. */
 #include "emu.h"
 
-#include "07_wgmma_tma_transpose.cuh"
+#include "08_wgmma_tma_transpose.cuh"
 
 int main(void)
 {

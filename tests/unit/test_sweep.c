@@ -20,7 +20,7 @@ static struct res_variant var(const char *id, long rung, long n, double gflops)
 	v.kind = RES_HAND;
 	v.ok = true;
 	v.gflops = gflops;
-	v.size = (struct res_sizes){ n, n, n, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	v.size = (struct res_sizes){ n, n, n, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	return v;
 }
 

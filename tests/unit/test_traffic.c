@@ -167,7 +167,7 @@ static struct res_variant rec(const char *demo, const char *id, long m, long n, 
 	memset(&v, 0, sizeof v);
 	snprintf(v.demo, sizeof v.demo, "%s", demo);
 	snprintf(v.variant, sizeof v.variant, "%s", id);
-	v.size = (struct res_sizes){ m, n, k, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+	v.size = (struct res_sizes){ m, n, k, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 	v.model_bytes = v.model_intensity = v.intensity = NAN;
 	v.split = -1;
 	return v;

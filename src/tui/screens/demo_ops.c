@@ -61,7 +61,7 @@ static void bars_draw(struct app *app, struct demo_st *st, const struct demo_sec
 	if (st->sweep_view) {
 		static const struct sweep none;   /* no run yet: an empty "yours" */
 		const struct sweep *mine = app->sweeps[st->def->id];
-		sweep_view_draw(st->show == SHOW_RECORDED ? NULL : mine ? mine : &none,
+		sweep_view_draw(st->row->name, st->show == SHOW_RECORDED ? NULL : mine ? mine : &none,
 				st->show == SHOW_MINE ? NULL : &st->rec_sweep, st->sweep_note,
 				y0, y1, &st->sweep_plot);
 	} else if (st->roofline) {

@@ -20,6 +20,7 @@
 #include <wctype.h>
 #include "app.h"
 #include "cert.h"
+#include "drill.h"
 #include "paths.h"
 #include "quiz_run.h"
 #include "screen.h"
@@ -267,6 +268,7 @@ static void write_cert(struct app *app, struct cert_view *v)
 				.progress = &app->progress, .s = cert_strings_for(app->opt.lang) };
 	char titles[PROGRESS_LEVELS][160];   /* a class's own levels by their titles */
 	ci.nlevels = quiz_run_course_levels(app, titles);
+	ci.drills_total = drill_count(app->datadir, app->opt.lessons_dir);
 	for (int i = 0; i < PROGRESS_LEVELS; i++)
 		ci.level_title[i] = titles[i];
 	for (size_t i = 0; i < app->course.n; i++) {   /* lessons read, of the course taken */

@@ -53,6 +53,15 @@ static int notice_rows(const struct app *app)
 /* The list occupies rows list_y .. list_y+list_h-1; the detail pane sits below it. */
 static int list_y(const struct app *app) { return 2 + notice_rows(app); }
 static int list_h(const struct app *app) { return LINES - 7 - notice_rows(app); }
+/* When the rows do not all fit, the quiz, radar and certificate stay
+ * pinned at the list's foot and only the lessons scroll above them (at
+ * 80x24 they were below the fold).  The lessons' rows: */
+static int lessons_h(const struct app *app)
+{
+	int h = list_h(app);
+	return menu_rows(app) > h && h > NEXTRA ? h - NEXTRA : h;
+}
+static bool pinned(const struct app *app) { return lessons_h(app) < list_h(app); }
 
 static void draw_notice(const struct app *app)
 {
@@ -260,15 +269,17 @@ static void draw_detail(struct app *app, const struct menu *m)
 static void menu_draw(struct app *app, void *st)
 {
 	struct menu *m = st;
-	int n = menu_rows(app), h = list_h(app);
+	int n = menu_rows(app), h = lessons_h(app);
+	bool pin = pinned(app);
+	int scrolled = pin ? (int)app->course.n : n;   /* the rows that scroll */
 	follow_last(app, m);
 	if (m->cursor >= n)
 		m->cursor = n - 1;
 	if (m->cursor < 0)
 		m->cursor = 0;
-	if (m->cursor < m->top)
+	if (m->cursor < scrolled && m->cursor < m->top)
 		m->top = m->cursor;
-	if (m->cursor >= m->top + h)
+	if (m->cursor < scrolled && m->cursor >= m->top + h)
 		m->top = m->cursor - h + 1;
 	int done = 0;
 	for (size_t i = 0; i < app->course.n; i++)
@@ -279,18 +290,20 @@ static void menu_draw(struct app *app, void *st)
 	if (app->course_name[0])
 		snprintf(title, sizeof title, tr(MSG_MENU_TITLE_CLASS), app->course_name);
 	ui_title(app->course_name[0] ? title : tr(MSG_MENU_TITLE), right);
-	for (int r = 0; r < h && m->top + r < n; r++) {
+	for (int r = 0; r < h && m->top + r < scrolled; r++) {
 		int i = m->top + r;
 		if (i < (int)app->course.n)
 			draw_lesson_row(app, list_y(app) + r, i, i == m->cursor);
 		else
 			draw_extra_row(list_y(app) + r, i - (int)app->course.n, i == m->cursor);
 	}
+	for (int e = 0; pin && e < NEXTRA; e++)
+		draw_extra_row(list_y(app) + h + e, e, (int)app->course.n + e == m->cursor);
 	/* rows out of view above or below: an arrow in the left margin */
 	bool ascii = ui_ascii();
 	if (m->top > 0)
 		ui_text(list_y(app), 0, 1, C_ACCENT, ascii ? "^" : "\u2191");
-	if (m->top + h < n)
+	if (m->top + h < scrolled)
 		ui_text(list_y(app) + h - 1, 0, 1, C_ACCENT, ascii ? "v" : "\u2193");
 	draw_notice(app);
 	draw_detail(app, m);
@@ -347,7 +360,8 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 		return ACT_NONE;
 	}
 	if (in->mouse == MOUSE_PRESS) {
-		int i = m->top + in->my - list_y(app);
+		int row = in->my - list_y(app), lh = lessons_h(app);
+		int i = pinned(app) && row >= lh ? (int)app->course.n + row - lh : m->top + row;
 		if (in->my < list_y(app) || in->my >= list_y(app) + h || i >= n)
 			return ACT_NONE;
 		if (i == m->cursor)

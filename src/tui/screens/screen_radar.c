@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "app.h"
+#include "drill_progress.h"
 #include "cert.h"
 #include "radar.h"
 #include "screen.h"
@@ -74,6 +75,32 @@ static void draw_bar(int y, int x, int w, int pct)
 }
 
 /* The panel at (y, x), w wide; returns the row after it. */
+/* the kernel drills passed, and each skill's hands-on share (the part
+ * of its points earned by drills) */
+static int draw_hands_on(const struct app *app, int y, int x, int w)
+{
+	struct drill_set set;
+	struct diags d = { 0 };
+	drill_set_load(&set, app->datadir, app->opt.lessons_dir, "en", &d);
+	diags_free(&d);
+	int pct[PROGRESS_SKILLS], passed = 0;
+	drill_hands_on(&app->progress, &set, pct, &passed);
+	char line[256];
+	snprintf(line, sizeof line, tr(MSG_RADAR_DRILLS), passed, (int)set.n);
+	drill_set_free(&set);
+	if (y + 2 >= LINES - 1)
+		return y;
+	ui_text(++y, x, w, C_HEADING, line);
+	size_t len = 0;
+	line[0] = '\0';
+	for (int i = 0; i < PROGRESS_SKILLS && len + 40 < sizeof line; i++)
+		if (pct[i] > 0)
+			len += (size_t)snprintf(line + len, sizeof line - len, "%s%s %d%%", len ? "  " : "",
+						tr(skill_msg[i]), pct[i]);
+	ui_text_fit(++y, x, w, C_NORMAL, len ? line : tr(MSG_RADAR_DRILLS_NONE));
+	return y + 1;
+}
+
 static int draw_panel(const struct app *app, const struct radar_scores *s, int y, int x, int w)
 {
 	bool wide = w >= PANEL_W;
@@ -103,7 +130,7 @@ static int draw_panel(const struct app *app, const struct radar_scores *s, int y
 		if (s->known[i])
 			draw_bar(y, x + LABEL_W + 6, w - LABEL_W - 6, s->pct[i]);
 	}
-	return y;
+	return draw_hands_on(app, y, x, w);
 }
 
 static void radar_draw(struct app *app, void *st)

@@ -2,7 +2,8 @@
  * layout.c for the current width (again after a resize, keeping the same
  * item at the top) and drawn line by line; code lines are highlighted and
  * cropped with a marker.  Every page change is saved in progress, and
- * reaching the last page marks the lesson done.  Blocks, demos and `see`
+ * the lesson is done once every page's end was on screen; the last page
+ * ends with a marker naming the next lesson.  Blocks, demos and `see`
  * links open through ACT_OPEN; `o`/Enter opens the page's block even when
  * it is scrolled out of view. */
 #include <curses.h>
@@ -12,6 +13,8 @@
 #include "app.h"
 #include "highlight.h"
 #include "layout.h"
+#include "lesson_find.h"
+#include "reader_search.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -29,12 +32,27 @@ struct reader {
 	int want_sub;    /* ... and how many of its lines are scrolled past */
 	int hscroll;     /* columns of code lines scrolled past ([ and ]) */
 	bool laid;       /* lay holds page `page` at lay.width */
+	bool to_end;     /* the next layout shows the page's end */
+	struct rsearch search;   /* `/`: the prompt and the text searched for */
+	struct lesson_spot hit;  /* the last place found, where n and N go on from */
+	bool has_hit;
+	bool *seen;      /* [npages]: the page's end was on screen (or it was
+	                    read before: the pages before the saved place) */
 	struct layout lay;
 };
 
 static int view_h(void) { return LINES - 3; }
 static int text_w(void) { return COLS - 4 < MAXW ? COLS - 4 : MAXW; }
 static int left_x(void) { return 2; }
+
+/* Read means every page's end was on screen, not only the last page opened. */
+static bool all_seen(const struct reader *r)
+{
+	for (size_t i = 0; i < r->l->npages; i++)
+		if (!r->seen[i])
+			return false;
+	return true;
+}
 
 static void save_place(struct app *app, struct reader *r)
 {
@@ -48,7 +66,7 @@ static void save_place(struct app *app, struct reader *r)
 	lp->page = (int)r->page;
 	lp->item = r->want_item > 0 ? r->want_item : 0;
 	lp->line = r->want_sub > 0 ? r->want_sub : 0;
-	if (r->page + 1 >= r->l->npages)
+	if (all_seen(r))
 		lp->done = true;
 	app_progress_changed(app);
 }
@@ -59,43 +77,48 @@ static void *reader_enter(struct app *app, const char *arg)
 	if (!l)
 		return NULL;
 	struct reader *r = calloc(1, sizeof *r);
-	if (!r)
+	bool *seen = calloc(l->npages ? l->npages : 1, sizeof *seen);
+	if (!r || !seen) {
+		free(r);
+		free(seen);
 		return NULL;
+	}
+	enum open_at at = app->open_at;
+	app->open_at = OPEN_SAVED;   /* taken */
 	r->l = l;
+	r->seen = seen;
 	r->focus = -1;
 	r->want_item = -1; /* the top of the page */
 	struct lesson_progress *lp = l->broken ? NULL : progress_lesson(&app->progress, l->id);
 	if (lp && lp->page >= 0 && (size_t)lp->page < l->npages) {
-		r->page = (size_t)lp->page;
-		if (lp->item > 0 || lp->line > 0) { /* where the learner left off */
-			r->want_item = lp->item;
-			r->want_sub = lp->line;
+		for (int i = 0; i < lp->page; i++)
+			seen[i] = true;   /* read before, to reach the saved place */
+		if (at == OPEN_SAVED) {
+			r->page = (size_t)lp->page;
+			if (lp->item > 0 || lp->line > 0) { /* where the learner left off */
+				r->want_item = lp->item;
+				r->want_sub = lp->line;
+			}
 		}
+	}
+	if (at == OPEN_END && l->npages > 0) {   /* back from the next lesson */
+		r->page = l->npages - 1;
+		r->to_end = true;         /* relayout puts the page's end in view */
 	}
 	save_place(app, r);
 	return r;
 }
 
-/* Lays the page out for the current width, at the learner's place. */
-static void relayout(struct app *app, struct reader *r)
-{
-	int w = text_w();
-	if (r->laid && r->lay.width == w)
-		return;
-	layout_free(&r->lay);
-	layout_page(&r->lay, r->l, r->page, &app->course, w, ui_ascii());
-	r->laid = true;
-	r->top = (int)layout_item_line(&r->lay, r->want_item) + r->want_sub;
-}
-
 /* The page's lines less the blank ones at its end: a page one blank line
- * longer than the screen does not scroll (Space would show only that). */
+ * longer than the screen does not scroll (Space would show only that).
+ * The last page has two more: a blank and the end-of-lesson marker, so
+ * Space stops there before it moves on. */
 static int used_lines(const struct reader *r)
 {
 	int n = (int)r->lay.n;
 	while (n > 0 && r->lay.line[n - 1].kind == L_BLANK)
 		n--;
-	return n;
+	return n + (r->page + 1 >= r->l->npages ? 2 : 0);
 }
 
 static void clamp_top(struct reader *r)
@@ -117,6 +140,23 @@ static void settle(struct reader *r)
 	if ((size_t)r->top < r->lay.n) {
 		r->want_item = r->lay.line[r->top].item;
 		r->want_sub = r->top - (int)layout_item_line(&r->lay, r->want_item);
+	}
+}
+
+/* Lays the page out for the current width, at the learner's place. */
+static void relayout(struct app *app, struct reader *r)
+{
+	int w = text_w();
+	if (r->laid && r->lay.width == w)
+		return;
+	layout_free(&r->lay);
+	layout_page(&r->lay, r->l, r->page, &app->course, w, ui_ascii());
+	r->laid = true;
+	r->top = (int)layout_item_line(&r->lay, r->want_item) + r->want_sub;
+	if (r->to_end) {
+		r->to_end = false;
+		r->top = used_lines(r);
+		settle(r);
 	}
 }
 
@@ -218,6 +258,26 @@ static void draw_broken(struct app *app, struct reader *r)
 	ui_status(app->status[0] ? app->status : "", hints);
 }
 
+/* The end-of-lesson marker on row y: a rule with what Space does next. */
+static void draw_end(struct app *app, const struct reader *r, int y)
+{
+	const struct lesson *next = course_next(&app->course, r->l);
+	char msg[200];
+	if (next)
+		snprintf(msg, sizeof msg, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
+	else
+		snprintf(msg, sizeof msg, "%s", tr(MSG_RD_END));
+	int w = text_w(), mw = ui_width(msg) + 2;
+	if (mw > w)
+		mw = w;
+	int side = (w - mw) / 2;
+	ui_hline(y, left_x(), side, C_DIM);
+	char pad[210];
+	snprintf(pad, sizeof pad, " %s ", msg);
+	ui_text(y, left_x() + side, mw, C_ACCENT, pad);
+	ui_hline(y, left_x() + side + mw, w - side - mw, C_DIM);
+}
+
 static void reader_draw(struct app *app, void *st)
 {
 	struct reader *r = st;
@@ -238,12 +298,23 @@ static void reader_draw(struct app *app, void *st)
 		const struct lline *ln = &r->lay.line[r->top + i];
 		draw_line(1 + i, ln, r->focus >= 0 && ln->link == r->focus, r->hscroll);
 	}
-	char foot[160];   /* the page number is in the title already */
 	int n = used_lines(r), end = r->top + h < n ? r->top + h : n;
+	if (r->page + 1 >= r->l->npages && n - 1 - r->top < h)
+		draw_end(app, r, 1 + n - 1 - r->top);
+	if (end >= n && !r->seen[r->page]) {   /* the page's end is on screen */
+		r->seen[r->page] = true;
+		save_place(app, r);
+	}
+	char foot[160];   /* the page number is in the title already */
 	snprintf(foot, sizeof foot, tr(MSG_RD_LINES), n ? r->top + 1 : 0, end, n);
 	ui_hline(LINES - 2, 0, COLS, C_DIM);
 	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
-	char hints[HINTS_MAX];
+	char hints[HINTS_MAX], left[96];
+	if (r->search.typing) {   /* the prompt takes the status line */
+		rsearch_prompt(&r->search, left, sizeof left, hints, sizeof hints);
+		ui_status(left, hints);
+		return;
+	}
 	screen_hints(&screen_reader, app, r, hints, sizeof hints);
 	ui_status(app->status[0] ? app->status : "", hints);
 }
@@ -259,7 +330,7 @@ static void go_page(struct app *app, struct reader *r, long page, bool at_end)
 	r->want_item = -1;
 	r->want_sub = 0;
 	relayout(app, r);
-	r->top = at_end ? (int)r->lay.n : 0;
+	r->top = at_end ? used_lines(r) : 0;
 	settle(r);
 	save_place(app, r);
 }
@@ -301,6 +372,8 @@ static enum act open_link(struct app *app, struct reader *r)
 		return ACT_NONE;
 	}
 	snprintf(app->open_id, sizeof app->open_id, "%s", r->lay.link[pick].target);
+	if (!r->lay.link[pick].block)
+		app->open_at = OPEN_START;   /* a `see` lesson from its start */
 	return ACT_OPEN;
 }
 
@@ -330,19 +403,25 @@ static enum act mouse_key(struct app *app, struct reader *r, const struct input 
 	return ACT_NONE;
 }
 
-enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEFT, RK_CODE_RIGHT };
+enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEFT, RK_CODE_RIGHT,
+       RK_SEARCH, RK_MATCH_NEXT, RK_MATCH_PREV, RK_SEARCH_END };
 
-/* The reader's keys (screen.h). */
+/* The reader's keys (screen.h).  While a search is on, n, N and Esc are
+ * its own (the rows before the page keys win), as in less. */
 static const struct screen_key reader_keys[] = {
+	{ .id = RK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT },
+	{ .id = RK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV },
+	{ .id = RK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_RD_SEARCH_END },
 	{ .id = RK_NEXT, .keys = "n Right", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_NEXT },
 	{ .id = RK_NEXT_LESSON, .keys = "n Right", .label = MSG_ST_NEXT_LESSON, .help = MSG_HK_RD_NEXT_LESSON },
-	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_PREV },
+	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_HK_RD_PREV },
 	{ .cmd = CMD_PGDN, .label = MSG_ST_MORE, .help = MSG_HELP_READER_SPACE },
 	{ .cmd = CMD_PGUP, .help = MSG_HELP_READER_B },
 	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN },
 	{ .id = RK_LINK, .keys = "Tab", .help = MSG_HELP_READER_TAB },
 	{ .id = RK_CODE_LEFT, .keys = "[", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_LEFT },
 	{ .id = RK_CODE_RIGHT, .keys = "]", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_RIGHT },
+	{ .id = RK_SEARCH, .keys = "/", .help = MSG_HK_RD_SEARCH },   /* as in less: on the help page */
 	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
 };
 
@@ -366,10 +445,13 @@ static bool reader_on(struct app *app, void *st, int id, enum msg *why)
 	if (r->l->broken || r->l->npages == 0)
 		return false;   /* nothing but back and quit */
 	switch (id) {
-	case RK_NEXT: return r->page + 1 < r->l->npages;
+	case RK_NEXT: return r->page + 1 < r->l->npages && !r->search.query[0];
 	case RK_NEXT_LESSON:   /* the last page leads on to the next lesson */
-		return r->page + 1 >= r->l->npages && course_next(&app->course, r->l);
-	case RK_PREV: return r->page > 0;
+		return r->page + 1 >= r->l->npages && course_next(&app->course, r->l) &&
+		       !r->search.query[0];
+	case RK_PREV: return r->page > 0 || course_prev(&app->course, r->l);
+	case RK_MATCH_NEXT: case RK_MATCH_PREV: case RK_SEARCH_END:
+		return r->search.query[0] != '\0';
 	case RK_CODE_LEFT: return r->hscroll > 0;
 	case RK_CODE_RIGHT: return code_cut(r);
 	case RK_LINK: return r->lay.nlinks > 0;
@@ -390,10 +472,55 @@ static enum act next_lesson(struct app *app, struct reader *r)
 	return ACT_REPLACE;
 }
 
+/* Goes to the next (dir 1) or previous (-1) place the search text occurs,
+ * from the item at the top of the view, and says where it is. */
+static void find_next(struct app *app, struct reader *r, int dir, bool first)
+{
+	struct lesson_spot at = { r->page, -1 }, to;
+	if ((size_t)r->top < r->lay.n)
+		at.item = r->lay.line[r->top].item;
+	if (first && at.item >= 0)
+		at.item--;   /* a new search finds the item at the top of the view too */
+	if (!first && r->has_hit && r->hit.page == r->page)
+		at = r->hit;   /* on from the last place (the view may not scroll to it) */
+	const char *q = r->search.query;
+	if (!lesson_find(r->l, q, at, dir, &to)) {
+		snprintf(app->status, sizeof app->status, tr(MSG_RD_NOT_FOUND), q);
+		return;
+	}
+	r->hit = to;
+	r->has_hit = true;
+	if (to.page != r->page)
+		go_page(app, r, (long)to.page, false);
+	r->want_item = to.item;
+	r->want_sub = 0;
+	r->laid = false;
+	relayout(app, r);
+	settle(r);
+	snprintf(app->status, sizeof app->status, tr(MSG_RD_FOUND), q, r->page + 1,
+		 r->l->npages, lesson_count(r->l, q));
+}
+
+/* From the first page back to the previous lesson's last page. */
+static enum act prev_lesson(struct app *app, struct reader *r)
+{
+	const struct lesson *p = course_prev(&app->course, r->l);
+	if (!p)
+		return ACT_NONE;
+	snprintf(app->open_id, sizeof app->open_id, "%s", p->id);
+	app->open_at = OPEN_END;
+	return ACT_REPLACE;
+}
+
 static enum act reader_key(struct app *app, void *st, const struct input *in)
 {
 	struct reader *r = st;
 	int h = view_h();
+	if (r->search.typing) {   /* the prompt takes every key */
+		if (rsearch_type(&r->search, in) > 0)
+			find_next(app, r, 1, true);
+		return ACT_NONE;
+	}
 	if (in->mouse != MOUSE_NONE)
 		return mouse_key(app, r, in);
 	bool at_bottom = r->top + h >= used_lines(r);
@@ -407,6 +534,8 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 		else r->top += h - 1;
 		break;
 	case CMD_PGUP:
+		if (r->top == 0 && r->page == 0)
+			return prev_lesson(app, r);
 		if (r->top == 0) go_page(app, r, (long)r->page - 1, true);
 		else r->top -= h - 1;
 		break;
@@ -416,9 +545,20 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 	case RK_NEXT_LESSON: return next_lesson(app, r);
 	case RK_CODE_LEFT: r->hscroll = r->hscroll > HSTEP ? r->hscroll - HSTEP : 0; break;
 	case RK_CODE_RIGHT: r->hscroll += HSTEP; break;
-	case RK_PREV: go_page(app, r, (long)r->page - 1, false); break;
+	case RK_PREV:
+		if (r->page == 0)
+			return prev_lesson(app, r);
+		go_page(app, r, (long)r->page - 1, false);
+		break;
 	case RK_LINK: next_focus(r); break;
 	case RK_OPEN: return open_link(app, r);
+	case RK_SEARCH: rsearch_open(&r->search); return ACT_NONE;
+	case RK_MATCH_NEXT: find_next(app, r, 1, false); return ACT_NONE;
+	case RK_MATCH_PREV: find_next(app, r, -1, false); return ACT_NONE;
+	case RK_SEARCH_END:
+		r->search.query[0] = '\0';
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_RD_SEARCH_ENDED));
+		return ACT_NONE;
 	default: return ACT_IGNORED;
 	}
 	settle(r);
@@ -430,6 +570,7 @@ static void reader_leave(struct app *app, void *st)
 	struct reader *r = st;
 	save_place(app, r); /* the scroll position too, for the next start */
 	layout_free(&r->lay);
+	free(r->seen);
 	free(r);
 }
 

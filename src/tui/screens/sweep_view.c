@@ -75,8 +75,8 @@ static void draw_axes(const struct sweep_plot *pl, int y, int x)
 
 /* One line per rung (its mark serves yours and the recorded), after a
  * head saying which connector is which. */
-static void legend(const struct sweep_plot *pl, const struct sweep *mine, const struct sweep *rec,
-		   const char *rec_note, int y, int y1, int x, int w)
+static void legend(const char *demo, const struct sweep_plot *pl, const struct sweep *mine,
+		   const struct sweep *rec, const char *rec_note, int y, int y1, int x, int w)
 {
 	char line[256];
 	if (mine) {
@@ -98,7 +98,7 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 	char lab[SWEEP_MAX_SERIES][CHART_LABEL_MAX], names[SWEEP_MAX_SERIES][CHART_LABEL_MAX];
 	const char *labels[SWEEP_MAX_SERIES], *ids[SWEEP_MAX_SERIES];
 	for (int q = 0; q < pl->nseries; q++) {   /* in the learner's language, kept apart */
-		snprintf(lab[q], sizeof lab[q], "%s", results_rung_label("matmul", pl->series[q].variant,
+		snprintf(lab[q], sizeof lab[q], "%s", results_rung_label(demo, pl->series[q].variant,
 									 pl->series[q].label));
 		labels[q] = lab[q], ids[q] = pl->series[q].variant;
 	}
@@ -114,8 +114,8 @@ static void legend(const struct sweep_plot *pl, const struct sweep *mine, const 
 	}
 }
 
-void sweep_view_draw(const struct sweep *mine, const struct sweep *rec, const char *rec_note,
-		     int y0, int y1, struct sweep_plot *pl)
+void sweep_view_draw(const char *demo, const struct sweep *mine, const struct sweep *rec,
+		     const char *rec_note, int y0, int y1, struct sweep_plot *pl)
 {
 	ui_text(y0, 0, COLS, C_HEADING, tr(MSG_SW_TITLE));
 	int legw = COLS / 3 > 30 ? 30 : COLS / 3;
@@ -127,7 +127,7 @@ void sweep_view_draw(const struct sweep *mine, const struct sweep *rec, const ch
 	sweep_plot(pl, w, h, mine, rec);
 	draw_axes(pl, y0 + 1, x);
 	draw_cells(pl, y0 + 1, x);
-	legend(pl, mine, rec, rec_note, y0 + 1, y1, COLS - legw, legw);
+	legend(demo, pl, mine, rec, rec_note, y0 + 1, y1, COLS - legw, legw);
 	if (!pl->nseries)
 		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, tr(MSG_SW_EMPTY));
 }

@@ -7,10 +7,10 @@
 #define CK_SWEEP_VIEW_H
 #include "sweep.h"
 
-/* mine and rec may be empty, or NULL: not shown (the t key); rec_note
- * says why there is no
- * recorded sweep ("" when there is one).  pl is the caller's scratch
+/* The sweeps of demo (its rungs' labels are its ladder's); mine and rec
+ * may be empty, or NULL: not shown (the t key); rec_note says why there is
+ * no recorded sweep ("" when there is one).  pl is the caller's scratch
  * space (too big for a draw's stack). */
-void sweep_view_draw(const struct sweep *mine, const struct sweep *rec, const char *rec_note,
-		     int y0, int y1, struct sweep_plot *pl);
+void sweep_view_draw(const char *demo, const struct sweep *mine, const struct sweep *rec,
+		     const char *rec_note, int y0, int y1, struct sweep_plot *pl);
 #endif

@@ -1,4 +1,4 @@
-// expect: cause=wrong
+// expect: cause: wrong
 // a slip of the pen: a[i] twice, b never read
 __global__ void vector_add(const float *a, const float *b, float *c, int n)
 {

@@ -1,4 +1,4 @@
-// expect: cause=out-of-bounds
+// expect: kind: out-of-bounds
 // the loop runs while i <= n: the last thread reads a[n] and writes c[n]
 __global__ void vector_add(const float *a, const float *b, float *c, int n)
 {

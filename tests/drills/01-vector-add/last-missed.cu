@@ -1,4 +1,4 @@
-// expect: cause=unwritten
+// expect: cause: unwritten
 // the loop stops one short: the last element is never written
 __global__ void vector_add(const float *a, const float *b, float *c, int n)
 {

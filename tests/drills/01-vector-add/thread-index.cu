@@ -1,4 +1,4 @@
-// expect: cause=unwritten
+// expect: cause: unwritten
 // the start forgets the block: every block walks the same elements
 __global__ void vector_add(const float *a, const float *b, float *c, int n)
 {

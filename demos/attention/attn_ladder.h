@@ -1,0 +1,62 @@
+/* attn_ladder.h: THE attention ladder, softmax(Q·Kᵀ/√d)·V, the one place
+ * a rung is added, renamed or reordered. Plain C with no CUDA, so the C
+ * host, the CUDA side, the CPU emulation and the tests read it. The
+ * columns are every ladder's (demos/common/ladder_row.h):
+ *
+ *   X(ENUM, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh)
+ *
+ * here: ENUM is AT_<ENUM> in enum at_rung; fn, for a hand rung, its
+ * launcher in NN_*.cuh, for the library rung its call in
+ * 02_cublas_softmax.cuh, for the cpu rung its function in attn_cpu.c; tol
+ * is the FP16 tolerance (BF16 inputs use CK_TOL_BF16, attn_tol()); cap is
+ * 0: the CPU rung runs the full S on as many heads as fit its budget. prec
+ * is what the inputs are in with --dtype fp16 (the default). */
+#ifndef AT_LADDER_H
+#define AT_LADDER_H
+#include "../common/ladder_row.h"
+
+#define AT_LADDER(X)                                                          \
+    X(THREE, "three-kernel", next, hand, "three kernels, S×S in HBM",         \
+      "Q·Kᵀ into an FP32 S×S matrix in global memory, a row softmax over it " \
+      "in place, then P·V: three launches, the S×S scores written and read "  \
+      "back through HBM",                                                     \
+      at_three, 5e-3, 0,                                                      \
+      fp16, 0, any, "三个核函数，S×S 写入显存")                               \
+    X(CUBLAS, "cublas-softmax", next, library, "cuBLAS GEMMs + fused softmax", \
+      "cublasGemmStridedBatchedEx for Q·Kᵀ (FP32 scores) and P·V (FP16 P), " \
+      "one fused scale-mask-softmax kernel between them: the S×S matrix "     \
+      "still goes through HBM",                                               \
+      at_cublas, 5e-3, 0,                                                     \
+      fp16, 0, any, "cuBLAS GEMM + 融合 softmax")                             \
+    X(FLASH, "flash-mma", next, hand, "fused flash, mma.sync",                \
+      "one kernel: a block owns 64 query rows, K and V tiles of 64 keys "     \
+      "stream through shared memory, online softmax in registers, "           \
+      "mma.sync m16n8k16 Tensor Cores; no S×S matrix anywhere",               \
+      at_flash, 5e-3, 0,                                                      \
+      fp16, 1, sm80, "融合 flash，mma.sync")                                  \
+    X(CPU_NAIVE, "cpu-naive", next, cpu, "CPU naive, 1 thread",               \
+      "the three loops of the definition per head on one core, FP32 sums; "  \
+      "on as many heads as a few GFLOP allow",                                \
+      at_cpu_naive, 5e-3, 0,                                                  \
+      fp16, 0, any, "CPU 朴素，单线程")
+
+enum at_rung {
+#define AT_ENUM_(e, ...) AT_##e,
+    AT_LADDER(AT_ENUM_)
+#undef AT_ENUM_
+    AT_NRUNGS
+};
+
+/* Each row's rung number, from the order of the rows (ladder_row.h). */
+enum at_rung_number {
+    AT_NUMBER_NONE_ = 0,
+#define AT_NUMBER_(e, id, step, ...)                                          \
+    AT_NUMBER_AFTER_##e, AT_NUMBER_##e = AT_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
+    AT_LADDER(AT_NUMBER_)
+#undef AT_NUMBER_
+};
+
+/* A row as a struct ck_rung (ladder.h), numbered: AT_LADDER(AT_RUNG_ROW). */
+#define AT_RUNG_ROW(e, ...) CK_RUNG_ROW_N(AT_NUMBER_##e, e, __VA_ARGS__)
+
+#endif

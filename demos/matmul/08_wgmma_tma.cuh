@@ -1,0 +1,253 @@
+// Rung 8, Hopper's own Tensor Core path (TF32): the copy engine and the
+// Tensor Cores work while the threads mostly wait. One thread hands the
+// Tensor Memory Accelerator (TMA) a tile's coordinates and the TMA moves a
+// whole 32-deep slice of A (128 rows) and of B (256 columns) into shared
+// memory by itself, swizzled, zero-filling what lies outside the matrix;
+// whole warpgroups (4 warps, 128 threads) then ask the Tensor Cores for a
+// 64x256x8 product straight out of shared memory (wgmma.mma_async: no
+// fragments in registers, no ldmatrix), asynchronously, so the next one is
+// issued before the last is done. Shared memory is a ring of 4 stages
+// guarded by mbarriers: "full" says a stage's bytes have landed, "empty"
+// says the Tensor Cores have finished reading it.
+//
+// wgmma on TF32 inputs reads both A and B K-major (each row of the shared
+// tile runs along K). A (M x K, row-major) already is; B (K x N, row-major)
+// is not, so each call first transposes B into a workspace Bt (N x K)
+// with a small kernel (08_wgmma_tma_transpose.cuh), timed as part of this
+// rung (at 4096^3 it moves 128 MB: about a tenth of the rung's time). A is
+// copied the same way (not transposed) only when its rows are not a
+// multiple of 16 bytes apart (K % 4 != 0): the TMA needs 16-byte strides.
+// The inputs are TF32 like the tf32-mma rung (the Tensor Cores keep 10 of
+// FP32's 23 mantissa bits: B is rounded to them by the transpose, A is cut,
+// or rounded when copied), so the result is checked against the TF32
+// tolerance.
+//
+// Built only for sm_90a (wgmma and setmaxnreg exist on no other target):
+// the makefile compiles mm_sm90a.cu, the one file that includes this one,
+// with -gencode arch=compute_90a,code=sm_90a when the target is sm_90, and
+// the host declines the rung ('unsupported', mm_declines.h) on any other
+// GPU or build.
+//
+// Reading guide: wg_cfg names the tile and the stages; the mbarrier
+// helpers (tma_bar_*) and tma_load_2d(), one TMA copy, are mm_tma.cuh's,
+// shared with tf32-mma's TMA feed; wg_desc() is the
+// 64-bit shared-memory descriptor wgmma reads a tile through (matching the
+// TMA's 128-byte swizzle); wg_mma_t<BN>::run() is one wgmma.mma_async; in
+// mm_wgmma_kernel the producer warpgroup's one thread loops over K issuing
+// TMA loads, the two consumer warpgroups wait for a stage, issue four
+// wgmmas (BK 32 = 4 x k8), commit, and free the stage before; wg_store()
+// writes the accumulators; mm_wgmma_run() transposes B, builds the TMA
+// descriptors (tma_map_2d) and launches.
+#ifndef MM_08_WGMMA_TMA_CUH
+#define MM_08_WGMMA_TMA_CUH
+#include "mm_kernels.h"
+#include "08_wgmma_tma_transpose.cuh"
+#include "mm_tma.cuh"
+
+// BM x BN block tile (BM 128, BN 128 or 256), BK 32 floats (= 128 bytes,
+// one swizzle row); one producer warpgroup and two consumer warpgroups,
+// each owning 64 rows of the tile and all BN columns (BN / 2 accumulators
+// per thread).
+template <int BN_, int STAGES_>
+struct wg_cfg_t {
+    static constexpr int CONSUMERS = 2, BM = 64 * CONSUMERS, BN = BN_, BK = 32;
+    static constexpr int STAGES = STAGES_;
+    static constexpr int THREADS = 128 * (CONSUMERS + 1);
+    static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
+    static constexpr int STAGE_BYTES = A_BYTES + B_BYTES;
+    static constexpr int ACC = BN / 2; // floats per consumer thread
+    // a stage is free once every consumer warp has read it
+    static constexpr int EMPTY_ARRIVALS = CONSUMERS * 4;
+    // stages, 2 mbarriers per stage, and slack to align the ring to 1024 B
+    static constexpr int SMEM = STAGES * STAGE_BYTES + 2 * STAGES * 8 + 1024;
+    // setmaxnreg: registers moved from the producer to the consumers when
+    // the accumulators need them (BN 256: 128 accumulators per thread)
+    static constexpr int PRODUCER_REGS = 40, CONSUMER_REGS = 232;
+    static constexpr bool SETMAXNREG = BN > 128;
+};
+// The rung: 128x256 tiles, 4 stages of 48 KiB (what was measured, NOTES.md).
+using wg_cfg = wg_cfg_t<256, 4>;
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// ---- wgmma ----
+// The descriptor of a K-major tile whose rows are 128 bytes (32 floats),
+// written by the TMA with the 128-byte swizzle: start address >> 4 (bits
+// 0-13), leading byte offset unused by swizzled K-major layouts (1, bits
+// 16-29), stride byte offset 1024 >> 4 between groups of 8 rows (bits
+// 32-45), swizzle mode 1 = 128 B (bits 62-63). Stepping k8 (32 bytes)
+// along a row adds 2 to the start address; the hardware applies the
+// swizzle to the resulting address (the ring is 1024-byte aligned).
+__device__ __forceinline__ uint64_t wg_desc(uint32_t addr)
+{
+    return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)1 << 16 | (uint64_t)(1024 >> 4) << 32 |
+           (uint64_t)1 << 62;
+}
+__device__ __forceinline__ void wg_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wg_commit()
+{
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+}
+template <int N> __device__ __forceinline__ void wg_wait()
+{
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+
+// d (64 x BN per warpgroup, BN / 2 floats per thread) += A (64 x 8, desc a)
+// * B (8 x BN, stored BN x 8 K-major, desc b). The accumulators stay in
+// registers the whole time; the operand list is spelled out by macro.
+#define WG_R8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), \
+                 "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
+#define WG_R32(i) WG_R8(i), WG_R8(i + 8), WG_R8(i + 16), WG_R8(i + 24)
+#define WG_S8(a, b, c, e, f, g, h, i) "%" #a ",%" #b ",%" #c ",%" #e ",%" #f ",%" #g ",%" #h ",%" #i
+template <int BN> struct wg_mma_t;
+template <> struct wg_mma_t<128> {
+    static __device__ __forceinline__ void run(float *d, uint64_t a, uint64_t b)
+    {
+        asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
+                     WG_S8(0, 1, 2, 3, 4, 5, 6, 7) "," WG_S8(8, 9, 10, 11, 12, 13, 14, 15) ","
+                     WG_S8(16, 17, 18, 19, 20, 21, 22, 23) "," WG_S8(24, 25, 26, 27, 28, 29, 30, 31) ","
+                     WG_S8(32, 33, 34, 35, 36, 37, 38, 39) "," WG_S8(40, 41, 42, 43, 44, 45, 46, 47) ","
+                     WG_S8(48, 49, 50, 51, 52, 53, 54, 55) "," WG_S8(56, 57, 58, 59, 60, 61, 62, 63)
+                     "}, %64, %65, p, 1, 1;\n}\n"
+                     : WG_R32(0), WG_R32(32)
+                     : "l"(a), "l"(b));
+    }
+};
+template <> struct wg_mma_t<256> {
+    static __device__ __forceinline__ void run(float *d, uint64_t a, uint64_t b)
+    {
+        asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
+                     WG_S8(0, 1, 2, 3, 4, 5, 6, 7) "," WG_S8(8, 9, 10, 11, 12, 13, 14, 15) ","
+                     WG_S8(16, 17, 18, 19, 20, 21, 22, 23) "," WG_S8(24, 25, 26, 27, 28, 29, 30, 31) ","
+                     WG_S8(32, 33, 34, 35, 36, 37, 38, 39) "," WG_S8(40, 41, 42, 43, 44, 45, 46, 47) ","
+                     WG_S8(48, 49, 50, 51, 52, 53, 54, 55) "," WG_S8(56, 57, 58, 59, 60, 61, 62, 63) ","
+                     WG_S8(64, 65, 66, 67, 68, 69, 70, 71) "," WG_S8(72, 73, 74, 75, 76, 77, 78, 79) ","
+                     WG_S8(80, 81, 82, 83, 84, 85, 86, 87) "," WG_S8(88, 89, 90, 91, 92, 93, 94, 95) ","
+                     WG_S8(96, 97, 98, 99, 100, 101, 102, 103) ","
+                     WG_S8(104, 105, 106, 107, 108, 109, 110, 111) ","
+                     WG_S8(112, 113, 114, 115, 116, 117, 118, 119) ","
+                     WG_S8(120, 121, 122, 123, 124, 125, 126, 127)
+                     "}, %128, %129, p, 1, 1;\n}\n"
+                     : WG_R32(0), WG_R32(32), WG_R32(64), WG_R32(96)
+                     : "l"(a), "l"(b));
+    }
+};
+#undef WG_R8
+#undef WG_R32
+#undef WG_S8
+#endif
+
+// The accumulators of one consumer thread: for each 8 columns j, d[4j..4j+3]
+// hold rows g and g + 8 of its warp's 16 rows, columns 8j + 2t and +1
+// (lane = 4g + t), the layout of mma.sync's C fragment repeated along N.
+template <class c>
+__device__ __forceinline__ void wg_store(const float *d, float *C, int M, int N, int r0, int c0)
+{
+    const int l = threadIdx.x % 32, g = l / 4, t = l % 4;
+    const bool pairs = N % 2 == 0; // float2 stores stay 8-byte aligned
+#pragma unroll
+    for (int j = 0; j < c::BN / 8; j++)
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            int r = r0 + g + 8 * h, col = c0 + 8 * j + 2 * t;
+            if (r >= M)
+                continue;
+            float *p = C + (size_t)r * N + col;
+            if (pairs && col + 1 < N)
+                *reinterpret_cast<float2 *>(p) = make_float2(d[4 * j + 2 * h], d[4 * j + 2 * h + 1]);
+            else {
+                if (col < N) p[0] = d[4 * j + 2 * h];
+                if (col + 1 < N) p[1] = d[4 * j + 2 * h + 1];
+            }
+        }
+}
+
+template <class c>
+__global__ void __launch_bounds__(c::THREADS, 1)
+mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
+                const __grid_constant__ CUtensorMap tmB, // Bt (N, K), K-major
+                float *__restrict__ C, int M, int N, int K)
+{
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    extern __shared__ unsigned char wg_raw[];
+    const uint32_t raw = tma_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
+    const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
+    const int wgi = threadIdx.x / 128;                        // 0: producer
+    int m0, n0; // tiles in groups of 8 tile rows (mm_kernels.h)
+    mm_tile(M, N, c::BM, c::BN, 8, blockIdx.x, &m0, &n0);
+    const int kt_n = (K + c::BK - 1) / c::BK;
+
+    tma_ring_init(bars, c::STAGES, c::EMPTY_ARRIVALS);
+
+    if (wgi == 0) { // producer: one thread feeds the ring
+        if (c::SETMAXNREG)
+            asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
+        if (threadIdx.x == 0)
+            tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
+                ring, bars, kt_n, &tmA, &tmB, [&](uint32_t a, uint32_t full, int kt) {
+                    tma_load_2d(a, &tmA, full, kt * c::BK, m0);
+                    tma_load_2d(a + c::A_BYTES, &tmB, full, kt * c::BK, n0);
+                });
+    } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
+        if (c::SETMAXNREG)
+            asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(c::CONSUMER_REGS));
+        const int w = wgi - 1;
+        const bool lane0 = threadIdx.x % 32 == 0;
+        float d[c::ACC];
+#pragma unroll
+        for (int i = 0; i < c::ACC; i++)
+            d[i] = 0.0f;
+        for (int kt = 0; kt < kt_n; kt++) {
+            const int s = kt % c::STAGES;
+            const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
+            const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
+            tma_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
+            wg_fence();
+#pragma unroll
+            for (int k = 0; k < c::BK / 8; k++)
+                wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
+            wg_commit();
+            wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
+            if (kt > 0 && lane0) // one arrival per warp: the slice before is free
+                tma_bar_arrive(bars + 8 * (c::STAGES + (kt - 1) % c::STAGES));
+        }
+        wg_wait<0>();
+        wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
+    }
+#else
+    __trap(); // the host declines this rung unless built for sm_90a on an sm_90 GPU
+#endif
+}
+
+// The workspace (ck_workspace): Bt (N x ldk) and, when A's rows are not
+// 16-byte apart, A again (M x ldk), ldk = K rounded up to 4.
+template <class c>
+static int mm_wgmma_run(const struct mm_args *a, struct ck_workspace *ws, struct ck_err *err)
+{
+    const int M = a->M, N = a->N, K = a->K, ldk = (K + 3) / 4 * 4;
+    const bool copy_a = K % 4 != 0 || (uintptr_t)a->A % 16 != 0;
+    size_t need = ((size_t)N + (copy_a ? (size_t)M : 0)) * ldk * sizeof(float);
+    // the pad columns K .. ldk - 1 are never written: zeros, once
+    int rc = ck_workspace_fit(ws, need, true, err);
+    if (rc != CK_OK)
+        return rc;
+    float *Bt = (float *)ws->p, *Ap = copy_a ? Bt + (size_t)N * ldk : NULL;
+    rc = wg_prepare(a, Bt, Ap, ldk, err); // Bt = B^T (and Ap = A), rounded to TF32
+    if (rc != CK_OK)
+        return rc;
+    CUtensorMap ta, tb;
+    rc = tma_map_2d(&ta, copy_a ? Ap : a->A, M, K, copy_a ? ldk : K, c::BM, err);
+    if (rc == CK_OK)
+        rc = tma_map_2d(&tb, Bt, N, K, ldk, c::BN, err);
+    if (rc != CK_OK)
+        return rc;
+    auto kernel = mm_wgmma_kernel<c>;
+    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         c::SMEM));
+    int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
+    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
+    return CK_OK;
+}
+#endif

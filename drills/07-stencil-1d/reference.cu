@@ -1,0 +1,24 @@
+// 1-D stencil of radius 3: each block loads its 256 elements and 3 on
+// each side (the halo) into shared memory once, then every thread reads
+// its 7 neighbours from there.
+
+#define R 3
+#define BLOCK 256
+__global__ void stencil(const float *in, float *out, int n)
+{
+    __shared__ float s[BLOCK + 2 * R];
+    int g = blockIdx.x * BLOCK + threadIdx.x, l = threadIdx.x + R;
+    s[l] = g < n ? in[g] : 0.0f;
+    if (threadIdx.x < R) {
+        int left = g - R, right = g + BLOCK;
+        s[l - R] = left >= 0 && left < n ? in[left] : 0.0f;
+        s[l + BLOCK] = right < n ? in[right] : 0.0f;
+    }
+    __syncthreads();
+    if (g < n) {
+        float sum = 0.0f;
+        for (int k = -R; k <= R; k++)
+            sum += (R + 1 - (k < 0 ? -k : k)) * s[l + k];
+        out[g] = sum / 16.0f;
+    }
+}

@@ -1,0 +1,14 @@
+// Reverse each block's elements through shared memory: all of the block
+// writes, all of it waits, then all of it reads.
+
+__global__ void reverse_blocks(const float *in, float *out, int n)
+{
+    __shared__ float s[256];
+    int base = blockIdx.x * blockDim.x, t = threadIdx.x;
+    int m = n - base < (int)blockDim.x ? n - base : (int)blockDim.x;
+    if (t < m)
+        s[t] = in[base + t];
+    __syncthreads();
+    if (t < m)
+        out[base + t] = s[m - 1 - t];
+}

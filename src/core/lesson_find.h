@@ -1,0 +1,29 @@
+/* lesson_find: text search in lessons, for the reader's `/`, `n` and `N`
+ * (the next or previous place in one lesson) and the menu's search across
+ * the course.  A match is a substring of an item's text, caption or cells,
+ * or of a page title, ASCII letters compared without case; no regular
+ * expressions.  Pure C, no curses. */
+#ifndef CK_LESSON_FIND_H
+#define CK_LESSON_FIND_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "lesson.h"
+
+/* A place in a lesson: a page and an item of it (-1: the page's title). */
+struct lesson_spot {
+	size_t page;
+	int item;
+};
+
+/* True when q (not empty) occurs in s, ASCII letters without case. */
+bool find_in(const char *s, const char *q);
+/* The next place after `from` (dir > 0) or before it (dir < 0) where q
+ * occurs, wrapping around the lesson's end; `from` itself is found last.
+ * False when q occurs nowhere in the lesson's pages. */
+bool lesson_find(const struct lesson *l, const char *q, struct lesson_spot from, int dir,
+		 struct lesson_spot *out);
+/* How many places of the lesson hold q (its pages only). */
+size_t lesson_count(const struct lesson *l, const char *q);
+/* Whether q occurs anywhere in the lesson: title, summary, analogy or pages. */
+bool lesson_mentions(const struct lesson *l, const char *q);
+#endif

@@ -1,0 +1,457 @@
+/* screen_drill: the kernel drills (`open drills`).  A list of the drills
+ * with their state (not started, failing, passed, passed fast); Enter
+ * opens one: its statement, then what the learner asks for, scrollable:
+ *
+ *   e  the learner's copy in $VISUAL, $EDITOR or vi, the TUI suspended
+ *      (def_prog_mode, endwin, the editor in the foreground, refresh)
+ *   c  the check: `cudakitchen drill check ID --format yaml` as a child
+ *      (the runner: time limit, capped output), read back and shown in
+ *      the learner's language; a crash of anything the learner wrote
+ *      stays in that child
+ *   h  the next hint, at its cost in points
+ *   s  the reference after a pass, or after a second s that gives up the
+ *      points
+ *   r  the starter again after a second r, the old copy kept as a backup */
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "app.h"
+#include "drill.h"
+#include "drill_check.h"
+#include "drill_progress.h"
+#include "i18n.h"
+#include "runner.h"
+#include "screen.h"
+#include "screens.h"
+#include "text.h"
+#include "ui.h"
+
+extern const struct screen screen_drill;
+
+enum dk { DK_OPEN = KEY_OWN, DK_EDIT, DK_CHECK, DK_HINT, DK_SOLUTION, DK_RESET, DK_BACK };
+enum confirm { CF_NONE, CF_SOLUTION, CF_RESET };
+
+struct drill_view {
+	struct drill_set set;
+	int sel;                  /* the list's row */
+	const struct drill *cur;  /* the drill open, or NULL: the list */
+	char *body;               /* what the drill view shows */
+	int top;
+	enum confirm confirm;
+	struct runner run;
+	bool checking;
+};
+
+static void set_body(struct drill_view *v, char *text)
+{
+	free(v->body);
+	v->body = text;
+	v->top = 0;
+}
+
+static char *statement(const struct drill *dr, const char *extra)
+{
+	const char *parts[] = { dr->kitchen, "\n\n", dr->task, "\n\n", dr->signature,
+				extra ? "\n" : "", extra ? extra : "" };
+	size_t n = 1;
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+		n += strlen(parts[i] ? parts[i] : "");
+	char *s = malloc(n);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+		strcat(s, parts[i] ? parts[i] : "");
+	return s;
+}
+
+static void *drill_enter(struct app *app, const char *arg)
+{
+	struct drill_view *v = calloc(1, sizeof *v);
+	struct diags d = { 0 };
+	if (!v)
+		return NULL;
+	drill_set_load(&v->set, app->datadir, app->opt.lessons_dir, app->opt.lang, &d);
+	if (d.n)
+		snprintf(app->status, sizeof app->status, "%s", d.v[0].msg);
+	diags_free(&d);
+	runner_init(&v->run);
+	const struct drill *dr = arg ? drill_find(&v->set, arg) : NULL;
+	if (dr) {
+		v->cur = dr;
+		v->sel = (int)(dr - v->set.v);
+		set_body(v, statement(dr, NULL));
+	}
+	return v;
+}
+
+static void drill_leave(struct app *app, void *st)
+{
+	(void)app;
+	struct drill_view *v = st;
+	runner_free(&v->run);
+	free(v->body);
+	drill_set_free(&v->set);
+	free(v);
+}
+
+static void draw_list(struct app *app, struct drill_view *v)
+{
+	ui_title(tr(MSG_DR_LIST_TITLE), "");
+	int y = 2, rows = LINES - 4;
+	if (!v->set.n)
+		ui_wrap(y, y + 3, 2, COLS - 4, C_NOTE, tr(MSG_DR_NONE));
+	int first = v->sel >= rows ? v->sel - rows + 1 : 0;
+	for (int i = first; i < (int)v->set.n && y < 2 + rows; i++, y++) {
+		const struct drill *dr = &v->set.v[i];
+		enum drill_state s = drill_state_in(&app->progress, dr->id);
+		char line[256];
+		snprintf(line, sizeof line, "%02d %s%s", dr->num, dr->title,
+			 dr->gpu_only ? tr(MSG_DR_GPU_MARK) : "");
+		const char *word = drill_state_word(s);
+		int ww = ui_width(word);
+		enum role r = i == v->sel ? C_SELECT : C_NORMAL;
+		if (i == v->sel)
+			ui_fill(y, 1, 1, COLS - 2, C_SELECT);
+		ui_text_fit(y, 2, COLS - 6 - ww, r, line);
+		ui_text(y, COLS - 2 - ww, ww, i == v->sel ? C_SELECT
+					      : s >= DRILL_PASSED ? C_OK
+					      : s == DRILL_FAILING ? C_WRONG : C_DIM, word);
+	}
+}
+
+static void draw_drill(struct app *app, struct drill_view *v)
+{
+	const struct drill *dr = v->cur;
+	char right[96];
+	snprintf(right, sizeof right, "%s", drill_state_word(drill_state_in(&app->progress, dr->id)));
+	ui_title(dr->title, right);
+	struct text_lines tl = { 0 };
+	text_wrap(v->body ? v->body : "", COLS - 4, &tl);
+	int rows = LINES - 3;
+	if (v->top > (int)tl.n - rows)
+		v->top = (int)tl.n - rows;
+	if (v->top < 0)
+		v->top = 0;
+	for (int i = 0; i < rows && v->top + i < (int)tl.n; i++) {
+		const char *s = tl.line[v->top + i];
+		enum role r = strstr(s, "FAIL") || strstr(s, "失败") || strstr(s, "race") ||
+				      strstr(s, "竞争") || strstr(s, "error")
+				      ? C_WRONG
+			      : strstr(s, "PASSED") || strstr(s, "结论：通过") ? C_OK
+										  : C_NORMAL;
+		ui_text(2 + i, 2, COLS - 4, r, s);
+	}
+	text_lines_free(&tl);
+}
+
+static void drill_draw(struct app *app, void *st)
+{
+	struct drill_view *v = st;
+	if (v->cur)
+		draw_drill(app, v);
+	else
+		draw_list(app, v);
+	char hints[HINTS_MAX];
+	screen_hints(&screen_drill, app, st, hints, sizeof hints);
+	ui_status(app->status, hints);
+}
+
+/* the editor's words (no shell): $VISUAL, $EDITOR, or vi when on PATH */
+static bool editor_argv(char *buf, size_t size, char **argv, int max)
+{
+	const char *e = getenv("VISUAL");
+	if (!e || !*e)
+		e = getenv("EDITOR");
+	if ((!e || !*e) && (access("/usr/bin/vi", X_OK) == 0 || access("/bin/vi", X_OK) == 0))
+		e = "vi";
+	if (!e || !*e)
+		return false;
+	snprintf(buf, size, "%s", e);
+	int n = 0;
+	for (char *save = NULL, *w = strtok_r(buf, " \t", &save); w && n < max - 2;
+	     w = strtok_r(NULL, " \t", &save))
+		argv[n++] = w;
+	argv[n] = NULL;
+	return n > 0;
+}
+
+static void edit(struct app *app, struct drill_view *v)
+{
+	char path[4200], buf[1024], *argv[16];
+	bool made;
+	int e = drill_start(v->cur, &made);
+	if (e || !drill_copy_path(v->cur, path, sizeof path)) {
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_CANNOT_COPY), strerror(e ? e : ENOENT));
+		return;
+	}
+	if (!editor_argv(buf, sizeof buf, argv, 14)) {
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_NO_EDITOR), path);
+		return;
+	}
+	int n = 0;
+	while (argv[n])
+		n++;
+	argv[n] = path, argv[n + 1] = NULL;
+	def_prog_mode();
+	endwin();
+	pid_t pid = fork();
+	if (pid == 0) {
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	int status = 0;
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	reset_prog_mode();
+	clearok(stdscr, TRUE);
+	refresh();
+	if (pid < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_EDITOR_FAILED), argv[0], path);
+	else
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_EDITED));
+}
+
+static void start_check(struct app *app, struct drill_view *v)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	char *argv[12];
+	int k = 0;
+	argv[k++] = exe;
+	argv[k++] = "--lang";
+	argv[k++] = (char *)app->opt.lang;
+	if (app->opt.lessons_dir) {
+		argv[k++] = "--lessons";
+		argv[k++] = (char *)app->opt.lessons_dir;
+	}
+	argv[k++] = "drill", argv[k++] = "check", argv[k++] = "--no-record";
+	argv[k++] = "--format", argv[k++] = "yaml";
+	argv[k++] = v->cur->id;
+	argv[k] = NULL;
+	struct runner_opts o = { .timeout_ms = 600000, .max_output = 1 << 20 };
+	runner_free(&v->run);
+	runner_init(&v->run);
+	if (!runner_start(&v->run, exe, argv, &o)) {
+		drill_copy(app->status, sizeof app->status, v->run.error);
+		return;
+	}
+	v->checking = true;
+	snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_CHECKING));
+	set_body(v, strdup(tr(MSG_DR_CHECKING)));
+}
+
+static void check_done(struct app *app, struct drill_view *v)
+{
+	struct drill_result r;
+	v->checking = false;
+	if (v->run.out.p && drill_result_parse(v->run.out.p, v->run.out.len, &r)) {
+		drill_apply_check(&app->progress, v->cur, &r);
+		app_progress_changed(app);
+		set_body(v, drill_result_text(v->cur, &r));
+		drill_result_free(&r);
+		app->status[0] = '\0';
+		return;
+	}
+	char how[256];
+	runner_describe(&v->run, how, sizeof how);
+	char *s = malloc(600 + (v->run.err.p ? v->run.err.len : 0));
+	if (s)
+		sprintf(s, "%s: %s\n%s", tr(MSG_DR_CHECK_BROKE), how, v->run.err.p ? v->run.err.p : "");
+	set_body(v, s ? text_sanitize(s, (size_t)-1) : NULL);
+	free(s);
+}
+
+static void drill_tick(struct app *app, void *st)
+{
+	struct drill_view *v = st;
+	if (v->checking && !runner_poll(&v->run, 0))
+		check_done(app, v);
+}
+
+static void hint(struct app *app, struct drill_view *v)
+{
+	const struct drill *dr = v->cur;
+	const struct drill_record *r = progress_drill_find(&app->progress, dr->id);
+	int shown = r ? r->hints : 0;
+	int next = shown < dr->nhints ? shown + 1 : dr->nhints;
+	if (shown < dr->nhints && drill_state_in(&app->progress, dr->id) < DRILL_PASSED) {
+		drill_apply_hint(&app->progress, dr, next);
+		app_progress_changed(app);
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_HINT_COST), dr->hint_cost,
+			 drill_points_left(&app->progress, dr));
+	}
+	struct text_lines all = { 0 };
+	size_t n = 64;
+	for (int i = 0; i < next; i++)
+		n += strlen(dr->hints[i]) + 16;
+	char *s = malloc(n);
+	if (!s)
+		return;
+	s[0] = '\0';
+	for (int i = 0; i < next; i++)
+		sprintf(s + strlen(s), "%d/%d  %s\n\n", i + 1, dr->nhints, dr->hints[i]);
+	(void)all;
+	set_body(v, s);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	char *buf = malloc(65536 + 1);
+	size_t n = buf ? fread(buf, 1, 65536, f) : 0;
+	fclose(f);
+	if (buf)
+		buf[n] = '\0';
+	char *clean = buf ? text_sanitize(buf, n) : NULL;
+	free(buf);
+	return clean;
+}
+
+static void solution(struct app *app, struct drill_view *v)
+{
+	const struct drill *dr = v->cur;
+	bool passed = drill_state_in(&app->progress, dr->id) >= DRILL_PASSED;
+	if (!passed && v->confirm != CF_SOLUTION) {
+		v->confirm = CF_SOLUTION;
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_CONFIRM_SOLUTION),
+			 drill_points_left(&app->progress, dr));
+		return;
+	}
+	v->confirm = CF_NONE;
+	if (!passed) {
+		drill_apply_give_up(&app->progress, dr);
+		app_progress_changed(app);
+	}
+	char *path = drill_file(dr, "reference.cu");
+	set_body(v, path ? slurp(path) : NULL);
+	free(path);
+	app->status[0] = '\0';
+}
+
+static void reset(struct app *app, struct drill_view *v)
+{
+	if (v->confirm != CF_RESET) {
+		v->confirm = CF_RESET;
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_CONFIRM_RESET));
+		return;
+	}
+	v->confirm = CF_NONE;
+	char bak[4400];
+	int e = drill_reset(v->cur, bak, sizeof bak);
+	if (e)
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_CANNOT_COPY), strerror(e));
+	else if (bak[0])
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_RESET_KEPT), bak);
+	else
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_RESET_DONE));
+}
+
+static enum act drill_key(struct app *app, void *st, const struct input *in)
+{
+	struct drill_view *v = st;
+	enum confirm was = v->confirm;
+	v->confirm = CF_NONE;
+	int page = LINES - 4 > 1 ? LINES - 4 : 1;
+	switch (in->id) {
+	case CMD_UP:
+		if (v->cur)
+			v->top--;
+		else if (v->sel > 0)
+			v->sel--;
+		return ACT_NONE;
+	case CMD_DOWN:
+		if (v->cur)
+			v->top++;
+		else if (v->sel + 1 < (int)v->set.n)
+			v->sel++;
+		return ACT_NONE;
+	case CMD_PGDN:
+		v->top += page;
+		return ACT_NONE;
+	case CMD_PGUP:
+		v->top -= page;
+		return ACT_NONE;
+	case CMD_TOP:
+		v->top = 0;
+		return ACT_NONE;
+	case CMD_BOTTOM:
+		v->top = 1 << 20;
+		return ACT_NONE;
+	case DK_OPEN:
+		v->cur = &v->set.v[v->sel];
+		set_body(v, statement(v->cur, NULL));
+		app->status[0] = '\0';
+		return ACT_NONE;
+	case DK_BACK:
+		if (v->checking)
+			runner_cancel(&v->run);
+		v->checking = false;
+		v->cur = NULL;
+		app->status[0] = '\0';
+		return ACT_NONE;
+	case DK_EDIT:
+		edit(app, v);
+		return ACT_NONE;
+	case DK_CHECK:
+		start_check(app, v);
+		return ACT_NONE;
+	case DK_HINT:
+		hint(app, v);
+		return ACT_NONE;
+	case DK_SOLUTION:
+		v->confirm = was;
+		solution(app, v);
+		return ACT_NONE;
+	case DK_RESET:
+		v->confirm = was;
+		reset(app, v);
+		return ACT_NONE;
+	}
+	return ACT_IGNORED;
+}
+
+static bool drill_on(struct app *app, void *st, int id, enum msg *why)
+{
+	(void)app, (void)why;
+	struct drill_view *v = st;
+	switch (id) {
+	case DK_OPEN:
+		return !v->cur && v->set.n;
+	case DK_BACK:
+		return v->cur != NULL;
+	case DK_EDIT: case DK_HINT: case DK_SOLUTION: case DK_RESET:
+		return v->cur && !v->checking;
+	case DK_CHECK:
+		return v->cur && !v->checking;
+	case CMD_PGDN: case CMD_PGUP: case CMD_TOP: case CMD_BOTTOM:
+		return v->cur != NULL;
+	}
+	return true;
+}
+
+static const struct screen_key drill_keys[] = {
+	{ .id = DK_OPEN, .keys = "Enter", .label = MSG_DR_K_OPEN, .help = MSG_DR_H_OPEN },
+	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN },
+	{ .cmd = CMD_PGDN }, { .cmd = CMD_PGUP }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = DK_EDIT, .keys = "e", .label = MSG_DR_K_EDIT, .help = MSG_DR_H_EDIT },
+	{ .id = DK_CHECK, .keys = "c", .label = MSG_DR_K_CHECK, .help = MSG_DR_H_CHECK },
+	{ .id = DK_HINT, .keys = "h", .label = MSG_DR_K_HINT, .help = MSG_DR_H_HINT },
+	{ .id = DK_SOLUTION, .keys = "s", .label = MSG_DR_K_SOLUTION, .help = MSG_DR_H_SOLUTION },
+	{ .id = DK_RESET, .keys = "r", .label = MSG_DR_K_RESET, .help = MSG_DR_H_RESET },
+	{ .id = DK_BACK, .keys = "Esc Backspace", .label = MSG_DR_K_LIST, .help = MSG_DR_H_LIST },
+};
+
+const struct screen screen_drill = {
+	.name = "drills", .enter = drill_enter, .draw = drill_draw, .key = drill_key,
+	.tick = drill_tick, .leave = drill_leave, SCREEN_KEYS(drill_keys), .key_on = drill_on,
+};

@@ -1,0 +1,17 @@
+// expect: verdict: fail
+// the write phase keeps the read phase's block roles
+
+#define TILE 32
+__global__ void transpose(const float *in, float *out, int rows, int cols)
+{
+    __shared__ float tile[TILE][TILE + 1];
+    int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += blockDim.y)
+        if (x < cols && y + j < rows)
+            tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
+    __syncthreads();
+    x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += blockDim.y)
+        if (x < rows && y + j < cols)
+            out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+}

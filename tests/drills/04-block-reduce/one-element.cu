@@ -1,0 +1,21 @@
+// expect: cause: partial
+// no grid-stride loop: each thread counts one element, the rest are lost
+__global__ void block_sum(const float *x, float *out, int n)
+{
+    __shared__ float warp_sums[32];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? x[i] : 0.0f;
+    for (int d = 16; d > 0; d /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, d);
+    int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    if (lane == 0)
+        warp_sums[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = lane < blockDim.x / 32 ? warp_sums[lane] : 0.0f;
+        for (int d = 16; d > 0; d /= 2)
+            v += __shfl_down_sync(0xffffffffu, v, d);
+        if (lane == 0)
+            atomicAdd(out, v);
+    }
+}

@@ -1,0 +1,21 @@
+// expect: kind: out-of-bounds
+// the tile loads do not check the matrices' edges
+
+#define T 16
+__global__ void matmul(const float *A, const float *B, float *C, int M, int N, int K)
+{
+    __shared__ float As[T][T], Bs[T][T];
+    int row = blockIdx.y * T + threadIdx.y, col = blockIdx.x * T + threadIdx.x;
+    float acc = 0.0f;
+    for (int k0 = 0; k0 < K; k0 += T) {
+        int ak = k0 + threadIdx.x, bk = k0 + threadIdx.y;
+        As[threadIdx.y][threadIdx.x] = A[row * K + ak];
+        Bs[threadIdx.y][threadIdx.x] = B[bk * N + col];
+        __syncthreads();
+        for (int k = 0; k < T; k++)
+            acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];
+        __syncthreads();
+    }
+    if (row < M && col < N)
+        C[row * N + col] = acc;
+}

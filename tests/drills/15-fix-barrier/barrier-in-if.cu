@@ -1,0 +1,14 @@
+// expect: kind: deadlock
+// the barrier inside the if: the last block's idle threads never reach it
+
+__global__ void reverse_blocks(const float *in, float *out, int n)
+{
+    __shared__ float s[256];
+    int base = blockIdx.x * blockDim.x, t = threadIdx.x;
+    int m = n - base < (int)blockDim.x ? n - base : (int)blockDim.x;
+    if (t < m) {
+        s[t] = in[base + t];
+        __syncthreads();
+        out[base + t] = s[m - 1 - t];
+    }
+}

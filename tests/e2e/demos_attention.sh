@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The attention demo from the outside, without a GPU: help and --list (the
+# one ladder table, demos/attention/attn_ladder.h), argument errors (exit 2
+# with a message), the CPU rung against FP64 (every row at these sizes),
+# causal, BF16 and an odd S, the documented YAML fields, a wrong result
+# caught (CK_DEMO_CORRUPT: exit 3, not timed), and the CPU fallback when no
+# GPU is visible (the GPU rungs run on the CPU emulation in demos_emu.sh).
+# Then its screen in tmux at 80x24: the registry's bars view of the
+# fallback run.
+. "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/ladder_lib.bash"
+ladder="$CK_ROOT/demos/attention/attn_ladder.h"
+rows=$(ladder_rows "$ladder")
+CN=$(ladder_id "$ladder" CPU_NAIVE)
+at="$CK_BUILD/demos/attention"
+[ -x "$at" ] || skip_all "no $at (make demos)"
+
+out=$("$at" --help); ok $? "--help exits 0"
+for o in --b --h --s --d --causal --dtype --variants --reps --cpu --quick --format --list --help; do
+    like "$out" "^ +$o " "--help documents $o"
+done
+
+out=$("$at" --list); ok $? "--list exits 0"
+is "$(printf '%s\n' "$rows" | awk '{ printf "%s%s", s, $2; s = " " }')" "1 2 3 4" \
+    "attn_ladder.h: four rungs, numbered in order"
+is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
+    "--list: one line per rung of attn_ladder.h, in its order"
+for f in 01_three_kernel 02_cublas_softmax 03_flash_mma; do
+    like "$(head -1 "$CK_ROOT/demos/attention/$f.cuh")" "^// Rung [1-3], " "$f.cuh opens with its idea"
+done
+
+bad=("--frobnicate" "--s 0" "--s abc" "--s" "--d 257" "--dtype fp8" "--dtype"
+     "--b 4096 --h 4096 --s 65536" "--variants $CN,bogus" "--format xml")
+for a in "${bad[@]}"; do
+    err=$("$at" $a 2>&1 >/dev/null); rc=$?
+    is "$rc" 2 "bad arguments '$a' exit 2"
+    like "$err" "." "bad arguments '$a' say why on stderr"
+done
+
+field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
+within() { awk -v e="$1" -v t="$2" 'BEGIN { exit !(e >= 0 && e <= t) }'; }
+
+for args in "--s 37 --d 64" "--s 64 --d 128 --causal" "--s 100 --d 32 --dtype bf16" \
+            "--b 2 --h 3 --s 17 --d 8 --causal"; do
+    out=$("$at" --cpu $args --reps 1 --format yaml); rc=$?
+    is "$rc" 0 "cpu $args: exit 0"
+    line=$(printf '%s\n' "$out" | grep "variant: \"$CN\"")
+    is "$(field ok "$line")" true "cpu $args: $CN passes"
+    is "$(field checked "$line")" '"fp64"' "cpu $args: checked against FP64"
+    within "$(field rel_err "$line")" "$(field tol "$line")"
+    ok $? "cpu $args: rel_err $(field rel_err "$line") within tol $(field tol "$line")"
+done
+line=$("$at" --cpu --s 100 --d 32 --dtype bf16 --reps 1 --format yaml | grep "variant: \"$CN\"")
+is "$(field precision "$line")" '"bf16"' "--dtype bf16: the record says bf16"
+is "$(field tol "$line")" 0.02 "--dtype bf16: the BF16 tolerance"
+
+out=$(CUDA_VISIBLE_DEVICES="" "$at" --quick --format yaml); rc=$?
+is "$rc" 0 "no visible GPU: exit 0"
+unlike "$out" '^[^-]|^-[^ ]|^- [^{]' "every line starts with '- {'"
+dev=$(printf '%s\n' "$out" | head -1)
+is "$(field demo "$dev")" '"attention"' "device record: demo attention"
+is "$(field live "$dev")" false "fallback: live false"
+var=$(printf '%s\n' "$out" | grep "variant: \"$CN\"")
+for f in record format demo variant rung kind label ok checked rel_err tol ms reps gflops \
+         b h s d causal precision extra_bytes tflops hbm_bytes; do
+    like "$var" "[{ ]$f: " "variant record has $f"
+done
+is "$(field s "$var")/$(field d "$var")/$(field b "$var")/$(field h "$var")" 128/64/1/2 \
+    "--quick is B=1 H=2 S=128 D=64"
+# 4·B·H·S²·D = 4·2·128²·64 = 8388608 FLOP
+ok "$(awk -v g="$(field gflops "$var")" -v ms="$(field ms "$var")" \
+    'BEGIN { f = g * 1e9 * ms / 1e3; exit !(f > 0.99 * 8388608 && f < 1.01 * 8388608) }'; echo $?)" \
+    "the FLOPs are 4·B·H·S²·D"
+is "$(printf '%s\n' "$out" | grep -c 'record: "variant"')" 1 "fallback: only the CPU variant"
+line=$(CUDA_VISIBLE_DEVICES="" "$at" --quick --causal --reps 1 --format yaml | grep "variant: \"$CN\"")
+ok "$(awk -v a="$(field gflops "$line")" -v ms="$(field ms "$line")" \
+    'BEGIN { f = a * 1e9 * ms / 1e3; exit !(f > 0.99 * 4194304 && f < 1.01 * 4194304) }'; echo $?)" \
+    "causal: half the FLOPs"
+
+out=$(CK_DEMO_CORRUPT="$CN" "$at" --cpu --reps 1 --format yaml); rc=$?
+is "$rc" 3 "a corrupted result exits 3"
+line=$(printf '%s\n' "$out" | grep "variant: \"$CN\"")
+is "$(field ok "$line")" false "... that variant fails"
+is "$(field ms "$line")" "~" "... and is not timed"
+like "$(field error "$line")" "NaN" "... and says why"
+
+out=$("$at" --cpu --reps 1 --format table); ok $? "--format table exits 0"
+like "$out" "$CN +cpu +ok" "the table lists the CPU variant"
+
+# the screen, from the registry's row: the bars view of the fallback run
+if command -v tmux >/dev/null; then
+    ckd="$T_TMP/ck"
+    mkdir -p "$ckd/build/demos" "$ckd/demos/results"
+    touch "$ckd/Makefile"
+    ln -s "$CK_ROOT/lessons" "$ckd/lessons"
+    cp "$CK_BIN" "$ckd/build/cudakitchen"
+    ln -s "$at" "$ckd/build/demos/attention"
+    export CUDA_VISIBLE_DEVICES=""
+    start 80 24 "$ckd/build/cudakitchen open attention"
+    wait_for "Yours: CPU fallback" 30; ok $? "screen 80x24: the CPU fallback run"
+    s=$(screen)
+    like "$s" "Attention: three kernels, cuBLAS, fused flash" "screen 80x24: the title"
+    like "$s" "CPU naive, 1( thread|…)" "screen 80x24: the CPU rung's bar"
+    stop
+else
+    ok 0 "# skip tmux not installed"
+fi
+done_testing

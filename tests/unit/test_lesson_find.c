@@ -1,0 +1,49 @@
+/* Unit tests of lesson_find.c: substring search without case, the next and
+ * previous place in a lesson (wrapping), counts, and the course-wide
+ * search ("occupancy" finds lesson 3). */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include "lesson.h"
+#include "lesson_find.h"
+#include "tap.h"
+
+int main(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	ok(find_in("Shared Memory", "memory") && find_in("abc", "ABC") && !find_in("abc", "abd"),
+	   "substrings, ASCII letters without case");
+	ok(!find_in("abc", "") && !find_in(NULL, "a") && find_in("厨房里的厨师", "厨师"), "empty, NULL, CJK");
+
+	struct lesson l;
+	struct diags d = { 0 };
+	ok(lesson_load("tests/fixtures/lessons-mini/01-pantry.yaml", &l, &d), "the fixture loads");
+	struct lesson_spot s;
+	bool f = lesson_find(&l, "paragraph", (struct lesson_spot){ 0, -1 }, 1, &s);
+	ok(f && s.page == 0 && s.item == 1, "the first 'paragraph' after page 1's title: item 1");
+	struct lesson_spot t;
+	ok(lesson_find(&l, "paragraph", s, 1, &t) && (t.page > s.page || t.item > s.item), "n moves forward");
+	struct lesson_spot u;
+	ok(lesson_find(&l, "paragraph", t, -1, &u) && u.page == s.page && u.item == s.item, "N comes back");
+	ok(lesson_find(&l, "PANTRY PAGE THREE", (struct lesson_spot){ 2, 0 }, 1, &s) && s.page == 2 && s.item == -1,
+	   "a page title is found, wrapping around the end");
+	ok(!lesson_find(&l, "no such words", (struct lesson_spot){ 0, -1 }, 1, &s), "absent text: not found");
+	ok(lesson_count(&l, "paragraph") >= 3, "paragraph occurs on every page");
+	ok(lesson_mentions(&l, "shared memory of a station"), "the analogy counts for the course search");
+	lesson_free(&l);
+
+	struct course c;
+	struct diags cd = { 0 };
+	course_load("lessons/en", &c, &cd);
+	char found[64] = "";
+	for (size_t i = 0; i < c.n; i++)
+		if (lesson_mentions(&c.lessons[i], "occupancy")) {
+			size_t k = strlen(found);
+			snprintf(found + k, sizeof found - k, "%s%zu", k ? " " : "", i + 1);
+		}
+	ok(!strcmp(found, "3"), "'occupancy' is in lesson 3 of the built-in course, the only one naming it (found in: %s)", found);
+	course_free(&c);
+	diags_free(&cd);
+	diags_free(&d);
+	return tap_done();
+}
