@@ -128,6 +128,14 @@ int ck_input_copies(double copy_bytes, long long l2_bytes)
     return want > CK_MAX_COPIES ? CK_MAX_COPIES : (int)want;
 }
 
+int ck_pairs_for(double ms_rung, double ms_lib)
+{
+    double n = CK_PAIR_BUDGET_MS / (ms_rung + ms_lib);
+    if (!(n >= 3))
+        return 3;
+    return n > CK_PAIRS ? CK_PAIRS : (int)n;
+}
+
 int ck_cpu_reps(const struct ck_args *a, double flops)
 {
     if (a->reps > 0)

@@ -120,6 +120,12 @@ bool ck_corrupt(const char *id, float *out, size_t n);
 #define CK_MAX_COPIES 8
 int ck_input_copies(double copy_bytes, long long l2_bytes);
 
+/* How many side-by-side pairs (timing.h, ck_time_gpu_pair) a rung of
+ * ms_rung against a library of ms_lib gets: about CK_PAIR_BUDGET_MS of
+ * runs, at least 3, at most CK_PAIRS. */
+#define CK_PAIR_BUDGET_MS 300.0
+int ck_pairs_for(double ms_rung, double ms_lib);
+
 /* Timed runs of a CPU variant: --reps when given; once when one run is
  * over CK_CPU_ONCE_FLOPS (its checked run has warmed the caches);
  * otherwise automatic (timing.h). */

@@ -98,6 +98,7 @@ void ck_result_init(struct ck_result *r, const char *id, const char *label,
     r->t = (struct ck_timing){.ms = NAN, .ms_min = NAN, .ms_max = NAN};
     r->gflops = r->pct_of_library = r->pct_of_peak = NAN;
     r->intensity = r->gbs = NAN;
+    r->pair = (struct ck_pair){NAN, NAN, NAN, 0};
 }
 
 void ck_results_derive(struct ck_result *r, int n, double peak_gflops)
@@ -161,6 +162,13 @@ void ck_rec_variant(struct ck_rec *rec, const char *demo,
     ck_rec_num(rec, "gbs", r->gbs);
     ck_rec_bool(rec, "baseline", r->baseline);
     ck_rec_timing(rec, &r->t);
+    if (r->pair.pairs > 0) {
+        ck_rec_str(rec, "paired_with", r->paired_with);
+        ck_rec_num(rec, "paired_pct_of_library", r->pair.pct);
+        ck_rec_num(rec, "paired_lo", r->pair.lo);
+        ck_rec_num(rec, "paired_hi", r->pair.hi);
+        ck_rec_int(rec, "pairs", r->pair.pairs);
+    }
     if (!r->ok)
         ck_rec_str(rec, "error", r->error);
 }

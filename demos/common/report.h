@@ -55,6 +55,8 @@ struct ck_result {
     bool baseline;                 /* the '% of library' reference */
     char error[256];               /* when !ok */
     double gflops, pct_of_library, pct_of_peak, intensity, gbs; /* derived */
+    struct ck_pair pair;           /* side by side with its library (pairs 0: not) */
+    const char *paired_with;       /* that library rung's id */
 };
 
 void ck_result_init(struct ck_result *r, const char *id, const char *label,

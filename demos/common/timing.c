@@ -81,3 +81,10 @@ int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
     free(ms);
     return rc;
 }
+
+void ck_pair_stats(double *r, int n, struct ck_pair *p)
+{
+    struct ck_timing t;
+    ck_timing_stats(r, n, &t);
+    *p = (struct ck_pair){t.ms, t.ms_min, t.ms_max, t.reps};
+}

@@ -59,6 +59,19 @@ struct ck_timing {
     struct ck_clocks clk;      /* the GPU's clocks during the runs */
 };
 
+/* A rung against its library, side by side (ck_time_gpu_pair): `pairs`
+ * interleaved pairs in one process, the order swapped every pair (rung
+ * first, then library first), each run cold and queued as above; pct is
+ * the median over the pairs of 100 * library ms / rung ms, lo and hi the
+ * lowest and highest pair. Never a ratio of two records' medians. */
+#define CK_PAIRS 30
+struct ck_pair {
+    double pct, lo, hi;
+    int pairs;
+};
+/* The median of the pairs' ratios r[0..n) into p (sorts r in place). */
+void ck_pair_stats(double *r, int n, struct ck_pair *p);
+
 /* Whether the stopping rule is met by n runs totalling total_ms. */
 bool ck_time_enough(const double *ms, int n, double total_ms);
 /* Relative standard deviation of ms[0..n) (0 when n < 2). */
@@ -74,6 +87,9 @@ int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
 
 int ck_time_gpu(ck_run_fn run, void *ctx, int ncopies, int reps,
                 struct ck_timing *t, struct ck_err *err);
+int ck_time_gpu_pair(ck_run_fn rung, void *rctx, ck_run_fn lib, void *lctx,
+                     int ncopies, int pairs, struct ck_pair *p,
+                     struct ck_err *err);
 
 #ifdef __cplusplus
 }

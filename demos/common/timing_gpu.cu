@@ -178,3 +178,66 @@ extern "C" int ck_time_gpu(ck_run_fn run, void *ctx, int ncopies, int reps,
     free(ms);
     return rc;
 }
+
+// Pair k: events 4k..4k+3, the order swapped on odd k.
+static int pair_batch(struct timer *tm, ck_run_fn rung, void *rctx, ck_run_fn lib,
+                      void *lctx, int ncopies, int k, double *ratio,
+                      struct ck_err *err)
+{
+    bool lib_first = k % 2;
+    ck_run_fn f[2] = {lib_first ? lib : rung, lib_first ? rung : lib};
+    void *c[2] = {lib_first ? lctx : rctx, lib_first ? rctx : lctx};
+    for (int j = 0; j < 2; j++) {
+        int rc = enqueue_run(tm, f[j], c[j], (k + 1) % ncopies, 2 * k + j, err);
+        if (rc != CK_OK)
+            return rc;
+        if (tm->queued && tm->flag[1]) {
+            CUDA_CHECK(err, cudaDeviceSynchronize());
+            return GAVE_UP;
+        }
+    }
+    CUDA_CHECK(err, cudaEventSynchronize(tm->ev[4 * k + 3]));
+    float ms[2];
+    for (int j = 0; j < 2; j++)
+        CUDA_CHECK(err, cudaEventElapsedTime(&ms[j], tm->ev[4 * k + 2 * j],
+                                             tm->ev[4 * k + 2 * j + 1]));
+    double t_rung = lib_first ? ms[1] : ms[0], t_lib = lib_first ? ms[0] : ms[1];
+    *ratio = 100.0 * t_lib / t_rung;
+    return CK_OK;
+}
+
+static int pairs_run(struct timer *tm, ck_run_fn rung, void *rctx, ck_run_fn lib,
+                     void *lctx, int ncopies, int pairs, double *r, struct ck_err *err)
+{
+    double warm;
+    int rc = pair_batch(tm, rung, rctx, lib, lctx, ncopies, 0, &warm, err);
+    for (int k = 0; k < pairs && rc == CK_OK; k++)
+        rc = pair_batch(tm, rung, rctx, lib, lctx, ncopies, k, &r[k], err);
+    return rc;
+}
+
+extern "C" int ck_time_gpu_pair(ck_run_fn rung, void *rctx, ck_run_fn lib,
+                                void *lctx, int ncopies, int pairs,
+                                struct ck_pair *p, struct ck_err *err)
+{
+    struct timer tm;
+    int max = CK_TIME_MAX_REPS / 2;
+    pairs = pairs < 3 ? 3 : pairs > max ? max : pairs;
+    double *r = (double *)malloc((size_t)pairs * sizeof *r);
+    if (!r) {
+        snprintf(err->msg, sizeof err->msg, "out of host memory");
+        return CK_ENOMEM;
+    }
+    int rc = timer_open(&tm, err);
+    if (rc == CK_OK)
+        rc = pairs_run(&tm, rung, rctx, lib, lctx, ncopies, pairs, r, err);
+    if (rc == GAVE_UP) {
+        tm.queued = false;
+        rc = pairs_run(&tm, rung, rctx, lib, lctx, ncopies, pairs, r, err);
+    }
+    if (rc == CK_OK)
+        ck_pair_stats(r, pairs, p);
+    timer_close(&tm);
+    free(r);
+    return rc;
+}

@@ -267,6 +267,13 @@ extern "C" int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
     return ck_time_gpu(time_one, &ctx, g->ncopies, reps, t, err);
 }
 
+extern "C" int mm_gpu_pair(struct mm_gpu *g, enum mm_rung v, enum mm_rung lib,
+                           int pairs, struct ck_pair *p, struct ck_err *err)
+{
+    struct time_ctx a = {g, v, err}, b = {g, lib, err};
+    return ck_time_gpu_pair(time_one, &a, time_one, &b, g->ncopies, pairs, p, err);
+}
+
 extern "C" void mm_gpu_close(struct mm_gpu *g)
 {
     if (!g)

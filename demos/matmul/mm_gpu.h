@@ -38,6 +38,9 @@ int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                struct ck_err *err);
 int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
                      struct ck_err *err);
+/* Rung v side by side with library rung lib (ck_time_gpu_pair). */
+int mm_gpu_pair(struct mm_gpu *g, enum mm_rung v, enum mm_rung lib, int pairs,
+                struct ck_pair *p, struct ck_err *err);
 int mm_gpu_time(struct mm_gpu *g, enum mm_rung v, int reps,
                 struct ck_timing *t, struct ck_err *err);
 void mm_gpu_close(struct mm_gpu *g);

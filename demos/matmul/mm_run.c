@@ -181,6 +181,35 @@ static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
     return rc;
 }
 
+static bool timed_ok(const struct ck_result *r)
+{
+    return r->ran && r->ok && isfinite(r->t.ms);
+}
+
+/* Every hand rung that ran side by side with the first library row of its
+ * precision (cuBLAS FP32 for the FP32 ladder, cuBLAS TF32 for the TF32
+ * rungs): the record's paired_pct_of_library. A failure here loses only
+ * the pair. */
+static void pair_all(struct mm_state *s, struct ck_result *res)
+{
+    for (int i = 0; s->g && i < MM_NRUNGS; i++) {
+        if (!ck_rung_is(&mm_rungs[i], "hand") || !timed_ok(&res[i]))
+            continue;
+        const char *prec = mm_rung_precision((enum mm_rung)i);
+        for (int j = 0; j < MM_NRUNGS; j++)
+            if (ck_rung_is(&mm_rungs[j], "library") && timed_ok(&res[j]) &&
+                !strcmp(mm_rung_precision((enum mm_rung)j), prec)) {
+                int n = ck_pairs_for(res[i].t.ms, res[j].t.ms);
+                if (mm_gpu_pair(s->g, (enum mm_rung)i, (enum mm_rung)j, n,
+                                &res[i].pair, &s->err) == CK_OK)
+                    res[i].paired_with = mm_rungs[j].id;
+                else
+                    res[i].pair.pairs = 0;
+                break;
+            }
+    }
+}
+
 static void gpu_teardown(struct mm_state *s)
 {
     mm_gpu_close(s->g);
@@ -197,6 +226,7 @@ static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
     return CK_ECUDA;
 }
 static void gpu_teardown(struct mm_state *s) { (void)s; }
+static void pair_all(struct mm_state *s, struct ck_result *res) { (void)s, (void)res; }
 static const char *gpu_declines(struct mm_state *s, int i) { (void)s, (void)i; return NULL; }
 #endif
 
@@ -342,6 +372,8 @@ int mm_run(const struct mm_opts *o, const struct ck_device *dev, int argc,
         if (rc == CK_ECUDA || rc == CK_ENOMEM)
             status = rc;
     }
+    if (status == CK_OK && !s.gpu_dead)
+        pair_all(&s, res);
     status = ck_ladder_report(&l, status, argc, argv, stdout);
     gpu_teardown(&s);
     for (int i = 0; i < s.nprobs; i++)

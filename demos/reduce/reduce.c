@@ -192,6 +192,25 @@ static int gpu_failed(struct rd_state *s, const bool *sel, int from, int rc)
     return rc;
 }
 
+/* Every hand rung that passed side by side with CUB (when CUB passed
+ * too): the record's paired_pct_of_library; a failure loses only the pair. */
+static void pair_all(struct rd_state *s, const bool *sel)
+{
+    const struct ck_result *cub = &s->res[RD_CUB];
+    if (!sel[RD_CUB] || !cub->ok || !isfinite(cub->t.ms))
+        return;
+    for (int i = 0; i < RD_N; i++) {
+        struct ck_result *r = &s->res[i];
+        if (!sel[i] || i == RD_CUB || !r->ok || !isfinite(r->t.ms))
+            continue;
+        if (rd_gpu_pair(s->g, rd_rungs[i].rung, rd_rungs[RD_CUB].rung,
+                        ck_pairs_for(r->t.ms, cub->t.ms), &r->pair, &s->err) == CK_OK)
+            r->paired_with = rd_table[RD_CUB].id;
+        else
+            r->pair.pairs = 0;
+    }
+}
+
 static int run_gpus(struct rd_state *s, bool *sel)
 {
     float out[RD_N], oi[RD_N];
@@ -212,6 +231,7 @@ static int run_gpus(struct rd_state *s, bool *sel)
         if (rc != CK_OK)
             return gpu_failed(s, sel, i, rc);
     }
+    pair_all(s, sel);
     return CK_OK;
 }
 #else

@@ -154,6 +154,13 @@ extern "C" int rd_gpu_time(struct rd_gpu *g, int rung, int reps,
     return ck_time_gpu(time_one, &ctx, g->ncopies, reps, t, err);
 }
 
+extern "C" int rd_gpu_pair(struct rd_gpu *g, int rung, int lib, int pairs,
+                           struct ck_pair *p, struct ck_err *err)
+{
+    struct time_ctx a = {g, rung, err}, b = {g, lib, err};
+    return ck_time_gpu_pair(time_one, &a, time_one, &b, g->ncopies, pairs, p, err);
+}
+
 extern "C" size_t rd_gpu_cub_bytes(const struct rd_gpu *g)
 {
     return g ? g->a.cub_bytes : 0;

@@ -35,6 +35,9 @@ int rd_gpu_check_run(struct rd_gpu *g, int rung, float *result,
                      struct ck_err *err);
 int rd_gpu_time(struct rd_gpu *g, int rung, int reps, struct ck_timing *t,
                 struct ck_err *err);
+/* Rung `rung` side by side with rung `lib` (ck_time_gpu_pair). */
+int rd_gpu_pair(struct rd_gpu *g, int rung, int lib, int pairs,
+                struct ck_pair *p, struct ck_err *err);
 size_t rd_gpu_cub_bytes(const struct rd_gpu *g);
 void rd_gpu_close(struct rd_gpu *g);
 

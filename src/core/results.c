@@ -78,6 +78,7 @@ static const struct field var_fields[] = {
 	VAR(sm_mhz, F_NUM, false, true),    VAR(sm_mhz_min, F_NUM, false, true),
 	VAR(power_w, F_NUM, false, true),   VAR(throttle, F_LONG, false, true),
 	VAR(throttled, F_LONG, false, true), VAR(samples, F_LONG, false, true),
+	VAR(paired_pct_of_library, F_NUM, false, true), VAR(pairs, F_LONG, false, true),
 	SIZE(m), SIZE(n), SIZE(k), SIZE(c), SIZE(h), SIZE(w), SIZE(r), SIZE(s),
 	SIZE(pad), SIZE(stride), SIZE(dil), SIZE(p), SIZE(q), SIZE(b), SIZE(d), SIZE(causal),
 	VAR(memory, F_STR, false, true),    VAR(direction, F_STR, false, true),

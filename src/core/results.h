@@ -103,6 +103,8 @@ struct res_variant {
 	double noise;               /* relative standard deviation of the runs */
 	double sm_mhz, sm_mhz_min, power_w; /* NVML during the runs */
 	long throttle, throttled, samples;  /* reasons OR'd; samples held down */
+	double paired_pct_of_library; /* side by side with its library (NAN absent) */
+	long pairs;
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */
