@@ -233,7 +233,10 @@ struct ck_drill {
             memcpy(&bits, &got[i], sizeof bits < sizeof got[i] ? sizeof bits : sizeof got[i]);
             return bits == 0xffffffffu ? "unwritten" : "nan";
         }
-        if ((i > 0 && near(g, (double)want[i - 1])) || (i + 1 < n && near(g, (double)want[i + 1])))
+        /* shifted by one: this element holds a neighbour's answer, or the
+         * next one holds this one's (an exclusive scan's first element) */
+        if ((i > 0 && near(g, (double)want[i - 1])) || (i + 1 < n && near(g, (double)want[i + 1])) ||
+            (i + 1 < n && near((double)got[i + 1], w)))
             return "shifted";
         if (w != 0 && near(g, 2 * w))
             return "twice";
