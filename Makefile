@@ -56,6 +56,8 @@ VERSION := $(or $(file <VERSION),0.0.0)
 # a fresh machine, let scripts/deps.sh install what is missing instead (as
 # root with apt-get; otherwise it names the packages and stops).
 DEPS_MODE := $(if $(filter test test-%,$(MAKECMDGOALS)),test,$(if $(filter run,$(MAKECMDGOALS)),build))
+# `make` alone builds everything (all, below), not the first rule here.
+.DEFAULT_GOAL := all
 .PHONY: deps deps-check
 deps:
 	sh scripts/deps.sh test
