@@ -87,10 +87,10 @@ if [ -n "$NVCC" ] && [ -z "$missing" ]; then
 fi
 if [ -n "$NVCC" ]; then
     # headers that cannot be found: CPU variants, and make says which
-    warn=$(make -f demos/demos.mk -pn demos DEMO_CC=false 2>&1 >/dev/null)
+    warn=$(make -f demos/demos.mk -pn demos DEMO_CUDA_HOME="$T_TMP/no-cuda" 2>&1 >/dev/null)
     like "$warn" 'found but not cuda_runtime.h cublas_v2.h; building the CPU variants only' \
         "missing CUDA headers are named in a warning"
-    is "$(mkvar DEMO_HAVE_CUDA DEMO_CC=false)" 0 "missing CUDA headers give a CPU-only build, not a failed one"
+    is "$(mkvar DEMO_HAVE_CUDA DEMO_CUDA_HOME="$T_TMP/no-cuda")" 0 "missing CUDA headers give a CPU-only build, not a failed one"
 fi
 
 nb="$T_TMP/nocuda"

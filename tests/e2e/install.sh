@@ -25,9 +25,10 @@ ok $? "make install DESTDIR=... PREFIX=/usr/local"
 p="$stage/usr/local"
 ok "$([ -x "$p/bin/cudakitchen" ] && echo 0 || echo 1)" "bin/cudakitchen"
 ok "$([ -f "$p/share/man/man1/cudakitchen.1" ] && echo 0 || echo 1)" "share/man/man1/cudakitchen.1"
-want=$(ls lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml 2>/dev/null | sort)
+want=$(ls lessons/*/*.yaml quizzes/*/*.yaml demos/results/*.yaml drills/*/*.yaml drills/*/*.cu emu/*.h \
+	2>/dev/null | sort)
 got=$(cd "$p/share/cudakitchen" && find . -type f | sed 's|^\./||' | sort)
-is "$got" "$want" "share/cudakitchen holds exactly the lessons, quizzes and recorded results"
+is "$got" "$want" "share/cudakitchen holds exactly the lessons, quizzes, drills, emulator and recorded results"
 for d in $(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' demos/demos.h); do   # every row of the registry
 	if [ -x "$CK_BUILD/demos/$d" ]; then
 		ok "$([ -x "$p/libexec/cudakitchen/$d" ] && echo 0 || echo 1)" "libexec/cudakitchen/$d"
@@ -42,7 +43,8 @@ is "$out" 1 "man -l reads the installed page"
 
 # The staged program runs from the staging tree: it finds everything
 # relative to itself, not in the checkout it was built in.
-n=$(echo "$want" | grep -c -v '^demos/')
+# as many as lint counts in the checkout (lessons, quizzes, drills)
+n=$("$CK_BIN" lint 2>&1 >/dev/null | sed -n 's/ files, .*//p')
 "$p/bin/cudakitchen" lint >"$T_TMP/out" 2>"$T_TMP/err"; rc=$?
 is "$rc" 0 "installed lint: the installed content is valid"
 is "$(cat "$T_TMP/err")" "$n files, 0 errors" "installed lint checks the $n installed files"
