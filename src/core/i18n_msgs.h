@@ -413,7 +413,7 @@
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
 	/* transfer and streams screens (issue 10) */ \
 	X(MSG_DEMO_TRANSFER_TITLE, "Moving ingredients: copy bandwidth by memory kind and size", "搬运食材：按内存类型和大小的拷贝带宽") \
-	X(MSG_DEMO_STREAMS_TITLE, "Many burners: a copy-kernel-copy pipeline over streams", "多个灶台：跨流的“拷入-内核-拷出”流水线") \
+	X(MSG_DEMO_STREAMS_TITLE, "Many burners: a copy-kernel-copy pipeline over streams", "多个灶眼：跨流的“拷入-内核-拷出”流水线") \
 	X(MSG_XF_LINK, "host link", "主机链路") \
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
 	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
@@ -541,9 +541,14 @@
 	X(MSG_DV_BEST_SK, ", stream-K (each block an equal run of the K steps)", "，stream-K（每个线程块分到等长的一段 K 步）") \
 	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "%%lib 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
-	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
+	X(MSG_LV_SERIES, "[%s] %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "[%s] %s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
+	X(MSG_LV_NAME_PLAIN, "plain", "普通") \
+	X(MSG_LV_NAME_REGS, "regs", "寄存器多") \
+	X(MSG_LV_NAME_SMEM, "smem", "共享内存多") \
+	X(MSG_LV_NAME_WAVE, "wave", "波尾") \
 	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
 	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld to %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；线程块 %ld 到 %ld 与最佳相差不到 5%%") \
+	X(MSG_LV_BEST_ONE, "best %.0f GB/s (%.0f%% of HBM) at block %ld; no other block size comes within 5%% of it", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；其他线程块大小都与它相差 5%% 以上") \
 	X(MSG_LV_BLOCK, "block size", "线程块大小") \
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
