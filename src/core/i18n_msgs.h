@@ -257,6 +257,7 @@
 	X(MSG_DV_ABOVE_ROOF, "above roof: Tensor Cores", "高于屋顶：张量核心") \
 	X(MSG_DV_ABOVE_MEMORY, "above / : caches served loads the model counts", "高于 /：模型计入的加载由缓存提供") \
 	X(MSG_DV_NO_CEILINGS, "no GPU ceilings to draw", "没有可画的 GPU 上限") \
+	X(MSG_DV_MERGED, "one place:", "位置相同：") \
 	X(MSG_DV_MORE_MARKS, "+%d more (taller window)", "另有 %d 个（窗口调高可见）") \
 	X(MSG_DV_RECORDED, "recorded:", "记录值：") \
 	X(MSG_DV_YOURS, "yours:", "你的：") \
