@@ -419,6 +419,19 @@
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
 	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
 	X(MSG_XF_CLASH, "* more than one", "* 多个重叠") \
+	X(MSG_XF_MORE_LINES, "a: more lines", "a：更多线条") \
+	X(MSG_XF_N_PAGEABLE_H2D, "pageable-h2d", "可分页→设备") \
+	X(MSG_XF_N_PAGEABLE_D2H, "pageable-d2h", "设备→可分页") \
+	X(MSG_XF_N_PINNED_H2D, "pinned-h2d", "固定→设备") \
+	X(MSG_XF_N_PINNED_D2H, "pinned-d2h", "设备→固定") \
+	X(MSG_XF_N_PINNED_BOTH, "pinned-both", "固定，双向同时") \
+	X(MSG_XF_N_WC_H2D, "wc-h2d", "写合并→设备") \
+	X(MSG_XF_N_MAPPED_H2D, "mapped-h2d", "映射（零拷贝）") \
+	X(MSG_XF_N_MANAGED_H2D, "managed-h2d", "托管，首次访问") \
+	X(MSG_XF_N_MANAGED_PREFETCH, "managed-prefetch", "托管，预取") \
+	X(MSG_XF_N_D2D, "d2d", "设备内拷贝") \
+	X(MSG_XF_N_D2D_KERNEL, "d2d-kernel", "设备内拷贝（核函数）") \
+	X(MSG_XF_N_CPU_MEMCPY, "cpu-memcpy", "主机 memcpy") \
 	X(MSG_XF_CEIL_LINK, "link %.0f each way", "链路每向 %.0f") \
 	X(MSG_XF_CEIL_HBM, "HBM %.0f", "显存 HBM %.0f") \
 	X(MSG_XF_NONE, "no timed copies to draw for this direction", "这个方向没有可画的计时拷贝") \
@@ -444,6 +457,8 @@
 	X(MSG_ST_SUMMARY_MODEL_SAME, "modelled %s: about as fast as serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：与串行相当（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
+	X(MSG_HK_XF_A, "the main lines (your host memcpy, pageable and pinned to the device, the copy inside the device) or every line; a small screen starts with the main ones", "主要线条（你的主机 memcpy、可分页和固定内存到设备、设备内拷贝）或全部线条；小屏幕先显示主要线条") \
+	X(MSG_HK_XF_C, "the chart, or the same figures as a table (shown by itself where the chart would be crowded)", "图，或同样数据的表格（图太拥挤时自动改用表格）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
 	X(MSG_HK_XF_BIGGER, "the next size range, larger copies (stops at the largest)", "下一个规模范围，更大的拷贝（到最大为止）") \
 	X(MSG_HK_XF_SMALLER, "the previous size range, smaller copies (stops at the smallest)", "上一个规模范围，更小的拷贝（到最小为止）") \
@@ -719,6 +734,8 @@
 	X(MSG_RC_MINOR, "minor-version compatibility: driver CUDA %d.%d is older than runtime %d.%d; most code runs, newer features may not", "次版本兼容：驱动的 CUDA %d.%d 比运行时 %d.%d 旧；大多数代码能运行，较新的功能可能不行") \
 	X(MSG_RC_OLD, "too old: driver supports CUDA %d.%d, runtime needs %d.x; update the driver", "太旧：驱动支持 CUDA %d.%d，运行时需要 %d.x；请更新驱动") \
 	X(MSG_RL_LINK, "PCIe Gen%d x%d (now Gen%d x%d), %.1f GB/s per direction; %d NVLink links active", "PCIe Gen%d x%d（当前 Gen%d x%d），每个方向 %.1f GB/s；%d 条 NVLink 链路在用") \
+	X(MSG_ST_LINES, "lines", "线条") \
+	X(MSG_ST_FORM, "chart/table", "图/表") \
 	X(MSG_ST_DIRECTION, "direction", "方向") \
 	X(MSG_ST_SETTING, "setting", "设置") \
 	X(MSG_ST_STREAMS, "streams", "流数") \

@@ -125,6 +125,8 @@ static const struct screen_key curve_keys[] = {
 	DEMO_KEY_STOP, DEMO_KEY_RUN(MSG_HK_DEMO_R),
 	DEMO_KEYS_SIZE(MSG_ST_SIZE, MSG_HK_XF_BIGGER, MSG_HK_XF_SMALLER),
 	{ .id = DK_DIRECTION, .keys = "d", .label = MSG_ST_DIRECTION, .help = MSG_HK_XF_D },
+	{ .id = DK_LINES, .keys = "a", .label = MSG_ST_LINES, .help = MSG_HK_XF_A },
+	{ .id = DK_FORM, .keys = "c", .label = MSG_ST_FORM, .help = MSG_HK_XF_C },
 	DEMO_KEY_SHOW,
 };
 
@@ -139,9 +141,14 @@ static void curve_draw(struct app *app, struct demo_st *st, const struct demo_se
 static enum act curve_key(struct app *app, struct demo_st *st, const struct input *in)
 {
 	(void)app;
-	if (in->id != DK_DIRECTION)
+	if (in->id == DK_DIRECTION)
+		st->pick.filter = (enum xf_filter)((st->pick.filter + 1) % XF_NFILTERS);
+	else if (in->id == DK_LINES)
+		xfer_view_toggle_lines(&st->pick);
+	else if (in->id == DK_FORM)
+		xfer_view_toggle_form(&st->pick);
+	else
 		return ACT_IGNORED;
-	st->pick.filter = (enum xf_filter)((st->pick.filter + 1) % XF_NFILTERS);
 	return ACT_NONE;
 }
 
