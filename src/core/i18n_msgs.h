@@ -555,7 +555,7 @@
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
 	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
 	X(MSG_DV_BEST_SK, ", stream-K (each block an equal run of the K steps)", "，stream-K（每个线程块分到等长的一段 K 步）") \
-	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "%%lib 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
+	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "库%% 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
 	X(MSG_LV_SERIES, "[%s] %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "[%s] %s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
 	X(MSG_LV_NAME_PLAIN, "plain", "普通") \
@@ -588,6 +588,24 @@
 	X(MSG_ST_CLOSE, "close", "关闭") \
 	X(MSG_HELP_CLOSE, "close this help", "关闭本帮助") \
 	X(MSG_HELP_HERE, "On this screen", "本屏按键") \
+	X(MSG_DN_MATMUL, "matmul", "矩阵乘法") \
+	X(MSG_DN_CONV, "conv", "卷积") \
+	X(MSG_DN_DEVINFO, "devinfo", "设备信息") \
+	X(MSG_DN_TRANSFER, "transfer", "数据传输") \
+	X(MSG_DN_STREAMS, "streams", "流") \
+	X(MSG_DN_REDUCE, "reduce", "归约") \
+	X(MSG_DN_LAUNCH, "launch", "启动形状") \
+	X(MSG_DN_ATTENTION, "attention", "注意力") \
+	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
+	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
+	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \
+	X(MSG_HN_BARS_LIB, "%%lib: the row's speed as a percent of the library's. other: measured at another size, not compared.", "库%%：本行速度占库速度的百分比。其他：在另一规模下测得，不作比较。") \
+	X(MSG_HN_BARS_SPREAD, "spread: slowest less fastest repeat, as a percent of the median; over 100%% the run was noisy. The CPU fallback's times swing from run to run.", "波动：最慢与最快一次之差占中位数的百分比；超过 100%% 说明那次运行受了干扰。CPU 后备的时间每次运行都会波动。") \
+	X(MSG_HN_CURVE, "Each line is one kind of copy: GB/s (up) against bytes per copy (right), both log scales; lower case yours, upper case the recorded run.", "每条线是一种拷贝方式：纵轴 GB/s，横轴每次拷贝的字节数，都是对数刻度；小写是你的，大写是记录的。") \
+	X(MSG_HN_CURVE_MARKS, "* marks a cell where several lines' points fall; the red rows are the host link's peak each way and HBM's.", "* 表示几条线的点落在同一格；红色横线是主机链路每个方向的峰值和 HBM 的峰值。") \
+	X(MSG_HN_CURVE_FEWER, "A small screen shows the main lines first (a: all of them); a chart too crowded to read is a table of GB/s by size (c: chart or table).", "小屏幕先显示主要线条（a：全部）；太拥挤看不清的图改为按规模列出 GB/s 的表格（c：图或表）。") \
+	X(MSG_HN_LAUNCH, "One series of launches at a time (v: the next). Bars: GB/s against the block size, or time against the grid in the wave view; the dot is the occupancy the runtime reported; x a block too big for an SM.", "一次显示一组启动（v：下一组）。条形：GB/s 对线程块大小，波尾视图中是时间对网格大小；圆点是运行时报告的占用率；x 表示线程块放不进一个 SM。") \
+	X(MSG_HN_LAUNCH_SUM, "The line under the chart names the best block and the blocks within 5%% of it.", "图下方的一行给出最佳线程块，以及与它相差不到 5%% 的线程块。") \
 	X(MSG_HELP_EVERYWHERE, "Everywhere", "所有屏幕通用") \
 	X(MSG_KEY_OFF_SAY, "%s: %s", "%s：%s") \
 	X(MSG_KEY_OFF_HELP, "(not now: %s)", "（现在不可用：%s）") \
@@ -718,6 +736,12 @@
 	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
+	X(MSG_DV_PCT_LIB, "%%lib", "库%%") \
+	X(MSG_DV_COLUMNS, "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %%lib, this row's speed as a percent of the library's; spread, slowest less fastest repeat as a percent of the median; other, measured at another size (not compared).", "各列：时间，多次重复的中位数；误差，相对 FP64 参考的相对误差；加速比，相对朴素行；库%%，本行速度占库速度的百分比；波动，最慢与最快一次之差占中位数的百分比；其他，在另一规模下测得（不作比较）。") \
+	X(MSG_DV_CPU_SWING, "CPU fallback, %ld threads: its times swing from run to run; read them as rough.", "CPU 后备，%ld 个线程：时间每次运行都会波动，只能粗略参考。") \
+	X(MSG_DV_NOISY_1, "A spread over 100%% in %d row: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
+	X(MSG_DV_NOISY_REC, "A spread over 100%% in %d of the recorded rows: those repeats were noisy; compare the medians, not single repeats.", "记录结果中有 %d 行的波动超过 100%%：这些重复测量受了干扰；请比较中位数，不要看单次结果。") \
+	X(MSG_DV_NOISY, "A spread over 100%% in %d rows: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
 	X(MSG_DV_ERROR, "error", "误差") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \

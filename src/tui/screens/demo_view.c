@@ -341,6 +341,36 @@ static int note_lines(const char *text, enum role r, int y, int line, int y0, in
 	return line;
 }
 
+/* Whether a variant's slowest repeat is more than its median apart from
+ * its fastest (a spread over 100%). */
+static bool noisy(const struct res_variant *v)
+{
+	return v->ok && isfinite(v->ms_min) && isfinite(v->ms_max) && v->ms > 0 &&
+	       v->ms_max - v->ms_min > v->ms;
+}
+
+/* The notes on how far a section's times can be trusted: a CPU fallback's
+ * times swing between runs (its threads are shared); a spread over 100%
+ * says that run was noisy.  Returns the line after them. */
+static int noise_lines(const struct demo_section *s, int y, int line, int y0, int y1)
+{
+	char text[400];
+	const struct res_device *d = results_device(s->r, s->demo);
+	int n = 0;
+	for (size_t i = 0; i < s->r->nvar; i++)
+		n += !strcmp(s->r->var[i].demo, s->demo) && noisy(&s->r->var[i]);
+	if (d && !d->live) {
+		snprintf(text, sizeof text, tr(MSG_DV_CPU_SWING), d->cpu_threads);
+		line = note_lines(text, C_NOTE, y, line, y0, y1);
+	}
+	if (n) {
+		snprintf(text, sizeof text, tr(s->recorded ? MSG_DV_NOISY_REC
+					 : n == 1 ? MSG_DV_NOISY_1 : MSG_DV_NOISY), n);
+		line = note_lines(text, C_NOTE, y, line, y0, y1);
+	}
+	return line;
+}
+
 /* One section: title, column scale, then a row per variant of its demo. */
 static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw,
 			 double lo, double hi)
@@ -360,9 +390,10 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		chart_decade_label(hi, h, sizeof h);
 		chart_axis_label(l, h, bw, axis, sizeof axis);
 		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
-		char head[64];
+		char head[64], lib[16];
+		text_unpercent(tr(MSG_DV_PCT_LIB), lib, sizeof lib);
 		columns(head, sizeof head, (const char *const[]){ tr(MSG_DV_TIME), tr(MSG_DV_ERROR),
-							     tr(MSG_DV_SPEEDUP), "%lib", tr(MSG_DV_SPREAD) });
+							     tr(MSG_DV_SPEEDUP), lib, tr(MSG_DV_SPREAD) });
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
@@ -402,6 +433,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		line += variant_rows(v, lw);
 	}
 	char roof[300];
+	line = noise_lines(s, y, line, y0, y1);
 	if (marked && mark_text(ref, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
@@ -440,6 +472,11 @@ int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scro
 	time_axis(s, n, &lo, &hi);
 	for (int i = 0; i < n; i++)
 		y += section_lines(&s[i], y, y0, y1, lw, bw, lo, hi);
+	if (n) {   /* what the columns are, under the last section */
+		char cols[600];
+		text_unpercent(tr(MSG_DV_COLUMNS), cols, sizeof cols);
+		y += note_lines(cols, C_DIM, y, 0, y0, y1) + 1;
+	}
 	return y - (y0 - scroll);
 }
 
