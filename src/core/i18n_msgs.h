@@ -673,6 +673,7 @@
 	X(MSG_HK_GM_PICK_UP, "pick the previous label in the tray", "在标签栏中选择上一个标签") \
 	X(MSG_HK_GM_TAKE, "take the picked label", "拿起选中的标签") \
 	X(MSG_HK_GM_NEXT, "move the carried label to the next part", "把拿着的标签移到下一个部件") \
+	X(MSG_HK_GM_PREV, "move the carried label to the previous part", "把拿着的标签移到上一个部件") \
 	X(MSG_HK_GM_DROP, "drop the carried label on the part under it", "把拿着的标签放到下面的部件上") \
 	X(MSG_HK_GM_PUT_BACK, "put the carried label back in the tray", "把拿着的标签放回标签栏") \
 	X(MSG_ST_PLAY, "play", "播放") \
