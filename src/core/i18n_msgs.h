@@ -349,8 +349,10 @@
 	X(MSG_TL_HERE, "here", "本机") \
 	X(MSG_TL_RECORDED, "recorded", "记录值") \
 	X(MSG_TL_SMS_FEW, "%d SMs (few, to show waves)", "%d 个 SM（故意少，便于看出波次）") \
-	X(MSG_TL_GRID_LINE_1, "%dx%d blocks, %s: %d wave x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
-	X(MSG_TL_GRID_LINE, "%dx%d blocks, %s: %d waves x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
+	X(MSG_TL_GRID_LINE_1, "%dx%d blocks, %s: %d wave x %d k-steps, %s = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，%s = SM%s") \
+	X(MSG_TL_GRID_LINE, "%dx%d blocks, %s: %d waves x %d k-steps, %s = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，%s = SM%s") \
+	X(MSG_TL_COLOUR, "colour", "颜色") \
+	X(MSG_TL_MARK, "mark", "标记") \
 	X(MSG_TL_STEP, "%s, step %d/%d (wave %d/%d)%s", "%s，第 %d/%d 步（第 %d/%d 波）%s") \
 	X(MSG_TL_PLAYING, "  playing", "  播放中") \
 	X(MSG_TL_GLOBAL_LOADS, "global loads", "全局内存读取") \
