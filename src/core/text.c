@@ -588,3 +588,15 @@ char *text_unfold(const char *s)
 	o[j] = '\0';
 	return o;
 }
+
+void text_unpercent(const char *fmt, char *buf, size_t size)
+{
+	size_t n = 0;
+	for (const char *p = fmt ? fmt : ""; *p && n + 1 < size; p++) {
+		if (p[0] == '%' && p[1] == '%')
+			p++;
+		buf[n++] = *p;
+	}
+	if (size)
+		buf[n] = '\0';
+}

@@ -70,4 +70,8 @@ char *text_reflow(const char *s);
  * of memory). */
 char *text_unfold(const char *s);
 void text_lines_free(struct text_lines *l); /* accepts NULL */
+
+/* A message written as a printf format that takes no argument ("%%lib")
+ * as the text it prints ("%lib"), into buf. */
+void text_unpercent(const char *fmt, char *buf, size_t size);
 #endif

@@ -470,11 +470,25 @@ static void test_reflow_unfold(void)
 	}
 }
 
+/* A message written as a format with no argument, shown as text. */
+static void test_unpercent(void)
+{
+	char b[16];
+	const char *got = b;
+	text_unpercent("%%lib", b, sizeof b);
+	is_str(got, "%lib", "%%%% becomes %%");
+	text_unpercent("库%% 100%%", b, sizeof b);
+	is_str(got, "库% 100%", "in Chinese too");
+	text_unpercent("abcdefghijklmnopqrstuvwxyz", b, sizeof b);
+	ok(strlen(b) == 15, "cut to the buffer");
+}
+
 int main(void)
 {
 	if (!setlocale(LC_ALL, "C.UTF-8"))
 		diag("C.UTF-8 locale missing");
 	test_sanitize();
+	test_unpercent();
 	test_sanitize_exhaustive();
 	test_valid();
 	test_width();

@@ -10,6 +10,18 @@
 #include "i18n.h"
 
 const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave" };
+/* What each series is called on the screen, in the learner's language (the
+ * ids above are the records' own). */
+static const enum msg series_names[LAUNCH_VIEWS] = { MSG_LV_NAME_PLAIN, MSG_LV_NAME_REGS,
+						     MSG_LV_NAME_SMEM, MSG_LV_NAME_WAVE };
+
+static const char *series_name(const char *series)
+{
+	for (int i = 0; i < LAUNCH_VIEWS; i++)
+		if (!strcmp(series, launch_view_series[i]))
+			return tr(series_names[i]);
+	return series;
+}
 
 #define MAX_PTS 128
 
@@ -113,7 +125,7 @@ static void series_head(const struct res_series *sr, int y, int y1)
 	if (!sr)
 		return;
 	char line[400];
-	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), series_name(sr->series), results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
 	ui_wrap(y, y1, 1, COLS - 2, C_DIM, line);
 }
@@ -123,7 +135,7 @@ static int head_rows(const struct res_series *sr)
 	if (!sr)
 		return 0;
 	char line[400];
-	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), series_name(sr->series), results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
 	int n = ui_wrap_rows(line, COLS - 2);
 	return n < 3 ? n : 3;
@@ -158,10 +170,16 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 		for (int k = 0; k < ps->n; k++)
 			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs == ps->top)
 				best = ps->p[k], at = k;
-		if (best)   /* and the run of blocks within 5% of it around it */
-			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm, best->block,
-				 near_best_end(ps, at, -1, best->gbs)->block,
-				 near_best_end(ps, at, 1, best->gbs)->block);
+		if (!best)
+			return;
+		/* and the run of blocks within 5% of it around it; a run of
+		 * one is the best alone ("from block 512 to 512" says nothing) */
+		long lo = near_best_end(ps, at, -1, best->gbs)->block,
+		     hi = near_best_end(ps, at, 1, best->gbs)->block;
+		if (lo == hi)
+			snprintf(line, size, tr(MSG_LV_BEST_ONE), best->gbs, best->pct_of_hbm, best->block);
+		else
+			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm, best->block, lo, hi);
 	} else if (sr && sr->wave > 0) {
 		/* one wave's time: from one full wave to two (a launch's own
 		 * cost cancels), else the first full wave */
