@@ -59,6 +59,7 @@ $(EMU_DIR)/conv_emu: EMU_OPT := -O1 -Idemos/conv
 $(EMU_DIR)/mm_emu $(EMU_DIR)/wgmma_emu $(EMU_DIR)/tf32_tma_emu: EMU_OPT += -Idemos/matmul
 $(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
 $(EMU_DIR)/attn_emu: EMU_OPT := -O1 -Idemos/attention
+$(EMU_DIR)/fusion_emu: EMU_OPT := -O1 -Idemos/fusion
 $(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
 $(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
 	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<
