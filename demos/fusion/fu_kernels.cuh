@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(FU_THREADS) fu_gemm_kernel(struct fu_args a)
 }
 
 // y[i] += bias[column of i], every element read and written once
-__global__ void fu_bias_kernel(struct fu_shape s, const float *bias, float *y, size_t n)
+static __global__ void fu_bias_kernel(struct fu_shape s, const float *bias, float *y, size_t n)
 {
     size_t step = (size_t)gridDim.x * blockDim.x;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step)
@@ -82,7 +82,7 @@ __global__ void fu_bias_kernel(struct fu_shape s, const float *bias, float *y, s
 }
 
 // y[i] = act(y[i]): ReLU after the conv, GELU after the GEMM
-__global__ void fu_act_kernel(int op, float *y, size_t n)
+static __global__ void fu_act_kernel(int op, float *y, size_t n)
 {
     size_t step = (size_t)gridDim.x * blockDim.x;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step)

@@ -105,6 +105,9 @@ struct res_variant {
 	long throttle, throttled, samples;  /* reasons OR'd; samples held down */
 	double paired_pct_of_library; /* side by side with its library (NAN absent) */
 	long pairs;
+	char fused_of[24];          /* a fused rung: its unfused twin's id, whose
+	                               model_bytes and ms it saves against (the
+	                               fusion demo; "" when absent) */
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */
