@@ -39,6 +39,10 @@ $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_SRC += demos/reduce/cpu_reduce.
 $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_CFLAGS += -O2 -Idemos/reduce -Idemos/matmul
 $(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cpu_reduce.h \
 	demos/matmul/mm_exact.c demos/matmul/mm_exact.h
+# the fusion demo's check against every wrong chain
+$(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_SRC += demos/fusion/fu_cpu.c
+$(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_CFLAGS += -Idemos/fusion
+$(BUILD)/tests/demos/test_fusion_checks: demos/fusion/fu_cpu.c $(wildcard demos/fusion/*.h)
 $(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/streams/st_model.c \
 		$(wildcard demos/common/*.h demos/streams/*.h) tests/tap.h
 	@mkdir -p $(@D)
