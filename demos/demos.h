@@ -105,8 +105,6 @@ X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL) \
 #define CK_PRESETS_fusion(P) \
 	P(cpu, 1, "conv N4 C32 28x28 K32", MSG_DEMO_QUICK, "--quick") \
 	P(cpu, 0, "gemm 256x256x256", MSG_DEMO_QUICK, "--quick --op gemm") \
-	P(cpu, 0, "conv N1 C64 56x56 K64", MSG_DEMO_FU_CONV2, "--n 1 " CK_FU_CONV(64, 56)) \
-	P(gpu, 0, "conv N4 C32 28x28 K32", MSG_DEMO_QUICK, "--quick") \
 	P(gpu, 1, "conv N32 C64 56x56 K64", MSG_DEMO_FU_CONV2, "--n 32 " CK_FU_CONV(64, 56)) \
 	P(gpu, 0, "conv N32 C128 28x28 K128", MSG_DEMO_FU_CONV3, "--n 32 " CK_FU_CONV(128, 28)) \
 	P(gpu, 0, "conv N32 C256 14x14 K256", MSG_DEMO_FU_CONV4, "--n 32 " CK_FU_CONV(256, 14)) \
