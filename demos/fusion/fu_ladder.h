@@ -37,9 +37,9 @@
       "kernels: the product goes through memory three times",                 \
       fu_lib_unfused, 1e-4, 0, fp32, 0, any, "库，三次调用")                  \
     X(LIB_FUSED, "lib-fused", next, library, "library, one fused call",       \
-      "conv: cudnnConvolutionBiasActivationForward; gemm: cublasLtMatmul "    \
-      "with CUBLASLT_EPILOGUE_GELU_BIAS: bias and activation in the "         \
-      "library's own epilogue",                                               \
+      "conv: cuDNN's graph API, conv + bias + ReLU as one plan (else the "    \
+      "legacy cudnnConvolutionBiasActivationForward); gemm: cublasLtMatmul "  \
+      "with CUBLASLT_EPILOGUE_GELU_BIAS: the library's own epilogue",         \
       fu_lib_fused, 1e-4, 0, fp32, 0, any, "库，一次融合调用")                \
     X(CPU_UNFUSED, "cpu-unfused", next, cpu, "CPU, 3 passes",                 \
       "one core: the product into memory, then a pass adding the bias, "      \

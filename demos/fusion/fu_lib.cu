@@ -1,9 +1,10 @@
 // fu_lib.cu: the fusion demo's library rungs (see fu_lib.h). cuDNN's
 // calls are its legacy API, which cuDNN 9 keeps: tensor, filter,
 // convolution and activation descriptors; cudnnConvolutionForward,
-// cudnnAddTensor and cudnnActivationForward for the three calls, and
-// cudnnConvolutionBiasActivationForward (deprecated in cuDNN 9, still
-// exported) for the fused one. cuBLASLt's are its matmul descriptor, three
+// cudnnAddTensor and cudnnActivationForward for the three calls; for the
+// fused one the graph API (fu_lib_graph.cuh) where cuDNN has a plan for
+// it, else cudnnConvolutionBiasActivationForward (deprecated in cuDNN 9,
+// still exported). cuBLASLt's are its matmul descriptor, three
 // matrix layouts and a heuristic pick, the fused call differing only by
 // the epilogue attribute. Both are bound with dlopen, each a table of
 // pointers typed from its own header.
@@ -57,6 +58,7 @@ struct fu_dnn {
     cudnnConvolutionFwdAlgo_t algo;
     void *ws;
     size_t ws_bytes;
+    struct fu_graph *graph; // the graph API's plan, or why not (fu_lib_graph.cuh)
 };
 #endif
 
@@ -103,6 +105,11 @@ static bool bind_all(void *const *libs, int nlibs, void **slots, const char *con
 }
 
 #if FU_HAVE_CUDNN
+#define DNN(err, d, expr) CK_CHECK_STATUS(err, expr, CUDNN_STATUS_SUCCESS, (d)->p_cudnnGetErrorString)
+#endif
+#include "fu_lib_graph.cuh"
+
+#if FU_HAVE_CUDNN
 static const char *const dnn_names[] = {
     "cudnnGetErrorString", "cudnnCreate", "cudnnDestroy", "cudnnCreateTensorDescriptor",
     "cudnnDestroyTensorDescriptor", "cudnnSetTensor4dDescriptor", "cudnnCreateFilterDescriptor",
@@ -134,13 +141,19 @@ static struct fu_dnn *dnn_load(char *missing, size_t size)
     const int n = (int)(sizeof dnn_names / sizeof *dnn_names);
     static_assert(sizeof(void *) * n == offsetof(struct fu_dnn, h) - offsetof(struct fu_dnn, p_cudnnGetErrorString),
                   "dnn_names lists every pointer of struct fu_dnn, in order");
-    if (!bind_all(d->libs, 3, (void **)&d->p_cudnnGetErrorString, dnn_names, n, missing, size)) {
+    if (!bind_all(d->libs, 3, (void **)&d->p_cudnnGetErrorString, dnn_names, n, missing, size) ||
+        !(d->graph = (struct fu_graph *)calloc(1, sizeof *d->graph))) {
         for (int i = 0; i < 3; i++)
             if (d->libs[i])
                 dlclose(d->libs[i]);
         free(d);
         return NULL;
     }
+    struct fu_graph *g = d->graph;
+    const int ng = (int)(sizeof graph_names / sizeof *graph_names);
+    if (!bind_all(d->libs, 3, (void **)&g->p_cudnnBackendCreateDescriptor, graph_names, ng,
+                  g->why, sizeof g->why))
+        g->p_cudnnBackendDestroyDescriptor = NULL; // graph_free destroys nothing
     return d;
 }
 #endif
@@ -237,11 +250,22 @@ const char *fu_lib_algo(const struct fu_lib *l, int op)
 
 const char *fu_lib_api(const struct fu_lib *l, int op, bool fused)
 {
-    (void)l;
     if (op == FU_GEMM)
         return fused ? "cublasLtMatmul, CUBLASLT_EPILOGUE_GELU_BIAS" : "cublasLtMatmul";
-    return fused ? "cudnnConvolutionBiasActivationForward (legacy)"
-                 : "cudnnConvolutionForward, cudnnAddTensor, cudnnActivationForward";
+    if (!fused)
+        return "cudnnConvolutionForward, cudnnAddTensor, cudnnActivationForward";
+#if FU_HAVE_CUDNN
+    static char b[256];
+    const struct fu_graph *g = l && l->dnn ? l->dnn->graph : NULL;
+    if (g && g->plan)
+        return "graph API: conv + bias + ReLU in one execution plan";
+    snprintf(b, sizeof b, "cudnnConvolutionBiasActivationForward (legacy; %s)",
+             g && g->why[0] ? g->why : "graph API not tried");
+    return b;
+#else
+    (void)l;
+    return "";
+#endif
 }
 
 void fu_lib_free(struct fu_lib *l)

@@ -9,7 +9,9 @@
 //                      cudnnFindConvolutionForwardAlgorithmEx, for both
 //                      library rungs alike; cuBLASLt's first heuristic
 //                      pick under CUBLAS_COMPUTE_32F with, for lib-fused,
-//                      CUBLASLT_EPILOGUE_GELU_BIAS. FU_DECLINED with the
+//                      CUBLASLT_EPILOGUE_GELU_BIAS; for the conv's fused
+//                      rung the graph API's plan where cuDNN has one
+//                      (fu_lib_graph.cuh). FU_DECLINED with the
 //                      reason in err when the library is missing or has
 //                      no algorithm for it.
 //   fu_lib_unfused(), fu_lib_fused()   the rungs' launchers (fu_ladder.h)

@@ -7,7 +7,6 @@
 #pragma once
 
 #if FU_HAVE_CUDNN
-#define DNN(err, d, expr) CK_CHECK_STATUS(err, expr, CUDNN_STATUS_SUCCESS, (d)->p_cudnnGetErrorString)
 
 static const char *const fu_algo_names[] = {
     "implicit-gemm", "implicit-precomp-gemm", "gemm", "direct", "fft", "fft-tiling",
@@ -70,6 +69,8 @@ static int conv_plan(struct fu_lib *l, const struct fu_args *a, struct ck_err *e
             d->algo = perf[i].algo;
             snprintf(l->algo, sizeof l->algo, "%s",
                      (unsigned)d->algo < 8 ? fu_algo_names[d->algo] : "other");
+            if (d->graph->p_cudnnBackendDestroyDescriptor)
+                graph_plan(d->graph, d, &a->s); // else its why says what is missing
             return CK_OK;
         }
     return decline(err, "cuDNN found no FP32 algorithm for this convolution");
@@ -79,6 +80,8 @@ static int conv_run(const struct fu_args *a, bool fused, struct ck_err *err)
 {
     struct fu_dnn *d = a->lib->dnn;
     const float one = 1.0f, zero = 0.0f;
+    if (fused && d->graph->plan)
+        return graph_run(d->graph, d, a, err);
     if (fused) {
         DNN(err, d, d->p_cudnnConvolutionBiasActivationForward(
                         d->h, &one, d->x, a->a, d->w, a->b, d->conv, d->algo, d->ws, d->ws_bytes,
@@ -99,6 +102,7 @@ static void conv_free(struct fu_dnn *d)
     if (!d)
         return;
     cudaFree(d->ws);
+    graph_free(d->graph);
     if (d->h) {
         d->p_cudnnDestroyTensorDescriptor(d->x), d->p_cudnnDestroyTensorDescriptor(d->y);
         d->p_cudnnDestroyTensorDescriptor(d->bias), d->p_cudnnDestroyFilterDescriptor(d->w);

@@ -27,7 +27,7 @@ struct fu_state {
     struct ck_ladder l;
     long long rows[FU_NRUNGS];     /* rows of the product each rung ran */
     char declined[FU_NRUNGS][256]; /* "" or why the rung does not apply */
-    char algo[48], api[FU_NRUNGS][80];
+    char algo[48], api[FU_NRUNGS][256];
     float *out, *cross;            /* a rung's output; the first GPU pass's */
     bool have_cross;
 #if CK_HAVE_CUDA

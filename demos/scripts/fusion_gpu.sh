@@ -91,6 +91,11 @@ shape conv4_x $(c3 256 14)
 shape conv5_x $(c3 512 7)
 shape gemm-mlp --op gemm --m 8192 --n 3072 --k 768
 shape gemm-4k --op gemm --m 4096 --n 4096 --k 4096
+# what the fused cuDNN rung called: the graph API's plan, or the legacy call and why
+for f in "$OUT"/fusion-conv*.yaml; do
+    printf '%s lib-fused: %s\n' "$(basename "$f" .yaml)" \
+        "$(grep 'variant: "lib-fused"' "$f" | field api)" >>"$SUM"
+done
 grep -q ' FAIL$' "$SUM" && FAIL=1
 cat "$SUM"
 echo "fusion_gpu.sh: $([ $FAIL = 0 ] && echo all passed || echo FAILED); YAML and logs in $OUT"
