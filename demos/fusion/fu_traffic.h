@@ -45,9 +45,12 @@ static inline double fu_model_bytes(const struct fu_shape *s, double rows, bool 
     return fu_in_bytes(s, rows) + fu_y_bytes(s, rows) * (fused ? 1 : 5);
 }
 
+/* the records' `model`, which src/core/traffic.c translates */
+#define FU_MODEL_FUSED "product written once"
+#define FU_MODEL_UNFUSED "product written, read back twice"
 static inline const char *fu_model_name(bool fused)
 {
-    return fused ? "product written once" : "product written, read back twice";
+    return fused ? FU_MODEL_FUSED : FU_MODEL_UNFUSED;
 }
 
 #endif

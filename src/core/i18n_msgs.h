@@ -764,6 +764,8 @@
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
+	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
+	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
 	/* end */
 
