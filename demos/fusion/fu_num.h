@@ -10,7 +10,9 @@
  *         filter, reduction (c, r, s): M = nb·p·q, N = kf, K = c·r·s.
  *         Activation ReLU.
  *   gemm  A (M, K) and B (K, N) row-major, y (M, N). Activation GELU in
- *         its tanh form, 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+ *         its tanh form, 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), the
+ *         form cuBLASLt's GELU epilogue computes (PyTorch fuses only
+ *         approximate="tanh" into it).
  * The bias is one value per column (per filter, per output feature). */
 #ifndef FU_NUM_H
 #define FU_NUM_H
