@@ -11,8 +11,8 @@
  *         Activation ReLU.
  *   gemm  A (M, K) and B (K, N) row-major, y (M, N). Activation GELU in
  *         its tanh form, 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))), the
- *         form cuBLASLt's GELU epilogue computes (PyTorch fuses only
- *         approximate="tanh" into it).
+ *         form cuBLASLt's GELU epilogue computes (PyTorch's
+ *         _addmm_activation, which calls that epilogue, uses it too).
  * The bias is one value per column (per filter, per output feature). */
 #ifndef FU_NUM_H
 #define FU_NUM_H
