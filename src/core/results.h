@@ -60,7 +60,7 @@ struct res_variant {
 	long rung;                  /* 1-based position in the ladder */
 	enum res_kind kind;
 	bool ok, baseline;          /* baseline: the '% of library' reference */
-	char checked[16];           /* "fp64", "library" or "" */
+	char checked[16];           /* "fp64", "library", "sampled", "cross" or "" */
 	double rel_err, tol;
 	double ms, ms_min, ms_max;  /* NAN when not timed */
 	long reps;
