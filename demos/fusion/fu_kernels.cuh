@@ -23,6 +23,7 @@ struct fu_args {
 #define FU_BN 64
 #define FU_BK 16
 #define FU_THREADS 256
+static_assert(FU_THREADS % FU_BM == 0, "a thread gathers one conv row");
 
 // A 64×64 block of the product, each thread 4×4 outputs strided by 16,
 // 16-deep slices of both operands staged in shared memory (one column of
@@ -40,12 +41,19 @@ __global__ void __launch_bounds__(FU_THREADS) fu_gemm_kernel(struct fu_args a)
     int fast = tid % 16, slow = tid / 16;
     int tm = OP == FU_CONV ? fast : slow, tn = OP == FU_CONV ? slow : fast;
     float acc[4][4] = {};
+    // the conv: a thread gathers x for one output row (FU_THREADS is a
+    // multiple of FU_BM), taken apart into image and position once
+    struct fu_row w = {a.a, 0, 0};
+    if (OP == FU_CONV && m0 + tid % FU_BM < s->m)
+        w = fu_row_of(s, a.a, m0 + tid % FU_BM);
     for (int k0 = 0; k0 < s->k; k0 += FU_BK) {
         for (int l = 0; l < FU_BM * FU_BK / FU_THREADS; l++) {
             int e = tid + FU_THREADS * l;
             int mm = OP == FU_CONV ? e % FU_BM : e / FU_BK, ka = OP == FU_CONV ? e / FU_BM : e % FU_BK;
             long long row = m0 + mm;
-            as[ka][mm] = row < s->m && k0 + ka < s->k ? fu_a_at(s, a.a, row, k0 + ka) : 0.0f;
+            bool in = row < s->m && k0 + ka < s->k;
+            as[ka][mm] = !in ? 0.0f : OP == FU_CONV ? fu_a_row(s, &w, k0 + ka)
+                                                  : a.a[(size_t)row * s->k + k0 + ka];
             int nn = OP == FU_CONV ? e / FU_BK : e % FU_BN, kb = OP == FU_CONV ? e % FU_BK : e / FU_BN;
             bs[kb][nn] = n0 + nn < s->n && k0 + kb < s->k ? fu_b_at(s, a.b, k0 + kb, n0 + nn) : 0.0f;
         }

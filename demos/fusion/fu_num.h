@@ -52,19 +52,39 @@ FU_HD int fu_col_of(const struct fu_shape *s, size_t i)
     return (int)(i / ((size_t)s->p * s->q) % (size_t)s->kf);
 }
 
-/* the product's left operand at (row, kk): A, or x gathered (0 in the
- * padding) */
+/* a conv output row, taken apart once: its image's input planes and the
+ * input position of its filter's top-left tap */
+struct fu_row {
+    const float *x; /* image (c, h, w) */
+    int ih0, iw0;   /* p - pad, q - pad */
+};
+
+FU_HD struct fu_row fu_row_of(const struct fu_shape *s, const float *a, long long row)
+{
+    long long pq = (long long)s->p * s->q, img = row / pq;
+    int p = (int)(row % pq / s->q), q = (int)(row % s->q);
+    struct fu_row r = {a + (size_t)img * s->c * s->h * s->w, p - s->pad, q - s->pad};
+    return r;
+}
+
+/* x gathered for that row at reduction index kk = (c, r, s); 0 in the
+ * padding */
+FU_HD float fu_a_row(const struct fu_shape *s, const struct fu_row *w, int kk)
+{
+    int rs = s->r * s->s, c = kk / rs, rem = kk - c * rs, r = rem / s->s, t = rem - r * s->s;
+    int ih = w->ih0 + r, iw = w->iw0 + t;
+    if (ih < 0 || ih >= s->h || iw < 0 || iw >= s->w)
+        return 0.0f;
+    return w->x[((size_t)c * s->h + ih) * s->w + iw];
+}
+
+/* the product's left operand at (row, kk): A, or x gathered */
 FU_HD float fu_a_at(const struct fu_shape *s, const float *a, long long row, int kk)
 {
     if (s->op == FU_GEMM)
         return a[(size_t)row * s->k + kk];
-    int rs = s->r * s->s, c = kk / rs, r = kk % rs / s->s, t = kk % s->s;
-    long long pq = (long long)s->p * s->q, img = row / pq;
-    int p = (int)(row % pq / s->q), q = (int)(row % s->q);
-    int ih = p - s->pad + r, iw = q - s->pad + t;
-    if (ih < 0 || ih >= s->h || iw < 0 || iw >= s->w)
-        return 0.0f;
-    return a[(((size_t)img * s->c + c) * s->h + ih) * s->w + iw];
+    struct fu_row w = fu_row_of(s, a, row);
+    return fu_a_row(s, &w, kk);
 }
 
 /* the right operand at (kk, col): B, or the filter col's tap kk */
