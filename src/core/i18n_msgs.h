@@ -219,6 +219,7 @@
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
+	X(MSG_DV_FUSED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s (%s%.2f)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s（%s%.2f）") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
@@ -233,6 +234,11 @@
 	X(MSG_TV_TITLE_N, "%s, n=%ld:", "%s，n=%ld：") \
 	X(MSG_DEMO_BENCH, "(benchmark)", "（基准测试规模）") \
 	X(MSG_DEMO_CONV2X, "(ResNet-50 conv2_x)", "（ResNet-50 conv2_x 层）") \
+	X(MSG_DEMO_FU_CONV2, "(ResNet-50 conv2_x, 3x3)", "（ResNet-50 conv2_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV3, "(ResNet-50 conv3_x, 3x3)", "（ResNet-50 conv3_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV4, "(ResNet-50 conv4_x, 3x3)", "（ResNet-50 conv4_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV5, "(ResNet-50 conv5_x, 3x3)", "（ResNet-50 conv5_x 层，3x3）") \
+	X(MSG_DEMO_FU_MLP, "(a BERT-base MLP layer, 8192 tokens)", "（BERT-base 的 MLP 层，8192 个词元）") \
 	X(MSG_RUN_SIGNAL, "killed by signal %d (%s)", "被信号 %d（%s）终止") \
 	X(MSG_RUN_EXIT, "exited with status %d", "以状态 %d 退出") \
 	X(MSG_RUN_NOT_STARTED, "not started", "未启动") \
@@ -553,6 +559,7 @@
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
 	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, fused flash", "注意力：三个核函数、cuBLAS、融合 flash") \
+	X(MSG_DEMO_FUSION_TITLE, "Fusion: bias and activation in the epilogue", "融合：把偏置和激活放进尾声") \
 	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
 	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
@@ -807,6 +814,8 @@
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
+	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
+	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
 	/* end */
 

@@ -60,7 +60,7 @@ struct res_variant {
 	long rung;                  /* 1-based position in the ladder */
 	enum res_kind kind;
 	bool ok, baseline;          /* baseline: the '% of library' reference */
-	char checked[16];           /* "fp64", "library" or "" */
+	char checked[16];           /* "fp64", "library", "sampled", "cross" or "" */
 	double rel_err, tol;
 	double ms, ms_min, ms_max;  /* NAN when not timed */
 	long reps;
@@ -105,6 +105,9 @@ struct res_variant {
 	long throttle, throttled, samples;  /* reasons OR'd; samples held down */
 	double paired_pct_of_library; /* side by side with its library (NAN absent) */
 	long pairs;
+	char fused_of[24];          /* a fused rung: its unfused twin's id, whose
+	                               model_bytes and ms it saves against (the
+	                               fusion demo; "" when absent) */
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */
