@@ -21,12 +21,12 @@ for o in --b --h --s --d --causal --dtype --variants --reps --cpu --quick --form
 done
 
 out=$("$at" --list); ok $? "--list exits 0"
-is "$(printf '%s\n' "$rows" | awk '{ printf "%s%s", s, $2; s = " " }')" "1 2 3 4" \
-    "attn_ladder.h: four rungs, numbered in order"
+is "$(printf '%s\n' "$rows" | awk '{ printf "%s%s", s, $2; s = " " }')" "1 2 3 4 5" \
+    "attn_ladder.h: five rungs, numbered in order"
 is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
     "--list: one line per rung of attn_ladder.h, in its order"
-for f in 01_three_kernel 02_cublas_softmax 03_flash_mma; do
-    like "$(head -1 "$CK_ROOT/demos/attention/$f.cuh")" "^// Rung [1-3], " "$f.cuh opens with its idea"
+for f in 01_three_kernel 02_cublas_softmax 03_flash_mma 04_cudnn_sdpa; do
+    like "$(head -1 "$CK_ROOT/demos/attention/$f.cuh")" "^// Rung [1-4], " "$f.cuh opens with its idea"
 done
 
 bad=("--frobnicate" "--s 0" "--s abc" "--s" "--d 257" "--dtype fp8" "--dtype"
