@@ -343,8 +343,12 @@ static int at_sdpa_open(struct at_args *a, struct at_sdpa **out, struct ck_err *
     cudnnBackendDescriptor_t ops[12];
     int n = 0, rc = AT_DECLINED;
     SD(c, create(&c->h));
-    if (c->st == CUDNN_STATUS_SUCCESS)
-        n = sd_graph(c, a, ops);
+    if (c->st != CUDNN_STATUS_SUCCESS) {
+        sd_why(c, "could not start", err);
+        at_sdpa_close(c);
+        return AT_DECLINED;
+    }
+    n = sd_graph(c, a, ops);
     cudnnBackendDescriptor_t graph = sd_new(c, CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR);
     SD(c, set(graph, CUDNN_ATTR_OPERATIONGRAPH_OPS, CUDNN_TYPE_BACKEND_DESCRIPTOR, n, ops));
     sd_one(c, graph, CUDNN_ATTR_OPERATIONGRAPH_HANDLE, CUDNN_TYPE_HANDLE, &c->h);
