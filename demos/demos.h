@@ -18,7 +18,8 @@
  * The columns of a row, in order:
  *   id         the program's name, the screen's, the records' `demo:`
  *   view       which view draws its results (src/tui/screens/demo_ops.c):
- *              bars (bars of time, a roofline, sizes), curve (bandwidth
+ *              bars (bars of time, a roofline, sizes), attn (the bars
+ *              and the attention ladder's memory line), curve (bandwidth
  *              against size), timeline (stream timelines), launch (block
  *              and grid sweeps), card (the device's figures)
  *   title      the screen's title, a message of src/core/i18n_msgs.h
@@ -42,7 +43,7 @@ X(transfer, curve, MSG_DEMO_TRANSFER_TITLE, "bytes memory direction", "", NULL) 
 X(streams, timeline, MSG_DEMO_STREAMS_TITLE, "streams chunks chunk_bytes flops_per_byte", "", NULL) \
 X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL) \
 X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL) \
-X(attention, bars, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
+X(attention, attn, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
 X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL) \
 	/* end of the registry */
 

@@ -558,7 +558,9 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
-	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, fused flash", "注意力：三个核函数、cuBLAS、融合 flash") \
+	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, flash, cuDNN", "注意力：三个核函数、cuBLAS、flash、cuDNN") \
+	X(MSG_AT_MEMORY, "Memory on %s (%.0f GiB): at S = %ld the S×S matrix takes %.3g GiB for three kernels (FP32 scores) and %.3g GiB for cuBLAS + softmax (scores and 16-bit P); with B·H = %ld and D = %ld they run out past S = %ld and S = %ld. The fused rungs keep no S×S matrix.", \
+	  "显存（%s，%.0f GiB）：S = %ld 时，S×S 矩阵在三个核函数中占 %.3g GiB（FP32 分数），在 cuBLAS + softmax 中占 %.3g GiB（分数和 16 位 P）；B·H = %ld、D = %ld 时，二者分别在 S 超过 %ld 和 %ld 后放不下。融合的两级不在显存中保存 S×S 矩阵。") \
 	X(MSG_DEMO_FUSION_TITLE, "Fusion: bias and activation in the epilogue", "融合：把偏置和激活放进尾声") \
 	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
