@@ -9,7 +9,7 @@
 #include "ui.h"
 #include "i18n.h"
 
-const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave" };
+const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave", "graph" };
 
 #define MAX_PTS 128
 
@@ -219,6 +219,85 @@ static void no_points_text(const struct demo_section *s, char *line, size_t size
 		snprintf(line + len, size - len, "%s", items ? tr(MSG_LV_CPU_END) : "");
 }
 
+/* --- the graph series: a table, one row per kernel count. */
+
+/* The point of mode m at kernel count k among ps, or NULL. */
+static const struct res_point *gpoint(const struct pts *ps, long k, const char *m)
+{
+	for (int i = 0; i < ps->n; i++)
+		if (ps->p[i]->kernels == k && !strcmp(ps->p[i]->mode, m))
+			return ps->p[i];
+	return NULL;
+}
+
+/* One cell: a time per kernel, or what went wrong. */
+static void gcell(char *buf, size_t size, const struct res_point *p)
+{
+	if (!p)
+		snprintf(buf, size, "-");
+	else if (!p->ok || !isfinite(p->us_per_kernel))
+		snprintf(buf, size, "%s", tr(MSG_LV_GRAPH_FAILED));
+	else
+		snprintf(buf, size, "%.2f %s", p->us_per_kernel, ui_ascii() ? "us" : "µs");
+}
+
+/* Text s right-aligned to end at column x1 of row y. */
+static void right(int y, int x1, enum role r, const char *s)
+{
+	int w = ui_width(s);
+	ui_text(y, x1 - w, w, r, s);
+}
+
+/* The summary: the graph's one-off build at the largest count, and the
+ * time each launch of it saves against launching its kernels one by one. */
+static void graph_summary(const struct pts *ps, long last, char *line, size_t size)
+{
+	const struct res_point *p = gpoint(ps, last, "plain"), *g = gpoint(ps, last, "graph");
+	line[0] = '\0';
+	if (!p || !g || !p->ok || !g->ok || !isfinite(g->setup_ms) || !(p->ms > g->ms))
+		return;
+	snprintf(line, size, tr(MSG_LV_GRAPH_SUM), last, g->setup_ms, p->ms - g->ms);
+}
+
+static void graph_table(const struct pts *ps, int y, int y1)
+{
+	long ks[MAX_PTS];
+	int nk = 0;
+	for (int i = 0; i < ps->n; i++) {
+		bool seen = false;
+		for (int j = 0; j < nk; j++)
+			seen = seen || ks[j] == ps->p[i]->kernels;
+		if (!seen)
+			ks[nk++] = ps->p[i]->kernels;
+	}
+	y = ui_wrap(y, y1, 1, COLS - 2, C_DIM, tr(MSG_LV_GRAPH_UNIT));
+	int c0 = 9, c1 = 23, c2 = 37, c3 = 47; /* right edges of the columns */
+	if (y >= y1)
+		return;
+	right(y, c0, C_HEADING, tr(MSG_LV_GRAPH_K));
+	right(y, c1, C_HEADING, tr(MSG_LV_GRAPH_PLAIN));
+	right(y, c2, C_HEADING, tr(MSG_LV_GRAPH_GRAPH));
+	right(y++, c3, C_HEADING, tr(MSG_LV_GRAPH_X));
+	for (int j = 0; j < nk && y < y1; j++, y++) {
+		const struct res_point *p = gpoint(ps, ks[j], "plain"), *g = gpoint(ps, ks[j], "graph");
+		char k[24], a[48], b[48], x[24] = "";
+		snprintf(k, sizeof k, "%ld", ks[j]);
+		gcell(a, sizeof a, p);
+		gcell(b, sizeof b, g);
+		if (p && g && p->ok && g->ok && g->us_per_kernel > 0)
+			snprintf(x, sizeof x, "%s%.1f", ui_ascii() ? "x" : "×",
+				 p->us_per_kernel / g->us_per_kernel);
+		right(y, c0, C_NORMAL, k);
+		right(y, c1, C_NORMAL, a);
+		right(y, c2, C_ACCENT, b);
+		right(y, c3, C_OK, x);
+	}
+	char sum[400];
+	graph_summary(ps, nk ? ks[nk - 1] : 0, sum, sizeof sum);
+	if (sum[0] && y + 1 < y1)
+		ui_wrap(y + 1, y1, 1, COLS - 2, C_NORMAL, sum);
+}
+
 void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 {
 	const char *series = launch_view_series[view % LAUNCH_VIEWS];
@@ -249,6 +328,11 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	if (i == n || y >= y1)
 		return;
 	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
+	if (!strcmp(series, "graph")) {
+		y = ui_wrap(y, y1, 1, COLS - 2, C_DIM, tr(MSG_LV_GRAPH_HEAD));
+		graph_table(&ps, y, y1);
+		return;
+	}
 	const struct res_series *sr = results_series(s[i].r, s[i].demo, series);
 	series_head(sr, y, y1);
 	y += head_rows(sr);
