@@ -556,6 +556,7 @@
 	X(MSG_LV_GRAPH_X, "speed-up", "加速比") \
 	X(MSG_LV_GRAPH_FAILED, "failed", "失败") \
 	X(MSG_LV_GRAPH_SUM, "at %ld kernels, building the graph (capture + instantiate) took %.3g ms, once; each launch of it saves %.3g ms", "%ld 个核函数时，构建图（捕获 + 实例化）只需一次，用了 %.3g ms；之后每启动它一次节省 %.3g ms") \
+	X(MSG_LV_NOT_RECORDED, "This recording holds no points of the %s series: it was made without it.", "这次记录里没有 %s 系列的测量点：记录时没有运行它。") \
 	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
 	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
 	X(MSG_LV_CPU_SEP, "; ", "；") \

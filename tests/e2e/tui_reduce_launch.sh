@@ -114,4 +114,13 @@ like "$(screen | tr -d '\n')" "一波 = 132 个线程块" "zh launch: the wave t
 keys v; settle
 like "$(screen | tr -d '\n ')" "逐个启动.*一个图.*加速比" "zh launch: the graph table's columns"
 stop
+# a recording made before the graph series: its view says so
+grep -v 'series: "graph"' "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" \
+    >"$ckd/demos/results/h200.yaml"
+start 80 24 "$ck open launch"
+wait_for "^Yours: CPU fallback" 30
+keys v v v v; settle
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "This recording holds no points of the graph series" \
+    "launch: a recording without the graph series says so"
+stop
 done_testing

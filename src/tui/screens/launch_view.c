@@ -182,28 +182,35 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 	}
 }
 
-/* A section without points (the CPU fallback): what it did measure.
- * Returns the next free row. */
-static void no_points_text(const struct demo_section *s, char *line, size_t size);
+/* A section without points of the series: the CPU fallback says what it
+ * did measure; a recording, that it holds none of this series. */
+static void no_points_text(const struct demo_section *s, const char *series, char *line,
+			   size_t size);
 
 /* Rows no_points() takes. */
-static int no_points_rows(const struct demo_section *s)
+static int no_points_rows(const struct demo_section *s, const char *series)
 {
 	char line[1024];
-	no_points_text(s, line, sizeof line);
+	no_points_text(s, series, line, sizeof line);
 	return ui_wrap_rows(s->title, COLS) + ui_wrap_rows(line, COLS - 2) + 1;
 }
 
-static int no_points(const struct demo_section *s, int y, int y1)
+/* Returns the next free row. */
+static int no_points(const struct demo_section *s, const char *series, int y, int y1)
 {
 	char line[1024];
-	no_points_text(s, line, sizeof line);
+	no_points_text(s, series, line, sizeof line);
 	y = ui_wrap(y, y1, 0, COLS, C_TITLE, s->title);
 	return ui_wrap(y, y1, 1, COLS - 2, C_DIM, line) + 1;
 }
 
-static void no_points_text(const struct demo_section *s, char *line, size_t size)
+static void no_points_text(const struct demo_section *s, const char *series, char *line,
+			   size_t size)
 {
+	if (s->recorded) {
+		snprintf(line, size, tr(MSG_LV_NOT_RECORDED), series);
+		return;
+	}
 	size_t len = (size_t)snprintf(line, size, "%s", tr(MSG_LV_NO_POINTS));
 	int items = 0;
 	for (size_t i = 0; i < s->r->nvar && len + 2 < size; i++) {
@@ -312,11 +319,11 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	/* sections without points first, whole when the chart keeps 12 rows */
 	int y = y0, need = 0;
 	for (int j = 0; j < n && j < i; j++)
-		need += no_points_rows(&s[j]);
+		need += no_points_rows(&s[j], series);
 	bool room = i == n || y1 - y0 - need >= 12;
 	for (int j = 0; j < n && j < i; j++) {
 		if (room) {
-			y = no_points(&s[j], y, y1);
+			y = no_points(&s[j], series, y, y1);
 			continue;
 		}
 		/* no room: the title, one row, and where the rest is */
