@@ -249,6 +249,7 @@ run_launch() {
 }
 run_launch launch-odd --n 1000003 --iters 64 --reps 1
 run_launch launch-one --n 1 --iters 1 --reps 1 --quick
+run_launch launch-graph --variants graph --reps 1
 
 for tool in memcheck racecheck initcheck synccheck; do
     sanitize "$tool" transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1

@@ -573,6 +573,7 @@
 	X(MSG_LV_NAME_REGS, "regs", "寄存器多") \
 	X(MSG_LV_NAME_SMEM, "smem", "共享内存多") \
 	X(MSG_LV_NAME_WAVE, "wave", "波尾") \
+	X(MSG_LV_NAME_GRAPH, "graph", "图") \
 	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
 	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld to %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；线程块 %ld 到 %ld 与最佳相差不到 5%%") \
 	X(MSG_LV_BEST_ONE, "best %.0f GB/s (%.0f%% of HBM) at block %ld; no other block size comes within 5%% of it", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；其他线程块大小都与它相差 5%% 以上") \
@@ -580,13 +581,22 @@
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
 	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
+	X(MSG_LV_GRAPH_HEAD, "graph: N one-block kernels launched one by one into a stream, or captured once into a CUDA graph and launched as one", "graph：N 个单线程块的核函数逐个启动到一个流里，或者一次捕获进一个 CUDA 图、再作为一个整体启动") \
+	X(MSG_LV_GRAPH_UNIT, "time per kernel: events around each run, the host issuing the launches between them", "每个核函数的时间：每次运行前后各记一个事件，主机在两者之间发出各次启动") \
+	X(MSG_LV_GRAPH_K, "kernels", "核函数数") \
+	X(MSG_LV_GRAPH_PLAIN, "one by one", "逐个启动") \
+	X(MSG_LV_GRAPH_GRAPH, "one graph", "一个图") \
+	X(MSG_LV_GRAPH_X, "speed-up", "加速比") \
+	X(MSG_LV_GRAPH_FAILED, "failed", "失败") \
+	X(MSG_LV_GRAPH_SUM, "at %ld kernels, building the graph (capture + instantiate) took %.3g ms, once; each launch of it saves %.3g ms", "%ld 个核函数时，构建图（捕获 + 实例化）只需一次，用了 %.3g ms；之后每启动它一次节省 %.3g ms") \
+	X(MSG_LV_NOT_RECORDED, "This recording holds no points of the %s series: it was made without it.", "这次记录里没有 %s 系列的测量点：记录时没有运行它。") \
 	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
 	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
 	X(MSG_LV_CPU_SEP, "; ", "；") \
 	X(MSG_LIST_SEP, ", ", "，") \
 	X(MSG_LV_T_SHOWS, "(t: alone)", "（t：单独看）") \
 	X(MSG_LV_CPU_END, ".", "。") \
-	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
+	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail, graph", "下一视图：普通、寄存器多、共享内存多、波尾、图") \
 	/* ---- per-screen key tables (keymap.c): key names, status-line words, help headings ---- */ \
 	X(MSG_KN_UP, "Up", "上") \
 	X(MSG_KN_DOWN, "Down", "下") \
@@ -607,6 +617,7 @@
 	X(MSG_DN_REDUCE, "reduce", "归约") \
 	X(MSG_DN_LAUNCH, "launch", "启动形状") \
 	X(MSG_DN_ATTENTION, "attention", "注意力") \
+	X(MSG_DN_FUSION, "fusion", "融合") \
 	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
 	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
 	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \

@@ -122,6 +122,9 @@ static const struct field pt_fields[] = {
 	PT(ms_max, F_NUM, false, true),     PT(reps, F_LONG, false, true),
 	PT(gbs, F_NUM, false, true),        PT(pct_of_hbm, F_NUM, false, true),
 	PT(waves, F_NUM, false, true),      PT(error, F_STR, false, true),
+	PT(mode, F_STR, false, true),       PT(kernels, F_LONG, false, true),
+	PT(us_per_kernel, F_NUM, false, true), PT(host_us_per_kernel, F_NUM, false, true),
+	PT(setup_ms, F_NUM, false, true),
 };
 
 /* The size fields, by name, for a registry row's size_text (demo.h). */

@@ -352,6 +352,7 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define timeline_notes { KEY_NO_MSG }
 #define launch_notes { MSG_HN_LAUNCH, MSG_HN_LAUNCH_SUM }
 #define card_notes { KEY_NO_MSG }
+#define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
 
 /* Each demo's name on its help page: its id in English, a word in Chinese. */
 #define TITLE_matmul MSG_DN_MATMUL
@@ -362,6 +363,7 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define TITLE_reduce MSG_DN_REDUCE
 #define TITLE_launch MSG_DN_LAUNCH
 #define TITLE_attention MSG_DN_ATTENTION
+#define TITLE_fusion MSG_DN_FUSION
 
 #define SCREEN_(id, view, ...)                                                         \
 	static void *enter_##id(struct app *app, const char *arg)                      \
