@@ -50,11 +50,7 @@ struct ck_rung {
 };
 
 /* A ladder header's <P>_RUNG_ROW (ladder_row.h: CK_RUNG_ROW_N) makes one
- * from a row, numbered by the order of the rows; CK_RUNG_ROW from a row of
- * the nine columns that still number their rows (launch_ladder.h:
- * X(ENUM, id, rung, kind, label, idea, fn, tol, cap)). */
-#define CK_RUNG_ROW(e, id, rung, kind, label, idea, fn, tol, cap)              \
-    {id, rung, #kind, label, idea, tol, cap},
+ * from a row, numbered by the order of the rows. */
 
 /* What a demo adds to the harness's output; any hook may be NULL. */
 struct ck_ladder_ops {

@@ -56,12 +56,12 @@ static void ln_cpu_threads(long long n, float a, const float *x, float *y)
 
 #define LN_CPU_hand(fn) NULL
 #define LN_CPU_cpu(fn) fn
-#define LN_ROW(e, id, rung, kind, label, idea, fn, tol, cap)                   \
-    {id, #kind, label, idea, rung, LN_CPU_##kind(fn)},
+#define LN_ROW(e, id, step, kind, label, idea, fn, tol, cap)                   \
+    {id, #kind, label, idea, LN_NUMBER_##e, LN_CPU_##kind(fn)},
 static const struct ln_row ln_rungs[] = {LN_LADDER(LN_ROW)};
 #undef LN_ROW
 /* the same rows for the shared --list and --variants (common/ladder.h) */
-static const struct ck_rung ln_table[] = {LN_LADDER(CK_RUNG_ROW)};
+static const struct ck_rung ln_table[] = {LN_LADDER(LN_RUNG_ROW)};
 #define LN_NR LN_NRUNGS
 
 static void own_options(FILE *f)

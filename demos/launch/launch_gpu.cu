@@ -67,23 +67,25 @@ extern "C" int ln_gpu_open(struct ln_gpu **out, long long n, int iters,
 
 typedef void (*ln_kernel)(long long, float, const float *, float *);
 
-static ln_kernel kernel_of(int series)
+static ln_kernel kernel_of(enum ln_rung series)
 {
-    return series == 2 ? ln_regs_kernel : series == 3 ? ln_smem_kernel : ln_plain_kernel;
+    return series == LN_REGS   ? ln_regs_kernel
+           : series == LN_SMEM ? ln_smem_kernel
+                               : ln_plain_kernel;
 }
 
-static size_t dyn_smem(const struct ln_gpu *g, int series)
+static size_t dyn_smem(const struct ln_gpu *g, enum ln_rung series)
 {
-    return series == 3 ? LN_SMEM_BYTES : series == 4 ? g->wave_smem : 0;
+    return series == LN_SMEM ? LN_SMEM_BYTES : series == LN_WAVE ? g->wave_smem : 0;
 }
 
-extern "C" int ln_gpu_series(struct ln_gpu *g, int series, struct ln_series *s,
-                             struct ck_err *err)
+extern "C" int ln_gpu_series(struct ln_gpu *g, enum ln_rung series,
+                             struct ln_series *s, struct ck_err *err)
 {
     struct cudaFuncAttributes fa;
     memset(s, 0, sizeof *s);
     size_t dyn = dyn_smem(g, series);
-    if (series == 4) {
+    if (series == LN_WAVE) {
         CUDA_CHECK(err, cudaFuncGetAttributes(&fa, ln_wave_kernel));
         CUDA_CHECK(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                             &s->per_sm, ln_wave_kernel, LN_WAVE_BLOCK, dyn));
@@ -103,7 +105,8 @@ extern "C" int ln_gpu_series(struct ln_gpu *g, int series, struct ln_series *s,
 
 struct run_ctx {
     struct ln_gpu *g;
-    int series, block;
+    enum ln_rung series;
+    int block;
     long long grid;
     struct ck_err *err;
 };
@@ -114,7 +117,7 @@ static int run_once(void *ctx, int copy)
     struct ln_gpu *g = c->g;
     struct ck_err *err = c->err;
     (void)copy;
-    if (c->series == 4) {
+    if (c->series == LN_WAVE) {
         CK_LAUNCH(err, ln_wave_kernel, (unsigned)c->grid, LN_WAVE_BLOCK,
                   g->wave_smem, 0, g->iters, LN_A, g->out);
     } else {
@@ -180,21 +183,23 @@ static int check_wave(struct run_ctx *c, unsigned long long *bad)
     return CK_OK;
 }
 
-extern "C" int ln_gpu_point(struct ln_gpu *g, int series, int block,
+extern "C" int ln_gpu_point(struct ln_gpu *g, enum ln_rung series, int block,
                             long long grid, int reps, struct ln_point *p,
                             struct ck_err *err)
 {
     memset(p, 0, sizeof *p);
     p->t.ms = p->t.ms_min = p->t.ms_max = NAN; // the rest zeroed above
     p->gbs = NAN;
-    if (series == 4)
+    if (series == LN_WAVE)
         block = LN_WAVE_BLOCK;
-    else
-        grid = (g->n + (long long)block * (series == 2 ? LN_REGS : 1) - 1) /
-               ((long long)block * (series == 2 ? LN_REGS : 1));
+    else {
+        long long per_block =
+            (long long)block * (series == LN_REGS ? LN_REGS_PER_THREAD : 1);
+        grid = (g->n + per_block - 1) / per_block;
+    }
     p->block = block;
     p->grid = grid;
-    void *k = series == 4 ? (void *)ln_wave_kernel : (void *)kernel_of(series);
+    void *k = series == LN_WAVE ? (void *)ln_wave_kernel : (void *)kernel_of(series);
     CUDA_CHECK(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&p->per_sm, k, block,
                                                                   dyn_smem(g, series)));
     p->occupancy = 100.0 * p->per_sm * block / g->max_threads_sm;
@@ -206,7 +211,7 @@ extern "C" int ln_gpu_point(struct ln_gpu *g, int series, int block,
     }
     struct run_ctx c = {g, series, block, grid, err};
     unsigned long long bad = 0;
-    int rc = series == 4 ? check_wave(&c, &bad) : check_axpy(&c, &bad);
+    int rc = series == LN_WAVE ? check_wave(&c, &bad) : check_axpy(&c, &bad);
     if (rc != CK_OK)
         return rc;
     p->ok = bad == 0;
@@ -215,7 +220,7 @@ extern "C" int ln_gpu_point(struct ln_gpu *g, int series, int block,
         return CK_OK;
     }
     rc = ck_time_gpu(run_once, &c, 1, reps, &p->t, err);
-    if (rc == CK_OK && series != 4)
+    if (rc == CK_OK && series != LN_WAVE)
         p->gbs = 12.0 * (double)g->n / (p->t.ms * 1e6);
     return rc;
 }

@@ -8,8 +8,9 @@
  *                    static + dynamic shared memory per block,
  *                    cudaOccupancyMaxPotentialBlockSize's block and grid,
  *                    and (wave) the blocks per SM and one wave's blocks.
- *   ln_gpu_point()   one point: series 1-3 at a block size (grid covers n),
- *                    series 4 at a grid size (1024 threads per block):
+ *   ln_gpu_point()   one point: a series by its row (LN_PLAIN, ...): the
+ *                    memory-bound ones at a block size (grid covers n),
+ *                    LN_WAVE at a grid size (1024 threads per block):
  *                    occupancy, a checked run, then ck_time_gpu().
  *   ln_graph_point() the graph series (launch_graph.cu) at N kernels: N
  *                    tiny kernels launched one by one into a stream, and
@@ -25,6 +26,7 @@
 #include "ck.h"
 #include "timing.h"
 #include "launch.h"
+#include "launch_ladder.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,7 +52,7 @@ struct ln_point {
     bool ok;
     char error[160];
     struct ck_timing t;
-    double gbs;          /* series 1-3: 12 bytes per element / ms */
+    double gbs;          /* memory-bound series: 12 bytes per element / ms */
 };
 
 #define LN_GRAPH_BLOCK 32      /* the graph series' kernel: one block of 32 */
@@ -71,10 +73,11 @@ struct ln_graph;
 
 int ln_gpu_open(struct ln_gpu **g, long long n, int iters, long long max_grid,
                 struct ck_err *err);
-int ln_gpu_series(struct ln_gpu *g, int series, struct ln_series *s,
+int ln_gpu_series(struct ln_gpu *g, enum ln_rung series, struct ln_series *s,
                   struct ck_err *err);
-int ln_gpu_point(struct ln_gpu *g, int series, int block, long long grid,
-                 int reps, struct ln_point *p, struct ck_err *err);
+int ln_gpu_point(struct ln_gpu *g, enum ln_rung series, int block,
+                 long long grid, int reps, struct ln_point *p,
+                 struct ck_err *err);
 void ln_gpu_close(struct ln_gpu *g);
 int ln_graph_open(struct ln_graph **g, struct ck_err *err);
 int ln_graph_point(struct ln_graph *g, long long n, int reps,

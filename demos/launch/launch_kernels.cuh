@@ -14,22 +14,24 @@ __global__ void ln_plain_kernel(long long n, float a, const float *__restrict__ 
         y[i] = fmaf(a, x[i], y[i]);
 }
 
-// LN_REGS elements per thread, blockDim.x apart (coalesced), all loaded into
-// registers before the first store: ~2 * LN_REGS registers per thread
-#define LN_REGS 32
+// LN_REGS_PER_THREAD elements per thread, blockDim.x apart (coalesced), all
+// loaded into registers before the first store: ~2 * LN_REGS_PER_THREAD
+// registers per thread
+#define LN_REGS_PER_THREAD 32
 __global__ void ln_regs_kernel(long long n, float a, const float *__restrict__ x,
                                float *__restrict__ y)
 {
-    long long base = blockIdx.x * (long long)blockDim.x * LN_REGS + threadIdx.x;
-    float xv[LN_REGS], yv[LN_REGS];
+    long long base =
+        blockIdx.x * (long long)blockDim.x * LN_REGS_PER_THREAD + threadIdx.x;
+    float xv[LN_REGS_PER_THREAD], yv[LN_REGS_PER_THREAD];
 #pragma unroll
-    for (int j = 0; j < LN_REGS; j++) {
+    for (int j = 0; j < LN_REGS_PER_THREAD; j++) {
         long long i = base + (long long)j * blockDim.x;
         xv[j] = i < n ? x[i] : 0.0f;
         yv[j] = i < n ? y[i] : 0.0f;
     }
 #pragma unroll
-    for (int j = 0; j < LN_REGS; j++) {
+    for (int j = 0; j < LN_REGS_PER_THREAD; j++) {
         long long i = base + (long long)j * blockDim.x;
         if (i < n)
             y[i] = fmaf(a, xv[j], yv[j]);

@@ -1,11 +1,13 @@
 /* launch_ladder.h: THE launch demo's table of experiments, the one place
- * one is added, renamed or reordered; the same nine columns as every
- * ladder (demos/common/ladder.h):
+ * one is added, renamed or reordered; the first nine columns of every
+ * ladder (demos/common/ladder_row.h):
  *
- *   X(ENUM, id, rung, kind, label, idea, fn, tol, cap)
- *     ENUM   LN_<ENUM> in enum ln_rung (the row's index)
+ *   X(ENUM, id, step, kind, label, idea, fn, tol, cap)
+ *     ENUM   LN_<ENUM> in enum ln_rung (the row's index; the GPU side
+ *            tells its series apart by it)
  *     id     --variants, --list, the `series` of the result lines
- *     rung   its number (rows are in order)
+ *     step   next (ladder_row.h): the rung numbers come from the order
+ *            of the rows, LN_NUMBER_<ENUM>; nothing is numbered by hand
  *     kind   hand | cpu (a bare word: it also picks code)
  *     label  the short name shown in tables
  *     idea   one line: what the series measures
@@ -17,36 +19,37 @@
  * The GPU rows are series of measurements (one `point` record per block
  * size or grid size; the graph series two per kernel count), not single
  * variants; the CPU rows are the fallback's
- * variants (y = a*x + y on the host). Keep ENUM, id, rung and kind on the
+ * variants (y = a*x + y on the host). Keep ENUM, id, step and kind on the
  * X( line: tests/e2e/ladder_lib.bash reads them there. */
 #ifndef LN_LADDER_H
 #define LN_LADDER_H
+#include "../common/ladder_row.h"
 
 #define LN_LADDER(X)                                                           \
-    X(PLAIN, "plain", 1, hand, "y = a*x + y, one element per thread",          \
+    X(PLAIN, "plain", next, hand, "y = a*x + y, one element per thread",       \
       "a memory-bound kernel over block sizes 32..1024: occupancy from "       \
       "cudaOccupancyMaxActiveBlocksPerMultiprocessor and the GB/s reached",    \
       ln_plain_kernel, 0, 0)                                                   \
-    X(REGS, "regs", 2, hand, "register-heavy: 32 elements per thread",         \
+    X(REGS, "regs", next, hand, "register-heavy: 32 elements per thread",      \
       "the same sum, each thread loading 32 x and 32 y into registers "        \
       "before storing: many registers, low occupancy, many loads in flight",   \
       ln_regs_kernel, 0, 0)                                                    \
-    X(SMEM, "smem", 3, hand, "shared-memory-heavy: 48 KiB per block",          \
+    X(SMEM, "smem", next, hand, "shared-memory-heavy: 48 KiB per block",       \
       "the same sum staging x through shared memory with a 48 KiB tile per "   \
       "block: at most 4 blocks per SM, so small blocks leave the SM idle",     \
       ln_smem_kernel, 0, 0)                                                    \
-    X(WAVE, "wave", 4, hand, "wave tail: k waves and one block more",          \
+    X(WAVE, "wave", next, hand, "wave tail: k waves and one block more",       \
       "an FMA-chain kernel with one block per SM: grids of k waves (SMs x "    \
       "blocks per SM) and k waves + 1 block, which costs a whole wave",        \
       ln_wave_kernel, 0, 0)                                                    \
-    X(GRAPH, "graph", 5, hand, "many tiny kernels: one by one or one graph",   \
+    X(GRAPH, "graph", next, hand, "many tiny kernels: one by one or one graph", \
       "N one-block kernels launched one by one into a stream, then captured "  \
       "once into a CUDA graph and launched as one: microseconds per kernel",   \
       ln_tiny_kernel, 0, 0)                                                    \
-    X(CPU_NAIVE, "cpu-naive", 6, cpu, "CPU y = a*x + y, 1 thread",             \
+    X(CPU_NAIVE, "cpu-naive", next, cpu, "CPU y = a*x + y, 1 thread",          \
       "the loop on one core (the fallback without a GPU)",                     \
       ln_cpu_naive, CK_TOL_FP32, 0)                                            \
-    X(CPU_THREADS, "cpu-threads", 7, cpu, "CPU y = a*x + y, all cores",        \
+    X(CPU_THREADS, "cpu-threads", next, cpu, "CPU y = a*x + y, all cores",     \
       "the loop split over every host core",                                   \
       ln_cpu_threads, CK_TOL_FP32, 0)
 
@@ -56,5 +59,18 @@ enum ln_rung {
 #undef LN_ENUM_
     LN_NRUNGS
 };
+
+/* Each row's rung number, from the order of the rows: LN_NUMBER_<ENUM>. */
+enum ln_rung_number {
+    LN_NUMBER_NONE_ = 0,
+#define LN_NUMBER_(e, id, step, ...)                                          \
+    LN_NUMBER_AFTER_##e, LN_NUMBER_##e = LN_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
+    LN_LADDER(LN_NUMBER_)
+#undef LN_NUMBER_
+};
+
+/* A row as a struct ck_rung (ladder.h), numbered: LN_LADDER(LN_RUNG_ROW). */
+#define LN_RUNG_ROW(e, id, step, kind, label, idea, fn, tol, cap)              \
+    {id, LN_NUMBER_##e, #kind, label, idea, tol, cap},
 
 #endif

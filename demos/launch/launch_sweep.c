@@ -18,19 +18,20 @@
 
 #define LN_IS_CPU_hand 0
 #define LN_IS_CPU_cpu 1
-#define LN_SROW(e, id, rung, kind, label, idea, fn, tol, cap)                  \
-    {id, label, rung, LN_IS_CPU_##kind},
+#define LN_SROW(e, id, step, kind, label, idea, fn, tol, cap)                  \
+    {id, label, LN_NUMBER_##e, LN_IS_CPU_##kind},
 static const struct { const char *id, *label; int rung; bool cpu; } series[] = {
     LN_LADDER(LN_SROW)};
 #undef LN_SROW
 #define LN_NS LN_NRUNGS
 
-/* block sizes (series 1-3) or grids (wave) to measure, ascending */
-static int points(const struct ln_opts *o, int rung, const struct ln_series *s,
-                  long long *at)
+/* block sizes (the memory-bound series) or grids (wave) to measure,
+ * ascending */
+static int points(const struct ln_opts *o, enum ln_rung r,
+                  const struct ln_series *s, long long *at)
 {
     int n = 0;
-    if (rung != 4) {
+    if (r != LN_WAVE) {
         for (int b = 32; b <= 1024; b += o->args.quick ? b : 32)
             at[n++] = b;
         return n;
@@ -48,22 +49,21 @@ static int points(const struct ln_opts *o, int rung, const struct ln_series *s,
     return n;
 }
 
-static void rec_series(const char *id, int rung, const char *label,
-                       const struct ln_series *s)
+static void rec_series(enum ln_rung ri, const struct ln_series *s)
 {
     struct ck_rec r;
     ck_rec_begin(&r);
     ck_rec_str(&r, "record", "series");
     ck_rec_int(&r, "format", CK_FORMAT_VERSION);
     ck_rec_str(&r, "demo", "launch");
-    ck_rec_str(&r, "series", id);
-    ck_rec_int(&r, "rung", rung);
-    ck_rec_str(&r, "label", label);
+    ck_rec_str(&r, "series", series[ri].id);
+    ck_rec_int(&r, "rung", series[ri].rung);
+    ck_rec_str(&r, "label", series[ri].label);
     ck_rec_int(&r, "regs", s->regs);
     ck_rec_int(&r, "smem", s->smem);
     ck_rec_int(&r, "suggest_block", s->suggest_block);
     ck_rec_int(&r, "suggest_grid", s->suggest_grid);
-    if (rung == 4) {
+    if (ri == LN_WAVE) {
         ck_rec_int(&r, "per_sm", s->per_sm);
         ck_rec_int(&r, "wave", s->wave);
     }
@@ -97,7 +97,7 @@ static void rec_point(const char *id, const struct ln_point *p, double mem_gbs,
     ck_rec_end(&r, stdout);
 }
 
-static void table_point(const struct ln_point *p, int rung)
+static void table_point(const struct ln_point *p, bool wave)
 {
     if (!p->fits) {
         printf("  %5d %9lld %6s %7s  %s\n", p->block, p->grid, "-", "-", p->error);
@@ -105,7 +105,7 @@ static void table_point(const struct ln_point *p, int rung)
     }
     printf("  %5d %9lld %6d %6.1f%% %9.4f", p->block, p->grid, p->per_sm,
            p->occupancy, p->t.ms);
-    if (rung != 4)
+    if (!wave)
         printf(" %9.1f", p->gbs);
     printf("%s%s\n", p->ok ? "" : "  FAIL: ", p->ok ? "" : p->error);
 }
@@ -116,31 +116,33 @@ static int run_series(struct ln_gpu *g, const struct ln_opts *o,
                       struct ck_err *err)
 {
     struct ln_series s;
-    int rung = series[i].rung, rc = ln_gpu_series(g, rung, &s, err);
+    enum ln_rung r = (enum ln_rung)i;
+    bool wave = r == LN_WAVE;
+    int rc = ln_gpu_series(g, r, &s, err);
     if (rc != CK_OK)
         return rc;
     if (yaml)
-        rec_series(series[i].id, rung, series[i].label, &s);
+        rec_series(r, &s);
     else
         printf("\n%s: %s\n  %d registers/thread, %lld B shared/block; "
                "cudaOccupancyMaxPotentialBlockSize: block %d, grid %d\n"
                "  %5s %9s %6s %7s %9s%s\n", series[i].id, series[i].label,
                s.regs, s.smem, s.suggest_block, s.suggest_grid, "block", "grid",
-               "per SM", "occup.", "ms", rung == 4 ? "" : "      GB/s");
+               "per SM", "occup.", "ms", wave ? "" : "      GB/s");
     long long at[LN_MAX_POINTS];
-    int n = points(o, rung, &s, at), status = CK_OK;
+    int n = points(o, r, &s, at), status = CK_OK;
     for (int k = 0; k < n; k++) {
         struct ln_point p;
-        rc = ln_gpu_point(g, rung, rung == 4 ? 0 : (int)at[k], at[k],
+        rc = ln_gpu_point(g, r, wave ? 0 : (int)at[k], at[k],
                           o->args.reps, &p, err);
         if (rc != CK_OK)
             return rc;
         if (p.fits && !p.ok)
             status = CK_ECHECK;
         if (yaml)
-            rec_point(series[i].id, &p, dev->mem_gbs, rung == 4 ? s.wave : 0);
+            rec_point(series[i].id, &p, dev->mem_gbs, wave ? s.wave : 0);
         else
-            table_point(&p, rung);
+            table_point(&p, wave);
     }
     return status;
 }
@@ -159,7 +161,7 @@ static void rec_gpoint(const struct ln_gpoint *p, bool graph)
     ck_rec_str(&r, "record", "point");
     ck_rec_int(&r, "format", CK_FORMAT_VERSION);
     ck_rec_str(&r, "demo", "launch");
-    ck_rec_str(&r, "series", "graph");
+    ck_rec_str(&r, "series", series[LN_GRAPH].id);
     ck_rec_str(&r, "mode", graph ? "graph" : "plain");
     ck_rec_int(&r, "kernels", p->kernels);
     ck_rec_int(&r, "block", LN_GRAPH_BLOCK);
@@ -247,7 +249,7 @@ int ln_run_gpu(const struct ln_opts *o, const struct ck_device *dev, int argc,
     for (int i = 0; i < LN_NS && rc == CK_OK; i++) {
         if (series[i].cpu || !ck_args_selected(o->args.variants, series[i].id))
             continue;
-        rc = series[i].rung == LN_GRAPH + 1 ? run_graph(o, i, yaml, &err)
+        rc = i == LN_GRAPH ? run_graph(o, i, yaml, &err)
                                              : run_series(g, o, dev, i, yaml, &err);
         if (rc == CK_ECHECK)
             status = rc, rc = CK_OK;

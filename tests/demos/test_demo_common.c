@@ -226,12 +226,21 @@ static void test_threads(void)
     ok(one[0] == 1, "parallel_for with n=1");
 }
 
-/* A made-up ladder, written as every demo writes its own. */
+/* A made-up ladder, written as every demo writes its own
+ * (demos/common/ladder_row.h): numbered by the order of its rows. */
 #define T_LADDER(X)                                                            \
-    X(ONE, "one", 1, hand, "first hand rung", "idea one", t_hand, CK_TOL_FP32, 0) \
-    X(LIB, "lib", 2, library, "the library", "idea two", t_lib, CK_TOL_TF32, 0) \
-    X(CPU, "cpu-x", 3, cpu, "a CPU rung", "idea three", t_cpu, CK_TOL_FP32, 64)
-static const struct ck_rung t_rungs[] = {T_LADDER(CK_RUNG_ROW)};
+    X(ONE, "one", next, hand, "first hand rung", "idea one", t_hand, CK_TOL_FP32, 0) \
+    X(LIB, "lib", next, library, "the library", "idea two", t_lib, CK_TOL_TF32, 0) \
+    X(CPU, "cpu-x", next, cpu, "a CPU rung", "idea three", t_cpu, CK_TOL_FP32, 64)
+enum t_number {
+    T_NUMBER_NONE_ = 0,
+#define T_NUMBER_(e, id, step, ...)                                            \
+    T_NUMBER_AFTER_##e, T_NUMBER_##e = T_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
+    T_LADDER(T_NUMBER_)
+#undef T_NUMBER_
+};
+#define T_RUNG_ROW(e, ...) CK_RUNG_ROW_N(T_NUMBER_##e, e, __VA_ARGS__, 0)
+static const struct ck_rung t_rungs[] = {T_LADDER(T_RUNG_ROW)};
 enum { T_N = sizeof t_rungs / sizeof t_rungs[0] };
 
 struct t_cpu_ctx {
@@ -263,7 +272,8 @@ static double t_err(void *ctx, const float *out, const char **checked)
 static void test_ladder_table(void)
 {
     ok(T_N == 3 && !strcmp(t_rungs[1].kind, "library") && t_rungs[2].cap == 64 &&
-       t_rungs[1].tol == CK_TOL_TF32, "CK_RUNG_ROW: one row per X, kind spelt out");
+       t_rungs[1].tol == CK_TOL_TF32 && t_rungs[0].rung == 1 && t_rungs[2].rung == 3,
+       "CK_RUNG_ROW_N: one row per X, kind spelt out, numbered by row order");
     char buf[1024];
     FILE *f = fmemopen(buf, sizeof buf, "w");
     ck_ladder_list(t_rungs, T_N, f);
