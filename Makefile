@@ -104,7 +104,12 @@ NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h 
 .PHONY: all run clean demos demos-first gpu-test bench profile install uninstall
 # demos-first (demos/demos.mk): the two longest compiles start before the
 # rest, which -j packs around them, so no core waits on one at the end.
-all: demos-first $(BUILD)/cudakitchen demos
+all: demos-first $(BUILD)/cudakitchen $(BUILD)/cudakitchen.1 demos
+
+# the man page with its lists of demos written from the registry
+$(BUILD)/cudakitchen.1: cudakitchen.1 demos/demos.h scripts/man_page.sh
+	@mkdir -p $(@D)
+	scripts/man_page.sh demos/demos.h cudakitchen.1 >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)
@@ -168,10 +173,10 @@ INSTALL_CONTENT += $(wildcard drills/*/*.yaml drills/*/*.cu emu/*.h)
 # every demo of the registry (demos/demos.h, read by demos/demos.mk)
 INSTALL_DEMOS = $(DEMO_REGISTRY)
 
-install: $(BUILD)/cudakitchen demos
+install: $(BUILD)/cudakitchen $(BUILD)/cudakitchen.1 demos
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(cklibexecdir)
 	$(INSTALL) -m 0755 $(BUILD)/cudakitchen $(DESTDIR)$(bindir)/cudakitchen
-	$(INSTALL) -m 0644 cudakitchen.1 $(DESTDIR)$(man1dir)/cudakitchen.1
+	$(INSTALL) -m 0644 $(BUILD)/cudakitchen.1 $(DESTDIR)$(man1dir)/cudakitchen.1
 	@set -e; for f in $(INSTALL_CONTENT); do \
 		echo "$(INSTALL) -D -m 0644 $$f $(DESTDIR)$(ckdatadir)/$$f"; \
 		$(INSTALL) -D -m 0644 $$f $(DESTDIR)$(ckdatadir)/$$f; done

@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# cudakitchen.1: groff finds nothing to warn about, man -l renders every
-# required section, the version matches VERSION, and every option and
-# command of --help is documented.
+# cudakitchen.1, as the build makes it (CK_BUILD/cudakitchen.1, its lists
+# of demos written from demos/demos.h): groff finds nothing to warn about,
+# man -l renders every required section, every demo of the registry is in
+# each list, the version matches VERSION, and every option and command of
+# --help is documented.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 command -v groff >/dev/null || skip_all "groff not installed"
+man=$CK_BUILD/cudakitchen.1
+[ -f "$man" ] || skip_all "no $man (run make first)"
 
-out=$(groff -man -ww -z cudakitchen.1 2>&1)
-is "$out" "" "groff -man -ww -z cudakitchen.1 prints nothing"
-page=$(MANWIDTH=80 man -l cudakitchen.1 2>/dev/null)
-ok $? "man -l cudakitchen.1 renders"
+out=$(groff -man -ww -z "$man" 2>&1)
+is "$out" "" "groff -man -ww -z $man prints nothing"
+page=$(MANWIDTH=80 man -l "$man" 2>/dev/null)
+ok $? "man -l $man renders"
+for d in $(sed -n 's/^X(\([a-z0-9_]*\),.*/\1/p' demos/demos.h); do
+	is "$(grep -cxE "\.(RB \\( |BR )$d [,.)]" "$man")" 3 "demo $d is in the page's three lists"
+done
+! grep -q '^@DEMOS' "$man"; ok $? "no @DEMOS@ line left in the page"
 for s in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS KEYS ENVIRONMENT FILES "EXIT STATUS" EXAMPLES; do
 	like "$page" "^$s\$" "section $s"
 done
