@@ -94,35 +94,65 @@ static inline struct mm_traffic mm_traffic_tiles(int M, int N, int K, int bm, in
     return t;
 }
 
-static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int K)
+/* No reuse (naive, coalesced): A and B loaded for every FMA. */
+static inline struct mm_traffic mm_traffic_noreuse(int M, int N, int K)
 {
-    struct mm_traffic t = {0, (double)M * N, 0, "", 1};
-    switch (r) {
-    case MM_NAIVE: case MM_COALESCED:
-        t.loads = 2.0 * M * N * K;
-        snprintf(t.model, sizeof t.model, "no reuse: 2 loads per FMA");
-        break;
-    case MM_SMEM_TILED: return mm_traffic_tiles(M, N, K, 32, 32, 1, 0);
-    case MM_REGBLOCK: return mm_traffic_tiles(M, N, K, 32, 64, 1, 0);
-    case MM_BEST: return mm_traffic_tiles(M, N, K, 128, 128, 1, 0);
-    case MM_TF32_MMA: return mm_traffic_tiles(M, N, K, 128, 256, 1, 0); /* its tc_cfg */
-    case MM_WGMMA_TMA: { /* 08_wgmma_tma.cuh: the transpose kernel first */
-        double extra = (double)K * N + (K % 4 ? (double)M * K : 0);
-        t = mm_traffic_tiles(M, N, K, 128, 256, 1, 0);
-        t.loads += extra;
-        t.stores += extra;
-        t.bytes = 4.0 * (t.loads + t.stores);
-        snprintf(t.model, sizeof t.model, "128x256 tiles, B transposed first");
-        return t;
-    }
-    default:
-        t.loads = (double)M * K + (double)K * N;
-        snprintf(t.model, sizeof t.model, "unknown: minimum traffic");
-        t.known = 0;
-        break;
-    }
+    struct mm_traffic t = {2.0 * M * N * K, (double)M * N, 0, "", 1};
+    snprintf(t.model, sizeof t.model, "no reuse: 2 loads per FMA");
     t.bytes = 4.0 * (t.loads + t.stores);
     return t;
+}
+
+/* 08_wgmma_tma.cuh: 128x256 tiles, the transpose kernel first. */
+static inline struct mm_traffic mm_traffic_wgmma(int M, int N, int K)
+{
+    double extra = (double)K * N + (K % 4 ? (double)M * K : 0);
+    struct mm_traffic t = mm_traffic_tiles(M, N, K, 128, 256, 1, 0);
+    t.loads += extra;
+    t.stores += extra;
+    t.bytes = 4.0 * (t.loads + t.stores);
+    snprintf(t.model, sizeof t.model, "128x256 tiles, B transposed first");
+    return t;
+}
+
+/* No model of the rung's own traffic (a library, the CPU): the minimum. */
+static inline struct mm_traffic mm_traffic_unknown(int M, int N, int K)
+{
+    struct mm_traffic t = {(double)M * K + (double)K * N, (double)M * N, 0, "", 0};
+    snprintf(t.model, sizeof t.model, "unknown: minimum traffic");
+    t.bytes = 4.0 * (t.loads + t.stores);
+    return t;
+}
+
+/* Each rung's model, keyed by its row (MM_TRAFFIC_<ENUM> for every row of
+ * mm_ladder.h): a row without one does not compile, so a new rung says
+ * which model it has, mm_traffic_unknown included. */
+#define MM_TRAFFIC_NAIVE(M, N, K) mm_traffic_noreuse(M, N, K)
+#define MM_TRAFFIC_COALESCED(M, N, K) mm_traffic_noreuse(M, N, K)
+#define MM_TRAFFIC_SMEM_TILED(M, N, K) mm_traffic_tiles(M, N, K, 32, 32, 1, 0)
+#define MM_TRAFFIC_REGBLOCK(M, N, K) mm_traffic_tiles(M, N, K, 32, 64, 1, 0)
+#define MM_TRAFFIC_BEST(M, N, K) mm_traffic_tiles(M, N, K, 128, 128, 1, 0)
+#define MM_TRAFFIC_CUBLAS(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_TF32_MMA(M, N, K) mm_traffic_tiles(M, N, K, 128, 256, 1, 0) /* its tc_cfg */
+#define MM_TRAFFIC_WGMMA_TMA(M, N, K) mm_traffic_wgmma(M, N, K)
+#define MM_TRAFFIC_CUBLAS_TF32(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_CUBLAS_FP16(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_CUBLAS_BF16(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_CPU_NAIVE(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_CPU_BLOCKED(M, N, K) mm_traffic_unknown(M, N, K)
+
+static inline struct mm_traffic mm_traffic_of(enum mm_rung r, int M, int N, int K)
+{
+    switch (r) {
+#define MM_TRAFFIC_CASE_(e, ...)                                              \
+    case MM_##e:                                                              \
+        return MM_TRAFFIC_##e(M, N, K);
+        MM_LADDER(MM_TRAFFIC_CASE_)
+#undef MM_TRAFFIC_CASE_
+    case MM_NRUNGS:
+        break;
+    }
+    return mm_traffic_unknown(M, N, K);
 }
 
 #endif
