@@ -219,6 +219,7 @@
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
+	X(MSG_DV_FUSED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s (%s%.2f)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s（%s%.2f）") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
@@ -233,6 +234,11 @@
 	X(MSG_TV_TITLE_N, "%s, n=%ld:", "%s，n=%ld：") \
 	X(MSG_DEMO_BENCH, "(benchmark)", "（基准测试规模）") \
 	X(MSG_DEMO_CONV2X, "(ResNet-50 conv2_x)", "（ResNet-50 conv2_x 层）") \
+	X(MSG_DEMO_FU_CONV2, "(ResNet-50 conv2_x, 3x3)", "（ResNet-50 conv2_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV3, "(ResNet-50 conv3_x, 3x3)", "（ResNet-50 conv3_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV4, "(ResNet-50 conv4_x, 3x3)", "（ResNet-50 conv4_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV5, "(ResNet-50 conv5_x, 3x3)", "（ResNet-50 conv5_x 层，3x3）") \
+	X(MSG_DEMO_FU_MLP, "(a BERT-base MLP layer, 8192 tokens)", "（BERT-base 的 MLP 层，8192 个词元）") \
 	X(MSG_RUN_SIGNAL, "killed by signal %d (%s)", "被信号 %d（%s）终止") \
 	X(MSG_RUN_EXIT, "exited with status %d", "以状态 %d 退出") \
 	X(MSG_RUN_NOT_STARTED, "not started", "未启动") \
@@ -552,7 +558,10 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
-	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, fused flash", "注意力：三个核函数、cuBLAS、融合 flash") \
+	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, flash, cuDNN", "注意力：三个核函数、cuBLAS、flash、cuDNN") \
+	X(MSG_AT_MEMORY, "Memory on %s (%.0f GiB): at S = %ld the S×S matrix takes %.3g GiB for three kernels (FP32 scores) and %.3g GiB for cuBLAS + softmax (scores and 16-bit P); with B·H = %ld and D = %ld they run out past S = %ld and S = %ld. The fused rungs keep no S×S matrix.", \
+	  "显存（%s，%.0f GiB）：S = %ld 时，S×S 矩阵在三个核函数中占 %.3g GiB（FP32 分数），在 cuBLAS + softmax 中占 %.3g GiB（分数和 16 位 P）；B·H = %ld、D = %ld 时，二者分别在 S 超过 %ld 和 %ld 后放不下。融合的两级不在显存中保存 S×S 矩阵。") \
+	X(MSG_DEMO_FUSION_TITLE, "Fusion: bias and activation in the epilogue", "融合：把偏置和激活放进尾声") \
 	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
 	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
@@ -564,6 +573,7 @@
 	X(MSG_LV_NAME_REGS, "regs", "寄存器多") \
 	X(MSG_LV_NAME_SMEM, "smem", "共享内存多") \
 	X(MSG_LV_NAME_WAVE, "wave", "波尾") \
+	X(MSG_LV_NAME_GRAPH, "graph", "图") \
 	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
 	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld to %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；线程块 %ld 到 %ld 与最佳相差不到 5%%") \
 	X(MSG_LV_BEST_ONE, "best %.0f GB/s (%.0f%% of HBM) at block %ld; no other block size comes within 5%% of it", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；其他线程块大小都与它相差 5%% 以上") \
@@ -571,13 +581,22 @@
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
 	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
+	X(MSG_LV_GRAPH_HEAD, "[graph] N one-block kernels launched one by one into a stream, or captured once into a CUDA graph and launched as one", "[图] N 个单线程块的核函数逐个启动到一个流里，或者一次捕获进一个 CUDA 图、再作为一个整体启动") \
+	X(MSG_LV_GRAPH_UNIT, "time per kernel: events around each run, the host issuing the launches between them", "每个核函数的时间：每次运行前后各记一个事件，主机在两者之间发出各次启动") \
+	X(MSG_LV_GRAPH_K, "kernels", "核函数数") \
+	X(MSG_LV_GRAPH_PLAIN, "one by one", "逐个启动") \
+	X(MSG_LV_GRAPH_GRAPH, "one graph", "一个图") \
+	X(MSG_LV_GRAPH_X, "speed-up", "加速比") \
+	X(MSG_LV_GRAPH_FAILED, "failed", "失败") \
+	X(MSG_LV_GRAPH_SUM, "at %ld kernels, building the graph (capture + instantiate) took %.3g ms, once; each launch of it saves %.3g ms", "%ld 个核函数时，构建图（捕获 + 实例化）只需一次，用了 %.3g ms；之后每启动它一次节省 %.3g ms") \
+	X(MSG_LV_NOT_RECORDED, "This recording holds no points of the %s series: it was made without it.", "这次记录里没有 %s 系列的测量点：记录时没有运行它。") \
 	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
 	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
 	X(MSG_LV_CPU_SEP, "; ", "；") \
 	X(MSG_LIST_SEP, ", ", "，") \
 	X(MSG_LV_T_SHOWS, "(t: alone)", "（t：单独看）") \
 	X(MSG_LV_CPU_END, ".", "。") \
-	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
+	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail, graph", "下一视图：普通、寄存器多、共享内存多、波尾、图") \
 	/* ---- per-screen key tables (keymap.c): key names, status-line words, help headings ---- */ \
 	X(MSG_KN_UP, "Up", "上") \
 	X(MSG_KN_DOWN, "Down", "下") \
@@ -598,6 +617,7 @@
 	X(MSG_DN_REDUCE, "reduce", "归约") \
 	X(MSG_DN_LAUNCH, "launch", "启动形状") \
 	X(MSG_DN_ATTENTION, "attention", "注意力") \
+	X(MSG_DN_FUSION, "fusion", "融合") \
 	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
 	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
 	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \
@@ -807,6 +827,8 @@
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
+	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
+	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
 	/* end */
 

@@ -4,7 +4,8 @@
 # the real demo beside a recorded reference (a synthetic fixture shaped
 # like the demos' output, tests/fixtures/results/synthetic-*.yaml): the
 # reduce bars with the HBM roof line, the launch views (GB/s and occupancy
-# against block size, the wave tail), v cycling the views.
+# against block size, the wave tail, the graph series' table), v cycling
+# the views.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -65,6 +66,12 @@ for size in "80 24" "60 20"; do
     like "$(printf '%s' "$s" | tr -d '\n')" "a wave = 132 blocks \(1 per SM\).*\+1\.00 of a wave" \
         "launch ${1}x$2: one block more costs a whole wave"
     keys v; settle
+    s=$(screen)
+    like "$s" "\[graph\] N one-block kernels" "launch ${1}x$2: v, the graph series"
+    like "$s" "1024 +4\.00 µs +1\.00 µs +×4\.0" "launch ${1}x$2: one by one against one graph, per kernel"
+    like "$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')" "took 3\.07 ms, once; each launch of it saves 3\.07 ms" \
+        "launch ${1}x$2: the graph's build time and what a launch of it saves"
+    keys v; settle
     like "$(screen)" "\[plain\] y = a\*x \+ y" "launch ${1}x$2: and back to the first view"
     stop
 done
@@ -121,5 +128,16 @@ unlike "$(screen)" "regs" "zh launch: no series id left in English"
 keys v; settle
 keys v; settle
 like "$(screen | tr -d '\n')" "一波 = 132 个线程块" "zh launch: the wave tail's summary"
+keys v; settle
+like "$(screen | tr -d '\n ')" "逐个启动.*一个图.*加速比" "zh launch: the graph table's columns"
+stop
+# a recording made before the graph series: its view says so
+grep -v 'series: "graph"' "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" \
+    >"$ckd/demos/results/h200.yaml"
+start 80 24 "$ck open launch"
+wait_for "^Yours: CPU fallback" 30
+keys v v v v; settle
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "This recording holds no points of the graph series" \
+    "launch: a recording without the graph series says so"
 stop
 done_testing

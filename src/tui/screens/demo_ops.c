@@ -4,16 +4,19 @@
  * presets.  The views draw through demo_view.h (bars, roofline, device
  * card), sweep_view.h (time against size), xfer_view.h (bandwidth curve,
  * stream timeline) and launch_view.h (block and grid sweeps); the
- * screen's life, and the keys every view shares, are screen_demo.c's. */
+ * screen's life, and the keys every view shares, are screen_demo.c's.
+ * attn is the bars with the attention ladder's memory line under them. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 #include "app.h"
+#include "attn_mem.h"
 #include "demo_ops.h"
 #include "launch_view.h"
 #include "sweep_view.h"
 #include "ui.h"
 #include "i18n.h"
+#include "text.h"
 
 /* Rows of the key tables that more than one view has, written once. */
 #define DEMO_KEY_STOP { .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, \
@@ -118,6 +121,44 @@ static const struct demo_ops bars_ops = {
 	.draw = bars_draw, OPS_KEYS(bars_keys), .key_on = bars_on, .key = bars_key,
 	.size_word = MSG_DEMO_SIZE, .sections = true, .more = true, .size_text = record_size,
 };
+
+/* --- attn: the bars, and under them the memory line (attn_mem.h): the
+ * unfused rungs' S×S bytes against the GPU's memory and the S at which
+ * they no longer fit; from the first section run on a GPU (the learner's
+ * when live, else the recorded one). */
+
+static void attn_draw(struct app *app, struct demo_st *st, const struct demo_section *s, int n,
+		      int y0, int y1)
+{
+	struct attn_mem m;
+	int i = 0;
+	while (i < n && !attn_mem_of(s[i].r, s[i].demo, &m))
+		i++;
+	if (st->sweep_view || st->roofline || i == n || !st->have_rec) {
+		bars_draw(app, st, s, n, y0, y1);
+		return;
+	}
+	/* the line is the end of the bars' picture: it scrolls with them */
+	char text[900];
+	attn_mem_text(&m, results_device(s[i].r, s[i].demo)->name, text, sizeof text);
+	struct text_lines tl = { 0 };
+	text_wrap(text, COLS - 2, &tl);
+	int bars = demo_view_bars(s, n, y0, y1, st->scroll);
+	st->lines = bars + (int)tl.n;
+	for (int k = 0; k < (int)tl.n; k++) {
+		int y = y0 + bars - st->scroll + k;
+		if (y >= y0 && y < y1)
+			ui_text(y, 1, COLS - 2, C_DIM, tl.line[k]);
+	}
+	text_lines_free(&tl);
+	(void)app;
+}
+
+static const struct demo_ops attn_ops = {
+	.draw = attn_draw, OPS_KEYS(bars_keys), .key_on = bars_on, .key = bars_key,
+	.size_word = MSG_DEMO_SIZE, .sections = true, .more = true, .size_text = record_size,
+};
+#define attn_keys bars_keys   /* the screen's key table: the bars' own */
 
 /* --- curve: bandwidth against size, d picks the directions. */
 
@@ -311,6 +352,7 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define timeline_notes { KEY_NO_MSG }
 #define launch_notes { MSG_HN_LAUNCH, MSG_HN_LAUNCH_SUM }
 #define card_notes { KEY_NO_MSG }
+#define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
 
 /* Each demo's name on its help page: its id in English, a word in Chinese. */
 #define TITLE_matmul MSG_DN_MATMUL
@@ -321,6 +363,7 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define TITLE_reduce MSG_DN_REDUCE
 #define TITLE_launch MSG_DN_LAUNCH
 #define TITLE_attention MSG_DN_ATTENTION
+#define TITLE_fusion MSG_DN_FUSION
 
 #define SCREEN_(id, view, ...)                                                         \
 	static void *enter_##id(struct app *app, const char *arg)                      \

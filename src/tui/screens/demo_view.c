@@ -328,6 +328,40 @@ static bool best_text(const struct demo_section *s, char *buf, size_t n)
 	return false;
 }
 
+/* bytes in a short form: "820 kB", "25.7 MB", "1.23 GB" */
+static void bytes_text(double b, char *buf, size_t n)
+{
+	if (b >= 1e9)
+		snprintf(buf, n, "%.2f GB", b / 1e9);
+	else if (b >= 1e6)
+		snprintf(buf, n, "%.1f MB", b / 1e6);
+	else
+		snprintf(buf, n, "%.0f kB", b / 1e3);
+}
+
+/* A fused rung (its record names its unfused twin, fused_of: the fusion
+ * demo): the bytes its traffic model moves and the time it takes against
+ * the twin's at the same size. False for any other record, or when either
+ * has no time or no model. */
+static bool fused_text(const struct demo_section *s, const struct res_variant *v, char *buf,
+		       size_t n)
+{
+	if (!v->fused_of[0] || !v->ok || !(v->ms > 0) || !(v->model_bytes > 0))
+		return false;
+	const struct res_variant *t = rung_at(s, v->fused_of, v);
+	if (!t || !(t->model_bytes > 0))
+		return false;
+	char mine[24], theirs[24], ms[24], tms[24];
+	bytes_text(v->model_bytes, mine, sizeof mine);
+	bytes_text(t->model_bytes, theirs, sizeof theirs);
+	demo_view_ms(v->ms, ms, sizeof ms);
+	demo_view_ms(t->ms, tms, sizeof tms);
+	snprintf(buf, n, tr(MSG_DV_FUSED), results_variant_label(v), mine, theirs,
+		 100 * (1 - v->model_bytes / t->model_bytes), ms, tms, ui_ascii() ? "x" : "×",
+		 t->ms / v->ms);
+	return true;
+}
+
 /* text wrapped at column 1 from section line `line` (screen row y + line),
  * drawn where it falls inside y0..y1-1; returns the line after it. */
 static int note_lines(const char *text, enum role r, int y, int line, int y0, int y1)
@@ -440,6 +474,9 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (best_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
+	for (size_t i = 0; i < s->r->nvar; i++)
+		if (!strcmp(s->r->var[i].demo, s->demo) && fused_text(s, &s->r->var[i], roof, sizeof roof))
+			line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	return line + 1;
 }
 
