@@ -58,6 +58,25 @@ printf '%s\n' "$out" >"$T_TMP/merged.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/merged.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "matmul best: 94.0% \[93.1-95.2 over 3 processes\] of cublas \(paired; target >= 95%\): MISS" \
     "the target line shows the spread over the processes"
+# the launch table: each series' points under its own heading, though
+# the records come with every heading first (as merge_points wrote them
+# before): the regs heading is followed by regs' first point (grid 131072),
+# not by plain's (grid 4194304); the graph points get their own columns
+L=tests/fixtures/results/synthetic-launch.yaml
+{ grep 'record: "device"' "$L"; grep 'record: "series"' "$L"; grep 'record: "point"' "$L"; } >"$T_TMP/heads-first.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/heads-first.yaml" sh demos/scripts/bench.sh 2>&1)
+first_after() { printf '%s\n' "$out" | awk -v h="$1" 'index($0, h) == 1 { getline; getline; print; exit }'; }
+like "$(first_after 'regs (')" "^ +32 +131072 +12 " "the regs heading heads the regs points"
+like "$(first_after 'smem (')" "^ +32 +4194304 +4 +6.25 " "the smem heading heads the smem points"
+like "$(first_after 'wave (')" "^ +256 +1 +1 " "the wave heading heads the wave points"
+like "$(first_after 'launch graph series')" "^ +plain +1 +0.01 +10 +4$" "the graph points under their own heading"
+like "$out" "launch plain: best 4000 GB/s; within 5% of it from block 64 on" "the targets read the reordered records alike"
+# merge_points writes each series record followed by its own points
+out=$(sh demos/scripts/bench.sh --merge-points "$T_TMP/heads-first.yaml" "$L" "$L")
+like "$(printf '%s\n' "$out" | sed -n 2,3p | tr '\n' ' ')" 'series: "plain".*record: "point".*series: "plain"' \
+    "merged: the plain series record, then its points"
+like "$(printf '%s\n' "$out" | grep -A1 'record: "series".*series: "regs"' | tail -1)" 'record: "point".*series: "regs", block: 32,' \
+    "merged: the regs series record, then its points"
 # the streams targets compare numbers: 101.3% of the ideal bound (a run a
 # little faster than the model) passes, 84.9% misses (made-up records)
 st='- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 6.0, serial_ms: 9.0, ideal_ms: 6.1, speedup: 1.5, pct_of_ideal: 101.3, flops_per_byte: 4096}
