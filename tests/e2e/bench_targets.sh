@@ -112,4 +112,13 @@ like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of link-aware +PASS  95.9%" "a 
 out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk3.yaml" 2>&1)
 like "$out" "pinned-4 +16 .* 6.711 +113.7" "no rate at the run's bytes: the largest size under them, from a chunk up"
 like "$out" "two-way 80.0 GB/s, pinned-both at 64 MiB" "... and the line names the size it used"
+# a streams record that measured the link itself (two_way_ms,
+# link_ideal_ms) is judged by that, not by transfer's pinned-both row
+# (here 50 GB/s, which would make the bound 10.7 ms)
+sed 's/pct_of_ideal: 84.7, flops_per_byte: 16,/pct_of_ideal: 84.7, two_way_ms: 5.4, two_way_gbs: 99.4, link_ideal_ms: 5.4, pct_of_link_ideal: 91.5, flops_per_byte: 16,/' \
+	"$T_TMP/lk.yaml" | sed 's/gbs: 100,/gbs: 50,/' >"$T_TMP/lk4.yaml"
+out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk4.yaml" 2>&1)
+like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of link-aware +MISS  91.5% \(two-way 99.4 GB/s, measured in the streams run; 84.7% of ideal\)" \
+	"the run's own two-way measurement first"
+like "$out" "pinned-4 +16 .* 84.7 +5.4 +91.5" "... in the table too"
 done_testing
