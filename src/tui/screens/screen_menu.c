@@ -1,6 +1,6 @@
 /* screen_menu: the lesson list, with completion marks, the learner's place
  * in each lesson, broken lessons shown with their first error, and the quiz
- * and skills radar at the end.  A notice that matters (progress will not be
+ * and skills radar at the end.  `/` searches every lesson (screen_found.c).  A notice that matters (progress will not be
  * saved, the file was unreadable) is boxed above the list until a key
  * acknowledges it.  The cursor starts where the learner last
  * was.  The menu only chooses; the reader and blocks are other screens. */
@@ -15,6 +15,8 @@
 #include "text.h"
 #include "ui.h"
 #include "lesson.h"
+#include "lesson_find.h"
+#include "search.h"
 #include "i18n.h"
 
 /* Entries after the lessons: a screen name and how the menu shows it. */
@@ -29,6 +31,7 @@ struct menu {
 	int cursor, top;
 	int typed;          /* a lesson number being typed, 0 for none */
 	char seen[64];      /* progress.last when the cursor last followed it */
+	struct search search;   /* `/`: the prompt of the search across lessons */
 };
 
 static int menu_rows(const struct app *app)
@@ -307,6 +310,8 @@ static void menu_draw(struct app *app, void *st)
 		ui_text(list_y(app) + h - 1, 0, 1, C_ACCENT, ascii ? "v" : "\u2193");
 	draw_notice(app);
 	draw_detail(app, m);
+	if (search_status(&m->search))   /* the prompt takes the status line */
+		return;
 	bool same = app->notice[0] && !strcmp(app->status, app->notice); /* already in the box */
 	char hints[HINTS_MAX];
 	screen_hints(&screen_menu, app, m, hints, sizeof hints);
@@ -328,7 +333,7 @@ static enum act menu_open(struct app *app, struct menu *m)
 	return ACT_OPEN;
 }
 
-enum { MK_OPEN = KEY_OWN, MK_NUMBER };
+enum { MK_OPEN = KEY_OWN, MK_NUMBER, MK_SEARCH };
 
 /* The menu's keys (screen.h). */
 static const struct screen_key menu_keys[] = {
@@ -337,7 +342,22 @@ static const struct screen_key menu_keys[] = {
 	{ .id = MK_OPEN, .keys = "Enter Right", .label = MSG_ST_OPEN, .help = MSG_HELP_MENU_OPEN },
 	{ .id = MK_NUMBER, .keys = "0 1 2 3 4 5 6 7 8 9", .cap = MSG_CAP_DIGITS, .label = MSG_ST_GO_TO,
 	  .help = MSG_HK_MENU_NUMBER },
+	{ .id = MK_SEARCH, .keys = "/", .label = MSG_ST_SEARCH, .help = MSG_HK_MENU_SEARCH },
 };
+
+/* Enter on the prompt: the list of places (screen_found.c), or "not
+ * found" here. */
+static enum act search_lessons(struct app *app, struct menu *m)
+{
+	const char *q = m->search.query;
+	if (!course_find_all(&app->course, q, NULL, 0)) {
+		snprintf(app->status, sizeof app->status, tr(MSG_FOUND_NONE), q);
+		return ACT_NONE;
+	}
+	snprintf(app->open_find.query, sizeof app->open_find.query, "%s", q);
+	snprintf(app->open_id, sizeof app->open_id, "/");
+	return ACT_OPEN;
+}
 
 /* A digit typed: the number so far (12 after 1 then 2) selects that
  * lesson; a number past the last lesson starts again from this digit. */
@@ -359,6 +379,8 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 		app->notice[0] = '\0';   /* the key (or click) acknowledges the notice */
 		return ACT_NONE;
 	}
+	if (m->search.typing)   /* the prompt takes every key */
+		return search_type(&m->search, in) > 0 ? search_lessons(app, m) : ACT_NONE;
 	if (in->mouse == MOUSE_PRESS) {
 		int row = in->my - list_y(app), lh = lessons_h(app);
 		int i = pinned(app) && row >= lh ? (int)app->course.n + row - lh : m->top + row;
@@ -380,6 +402,7 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 	case CMD_TOP: m->cursor = 0; break;
 	case CMD_BOTTOM: m->cursor = n - 1; break;
 	case MK_OPEN: return menu_open(app, m);
+	case MK_SEARCH: search_open(&m->search); break;
 	default: return ACT_IGNORED;
 	}
 	if (m->cursor < 0)
