@@ -212,7 +212,6 @@
 	X(MSG_DEMO_REF, "Reference: recorded on %s, %.10s", "参考：记录于 %s，%.10s") \
 	X(MSG_DEMO_THIS_LIVE, "This machine: live, measured now", "本机：实时测量") \
 	X(MSG_DEMO_THIS_CPU, "This machine: CPU fallback", "本机：CPU 后备") \
-	X(MSG_DEMO_MORE, "%d-%d/%d Up/Down", "%d-%d/%d 上/下") \
 	X(MSG_DEMO_SIZE_LARGEST, "this is already the largest size here", "这已经是这里最大的规模") \
 	X(MSG_DEMO_SIZE_SMALLEST, "this is already the smallest size here", "这已经是这里最小的规模") \
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \

@@ -489,7 +489,7 @@ void ui_scroll_pos(int y, int first, int last, int total, enum pos_unit unit)
 		[POS_LINES] = MSG_POS_LINES, [POS_LESSONS] = MSG_POS_LESSONS,
 		[POS_ANSWERS] = MSG_POS_ANSWERS, [POS_PLACES] = MSG_POS_PLACES,
 	};
-	ui_hline(y, 0, COLS, C_DIM);
+	ui_hline(y, 0, ui_cols(), C_DIM);
 	if (total <= 0)
 		return;
 	char label[96];
