@@ -32,12 +32,14 @@ static int list_y(void) { return 2; }
 static int list_h(void) { return LINES - 7; }
 
 /* Finds q across the course into f; false when it is nowhere. */
-static bool find_all(struct app *app, struct found *f, const char *q)
+static bool find_all(struct app *app, struct found *f, const char *text)
 {
+	char q[sizeof f->search.query];   /* text may be f->search.query itself */
+	snprintf(q, sizeof q, "%s", text);
 	size_t all = course_find_all(&app->course, q, f->hit, FOUND_MAX);
 	if (!all)
 		return false;
-	snprintf(f->search.query, sizeof f->search.query, "%s", q);
+	memcpy(f->search.query, q, sizeof q);
 	f->all = all;
 	f->n = all < FOUND_MAX ? all : FOUND_MAX;
 	f->lessons = 0;
