@@ -115,12 +115,13 @@ static void sanitize(const struct drill_ctx *x, struct drill_result *r, const ch
 	struct drill_out o;
 	drill_run_all(&c, 1, 10 * x->dr->timeout_s * 1000, &o);
 	struct drill_finding f;
-	bool race = !strcmp(tool, "racecheck");
+	bool race = !strcmp(tool, "racecheck"), sync = !strcmp(tool, "synccheck");
 	size_t n = (o.out ? strlen(o.out) : 0) + (o.err ? strlen(o.err) : 0) + 2;
 	char *all = malloc(n);
 	if (all) {
 		snprintf(all, n, "%s\n%s", o.out ? o.out : "", o.err ? o.err : "");
-		if (drill_parse_gpu_sanitizer(all, x->learner, race, &f) &&
+		if ((sync ? drill_parse_gpu_synccheck(all, x->learner, &f)
+			  : drill_parse_gpu_sanitizer(all, x->learner, race, &f)) &&
 		    r->nfindings < DRILL_MAX_FINDINGS)
 			r->findings[r->nfindings++] = f;
 	}
@@ -156,14 +157,19 @@ void drill_gpu_check(const struct drill_ctx *x, struct drill_result *r)
 		if (o.code != 1 || o.timed_out)
 			r->findings[r->nfindings++] = f;
 	}
-	drill_out_free(&o);
-	if (x->sanitizer[0] && clean) {
+	/* a wrong answer too: the sanitizers often say why (a race, a read past
+	 * the end, a barrier not every thread reaches); a crash or a timeout
+	 * is already its own finding, and would only run ten times longer */
+	bool wrong = o.ok && o.code == 1 && !o.timed_out;
+	if (x->sanitizer[0] && (clean || wrong)) {
 		sanitize(x, r, exe, "memcheck");
 		sanitize(x, r, exe, "racecheck");
+		sanitize(x, r, exe, "synccheck");
 	} else if (!x->sanitizer[0]) {
 		COPY(r->race_note, "no compute-sanitizer");
 		r->race_checked = true;
 	}
+	drill_out_free(&o);
 	if (!clean || r->nfindings)
 		return;
 	drill_cmd_init(&c);

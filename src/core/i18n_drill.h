@@ -36,6 +36,7 @@
 	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
 	X(MSG_DR_RACE_NOSYNC, "    no __syncthreads() between them", "    两者之间没有 __syncthreads()") \
 	X(MSG_DR_UB, "  undefined behaviour at %s: %s", "  未定义行为，位置 %s：%s") \
+	X(MSG_DR_BARRIER, "  a barrier not every thread of the block reaches, at %s (compute-sanitizer synccheck)", "  并非块内每个线程都能到达的屏障，位于 %s（compute-sanitizer synccheck）") \
 	X(MSG_DR_DEADLOCK, "  deadlock in %s: its threads never all meet at a barrier", "  %s 死锁：线程永远无法全部到达同一个屏障") \
 	X(MSG_DR_TIMEOUT, "  stopped after %s s: an endless loop, or threads that never meet at a barrier", "  %s 秒后被停止：死循环，或线程永远等不到同一个屏障") \
 	X(MSG_DR_OUTPUT_CAP, "  stopped: the program printed too much", "  已停止：程序输出过多") \
