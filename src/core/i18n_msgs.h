@@ -594,11 +594,12 @@
 	X(MSG_FOUND_COUNT, "pages: %zu, lessons: %d", "共 %zu 页，%d 课") \
 	X(MSG_FOUND_PAGE, "page %zu/%zu, %zu places", "第 %zu/%zu 页，%zu 处") \
 	X(MSG_FOUND_PAGE_ONE, "page %zu/%zu, 1 place", "第 %zu/%zu 页，1 处") \
+	X(MSG_FOUND_SEP, ": ", "：") \
 	X(MSG_FOUND_ABOUT, "in its summary", "在课程简介中") \
 	X(MSG_SEARCH_NOT_FOUND, "\"%s\" not found", "没有找到“%s”") \
 	X(MSG_SEARCH_MATCH, "\"%s\": %d of %d", "“%s”：第 %d 处，共 %d 处") \
-	X(MSG_SEARCH_WRAP_TOP, " (past the end: on from the top)", "（已到末尾，从头继续）") \
-	X(MSG_SEARCH_WRAP_BOTTOM, " (past the start: on from the end)", "（已到开头，从末尾继续）") \
+	X(MSG_SEARCH_WRAP_TOP, " (again from the top)", "（回到开头继续）") \
+	X(MSG_SEARCH_WRAP_BOTTOM, " (again from the end)", "（回到末尾继续）") \
 	X(MSG_ST_END_SEARCH, "end search", "结束搜索") \
 	X(MSG_HK_RD_SEARCH, "search this lesson: type, then Enter (as in less and man)", "在本课中搜索：输入文字后按 Enter（与 less 和 man 相同）") \
 	X(MSG_HK_RD_MATCH_NEXT, "while a search is on: the next place it occurs", "搜索进行中：跳到下一处") \

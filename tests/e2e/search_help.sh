@@ -23,8 +23,8 @@ same_text; ok $? "the marks sit on the text itself"
 like "$(screen | tail -2)" 'n/N match +Esc end search' "while a search is on, n/N and Esc say what they do"
 for i in $(seq 2 "$n"); do keys n; wait_for "\"scroll\": $i of $n" || break; done
 ok $? "n goes line by line to the last ($n)"
-keys n; wait_for "\"scroll\": 1 of $n \(past the end: on from the top\)"; ok $? "n past the last wraps, and says so"
-keys N; wait_for "\"scroll\": $n of $n \(past the start: on from the end\)"; ok $? "N back past the first wraps, and says so"
+keys n; wait_for "\"scroll\": 1 of $n \(again from the top\)"; ok $? "n past the last wraps, and says so"
+keys N; wait_for "\"scroll\": $n of $n \(again from the end\)"; ok $? "N back past the first wraps, and says so"
 keys /; keys -l 'zebra'; keys Enter
 wait_for '"zebra" not found'; ok $? "text that is nowhere is said so"
 keys Escape; wait_for 'search ended'; ok $? "Esc ends the search first"

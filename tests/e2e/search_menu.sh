@@ -45,7 +45,7 @@ fresh; launch 60 20 "$CK_BIN" --lang zh --lessons "$CK_ROOT/tests/fixtures/i18n-
 expect '课程'
 keys /; wait_for '^ /_'; keys -l '厨具设备'; keys Enter
 wait_for '^ 搜索：“厨具设备”'; ok $? "zh class: the search lists the class's lessons"
-like "$(screen)" '1  第一课：厨房: 只有一页 +第 1/1 页，1 处' "its lesson 1, in Chinese"
+like "$(screen)" '1  第一课：厨房：只有一页 +第 1/1 页，1 处' "its lesson 1, in Chinese"
 [ "$(marked 厨具设备)" -ge 1 ]; ok $? "zh: the Chinese text is marked below"
 same_text; ok $? "zh: the mark sits on the wide characters themselves"
 keys Enter; wait_for '第一课：厨房'; ok $? "Enter opens the class's lesson"
@@ -53,7 +53,7 @@ keys Enter; wait_for '第一课：厨房'; ok $? "Enter opens the class's lesson
 same_text; ok $? "in place, after a line of wide characters"
 back_to 'i18n-class 的课程'
 keys /; keys -l 'beta text'; keys Enter
-wait_for '2  Beta in English: Beta page'; ok $? "zh class: an English lesson of the class is searched too"
+wait_for '2  Beta in English：Beta page'; ok $? "zh class: an English lesson of the class is searched too"
 quit
 
 # The class in English

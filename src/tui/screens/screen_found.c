@@ -80,7 +80,8 @@ static void draw_row(struct app *app, const struct found *f, int y, int i)
 	int rw = ui_width(right);
 	ui_text(y, w - 2 - rw, rw, sel ? base : C_DIM, right);
 	const char *pt = h->about ? NULL : l->pages[h->page].title;
-	snprintf(text, sizeof text, "%s%s%s", l->title ? l->title : l->id, pt ? ": " : "", pt ? pt : "");
+	snprintf(text, sizeof text, "%s%s%s", l->title ? l->title : l->id, pt ? tr(MSG_FOUND_SEP) : "",
+		 pt ? pt : "");
 	ui_text_match_more(y, 6, w - 6 - rw - 3, base, text, f->search.query);
 }
 
