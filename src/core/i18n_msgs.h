@@ -73,6 +73,7 @@
 	X(MSG_SCREEN_CERT, "cert", "证书") \
 	X(MSG_SCREEN_GPUMAP, "gpu-map", "GPU 结构图") \
 	X(MSG_SCREEN_TILING, "tiling", "分块") \
+	X(MSG_SCREEN_FOUND, "search results", "搜索结果") \
 	X(MSG_HELP_OPEN, "open the interactive block or demo on this page (the one nearest the top of the view)", "打开本页的交互模块或演示程序（离视图顶部最近的那个）") \
 	X(MSG_HELP_READER_TAB, "pick the next block, demo or see-also link on the page", "选中本页的下一个模块、演示程序或“另见”链接") \
 	X(MSG_HELP_MENU_OPEN, "open the lesson, the quiz or the skills radar under the cursor", "打开光标所在的课程、测验或技能雷达图") \
