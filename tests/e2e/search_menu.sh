@@ -15,6 +15,9 @@ fresh; launch 80 24 "$CK_BIN"
 expect 'lessons done'
 like "$(screen | tail -1)" '/ search' "the menu offers / search"
 keys /; wait_for '^ /_'; ok $? "/ opens the prompt on the status line"
+keys -l 'warp'; keys Escape; wait_gone '^ /'
+like "$(screen)" 'lessons done' "Esc at the prompt cancels it, on the menu"
+keys /; wait_for '^ /_'
 keys -l 'zebra crossing'; keys Enter
 wait_for '"zebra crossing" is in no lesson'; ok $? "a text in no lesson is said so, on the menu"
 keys /; keys -l 'OCCUPANCY'; keys Enter

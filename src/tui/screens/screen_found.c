@@ -234,5 +234,5 @@ static void found_leave(struct app *app, void *st)
 
 const struct screen screen_found = {
 	.name = "found", .enter = found_enter, .draw = found_draw, .key = found_key, .leave = found_leave,
-	SCREEN_KEYS(found_keys),
+	SCREEN_KEYS(found_keys), .help_title = MSG_SCREEN_FOUND,
 };

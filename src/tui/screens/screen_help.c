@@ -47,7 +47,7 @@ void *help_open(struct app *app, const struct screen *s, void *st, bool can_back
 	struct help *h = calloc(1, sizeof *h);
 	if (!h)
 		return NULL;
-	snprintf(h->from, sizeof h->from, "%s", s->name);
+	snprintf(h->from, sizeof h->from, "%s", s->help_title ? tr(s->help_title) : s->name);
 	h->hit = -1;
 	h->nlines = keymap_lines(s, app, st, can_back, h->line, MAXLINES);
 	for (int i = 0; i < h->nlines; i++) {
@@ -122,7 +122,7 @@ static void draw_title(const struct help *h)
 	static const struct { const char *name; enum msg text; } names[] = {
 		{ "menu", MSG_SCREEN_MENU }, { "reader", MSG_SCREEN_READER }, { "quiz", MSG_SCREEN_QUIZ },
 		{ "radar", MSG_SCREEN_RADAR }, { "cert", MSG_SCREEN_CERT }, { "gpu-map", MSG_SCREEN_GPUMAP },
-		{ "tiling", MSG_SCREEN_TILING }, { "found", MSG_SCREEN_FOUND },
+		{ "tiling", MSG_SCREEN_TILING },
 	};
 	const char *from = h->from;   /* the screen's name in the learner's language */
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)

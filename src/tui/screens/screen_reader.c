@@ -519,8 +519,8 @@ static void find_next(struct app *app, struct reader *r, int dir, bool first)
 		snprintf(app->status, sizeof app->status, tr(MSG_RD_NOT_FOUND), q);
 		return;
 	}
-	bool wrapped = !first && (dir > 0 ? to.page < at.page || (to.page == at.page && to.item <= at.item)
-				  : to.page > at.page || (to.page == at.page && to.item >= at.item));
+	bool wrapped = dir > 0 ? to.page < at.page || (to.page == at.page && to.item <= at.item)
+			       : to.page > at.page || (to.page == at.page && to.item >= at.item);
 	r->hit = to;
 	r->has_hit = true;
 	if (to.page != r->page)
