@@ -59,11 +59,11 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 	if (file)
 		COPY(given, file);
 	else if (!drill_copy_path(dr, given, sizeof given)) {
-		COPY(r->cannot, "no HOME or XDG_DATA_HOME: the learner's copy has no place");
+		COPY(r->cannot, "no-place");
 		return false;
 	}
 	if (!realpath(given, x->learner)) {
-		snprintf(r->cannot, sizeof r->cannot, "cannot read %.180s: %.60s", given, strerror(errno));
+		snprintf(r->cannot, sizeof r->cannot, "read|%.180s|%.60s", given, strerror(errno));
 		return false;
 	}
 	COPY(x->data, o->data_dir);
@@ -82,8 +82,7 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 	const char *t = getenv("TMPDIR");
 	snprintf(x->tmp, sizeof x->tmp, "%s/ck-drill-XXXXXX", t && t[0] == '/' ? t : "/tmp");
 	if (!mkdtemp(x->tmp)) {
-		snprintf(r->cannot, sizeof r->cannot, "cannot make a temporary directory: %s",
-			 strerror(errno));
+		snprintf(r->cannot, sizeof r->cannot, "tmp|%s", strerror(errno));
 		x->tmp[0] = '\0';
 		return false;
 	}
@@ -93,11 +92,11 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 		drill_copy(x->cache, sizeof x->cache, x->tmp);
 	bool need_cxx = r->backend == DRILL_CPU && !dr->gpu_only;
 	if (need_cxx && !x->cxx[0]) {
-		COPY(r->cannot, "no C++ compiler (c++, g++ or clang++) on PATH: the emulator needs one");
+		COPY(r->cannot, "no-cxx");
 		return false;
 	}
 	if (r->backend == DRILL_GPU && !x->nvcc[0]) {
-		COPY(r->cannot, "no nvcc on PATH: a GPU check needs the CUDA toolkit");
+		COPY(r->cannot, "no-nvcc");
 		return false;
 	}
 	return true;

@@ -55,6 +55,33 @@
 	X(MSG_DR_VERDICT_FAIL, "verdict: FAILED", "结论：未通过") \
 	X(MSG_DR_VERDICT_COMPILE, "verdict: FAILED (it does not compile)", "结论：未通过（无法编译）") \
 	X(MSG_DR_CANNOT, "cannot check here: %s", "无法在此检查：%s") \
+	X(MSG_DR_VERDICT_WHY, "verdict: FAILED (%s)", "结论：未通过（%s）") \
+	X(MSG_DR_VERDICT_CANNOT, "verdict: not judged here", "结论：此处无法评判") \
+	X(MSG_DR_WHY_SEP, "; ", "；") \
+	X(MSG_DR_WHY_CASES, "%d of %d sizes wrong", "%d 个规模出错，共 %d 个") \
+	X(MSG_DR_WHY_RACE, "a race", "竞争") \
+	X(MSG_DR_WHY_OOB, "an access out of bounds", "越界访问") \
+	X(MSG_DR_WHY_UB, "undefined behaviour", "未定义行为") \
+	X(MSG_DR_WHY_DEADLOCK, "a deadlock", "死锁") \
+	X(MSG_DR_WHY_TIMEOUT, "the time limit", "超时") \
+	X(MSG_DR_WHY_OUTPUT, "too much output", "输出过多") \
+	X(MSG_DR_WHY_CRASH, "a crash", "崩溃") \
+	X(MSG_DR_WHY_LAUNCH, "a failed launch", "启动失败") \
+	X(MSG_DR_ACC_READ, "read", "读取") \
+	X(MSG_DR_ACC_WRITE, "write", "写入") \
+	X(MSG_DR_ACC_AREAD, "atomic read", "原子读取") \
+	X(MSG_DR_ACC_AWRITE, "atomic write", "原子写入") \
+	X(MSG_DR_ACCESS, "%s of size %d", "%s %d 字节") \
+	X(MSG_DR_HOST, "the host", "主机") \
+	X(MSG_DR_NO_PLACE, "no HOME or XDG_DATA_HOME: your copy has no place", "没有 HOME 或 XDG_DATA_HOME：你的副本无处存放") \
+	X(MSG_DR_NO_READ, "cannot read %s: %s", "无法读取 %s：%s") \
+	X(MSG_DR_NO_TMP, "cannot make a temporary directory: %s", "无法创建临时目录：%s") \
+	X(MSG_DR_NO_CXX, "no C++ compiler (c++, g++ or clang++) on PATH: the CPU emulator needs one", "PATH 中没有 C++ 编译器（c++、g++ 或 clang++）：CPU 模拟器需要它") \
+	X(MSG_DR_NO_NVCC, "no nvcc on PATH: a check on the GPU needs the CUDA toolkit", "PATH 中没有 nvcc：在 GPU 上检查需要 CUDA 工具包") \
+	X(MSG_DR_NO_HARNESS, "the drill's harness does not compile here (%s): the compiler said", "这个练习的测试框架在此无法编译（%s），编译器的输出如下") \
+	X(MSG_DR_NO_CACHE, "cannot write %s: %s", "无法写入 %s：%s") \
+	X(MSG_DR_RACE_TIMEOUT, "it ran out of time", "超出时间限制") \
+	X(MSG_DR_RACE_STOPPED, "it stopped before the end", "在结束前停止了") \
 	X(MSG_DR_GPU_ONLY, "judged only on a GPU: this drill runs on an NVIDIA GPU%s%s; check it on a machine with one and the CUDA toolkit", "只在 GPU 上评判：这个练习需要 NVIDIA GPU%s%s；请在装有 GPU 和 CUDA 工具包的机器上检查") \
 	X(MSG_DR_GPU_ONLY_LIB, " with ", "，并需要 ") \
 	X(MSG_DR_GPU_ONLY_NVCC, "  it compiles against the real CUDA headers (nvcc)", "  它能用真实的 CUDA 头文件编译（nvcc）") \
@@ -69,7 +96,10 @@
 	X(MSG_DR_CANNOT_COPY, "cannot make your copy: %s", "无法创建你的副本：%s") \
 	X(MSG_DR_NO_EDITOR, "no $VISUAL, $EDITOR or vi: edit %s in your editor, then press c", "没有 $VISUAL、$EDITOR 或 vi：请用你的编辑器修改 %s，然后按 c") \
 	X(MSG_DR_EDITOR_FAILED, "could not run the editor '%s'; your copy is %s", "无法运行编辑器“%s”；你的副本在 %s") \
-	X(MSG_DR_EDITED, "saved? press c to check", "保存了吗？按 c 检查") \
+	X(MSG_DR_EDITED, "your copy changed: press c to check it", "你的副本已修改：按 c 检查") \
+	X(MSG_DR_UNCHANGED, "your copy is unchanged", "你的副本没有改动") \
+	X(MSG_DR_ROWS, "%d-%d/%d", "%d-%d/%d 行") \
+	X(MSG_DR_YOUR_COPY, "Your copy: %s", "你的副本：%s") \
 	X(MSG_DR_CHECKING, "checking... (compile, tests, sanitizers)", "正在检查……（编译、测试、内存与竞争检查）") \
 	X(MSG_DR_CHECK_BROKE, "the check itself did not finish", "检查本身没有完成") \
 	X(MSG_DR_HINT_COST, "a hint costs %d points: this drill now gives %d", "一条提示扣 %d 分：这个练习现在最多得 %d 分") \
