@@ -111,6 +111,12 @@ bool drill_result_parse(const char *buf, size_t len, struct drill_result *r);
 char *drill_result_text(const struct drill *dr, const struct drill_result *r);
 char *drill_result_body(const struct drill *dr, const struct drill_result *r);
 char *drill_result_verdict(const struct drill_result *r);
+/* Drops every "DIR/" from text in place, so a report names the learner's
+ * file by its name alone where a long path would wrap (the caller has
+ * said which file it is); returns text.  Accepts NULL. */
+char *drill_short_paths(char *text, const char *dir);
+/* path with "~" for $HOME, for showing. */
+void drill_path_shown(const char *path, char *out, size_t size);
 
 /* pieces of the pipeline, exposed for the unit test */
 void drill_parse_protocol(const char *out, struct drill_result *r);

@@ -167,12 +167,17 @@ bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *sa
 	snprintf(gch, sizeof gch, "%s.gch", out);
 	if (access(gch, R_OK) == 0)
 		return true;
-	FILE *f = fopen(out, "w");
+	/* the header under its name at once, whole (another check may be
+	 * compiling it right now): written aside, then renamed */
+	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", out, (long)getpid());
+	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return false;
 	fprintf(f, "#include \"%s/simt.h\"\n", x->emu);
-	if (fclose(f) != 0)
+	if (fclose(f) != 0 || rename(tmp, out) != 0) {
+		unlink(tmp);
 		return false;
+	}
 	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", gch, (long)getpid());
 	snprintf(inc, sizeof inc, "-I%s", x->emu);
 	struct drill_cmd c;

@@ -364,3 +364,29 @@ char *drill_result_text(const struct drill *dr, const struct drill_result *r)
 	free(v);
 	return finish(&b);
 }
+
+char *drill_short_paths(char *text, const char *dir)
+{
+	size_t dn = dir ? strlen(dir) : 0;
+	if (!text || !dn)
+		return text;
+	char *w = text;
+	for (const char *r = text; *r;) {
+		if (!strncmp(r, dir, dn) && r[dn] == '/')
+			r += dn + 1;
+		else
+			*w++ = *r++;
+	}
+	*w = '\0';
+	return text;
+}
+
+void drill_path_shown(const char *path, char *out, size_t size)
+{
+	const char *home = getenv("HOME");
+	size_t hn = home ? strlen(home) : 0;
+	if (hn > 1 && !strncmp(path, home, hn) && path[hn] == '/')
+		snprintf(out, size, "~%s", path + hn);
+	else
+		snprintf(out, size, "%s", path);
+}

@@ -99,6 +99,11 @@
 	X(MSG_DR_EDITED, "your copy changed: press c to check it", "你的副本已修改：按 c 检查") \
 	X(MSG_DR_UNCHANGED, "your copy is unchanged", "你的副本没有改动") \
 	X(MSG_DR_ROWS, "%d-%d/%d", "%d-%d/%d 行") \
+	X(MSG_DR_WATCH_CHECKING, "checking %s ...", "正在检查 %s ……") \
+	X(MSG_DR_WATCHING, "-- watching %s: save it to check again, Ctrl-C to stop --", "-- 正在监视 %s：保存即重新检查，Ctrl-C 停止 --") \
+	X(MSG_DR_WATCH_GONE, "%s is gone: waiting for it to be saved again", "%s 不见了：等待它被重新保存") \
+	X(MSG_DR_WATCH_END_PASS, "stopped watching; the last check passed (exit status 0)", "已停止监视；最后一次检查通过（退出状态 0）") \
+	X(MSG_DR_WATCH_END_FAIL, "stopped watching; the last check did not pass (exit status 1)", "已停止监视；最后一次检查未通过（退出状态 1）") \
 	X(MSG_DR_YOUR_COPY, "Your copy: %s", "你的副本：%s") \
 	X(MSG_DR_CHECKING, "checking... (compile, tests, sanitizers)", "正在检查……（编译、测试、内存与竞争检查）") \
 	X(MSG_DR_CHECK_BROKE, "the check itself did not finish", "检查本身没有完成") \

@@ -133,19 +133,3 @@ void drill_page_draw(struct drill_page *p, int bottom, char *pos, size_t size)
 	text_lines_free(&pl.tl);
 	free(pl.role);
 }
-
-char *drill_short_paths(char *text, const char *dir)
-{
-	size_t dn = dir ? strlen(dir) : 0;
-	if (!text || !dn)
-		return text;
-	char *w = text;
-	for (const char *r = text; *r;) {
-		if (!strncmp(r, dir, dn) && r[dn] == '/')
-			r += dn + 1;
-		else
-			*w++ = *r++;
-	}
-	*w = '\0';
-	return text;
-}

@@ -24,7 +24,4 @@ void drill_page_free(struct drill_page *p);   /* accepts NULL */
 /* Draws rows 2 .. bottom-1; pos gets "FIRST-LAST/ALL" (the rows shown)
  * when the page does not fit, else "". */
 void drill_page_draw(struct drill_page *p, int bottom, char *pos, size_t size);
-/* Drops every "DIR/" from text in place (the learner's copy named by its
- * file name alone, where a report would wrap a long path); returns text. */
-char *drill_short_paths(char *text, const char *dir);
 #endif

@@ -73,14 +73,10 @@ static int trimmed(const char *s)
 static void copy_shown(const struct drill *dr, char *out, size_t size)
 {
 	char path[4200];
-	const char *home = getenv("HOME");
-	size_t hn = home ? strlen(home) : 0;
-	if (!drill_copy_path(dr, path, sizeof path))
-		snprintf(out, size, "?");
-	else if (hn > 1 && !strncmp(path, home, hn) && path[hn] == '/')
-		snprintf(out, size, "~%s", path + hn);
+	if (drill_copy_path(dr, path, sizeof path))
+		drill_path_shown(path, out, size);
 	else
-		snprintf(out, size, "%s", path);
+		snprintf(out, size, "?");
 }
 
 /* the statement: the kitchen, the task, the signature, where the copy is */
