@@ -82,8 +82,8 @@ static void cases(struct buf *b, const struct drill *dr, const struct drill_resu
 	}
 }
 
-/* "write of size 4" (the sanitizers' words, lowered) in the learner's
- * language; anything else as found */
+/* "write of size 4" or "write" (the sanitizers' words, lowered) in the
+ * learner's language; anything else as found */
 static const char *access_words(const char *a, char *out, size_t size)
 {
 	static const struct {
@@ -93,6 +93,9 @@ static const char *access_words(const char *a, char *out, size_t size)
 		  { "atomic read", MSG_DR_ACC_AREAD }, { "atomic write", MSG_DR_ACC_AWRITE } };
 	const char *of = strstr(a, " of size ");
 	int n;
+	for (size_t i = 0; !of && i < sizeof t / sizeof *t; i++)
+		if (!strcmp(a, t[i].verb))
+			return tr(t[i].m);
 	if (!of || sscanf(of + 9, "%d", &n) != 1)
 		return a;
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++)
@@ -116,10 +119,15 @@ static void race(struct buf *b, const struct drill_finding *f)
 		add(b, tr(MSG_DR_RACE_SHARED), f->memory + 7);
 	else
 		add(b, "%s", tr(MSG_DR_RACE_GLOBAL));
-	add(b, tr(MSG_DR_RACE_ONE), who_words(f->who), access_words(f->access, acc, sizeof acc),
-	    f->where[0] ? f->where : "?");
-	add(b, tr(MSG_DR_RACE_ONE), who_words(f->who2), access_words(f->access2, acc, sizeof acc),
-	    f->where2[0] ? f->where2 : "?");
+	const char *access[2] = { f->access, f->access2 }, *where[2] = { f->where, f->where2 },
+		   *who[2] = { f->who, f->who2 };
+	for (int i = 0; i < 2; i++) {
+		add(b, tr(MSG_DR_RACE_ONE),
+		    access[i][0] ? access_words(access[i], acc, sizeof acc) : tr(MSG_DR_ACC_ANY),
+		    where[i][0] ? where[i] : "?");
+		if (who[i][0])   /* racecheck on a GPU names no thread */
+			add(b, tr(MSG_DR_RACE_BY), who_words(who[i]));
+	}
 	add(b, "%s", tr(MSG_DR_RACE_NOSYNC));
 }
 

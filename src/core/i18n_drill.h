@@ -30,10 +30,11 @@
 	X(MSG_DR_SAN_CLEAN_GPU, "  compute-sanitizer memcheck and racecheck: clean", "  compute-sanitizer memcheck 与 racecheck：没有发现问题") \
 	X(MSG_DR_SAN_NONE_GPU, "  compute-sanitizer is not installed: memory and races not checked", "  未安装 compute-sanitizer：未检查内存越界和竞争") \
 	X(MSG_DR_OOB, "  out of bounds: %s at %s", "  越界访问：%s，位置 %s") \
-	X(MSG_DR_BY, "    by %s", "    由 %s") \
+	X(MSG_DR_BY, "    by %s", "    由 %s 执行") \
 	X(MSG_DR_RACE_SHARED, "  race on shared memory '%s':", "  共享内存“%s”上的竞争：") \
 	X(MSG_DR_RACE_GLOBAL, "  race on global memory:", "  全局内存上的竞争：") \
-	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
+	X(MSG_DR_RACE_ONE, "    %s at %s", "    %s，位置 %s") \
+	X(MSG_DR_RACE_BY, "      by %s", "      由 %s 执行") \
 	X(MSG_DR_RACE_NOSYNC, "    no __syncthreads() between them", "    两者之间没有 __syncthreads()") \
 	X(MSG_DR_UB, "  undefined behaviour at %s: %s", "  未定义行为，位置 %s：%s") \
 	X(MSG_DR_DEADLOCK, "  deadlock in %s: its threads never all meet at a barrier", "  %s 死锁：线程永远无法全部到达同一个屏障") \
@@ -71,6 +72,7 @@
 	X(MSG_DR_ACC_WRITE, "write", "写入") \
 	X(MSG_DR_ACC_AREAD, "atomic read", "原子读取") \
 	X(MSG_DR_ACC_AWRITE, "atomic write", "原子写入") \
+	X(MSG_DR_ACC_ANY, "an access", "一次访问") \
 	X(MSG_DR_ACCESS, "%s of size %d", "%s %d 字节") \
 	X(MSG_DR_HOST, "the host", "主机") \
 	X(MSG_DR_NO_PLACE, "no HOME or XDG_DATA_HOME: your copy has no place", "没有 HOME 或 XDG_DATA_HOME：你的副本无处存放") \
