@@ -154,6 +154,12 @@ static void finding(struct buf *b, const struct drill_finding *f)
 			add(b, "      %.*s", (int)n, p);
 			p += n + (p[n] == '\n');
 		}
+	} else if (!strcmp(f->kind, "order")) {
+		add(b, tr(MSG_DR_ORDER), f->detail);
+	} else if (!strcmp(f->kind, "barrier")) {
+		add(b, tr(MSG_DR_BARRIER), f->where[0] ? f->where : "?");
+		if (f->who[0])
+			add(b, tr(MSG_DR_BY), f->who);
 	} else if (!strcmp(f->kind, "timeout")) {
 		add(b, tr(MSG_DR_TIMEOUT), f->detail);
 	} else if (!strcmp(f->kind, "output")) {
@@ -273,7 +279,8 @@ static void fail_why(const struct drill_result *r, char *out, size_t size)
 	} t[] = { { "race", MSG_DR_WHY_RACE },	      { "out-of-bounds", MSG_DR_WHY_OOB },
 		  { "undefined", MSG_DR_WHY_UB },     { "deadlock", MSG_DR_WHY_DEADLOCK },
 		  { "timeout", MSG_DR_WHY_TIMEOUT },  { "output", MSG_DR_WHY_OUTPUT },
-		  { "crash", MSG_DR_WHY_CRASH },      { DRILL_KIND_LAUNCH, MSG_DR_WHY_LAUNCH } };
+		  { "crash", MSG_DR_WHY_CRASH },      { DRILL_KIND_LAUNCH, MSG_DR_WHY_LAUNCH },
+		  { "order", MSG_DR_WHY_RACE },	      { "barrier", MSG_DR_WHY_BARRIER } };
 	int wrong = 0;
 	size_t n = 0;
 	out[0] = '\0';
@@ -286,10 +293,7 @@ static void fail_why(const struct drill_result *r, char *out, size_t size)
 		for (size_t k = 0; k < sizeof t / sizeof *t && !w; k++)
 			if (!strcmp(r->findings[i].kind, t[k].kind))
 				w = tr(t[k].m);
-		bool seen = false;   /* each kind once */
-		for (int j = 0; j < i; j++)
-			seen |= !strcmp(r->findings[j].kind, r->findings[i].kind);
-		if (w && !seen)
+		if (w && !strstr(out, w))   /* each word once */
 			n += (size_t)snprintf(out + n, size - n, "%s%s", n ? tr(MSG_DR_WHY_SEP) : "", w);
 	}
 }
