@@ -77,7 +77,8 @@ struct drill_result {
 	double ref_h200_ms;       /* the drill's recorded reference time, < 0: none */
 	char cannot[256];         /* DRILL_CANNOT: what is missing, as a code
 	                             and its fields, '|' between: no-place,
-	                             read|FILE|ERROR, tmp|ERROR, no-cxx, no-nvcc,
+	                             read|FILE|ERROR, tmp|ERROR, no-cxx|$CXX,
+	                             no-nvcc|$NVCC (the variable, or empty),
 	                             harness|FILE, cache|FILE|ERROR,
 	                             gpu|LIBRARY|compiled (the last two may be
 	                             empty); drill_result_text words it */

@@ -25,7 +25,10 @@ static bool find_tool(const char *name, char *out, size_t size)
 		return false;
 	if (strchr(name, '/')) {
 		drill_copy(out, size, name);
-		return access(out, X_OK) == 0;
+		if (access(out, X_OK) == 0)
+			return true;
+		out[0] = '\0';   /* not there: no tool, said as such */
+		return false;
 	}
 	const char *path = getenv("PATH");
 	char dirs[8192];
@@ -92,11 +95,11 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 		drill_copy(x->cache, sizeof x->cache, x->tmp);
 	bool need_cxx = r->backend == DRILL_CPU && !dr->gpu_only;
 	if (need_cxx && !x->cxx[0]) {
-		COPY(r->cannot, "no-cxx");
+		snprintf(r->cannot, sizeof r->cannot, "no-cxx|%.200s", cxx ? cxx : "");
 		return false;
 	}
 	if (r->backend == DRILL_GPU && !x->nvcc[0]) {
-		COPY(r->cannot, "no-nvcc");
+		snprintf(r->cannot, sizeof r->cannot, "no-nvcc|%.200s", nvcc ? nvcc : "");
 		return false;
 	}
 	return true;

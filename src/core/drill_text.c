@@ -215,6 +215,11 @@ static void cannot_words(const char *code, char *out, size_t size)
 		  { "no-nvcc", MSG_DR_NO_NVCC, 0 },   { "harness", MSG_DR_NO_HARNESS, 1 },
 		  { "cache", MSG_DR_NO_CACHE, 2 } };
 	size_t k = strcspn(code, "|");
+	if ((k == 6 && !strncmp(code, "no-cxx", 6) && code[k] && code[k + 1]) ||
+	    (k == 7 && !strncmp(code, "no-nvcc", 7) && code[k] && code[k + 1])) {
+		snprintf(out, size, tr(k == 6 ? MSG_DR_NO_CXX_SET : MSG_DR_NO_NVCC_SET), code + k + 1);
+		return;   /* the variable names a compiler that is not there */
+	}
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
 		if (strlen(t[i].code) != k || strncmp(code, t[i].code, k))
 			continue;
@@ -318,7 +323,9 @@ char *drill_result_verdict(const struct drill_result *r)
 static void report(struct buf *b, const struct drill *dr, const struct drill_result *r)
 {
 	const char *id = dr ? dr->id : "drill";
-	if (r->backend == DRILL_GPU)
+	if (r->verdict == DRILL_CANNOT)
+		add(b, tr(MSG_DR_HEAD_NOT), id);
+	else if (r->backend == DRILL_GPU)
 		add(b, tr(MSG_DR_HEAD_GPU), id, r->device[0] ? r->device : "GPU", r->seconds);
 	else
 		add(b, tr(MSG_DR_HEAD_CPU), id, r->seconds);

@@ -7,6 +7,7 @@
 
 #define CK_DRILL_MESSAGES(X) \
 	X(MSG_DR_HEAD_CPU, "%s: checked on the CPU emulator in %.1f s", "%s：在 CPU 模拟器上检查，用时 %.1f 秒") \
+	X(MSG_DR_HEAD_NOT, "%s: not checked", "%s：未检查") \
 	X(MSG_DR_HEAD_GPU, "%s: checked on %s in %.1f s", "%s：在 %s 上检查，用时 %.1f 秒") \
 	X(MSG_DR_COMPILE_OK, "compile: ok", "编译：通过") \
 	X(MSG_DR_COMPILE_AT, "compile: error at %s", "编译：出错，位置 %s") \
@@ -83,6 +84,8 @@
 	X(MSG_DR_NO_TMP, "cannot make a temporary directory: %s", "无法创建临时目录：%s") \
 	X(MSG_DR_NO_CXX, "no C++ compiler (c++, g++ or clang++) on PATH: the CPU emulator needs one", "PATH 中没有 C++ 编译器（c++、g++ 或 clang++）：CPU 模拟器需要它") \
 	X(MSG_DR_NO_NVCC, "no nvcc on PATH: a check on the GPU needs the CUDA toolkit", "PATH 中没有 nvcc：在 GPU 上检查需要 CUDA 工具包") \
+	X(MSG_DR_NO_CXX_SET, "CXX is %s, which is not a compiler here: the CPU emulator needs a C++ compiler", "CXX 设为 %s，但此处没有这个编译器：CPU 模拟器需要 C++ 编译器") \
+	X(MSG_DR_NO_NVCC_SET, "NVCC is %s, which is not a compiler here: a check on the GPU needs nvcc", "NVCC 设为 %s，但此处没有这个编译器：在 GPU 上检查需要 nvcc") \
 	X(MSG_DR_NO_HARNESS, "the drill's harness does not compile here (%s): the compiler said", "这个练习的测试框架在此无法编译（%s），编译器的输出如下") \
 	X(MSG_DR_NO_CACHE, "cannot write %s: %s", "无法写入 %s：%s") \
 	X(MSG_DR_RACE_TIMEOUT, "it ran out of time", "超出时间限制") \

@@ -88,4 +88,11 @@ wait $pid
 is $? 143 "a plain check stopped by SIGTERM ends as the signal would (143)"
 wait_until "the check's compilers and folder gone" '[ -z "$(leftovers)" ]'
 ok $? "and leaves nothing behind"
+# no compiler: said plainly, in the learner's language
+out=$(CXX=/nowhere/c++ "$CK_BIN" --lang zh drill check vector-add drills/01-vector-add/reference.cu)
+is $? 1 "without a compiler the check exits 1"
+like "$out" '无法在此检查：CXX 设为 /nowhere/c\+\+，但此处没有这个编译器' "and says why, in Chinese"
+like "$out" '结论：此处无法评判' "not judged here"
+like "$(CXX=/nowhere/c++ "$CK_BIN" drill check --format yaml vector-add drills/01-vector-add/reference.cu)" \
+    'cannot: "no-cxx\|/nowhere/c\+\+"' "--format yaml gives the reason's code"
 done_testing

@@ -183,6 +183,10 @@ static void test_words(void)
 	has(t, "无法在此检查：PATH 中没有 C++ 编译器", "zh: no compiler, in Chinese");
 	has(t, "结论：此处无法评判", "zh: and not judged");
 	free(t);
+	strcpy(c.cannot, "no-cxx|/opt/c++");
+	t = drill_result_text(NULL, &c);
+	has(t, "CXX 设为 /opt/c++，但此处没有这个编译器", "zh: CXX names no compiler");
+	free(t);
 	strcpy(c.cannot, "read|/a|b.cu|No such file or directory");
 	t = drill_result_text(NULL, &c);
 	has(t, "无法读取 /a|b.cu：No such file or directory", "zh: a file that cannot be read (a '|' in it)");
