@@ -114,11 +114,13 @@
 	X(MSG_DR_WATCH_END_FAIL, "stopped watching; the last check did not pass (exit status 1)", "已停止监视；最后一次检查未通过（退出状态 1）") \
 	X(MSG_DR_YOUR_COPY, "Your copy: %s", "你的副本：%s") \
 	X(MSG_DR_CHECKING, "checking... (compile, tests, sanitizers)", "正在检查……（编译、测试、内存与竞争检查）") \
+	X(MSG_DR_CHECKING_FOR, "checking... %d s (Esc stops it)", "正在检查……%d 秒（Esc 停止）") \
 	X(MSG_DR_CHECK_BROKE, "the check itself did not finish", "检查本身没有完成") \
+	X(MSG_DR_HINT_N, "hint %d/%d: %s\n\n", "提示 %d/%d：%s\n\n") \
 	X(MSG_DR_HINT_COST, "a hint costs %d points: this drill now gives %d", "一条提示扣 %d 分：这个练习现在最多得 %d 分") \
 	X(MSG_DR_CONFIRM_SOLUTION, "not passed yet: press s again to see the reference and give up its %d points", "尚未通过：再按一次 s 查看参考解，并放弃它的 %d 分") \
 	X(MSG_DR_CONFIRM_RESET, "press r again to start over from the starter (your copy is kept as a backup)", "再按一次 r 从初始代码重新开始（你的副本会保留为备份）") \
-	X(MSG_DR_RESET_KEPT, "started over; your old copy is %s", "已重新开始；旧副本在 %s") \
+	X(MSG_DR_RESET_KEPT, "started over; your old copy is now %s, beside it", "已重新开始；旧副本已改名为 %s，就在旁边") \
 	X(MSG_DR_RESET_DONE, "started over from the starter", "已从初始代码重新开始") \
 	X(MSG_DR_K_OPEN, "open", "打开") \
 	X(MSG_DR_H_OPEN, "open the drill", "打开这个练习") \

@@ -56,7 +56,8 @@ expect 'grid-stride loop' && ok 0 "Enter opens the statement"
 like "$(screen)" 'e edit +c check +h hint' "the drill's keys are on the status line"
 like "$(flat | tr -s ' ')" "Your copy: $(re "$copy")/vector-add\.cu" "the statement says where the learner's copy is"
 keys h
-expect '^ *1/2 ' && ok 0 "h shows the first hint"
+expect '^ *hint 1/2: A thread' && ok 0 "h shows the first hint"
+like "$(flat)" 'hint 1/2: .*Your copy:' "above the statement it helps with"
 like "$(screen)" 'a hint costs 2 points: this drill now gives 8' "at its cost"
 edit_with "$CK_ROOT/drills/01-vector-add/reference.cu" vector-add.cu 'your copy changed: press c'
 keys c
@@ -77,6 +78,8 @@ keys r
 expect 'press r again' && keys r
 wait_until "the backup" 'ls "$copy"/vector-add.cu.*.bak >/dev/null 2>&1'
 ok $? "r twice resets, keeping the old copy as a backup"
+like "$(flat | tr -s ' ')" 'started over; your old copy is now vector-add\.cu\.[0-9]+\.bak, beside it' "and says where it is"
+expect 'Your copy:' && ok 0 "the statement again, for the fresh start"
 cmp -s "$copy/vector-add.cu" drills/01-vector-add/starter.cu
 ok $? "the copy is the starter again"
 quit "q leaves the drill screen"

@@ -13,6 +13,8 @@
 #include "text.h"
 #include "ui.h"
 
+#define MAXW 100   /* a readable measure on wide terminals, as the reader's */
+
 void drill_page_set(struct drill_page *p, enum drill_body kind, char *body, char *verdict)
 {
 	free(p->body);
@@ -111,7 +113,7 @@ static void wrap_page(const char *body, int width, bool report, struct page_line
 void drill_page_draw(struct drill_page *p, int bottom, char *pos, size_t size)
 {
 	struct page_lines pl;
-	wrap_page(p->body, COLS - 4, p->kind == DRILL_BODY_REPORT, &pl);
+	wrap_page(p->body, COLS - 4 < MAXW ? COLS - 4 : MAXW, p->kind == DRILL_BODY_REPORT, &pl);
 	int n = (int)pl.tl.n, rows = bottom - 2;
 	bool pin = p->verdict && n + 1 > rows;   /* the verdict on the last row */
 	if (pin)

@@ -3,9 +3,7 @@
  * opens one: its statement, then what the learner asks for, scrollable:
  *
  *   e  the learner's copy in $VISUAL, $EDITOR or vi, the TUI suspended
- *      (def_prog_mode, endwin, the editor in the foreground, refresh);
- *      Ctrl-C and Ctrl-\ are the editor's while it runs (ignored here,
- *      as system(3) and git do)
+ *      (drill_edit.c)
  *   c  the check: `cudakitchen drill check ID --format yaml` as a child
  *      (the runner: time limit, capped output), read back and shown in
  *      the learner's language; a crash of anything the learner wrote
@@ -20,16 +18,14 @@
 #include <curses.h>
 #include <errno.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "app.h"
 #include "drill.h"
 #include "drill_check.h"
+#include "drill_edit.h"
 #include "drill_progress.h"
 #include "drill_view.h"
 #include "i18n.h"
@@ -130,28 +126,43 @@ static void drill_leave(struct app *app, void *st)
 	free(v);
 }
 
+/* a list row's words: number, title, the GPU mark */
+static void list_line(const struct drill *dr, char *out, size_t size)
+{
+	snprintf(out, size, "%02d %s%s", dr->num, dr->title, dr->gpu_only ? tr(MSG_DR_GPU_MARK) : "");
+}
+
 static void draw_list(struct app *app, struct drill_view *v, int bottom)
 {
 	ui_title(tr(MSG_DR_LIST_TITLE), "");
-	int y = 2, rows = bottom - 3;
+	int y = 2, rows = bottom - 3, tw = 0, sw = 0;
+	char line[256];
 	if (!v->set.n)
 		ui_wrap(y, y + 3, 2, COLS - 4, C_NOTE, tr(MSG_DR_NONE));
+	for (size_t i = 0; i < v->set.n; i++) {   /* the states in a column after the titles */
+		list_line(&v->set.v[i], line, sizeof line);
+		int w = ui_width(line);
+		tw = w > tw ? w : tw;
+	}
+	for (int k = DRILL_NEW; k <= DRILL_PASSED_FAST; k++) {   /* it never moves */
+		int w = ui_width(drill_state_word((enum drill_state)k));
+		sw = w > sw ? w : sw;
+	}
+	int right = 2 + tw + 4 + sw < COLS - 2 ? 2 + tw + 4 + sw : COLS - 2;   /* the states' right edge */
 	int first = v->sel >= rows ? v->sel - rows + 1 : 0;
 	for (int i = first; i < (int)v->set.n && y < 2 + rows; i++, y++) {
 		const struct drill *dr = &v->set.v[i];
 		enum drill_state s = drill_state_in(&app->progress, dr->id);
-		char line[256];
-		snprintf(line, sizeof line, "%02d %s%s", dr->num, dr->title,
-			 dr->gpu_only ? tr(MSG_DR_GPU_MARK) : "");
+		list_line(dr, line, sizeof line);
 		const char *word = drill_state_word(s);
 		int ww = ui_width(word);
 		enum role r = i == v->sel ? C_SELECT : C_NORMAL;
 		if (i == v->sel)
-			ui_fill(y, 1, 1, COLS - 2, C_SELECT);
-		ui_text_fit(y, 2, COLS - 6 - ww, r, line);
-		ui_text(y, COLS - 2 - ww, ww, i == v->sel ? C_SELECT
-					      : s >= DRILL_PASSED ? C_OK
-					      : s == DRILL_FAILING ? C_WRONG : C_DIM, word);
+			ui_fill(y, 1, 1, right, C_SELECT);
+		ui_text_fit(y, 2, right - 4 - ww, r, line);
+		ui_text(y, right - ww, ww, i == v->sel ? C_SELECT
+					 : s >= DRILL_PASSED ? C_OK
+					 : s == DRILL_FAILING ? C_WRONG : C_DIM, word);
 	}
 }
 
@@ -178,83 +189,15 @@ static void drill_draw(struct app *app, void *st)
 	ui_status(app->status, hints);
 }
 
-/* the editor's words (no shell): $VISUAL, $EDITOR, or vi when on PATH */
-static bool editor_argv(char *buf, size_t size, char **argv, int max)
-{
-	const char *e = getenv("VISUAL");
-	if (!e || !*e)
-		e = getenv("EDITOR");
-	if ((!e || !*e) && (access("/usr/bin/vi", X_OK) == 0 || access("/bin/vi", X_OK) == 0))
-		e = "vi";
-	if (!e || !*e)
-		return false;
-	snprintf(buf, size, "%s", e);
-	int n = 0;
-	for (char *save = NULL, *w = strtok_r(buf, " \t", &save); w && n < max - 2;
-	     w = strtok_r(NULL, " \t", &save))
-		argv[n++] = w;
-	argv[n] = NULL;
-	return n > 0;
-}
-
-/* the file's mtime and size, to tell whether the editor saved it */
-static long long stamp(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) != 0)
-		return -1;
-	return (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec + st.st_size;
-}
-
-/* runs argv in the foreground with the TUI suspended; its wait status */
-static int run_editor(char **argv)
-{
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
-	sigemptyset(&ign.sa_mask);
-	def_prog_mode();
-	endwin();
-	pid_t pid = fork();
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
-	int status = 0;
-	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
-	reset_prog_mode();
-	clearok(stdscr, TRUE);
-	refresh();
-	return pid < 0 ? -1 : status;
-}
-
 static void edit(struct app *app, struct drill_view *v)
 {
-	char path[4200], buf[1024], *argv[16];
+	char path[4200];
 	bool made;
 	int e = drill_start(v->cur, &made);
-	if (e || !drill_copy_path(v->cur, path, sizeof path)) {
+	if (e || !drill_copy_path(v->cur, path, sizeof path))
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_CANNOT_COPY), strerror(e ? e : ENOENT));
-		return;
-	}
-	if (!editor_argv(buf, sizeof buf, argv, 14)) {
-		snprintf(app->status, sizeof app->status, tr(MSG_DR_NO_EDITOR), path);
-		return;
-	}
-	int n = 0;
-	while (argv[n])
-		n++;
-	argv[n] = path, argv[n + 1] = NULL;
-	long long before = stamp(path);
-	int status = run_editor(argv);
-	if (status < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
-		snprintf(app->status, sizeof app->status, tr(MSG_DR_EDITOR_FAILED), argv[0], path);
 	else
-		snprintf(app->status, sizeof app->status, "%s",
-			 tr(stamp(path) != before ? MSG_DR_EDITED : MSG_DR_UNCHANGED));
+		drill_edit(path, app->status, sizeof app->status);
 }
 
 static void start_check(struct app *app, struct drill_view *v)
@@ -323,8 +266,12 @@ static void drill_tick(struct app *app, void *st)
 	struct drill_view *v = st;
 	if (v->checking && !runner_poll(&v->run, 0))
 		check_done(app, v);
+	else if (v->checking)   /* the seconds so far: it is not stuck */
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_CHECKING_FOR),
+			 (int)(runner_elapsed_ms(&v->run) / 1000));
 }
 
+/* the hints shown so far, then the statement they help with */
 static void hint(struct app *app, struct drill_view *v)
 {
 	const struct drill *dr = v->cur;
@@ -337,17 +284,18 @@ static void hint(struct app *app, struct drill_view *v)
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_HINT_COST), dr->hint_cost,
 			 drill_points_left(&app->progress, dr));
 	}
-	struct text_lines all = { 0 };
-	size_t n = 64;
+	char *st = statement(dr);
+	size_t n = 64 + (st ? strlen(st) : 0);
 	for (int i = 0; i < next; i++)
-		n += strlen(dr->hints[i]) + 16;
+		n += strlen(dr->hints[i]) + 64;
 	char *s = malloc(n);
-	if (!s)
-		return;
-	s[0] = '\0';
-	for (int i = 0; i < next; i++)
-		sprintf(s + strlen(s), "%d/%d  %s\n\n", i + 1, dr->nhints, dr->hints[i]);
-	(void)all;
+	if (s) {
+		s[0] = '\0';
+		for (int i = 0; i < next; i++)
+			sprintf(s + strlen(s), tr(MSG_DR_HINT_N), i + 1, dr->nhints, dr->hints[i]);
+		strcat(s, st ? st : "");
+	}
+	free(st);
 	set_body(v, s);
 }
 
@@ -370,7 +318,7 @@ static void solution(struct app *app, struct drill_view *v)
 {
 	const struct drill *dr = v->cur;
 	bool passed = drill_state_in(&app->progress, dr->id) >= DRILL_PASSED;
-	if (!passed && v->confirm != CF_SOLUTION) {
+	if (!passed && v->confirm != CF_SOLUTION && drill_points_left(&app->progress, dr) > 0) {
 		v->confirm = CF_SOLUTION;
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_CONFIRM_SOLUTION),
 			 drill_points_left(&app->progress, dr));
@@ -400,9 +348,12 @@ static void reset(struct app *app, struct drill_view *v)
 	if (e)
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_CANNOT_COPY), strerror(e));
 	else if (bak[0])
-		snprintf(app->status, sizeof app->status, tr(MSG_DR_RESET_KEPT), bak);
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_RESET_KEPT),
+			 strrchr(bak, '/') ? strrchr(bak, '/') + 1 : bak);
 	else
 		snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_RESET_DONE));
+	if (!e)   /* a fresh start: the task again */
+		set_body(v, statement(v->cur));
 }
 
 static enum act drill_key(struct app *app, void *st, const struct input *in)
