@@ -98,6 +98,7 @@
 	X(MSG_DR_STATE_FAILING, "failing", "未通过") \
 	X(MSG_DR_STATE_PASSED, "passed", "已通过") \
 	X(MSG_DR_STATE_FAST, "passed fast", "快速通过") \
+	X(MSG_SCREEN_DRILLS, "drills", "练习") \
 	X(MSG_DR_LIST_TITLE, "Drills: cook it yourself", "练习：亲手下厨") \
 	X(MSG_DR_NONE, "No drills found.", "没有找到练习。") \
 	X(MSG_DR_GPU_MARK, "  [GPU]", "  [需 GPU]") \
