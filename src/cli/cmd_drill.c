@@ -227,6 +227,8 @@ static int watch(struct ctx *c, const struct drill *dr, const char *file, bool y
 				printf(tr(MSG_DR_WATCH_CHECKING), shown);
 				printf("\n");
 				fflush(stdout);
+			} else {
+				fputs("---\n", stdout);   /* one YAML document per check */
 			}
 			int k = check_once(c, dr, file, yaml, be, yaml ? NULL : dir);
 			if (k >= 0)
