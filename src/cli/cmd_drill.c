@@ -206,7 +206,9 @@ static int watch(struct ctx *c, const struct drill *dr, const char *file, bool y
 		   strcmp(getenv("TERM"), "dumb") != 0;
 	char shown[4300], dir[PATH_MAX] = "", *slash;
 	drill_path_shown(path, shown, sizeof shown);
-	if (realpath(path, dir) && (slash = strrchr(dir, '/')))
+	if (!realpath(path, dir))
+		dir[0] = '\0';
+	else if ((slash = strrchr(dir, '/')))
 		*slash = '\0';   /* the report names the file alone: this line says which */
 	int rc = 1;
 	long long seen = -2;
