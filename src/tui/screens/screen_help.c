@@ -122,7 +122,7 @@ static void draw_title(const struct help *h)
 	static const struct { const char *name; enum msg text; } names[] = {
 		{ "menu", MSG_SCREEN_MENU }, { "reader", MSG_SCREEN_READER }, { "quiz", MSG_SCREEN_QUIZ },
 		{ "radar", MSG_SCREEN_RADAR }, { "cert", MSG_SCREEN_CERT }, { "gpu-map", MSG_SCREEN_GPUMAP },
-		{ "tiling", MSG_SCREEN_TILING },
+		{ "tiling", MSG_SCREEN_TILING }, { "drills", MSG_SCREEN_DRILLS },
 	};
 	const char *from = h->from;   /* the screen's name in the learner's language */
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
