@@ -164,6 +164,19 @@ static void test_gpu_sanitizer(void)
 	ok(drill_parse_gpu_synccheck(sync, L, &f) && !strcmp(f.kind, "barrier") &&
 	   strstr(f.where, "block-reduce.cu:11") && !strcmp(f.who, "block (1, 0, 0) thread (32, 0, 0)"),
 	   "synccheck: a barrier not every thread reaches, at the learner's line");
+	/* the findings in the learner's words */
+	struct drill_result r;
+	memset(&r, 0, sizeof r);
+	r.backend = DRILL_GPU, r.verdict = DRILL_FAIL, r.nfindings = 2;
+	drill_parse_gpu_synccheck(sync, L, &r.findings[0]);
+	snprintf(r.findings[1].kind, sizeof r.findings[1].kind, "order");
+	snprintf(r.findings[1].detail, sizeof r.findings[1].detail, "racecheck");
+	char *text = drill_result_text(NULL, &r);
+	ok(text && strstr(text, "block-reduce.cu:11 (compute-sanitizer synccheck)"),
+	   "the barrier finding names the learner's line");
+	ok(text && strstr(text, "wrong under compute-sanitizer racecheck, which only changes that order"),
+	   "an answer that changes with the threads' order is reported as a race");
+	free(text);
 	ok(!drill_parse_gpu_synccheck("========= ERROR SUMMARY: 0 errors\n", L, &f) &&
 	   !drill_parse_gpu_sanitizer("========= ERROR SUMMARY: 0 errors\n", L, true, &f),
 	   "a clean sanitizer run: no finding");

@@ -166,6 +166,8 @@ static const struct screen_key curve_keys[] = {
 	DEMO_KEY_STOP, DEMO_KEY_RUN(MSG_HK_DEMO_R),
 	DEMO_KEYS_SIZE(MSG_ST_SIZE, MSG_HK_XF_BIGGER, MSG_HK_XF_SMALLER),
 	{ .id = DK_DIRECTION, .keys = "d", .label = MSG_ST_DIRECTION, .help = MSG_HK_XF_D },
+	{ .id = DK_LINES, .keys = "a", .label = MSG_ST_LINES, .help = MSG_HK_XF_A },
+	{ .id = DK_FORM, .keys = "c", .label = MSG_ST_FORM, .help = MSG_HK_XF_C },
 	DEMO_KEY_SHOW,
 };
 
@@ -180,9 +182,14 @@ static void curve_draw(struct app *app, struct demo_st *st, const struct demo_se
 static enum act curve_key(struct app *app, struct demo_st *st, const struct input *in)
 {
 	(void)app;
-	if (in->id != DK_DIRECTION)
+	if (in->id == DK_DIRECTION)
+		st->pick.filter = (enum xf_filter)((st->pick.filter + 1) % XF_NFILTERS);
+	else if (in->id == DK_LINES)
+		xfer_view_toggle_lines(&st->pick);
+	else if (in->id == DK_FORM)
+		xfer_view_toggle_form(&st->pick);
+	else
 		return ACT_IGNORED;
-	st->pick.filter = (enum xf_filter)((st->pick.filter + 1) % XF_NFILTERS);
 	return ACT_NONE;
 }
 
@@ -339,6 +346,25 @@ CK_DEMOS(SCREEN_DECL_)
 			   &screen_##id },
 static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 
+/* Each view's "Reading this screen" on its help page. */
+#define bars_notes { MSG_HN_BARS, MSG_HN_BARS_TIME, MSG_HN_BARS_LIB, MSG_HN_BARS_SPREAD }
+#define curve_notes { MSG_HN_CURVE, MSG_HN_CURVE_MARKS, MSG_HN_CURVE_FEWER }
+#define timeline_notes { KEY_NO_MSG }
+#define launch_notes { MSG_HN_LAUNCH, MSG_HN_LAUNCH_SUM }
+#define card_notes { KEY_NO_MSG }
+#define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
+
+/* Each demo's name on its help page: its id in English, a word in Chinese. */
+#define TITLE_matmul MSG_DN_MATMUL
+#define TITLE_conv MSG_DN_CONV
+#define TITLE_devinfo MSG_DN_DEVINFO
+#define TITLE_transfer MSG_DN_TRANSFER
+#define TITLE_streams MSG_DN_STREAMS
+#define TITLE_reduce MSG_DN_REDUCE
+#define TITLE_launch MSG_DN_LAUNCH
+#define TITLE_attention MSG_DN_ATTENTION
+#define TITLE_fusion MSG_DN_FUSION
+
 #define SCREEN_(id, view, ...)                                                         \
 	static void *enter_##id(struct app *app, const char *arg)                      \
 	{                                                                              \
@@ -349,6 +375,6 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 		.name = #id, .enter = enter_##id, .draw = demo_draw, .key = demo_key,  \
 		.tick = demo_tick, .leave = demo_leave,                                \
 		.keys = view##_keys, .nkeys = sizeof view##_keys / sizeof *view##_keys, \
-		.key_on = demo_on,                                                     \
+		.key_on = demo_on, .help_notes = view##_notes, .help_title = TITLE_##id, \
 	};
 CK_DEMOS(SCREEN_)
