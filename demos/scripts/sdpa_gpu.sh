@@ -35,7 +35,15 @@ BIN=build/demos/attention
 
 make -j"$(nproc)" "$BIN" >"$OUT/build.log" 2>&1 || { echo "build failed: $OUT/build.log"; exit 1; }
 field() { sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
-echo "cuDNN: $("$BIN" --quick --variants cudnn-sdpa --reps 1 --format yaml | head -1 | field cudnn | tr -d '"')"
+probe=$("$BIN" --quick --variants cudnn-sdpa --reps 1 --format yaml 2>&1)
+echo "cuDNN: $(printf '%s\n' "$probe" | head -1 | field cudnn | tr -d '"')"
+# a decline: cuDNN's own log says why each engine refused the graph
+if printf '%s\n' "$probe" | grep -q 'record: "unsupported"'; then
+    CUDNN_LOGLEVEL_DBG=2 CUDNN_LOGDEST_DBG="$OUT/cudnn-why.log" "$BIN" --quick \
+        --variants cudnn-sdpa --reps 1 --format yaml >/dev/null 2>&1
+    echo "cudnn-sdpa declined; the engines' reasons (all in $OUT/cudnn-why.log):"
+    grep -o 'Reason: .*' "$OUT/cudnn-why.log" | sort | uniq -c | sort -rn | head -12
+fi
 
 verdict() { # verdict NAME OK? DETAIL [info: report only]
     if [ "$2" = 1 ]; then st=ok; elif [ "${4:-}" = info ]; then st=NOTE; else st=FAIL; FAIL=1; fi
