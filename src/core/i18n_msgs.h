@@ -581,7 +581,7 @@
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
 	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
-	X(MSG_LV_GRAPH_HEAD, "graph: N one-block kernels launched one by one into a stream, or captured once into a CUDA graph and launched as one", "graph：N 个单线程块的核函数逐个启动到一个流里，或者一次捕获进一个 CUDA 图、再作为一个整体启动") \
+	X(MSG_LV_GRAPH_HEAD, "[graph] N one-block kernels launched one by one into a stream, or captured once into a CUDA graph and launched as one", "[图] N 个单线程块的核函数逐个启动到一个流里，或者一次捕获进一个 CUDA 图、再作为一个整体启动") \
 	X(MSG_LV_GRAPH_UNIT, "time per kernel: events around each run, the host issuing the launches between them", "每个核函数的时间：每次运行前后各记一个事件，主机在两者之间发出各次启动") \
 	X(MSG_LV_GRAPH_K, "kernels", "核函数数") \
 	X(MSG_LV_GRAPH_PLAIN, "one by one", "逐个启动") \

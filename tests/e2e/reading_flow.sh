@@ -75,7 +75,7 @@ keys Escape; expect 'lessons done'
 keys G; expect 'Certificate'
 like "$(detail)" 'Your certificate: written once level 5' "the menu offers the certificate"
 # the last lesson of the course, whichever it is: its title's first words
-last=$(sed -n 's/^title: //p' "$(ls "$CK_ROOT"/lessons/en/[0-9]*.yaml | tail -1)" | cut -c1-20 |
+last=$(sed -n 's/^title: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$(ls "$CK_ROOT"/lessons/en/[0-9]*.yaml | tail -1)" | cut -c1-20 |
 	sed 's/[][\\.*^$()+?{}|]/\\&/g')
 keys Up Up Up; expect "$last"
 like "$(screen | sed -n 3p)" '^↑' "lesson rows above the view are marked"
