@@ -51,15 +51,14 @@ static bool harness_object(const struct drill_ctx *x, const char *tag,
 	bool ok = o.ok && o.code == 0;
 	if (!ok) {
 		r->verdict = DRILL_CANNOT;
-		snprintf(r->cannot, sizeof r->cannot, "the drill's harness does not compile here (%.160s)",
-			 x->harness);
+		snprintf(r->cannot, sizeof r->cannot, "harness|%.200s", x->harness);
 		free(r->compile_log);
 		r->compile_log = o.err;
 		o.err = NULL;
 		unlink(tmp);
 	} else if (rename(tmp, obj) != 0) {
 		ok = false;
-		snprintf(r->cannot, sizeof r->cannot, "cannot write %.160s: %.60s", obj, strerror(errno));
+		snprintf(r->cannot, sizeof r->cannot, "cache|%.160s|%.60s", obj, strerror(errno));
 		r->verdict = DRILL_CANNOT;
 	}
 	drill_out_free(&o);
