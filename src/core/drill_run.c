@@ -144,7 +144,7 @@ void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *c
 {
 	char inc[4200], simt[4200];
 	snprintf(inc, sizeof inc, "-I%s", x->emu);
-	snprintf(simt, sizeof simt, "%s/simt.h", x->emu);
+	snprintf(simt, sizeof simt, "%s/simt_kernel.h", x->emu);
 	drill_cmd_init(c);
 	drill_cmd_add(c, x->cxx, "-std=c++17", "-g1", opt, "-fdiagnostics-color=never",
 		      "-DCK_SIMT_EMU", "-include", include ? include : simt, inc, NULL);
@@ -152,17 +152,18 @@ void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *c
 	drill_cmd_add(c, "-x", "c++", NULL);
 }
 
-/* GCC's precompiled simt.h for one set of flags, in the cache: a header
+/* GCC's precompiled simt_kernel.h for one set of flags, in the cache
+ * (shared by every drill): a header
  * CACHE/emu-HASH-TAG.h that includes the real one, and its .gch beside
  * it, which GCC uses when its flags match and otherwise ignores (the
  * header is then read as text, so a stale .gch costs time, never
- * correctness).  False (use simt.h itself) for other compilers. */
+ * correctness).  False (use the header itself) for other compilers. */
 bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *san, char *out,
 	       size_t size)
 {
 	if (strstr(x->cxx, "clang") || !strstr(x->cxx, "++"))
 		return false;
-	unsigned long long h = drill_hash_files(x, tag);
+	unsigned long long h = drill_hash_files(x, NULL, tag);
 	char gch[4300], tmp[4400], inc[4200];
 	snprintf(out, size, "%s/emu-%016llx-%s.h", x->cache, h, tag);
 	snprintf(gch, sizeof gch, "%s.gch", out);
@@ -171,7 +172,7 @@ bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *sa
 	FILE *f = fopen(out, "w");
 	if (!f)
 		return false;
-	fprintf(f, "#include \"%s/simt.h\"\n", x->emu);
+	fprintf(f, "#include \"%s/simt_kernel.h\"\n", x->emu);
 	if (fclose(f) != 0)
 		return false;
 	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", gch, (long)getpid());
@@ -275,10 +276,12 @@ static unsigned long long fnv_file(unsigned long long h, const char *path)
 	return h;
 }
 
-unsigned long long drill_hash_files(const struct drill_ctx *x, const char *tag)
+unsigned long long drill_hash_files(const struct drill_ctx *x, const char *file, const char *tag)
 {
-	static const char *const hdrs[] = { "simt.h", "simt_fiber.h", "drill.h" };
-	unsigned long long h = fnv_file(1469598103934665603ull, x->harness);
+	static const char *const hdrs[] = { "simt.h", "simt_kernel.h", "simt_fiber.h", "drill.h" };
+	unsigned long long h = 1469598103934665603ull;
+	if (file)
+		h = fnv_file(h, file);
 	char p[4200];
 	for (size_t i = 0; i < sizeof hdrs / sizeof *hdrs; i++) {
 		snprintf(p, sizeof p, "%s/%s", x->emu, hdrs[i]);
