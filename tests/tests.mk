@@ -9,6 +9,8 @@
 #   make test        all three, each as soon as it is built (the unit tests
 #                    run while the demos still compile); one failing tier
 #                    does not stop the others
+#   make test-long   the checks too slow for `make test` (LONG_T below),
+#                    run by CI (.ci/run) after it
 #
 # A compile error is a build failure of its tier, never a failing test.
 # prove keeps each tier's run times in $(BUILD)/prove-TIER.state and starts
@@ -85,14 +87,21 @@ $(EMU_DIR)/emu-san.flags:
 	@rm -f $@.cc $@.bin
 
 # ---- e2e: every script but the emulations' (the rungs', and the drill
-# catalogue's, which runs the program's own check)
+# catalogue's, which runs the program's own check) and the long tier's
 EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
-E2E := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
+# The long tier: what costs a cold `make test` more than its 90 seconds on
+# two cores allow and checks tools, not the program's behaviour:
+# lesson_code.sh compiles every code block of the 34 lesson files with
+# nvcc (a third of the whole suite's CPU time), valgrind.sh runs the
+# program under memcheck (ASan and UBSan see the same code in `make test
+# SANITIZE=1`).  CI runs both.
+LONG_T := tests/e2e/lesson_code.sh tests/e2e/valgrind.sh
+E2E := $(filter-out $(EMU_T) $(LONG_T),$(sort $(wildcard tests/e2e/*.sh)))
 
 # the long ones first when prove has no times yet (see above)
 first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
 
-.PHONY: test test-unit test-emu test-e2e
+.PHONY: test test-unit test-emu test-e2e test-long
 # -k: a tier that fails does not stop the others (each says what failed)
 test:
 	@$(MAKE) --no-print-directory -k test-unit test-emu test-e2e
@@ -102,5 +111,7 @@ test-emu: $(EMU) $(BUILD)/cudakitchen | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: all $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
+test-long: all | deps-check
+	$(TEST_ENV) $(call PROVE,long) $(LONG_T)
 
 -include $(EMU:=.d)
