@@ -111,6 +111,33 @@ template <class T> static inline void ck_download(std::vector<T> &v, const T *p)
     cudaMemcpy(v.data(), p, v.size() * sizeof(T), cudaMemcpyDeviceToHost);
 }
 
+#ifndef CK_SIMT_EMU
+/* Every SM's shared memory filled with all-ones bits (NaN as a float, the
+ * largest unsigned, -1 as an int) before each case, so that a kernel
+ * reading shared memory it never wrote reads garbage -- not the zeros a
+ * GPU fresh from its last reset often holds there, which would let a
+ * missing clear pass. Shared memory is not cleared between kernels. */
+static __global__ void ck_dirty_shared(int words)
+{
+    extern __shared__ unsigned ck_dirt[];
+    for (int i = threadIdx.x; i < words; i += blockDim.x)
+        ck_dirt[i] = 0xffffffffu;
+}
+
+static inline void ck_dirty_shared_all(int sms)
+{
+    int dev = 0, most = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (most <= 0 || sms <= 0)
+        return;
+    cudaFuncSetAttribute(ck_dirty_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, most);
+    ck_dirty_shared<<<4 * sms, 1024, most>>>(most / 4);
+    cudaDeviceSynchronize();
+    cudaGetLastError(); /* a GPU that refuses it only loses the dirt */
+}
+#endif
+
 struct ck_drill {
     std::vector<ck_size> sizes;
     bool on_gpu = false, timed = false, failed = false;
@@ -148,6 +175,9 @@ struct ck_drill {
 
     bool begin(int i)
     {
+#ifndef CK_SIMT_EMU
+        ck_dirty_shared_all(sm_count);
+#endif
         cur = sizes[i].text;
         printf("begin %s\n", cur);
         fflush(stdout);

@@ -134,7 +134,12 @@ static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
             continue;
         }
         job->ext[i].workspace = (long long)conv_gpu_workspace(r, &job->sh);
-        int rc = conv_gpu_prepare(r, &job->sh, b->ws, err);
+        /* NaN in every byte of the workspace first: a kernel that reads a
+         * part its preparation did not write fails the check */
+        int rc = b->ws_bytes ? ck_gpu_poison((float *)b->ws, b->ws_bytes / sizeof(float), err)
+                             : CK_OK;
+        if (rc == CK_OK)
+            rc = conv_gpu_prepare(r, &job->sh, b->ws, err);
         if (rc != CK_OK)
             return rc;
         struct call c = {job, r, b, NULL, NULL, err};
@@ -221,8 +226,12 @@ static bool any_library(const struct conv_job *job)
     return false;
 }
 
-static int run_cudnn(struct conv_job *job, struct bufs *b, struct ck_err *err)
+/* cuDNN's rungs; *cdp stays open (NULL without cuDNN) and *base is the
+ * baseline's algorithm (base->algo < 0 when there is none), for the pairs */
+static int run_cudnn(struct conv_job *job, struct bufs *b, struct conv_cudnn **cdp,
+                     struct conv_cudnn_algo *base, struct ck_err *err)
 {
+    base->algo = -1;
     if (!any_library(job))
         return CK_OK;
     struct conv_cudnn *cd = NULL;
@@ -237,6 +246,7 @@ static int run_cudnn(struct conv_job *job, struct bufs *b, struct ck_err *err)
                  why.msg);
         return CK_OK;
     }
+    *cdp = cd;
     struct conv_cudnn_algo res[CONV_CUDNN_ALGOS];
     int best = -1;
     rc = conv_cudnn_find(cd, true, b->x[0], b->w, b->y[0], res, &best, err);
@@ -245,10 +255,47 @@ static int run_cudnn(struct conv_job *job, struct bufs *b, struct ck_err *err)
             if ((a == best) == (pass == 0))
                 rc = run_cudnn_fma(job, b, cd, &res[a], err);
     mark_baseline(job);
+    for (int a = 0; rc == CK_OK && a < CONV_CUDNN_ALGOS; a++) {
+        int i = conv_algo_rung(res[a].algo);
+        if (i >= 0 && job->res[i].baseline)
+            *base = res[a];
+    }
     if (rc == CK_OK)
         rc = run_cudnn_default(job, b, cd, err);
-    conv_cudnn_close(cd);
     return rc;
+}
+
+static bool timed_ok(const struct ck_result *r)
+{
+    return r->ran && r->ok && r->t.ms > 0 && r->t.ms < 1e300;
+}
+
+/* Every hand rung that ran, side by side with the baseline (cuDNN's
+ * fastest FMA algorithm): the record's paired_pct_of_library, the median
+ * of interleaved, order-swapped pairs in this process. A failure here
+ * loses only the pair. */
+static void pair_all(struct conv_job *job, struct bufs *b, struct conv_cudnn *cd,
+                     const struct conv_cudnn_algo *base)
+{
+    int lib = base->algo >= 0 ? conv_algo_rung(base->algo) : -1;
+    if (!cd || lib < 0 || !timed_ok(&job->res[lib]))
+        return;
+    for (int i = 0; i < CONV_NRUNGS; i++) {
+        struct ck_result *r = &job->res[i];
+        enum conv_rung_id id = (enum conv_rung_id)i;
+        if (!ck_rung_is(&conv_rungs[i], "hand") || !conv_job_selected(job, i) || !timed_ok(r))
+            continue;
+        struct ck_err e;
+        if (conv_gpu_prepare(id, &job->sh, b->ws, &e) != CK_OK)
+            continue;
+        struct call h = {job, id, b, NULL, NULL, &e};
+        struct call l = {job, (enum conv_rung_id)lib, b, cd, base, &e};
+        int n = ck_pairs_for(r->t.ms, job->res[lib].t.ms);
+        if (ck_time_gpu_pair(run_once, &h, run_once, &l, b->copies, n, &r->pair, &e) == CK_OK)
+            r->paired_with = conv_rungs[lib].id;
+        else
+            r->pair.pairs = 0;
+    }
 }
 
 extern "C" int conv_gpu_run(struct conv_job *job, struct ck_err *err)
@@ -256,10 +303,16 @@ extern "C" int conv_gpu_run(struct conv_job *job, struct ck_err *err)
     struct bufs b;
     memset(&b, 0, sizeof b);
     int rc = alloc_bufs(job, &b, err);
+    struct conv_cudnn *cd = NULL;
+    struct conv_cudnn_algo base;
+    base.algo = -1;
     if (rc == CK_OK)
-        rc = run_cudnn(job, &b, err);
+        rc = run_cudnn(job, &b, &cd, &base, err);
     if (rc == CK_OK)
         rc = run_hand(job, &b, err);
+    if (rc == CK_OK)
+        pair_all(job, &b, cd, &base);
+    conv_cudnn_close(cd);
     free_bufs(&b);
     return rc;
 }

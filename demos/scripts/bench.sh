@@ -62,10 +62,13 @@ merge() {
         v = val($0, "variant") "|" val($0, "bytes") "|" val($0, "flops_per_byte")
         if (/demo: "conv"/) v = v "|" val($0, "n") "|" val($0, "c") "|" val($0, "h") "|" val($0, "w") "|" val($0, "k") "|" val($0, "r") "|" val($0, "s")
         if (!(v in n)) order[++nv] = v
-        p = val($0, "pct_of_library")
+        # the paired ratio (side by side in one process) where there is one
+        p = val($0, "paired_pct_of_library")
+        if (p == "" || p == "~") p = val($0, "pct_of_library")
         key = (p == "~" || val($0, "baseline") == "true") ? val($0, "ms") : p
         if (key == "~") key = 1e300
         n[v]++; rec[v, n[v]] = $0; k[v, n[v]] = key + 0
+        pp[v, n[v]] = val($0, "paired_pct_of_library")
     }
     END {
         for (i = 1; i <= nv; i++) {
@@ -74,10 +77,31 @@ merge() {
             for (a = 1; a <= n[v]; a++)          # sort run indices by key
                 for (b = a + 1; b <= n[v]; b++)
                     if (k[v, idx[b]] < k[v, idx[a]]) { t = idx[a]; idx[a] = idx[b]; idx[b] = t }
-            print rec[v, idx[int((n[v] + 1) / 2)]]
+            r = rec[v, idx[int((n[v] + 1) / 2)]]
+            # the spread of the paired ratio over the processes, in the record
+            lo = ""; hi = ""; m = 0
+            for (a = 1; a <= n[v]; a++) {
+                x = pp[v, a]
+                if (x == "" || x == "~") continue
+                x += 0; m++
+                if (lo == "" || x < lo) lo = x
+                if (hi == "" || x > hi) hi = x
+            }
+            if (m > 0) sub(/}[ \t]*$/, sprintf(", processes: %d, processes_paired_min: %.4g, processes_paired_max: %.4g}", m, lo, hi), r)
+            print r
         }
     }' "$@"
 }
+
+# paired VALUE: "median [min-max]" of a record's paired ratio over processes
+# (awk function text, included by the target tables below)
+PAIRED_AWK='
+function paired(line,   p, lo, hi) {
+    p = val(line, "paired_pct_of_library")
+    if (p == "" || p == "~") return ""
+    lo = val(line, "processes_paired_min"); hi = val(line, "processes_paired_max")
+    return (lo == "") ? sprintf("%.1f%%", p) : sprintf("%.1f%% [%.1f-%.1f over %s processes]", p, lo, hi, val(line, "processes"))
+}'
 
 # merge_points FILES...: the launch runs: device and series records of the
 # first file, then per (series, block, grid) the point of median ms
@@ -119,7 +143,12 @@ targets() {
         n = val($0, "n"); v = val($0, "variant"); r = val($0, "rung") + 0
         if (!(n in seen)) { seen[n] = 1; sizes[++ns] = n }
         ms[n, r] = val($0, "ms") + 0; id[n, r] = v
-        if (v == "best") { best_lib[n] = val($0, "pct_of_library"); best_hbm[n] = val($0, "pct_of_hbm") }
+        if (v == "best") {
+            best_lib[n] = val($0, "paired_pct_of_library")
+            if (best_lib[n] == "" || best_lib[n] == "~") best_lib[n] = val($0, "pct_of_library")
+            else best_lib[n] = best_lib[n] " (paired, " val($0, "processes_paired_min") "-" val($0, "processes_paired_max") " over " val($0, "processes") " processes)"
+            best_hbm[n] = val($0, "pct_of_hbm")
+        }
     }
     /record: "point"/ && /series: "wave"/ {
         g = val($0, "grid") + 0; wt[g] = val($0, "ms") + 0; wv[g] = val($0, "waves") + 0
@@ -157,29 +186,29 @@ targets() {
     }' "$1"
 }
 
-# tc_targets FILE: the hand-written Tensor Core rungs of the matmul ladder
-# (tf32-mma, wgmma-tma) as % of cuBLAS TF32 at the same size (issue 12:
-# >= 60% and >= 80% at 4096^3), or why one did not run
+# tc_targets FILE: the FP32 best rung against cuBLAS FP32 and the
+# hand-written Tensor Core rungs (tf32-mma, wgmma-tma) against cuBLAS TF32
+# at the same size, each by its paired ratio (the median of interleaved,
+# order-swapped pairs in one process; the spread over the processes
+# beside it), never by two records' ms; or why one did not run
 tc_targets() {
     awk '
     function val(line, key,   m) {
         if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
         m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
         sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
-    /demo: "matmul"/ && /record: "variant"/ { ms[val($0, "variant")] = val($0, "ms") + 0 }
+    }'"$PAIRED_AWK"'
+    /demo: "matmul"/ && /record: "variant"/ { r[val($0, "variant")] = $0 }
     /demo: "matmul"/ && /record: "unsupported"/ { why[val($0, "variant")] = val($0, "reason") }
     END {
-        split("tf32-mma 60 wgmma-tma 80", t, " ")
-        for (i = 1; i < 4; i += 2) {
+        split("best 95 tf32-mma 65 wgmma-tma 100", t, " ")
+        for (i = 1; i < 6; i += 2) {
             v = t[i]
-            if (v in why) printf "matmul %s: not run: %s\n", v, why[v]
-            else if (ms[v] > 0 && ms["cublas-tf32"] > 0) {
-                p = 100 * ms["cublas-tf32"] / ms[v]
-                printf "matmul %s: %.3f ms, %.1f%% of cuBLAS TF32 (%.3f ms; target %s%%): %s\n", v, ms[v],
-                    p, ms["cublas-tf32"], t[i + 1], (p >= t[i + 1] + 0 ? "PASS" : "MISS")
-            }
-            else printf "matmul %s: no timed record beside cuBLAS TF32\n", v
+            if (v in why) { printf "matmul %s: not run: %s\n", v, why[v]; continue }
+            if (!(v in r) || paired(r[v]) == "") { printf "matmul %s: no paired record: MISS\n", v; continue }
+            p = val(r[v], "paired_pct_of_library") + 0
+            printf "matmul %s: %s of %s (paired; target >= %s%%): %s\n", v, paired(r[v]),
+                val(r[v], "paired_with"), t[i + 1], (p >= t[i + 1] + 0 ? "PASS" : "MISS")
         }
     }' "$1"
 }
@@ -198,7 +227,8 @@ conv_targets() {
     /record: "variant"/ && /demo: "conv"/ && /ok: true/ {
         sh = "N=" val($0, "n") " C=" val($0, "c") " K=" val($0, "k") " " val($0, "h") "x" val($0, "w")
         if (!(sh in seen)) { seen[sh] = 1; shapes[++ns] = sh }
-        v = val($0, "variant"); p = val($0, "pct_of_library") + 0; kd = val($0, "kind")
+        v = val($0, "variant"); kd = val($0, "kind")
+        p = val($0, "paired_pct_of_library"); if (p == "" || p == "~") p = val($0, "pct_of_library"); p += 0
         if (kd == "hand" && p > hp[sh]) { hp[sh] = p; hv[sh] = v; hms[sh] = val($0, "ms") }
         if (kd == "library" && val($0, "math") == "fma" && (!(sh in lms) || val($0, "ms") + 0 < lms[sh])) {
             lms[sh] = val($0, "ms") + 0; lv[sh] = v }

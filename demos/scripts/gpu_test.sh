@@ -287,6 +287,22 @@ for tool in memcheck racecheck initcheck synccheck; do
     fi
 done
 
+# the drill catalogue on the GPU, through the learner's own command: each
+# reference passes with the sanitizers clean, each starter and wrong
+# solution fails as promised (drills/scripts/gpu_check.sh). It needs the
+# tutorial's binary (make; CK_BIN names another); without one it is
+# recorded as skipped, which fails gpu-test: the drills are part of it.
+CK=${CK_BIN:-build/cudakitchen}
+if [ -x "$CK" ] && "$CK" --version >/dev/null 2>&1; then
+    if CK_BIN=$CK drills/scripts/gpu_check.sh >"$LOG/drills.txt" 2>&1; then
+        record drills ok "$LOG/drills.txt"
+    else
+        record drills FAIL "$LOG/drills.txt"
+    fi
+else
+    record drills skip "no runnable $CK: run make first (or set CK_BIN)"
+fi
+
 # lesson 15's tools on this project's code (informational: the planted bugs
 # are meant to be found); its logs go to $BIN/profile and $OUT
 if sh "$(dirname "$0")/profile.sh" "$BIN" >"$LOG/profile.txt" 2>&1; then

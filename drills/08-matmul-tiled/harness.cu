@@ -8,7 +8,9 @@ static void run(ck_drill &d, long M, long N, long K)
 {
     std::vector<float> A(M * K), B(K * N), C(M * N), want(M * N);
     ck_fill(A, 12), ck_fill(B, 13);
-    for (long i = 0; i < M; i++)
+    /* the FP64 reference only where it is checked: at the timing size
+     * (4096^3) it would take minutes; the sizes above were checked first */
+    for (long i = 0; !d.timing() && i < M; i++)
         for (long j = 0; j < N; j++) {
             double s = 0;
             for (long k = 0; k < K; k++)
@@ -21,7 +23,8 @@ static void run(ck_drill &d, long M, long N, long K)
     CK_LAUNCH(err, matmul, grid, block, 0, 0, dA, dB, dC, (int)M, (int)N, (int)K);
     d.launched(err);
     ck_download(C, dC);
-    d.check_floats(d.name(), C.data(), want.data(), M * N, 1e-4);
+    if (!d.timing())
+        d.check_floats(d.name(), C.data(), want.data(), M * N, 1e-4);
     if (d.timing())
         d.time(d.name(), 4.0 * (M * K + K * N + M * N), 2.0 * M * N * K, [&] {
             CK_LAUNCH(err, matmul, grid, block, 0, 0, dA, dB, dC, (int)M, (int)N, (int)K);

@@ -13,7 +13,8 @@ static void run(ck_drill &d, cudnnHandle_t h, long N, long C, long H, long W)
     long K = C + 1;
     std::vector<float> x(N * C * H * W), w(K * C * 9), y(N * K * H * W), want(N * K * H * W);
     ck_fill(x, 21), ck_fill(w, 22);
-    for (long b = 0; b < N; b++)
+    /* the FP64 reference only where it is checked (not at the timing size) */
+    for (long b = 0; !d.timing() && b < N; b++)
         for (long o = 0; o < K; o++)
             for (long r = 0; r < H; r++)
                 for (long q = 0; q < W; q++) {
@@ -34,7 +35,7 @@ static void run(ck_drill &d, cudnnHandle_t h, long N, long C, long H, long W)
     ck_download(y, dy);
     if (st != CUDNN_STATUS_SUCCESS)
         d.fail(d.name(), 0, 0, (double)st, "cudnn-status");
-    else
+    else if (!d.timing())
         d.check_floats(d.name(), y.data(), want.data(), N * K * H * W, 1e-4);
     if (d.timing())
         d.time(d.name(), 4.0 * (N * C * H * W + N * K * H * W), 2.0 * N * K * H * W * C * 9,

@@ -109,6 +109,7 @@ char *drill_result_text(const struct drill *dr, const struct drill_result *r);
 void drill_parse_protocol(const char *out, struct drill_result *r);
 int drill_parse_asan(const char *err, const char *learner, struct drill_finding *f);
 int drill_parse_tsan(const char *err, const char *learner, struct drill_finding *f);
+int drill_parse_gpu_synccheck(const char *out, const char *learner, struct drill_finding *f);
 int drill_parse_gpu_sanitizer(const char *out, const char *learner, bool race,
 			      struct drill_finding *f);
 bool drill_parse_compile(const char *log, const char *learner, char *where, size_t size);

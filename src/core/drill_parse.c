@@ -317,6 +317,33 @@ int drill_parse_gpu_sanitizer(const char *out, const char *learner, bool race,
 	return 1;
 }
 
+/* compute-sanitizer synccheck: "Barrier error detected. Divergent thread(s)
+ * in block" ... "at K+0x90 in /path/f.cu:12" ... "by thread (3,0,0) in
+ * block (0,0,0)": a barrier that not every thread of the block reaches */
+int drill_parse_gpu_synccheck(const char *out, const char *learner, struct drill_finding *f)
+{
+	char line[1024];
+	memset(f, 0, sizeof *f);
+	const char *p = strstr(out, "Barrier error");
+	if (!p)
+		return 0;
+	COPY(f->kind, "barrier");
+	line_at(p, line, sizeof line);
+	COPY(f->detail, line);
+	const char *in = strstr(p, learner);
+	if (in) {
+		line_at(in, line, sizeof line);
+		snprintf(f->where, sizeof f->where, "%.*s", (int)strcspn(line, " \n"), line);
+	}
+	const char *by = strstr(p, "by thread ");
+	int tx, ty, tz, bx, by_, bz;
+	if (by && sscanf(by, "by thread (%d,%d,%d) in block (%d,%d,%d)", &tx, &ty, &tz, &bx, &by_,
+			 &bz) == 6)
+		snprintf(f->who, sizeof f->who, "block (%d, %d, %d) thread (%d, %d, %d)", bx, by_, bz,
+			 tx, ty, tz);
+	return 1;
+}
+
 bool drill_parse_compile(const char *log, const char *learner, char *where, size_t size)
 {
 	char line[1024];

@@ -111,6 +111,12 @@ static void finding(struct buf *b, const struct drill_finding *f)
 			add(b, "      %.*s", (int)n, p);
 			p += n + (p[n] == '\n');
 		}
+	} else if (!strcmp(f->kind, "order")) {
+		add(b, tr(MSG_DR_ORDER), f->detail);
+	} else if (!strcmp(f->kind, "barrier")) {
+		add(b, tr(MSG_DR_BARRIER), f->where[0] ? f->where : "?");
+		if (f->who[0])
+			add(b, tr(MSG_DR_BY), f->who);
 	} else if (!strcmp(f->kind, "timeout")) {
 		add(b, tr(MSG_DR_TIMEOUT), f->detail);
 	} else if (!strcmp(f->kind, "output")) {

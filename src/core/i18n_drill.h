@@ -37,6 +37,8 @@
 	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
 	X(MSG_DR_RACE_NOSYNC, "    no __syncthreads() between them", "    两者之间没有 __syncthreads()") \
 	X(MSG_DR_UB, "  undefined behaviour at %s: %s", "  未定义行为，位置 %s：%s") \
+	X(MSG_DR_ORDER, "  the answer depends on the order the threads run in: right alone, wrong under compute-sanitizer %s, which only changes that order. A race (one the tool cannot name, such as a plain write racing with atomics): look for a shared value written without a barrier before others use it.", "  结果取决于线程的执行顺序：单独运行时正确，在只改变执行顺序的 compute-sanitizer %s 下却出错。这是竞争（工具无法指明的那种，例如普通写入与原子操作相互竞争）：找一找在其他线程使用之前、写入后没有屏障的共享值。") \
+	X(MSG_DR_BARRIER, "  a barrier not every thread of the block reaches, at %s (compute-sanitizer synccheck)", "  并非块内每个线程都能到达的屏障，位于 %s（compute-sanitizer synccheck）") \
 	X(MSG_DR_DEADLOCK, "  deadlock in %s: its threads never all meet at a barrier", "  %s 死锁：线程永远无法全部到达同一个屏障") \
 	X(MSG_DR_TIMEOUT, "  stopped after %s s: an endless loop, or threads that never meet at a barrier", "  %s 秒后被停止：死循环，或线程永远等不到同一个屏障") \
 	X(MSG_DR_OUTPUT_CAP, "  stopped: the program printed too much", "  已停止：程序输出过多") \

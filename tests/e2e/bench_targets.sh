@@ -25,20 +25,39 @@ sed 's/variant: "shuffle", rung: 5, kind: "hand", label: "warp shuffles, one ato
     "$T_TMP/both.yaml" >"$T_TMP/slow.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/slow.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "ladder climbs 1..6: NO \(shuffle not faster than unrolled\)" "a rung slower than the one below is named"
-# the hand-written Tensor Core rungs against cuBLAS TF32 (made-up numbers):
-# timed, and declined on a GPU without wgmma
-tc='- {record: "variant", format: 1, demo: "matmul", variant: "tf32-mma", rung: 7, kind: "hand", ok: true, ms: 0.8}
-- {record: "variant", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", ok: true, ms: 0.5}
+# the FP32 best and the hand-written Tensor Core rungs, judged by their
+# paired ratio (made-up numbers): never by the records' ms, which here say
+# the opposite (tf32-mma's ms would read 50%, wgmma's 80%)
+tc='- {record: "variant", format: 1, demo: "matmul", variant: "best", rung: 5, kind: "hand", ok: true, ms: 2.9, paired_with: "cublas", paired_pct_of_library: 95.2, paired_lo: 94, paired_hi: 96, pairs: 30}
+- {record: "variant", format: 1, demo: "matmul", variant: "tf32-mma", rung: 7, kind: "hand", ok: true, ms: 0.8, paired_with: "cublas-tf32", paired_pct_of_library: 66.0, paired_lo: 65, paired_hi: 67, pairs: 30}
+- {record: "variant", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", ok: true, ms: 0.5, paired_with: "cublas-tf32", paired_pct_of_library: 99.9, paired_lo: 98, paired_hi: 101, pairs: 30}
 - {record: "variant", format: 1, demo: "matmul", variant: "cublas-tf32", rung: 9, kind: "library", ok: true, ms: 0.4}'
 printf '%s\n' "$tc" >"$T_TMP/tc.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc.yaml" sh demos/scripts/bench.sh 2>&1)
-like "$out" "matmul tf32-mma: 0.800 ms, 50.0% of cuBLAS TF32 \(0.400 ms; target 60%\): MISS" "tf32-mma as % of cuBLAS TF32, below its target: MISS"
-like "$out" "matmul wgmma-tma: 0.500 ms, 80.0% of cuBLAS TF32 \(0.400 ms; target 80%\): PASS" "wgmma-tma as % of cuBLAS TF32, at its target: PASS"
-printf '%s\n' "$tc" | sed '2s/.*/- {record: "unsupported", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", label: "Hopper wgmma + TMA (TF32)", reason: "needs an sm_90 GPU (Hopper): wgmma and TMA (this GPU: 8.0)"}/' \
+like "$out" "matmul best: 95.2% of cublas \(paired; target >= 95%\): PASS" "best by its paired ratio: PASS"
+like "$out" "matmul tf32-mma: 66.0% of cublas-tf32 \(paired; target >= 65%\): PASS" "tf32-mma by its paired ratio, not the ms: PASS"
+like "$out" "matmul wgmma-tma: 99.9% of cublas-tf32 \(paired; target >= 100%\): MISS" "wgmma-tma just under 100%: MISS"
+printf '%s\n' "$tc" | sed '3s/.*/- {record: "unsupported", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", label: "Hopper wgmma + TMA (TF32)", reason: "needs an sm_90 GPU (Hopper): wgmma and TMA (this GPU: 8.0)"}/' \
     >"$T_TMP/tc80.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc80.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "matmul wgmma-tma: not run: needs an sm_90 GPU \(Hopper\): wgmma and TMA \(this GPU: 8.0\)" \
     "a declined wgmma-tma says why"
+printf '%s\n' "$tc" | sed '1d' >"$T_TMP/nobest.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/nobest.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "matmul best: no paired record: MISS" "a rung without a paired ratio misses"
+# the merge keeps, per variant, the run of the median paired ratio and
+# writes the spread over the processes into it
+for i in 1 2 3; do
+    v=$(echo "93.1 95.2 94.0" | cut -d' ' -f$i)
+    printf '%s\n' "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"best\", kind: \"hand\", ok: true, ms: 2.$i, paired_with: \"cublas\", paired_pct_of_library: $v, pairs: 30}" >"$T_TMP/run.$i"
+done
+out=$(sh demos/scripts/bench.sh --merge "$T_TMP"/run.*)
+like "$out" "paired_pct_of_library: 94.0, pairs: 30, processes: 3, processes_paired_min: 93.1, processes_paired_max: 95.2\}" \
+    "the median process's record, with the spread over the three processes"
+printf '%s\n' "$out" >"$T_TMP/merged.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/merged.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "matmul best: 94.0% \[93.1-95.2 over 3 processes\] of cublas \(paired; target >= 95%\): MISS" \
+    "the target line shows the spread over the processes"
 # the streams targets compare numbers: 101.3% of the ideal bound (a run a
 # little faster than the model) passes, 84.9% misses (made-up records)
 st='- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 6.0, serial_ms: 9.0, ideal_ms: 6.1, speedup: 1.5, pct_of_ideal: 101.3, flops_per_byte: 4096}

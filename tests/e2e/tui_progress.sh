@@ -69,7 +69,9 @@ keys Down; expect "$STATIONS_SUM"; keys Enter
 wait_for 'Stations page one'; ok $? "the second lesson opens after the notice"
 keys n; wait_for 'Stations page two'; ok $? "and pages on"
 before=$(cat "$PFILE")
-tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; sleep 30"
+# (the window holds its last screen after the program ends: `read` waits
+# for a key that never comes; the test reads the screen, then kills it)
+tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; read -r _"
 two() { tmux -L "$T_SOCK" capture-pane -p -t t:second; }
 wait_until "the second instance's notice" 'two | grep -q "another cudakitchen"'
 like "$(two)" "another cudakitchen is running" "a second instance says progress is in use"
@@ -86,7 +88,7 @@ like "$(screen)" 'Stations page two' "the first instance is still on its page"
 tmux -L "$T_SOCK" kill-window -t t:second
 wait_until "the second window to go" '[ "$(tmux -L "$T_SOCK" list-windows 2>/dev/null | wc -l)" = 1 ]'
 # A second window again: when the first quits, it takes the progress over.
-tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; sleep 30"
+tmux -L "$T_SOCK" new-window -t t: -d -n second "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; read -r _"
 wait_until "the second instance's notice" 'two | grep -q "another cudakitchen"'
 tmux -L "$T_SOCK" send-keys -t t:second Enter
 wait_until "the notice to go" '! two | grep -q "another cudakitchen"'

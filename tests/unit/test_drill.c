@@ -137,11 +137,57 @@ static void test_result_yaml(void)
 	free(buf);
 }
 
+/* compute-sanitizer's three reports, as the GPU check reads them */
+static void test_gpu_sanitizer(void)
+{
+	static const char mem[] =
+		"========= Invalid __global__ write of size 4 bytes\n"
+		"=========     at add(const float *, float *, int)+0x70 in "
+		"/home/me/.local/share/cudakitchen/drills/block-reduce.cu:7\n"
+		"=========     by thread (255,0,0) in block (3,0,0)\n";
+	static const char race[] =
+		"========= Error: Race reported between Write access at k()+0x80 in "
+		"/home/me/.local/share/cudakitchen/drills/block-reduce.cu:13\n"
+		"=========     and Read access at k()+0xa0 in "
+		"/home/me/.local/share/cudakitchen/drills/block-reduce.cu:15 [64 hazards]\n";
+	static const char sync[] =
+		"========= Barrier error detected. Divergent thread(s) in block\n"
+		"=========     at k()+0x90 in /home/me/.local/share/cudakitchen/drills/block-reduce.cu:11\n"
+		"=========     by thread (32,0,0) in block (1,0,0)\n";
+	struct drill_finding f;
+	ok(drill_parse_gpu_sanitizer(mem, L, false, &f) && !strcmp(f.kind, "out-of-bounds") &&
+	   strstr(f.where, "block-reduce.cu:7") && !strcmp(f.who, "block (3, 0, 0) thread (255, 0, 0)"),
+	   "memcheck: out of bounds at the learner's line, by which thread");
+	ok(drill_parse_gpu_sanitizer(race, L, true, &f) && !strcmp(f.kind, "race") &&
+	   strstr(f.where, "block-reduce.cu:13") && strstr(f.where2, "block-reduce.cu:15"),
+	   "racecheck: a race with both lines");
+	ok(drill_parse_gpu_synccheck(sync, L, &f) && !strcmp(f.kind, "barrier") &&
+	   strstr(f.where, "block-reduce.cu:11") && !strcmp(f.who, "block (1, 0, 0) thread (32, 0, 0)"),
+	   "synccheck: a barrier not every thread reaches, at the learner's line");
+	/* the findings in the learner's words */
+	struct drill_result r;
+	memset(&r, 0, sizeof r);
+	r.backend = DRILL_GPU, r.verdict = DRILL_FAIL, r.nfindings = 2;
+	drill_parse_gpu_synccheck(sync, L, &r.findings[0]);
+	snprintf(r.findings[1].kind, sizeof r.findings[1].kind, "order");
+	snprintf(r.findings[1].detail, sizeof r.findings[1].detail, "racecheck");
+	char *text = drill_result_text(NULL, &r);
+	ok(text && strstr(text, "block-reduce.cu:11 (compute-sanitizer synccheck)"),
+	   "the barrier finding names the learner's line");
+	ok(text && strstr(text, "wrong under compute-sanitizer racecheck, which only changes that order"),
+	   "an answer that changes with the threads' order is reported as a race");
+	free(text);
+	ok(!drill_parse_gpu_synccheck("========= ERROR SUMMARY: 0 errors\n", L, &f) &&
+	   !drill_parse_gpu_sanitizer("========= ERROR SUMMARY: 0 errors\n", L, true, &f),
+	   "a clean sanitizer run: no finding");
+}
+
 int main(void)
 {
 	test_protocol();
 	test_tsan();
 	test_asan();
+	test_gpu_sanitizer();
 	test_progress_drills();
 	test_result_yaml();
 	return tap_done();

@@ -1,4 +1,5 @@
 // expect: kind: race
+// expect-gpu: kind: order
 // thread 0 sets the count to 0 while others may already add to it
 
 __global__ void count_positive(const float *x, int n, int *count)
