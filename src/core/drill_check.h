@@ -3,8 +3,8 @@
  *
  *   cpu  the C++ compiler and the emulator (DATA/emu): the learner's file
  *        compiled with AddressSanitizer + UBSan and, when it uses shared
- *        memory, with ThreadSanitizer too (its fiber interface sees each
- *        CUDA thread; racecheck's hazards are shared memory's), each
+ *        memory, a barrier or an atomic, with ThreadSanitizer too (its
+ *        fiber interface sees each CUDA thread), each
  *        linked with the harness and the emulator's runtime (compiled
  *        once, kept in the cache); both run on the drill's sizes, at once
  *   gpu  nvcc and the GPU: the values, compute-sanitizer memcheck and
@@ -45,9 +45,9 @@ struct drill_case {
  * compares a demo's name (tests/e2e/demo_registry.sh). */
 #define DRILL_KIND_LAUNCH "launch"
 
-/* race_note on the emulator when the file uses no shared memory: no race
- * pass, as racecheck looks for hazards on shared memory only */
-#define DRILL_NO_SHARED "no shared memory"
+/* race_note on the emulator when the file uses no shared memory, barrier
+ * or atomic: its threads never work together, so no race pass */
+#define DRILL_NO_SHARED "no shared memory, barrier or atomic"
 
 /* one thing a sanitizer or the emulator found, in CUDA's terms */
 struct drill_finding {

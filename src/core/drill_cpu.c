@@ -5,8 +5,9 @@
  * everything it is built from: the emulator's runtime (simt.h, one per
  * set of sanitizers, shared by every drill) and the drill's harness.  A
  * check therefore compiles only the learner's file: once with
- * AddressSanitizer + UBSan, and, when the file uses shared memory, once
- * more with ThreadSanitizer for the race pass, both at once. */
+ * AddressSanitizer + UBSan, and, when the file uses shared memory, a
+ * barrier or an atomic, once more with ThreadSanitizer for the race pass,
+ * both at once. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,11 +64,13 @@ static bool cached_object(const struct drill_ctx *x, int san, const char *src, c
 	return ok;
 }
 
-/* Whether the file names shared memory (__shared__, or the emulator's
- * CK_DYN_SHARED): the race pass looks for what compute-sanitizer's
- * racecheck looks for on a GPU, hazards on shared memory, so a kernel
- * without any has nothing for it to find.  Unreadable: assume it has. */
-static bool uses_shared(const char *path)
+/* Whether the file's threads work together: it names shared memory
+ * (__shared__, or the emulator's CK_DYN_SHARED), a barrier or an atomic.
+ * A kernel with none of them has no hazard for compute-sanitizer's
+ * racecheck to find on a GPU (it looks at shared memory), and none its
+ * threads could have meant to order, so the race pass would find nothing
+ * the values do not show.  Unreadable: assume it does. */
+static bool works_together(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -78,8 +81,10 @@ static bool uses_shared(const char *path)
 	if (!s)
 		return true;
 	s[n] = '\0';
-	bool yes = n == SRC_CAP || strlen(s) != n || strstr(s, "__shared__") ||
-		   strstr(s, "CK_DYN_SHARED");
+	bool yes = n == SRC_CAP || strlen(s) != n;
+	static const char *const words[] = { "__shared__", "CK_DYN_SHARED", "__sync", "atomic" };
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		yes = yes || strstr(s, words[i]);
 	free(s);
 	return yes;
 }
@@ -175,7 +180,7 @@ static void stopped(struct drill_result *r, const struct drill_out *o, const cha
 void drill_cpu_check(const struct drill_ctx *x, struct drill_result *r)
 {
 	char exe[2][4300];
-	int nb = uses_shared(x->learner) ? 2 : 1;
+	int nb = works_together(x->learner) ? 2 : 1;
 	if (!cpu_build(x, r, nb, exe))
 		return;
 	/* the race pass on every size but the largest (a race shows at any
