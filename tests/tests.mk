@@ -89,12 +89,12 @@ $(EMU_DIR)/emu-san.flags:
 # ---- e2e: every script but the emulations' (the rungs', and the drill
 # catalogue's, which runs the program's own check) and the long tier's
 EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
-# The long tier: what costs a cold `make test` more than its 90 seconds on
-# two cores allow and checks tools, not the program's behaviour:
-# lesson_code.sh compiles every code block of the 34 lesson files with
-# nvcc (a third of the whole suite's CPU time), valgrind.sh runs the
-# program under memcheck (ASan and UBSan see the same code in `make test
-# SANITIZE=1`).  CI runs both.
+# The long tier: what a cold `make test` cannot afford in its 90 seconds
+# on two cores, and what checks the lessons' text or a second tool rather
+# than the program's behaviour: lesson_code.sh compiles every code block
+# of the 34 lesson files with nvcc (34 CPU-seconds alone), valgrind.sh runs
+# the program under memcheck (about 45; ASan and UBSan see the same code
+# in `make test SANITIZE=1`).  CI runs both.
 LONG_T := tests/e2e/lesson_code.sh tests/e2e/valgrind.sh
 E2E := $(filter-out $(EMU_T) $(LONG_T),$(sort $(wildcard tests/e2e/*.sh)))
 
