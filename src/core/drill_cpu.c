@@ -194,7 +194,7 @@ void drill_cpu_check(const struct drill_ctx *x, struct drill_result *r)
 			drill_cmd_add(&c[i], x->dr->sizes[k], NULL);
 	}
 	struct drill_out o[2];
-	drill_run_all(c, nb, x->dr->timeout_s * 1000, o);
+	drill_run_cpu(c, nb, x->dr->timeout_s * 1000, x->dr->timeout_s * 1000, o);
 	drill_parse_protocol(o[0].out, r);
 	r->output = drill_program_output(o[0].out);
 	stopped(r, &o[0], x->learner, false);

@@ -215,10 +215,37 @@ static char *take(struct runner_buf *b)
 	return s;
 }
 
+/* the CPU time a running child has used, in ms (-1: unknown) */
+static long long cpu_ms_of(pid_t pid)
+{
+	char p[64], buf[1024];
+	snprintf(p, sizeof p, "/proc/%ld/stat", (long)pid);
+	FILE *f = fopen(p, "r");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	if (f)
+		fclose(f);
+	buf[n] = '\0';
+	const char *s = strrchr(buf, ')');
+	unsigned long long ut, st;
+	/* after the name: state and 11 fields, then utime and stime */
+	if (!s || sscanf(s + 2, "%*c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu %llu",
+			 &ut, &st) != 2)
+		return -1;
+	long hz = sysconf(_SC_CLK_TCK);
+	return hz > 0 ? (long long)((ut + st) * 1000 / (unsigned long long)hz) : -1;
+}
+
 void drill_run_all(struct drill_cmd *c, int n, int timeout_ms, struct drill_out *o)
 {
+	drill_run_cpu(c, n, timeout_ms, 0, o);
+}
+
+void drill_run_cpu(struct drill_cmd *c, int n, int timeout_ms, int cpu_ms, struct drill_out *o)
+{
 	struct runner r[4];
-	struct runner_opts ro = { .timeout_ms = timeout_ms, .grace_ms = 500, .max_output = OUT_CAP };
+	struct runner_opts ro = { .timeout_ms = cpu_ms ? 5 * cpu_ms : timeout_ms, .grace_ms = 500,
+				  .max_output = OUT_CAP };
+	bool over[4] = { false };
 	for (int i = 0; i < n; i++) {
 		memset(&o[i], 0, sizeof o[i]);
 		o[i].limit_s = timeout_ms / 1000;
@@ -231,14 +258,19 @@ void drill_run_all(struct drill_cmd *c, int n, int timeout_ms, struct drill_out 
 	for (bool busy = true; busy;) {
 		busy = false;
 		for (int i = 0; i < n; i++)
-			if (o[i].ok && runner_poll(&r[i], busy ? 0 : 20))
+			if (o[i].ok && runner_poll(&r[i], busy ? 0 : 20)) {
 				busy = true;
+				if (cpu_ms && !over[i] && cpu_ms_of(r[i].pid) >= cpu_ms) {
+					over[i] = true;
+					runner_cancel(&r[i]);
+				}
+			}
 	}
 	for (int i = 0; i < n; i++) {
 		if (o[i].ok) {
 			o[i].code = r[i].state == RUNNER_EXITED ? r[i].exit_code : -1;
 			o[i].signal = r[i].state == RUNNER_SIGNALED ? r[i].term_signal : 0;
-			o[i].timed_out = r[i].timed_out;
+			o[i].timed_out = r[i].timed_out || over[i];
 			o[i].overflow = r[i].overflow;
 			runner_describe(&r[i], o[i].how, sizeof o[i].how);
 			o[i].out = take(&r[i].out);

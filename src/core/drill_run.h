@@ -56,6 +56,12 @@ void drill_cmd_free(struct drill_cmd *c);
 
 /* runs n commands at once, each with the time limit; frees the commands */
 void drill_run_all(struct drill_cmd *c, int n, int timeout_ms, struct drill_out *o);
+/* the same with a limit of cpu_ms of CPU time for each (0: none), the
+ * learner's programs': a loop that never ends uses CPU, while a machine
+ * busy with other work only stretches the wall clock, which is then
+ * limited to five times as much (a program that waits without computing;
+ * on two cores shared with forty other jobs, 2 s of CPU took 75 s) */
+void drill_run_cpu(struct drill_cmd *c, int n, int timeout_ms, int cpu_ms, struct drill_out *o);
 void drill_out_free(struct drill_out *o);
 
 /* FNV-1a of file (or NULL), the emulator's headers, the compiler and tag */
