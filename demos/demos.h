@@ -18,7 +18,8 @@
  * The columns of a row, in order:
  *   id         the program's name, the screen's, the records' `demo:`
  *   view       which view draws its results (src/tui/screens/demo_ops.c):
- *              bars (bars of time, a roofline, sizes), curve (bandwidth
+ *              bars (bars of time, a roofline, sizes), attn (the bars
+ *              and the attention ladder's memory line), curve (bandwidth
  *              against size), timeline (stream timelines), launch (block
  *              and grid sweeps), card (the device's figures)
  *   title      the screen's title, a message of src/core/i18n_msgs.h
@@ -42,7 +43,8 @@ X(transfer, curve, MSG_DEMO_TRANSFER_TITLE, "bytes memory direction", "", NULL) 
 X(streams, timeline, MSG_DEMO_STREAMS_TITLE, "streams chunks chunk_bytes flops_per_byte", "", NULL) \
 X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL) \
 X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL) \
-X(attention, bars, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
+X(attention, attn, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
+X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL) \
 	/* end of the registry */
 
 /* The sizes a demo's screen offers, one table per demo, named
@@ -100,6 +102,16 @@ X(attention, bars, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D
 	P(gpu, 0, "B1 H2 S128 D64", MSG_DEMO_QUICK, "--quick") \
 	P(gpu, 1, "B4 H16 S1024 D64", MSG_COUNT, "") \
 	P(gpu, 0, "B4 H16 S4096 D64", MSG_DEMO_BENCH, "--s 4096")
+#define CK_FU_CONV(c, hw) "--c " #c " --h " #hw " --w " #hw " --k " #c " --r 3 --s 3 --pad 1"
+#define CK_PRESETS_fusion(P) \
+	P(cpu, 1, "conv N4 C32 28x28 K32", MSG_DEMO_QUICK, "--quick") \
+	P(cpu, 0, "gemm 256x256x256", MSG_DEMO_QUICK, "--quick --op gemm") \
+	P(gpu, 1, "conv N32 C64 56x56 K64", MSG_DEMO_FU_CONV2, "--n 32 " CK_FU_CONV(64, 56)) \
+	P(gpu, 0, "conv N32 C128 28x28 K128", MSG_DEMO_FU_CONV3, "--n 32 " CK_FU_CONV(128, 28)) \
+	P(gpu, 0, "conv N32 C256 14x14 K256", MSG_DEMO_FU_CONV4, "--n 32 " CK_FU_CONV(256, 14)) \
+	P(gpu, 0, "conv N32 C512 7x7 K512", MSG_DEMO_FU_CONV5, "--n 32 " CK_FU_CONV(512, 7)) \
+	P(gpu, 0, "gemm 8192x3072x768", MSG_DEMO_FU_MLP, "--op gemm --m 8192 --n 3072 --k 768") \
+	P(gpu, 0, "gemm 4096x4096x4096", MSG_DEMO_BENCH, "--op gemm --m 4096 --n 4096 --k 4096")
 #define CK_PRESETS_launch(P) \
 	P(cpu, 1, "N=1048576", MSG_DEMO_QUICK, "--quick") \
 	P(cpu, 0, "N=16777216", MSG_COUNT, "--n 16777216") \

@@ -132,7 +132,7 @@ static inline void ck_dirty_shared_all(int sms)
     if (most <= 0 || sms <= 0)
         return;
     cudaFuncSetAttribute(ck_dirty_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, most);
-    ck_dirty_shared<<<4 * sms, 1024, most>>>(most / 4);
+    ck_dirty_shared<<<2 * sms, 1024, most>>>(most / 4);
     cudaDeviceSynchronize();
     cudaGetLastError(); /* a GPU that refuses it only loses the dirt */
 }
@@ -141,6 +141,7 @@ static inline void ck_dirty_shared_all(int sms)
 struct ck_drill {
     std::vector<ck_size> sizes;
     bool on_gpu = false, timed = false, failed = false;
+    bool dirt = true; /* --no-dirt: the sanitizers' runs (racecheck follows every store) */
     int sm_count = 1;
     const char *cur = "";
 
@@ -156,6 +157,8 @@ struct ck_drill {
             ck_size z;
             if (!strcmp(argv[i], "--time"))
                 timed = true;
+            else if (!strcmp(argv[i], "--no-dirt"))
+                dirt = false;
             else if (ck_parse_size(argv[i], &z))
                 sizes.push_back(z);
             else {
@@ -176,7 +179,8 @@ struct ck_drill {
     bool begin(int i)
     {
 #ifndef CK_SIMT_EMU
-        ck_dirty_shared_all(sm_count);
+        if (dirt)
+            ck_dirty_shared_all(sm_count);
 #endif
         cur = sizes[i].text;
         printf("begin %s\n", cur);

@@ -41,6 +41,10 @@ $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_SRC += demos/reduce/cpu_reduce.
 $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_CFLAGS += -O2 -Idemos/reduce -Idemos/matmul
 $(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cpu_reduce.h \
 	demos/matmul/mm_exact.c demos/matmul/mm_exact.h
+# the fusion demo's check against every wrong chain
+$(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_SRC += demos/fusion/fu_cpu.c
+$(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_CFLAGS += -Idemos/fusion
+$(BUILD)/tests/demos/test_fusion_checks: demos/fusion/fu_cpu.c $(wildcard demos/fusion/*.h)
 $(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/streams/st_model.c \
 		$(wildcard demos/common/*.h demos/streams/*.h) tests/tap.h
 	@mkdir -p $(@D)
@@ -61,6 +65,7 @@ $(EMU_DIR)/conv_emu: EMU_OPT := -O1 -Idemos/conv
 $(EMU_DIR)/mm_emu $(EMU_DIR)/wgmma_emu $(EMU_DIR)/tf32_tma_emu: EMU_OPT += -Idemos/matmul
 $(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
 $(EMU_DIR)/attn_emu: EMU_OPT := -O1 -Idemos/attention
+$(EMU_DIR)/fusion_emu: EMU_OPT := -O1 -Idemos/fusion
 $(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
 $(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
 	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<

@@ -22,6 +22,7 @@ struct at_args {
     float *scores;         // rungs 1, 2: (bh, s, s) FP32
     at_u16 *p16;           // rung 2: (bh, s, s) 16-bit probabilities
     struct at_lib *lib;    // rung 2: cuBLAS (02_cublas_softmax.cuh)
+    struct at_sdpa *sdpa;  // rung 4: cuDNN's graph and plan (04_cudnn_sdpa.cuh)
 };
 
 __device__ __forceinline__ float at_ld(const at_u16 *p, bool bf16)

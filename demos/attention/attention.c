@@ -32,8 +32,11 @@ static const struct ck_rung at_table[] = {AT_LADDER(AT_RUNG_ROW)};
 #define AT_KIND_hand 1
 #define AT_KIND_library 2
 #define AT_KIND_cpu 0
-/* traffic model of each row: three-kernel 1, cublas 2, flash 3, cpu 0 */
-#define AT_MODEL_(e, ...) (AT_##e == AT_THREE ? 1 : AT_##e == AT_CUBLAS ? 2 : AT_##e == AT_FLASH ? 3 : 0),
+/* traffic model of each row: three-kernel 1, cublas 2, flash 3, cudnn 4,
+ * cpu 0 (attn_traffic.h) */
+#define AT_MODEL_(e, ...)                                                     \
+    (AT_##e == AT_THREE ? 1 : AT_##e == AT_CUBLAS ? 2 : AT_##e == AT_FLASH ? 3 \
+     : AT_##e == AT_CUDNN ? 4 : 0),
 static const int at_model[] = {AT_LADDER(AT_MODEL_)};
 #undef AT_MODEL_
 
@@ -48,7 +51,8 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: attention [options]\n"
         "softmax(Q·Kᵀ/√d)·V over B×H heads of S×D, 16-bit inputs, FP32 sums:\n"
-        "three kernels -> cuBLAS + fused softmax -> fused flash on Tensor Cores.\n"
+        "three kernels -> cuBLAS + fused softmax -> fused flash on Tensor Cores\n"
+        "-> cuDNN's fused attention (graph API).\n"
         "  --b N             batch (default 4 on a GPU, 1 on the CPU)\n"
         "  --h N             heads (default 16 on a GPU, 2 on the CPU)\n"
         "  --s N             sequence length (default 1024 on a GPU, 128 on the CPU)\n"

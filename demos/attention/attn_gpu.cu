@@ -1,7 +1,7 @@
 // attn_gpu.cu: the attention demo's device side (see attn_gpu.h): the
 // buffers, the S×S memory each rung needs (checked before it is
-// allocated), cuBLAS opened at run time, and the dispatch to each rung's
-// launcher through the ladder table.
+// allocated), cuBLAS and cuDNN opened at run time, and the dispatch to
+// each rung's launcher through the ladder table.
 #include <stdlib.h>
 #include "gpu.h"
 #include "attn_gpu.h"
@@ -11,11 +11,13 @@
 #include "01_three_kernel.cuh"
 #include "02_cublas_softmax.cuh"
 #include "03_flash_mma.cuh"
+#include "04_cudnn_sdpa.cuh"
 
 struct at_gpu {
     struct at_args a;
     struct at_lib lib;
-    bool cublas_tried;
+    bool cublas_tried, cudnn_tried;
+    struct ck_err cudnn_why; // why cudnn-sdpa declined, once tried
     int cc; // compute capability x 10
 };
 
@@ -77,6 +79,25 @@ static int decline(struct ck_err *err, const char *why)
     return AT_DECLINED;
 }
 
+// cuDNN's graph and plan, built once for the problem (the plan is kept
+// for the timing); a decline is remembered with its reason
+static int prepare_cudnn(struct at_gpu *g, struct ck_err *err)
+{
+    if (!g->cudnn_tried) {
+        g->cudnn_tried = true;
+        int rc = at_sdpa_open(&g->a, &g->a.sdpa, &g->cudnn_why);
+        if (rc != CK_OK && rc != AT_DECLINED) {
+            *err = g->cudnn_why;
+            return rc;
+        }
+    }
+    if (!g->a.sdpa) {
+        *err = g->cudnn_why;
+        return AT_DECLINED;
+    }
+    return CK_OK;
+}
+
 extern "C" int at_gpu_prepare(struct at_gpu *g, int rung, struct ck_err *err)
 {
     struct at_args *a = &g->a;
@@ -99,6 +120,8 @@ extern "C" int at_gpu_prepare(struct at_gpu *g, int rung, struct ck_err *err)
     }
     if (at_fns[rung - 1] == at_cublas && !g->lib.cb)
         return decline(err, "cuBLAS is not installed (libcublas.so not found)");
+    if (at_fns[rung - 1] == at_cudnn)
+        return prepare_cudnn(g, err);
     int kind = at_fns[rung - 1] == at_three ? 1 : at_fns[rung - 1] == at_cublas ? 2 : 3;
     double extra = at_extra_bytes(kind, a->bh, a->s);
     if (extra > 0) {
@@ -130,9 +153,14 @@ static int run(struct at_gpu *g, int rung, struct ck_err *err)
 extern "C" int at_gpu_check_run(struct at_gpu *g, int rung, float *h_out, struct ck_err *err)
 {
     size_t n = (size_t)g->a.bh * g->a.s * g->a.d;
+    bool cudnn = at_fns[rung - 1] == at_cudnn;
     int rc = ck_gpu_poison(g->a.o, n, err);
+    if (rc == CK_OK && cudnn)
+        rc = at_cudnn_poison(&g->a, err);
     if (rc == CK_OK)
         rc = run(g, rung, err);
+    if (rc == CK_OK && cudnn)
+        rc = at_cudnn_widen(&g->a, err);
     if (rc != CK_OK)
         return rc;
     CUDA_CHECK(err, cudaDeviceSynchronize());
@@ -166,6 +194,7 @@ extern "C" void at_gpu_close(struct at_gpu *g)
         return;
     cudaFree((void *)g->a.q), cudaFree((void *)g->a.k), cudaFree((void *)g->a.v);
     cudaFree(g->a.o), cudaFree(g->a.scores), cudaFree(g->a.p16);
+    at_sdpa_close(g->a.sdpa);
     if (g->lib.cb) {
         g->lib.cb->destroy(g->lib.h);
         ck_cublas_free(g->lib.cb);

@@ -6,8 +6,8 @@
  *   X(ENUM, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh)
  *
  * here: ENUM is AT_<ENUM> in enum at_rung; fn, for a hand rung, its
- * launcher in NN_*.cuh, for the library rung its call in
- * 02_cublas_softmax.cuh, for the cpu rung its function in attn_cpu.c; tol
+ * launcher in NN_*.cuh, for a library rung its call in
+ * 02_cublas_softmax.cuh or 04_cudnn_sdpa.cuh, for the cpu rung its function in attn_cpu.c; tol
  * is the FP16 tolerance (BF16 inputs use CK_TOL_BF16, attn_tol()); cap is
  * 0: the CPU rung runs the full S on as many heads as fit its budget. prec
  * is what the inputs are in with --dtype fp16 (the default). */
@@ -34,6 +34,12 @@
       "mma.sync m16n8k16 Tensor Cores; no S×S matrix anywhere",               \
       at_flash, 5e-3, 0,                                                      \
       fp16, 1, sm80, "融合 flash，mma.sync")                                  \
+    X(CUDNN, "cudnn-sdpa", next, library, "cuDNN SDPA, graph API",           \
+      "the whole attention as one cuDNN graph (matmul, scale, mask, "          \
+      "softmax of max, exp, sum and divide, matmul) in the backend API; "      \
+      "cuDNN's heuristics run it as one fused flash-attention kernel",        \
+      at_cudnn, 5e-3, 0,                                                      \
+      fp16, 0, any, "cuDNN SDPA（图 API）")                                    \
     X(CPU_NAIVE, "cpu-naive", next, cpu, "CPU naive, 1 thread",               \
       "the three loops of the definition per head on one core, FP32 sums; "  \
       "on as many heads as a few GFLOP allow",                                \

@@ -11,6 +11,9 @@
  *                   written, read
  *   flash-mma       Q read once, K and V once per 64-row query block
  *                   (half the blocks' worth when causal), O written
+ *   cudnn-sdpa      the floor: Q, K and V read once, the 16-bit O written
+ *                   once (cuDNN's tiling is its own; it reads K and V
+ *                   again per query tile, which the measured time shows)
  *   cpu-naive       the inputs and O once (the caches hold the rest) */
 #ifndef AT_TRAFFIC_H
 #define AT_TRAFFIC_H
@@ -33,7 +36,7 @@ static inline double at_extra_bytes(int rung_kind, double bh, double s)
                             : 0.0;
 }
 
-/* rung_kind: 1 three-kernel, 2 cublas-softmax, 3 flash, 0 cpu */
+/* rung_kind: 1 three-kernel, 2 cublas-softmax, 3 flash, 4 cudnn, 0 cpu */
 static inline double at_hbm_bytes(int rung_kind, double bh, double s, double d,
                                   bool causal, double e)
 {
@@ -49,6 +52,8 @@ static inline double at_hbm_bytes(int rung_kind, double bh, double s, double d,
         double kv = 2 * qkv * (causal ? (blocks + 1) / 2 : blocks);
         return qkv + kv + out;
     }
+    case 4:
+        return 4 * qkv;
     default:
         return 3 * qkv + out;
     }

@@ -15,7 +15,8 @@
  *            series must match fmaf(a, x, y0) exactly
  *     cap    0
  * The GPU rows are series of measurements (one `point` record per block
- * size or grid size), not single variants; the CPU rows are the fallback's
+ * size or grid size; the graph series two per kernel count), not single
+ * variants; the CPU rows are the fallback's
  * variants (y = a*x + y on the host). Keep ENUM, id, rung and kind on the
  * X( line: tests/e2e/ladder_lib.bash reads them there. */
 #ifndef LN_LADDER_H
@@ -38,10 +39,14 @@
       "an FMA-chain kernel with one block per SM: grids of k waves (SMs x "    \
       "blocks per SM) and k waves + 1 block, which costs a whole wave",        \
       ln_wave_kernel, 0, 0)                                                    \
-    X(CPU_NAIVE, "cpu-naive", 5, cpu, "CPU y = a*x + y, 1 thread",             \
+    X(GRAPH, "graph", 5, hand, "many tiny kernels: one by one or one graph",   \
+      "N one-block kernels launched one by one into a stream, then captured "  \
+      "once into a CUDA graph and launched as one: microseconds per kernel",   \
+      ln_tiny_kernel, 0, 0)                                                    \
+    X(CPU_NAIVE, "cpu-naive", 6, cpu, "CPU y = a*x + y, 1 thread",             \
       "the loop on one core (the fallback without a GPU)",                     \
       ln_cpu_naive, CK_TOL_FP32, 0)                                            \
-    X(CPU_THREADS, "cpu-threads", 6, cpu, "CPU y = a*x + y, all cores",        \
+    X(CPU_THREADS, "cpu-threads", 7, cpu, "CPU y = a*x + y, all cores",        \
       "the loop split over every host core",                                   \
       ln_cpu_threads, CK_TOL_FP32, 0)
 

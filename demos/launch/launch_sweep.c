@@ -1,7 +1,8 @@
 /* launch_sweep.c: the launch demo's GPU series (see launch.h): for each
  * selected series, what the runtime says of its kernel (a `series` record),
  * then one checked and timed `point` per block size (memory-bound series)
- * or grid size (the wave tail). demos/README.md documents the records. */
+ * or grid size (the wave tail); the graph series, two `point`s per kernel
+ * count (one by one, one graph). demos/README.md documents the records. */
 #include "launch.h"
 
 #if CK_HAVE_CUDA
@@ -144,6 +145,84 @@ static int run_series(struct ln_gpu *g, const struct ln_opts *o,
     return status;
 }
 
+/* The graph series: N tiny kernels one by one, then as one CUDA graph. */
+static const long long graph_ns[] = {1, 4, 16, 64, 256, 1024};
+static const long long graph_ns_quick[] = {1, 16, 256};
+
+static void rec_gpoint(const struct ln_gpoint *p, bool graph)
+{
+    const struct ck_timing *t = graph ? &p->graph : &p->plain;
+    double host = graph ? p->graph_host_ms : p->plain_host_ms;
+    double k = (double)p->kernels;
+    struct ck_rec r;
+    ck_rec_begin(&r);
+    ck_rec_str(&r, "record", "point");
+    ck_rec_int(&r, "format", CK_FORMAT_VERSION);
+    ck_rec_str(&r, "demo", "launch");
+    ck_rec_str(&r, "series", "graph");
+    ck_rec_str(&r, "mode", graph ? "graph" : "plain");
+    ck_rec_int(&r, "kernels", p->kernels);
+    ck_rec_int(&r, "block", LN_GRAPH_BLOCK);
+    ck_rec_int(&r, "grid", 1);
+    ck_rec_num(&r, "occupancy", NAN);
+    ck_rec_bool(&r, "ok", p->ok);
+    ck_rec_num(&r, "ms", t->ms);
+    ck_rec_num(&r, "ms_min", t->ms_min);
+    ck_rec_num(&r, "ms_max", t->ms_max);
+    ck_rec_int(&r, "reps", t->reps);
+    ck_rec_num(&r, "us_per_kernel", 1e3 * t->ms / k);
+    ck_rec_num(&r, "host_us_per_kernel", 1e3 * host / k);
+    if (graph)
+        ck_rec_num(&r, "setup_ms", p->setup_ms);
+    ck_rec_timing(&r, t);
+    if (!p->ok)
+        ck_rec_str(&r, "error", p->error);
+    ck_rec_end(&r, stdout);
+}
+
+static void table_gpoint(const struct ln_gpoint *p)
+{
+    double k = (double)p->kernels;
+    if (!p->ok) {
+        printf("  %7lld  FAIL: %s\n", p->kernels, p->error);
+        return;
+    }
+    printf("  %7lld %11.2f %11.2f %7.1fx %11.2f %11.2f %9.3f\n", p->kernels,
+           1e3 * p->plain.ms / k, 1e3 * p->graph.ms / k,
+           p->plain.ms / p->graph.ms, 1e3 * p->plain_host_ms / k,
+           1e3 * p->graph_host_ms / k, p->setup_ms);
+}
+
+static int run_graph(const struct ln_opts *o, int i, bool yaml, struct ck_err *err)
+{
+    struct ln_graph *g = NULL;
+    int rc = ln_graph_open(&g, err), status = CK_OK;
+    const long long *ns = o->args.quick ? graph_ns_quick : graph_ns;
+    int n = o->args.quick ? 3 : 6;
+    if (!yaml && rc == CK_OK)
+        printf("\n%s: %s\n  us per kernel, first event to last (plain: one "
+               "launch each; graph: one cudaGraphLaunch); host: time in the "
+               "launch calls; build: capture + instantiate, once\n"
+               "  %7s %11s %11s %8s %11s %11s %9s\n", series[i].id,
+               series[i].label, "kernels", "plain us", "graph us", "speedup",
+               "host plain", "host graph", "build ms");
+    for (int k = 0; k < n && rc == CK_OK; k++) {
+        struct ln_gpoint p;
+        rc = ln_graph_point(g, ns[k], o->args.reps, &p, err);
+        if (rc != CK_OK)
+            break;
+        if (!p.ok)
+            status = CK_ECHECK;
+        if (yaml) {
+            rec_gpoint(&p, false);
+            rec_gpoint(&p, true);
+        } else
+            table_gpoint(&p);
+    }
+    ln_graph_close(g);
+    return rc != CK_OK ? rc : status;
+}
+
 int ln_run_gpu(const struct ln_opts *o, const struct ck_device *dev, int argc,
                char **argv)
 {
@@ -168,7 +247,8 @@ int ln_run_gpu(const struct ln_opts *o, const struct ck_device *dev, int argc,
     for (int i = 0; i < LN_NS && rc == CK_OK; i++) {
         if (series[i].cpu || !ck_args_selected(o->args.variants, series[i].id))
             continue;
-        rc = run_series(g, o, dev, i, yaml, &err);
+        rc = series[i].rung == LN_GRAPH + 1 ? run_graph(o, i, yaml, &err)
+                                             : run_series(g, o, dev, i, yaml, &err);
         if (rc == CK_ECHECK)
             status = rc, rc = CK_OK;
     }

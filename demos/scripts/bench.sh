@@ -104,7 +104,8 @@ function paired(line,   p, lo, hi) {
 }'
 
 # merge_points FILES...: the launch runs: device and series records of the
-# first file, then per (series, block, grid) the point of median ms
+# first file, then per (series, block, grid; the graph series' mode and
+# kernels) the point of median ms
 merge_points() {
     awk '
     function val(line, key,   m) {
@@ -114,7 +115,8 @@ merge_points() {
     }
     NR == FNR && /record: "(device|series)"/ { print; next }
     /record: "point"/ {
-        v = val($0, "series") " " val($0, "block") " " val($0, "grid")
+        v = val($0, "series") " " val($0, "block") " " val($0, "grid") " " \
+            val($0, "mode") " " val($0, "kernels")
         if (!(v in n)) order[++nv] = v
         key = val($0, "ms"); if (key == "~") key = 1e300
         n[v]++; rec[v, n[v]] = $0; k[v, n[v]] = key + 0

@@ -1,7 +1,7 @@
 #!/bin/sh
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
 # (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer,
-# streams and reduce is checked at odd sizes, and every launch series at odd
+# streams, reduce and fusion is checked at odd sizes, and every launch series at odd
 # n (correctness only: --reps 1), then the hand-written kernels (and CUB)
 # run under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
 # go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
@@ -216,6 +216,22 @@ for cfg in $(seq 1 $((RD_NCFG - 1))); do
         --variants best --reps 1
 done
 
+# fusion: every rung, both ops, at odd shapes (a reduction that is not a
+# whole slice, a partial column of blocks, padding 0 and 1) and at the
+# default sizes (sampled and cross-checked); demos/scripts/fusion_gpu.sh
+# times the ResNet-50 stages
+FU=$BIN/fusion
+FU_CONV_ODD="--n 2 --c 5 --h 9 --w 7 --k 70 --r 3 --s 3 --pad 1"
+FU_GEMM_ODD="--op gemm --m 65 --n 67 --k 17"
+if [ -x "$FU" ]; then
+    run_demo fusion-conv-odd "$FU" $FU_CONV_ODD --reps 1
+    run_demo fusion-conv-pad0 "$FU" --n 1 --c 3 --h 6 --w 8 --k 3 --r 5 --s 3 --pad 0 --reps 1
+    run_demo fusion-gemm-odd "$FU" $FU_GEMM_ODD --reps 1
+    run_demo fusion-gemm-one "$FU" --op gemm --m 1 --n 1 --k 1 --reps 1
+    run_demo fusion-conv2x "$FU" --reps 1
+    run_demo fusion-gemm-mlp "$FU" --op gemm --reps 1
+fi
+
 # run_launch NAME ARGS...: exit 0, live, points measured, none failed (a
 # block shape that does not fit on an SM is reported, not failed)
 run_launch() {
@@ -233,6 +249,7 @@ run_launch() {
 }
 run_launch launch-odd --n 1000003 --iters 64 --reps 1
 run_launch launch-one --n 1 --iters 1 --reps 1 --quick
+run_launch launch-graph --variants graph --reps 1
 
 for tool in memcheck racecheck initcheck synccheck; do
     sanitize "$tool" transfer-1mib "$BIN/transfer" --max-mib 1 --reps 1
@@ -275,6 +292,10 @@ for tool in memcheck racecheck initcheck synccheck; do
         "$BIN/matmul" --m 333 --n 777 --k 555 --reps 1 --variants best
     sanitize "$tool" matmul-sk-512x1024x256 env CK_MM_BEST_CFG=1 CK_MM_BEST_SPLIT=-1 \
         "$BIN/matmul" --m 512 --n 1024 --k 256 --reps 1 --variants best
+    if [ -x "$FU" ]; then
+        sanitize "$tool" fusion-conv-odd "$FU" $FU_CONV_ODD --reps 1 --variants "$(hand_of "$FU")"
+        sanitize "$tool" fusion-gemm-odd "$FU" $FU_GEMM_ODD --reps 1 --variants "$(hand_of "$FU")"
+    fi
     if [ -x "$CONV" ]; then
         CONV_HAND=$(hand_of "$CONV")
         sanitize "$tool" conv-odd "$CONV" $CONV_ODD --reps 1 --variants "$CONV_HAND"

@@ -3,8 +3,10 @@
 # the tools lesson 15 (finding-faults) teaches, so that the lesson can show
 # them: compute-sanitizer memcheck on the lesson's bug.cu and sticky.cu,
 # racecheck on race.cu, nsys on three matmul rungs, and ncu's speed-of-light
-# and memory sections on three matmul kernels. The programs' own output goes
-# with each log. Logs go to BIN_DIR/profile (also packed into
+# and memory sections on three matmul kernels; then lesson 19's
+# (shared-memory-banks) bank-conflict counts, ncu on lesson19/banks.cu's
+# reduction trees and transposes. The programs' own output goes with each
+# log. Logs go to BIN_DIR/profile (also packed into
 # $OUT/profile-logs.tgz when OUT is set); a short table is printed last.
 # A tool that is not installed is reported as skipped, not failed.
 # Exit 0 when every available step ran (a sanitizer finding the planted bug
@@ -94,6 +96,29 @@ for pair in mm_coalesced_kernel:coalesced mm_smem_kernel:smem-tiled \
         record "ncu $k" FAIL "$LOG/ncu_$v.txt"
     fi
 done
+
+# lesson 19: the shared-memory bank conflicts of its kernels, counted by
+# ncu with the two metrics the lesson names (banks.cu checks each result)
+BANKS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+BANKS=$BANKS,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+rm -f "$LOG/banks"
+if [ -z "$NVCC" ]; then
+    record "build banks.cu" skipped "no nvcc"
+elif "$NVCC" -lineinfo -arch=native -o "$LOG/banks" \
+    "$(dirname "$0")/lesson19/banks.cu" >"$LOG/banks.build.txt" 2>&1; then
+    record "build banks.cu" ok ""
+else
+    record "build banks.cu" FAIL "$LOG/banks.build.txt"
+fi
+if [ ! -x "$LOG/banks" ]; then
+    record "ncu bank conflicts" skipped "not built"
+elif [ -z "$NCU" ]; then
+    record "ncu bank conflicts" skipped "no ncu"
+elif "$NCU" --metrics "$BANKS" "$LOG/banks" >"$LOG/ncu_banks.txt" 2>&1; then
+    record "ncu bank conflicts" ok "$LOG/ncu_banks.txt"
+else
+    record "ncu bank conflicts" FAIL "$LOG/ncu_banks.txt"
+fi
 
 if [ -n "${OUT:-}" ]; then
     rm -f "$LOG"/*.nsys-rep "$LOG"/*.sqlite # large; the text is kept

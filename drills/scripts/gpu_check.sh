@@ -61,6 +61,7 @@ one() {
         fi
     } >"$tmp/$n.line"
     [ $good = 1 ] || : >"$tmp/$n.bad"
+    head -1 "$tmp/$n.line"     # as it finishes: a run cut short still shows what it did
 }
 export -f one
 
@@ -83,6 +84,8 @@ done
 start=$(date +%s)
 while read -r k id f; do one "$k" "$id" "$f"; done <"$tmp/refs"
 xargs -P "${GPU_CHECK_JOBS:-8}" -L 1 bash -c 'one "$0" "$1" "$2"' <"$tmp/rest"
+echo
+echo "== the catalogue, in order"
 printf '%-18s %-18s %-7s %7s %10s %9s %9s  %-14s %s\n' drill file verdict "check s" "ms" "GB/s" \
     "GFLOP/s" "kinds" "held"
 for k in $(seq 1 "$n"); do cat "$tmp/$k.line"; done

@@ -117,28 +117,44 @@ static void draw_roof(struct chart_roof *c, double peak, double bw)
 
 static bool is_point(const struct chart_roof *c, int row, int col)
 {
-	return c->kind[row][col] == CH_POINT || c->kind[row][col] == CH_CLASH;
+	return col >= 0 && col < c->w && c->kind[row][col] == CH_POINT;
 }
 
-/* A point goes in its cell; when another point holds it, in the nearest
- * free cell of the same row within two columns (kernels of one problem
- * often share an intensity), else the cell becomes a clash. */
-static void place(struct chart_roof *c, const struct chart_point *p)
+/* A cell a mark may take: inside, no mark in it or beside it. */
+static bool room_at(const struct chart_roof *c, int row, int col)
+{
+	return col >= 0 && col < c->w && !is_point(c, row, col) && !is_point(c, row, col - 1) &&
+	       !is_point(c, row, col + 1);
+}
+
+/* A point goes in its cell; when a mark holds it or stands beside it, in
+ * the nearest cell of the same row within two columns that has room
+ * (kernels of one problem often share an intensity); else it joins the
+ * nearest mark of its row, which then stands for both. */
+static void place(struct chart_roof *c, const struct chart_point *p, int i)
 {
 	static const int nudge[] = { 0, 1, -1, 2, -2 };
 	int row = chart_roof_row(c, p->y), col = chart_roof_col(c, p->x);
 	if (row < 0 || col < 0)
 		return;
-	for (size_t i = 0; i < sizeof nudge / sizeof *nudge; i++) {
-		int k = col + nudge[i];
-		if (k >= 0 && k < c->w && !is_point(c, row, k)) {
-			c->kind[row][k] = CH_POINT;
-			c->mark[row][k] = p->mark;
+	for (size_t k = 0; k < sizeof nudge / sizeof *nudge; k++)
+		if (room_at(c, row, col + nudge[k])) {
+			c->kind[row][col + nudge[k]] = CH_POINT;
+			c->mark[row][col + nudge[k]] = p->mark;
+			if (i < CHART_MAX_POINTS)
+				c->shown_as[i] = p->mark;
 			return;
 		}
-	}
-	c->kind[row][col] = CH_CLASH;
-	c->mark[row][col] = '*';
+	for (int d = 0; d < c->w; d++)   /* the nearest mark: there is one within two */
+		for (int s = -1; s <= 1; s += 2)
+			if (is_point(c, row, col + s * d)) {
+				int k = col + s * d;
+				if (c->more[row][k] < 255)
+					c->more[row][k]++;
+				if (i < CHART_MAX_POINTS)
+					c->shown_as[i] = c->mark[row][k];
+				return;
+			}
 }
 
 void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
@@ -161,7 +177,7 @@ void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
 				c->kind[r][col] = CH_MIN;
 	}
 	for (int i = 0; i < n; i++)
-		place(c, &p[i]);
+		place(c, &p[i], i);
 }
 
 void chart_decade_label(double v, char *buf, int size)

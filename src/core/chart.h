@@ -28,7 +28,7 @@ int chart_log_index(double v, double lo, double hi, int cells);
 
 /* CH_MIN: an empty cell in a column that holds a problem's minimum-traffic
  * intensity (a dotted vertical mark under the points). */
-enum chart_cell { CH_EMPTY, CH_SLOPE, CH_FLAT, CH_POINT, CH_CLASH, CH_MIN };
+enum chart_cell { CH_EMPTY, CH_SLOPE, CH_FLAT, CH_POINT, CH_MIN };
 
 struct chart_point {
 	double x, y;    /* intensity (FLOP/B) and GFLOP/s */
@@ -38,7 +38,11 @@ struct chart_point {
 };
 
 /* Row 0 is the top.  kind[r][c] says what is in a cell; mark[r][c] the
- * point's mark for CH_POINT. */
+ * point's mark for CH_POINT; more[r][c] how many other points share that
+ * mark's place (merged into it).  shown_as[i] is the mark point i is drawn
+ * as: its own, another point's when merged into it, 0 when off the chart
+ * (points past CHART_MAX_POINTS are not recorded there). */
+#define CHART_MAX_POINTS 64
 struct chart_roof {
 	int w, h;
 	double xlo, xhi, ylo, yhi;
@@ -46,15 +50,20 @@ struct chart_roof {
 	bool min_col[CHART_MAX_W];  /* columns of the points' xmin */
 	unsigned char kind[CHART_MAX_H][CHART_MAX_W];
 	char mark[CHART_MAX_H][CHART_MAX_W];
+	unsigned char more[CHART_MAX_H][CHART_MAX_W];
+	char shown_as[CHART_MAX_POINTS];
 };
 
 /* Lays out a w x h roofline (clamped to the maxima) for the points with
  * x > 0 and y > 0; peak/bw may be NAN (no ceilings).  The axes cover the
  * points, their xmin, the ridge and the peak, in whole decades.  Each
  * positive xmin marks its column (min_col) and the column's empty cells
- * become CH_MIN; the ceilings and the points stay on top.  A point whose cell
- * is taken moves up to two columns sideways to a free one; with none free
- * the cell becomes a CH_CLASH. */
+ * become CH_MIN; the ceilings and the points stay on top.  Two marks are
+ * never side by side in a row ("g45h" reads as a word): a point whose cell
+ * is taken, or next to another mark, moves up to two columns sideways to a
+ * cell with no mark beside it; with none, it is merged into the nearest
+ * mark in its row (that mark's more[][] counts it, shown_as says which),
+ * and the screen's legend names the points that mark stands for. */
 void chart_roofline(struct chart_roof *c, int w, int h, double peak, double bw,
 		    const struct chart_point *p, int n);
 /* Row of value y / column of value x in a laid-out roofline. */

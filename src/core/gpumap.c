@@ -394,6 +394,15 @@ bool gpumap_grab(struct gm_game *g, int slot, int y, int x)
 	return true;
 }
 
+bool gpumap_hold(struct gm_game *g, int over)
+{
+	if (g->carry < 0 || !g->by_mouse)
+		return false;
+	g->by_mouse = false;
+	g->target = valid(over) && gpumap_view_of(over) == g->view ? over : first_of(g->view);
+	return true;
+}
+
 void gpumap_set_view(struct gm_game *g, enum gm_view v)
 {
 	g->view = v;

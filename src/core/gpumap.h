@@ -125,6 +125,11 @@ void gpumap_select(struct gm_game *g, int step);
 bool gpumap_take(struct gm_game *g);
 /* Picks up the label in slot i with the mouse at (y, x). */
 bool gpumap_grab(struct gm_game *g, int slot, int y, int x);
+/* A label carried by the mouse goes on as one carried by keys (a click
+ * that took it, or a key pressed while dragging): it hovers over `over`
+ * when that is a part of the current view, else over the view's first
+ * part.  False when nothing is carried by the mouse. */
+bool gpumap_hold(struct gm_game *g, int over);
 /* Switches the view; a label carried by keys hovers over the new view. */
 void gpumap_set_view(struct gm_game *g, enum gm_view v);
 /* Drops the carried label on component `on` (-1: nowhere, the label goes

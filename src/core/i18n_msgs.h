@@ -219,6 +219,7 @@
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
+	X(MSG_DV_FUSED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s (%s%.2f)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s（%s%.2f）") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
@@ -233,6 +234,11 @@
 	X(MSG_TV_TITLE_N, "%s, n=%ld:", "%s，n=%ld：") \
 	X(MSG_DEMO_BENCH, "(benchmark)", "（基准测试规模）") \
 	X(MSG_DEMO_CONV2X, "(ResNet-50 conv2_x)", "（ResNet-50 conv2_x 层）") \
+	X(MSG_DEMO_FU_CONV2, "(ResNet-50 conv2_x, 3x3)", "（ResNet-50 conv2_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV3, "(ResNet-50 conv3_x, 3x3)", "（ResNet-50 conv3_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV4, "(ResNet-50 conv4_x, 3x3)", "（ResNet-50 conv4_x 层，3x3）") \
+	X(MSG_DEMO_FU_CONV5, "(ResNet-50 conv5_x, 3x3)", "（ResNet-50 conv5_x 层，3x3）") \
+	X(MSG_DEMO_FU_MLP, "(a BERT-base MLP layer, 8192 tokens)", "（BERT-base 的 MLP 层，8192 个词元）") \
 	X(MSG_RUN_SIGNAL, "killed by signal %d (%s)", "被信号 %d（%s）终止") \
 	X(MSG_RUN_EXIT, "exited with status %d", "以状态 %d 退出") \
 	X(MSG_RUN_NOT_STARTED, "not started", "未启动") \
@@ -257,6 +263,7 @@
 	X(MSG_DV_ABOVE_ROOF, "above roof: Tensor Cores", "高于屋顶：张量核心") \
 	X(MSG_DV_ABOVE_MEMORY, "above / : caches served loads the model counts", "高于 /：模型计入的加载由缓存提供") \
 	X(MSG_DV_NO_CEILINGS, "no GPU ceilings to draw", "没有可画的 GPU 上限") \
+	X(MSG_DV_MERGED, "one place:", "位置相同：") \
 	X(MSG_DV_MORE_MARKS, "+%d more (taller window)", "另有 %d 个（窗口调高可见）") \
 	X(MSG_DV_RECORDED, "recorded:", "记录值：") \
 	X(MSG_DV_YOURS, "yours:", "你的：") \
@@ -348,8 +355,10 @@
 	X(MSG_TL_HERE, "here", "本机") \
 	X(MSG_TL_RECORDED, "recorded", "记录值") \
 	X(MSG_TL_SMS_FEW, "%d SMs (few, to show waves)", "%d 个 SM（故意少，便于看出波次）") \
-	X(MSG_TL_GRID_LINE_1, "%dx%d blocks, %s: %d wave x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
-	X(MSG_TL_GRID_LINE, "%dx%d blocks, %s: %d waves x %d k-steps, colour = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，颜色 = SM%s") \
+	X(MSG_TL_GRID_LINE_1, "%dx%d blocks, %s: %d wave x %d k-steps, %s = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，%s = SM%s") \
+	X(MSG_TL_GRID_LINE, "%dx%d blocks, %s: %d waves x %d k-steps, %s = SM%s", "%dx%d 个线程块，%s：%d 波 × %d 个 k 步，%s = SM%s") \
+	X(MSG_TL_COLOUR, "colour", "颜色") \
+	X(MSG_TL_MARK, "mark", "标记") \
 	X(MSG_TL_STEP, "%s, step %d/%d (wave %d/%d)%s", "%s，第 %d/%d 步（第 %d/%d 波）%s") \
 	X(MSG_TL_PLAYING, "  playing", "  播放中") \
 	X(MSG_TL_GLOBAL_LOADS, "global loads", "全局内存读取") \
@@ -413,11 +422,24 @@
 	X(MSG_QUIZ_VALUE_TIMES, "%sx", "%s 倍") \
 	/* transfer and streams screens (issue 10) */ \
 	X(MSG_DEMO_TRANSFER_TITLE, "Moving ingredients: copy bandwidth by memory kind and size", "搬运食材：按内存类型和大小的拷贝带宽") \
-	X(MSG_DEMO_STREAMS_TITLE, "Many burners: a copy-kernel-copy pipeline over streams", "多个灶台：跨流的“拷入-内核-拷出”流水线") \
+	X(MSG_DEMO_STREAMS_TITLE, "Many burners: a copy-kernel-copy pipeline over streams", "多个灶眼：跨流的“拷入-内核-拷出”流水线") \
 	X(MSG_XF_LINK, "host link", "主机链路") \
 	X(MSG_XF_AXIS, "GB/s against bytes per copy (both log scale)", "GB/s 与每次拷贝的字节数（双对数坐标）") \
 	X(MSG_XF_CASE, "(lower case: yours, UPPER CASE: recorded)", "（小写：你的，大写：记录的）") \
 	X(MSG_XF_CLASH, "* more than one", "* 多个重叠") \
+	X(MSG_XF_MORE_LINES, "a: more lines", "a：更多线条") \
+	X(MSG_XF_N_PAGEABLE_H2D, "pageable-h2d", "可分页→设备") \
+	X(MSG_XF_N_PAGEABLE_D2H, "pageable-d2h", "设备→可分页") \
+	X(MSG_XF_N_PINNED_H2D, "pinned-h2d", "固定→设备") \
+	X(MSG_XF_N_PINNED_D2H, "pinned-d2h", "设备→固定") \
+	X(MSG_XF_N_PINNED_BOTH, "pinned-both", "固定，双向同时") \
+	X(MSG_XF_N_WC_H2D, "wc-h2d", "写合并→设备") \
+	X(MSG_XF_N_MAPPED_H2D, "mapped-h2d", "映射（零拷贝）") \
+	X(MSG_XF_N_MANAGED_H2D, "managed-h2d", "托管，首次访问") \
+	X(MSG_XF_N_MANAGED_PREFETCH, "managed-prefetch", "托管，预取") \
+	X(MSG_XF_N_D2D, "d2d", "设备内拷贝") \
+	X(MSG_XF_N_D2D_KERNEL, "d2d-kernel", "设备内拷贝（核函数）") \
+	X(MSG_XF_N_CPU_MEMCPY, "cpu-memcpy", "主机 memcpy") \
 	X(MSG_XF_CEIL_LINK, "link %.0f each way", "链路每向 %.0f") \
 	X(MSG_XF_CEIL_HBM, "HBM %.0f", "显存 HBM %.0f") \
 	X(MSG_XF_NONE, "no timed copies to draw for this direction", "这个方向没有可画的计时拷贝") \
@@ -443,6 +465,8 @@
 	X(MSG_ST_SUMMARY_MODEL_SAME, "modelled %s: about as fast as serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：与串行相当（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
+	X(MSG_HK_XF_A, "the main lines (your host memcpy, pageable and pinned to the device, the copy inside the device) or every line; a small screen starts with the main ones", "主要线条（你的主机 memcpy、可分页和固定内存到设备、设备内拷贝）或全部线条；小屏幕先显示主要线条") \
+	X(MSG_HK_XF_C, "the chart, or the same figures as a table (shown by itself where the chart would be crowded)", "图，或同样数据的表格（图太拥挤时自动改用表格）") \
 	X(MSG_HK_XF_D, "directions shown: all, to the device, to the host, inside", "显示的方向：全部、到设备、到主机、内部") \
 	X(MSG_HK_XF_BIGGER, "the next size range, larger copies (stops at the largest)", "下一个规模范围，更大的拷贝（到最大为止）") \
 	X(MSG_HK_XF_SMALLER, "the previous size range, smaller copies (stops at the smallest)", "上一个规模范围，更小的拷贝（到最小为止）") \
@@ -534,27 +558,45 @@
 	/* reduce and launch demos (issue 11) */ \
 	X(MSG_DEMO_REDUCE_TITLE, "Reduction: from one atomic per element to CUB", "归约：从每个元素一次原子操作到 CUB") \
 	X(MSG_DEMO_LAUNCH_TITLE, "Launch shapes: block size, occupancy, waves", "启动形状：线程块大小、占用率、波次") \
-	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, fused flash", "注意力：三个核函数、cuBLAS、融合 flash") \
+	X(MSG_DEMO_ATTENTION_TITLE, "Attention: three kernels, cuBLAS, flash, cuDNN", "注意力：三个核函数、cuBLAS、flash、cuDNN") \
+	X(MSG_AT_MEMORY, "Memory on %s (%.0f GiB): at S = %ld the S×S matrix takes %.3g GiB for three kernels (FP32 scores) and %.3g GiB for cuBLAS + softmax (scores and 16-bit P); with B·H = %ld and D = %ld they run out past S = %ld and S = %ld. The fused rungs keep no S×S matrix.", \
+	  "显存（%s，%.0f GiB）：S = %ld 时，S×S 矩阵在三个核函数中占 %.3g GiB（FP32 分数），在 cuBLAS + softmax 中占 %.3g GiB（分数和 16 位 P）；B·H = %ld、D = %ld 时，二者分别在 S 超过 %ld 和 %ld 后放不下。融合的两级不在显存中保存 S×S 矩阵。") \
+	X(MSG_DEMO_FUSION_TITLE, "Fusion: bias and activation in the epilogue", "融合：把偏置和激活放进尾声") \
 	X(MSG_DV_BEST_PICK, "%s: %s tiles%s, chosen by its rule for %s and the GPU's SMs", "%s：%s 分块%s，由它的规则按 %s 和 GPU 的 SM 数选定") \
 	X(MSG_DV_BEST_SPLIT, ", K in %ld slices added into C", "，K 切成 %ld 段加进 C") \
 	X(MSG_DV_BEST_PARTS, ", K in %ld slices summed apart, then added up", "，K 切成 %ld 段各自求和再相加") \
 	X(MSG_DV_BEST_SK, ", stream-K (each block an equal run of the K steps)", "，stream-K（每个线程块分到等长的一段 K 步）") \
-	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "%%lib 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
+	X(MSG_DV_TF32_LIB, "%%lib is of cuBLAS FP32; of cuBLAS TF32: %s", "库%% 以 cuBLAS FP32 为基准；相对 cuBLAS TF32：%s") \
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
-	X(MSG_LV_SERIES, "%s: %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "%s：%s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
+	X(MSG_LV_SERIES, "[%s] %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "[%s] %s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
+	X(MSG_LV_NAME_PLAIN, "plain", "普通") \
+	X(MSG_LV_NAME_REGS, "regs", "寄存器多") \
+	X(MSG_LV_NAME_SMEM, "smem", "共享内存多") \
+	X(MSG_LV_NAME_WAVE, "wave", "波尾") \
+	X(MSG_LV_NAME_GRAPH, "graph", "图") \
 	X(MSG_LV_LEGEND, "bars GB/s (top: %.0f)  %s occupancy 0-100%%  %s too big for an SM", "柱：GB/s（顶部 %.0f）  %s 占用率 0-100%%  %s 放不进一个 SM") \
 	X(MSG_LV_BEST, "best %.0f GB/s (%.0f%% of HBM) at block %ld; within 5%% of it from block %ld to %ld", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；线程块 %ld 到 %ld 与最佳相差不到 5%%") \
+	X(MSG_LV_BEST_ONE, "best %.0f GB/s (%.0f%% of HBM) at block %ld; no other block size comes within 5%% of it", "最佳 %.0f GB/s（HBM 的 %.0f%%），线程块 %ld；其他线程块大小都与它相差 5%% 以上") \
 	X(MSG_LV_BLOCK, "block size", "线程块大小") \
 	X(MSG_LV_GRID, "grid (blocks)", "网格（线程块数）") \
 	X(MSG_LV_WAVE_LEGEND, "bars: ms (top: %.3g)  %s one block past a full wave", "柱：毫秒（顶部 %.3g）  %s 比整波多一个线程块") \
 	X(MSG_LV_WAVE, "a wave = %ld blocks (%ld per SM); %ld wave(s) %.3g ms, one block more %.3g ms: +%.2f of a wave", "一波 = %ld 个线程块（每 SM %ld 个）；%ld 波 %.3g ms，多一个线程块 %.3g ms：多出 %.2f 波") \
+	X(MSG_LV_GRAPH_HEAD, "[graph] N one-block kernels launched one by one into a stream, or captured once into a CUDA graph and launched as one", "[图] N 个单线程块的核函数逐个启动到一个流里，或者一次捕获进一个 CUDA 图、再作为一个整体启动") \
+	X(MSG_LV_GRAPH_UNIT, "time per kernel: events around each run, the host issuing the launches between them", "每个核函数的时间：每次运行前后各记一个事件，主机在两者之间发出各次启动") \
+	X(MSG_LV_GRAPH_K, "kernels", "核函数数") \
+	X(MSG_LV_GRAPH_PLAIN, "one by one", "逐个启动") \
+	X(MSG_LV_GRAPH_GRAPH, "one graph", "一个图") \
+	X(MSG_LV_GRAPH_X, "speed-up", "加速比") \
+	X(MSG_LV_GRAPH_FAILED, "failed", "失败") \
+	X(MSG_LV_GRAPH_SUM, "at %ld kernels, building the graph (capture + instantiate) took %.3g ms, once; each launch of it saves %.3g ms", "%ld 个核函数时，构建图（捕获 + 实例化）只需一次，用了 %.3g ms；之后每启动它一次节省 %.3g ms") \
+	X(MSG_LV_NOT_RECORDED, "This recording holds no points of the %s series: it was made without it.", "这次记录里没有 %s 系列的测量点：记录时没有运行它。") \
 	X(MSG_LV_NO_POINTS, "No launch measurements here: they need a GPU. The CPU fallback measured, on the host,", "这里没有启动形状的测量：需要 GPU。CPU 后备在主机上测量了") \
 	X(MSG_LV_CPU, "%s: %.1f GB/s", "%s：%.1f GB/s") \
 	X(MSG_LV_CPU_SEP, "; ", "；") \
 	X(MSG_LIST_SEP, ", ", "，") \
 	X(MSG_LV_T_SHOWS, "(t: alone)", "（t：单独看）") \
 	X(MSG_LV_CPU_END, ".", "。") \
-	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail", "下一视图：普通、寄存器多、共享内存多、波尾") \
+	X(MSG_HK_LV_V, "next view: plain, register-heavy, shared-memory-heavy, wave tail, graph", "下一视图：普通、寄存器多、共享内存多、波尾、图") \
 	/* ---- per-screen key tables (keymap.c): key names, status-line words, help headings ---- */ \
 	X(MSG_KN_UP, "Up", "上") \
 	X(MSG_KN_DOWN, "Down", "下") \
@@ -567,6 +609,25 @@
 	X(MSG_ST_CLOSE, "close", "关闭") \
 	X(MSG_HELP_CLOSE, "close this help", "关闭本帮助") \
 	X(MSG_HELP_HERE, "On this screen", "本屏按键") \
+	X(MSG_DN_MATMUL, "matmul", "矩阵乘法") \
+	X(MSG_DN_CONV, "conv", "卷积") \
+	X(MSG_DN_DEVINFO, "devinfo", "设备信息") \
+	X(MSG_DN_TRANSFER, "transfer", "数据传输") \
+	X(MSG_DN_STREAMS, "streams", "流") \
+	X(MSG_DN_REDUCE, "reduce", "归约") \
+	X(MSG_DN_LAUNCH, "launch", "启动形状") \
+	X(MSG_DN_ATTENTION, "attention", "注意力") \
+	X(MSG_DN_FUSION, "fusion", "融合") \
+	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
+	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
+	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \
+	X(MSG_HN_BARS_LIB, "%%lib: the row's speed as a percent of the library's. other: measured at another size, not compared.", "库%%：本行速度占库速度的百分比。其他：在另一规模下测得，不作比较。") \
+	X(MSG_HN_BARS_SPREAD, "spread: slowest less fastest repeat, as a percent of the median; over 100%% the run was noisy. The CPU fallback's times swing from run to run.", "波动：最慢与最快一次之差占中位数的百分比；超过 100%% 说明那次运行受了干扰。CPU 后备的时间每次运行都会波动。") \
+	X(MSG_HN_CURVE, "Each line is one kind of copy: GB/s (up) against bytes per copy (right), both log scales; lower case yours, upper case the recorded run.", "每条线是一种拷贝方式：纵轴 GB/s，横轴每次拷贝的字节数，都是对数刻度；小写是你的，大写是记录的。") \
+	X(MSG_HN_CURVE_MARKS, "* marks a cell where several lines' points fall; the red rows are the host link's peak each way and HBM's.", "* 表示几条线的点落在同一格；红色横线是主机链路每个方向的峰值和 HBM 的峰值。") \
+	X(MSG_HN_CURVE_FEWER, "A small screen shows the main lines first (a: all of them); a chart too crowded to read is a table of GB/s by size (c: chart or table).", "小屏幕先显示主要线条（a：全部）；太拥挤看不清的图改为按规模列出 GB/s 的表格（c：图或表）。") \
+	X(MSG_HN_LAUNCH, "One series of launches at a time (v: the next). Bars: GB/s against the block size, or time against the grid in the wave view; the dot is the occupancy the runtime reported; x a block too big for an SM.", "一次显示一组启动（v：下一组）。条形：GB/s 对线程块大小，波尾视图中是时间对网格大小；圆点是运行时报告的占用率；x 表示线程块放不进一个 SM。") \
+	X(MSG_HN_LAUNCH_SUM, "The line under the chart names the best block and the blocks within 5%% of it.", "图下方的一行给出最佳线程块，以及与它相差不到 5%% 的线程块。") \
 	X(MSG_HELP_EVERYWHERE, "Everywhere", "所有屏幕通用") \
 	X(MSG_KEY_OFF_SAY, "%s: %s", "%s：%s") \
 	X(MSG_KEY_OFF_HELP, "(not now: %s)", "（现在不可用：%s）") \
@@ -634,6 +695,7 @@
 	X(MSG_HK_GM_PICK_UP, "pick the previous label in the tray", "在标签栏中选择上一个标签") \
 	X(MSG_HK_GM_TAKE, "take the picked label", "拿起选中的标签") \
 	X(MSG_HK_GM_NEXT, "move the carried label to the next part", "把拿着的标签移到下一个部件") \
+	X(MSG_HK_GM_PREV, "move the carried label to the previous part", "把拿着的标签移到上一个部件") \
 	X(MSG_HK_GM_DROP, "drop the carried label on the part under it", "把拿着的标签放到下面的部件上") \
 	X(MSG_HK_GM_PUT_BACK, "put the carried label back in the tray", "把拿着的标签放回标签栏") \
 	X(MSG_ST_PLAY, "play", "播放") \
@@ -697,6 +759,12 @@
 	X(MSG_HK_MENU_NUMBER, "type a lesson's number to go to it (1 then 2 for lesson 12)", "输入课程编号即可跳到该课（先按 1 再按 2 为第 12 课）") \
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
+	X(MSG_DV_PCT_LIB, "%%lib", "库%%") \
+	X(MSG_DV_COLUMNS, "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %%lib, this row's speed as a percent of the library's; spread, slowest less fastest repeat as a percent of the median; other, measured at another size (not compared).", "各列：时间，多次重复的中位数；误差，相对 FP64 参考的相对误差；加速比，相对朴素行；库%%，本行速度占库速度的百分比；波动，最慢与最快一次之差占中位数的百分比；其他，在另一规模下测得（不作比较）。") \
+	X(MSG_DV_CPU_SWING, "CPU fallback, %ld threads: its times swing from run to run; read them as rough.", "CPU 后备，%ld 个线程：时间每次运行都会波动，只能粗略参考。") \
+	X(MSG_DV_NOISY_1, "A spread over 100%% in %d row: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
+	X(MSG_DV_NOISY_REC, "A spread over 100%% in %d of the recorded rows: those repeats were noisy; compare the medians, not single repeats.", "记录结果中有 %d 行的波动超过 100%%：这些重复测量受了干扰；请比较中位数，不要看单次结果。") \
+	X(MSG_DV_NOISY, "A spread over 100%% in %d rows: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
 	X(MSG_DV_ERROR, "error", "误差") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
@@ -713,6 +781,8 @@
 	X(MSG_RC_MINOR, "minor-version compatibility: driver CUDA %d.%d is older than runtime %d.%d; most code runs, newer features may not", "次版本兼容：驱动的 CUDA %d.%d 比运行时 %d.%d 旧；大多数代码能运行，较新的功能可能不行") \
 	X(MSG_RC_OLD, "too old: driver supports CUDA %d.%d, runtime needs %d.x; update the driver", "太旧：驱动支持 CUDA %d.%d，运行时需要 %d.x；请更新驱动") \
 	X(MSG_RL_LINK, "PCIe Gen%d x%d (now Gen%d x%d), %.1f GB/s per direction; %d NVLink links active", "PCIe Gen%d x%d（当前 Gen%d x%d），每个方向 %.1f GB/s；%d 条 NVLink 链路在用") \
+	X(MSG_ST_LINES, "lines", "线条") \
+	X(MSG_ST_FORM, "chart/table", "图/表") \
 	X(MSG_ST_DIRECTION, "direction", "方向") \
 	X(MSG_ST_SETTING, "setting", "设置") \
 	X(MSG_ST_STREAMS, "streams", "流数") \
@@ -757,6 +827,8 @@
 	X(MSG_RL_LN_CPU_ALL, "CPU y = a*x + y, all cores", "CPU y = a*x + y，全部核心") \
 	/* conv rung 6, Winograd F(4x4, 3x3): its traffic model (roof_models.c) */ \
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
+	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
+	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
 	/* end */
 

@@ -29,6 +29,7 @@
 #include "doc.h"
 #include "i18n.h"
 #include "quiz.h"
+#include "attention/attn_ladder.h"
 #include "conv/conv_ladder.h"
 #include "matmul/mm_ladder.h"
 #include "reduce/reduce_ladder.h"
@@ -48,6 +49,8 @@ static const char *const matmul_hand[] = { MM_LADDER(HAND_) NULL };
 static const char *const conv_hand[] = { CONV_LADDER(HAND_) NULL };
 static const char *const reduce_variants[] = { RD_LADDER(ID_) "hand-best", "library", NULL };
 static const char *const reduce_hand[] = { RD_LADDER(HAND_) NULL };
+static const char *const attention_variants[] = { AT_LADDER(ID_) "hand-best", "library", NULL };
+static const char *const attention_hand[] = { AT_LADDER(HAND_) NULL };
 
 /* A cuDNN algorithm's name: a conv rung that runs one, without "cudnn-". */
 static bool is_cudnn_algo(const char *s)
@@ -71,6 +74,7 @@ static const struct ladder_ids {
 	[CK_DEMO_transfer] = { transfer_variants, NULL },
 	[CK_DEMO_streams] = { streams_variants, NULL },
 	[CK_DEMO_reduce] = { reduce_variants, reduce_hand },
+	[CK_DEMO_attention] = { attention_variants, attention_hand },
 };
 
 enum m_arg { ARG_NONE, ARG_ONE, ARG_TWO };

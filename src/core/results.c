@@ -20,6 +20,7 @@
 #include "conv/conv_ladder.h"
 #include "reduce/reduce_ladder.h"
 #include "attention/attn_ladder.h"
+#include "fusion/fu_ladder.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -94,7 +95,7 @@ static const struct field var_fields[] = {
 	VAR(model_bytes, F_NUM, false, true), VAR(model_intensity, F_NUM, false, true),
 	VAR(model, F_STR, false, true),     VAR(config, F_STR, false, true),
 	VAR(split, F_LONG, false, true),    VAR(parts, F_BOOL, false, true),
-	VAR(streamk, F_BOOL, false, true),
+	VAR(streamk, F_BOOL, false, true),  VAR(fused_of, F_STR, false, true),
 };
 
 #define SER(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_series, key), \
@@ -121,6 +122,9 @@ static const struct field pt_fields[] = {
 	PT(ms_max, F_NUM, false, true),     PT(reps, F_LONG, false, true),
 	PT(gbs, F_NUM, false, true),        PT(pct_of_hbm, F_NUM, false, true),
 	PT(waves, F_NUM, false, true),      PT(error, F_STR, false, true),
+	PT(mode, F_STR, false, true),       PT(kernels, F_LONG, false, true),
+	PT(us_per_kernel, F_NUM, false, true), PT(host_us_per_kernel, F_NUM, false, true),
+	PT(setup_ms, F_NUM, false, true),
 };
 
 /* The size fields, by name, for a registry row's size_text (demo.h). */
@@ -621,7 +625,7 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
 }
 
-/* The ladders' rows (matmul, conv, reduce, attention): the demo's registry
+/* The ladders' rows (matmul, conv, reduce, attention, fusion): the demo's registry
  * row (demo.h), id and the Chinese label of the zh column, "" where the
  * English stays. */
 static const struct { enum demo_id demo; const char *id, *zh; } rung_zh[] = {
@@ -630,12 +634,15 @@ static const struct { enum demo_id demo; const char *id, *zh; } rung_zh[] = {
 #define RZ_CONV_(...) RZ_(CK_DEMO_conv, __VA_ARGS__)
 #define RZ_RD_(...) RZ_(CK_DEMO_reduce, __VA_ARGS__)
 #define RZ_AT_(...) RZ_(CK_DEMO_attention, __VA_ARGS__)
+#define RZ_FU_(...) RZ_(CK_DEMO_fusion, __VA_ARGS__)
 	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_) AT_LADDER(RZ_AT_)
+	FU_LADDER(RZ_FU_)
 #undef RZ_
 #undef RZ_MM_
 #undef RZ_CONV_
 #undef RZ_RD_
 #undef RZ_AT_
+#undef RZ_FU_
 };
 
 const char *results_rung_label(const char *demo, const char *id, const char *label)

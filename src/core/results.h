@@ -60,7 +60,7 @@ struct res_variant {
 	long rung;                  /* 1-based position in the ladder */
 	enum res_kind kind;
 	bool ok, baseline;          /* baseline: the '% of library' reference */
-	char checked[16];           /* "fp64", "library" or "" */
+	char checked[16];           /* "fp64", "library", "sampled", "cross" or "" */
 	double rel_err, tol;
 	double ms, ms_min, ms_max;  /* NAN when not timed */
 	long reps;
@@ -105,6 +105,9 @@ struct res_variant {
 	long throttle, throttled, samples;  /* reasons OR'd; samples held down */
 	double paired_pct_of_library; /* side by side with its library (NAN absent) */
 	long pairs;
+	char fused_of[24];          /* a fused rung: its unfused twin's id, whose
+	                               model_bytes and ms it saves against (the
+	                               fusion demo; "" when absent) */
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */
@@ -127,15 +130,18 @@ struct res_series {
 };
 
 /* ... and one measured launch shape (`record: point`): a block size of a
- * memory-bound series, or a grid size of the wave series. */
+ * memory-bound series, or a grid size of the wave series; in the graph
+ * series, `kernels` tiny kernels launched one by one (mode "plain") or as
+ * one CUDA graph (mode "graph"). */
 struct res_point {
 	int line;
 	long format;
-	char demo[32], series[16];
-	long block, grid, per_sm, reps;
+	char demo[32], series[16], mode[16]; /* mode: "" outside the graph series */
+	long block, grid, per_sm, reps, kernels; /* kernels: -1 when absent */
 	double occupancy;           /* % of the SM's thread slots */
 	bool fits, ok;              /* fits: the shape can run at all */
 	double ms, ms_min, ms_max, gbs, pct_of_hbm, waves; /* NAN when absent */
+	double us_per_kernel, host_us_per_kernel, setup_ms; /* graph; NAN absent */
 	char error[160];
 };
 

@@ -265,12 +265,12 @@ struct lines_buf {
 
 static bool no_start(wchar_t c)
 {
-	return c && wcschr(L"\uFF0C\u3002\u3001\uFF1B\uFF1A\uFF1F\uFF01\uFF09\u300D\u300F\u201D\u2019,.;:?!)", c);
+	return c && wcschr(L"\uFF0C\u3002\u3001\uFF1B\uFF1A\uFF1F\uFF01\uFF09\u300D\u300F\u300B\u201D\u2019,.;:?!)", c);
 }
 
 static bool no_end(wchar_t c)
 {
-	return c && wcschr(L"\uFF08\u300C\u300E\u201C\u2018(", c);
+	return c && wcschr(L"\uFF08\u300C\u300E\u300A\u201C\u2018(", c);
 }
 
 static bool is_digit(wchar_t c)
@@ -587,4 +587,16 @@ char *text_unfold(const char *s)
 	}
 	o[j] = '\0';
 	return o;
+}
+
+void text_unpercent(const char *fmt, char *buf, size_t size)
+{
+	size_t n = 0;
+	for (const char *p = fmt ? fmt : ""; *p && n + 1 < size; p++) {
+		if (p[0] == '%' && p[1] == '%')
+			p++;
+		buf[n++] = *p;
+	}
+	if (size)
+		buf[n] = '\0';
 }

@@ -44,8 +44,8 @@ size_t text_fit(const char *s, int cols, int *used);
 /* Word-wraps s into lines of at most width columns.  Breaks at spaces;
  * between CJK characters; never inside a character; words longer than
  * width are broken at character boundaries.  Line-breaking rules: no line
- * starts with ，。、；：？！）」』”’ (and their ASCII twins , . ; : ? ! ) ),
- * none ends with （「『“‘ (.  Explicit '\n' ends a line; a blank line is kept
+ * starts with ，。、；：？！）」』》”’ (and their ASCII twins , . ; : ? ! ) ),
+ * none ends with （「『《“‘ (.  Explicit '\n' ends a line; a blank line is kept
  * as an empty line.  Lines carry no trailing spaces.  Returns the count;
  * *out is a malloc'd array of malloc'd strings (free with text_lines_free). */
 struct text_lines {
@@ -70,4 +70,8 @@ char *text_reflow(const char *s);
  * of memory). */
 char *text_unfold(const char *s);
 void text_lines_free(struct text_lines *l); /* accepts NULL */
+
+/* A message written as a printf format that takes no argument ("%%lib")
+ * as the text it prints ("%lib"), into buf. */
+void text_unpercent(const char *fmt, char *buf, size_t size);
 #endif

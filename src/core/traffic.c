@@ -11,6 +11,7 @@
 #include "results.h"
 #include "matmul/mm_traffic.h"
 #include "conv/conv_traffic.h"
+#include "fusion/fu_traffic.h"
 
 static int mm_index(const char *id)
 {
@@ -113,6 +114,8 @@ const char *traffic_model_words(const char *model, char *buf, size_t size)
 		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
 		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
 		{ "Winograd F(4x4) transforms + 36 GEMMs", MSG_RF_M_WINO4 },
+		{ FU_MODEL_UNFUSED, MSG_RF_M_FU_UNFUSED },
+		{ FU_MODEL_FUSED, MSG_RF_M_FU_FUSED },
 		{ "unknown: minimum traffic", MSG_RF_M_UNKNOWN },
 	};
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)

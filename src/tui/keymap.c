@@ -261,5 +261,12 @@ int keymap_lines(const struct screen *s, struct app *app, void *st, bool can_bac
 		out[n].heading = false;
 		n++;
 	}
+	if (s->help_notes[0] != KEY_NO_MSG)   /* how to read the screen: lines with no key */
+		n = add_heading(out, n, max, MSG_HELP_READING);
+	static char notes[SCREEN_NOTES][320];   /* written as formats: "%%lib" */
+	for (int i = 0; i < SCREEN_NOTES && s->help_notes[i] != KEY_NO_MSG; i++) {
+		text_unpercent(tr(s->help_notes[i]), notes[i], sizeof notes[i]);
+		n = add_line(out, n, max, "", notes[i], KEY_NO_MSG);
+	}
 	return n;
 }

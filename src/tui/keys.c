@@ -36,6 +36,7 @@ static const struct keyname names[] = {
 	{ "End",       { KEY_END },                    { true },  1 },
 	{ "Space",     { ' ' },                        { false }, 1 },
 	{ "Tab",       { '\t' },                       { false }, 1 },
+	{ "Shift-Tab", { KEY_BTAB },                   { true },  1 },
 	{ "Esc",       { 27 },                         { false }, 1 },
 	{ "Enter",     { '\r', '\n', KEY_ENTER },      { false, false, true }, 3 },
 	{ "Backspace", { KEY_BACKSPACE, 127, 8 },      { true, false, false }, 3 },

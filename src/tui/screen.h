@@ -59,6 +59,14 @@ struct screen {
 	 * dispatch); with *why set to a message, the help page still shows it,
 	 * as unavailable for that reason, and pressing it says the reason. */
 	bool (*key_on)(struct app *app, void *st, int id, enum msg *why);
+	/* optional: how to read what the screen shows (its columns, marks),
+	 * a paragraph each, at the end of its help page under "Reading this
+	 * screen"; 0 ends the list (each under 300 bytes: a help line's) */
+#define SCREEN_NOTES 6
+	enum msg help_notes[SCREEN_NOTES];
+	/* optional: the screen's name in its help page's title, in the
+	 * learner's language; 0: its name */
+	enum msg help_title;
 };
 #define SCREEN_KEYS(table) .keys = (table), .nkeys = sizeof (table) / sizeof *(table)
 

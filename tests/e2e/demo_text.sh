@@ -37,6 +37,9 @@ squeeze() { screen | tr '\n' ' ' | tr -s ' '; }
 fresh; launch 80 24 "$ck" open conv
 wait_for 'Yours: CPU fallback'; ok $? "conv opens with the stand-in's results"
 like "$(squeeze)" "$(printf '%s' "$REASON" | sed 's/[()]/\\&/g')" "the whole fallback reason, wrapped"
+# (the row may be below the first screenful: the notes under yours come first)
+for i in $(seq 10); do squeeze | grep -q 'cuDNN direct' && break; keys Down; settle; done
+keys Down; settle
 like "$(squeeze)" 'not available here: not supported by cuDNN for this problem \(CUDNN_STATUS_NOT_SUPPORTED\)' \
 	"'not available here' wrapped whole"
 s=$(screen)

@@ -5,8 +5,10 @@
 # causal, BF16 and an odd S, the documented YAML fields, a wrong result
 # caught (CK_DEMO_CORRUPT: exit 3, not timed), and the CPU fallback when no
 # GPU is visible (the GPU rungs run on the CPU emulation in demos_emu.sh).
-# Then its screen in tmux at 80x24: the registry's bars view of the
-# fallback run.
+# Then its screen in tmux at 80x24 and 60x20: the registry's attn view
+# of the fallback run beside the recorded H200, with the memory line
+# (the S×S bytes against the H200's memory, where the unfused rungs run
+# out), in English and Chinese.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 ladder="$CK_ROOT/demos/attention/attn_ladder.h"
@@ -21,12 +23,12 @@ for o in --b --h --s --d --causal --dtype --variants --reps --cpu --quick --form
 done
 
 out=$("$at" --list); ok $? "--list exits 0"
-is "$(printf '%s\n' "$rows" | awk '{ printf "%s%s", s, $2; s = " " }')" "1 2 3 4" \
-    "attn_ladder.h: four rungs, numbered in order"
+is "$(printf '%s\n' "$rows" | awk '{ printf "%s%s", s, $2; s = " " }')" "1 2 3 4 5" \
+    "attn_ladder.h: five rungs, numbered in order"
 is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
     "--list: one line per rung of attn_ladder.h, in its order"
-for f in 01_three_kernel 02_cublas_softmax 03_flash_mma; do
-    like "$(head -1 "$CK_ROOT/demos/attention/$f.cuh")" "^// Rung [1-3], " "$f.cuh opens with its idea"
+for f in 01_three_kernel 02_cublas_softmax 03_flash_mma 04_cudnn_sdpa; do
+    like "$(head -1 "$CK_ROOT/demos/attention/$f.cuh")" "^// Rung [1-4], " "$f.cuh opens with its idea"
 done
 
 bad=("--frobnicate" "--s 0" "--s abc" "--s" "--d 257" "--dtype fp8" "--dtype"
@@ -91,6 +93,7 @@ like "$out" "$CN +cpu +ok" "the table lists the CPU variant"
 if command -v tmux >/dev/null; then
     ckd="$T_TMP/ck"
     mkdir -p "$ckd/build/demos" "$ckd/demos/results"
+    cp "$CK_ROOT/demos/results/h200.yaml" "$ckd/demos/results/"
     touch "$ckd/Makefile"
     ln -s "$CK_ROOT/lessons" "$ckd/lessons"
     cp "$CK_BIN" "$ckd/build/cudakitchen"
@@ -99,8 +102,16 @@ if command -v tmux >/dev/null; then
     start 80 24 "$ckd/build/cudakitchen open attention"
     wait_for "Yours: CPU fallback" 30; ok $? "screen 80x24: the CPU fallback run"
     s=$(screen)
-    like "$s" "Attention: three kernels, cuBLAS, fused flash" "screen 80x24: the title"
+    like "$s" "Attention: three kernels, cuBLAS, flash, cuDNN" "screen 80x24: the title"
     like "$s" "CPU naive, 1( thread|…)" "screen 80x24: the CPU rung's bar"
+    like "$s" "Memory on NVIDIA H200 \(140 GiB\): at S = 1024" "screen 80x24: the memory line"
+    like "$s" "they run out past S = 24129 and S = 19713" \
+        "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
+    stop
+    start 60 20 "$ckd/build/cudakitchen --lang zh open attention"
+    wait_for "CPU 后备" 30; ok $? "screen 60x20 zh: the CPU fallback run"
+    keys G
+    wait_for "19713 后放不下" 10; ok $? "screen 60x20 zh: the memory line, scrolled to"
     stop
 else
     ok 0 "# skip tmux not installed"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every hand-written GPU rung of the four ladders (matmul, conv, reduce,
-# attention),
+# Every hand-written GPU rung of the five ladders (matmul, conv, reduce,
+# attention, fusion),
 # run on the CPU by tests/emu
 # (simt.h: each block's threads as fibers on one OS thread, a block at a
 # time) through the rung's own launcher, checked against FP64 at odd sizes,
@@ -24,7 +24,8 @@ san=$(cat "$EMU/emu-san.flags" 2>/dev/null)
 
 hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;;
         reduce) echo demos/reduce/reduce_ladder.h ;;
-        attention) echo demos/attention/attn_ladder.h ;; esac; }
+        attention) echo demos/attention/attn_ladder.h ;;
+        fusion) echo demos/fusion/fu_ladder.h ;; esac; }
 # All run at once, the longest first (each is a few seconds under the
 # sanitizers): $name.rc is the emulated run's status, $name.tap its TAP
 # lines.
@@ -41,6 +42,7 @@ emu_start conv conv_emu
 emu_start matmul mm_emu
 emu_start reduce reduce_emu
 emu_start attention attn_emu
+emu_start fusion fusion_emu
 emu_start simt simt_emu
 emu_start xfer xfer_emu
 emu_start wgmma wgmma_emu
@@ -65,7 +67,7 @@ emu_ran() { # emu_ran NAME WHAT: its exit status and its stderr
     is "$(cat "$T_TMP/$1.rc")" 0 "$2: the emulated run exits 0"
     [ -s "$T_TMP/$1.err" ] && sed 's/^/#   /' "$T_TMP/$1.err" | head -30
 }
-for demo in matmul conv reduce attention; do
+for demo in matmul conv reduce attention fusion; do
     emu_wait $demo "$demo: the hand rungs are built for the CPU emulation" || continue
     emu_relay $demo
     emu_ran $demo "$demo"

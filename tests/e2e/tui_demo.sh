@@ -125,7 +125,7 @@ like "$(screen)" "1-19/[0-9]+ Up/Down" "the status bar says there is more below"
 keys G
 wait_for "cuDNN winograd +not available here"; ok $? "G scrolls to the end: an algorithm cuDNN lacks for this shape is not a failure"
 settle
-for i in 1 2 3 4 5 6 7 8; do screen | grep -q "Reference: recorded" && break; keys Up; settle; done
+for i in $(seq 16); do screen | grep -q "Reference: recorded" && break; keys Up; settle; done
 like "$(screen)" "Reference: recorded on NVIDIA H200, 2026-11-29" "above it, the recorded reference's title"
 keys g; expect '1-19/[0-9]+ Up/Down'; settle; top=$(screen)
 keys G; expect "cuDNN winograd +not available here"; settle

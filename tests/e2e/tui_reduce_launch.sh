@@ -4,7 +4,8 @@
 # the real demo beside a recorded reference (a synthetic fixture shaped
 # like the demos' output, tests/fixtures/results/synthetic-*.yaml): the
 # reduce bars with the HBM roof line, the launch views (GB/s and occupancy
-# against block size, the wave tail), v cycling the views.
+# against block size, the wave tail, the graph series' table), v cycling
+# the views.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -47,7 +48,7 @@ for size in "80 24" "60 20"; do
     ok $? "launch ${1}x$2: once run, yours is there, whole or as its title alone where the chart needs the rows"
     s=$(screen)
     unlike "$s" "Reference: recorded on [^,]*, [0-9-]+, *$" "launch ${1}x$2: the reference's title ends at its date (no size: the points carry theirs)"
-    like "$s" "plain: y = a\*x \+ y" "launch ${1}x$2: the plain series first"
+    like "$s" "\[plain\] y = a\*x \+ y" "launch ${1}x$2: the plain series first, its view named"
     like "$s" "32 +128 +256 +512 +1024" "launch ${1}x$2: block sizes on the x axis"
     like "$s" "●" "launch ${1}x$2: occupancy marks"
     like "$s" "× too big for an SM" "launch ${1}x$2: the legend keeps a mark on its meaning's line"
@@ -56,16 +57,22 @@ for size in "80 24" "60 20"; do
         "launch ${1}x$2: the run of blocks within 5% of the best, both ends"
     keys v; settle
     s=$(screen)
-    like "$s" "regs: register-heavy" "launch ${1}x$2: v, the register-heavy series"
+    like "$s" "\[regs\] register-heavy" "launch ${1}x$2: v, the register-heavy series"
     like "$s" "×" "launch ${1}x$2: block shapes too big for an SM are marked"
     keys v v; settle
     s=$(screen)
-    like "$s" "wave: wave tail" "launch ${1}x$2: v v, the wave tail"
+    like "$s" "\[wave\] wave tail" "launch ${1}x$2: v v, the wave tail"
     like "$s" "1 +132 +264 +396 +528" "launch ${1}x$2: the grid axis at whole waves"
     like "$(printf '%s' "$s" | tr -d '\n')" "a wave = 132 blocks \(1 per SM\).*\+1\.00 of a wave" \
         "launch ${1}x$2: one block more costs a whole wave"
     keys v; settle
-    like "$(screen)" "plain: y = a\*x \+ y" "launch ${1}x$2: and back to the first view"
+    s=$(screen)
+    like "$s" "\[graph\] N one-block kernels" "launch ${1}x$2: v, the graph series"
+    like "$s" "1024 +4\.00 µs +1\.00 µs +×4\.0" "launch ${1}x$2: one by one against one graph, per kernel"
+    like "$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')" "took 3\.07 ms, once; each launch of it saves 3\.07 ms" \
+        "launch ${1}x$2: the graph's build time and what a launch of it saves"
+    keys v; settle
+    like "$(screen)" "\[plain\] y = a\*x \+ y" "launch ${1}x$2: and back to the first view"
     stop
 done
 
@@ -95,6 +102,18 @@ like "$s" "HBM roof 4814 GB/s: best hand-written 4130 GB/s \(86%\)" \
 keys v; settle
 like "$(screen)" "at N=1048583:" "two sizes on the roofline: the second run's marks under a heading naming its size"
 stop
+# a best block with no other within 5% of it: "at block 32", never
+# "from block 32 to 32"
+sed 's/series: "regs", block: 32, \(.*\)gbs: 2325,/series: "regs", block: 32, \1gbs: 5000,/' \
+    "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" >"$ckd/demos/results/h200.yaml"
+start 80 24 "$ck open launch"
+wait_for "best 4000 GB/s" 30; ok $? "best alone: the plain view first"
+keys v
+wait_for "best 5000 GB/s"; ok $? "best alone: v, the register-heavy view's best"
+s=$(screen | tr '\n' ' ' | tr -s ' ')
+like "$s" "at block 32; no other block size comes within 5% of it" "best alone: said as one block"
+unlike "$s" "from block 32 to 32" "best alone: no range of one block"
+stop
 start 100 30 "$ck open launch"
 wait_for "measured, on the host" 30; ok $? "launch: the CPU fallback says what it measured"
 like "$(screen | tr '\n' ' ' | tr -s ' ')" "measured, on the host, CPU .*1 thread: [0-9.]+ GB/s; CPU .*all cores: [0-9.]+ GB/s\\." \
@@ -102,7 +121,23 @@ like "$(screen | tr '\n' ' ' | tr -s ' ')" "measured, on the host, CPU .*1 threa
 stop
 start 60 20 "$ck --lang zh open launch"
 wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"
-keys v v v; settle
+like "$(screen)" "\[普通\] y = a\*x" "zh launch: the view's name in Chinese"
+keys v; settle
+like "$(screen)" "\[寄存器多\] " "zh launch: v, the register-heavy view named in Chinese"
+unlike "$(screen)" "regs" "zh launch: no series id left in English"
+keys v; settle
+keys v; settle
 like "$(screen | tr -d '\n')" "一波 = 132 个线程块" "zh launch: the wave tail's summary"
+keys v; settle
+like "$(screen | tr -d '\n ')" "逐个启动.*一个图.*加速比" "zh launch: the graph table's columns"
+stop
+# a recording made before the graph series: its view says so
+grep -v 'series: "graph"' "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" \
+    >"$ckd/demos/results/h200.yaml"
+start 80 24 "$ck open launch"
+wait_for "^Yours: CPU fallback" 30
+keys v v v v; settle
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "This recording holds no points of the graph series" \
+    "launch: a recording without the graph series says so"
 stop
 done_testing

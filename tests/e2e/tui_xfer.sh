@@ -30,22 +30,37 @@ for size in "80 24" "60 20"; do
 	s=$(screen)
 	like "$s" "^Yours: CPU fallback, 4K \.\. 16M" "$1x$2 transfer: yours is labelled CPU fallback with its sizes"
 	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
-	like "$s" "l cpu-memcpy" "$1x$2 transfer: the legend names your host memcpy line"
-	like "$s" "C pinned-h2d" "$1x$2 transfer: and the recorded lines in upper case"
+	# a small screen starts with the main lines, and says a shows more
+	like "$s" " l cpu-memcpy  A pageable-h2d  C pinned-h2d  J d2d" "$1x$2 transfer: the main lines first"
+	unlike "$s" "pinned-d2h|managed" "$1x$2 transfer: not every line"
+	like "$s" "a: more lines" "$1x$2 transfer: a adds the others"
+	# twelve lines' points crowd a small chart: the figures as a table
+	like "$s" "^ GB/s +4K +(16K +)?64K .*256M" "$1x$2 transfer: too crowded for a chart here: a table of GB/s by size"
+	like "$s" "^ C pinned-h2d +0\.51 +" "$1x$2 transfer: a row per line, its GB/s at each size"
+	keys a
+	wait_for "pinned-d2h"; ok $? "$1x$2 transfer: a, every line"
+	unlike "$(screen)" "a: more lines" "$1x$2 transfer: nothing left to add"
+	keys a
+	wait_gone "pinned-d2h"; ok $? "$1x$2 transfer: a again, the main lines"
+	keys c
+	wait_for "more than one"; ok $? "$1x$2 transfer: c, the chart all the same"
+	s=$(screen)
 	# (the legend's rows only: a plotted mark may end a chart row)
 	legend=$(screen | sed -n '/ l cpu-memcpy/,/more than one/p')
-	like "$legend" "more than one" "$1x$2 transfer: the legend's rows found"
 	unlike "$legend" " [A-Za-z] *$" "$1x$2 transfer: no legend letter left at a row's end, apart from its name"
-	like "$s" "link 63 each way *$" "$1x$2 transfer: the link ceiling per direction, labelled at the right"
-	like "$s" "HBM 4814 *$" "$1x$2 transfer: the HBM ceiling"
+	if [ "$2" -ge 24 ]; then   # at 60x20 the chart has room for one ceiling's row
+		like "$s" "link 63 each way *$" "$1x$2 transfer: the link ceiling per direction, labelled at the right"
+		like "$s" "HBM 4814 *$" "$1x$2 transfer: the HBM ceiling"
+	fi
 	like "$s" "^ +4K .*1M .*256M" "$1x$2 transfer: the size axis"
 	like "$s" "^(10k|1k|100|10|1|0\.1) " "$1x$2 transfer: GB/s decades at the left"
+	keys c
+	wait_for "^ GB/s +4K"; ok $? "$1x$2 transfer: c again, the table"
 	keys d
 	wait_for "host to device *$"; ok $? "$1x$2 transfer: d shows host to device"
 	s=$(screen)
 	unlike "$s" "HBM 4814" "$1x$2 transfer: without the HBM ceiling"
 	unlike "$s" "pageable-d2h" "$1x$2 transfer: and without device-to-host lines"
-	like "$s" "pinned-both" "$1x$2 transfer: both directions at once stays"
 	stop
 done
 
@@ -53,9 +68,22 @@ start 80 24 "$ck --lang zh open transfer"
 wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"; settle
 s=$(screen)
 like "$s" "^你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
+like "$s" "^ C 固定→设备 +0\.51" "zh transfer: the table's rows named whole in Chinese"
+keys c
+wait_for "多个重叠"; ok $? "zh transfer: c, the chart"
+s=$(screen)
 like "$s" "链路每向 63 *$" "zh transfer: the link ceiling per direction in Chinese"
 like "$s" "显存 HBM 4814 *$" "zh transfer: the HBM ceiling's label whole (the wider of the two labels sets the margin)"
 like "$s" "所有方向 *$" "zh transfer: the direction filter in Chinese"
+like "$s" " l 主机 memcpy  A 可分页→设备  C 固定→设备  J 设备内拷贝" "zh transfer: the lines named in Chinese"
+like "$s" "a：更多线条" "zh transfer: a adds the others, in Chinese"
+unlike "$s" "pinned-h2d|pageable-h2d|d2d" "zh transfer: no line named by its English id"
+stop
+start 200 60 "$ck open transfer"
+wait_for "transfer finished" 20; ok $? "200x60 transfer: the run finishes"; settle
+s=$(screen)
+like "$s" "HBM 4814 *$" "200x60 transfer: a chart"
+like "$s" "more than one" "200x60 transfer: its legend says what * is"
 stop
 
 for size in "80 24" "60 20"; do

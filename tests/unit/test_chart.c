@@ -61,7 +61,7 @@ static void render(const struct chart_roof *c, char out[][CHART_MAX_W + 1])
 			switch (c->kind[r][k]) {
 			case CH_SLOPE: out[r][k] = '/'; break;
 			case CH_FLAT: out[r][k] = '-'; break;
-			case CH_POINT: case CH_CLASH: out[r][k] = c->mark[r][k]; break;
+			case CH_POINT: out[r][k] = c->mark[r][k]; break;
 			case CH_MIN: out[r][k] = ':'; break;
 			default: out[r][k] = ' ';
 			}
@@ -85,7 +85,7 @@ static void test_roofline(void)
 	ok(c.ylo == 10 && c.yhi == 1000, "y axis 10..1000 GFLOP/s (%g..%g)", c.ylo, c.yhi);
 	render(&c, got);
 	static const char *const want[8] = {
-		"       ///--------32",
+		"       ///-------3-2",
 		"     //             ",
 		"  ///               ",
 		"//                  ",
@@ -107,7 +107,25 @@ static void test_roofline(void)
 	};
 	chart_roofline(&c, 10, 2, NAN, NAN, same, 6);
 	render(&c, got);
-	is_str(str(got[0]), "    ec*bd ", "points in one cell spread two columns each way, then clash");
+	is_str(str(got[0]), "    c a b ", "points in one cell spread two columns each way, a blank between marks");
+	ok(c.more[0][6] == 3, "the rest join the mark in their place: it stands for 3 more (%d)", c.more[0][6]);
+	ok(c.shown_as[0] == 'a' && c.shown_as[1] == 'b' && c.shown_as[2] == 'c' && c.shown_as[3] == 'a' &&
+	   c.shown_as[4] == 'a' && c.shown_as[5] == 'a', "and each point says which mark it is drawn as");
+	/* reduce's cluster at 80x24 ("g45h"): four kernels a column or two
+	 * apart at one speed; no two marks side by side in any row */
+	const struct chart_point near[] = {
+		{ 0.24, 140, 'g', 0 }, { 0.25, 140, '4', 0 }, { 0.26, 140, '5', 0 }, { 0.27, 140, 'h', 0 },
+		{ 0.3, 130, 'f', 0 }, { 0.31, 130, 'd', 0 },
+	};
+	chart_roofline(&c, 30, 10, 66900, 4814, near, 6);
+	int side = 0, marks = 0;
+	for (int r = 0; r < c.h; r++)
+		for (int k = 0; k < c.w; k++) {
+			marks += c.kind[r][k] == CH_POINT ? 1 + c.more[r][k] : 0;
+			side += k > 0 && c.kind[r][k] == CH_POINT && c.kind[r][k - 1] == CH_POINT;
+		}
+	is_int(side, 0, "no two marks side by side");
+	is_int(marks, 6, "every point drawn or merged into a mark");
 	chart_roofline(&c, 1000, 1000, 1, 1, pts, 0);
 	ok(c.w == CHART_MAX_W && c.h == CHART_MAX_H, "size clamped to the maxima");
 }

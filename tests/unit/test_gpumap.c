@@ -134,6 +134,15 @@ static void game(void)
 	is_int(g.sel, GM_NCOMP - 1, "selecting backwards skips the placed label and wraps");
 	ok(gpumap_grab(&g, 3, 7, 9) && g.by_mouse && g.carry == (int)gpumap_tray(3) && g.my == 7 && g.mx == 9,
 	   "the mouse grabs slot 3 where it is");
+	ok(gpumap_hold(&g, -1) && !g.by_mouse && g.carry == (int)gpumap_tray(3) && g.target == GM_HOST,
+	   "a click that took it: carried as by keys, over the view's first part");
+	ok(!gpumap_hold(&g, GM_L2), "held by keys already: nothing to hand over");
+	gpumap_cancel(&g);
+	gpumap_grab(&g, 3, 7, 9);
+	ok(gpumap_hold(&g, GM_L2) && g.target == GM_L2, "a key pressed while dragging over L2: it hovers over L2");
+	gpumap_cancel(&g);
+	gpumap_grab(&g, 3, 7, 9);
+	ok(gpumap_hold(&g, GM_CORES) && g.target == GM_HOST, "over a part of the other view: the first part of this one");
 	gpumap_cancel(&g);
 	is_int(g.carry, -1, "Esc puts it back");
 	gpumap_set_view(&g, GM_ZOOM);

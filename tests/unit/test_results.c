@@ -378,6 +378,16 @@ static void test_reduce_launch(void)
 	   "launch: points, some too big for an SM (%zu, %d not fitting, %d wave)", r.npt, nofit, waves);
 	ok(r.pt[0].block == 32 && r.pt[0].occupancy > 0 && r.pt[0].gbs > 0 && isnan(r.pt[0].waves),
 	   "launch: a point's block, occupancy and GB/s; waves ~ reads as NAN");
+	const struct res_point *gp = NULL, *gg = NULL;
+	for (size_t i = 0; i < r.npt; i++)
+		if (!strcmp(r.pt[i].series, "graph") && r.pt[i].kernels == 1024)
+			*(strcmp(r.pt[i].mode, "graph") ? &gp : &gg) = &r.pt[i];
+	ok(gp && gg && gp->us_per_kernel == 4 && gg->us_per_kernel == 1 &&
+	   gg->host_us_per_kernel == 0.004 && gg->setup_ms == 3.072 && isnan(gp->setup_ms) &&
+	   isnan(gp->occupancy),
+	   "launch graph: mode, kernels, us per kernel, host time and the graph's build time");
+	ok(r.pt[0].kernels == -1 && !r.pt[0].mode[0] && isnan(r.pt[0].us_per_kernel),
+	   "launch: a point outside the graph series has none of them");
 	results_free(&r);
 	static const char *const bad[][2] = {
 		{ "- {record: \"point\", format: 1, demo: \"launch\", series: \"plain\", grid: 1, "

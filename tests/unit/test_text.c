@@ -209,6 +209,10 @@ static const struct wrap_case wrap_cases[] = {
 	{ "kinsoku: closing paren", ZH WEN ZH WEN RPAR, 8, ZH WEN ZH "|" WEN RPAR },
 	{ "kinsoku: closing quote", LQ ZH WEN RQ, 6, LQ ZH "|" WEN RQ },
 	{ "kinsoku: opener pushed down", ZH WEN ZH LPAR WEN RPAR, 8, ZH WEN ZH "|" LPAR WEN RPAR },
+	{ "kinsoku: a title's opener 《 pushed down", ZH WEN ZH "\xe3\x80\x8a" WEN "\xe3\x80\x8b", 8,
+	  ZH WEN ZH "|" "\xe3\x80\x8a" WEN "\xe3\x80\x8b" },
+	{ "kinsoku: a title's closer 》 pulls a char down", ZH WEN ZH WEN "\xe3\x80\x8b", 8,
+	  ZH WEN ZH "|" WEN "\xe3\x80\x8b" },
 	{ "kinsoku: ASCII comma after forced break", "abcd,efg", 4, "abc|d,ef|g" },
 	{ "kinsoku: ASCII opener after forced break", "abc(defg", 4, "abc|(def|g" },
 	{ "kinsoku: ASCII period after CJK", ZH WEN ".", 4, ZH "|" WEN "." },
@@ -470,11 +474,25 @@ static void test_reflow_unfold(void)
 	}
 }
 
+/* A message written as a format with no argument, shown as text. */
+static void test_unpercent(void)
+{
+	char b[16];
+	const char *got = b;
+	text_unpercent("%%lib", b, sizeof b);
+	is_str(got, "%lib", "%%%% becomes %%");
+	text_unpercent("库%% 100%%", b, sizeof b);
+	is_str(got, "库% 100%", "in Chinese too");
+	text_unpercent("abcdefghijklmnopqrstuvwxyz", b, sizeof b);
+	ok(strlen(b) == 15, "cut to the buffer");
+}
+
 int main(void)
 {
 	if (!setlocale(LC_ALL, "C.UTF-8"))
 		diag("C.UTF-8 locale missing");
 	test_sanitize();
+	test_unpercent();
 	test_sanitize_exhaustive();
 	test_valid();
 	test_width();

@@ -4,16 +4,19 @@
  * presets.  The views draw through demo_view.h (bars, roofline, device
  * card), sweep_view.h (time against size), xfer_view.h (bandwidth curve,
  * stream timeline) and launch_view.h (block and grid sweeps); the
- * screen's life, and the keys every view shares, are screen_demo.c's. */
+ * screen's life, and the keys every view shares, are screen_demo.c's.
+ * attn is the bars with the attention ladder's memory line under them. */
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 #include "app.h"
+#include "attn_mem.h"
 #include "demo_ops.h"
 #include "launch_view.h"
 #include "sweep_view.h"
 #include "ui.h"
 #include "i18n.h"
+#include "text.h"
 
 /* Rows of the key tables that more than one view has, written once. */
 #define DEMO_KEY_STOP { .id = DK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, \
@@ -119,12 +122,52 @@ static const struct demo_ops bars_ops = {
 	.size_word = MSG_DEMO_SIZE, .sections = true, .more = true, .size_text = record_size,
 };
 
+/* --- attn: the bars, and under them the memory line (attn_mem.h): the
+ * unfused rungs' S×S bytes against the GPU's memory and the S at which
+ * they no longer fit; from the first section run on a GPU (the learner's
+ * when live, else the recorded one). */
+
+static void attn_draw(struct app *app, struct demo_st *st, const struct demo_section *s, int n,
+		      int y0, int y1)
+{
+	struct attn_mem m;
+	int i = 0;
+	while (i < n && !attn_mem_of(s[i].r, s[i].demo, &m))
+		i++;
+	if (st->sweep_view || st->roofline || i == n || !st->have_rec) {
+		bars_draw(app, st, s, n, y0, y1);
+		return;
+	}
+	/* the line is the end of the bars' picture: it scrolls with them */
+	char text[900];
+	attn_mem_text(&m, results_device(s[i].r, s[i].demo)->name, text, sizeof text);
+	struct text_lines tl = { 0 };
+	text_wrap(text, COLS - 2, &tl);
+	int bars = demo_view_bars(s, n, y0, y1, st->scroll);
+	st->lines = bars + (int)tl.n;
+	for (int k = 0; k < (int)tl.n; k++) {
+		int y = y0 + bars - st->scroll + k;
+		if (y >= y0 && y < y1)
+			ui_text(y, 1, COLS - 2, C_DIM, tl.line[k]);
+	}
+	text_lines_free(&tl);
+	(void)app;
+}
+
+static const struct demo_ops attn_ops = {
+	.draw = attn_draw, OPS_KEYS(bars_keys), .key_on = bars_on, .key = bars_key,
+	.size_word = MSG_DEMO_SIZE, .sections = true, .more = true, .size_text = record_size,
+};
+#define attn_keys bars_keys   /* the screen's key table: the bars' own */
+
 /* --- curve: bandwidth against size, d picks the directions. */
 
 static const struct screen_key curve_keys[] = {
 	DEMO_KEY_STOP, DEMO_KEY_RUN(MSG_HK_DEMO_R),
 	DEMO_KEYS_SIZE(MSG_ST_SIZE, MSG_HK_XF_BIGGER, MSG_HK_XF_SMALLER),
 	{ .id = DK_DIRECTION, .keys = "d", .label = MSG_ST_DIRECTION, .help = MSG_HK_XF_D },
+	{ .id = DK_LINES, .keys = "a", .label = MSG_ST_LINES, .help = MSG_HK_XF_A },
+	{ .id = DK_FORM, .keys = "c", .label = MSG_ST_FORM, .help = MSG_HK_XF_C },
 	DEMO_KEY_SHOW,
 };
 
@@ -139,9 +182,14 @@ static void curve_draw(struct app *app, struct demo_st *st, const struct demo_se
 static enum act curve_key(struct app *app, struct demo_st *st, const struct input *in)
 {
 	(void)app;
-	if (in->id != DK_DIRECTION)
+	if (in->id == DK_DIRECTION)
+		st->pick.filter = (enum xf_filter)((st->pick.filter + 1) % XF_NFILTERS);
+	else if (in->id == DK_LINES)
+		xfer_view_toggle_lines(&st->pick);
+	else if (in->id == DK_FORM)
+		xfer_view_toggle_form(&st->pick);
+	else
 		return ACT_IGNORED;
-	st->pick.filter = (enum xf_filter)((st->pick.filter + 1) % XF_NFILTERS);
 	return ACT_NONE;
 }
 
@@ -298,6 +346,25 @@ CK_DEMOS(SCREEN_DECL_)
 			   &screen_##id },
 static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 
+/* Each view's "Reading this screen" on its help page. */
+#define bars_notes { MSG_HN_BARS, MSG_HN_BARS_TIME, MSG_HN_BARS_LIB, MSG_HN_BARS_SPREAD }
+#define curve_notes { MSG_HN_CURVE, MSG_HN_CURVE_MARKS, MSG_HN_CURVE_FEWER }
+#define timeline_notes { KEY_NO_MSG }
+#define launch_notes { MSG_HN_LAUNCH, MSG_HN_LAUNCH_SUM }
+#define card_notes { KEY_NO_MSG }
+#define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
+
+/* Each demo's name on its help page: its id in English, a word in Chinese. */
+#define TITLE_matmul MSG_DN_MATMUL
+#define TITLE_conv MSG_DN_CONV
+#define TITLE_devinfo MSG_DN_DEVINFO
+#define TITLE_transfer MSG_DN_TRANSFER
+#define TITLE_streams MSG_DN_STREAMS
+#define TITLE_reduce MSG_DN_REDUCE
+#define TITLE_launch MSG_DN_LAUNCH
+#define TITLE_attention MSG_DN_ATTENTION
+#define TITLE_fusion MSG_DN_FUSION
+
 #define SCREEN_(id, view, ...)                                                         \
 	static void *enter_##id(struct app *app, const char *arg)                      \
 	{                                                                              \
@@ -308,6 +375,6 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 		.name = #id, .enter = enter_##id, .draw = demo_draw, .key = demo_key,  \
 		.tick = demo_tick, .leave = demo_leave,                                \
 		.keys = view##_keys, .nkeys = sizeof view##_keys / sizeof *view##_keys, \
-		.key_on = demo_on,                                                     \
+		.key_on = demo_on, .help_notes = view##_notes, .help_title = TITLE_##id, \
 	};
 CK_DEMOS(SCREEN_)

@@ -73,7 +73,7 @@ struct demo_st {
 /* The ids of the demo screens' own keys (screen.h's KEY_OWN and up). */
 enum {
 	DK_STOP = KEY_OWN, DK_RUN, DK_BIGGER, DK_SMALLER, DK_VIEW, DK_SHOW, DK_DEV_SHOW,
-	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW, DK_SIZES,
+	DK_DIRECTION, DK_STREAMS, DK_MEMORY, DK_LAUNCH_VIEW, DK_SIZES, DK_LINES, DK_FORM,
 };
 
 /* A kind of view.  draw() fills rows [y0, y1) from the sections (the

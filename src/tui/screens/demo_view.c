@@ -12,7 +12,6 @@
 #include "chart.h"
 #include "text.h"
 #include "traffic.h"
-#include "roof_models.h"
 #include "ui.h"
 #include "i18n.h"
 #include "demo.h"
@@ -38,7 +37,7 @@ void demo_view_ms(double ms, char *buf, int size)
 		snprintf(buf, n, "%.3f ms", ms);
 }
 
-static enum role kind_role(enum res_kind k)
+enum role demo_view_kind_role(enum res_kind k)
 {
 	return k == RES_LIBRARY ? C_OK : k == RES_HAND ? C_ACCENT : C_NOTE;
 }
@@ -75,7 +74,7 @@ static void spread_text(const struct res_variant *v, char *buf, size_t n)
 	}
 }
 
-static bool same_size(const struct res_variant *a, const struct res_variant *b)
+bool demo_view_same_size(const struct res_variant *a, const struct res_variant *b)
 {
 	return !memcmp(&a->size, &b->size, sizeof a->size);
 }
@@ -157,7 +156,7 @@ static const struct res_variant *gemm_ref(const struct demo_section *s)
 /* Whether v's error passes twice ref's, at ref's size. */
 static bool error_marked(const struct res_variant *v, const struct res_variant *ref)
 {
-	return ref && v->ok && isfinite(v->rel_err) && same_size(v, ref) &&
+	return ref && v->ok && isfinite(v->rel_err) && demo_view_same_size(v, ref) &&
 	       v->rel_err > 2 * ref->rel_err;
 }
 
@@ -226,9 +225,9 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v, cons
 		return;
 	/* a time at another size gets no bar and no % of library: set beside
 	 * the others it would compare what does not compare */
-	bool other = naive && !same_size(v, naive);
+	bool other = naive && !demo_view_same_size(v, naive);
 	if (!other)
-		bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), kind_role(v->kind));
+		bar_cells(y, x, chart_log_cells(v->ms, lo, hi, bw), demo_view_kind_role(v->kind));
 	char ms[24], sp[24] = "", lib[16] = "", nums[80];
 	demo_view_ms(v->ms, ms, sizeof ms);
 	if (other) {
@@ -274,7 +273,7 @@ static const struct res_variant *rung_at(const struct demo_section *s, const cha
 	for (size_t i = 0; i < s->r->nvar; i++) {
 		const struct res_variant *v = &s->r->var[i];
 		if (!strcmp(v->demo, s->demo) && !strcmp(v->variant, id) && v->ok && v->ms > 0 &&
-		    same_size(v, ref))
+		    demo_view_same_size(v, ref))
 			return v;
 	}
 	return NULL;
@@ -329,6 +328,40 @@ static bool best_text(const struct demo_section *s, char *buf, size_t n)
 	return false;
 }
 
+/* bytes in a short form: "820 kB", "25.7 MB", "1.23 GB" */
+static void bytes_text(double b, char *buf, size_t n)
+{
+	if (b >= 1e9)
+		snprintf(buf, n, "%.2f GB", b / 1e9);
+	else if (b >= 1e6)
+		snprintf(buf, n, "%.1f MB", b / 1e6);
+	else
+		snprintf(buf, n, "%.0f kB", b / 1e3);
+}
+
+/* A fused rung (its record names its unfused twin, fused_of: the fusion
+ * demo): the bytes its traffic model moves and the time it takes against
+ * the twin's at the same size. False for any other record, or when either
+ * has no time or no model. */
+static bool fused_text(const struct demo_section *s, const struct res_variant *v, char *buf,
+		       size_t n)
+{
+	if (!v->fused_of[0] || !v->ok || !(v->ms > 0) || !(v->model_bytes > 0))
+		return false;
+	const struct res_variant *t = rung_at(s, v->fused_of, v);
+	if (!t || !(t->model_bytes > 0))
+		return false;
+	char mine[24], theirs[24], ms[24], tms[24];
+	bytes_text(v->model_bytes, mine, sizeof mine);
+	bytes_text(t->model_bytes, theirs, sizeof theirs);
+	demo_view_ms(v->ms, ms, sizeof ms);
+	demo_view_ms(t->ms, tms, sizeof tms);
+	snprintf(buf, n, tr(MSG_DV_FUSED), results_variant_label(v), mine, theirs,
+		 100 * (1 - v->model_bytes / t->model_bytes), ms, tms, ui_ascii() ? "x" : "×",
+		 t->ms / v->ms);
+	return true;
+}
+
 /* text wrapped at column 1 from section line `line` (screen row y + line),
  * drawn where it falls inside y0..y1-1; returns the line after it. */
 static int note_lines(const char *text, enum role r, int y, int line, int y0, int y1)
@@ -339,6 +372,36 @@ static int note_lines(const char *text, enum role r, int y, int line, int y0, in
 		if (y + line >= y0 && y + line < y1)
 			ui_text(y + line, 1, COLS - 2, r, tl.line[i]);
 	text_lines_free(&tl);
+	return line;
+}
+
+/* Whether a variant's slowest repeat is more than its median apart from
+ * its fastest (a spread over 100%). */
+static bool noisy(const struct res_variant *v)
+{
+	return v->ok && isfinite(v->ms_min) && isfinite(v->ms_max) && v->ms > 0 &&
+	       v->ms_max - v->ms_min > v->ms;
+}
+
+/* The notes on how far a section's times can be trusted: a CPU fallback's
+ * times swing between runs (its threads are shared); a spread over 100%
+ * says that run was noisy.  Returns the line after them. */
+static int noise_lines(const struct demo_section *s, int y, int line, int y0, int y1)
+{
+	char text[400];
+	const struct res_device *d = results_device(s->r, s->demo);
+	int n = 0;
+	for (size_t i = 0; i < s->r->nvar; i++)
+		n += !strcmp(s->r->var[i].demo, s->demo) && noisy(&s->r->var[i]);
+	if (d && !d->live) {
+		snprintf(text, sizeof text, tr(MSG_DV_CPU_SWING), d->cpu_threads);
+		line = note_lines(text, C_NOTE, y, line, y0, y1);
+	}
+	if (n) {
+		snprintf(text, sizeof text, tr(s->recorded ? MSG_DV_NOISY_REC
+					 : n == 1 ? MSG_DV_NOISY_1 : MSG_DV_NOISY), n);
+		line = note_lines(text, C_NOTE, y, line, y0, y1);
+	}
 	return line;
 }
 
@@ -361,9 +424,10 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		chart_decade_label(hi, h, sizeof h);
 		chart_axis_label(l, h, bw, axis, sizeof axis);
 		ui_text(y + line, 1 + lw + 1, bw, C_DIM, axis);
-		char head[64];
+		char head[64], lib[16];
+		text_unpercent(tr(MSG_DV_PCT_LIB), lib, sizeof lib);
 		columns(head, sizeof head, (const char *const[]){ tr(MSG_DV_TIME), tr(MSG_DV_ERROR),
-							     tr(MSG_DV_SPEEDUP), "%lib", tr(MSG_DV_SPREAD) });
+							     tr(MSG_DV_SPEEDUP), lib, tr(MSG_DV_SPREAD) });
 		ui_text(y + line, COLS - NUMS_W, NUMS_W - 1, C_DIM, head);
 	}
 	line++;
@@ -391,7 +455,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 					  more, sizeof more);
 		/* rows at another size than the naive reference's, after rows at
 		 * its size: a line says which size, once per run of them */
-		if (naive && prev && !same_size(v, naive) && !same_size(v, prev)) {
+		if (naive && prev && !demo_view_same_size(v, naive) && !demo_view_same_size(v, prev)) {
 			char sz[96], also[200];
 			results_size_text(v, sz, sizeof sz);
 			snprintf(also, sizeof also, tr(MSG_DV_ALSO_AT), sz);
@@ -403,12 +467,16 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		line += variant_rows(v, lw);
 	}
 	char roof[300];
+	line = noise_lines(s, y, line, y0, y1);
 	if (marked && mark_text(ref, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (best_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
+	for (size_t i = 0; i < s->r->nvar; i++)
+		if (!strcmp(s->r->var[i].demo, s->demo) && fused_text(s, &s->r->var[i], roof, sizeof roof))
+			line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	return line + 1;
 }
 
@@ -441,267 +509,12 @@ int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scro
 	time_axis(s, n, &lo, &hi);
 	for (int i = 0; i < n; i++)
 		y += section_lines(&s[i], y, y0, y1, lw, bw, lo, hi);
+	if (n) {   /* what the columns are, under the last section */
+		char cols[600];
+		text_unpercent(tr(MSG_DV_COLUMNS), cols, sizeof cols);
+		y += note_lines(cols, C_DIM, y, 0, y0, y1) + 1;
+	}
 	return y - (y0 - scroll);
-}
-
-/* Marks 1..9 then a..z, in the order the variants are listed. */
-static char mark_of(int i)
-{
-	return i < 9 ? (char)('1' + i) : i < 35 ? (char)('a' + i - 9) : '+';
-}
-
-struct roof_in {
-	struct chart_point pt[64];
-	const struct res_variant *var[64];
-	bool recorded[64];  /* the point comes from a recorded section */
-	int n;
-	const struct res_device *dev;   /* the ceilings' device, or NULL */
-	bool dev_recorded;
-};
-
-static void collect(const struct demo_section *s, int n, struct roof_in *in)
-{
-	memset(in, 0, sizeof *in);
-	for (int k = 0; k < n; k++) {
-		const struct res_device *d = results_device(s[k].r, s[k].demo);
-		if (!in->dev && d && d->peak_gflops > 0 && d->mem_gbs > 0) {
-			in->dev = d;
-			in->dev_recorded = s[k].recorded;
-		}
-		for (size_t i = 0; i < s[k].r->nvar && in->n < 64; i++) {
-			const struct res_variant *v = &s[k].r->var[i];
-			if (strcmp(v->demo, s[k].demo) || !v->ok || !(traffic_intensity(v) > 0) ||
-			    !(v->gflops > 0))
-				continue;
-			/* at the rung's own traffic model; the problem's minimum
-			 * traffic is its own mark (chart.h CH_MIN) */
-			in->pt[in->n] = (struct chart_point){ traffic_intensity(v), v->gflops,
-							      mark_of(in->n),
-							      traffic_known(v) ? v->intensity : 0 };
-			in->recorded[in->n] = s[k].recorded;
-			in->var[in->n++] = v;
-		}
-	}
-}
-
-static void draw_grid(const struct chart_roof *c, const struct roof_in *in, int y, int x)
-{
-	for (int r = 0; r < c->h; r++)
-		for (int k = 0; k < c->w; k++) {
-			char cell[2] = { 0, 0 };
-			switch (c->kind[r][k]) {
-			case CH_SLOPE: ui_text(y + r, x + k, 1, C_DIM, "/"); break;
-			case CH_FLAT: ui_text(y + r, x + k, 1, C_DIM, ui_glyph(G_HLINE)); break;
-			case CH_CLASH: ui_text(y + r, x + k, 1, C_WRONG, "*"); break;
-			case CH_MIN: ui_text(y + r, x + k, 1, C_DIM, ":"); break;
-			case CH_POINT:
-				cell[0] = c->mark[r][k];
-				for (int i = 0; i < in->n; i++)
-					if (in->pt[i].mark == cell[0])
-						ui_text(y + r, x + k, 1, kind_role(in->var[i]->kind), cell);
-				break;
-			default: break;
-			}
-		}
-}
-
-static void draw_axes(const struct chart_roof *c, int y, int x)
-{
-	char l[16];
-	for (double v = c->ylo; v <= c->yhi * 1.001; v *= 10) {
-		chart_decade_label(v, l, sizeof l);
-		ui_text(y + chart_roof_row(c, v), 0, x - 1, C_DIM, l);
-	}
-	for (int r = 0; r < c->h; r++)
-		ui_text(y + r, x - 1, 1, C_DIM, ui_glyph(G_VLINE));
-	ui_hline(y + c->h, x - 1, c->w + 1, C_DIM);
-	/* each decade: a tick on the axis in the column its points use, and
-	 * its label from there (the last one ends at the tick if it must) */
-	for (double v = c->xlo; v <= c->xhi * 1.001; v *= 10) {
-		chart_decade_label(v, l, sizeof l);
-		int col = chart_roof_col(c, v), lw = (int)strlen(l);
-		ui_text(y + c->h, x + col, 1, C_DIM, ui_glyph(G_TICK));
-		int at = col + lw > c->w ? col - lw + 1 : col;
-		ui_text(y + c->h + 1, x + (at < 0 ? 0 : at), lw, C_DIM, l);
-	}
-}
-
-/* A TF32 variant above the FP32 roof ran on Tensor Cores, which the FP32
- * peak (SMs x FP32 lanes x 2 x clock) does not count. */
-static bool tensor_cores_above(const struct roof_in *in)
-{
-	for (int i = 0; i < in->n; i++)
-		if (in->pt[i].y > in->dev->peak_gflops && strstr(in->var[i]->label, "TF32"))
-			return true;
-	return false;
-}
-
-/* Whether a mark sits above the memory roof at its own intensity: its
- * traffic model counts loads as memory traffic that the caches served. */
-static bool cache_above(const struct roof_in *in)
-{
-	for (int i = 0; i < in->n; i++)
-		if (in->pt[i].y > 1.05 * in->dev->mem_gbs * in->pt[i].x)
-			return true;
-	return false;
-}
-
-/* Where the legend starts a group: the first entry, yours or recorded
- * after the other, or (within one) a run of three or more entries at
- * another size (a second run of the ladder, reduce's 2^20 + 7), which
- * would otherwise read like the same rungs twice; a single row at its own
- * size (a CPU rung run smaller) stays in its group. */
-static bool group_starts(const struct roof_in *in, int i)
-{
-	if (i == 0 || in->recorded[i] != in->recorded[i - 1])
-		return true;
-	if (same_size(in->var[i], in->var[i - 1]))
-		return false;
-	int run = 1;
-	while (i + run < in->n && run < 3 && in->recorded[i + run] == in->recorded[i] &&
-	       same_size(in->var[i + run], in->var[i]))
-		run++;
-	return run >= 3;
-}
-
-/* Rows the entries take in `cols` columns: a heading per group (yours,
- * recorded, another size), then its entries row by row. */
-static int entry_rows(const struct roof_in *in, int cols)
-{
-	int rows = 0;
-	for (int i = 0, k = 0; i < in->n; i++, k++) {
-		if (group_starts(in, i)) {
-			rows++;
-			k = 0;
-		}
-		if (k % cols == 0)
-			rows++;
-	}
-	return rows;
-}
-
-/* Every entry, mark and label: one column when they fit, else two with
- * labels cut after a word; where even two do not fit, the last row says
- * how many marks are left off. */
-static int legend_entries(const struct roof_in *in, int y, int y1, int x, int w, int cols)
-{
-	int cw = cols == 1 ? w : (w - 1) / 2, shown = 0, end = y1;
-	char line[160], lab[64][CHART_LABEL_MAX], names[64][CHART_LABEL_MAX];
-	const char *labels[64], *ids[64];
-	for (int i = 0; i < in->n; i++) {   /* in the learner's language, kept apart */
-		snprintf(lab[i], sizeof lab[i], "%s", results_variant_label(in->var[i]));
-		labels[i] = lab[i], ids[i] = in->var[i]->variant;
-	}
-	chart_legend_labels(labels, ids, in->n, cw - 2, ui_glyph(G_ELLIPSIS), names);
-	if (y + entry_rows(in, cols) > y1)
-		end = y1 - 1; /* the row for what is left off */
-	for (int i = 0, k = 0; i < in->n && y < end; i++, k++) {
-		if (group_starts(in, i)) {
-			if (i > 0 && k % cols)
-				y++;
-			if (i == 0 || in->recorded[i] != in->recorded[i - 1]) {
-				ui_text(y++, x, w, C_HEADING,
-					tr(in->recorded[i] ? MSG_DV_RECORDED : MSG_DV_YOURS));
-			} else { /* the same set, another size */
-				char sz[96], head[128];
-				results_size_text(in->var[i], sz, sizeof sz);
-				snprintf(head, sizeof head, tr(MSG_DV_MARKS_AT), sz);
-				ui_text_fit(y++, x, w, C_HEADING, head);
-			}
-			k = 0;
-		}
-		if (y >= end)
-			break;
-		const struct res_variant *v = in->var[i];
-		snprintf(line, sizeof line, "%c %s", in->pt[i].mark, names[i]);
-		ui_text(y, x + (k % cols) * (cw + 1), cw, kind_role(v->kind), line);
-		shown++;
-		if (k % cols == cols - 1 || i + 1 == in->n)
-			y++;
-	}
-	if (shown < in->n && y1 > 0) { /* on the row kept for it */
-		snprintf(line, sizeof line, tr(MSG_DV_MORE_MARKS), in->n - shown);
-		ui_text_fit(y1 - 1, x, w, C_DIM, line);
-		y = y1;
-	}
-	return y;
-}
-
-/* The traffic models' part of the legend (roof_models.c). */
-static struct roof_marks marks_of(const struct roof_in *in)
-{
-	return (struct roof_marks){ in->var, in->pt, in->n };
-}
-
-static void legend(const struct roof_in *in, int y, int y1, int x, int w, int cols)
-{
-	char line[256];
-	if (in->dev) {
-		snprintf(line, sizeof line, tr(MSG_DV_MEMORY_ROOF), in->dev->mem_gbs);
-		ui_text_fit(y++, x, w, C_DIM, line);
-		snprintf(line, sizeof line, tr(MSG_DV_COMPUTE_ROOF), ui_glyph(G_HLINE),
-			 in->dev->peak_gflops / 1000);
-		ui_text_fit(y++, x, w, C_DIM, line);
-		snprintf(line, sizeof line, "  %s%s", in->dev->name,
-			 in->dev_recorded ? tr(MSG_DV_RECORDED_MARK) : "");
-		ui_text_fit(y++, x, w, C_DIM, line);
-		if (tensor_cores_above(in))
-			ui_text_fit(y++, x, w, C_DIM, tr(MSG_DV_ABOVE_ROOF));
-		if (cache_above(in))
-			y = ui_wrap(y, y + 2, x, w, C_DIM, tr(MSG_DV_ABOVE_MEMORY));
-	} else {
-		ui_text_fit(y++, x, w, C_DIM, tr(MSG_DV_NO_CEILINGS));
-	}
-	struct roof_marks m = marks_of(in);
-	y = roof_models_head(&m, y, x, w);
-	y = legend_entries(in, y, y1, x, w, cols);
-	bool one_set = true;
-	for (int i = 1; i < in->n; i++)
-		one_set = one_set && in->recorded[i] == in->recorded[0];
-	roof_models_list(&m, y, y1, x, w, one_set);
-}
-
-/* Rows the legend's head takes: the ceilings and the device, or a note. */
-static int legend_head_rows(const struct roof_in *in, int w)
-{
-	struct roof_marks m = marks_of(in);
-	int cache = 0;
-	if (in->dev && cache_above(in)) {
-		struct text_lines tl = { 0 };
-		text_wrap(tr(MSG_DV_ABOVE_MEMORY), w, &tl);
-		cache = tl.n > 2 ? 2 : (int)tl.n;
-		text_lines_free(&tl);
-	}
-	return (in->dev ? 3 + tensor_cores_above(in) + cache : 1) + roof_models_head_rows(&m, w);
-}
-
-void demo_view_roofline(const struct demo_section *s, int n, int y0, int y1,
-			struct chart_roof *grid)
-{
-	struct chart_roof *c = grid;
-	struct roof_in in;
-	collect(s, n, &in);
-	ui_text_fit(y0, 0, COLS, C_HEADING, tr(MSG_DV_ROOFLINE));
-	/* the legend: a third of the screen, at most 30 columns, 48 on a wide one */
-	int legcap = COLS >= 150 ? 48 : 30;
-	int legw = COLS / 3 > legcap ? legcap : COLS / 3, cols = 1;
-	struct roof_marks m = marks_of(&in);
-	if (legend_head_rows(&in, legw) + entry_rows(&in, 1) + roof_models_count(&m) > y1 - y0 - 1) {
-		cols = 2;   /* two columns of short names, wider, so none is left off */
-		legw = COLS / 2 - 2 > 44 ? 44 : COLS / 2 - 2;
-	}
-	int x = 6, w = COLS - x - legw - 2, h = y1 - y0 - 3;
-	if (h < 3 || w < 10) {
-		ui_text(y0 + 1, 0, COLS, C_DIM, tr(MSG_DV_ROOF_SMALL));
-		return;
-	}
-	chart_roofline(c, w, h, in.dev ? in.dev->peak_gflops : NAN,
-		       in.dev ? in.dev->mem_gbs : NAN, in.pt, in.n);
-	draw_axes(c, y0 + 1, x);
-	draw_grid(c, &in, y0 + 1, x);
-	legend(&in, y0 + 1, y1, COLS - legw, legw, cols);
-	if (!in.n)
-		ui_text(y0 + 1 + h / 2, x + 2, w - 2, C_DIM, tr(MSG_DV_NO_VARIANTS));
 }
 
 /* One row of the device table; a long value (a fallback reason) wraps. */

@@ -9,7 +9,20 @@
 #include "ui.h"
 #include "i18n.h"
 
-const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave" };
+const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave", "graph" };
+/* What each series is called on the screen, in the learner's language (the
+ * ids above are the records' own). */
+static const enum msg series_names[LAUNCH_VIEWS] = { MSG_LV_NAME_PLAIN, MSG_LV_NAME_REGS,
+						     MSG_LV_NAME_SMEM, MSG_LV_NAME_WAVE,
+						     MSG_LV_NAME_GRAPH };
+
+static const char *series_name(const char *series)
+{
+	for (int i = 0; i < LAUNCH_VIEWS; i++)
+		if (!strcmp(series, launch_view_series[i]))
+			return tr(series_names[i]);
+	return series;
+}
 
 #define MAX_PTS 128
 
@@ -113,7 +126,7 @@ static void series_head(const struct res_series *sr, int y, int y1)
 	if (!sr)
 		return;
 	char line[400];
-	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), series_name(sr->series), results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
 	ui_wrap(y, y1, 1, COLS - 2, C_DIM, line);
 }
@@ -123,7 +136,7 @@ static int head_rows(const struct res_series *sr)
 	if (!sr)
 		return 0;
 	char line[400];
-	snprintf(line, sizeof line, tr(MSG_LV_SERIES), sr->series, results_label_text(sr->label), sr->regs,
+	snprintf(line, sizeof line, tr(MSG_LV_SERIES), series_name(sr->series), results_label_text(sr->label), sr->regs,
 		 sr->smem, sr->suggest_block);
 	int n = ui_wrap_rows(line, COLS - 2);
 	return n < 3 ? n : 3;
@@ -158,10 +171,16 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 		for (int k = 0; k < ps->n; k++)
 			if (ps->p[k]->fits && ps->p[k]->ok && ps->p[k]->gbs == ps->top)
 				best = ps->p[k], at = k;
-		if (best)   /* and the run of blocks within 5% of it around it */
-			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm, best->block,
-				 near_best_end(ps, at, -1, best->gbs)->block,
-				 near_best_end(ps, at, 1, best->gbs)->block);
+		if (!best)
+			return;
+		/* and the run of blocks within 5% of it around it; a run of
+		 * one is the best alone ("from block 512 to 512" says nothing) */
+		long lo = near_best_end(ps, at, -1, best->gbs)->block,
+		     hi = near_best_end(ps, at, 1, best->gbs)->block;
+		if (lo == hi)
+			snprintf(line, size, tr(MSG_LV_BEST_ONE), best->gbs, best->pct_of_hbm, best->block);
+		else
+			snprintf(line, size, tr(MSG_LV_BEST), best->gbs, best->pct_of_hbm, best->block, lo, hi);
 	} else if (sr && sr->wave > 0) {
 		/* one wave's time: from one full wave to two (a launch's own
 		 * cost cancels), else the first full wave */
@@ -182,28 +201,35 @@ static void summary(const struct pts *ps, bool wave_view, const struct res_serie
 	}
 }
 
-/* A section without points (the CPU fallback): what it did measure.
- * Returns the next free row. */
-static void no_points_text(const struct demo_section *s, char *line, size_t size);
+/* A section without points of the series: the CPU fallback says what it
+ * did measure; a recording, that it holds none of this series. */
+static void no_points_text(const struct demo_section *s, const char *series, char *line,
+			   size_t size);
 
 /* Rows no_points() takes. */
-static int no_points_rows(const struct demo_section *s)
+static int no_points_rows(const struct demo_section *s, const char *series)
 {
 	char line[1024];
-	no_points_text(s, line, sizeof line);
+	no_points_text(s, series, line, sizeof line);
 	return ui_wrap_rows(s->title, COLS) + ui_wrap_rows(line, COLS - 2) + 1;
 }
 
-static int no_points(const struct demo_section *s, int y, int y1)
+/* Returns the next free row. */
+static int no_points(const struct demo_section *s, const char *series, int y, int y1)
 {
 	char line[1024];
-	no_points_text(s, line, sizeof line);
+	no_points_text(s, series, line, sizeof line);
 	y = ui_wrap(y, y1, 0, COLS, C_TITLE, s->title);
 	return ui_wrap(y, y1, 1, COLS - 2, C_DIM, line) + 1;
 }
 
-static void no_points_text(const struct demo_section *s, char *line, size_t size)
+static void no_points_text(const struct demo_section *s, const char *series, char *line,
+			   size_t size)
 {
+	if (s->recorded) {
+		snprintf(line, size, tr(MSG_LV_NOT_RECORDED), series);
+		return;
+	}
 	size_t len = (size_t)snprintf(line, size, "%s", tr(MSG_LV_NO_POINTS));
 	int items = 0;
 	for (size_t i = 0; i < s->r->nvar && len + 2 < size; i++) {
@@ -217,6 +243,85 @@ static void no_points_text(const struct demo_section *s, char *line, size_t size
 	}
 	if (len + 4 < size)
 		snprintf(line + len, size - len, "%s", items ? tr(MSG_LV_CPU_END) : "");
+}
+
+/* --- the graph series: a table, one row per kernel count. */
+
+/* The point of mode m at kernel count k among ps, or NULL. */
+static const struct res_point *gpoint(const struct pts *ps, long k, const char *m)
+{
+	for (int i = 0; i < ps->n; i++)
+		if (ps->p[i]->kernels == k && !strcmp(ps->p[i]->mode, m))
+			return ps->p[i];
+	return NULL;
+}
+
+/* One cell: a time per kernel, or what went wrong. */
+static void gcell(char *buf, size_t size, const struct res_point *p)
+{
+	if (!p)
+		snprintf(buf, size, "-");
+	else if (!p->ok || !isfinite(p->us_per_kernel))
+		snprintf(buf, size, "%s", tr(MSG_LV_GRAPH_FAILED));
+	else
+		snprintf(buf, size, "%.2f %s", p->us_per_kernel, ui_ascii() ? "us" : "µs");
+}
+
+/* Text s right-aligned to end at column x1 of row y. */
+static void right(int y, int x1, enum role r, const char *s)
+{
+	int w = ui_width(s);
+	ui_text(y, x1 - w, w, r, s);
+}
+
+/* The summary: the graph's one-off build at the largest count, and the
+ * time each launch of it saves against launching its kernels one by one. */
+static void graph_summary(const struct pts *ps, long last, char *line, size_t size)
+{
+	const struct res_point *p = gpoint(ps, last, "plain"), *g = gpoint(ps, last, "graph");
+	line[0] = '\0';
+	if (!p || !g || !p->ok || !g->ok || !isfinite(g->setup_ms) || !(p->ms > g->ms))
+		return;
+	snprintf(line, size, tr(MSG_LV_GRAPH_SUM), last, g->setup_ms, p->ms - g->ms);
+}
+
+static void graph_table(const struct pts *ps, int y, int y1)
+{
+	long ks[MAX_PTS];
+	int nk = 0;
+	for (int i = 0; i < ps->n; i++) {
+		bool seen = false;
+		for (int j = 0; j < nk; j++)
+			seen = seen || ks[j] == ps->p[i]->kernels;
+		if (!seen)
+			ks[nk++] = ps->p[i]->kernels;
+	}
+	y = ui_wrap(y, y1, 1, COLS - 2, C_DIM, tr(MSG_LV_GRAPH_UNIT));
+	int c0 = 9, c1 = 23, c2 = 37, c3 = 47; /* right edges of the columns */
+	if (y >= y1)
+		return;
+	right(y, c0, C_HEADING, tr(MSG_LV_GRAPH_K));
+	right(y, c1, C_HEADING, tr(MSG_LV_GRAPH_PLAIN));
+	right(y, c2, C_HEADING, tr(MSG_LV_GRAPH_GRAPH));
+	right(y++, c3, C_HEADING, tr(MSG_LV_GRAPH_X));
+	for (int j = 0; j < nk && y < y1; j++, y++) {
+		const struct res_point *p = gpoint(ps, ks[j], "plain"), *g = gpoint(ps, ks[j], "graph");
+		char k[24], a[48], b[48], x[24] = "";
+		snprintf(k, sizeof k, "%ld", ks[j]);
+		gcell(a, sizeof a, p);
+		gcell(b, sizeof b, g);
+		if (p && g && p->ok && g->ok && g->us_per_kernel > 0)
+			snprintf(x, sizeof x, "%s%.1f", ui_ascii() ? "x" : "×",
+				 p->us_per_kernel / g->us_per_kernel);
+		right(y, c0, C_NORMAL, k);
+		right(y, c1, C_NORMAL, a);
+		right(y, c2, C_ACCENT, b);
+		right(y, c3, C_OK, x);
+	}
+	char sum[400];
+	graph_summary(ps, nk ? ks[nk - 1] : 0, sum, sizeof sum);
+	if (sum[0] && y + 1 < y1)
+		ui_wrap(y + 1, y1, 1, COLS - 2, C_NORMAL, sum);
 }
 
 void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
@@ -233,11 +338,11 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	/* sections without points first, whole when the chart keeps 12 rows */
 	int y = y0, need = 0;
 	for (int j = 0; j < n && j < i; j++)
-		need += no_points_rows(&s[j]);
+		need += no_points_rows(&s[j], series);
 	bool room = i == n || y1 - y0 - need >= 12;
 	for (int j = 0; j < n && j < i; j++) {
 		if (room) {
-			y = no_points(&s[j], y, y1);
+			y = no_points(&s[j], series, y, y1);
 			continue;
 		}
 		/* no room: the title, one row, and where the rest is */
@@ -249,6 +354,11 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 	if (i == n || y >= y1)
 		return;
 	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
+	if (!strcmp(series, "graph")) {
+		y = ui_wrap(y, y1, 1, COLS - 2, C_DIM, tr(MSG_LV_GRAPH_HEAD));
+		graph_table(&ps, y, y1);
+		return;
+	}
 	const struct res_series *sr = results_series(s[i].r, s[i].demo, series);
 	series_head(sr, y, y1);
 	y += head_rows(sr);

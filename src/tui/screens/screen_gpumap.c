@@ -200,7 +200,11 @@ static void draw_parts(const struct gm_st *st)
 		if (gpumap_view_of(c) != g->view)
 			continue;
 		const struct gm_rect *r = &st->lay.comp[c];
-		bool hover = g->carry >= 0 && !g->by_mouse && g->target == c;
+		/* the part the carried label would land on: its target, or
+		 * the part under the pointer while dragging */
+		bool hover = g->carry >= 0 &&
+			     (g->by_mouse ? gpumap_hit(&st->lay, g->view, g->my, g->mx) == c
+					  : g->target == c);
 		if (g->placed[c]) {
 			fill_pattern(r, c, c == g->shown ? C_OK : C_NORMAL, most_marks(st, c));
 			/* the link's name on its top row: on the host's middle row the
@@ -391,6 +395,8 @@ static void mouse(struct app *app, struct gm_st *st, const struct input *in)
 			gpumap_set_view(g, (enum gm_view)tab);
 		else if (slot >= 0)
 			gpumap_grab(g, slot, in->my, in->mx);
+		else if (part >= 0 && g->carry >= 0)   /* taken by a click: a click on a part drops it */
+			drop_on(app, st, part);
 		else if (part >= 0 && g->placed[part]) {
 			g->shown = part;
 			g->hint = -1;
@@ -399,20 +405,30 @@ static void mouse(struct app *app, struct gm_st *st, const struct input *in)
 		g->my = in->my;
 		g->mx = in->mx;
 	} else if (in->mouse == MOUSE_RELEASE && g->carry >= 0 && g->by_mouse) {
-		drop_on(app, st, gpumap_hit(l, g->view, in->my, in->mx));
+		/* released over the tray: a click, which takes the label as
+		 * Enter does (it hovers over a part, the same keys move and
+		 * drop it, a click on a part drops it there) */
+		if (gpumap_hit_slot(l, in->my, in->mx) >= 0 && gpumap_hold(g, -1))
+			g->shown = -1;
+		else
+			drop_on(app, st, gpumap_hit(l, g->view, in->my, in->mx));
 	}
 }
 
-enum { GMK_PICK = KEY_OWN, GMK_PICK_UP, GMK_TAKE, GMK_MOVE, GMK_NEXT, GMK_DROP, GMK_PUT_BACK, GMK_VIEW };
+enum {
+	GMK_PICK = KEY_OWN, GMK_PICK_UP, GMK_TAKE, GMK_MOVE, GMK_NEXT, GMK_PREV, GMK_DROP,
+	GMK_PUT_BACK, GMK_VIEW,
+};
 
 /* The gpu-map's keys (screen.h): picking from the tray, or carrying. */
 static const struct screen_key gm_keys[] = {
 	{ .id = GMK_PICK, .keys = "Tab Down", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK },
-	{ .id = GMK_PICK_UP, .keys = "Up", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK_UP },
+	{ .id = GMK_PICK_UP, .keys = "Up Shift-Tab", .label = MSG_ST_PICK_LABEL, .help = MSG_HK_GM_PICK_UP },
 	{ .id = GMK_TAKE, .keys = "Enter Right", .label = MSG_ST_TAKE, .help = MSG_HK_GM_TAKE },
 	{ .id = GMK_MOVE, .keys = "Up Down Left Right", .cap = MSG_CAP_ARROWS, .label = MSG_ST_MOVE,
 	  .help = MSG_HK_GM_MOVE },
 	{ .id = GMK_NEXT, .keys = "Tab", .label = MSG_ST_NEXT_PART, .help = MSG_HK_GM_NEXT },
+	{ .id = GMK_PREV, .keys = "Shift-Tab", .help = MSG_HK_GM_PREV },
 	{ .id = GMK_DROP, .keys = "Enter", .label = MSG_ST_DROP, .help = MSG_HK_GM_DROP },
 	{ .id = GMK_PUT_BACK, .keys = "Esc Backspace", .label = MSG_ST_PUT_BACK, .help = MSG_HK_GM_PUT_BACK },
 	{ .id = GMK_VIEW, .keys = "z v", .label = MSG_ST_VIEW, .help = MSG_HK_GM_VIEW },
@@ -422,11 +438,12 @@ static bool gm_on(struct app *app, void *p, int id, enum msg *why)
 {
 	(void)app; (void)why;
 	struct gm_st *st = p;
-	bool carrying = st->g.carry >= 0 && !st->g.by_mouse;
+	/* carried by keys or by the mouse: the same keys move and drop it */
+	bool carrying = st->g.carry >= 0;
 	switch (id) {
 	case GMK_PICK: case GMK_PICK_UP: case GMK_TAKE:
 		return !carrying && !gpumap_done(&st->g);
-	case GMK_MOVE: case GMK_NEXT: case GMK_DROP: case GMK_PUT_BACK:
+	case GMK_MOVE: case GMK_NEXT: case GMK_PREV: case GMK_DROP: case GMK_PUT_BACK:
 		return carrying;
 	default: return true;
 	}
@@ -449,12 +466,17 @@ static enum act gm_key(struct app *app, void *p, const struct input *in)
 		mouse(app, st, in);
 		return ACT_NONE;
 	}
+	/* a key while dragging: the label goes on as carried by keys, over
+	 * the part under the pointer (Enter drops it there) */
+	if (g->by_mouse && (in->id == GMK_MOVE || in->id == GMK_NEXT || in->id == GMK_PREV ||
+			    in->id == GMK_DROP))
+		gpumap_hold(g, gpumap_hit(&st->lay, g->view, g->my, g->mx));
 	switch (in->id) {
 	case GMK_VIEW: gpumap_set_view(g, g->view == GM_OVERVIEW ? GM_ZOOM : GM_OVERVIEW); break;
 	case GMK_MOVE: move_target(st, in); break;
-	case GMK_NEXT:
+	case GMK_NEXT: case GMK_PREV:
 		do
-			g->target = (g->target + 1) % GM_NCOMP;
+			g->target = (g->target + (in->id == GMK_NEXT ? 1 : GM_NCOMP - 1)) % GM_NCOMP;
 		while (gpumap_view_of(g->target) != g->view);
 		break;
 	case GMK_DROP: drop_on(app, st, g->target); break;

@@ -41,7 +41,7 @@ void *help_open(struct app *app, const struct screen *s, void *st, bool can_back
 	struct help *h = calloc(1, sizeof *h);
 	if (!h)
 		return NULL;
-	snprintf(h->from, sizeof h->from, "%s", s->name);
+	snprintf(h->from, sizeof h->from, "%s", s->help_title ? tr(s->help_title) : s->name);
 	h->nlines = keymap_lines(s, app, st, can_back, h->line, MAXLINES);
 	for (int i = 0; i < h->nlines; i++) {
 		const struct key_line *l = &h->line[i];

@@ -22,6 +22,7 @@
 #include "ui.h"
 #include "i18n.h"
 #include "keymap.h"
+#include "term.h"
 
 extern const struct screen screen_tiling;
 
@@ -153,12 +154,14 @@ static int draw_header(const struct tl_st *st)
 {
 	const struct tl_config *c = &st->sim.cfg;
 	enum tl_mode m = st->sim.mode;
-	int x = 0;
+	int x = 0, tw = 0;
 	for (int i = 0; i < TL_NMODES; i++) {
 		char s[32];
 		snprintf(s, sizeof s, "[%s]", tl_mode_name((enum tl_mode)i));
-		x += ui_text(1, x, COLS - x, i == (int)m ? C_SELECT : C_DIM, s) + 1;
+		tiling_view_mode_tab(i, &x, &tw);
+		ui_text(TILING_TAB_ROW, x, COLS - x, i == (int)m ? C_SELECT : C_DIM, s);
 	}
+	x = tiling_view_mode_tab(0, &(int){ 0 }, &tw);   /* the column after the tabs */
 	ui_text(1, x + 1, COLS - x - 1, C_DIM, tr(MSG_TL_MODE_KEY));
 	char line[400], sms[200];
 	if (m == TL_REGBLOCK)
@@ -179,8 +182,10 @@ static int draw_header(const struct tl_st *st)
 		snprintf(sms, sizeof sms, tr(MSG_TL_SMS_FEW), c->sms);
 	int g = tl_grid(c, m);
 	int waves = tl_waves(c, m);
+	/* each block is coloured by its SM; without colour the SM's number
+	 * in the cell is the mark */
 	snprintf(line, sizeof line, tr(waves == 1 ? MSG_TL_GRID_LINE_1 : MSG_TL_GRID_LINE), g, g, sms, waves,
-		 tl_ksteps(c, m), c->sms > 8 ? " mod 8" : "");
+		 tl_ksteps(c, m), tr(term_color() ? MSG_TL_COLOUR : MSG_TL_MARK), c->sms > 8 ? " mod 8" : "");
 	return ui_wrap(y, y + 2, 0, COLS, C_DIM, line);
 }
 
@@ -508,8 +513,12 @@ static bool play_key(struct app *app, struct tl_st *st, int id)
 static enum act tl_key(struct app *app, void *p, const struct input *in)
 {
 	struct tl_st *st = p;
-	if (in->mouse != MOUSE_NONE)
+	if (in->mouse != MOUSE_NONE) {   /* a click on a mode's tab picks it */
+		int m = in->mouse == MOUSE_PRESS && !st->conv ? tiling_view_mode_at(in->my, in->mx) : -1;
+		if (m >= 0)
+			restart(st, (enum tl_mode)m);
 		return ACT_NONE;
+	}
 	if (play_key(app, st, in->id) || config_key(app, st, in->id))
 		return ACT_NONE;
 	struct tl_sim *s = &st->sim;

@@ -202,3 +202,33 @@ int tiling_view_rungs(const struct results *r, const char *title, int y, int y1,
 	snprintf(line, sizeof line, tr(MSG_TV_MODEL), tl_ratio(pn, pt), tl_ratio(pt, pr));
 	return ui_wrap(y, y1, x, w, C_ACCENT, line);
 }
+
+/* The mode tabs on row 1: tab i is "[name]" from column *x, w wide (one
+ * blank between tabs); returns the column after the last. */
+int tiling_view_mode_tab(int i, int *x, int *w)
+{
+	int at = 0;
+	for (int k = 0; k < TL_NMODES; k++) {
+		char s[32];
+		snprintf(s, sizeof s, "[%s]", tl_mode_name((enum tl_mode)k));
+		int sw = ui_width(s);
+		if (k == i) {
+			*x = at;
+			*w = sw;
+		}
+		at += sw + 1;
+	}
+	return at;
+}
+
+/* The mode whose tab is at (y, x), or -1: a click picks it, as in gpu-map. */
+int tiling_view_mode_at(int y, int x)
+{
+	for (int i = 0; y == TILING_TAB_ROW && i < TL_NMODES; i++) {
+		int tx, tw;
+		tiling_view_mode_tab(i, &tx, &tw);
+		if (x >= tx && x < tx + tw)
+			return i;
+	}
+	return -1;
+}

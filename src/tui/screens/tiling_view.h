@@ -6,6 +6,12 @@
 #include "results.h"
 #include "ui.h"
 
+/* The mode tabs on row TILING_TAB_ROW: tab i is "[name]" from column *x,
+ * *w wide, one blank between tabs; returns the column after the last. */
+#define TILING_TAB_ROW 1
+int tiling_view_mode_tab(int i, int *x, int *w);
+/* The mode whose tab is at (y, x), or -1: a click picks it, as in gpu-map. */
+int tiling_view_mode_at(int y, int x);
 /* s (digits, '.', 'x') in large three-row glyphs from y, x; ASCII twins
  * with --ascii. */
 void tiling_view_big(int y, int x, int maxw, enum role r, const char *s);

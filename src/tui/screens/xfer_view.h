@@ -7,15 +7,27 @@
 #define CK_XFER_VIEW_H
 #include <stdbool.h>
 #include "demo_view.h"
+#include "role.h"
 
 /* Which rows of transfer a chart shows. */
 enum xf_filter { XF_ALL, XF_TO_DEVICE, XF_TO_HOST, XF_INSIDE, XF_NFILTERS };
 /* Which streams runs a timeline shows (the CPU fallback shows its model). */
 enum st_pick_mode { ST_PICK_PINNED, ST_PICK_PAGEABLE, ST_PICK_DEFAULT, ST_NPICK };
 
-/* What the keys picked (the screen's state). */
+/* Which lines a transfer chart draws: as the room allows (the main ones
+ * on a small screen, every one on a big one), or as the learner chose. */
+enum xf_lines { XF_LINES_AUTO, XF_LINES_MAIN, XF_LINES_ALL };
+/* Chart or table: a table where the chart would not read (too small,
+ * or too many marks in one cell), or as the learner chose. */
+enum xf_form { XF_FORM_AUTO, XF_FORM_CHART, XF_FORM_TABLE };
+
+/* What the keys picked (the screen's state).  lines and form hold what
+ * the last draw showed once a key chose (xfer_view_toggle_*). */
 struct xfer_pick {
 	enum xf_filter filter;    /* transfer: the directions drawn */
+	enum xf_lines lines;      /* transfer: main or all lines */
+	enum xf_form form;        /* transfer: chart or table */
+	bool shown_all, shown_table;   /* what the last draw showed */
 	enum st_pick_mode mode;   /* streams: the memory kind shown */
 	int streams;              /* streams: 1, 2, 4 or 8 */
 };
@@ -26,9 +38,17 @@ struct xfer_pick {
  * (rec_note, or "no recorded run of this demo" when rec_note is NULL).
  * Each section's records are those of its demo. */
 void xfer_view_draw(bool timeline, const struct demo_section *s, int n,
-		    const struct xfer_pick *p, bool mine_only, const char *rec_note, int y0, int y1);
+		    struct xfer_pick *p, bool mine_only, const char *rec_note, int y0, int y1);
 
-void xfer_view_transfer(const struct demo_section *s, int n, enum xf_filter f, int y0, int y1);
+/* The transfer chart (xfer_chart.c): p's filter, lines and form; what it
+ * showed goes back in p's shown_* fields. */
+void xfer_view_transfer(const struct demo_section *s, int n, struct xfer_pick *p, int y0,
+			int y1);
+/* The other of what the last draw showed: main <-> all lines, chart <-> table. */
+void xfer_view_toggle_lines(struct xfer_pick *p);
+void xfer_view_toggle_form(struct xfer_pick *p);
+/* A section's title on one row, an ellipsis only when it is cut. */
+void xfer_view_title_row(int y, enum role r, const char *t);
 void xfer_view_streams(const struct demo_section *s, int n, enum st_pick_mode m, int streams,
 		       int y0, int y1);
 /* The sizes a section's curve spans: "4K .. 16M"; "" without records. */
