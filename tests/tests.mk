@@ -6,9 +6,8 @@
 #   make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc, under
 #                    ASan and UBSan), run by tests/e2e/demos_emu.sh
 #   make test-e2e    the scripts of tests/e2e/ against the real binaries
-#   make test        all three, each as soon as it is built (the unit tests
-#                    run while the demos still compile); one failing tier
-#                    does not stop the others
+#   make test        all three: everything built first, then the three at
+#                    once; one failing tier does not stop the others
 #   make test-long   the checks too slow for `make test` (LONG_T below),
 #                    run by CI (.ci/run) after it
 #
@@ -106,10 +105,15 @@ E2E := $(filter-out $(EMU_T) $(LONG_T),$(sort $(wildcard tests/e2e/*.sh)))
 # the long ones first when prove has no times yet (see above)
 first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
 
-.PHONY: test test-unit test-emu test-e2e test-long
-# -k: a tier that fails does not stop the others (each says what failed)
+.PHONY: test test-build test-unit test-emu test-e2e test-long
+# Everything built first, on every job slot, then the three tiers at once
+# (a tier's prove held a job slot for its whole run, so the builds of the
+# others waited behind it); -k: a tier that fails does not stop the others
+# (each says what failed, a build failure again in its own tier).
 test:
-	@$(MAKE) --no-print-directory -k test-unit test-emu test-e2e
+	-@$(MAKE) --no-print-directory -k test-build
+	@$(MAKE) --no-print-directory -k -j3 test-unit test-emu test-e2e
+test-build: all $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
 test-emu: $(EMU) $(BUILD)/cudakitchen | deps-check
