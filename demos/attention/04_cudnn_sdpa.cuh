@@ -15,8 +15,9 @@
 //   2. operations, in the order the fused engines recognise (the pattern
 //      cudnn-frontend's SDPA node builds): matmul Q·Kᵀ (FP32 sums), ×
 //      scale, [causal: row index ≥ column index, else -inf], max over the
-//      row, subtract it, exp, sum over the row, divide, P in 16 bits,
-//      matmul P·V into O;
+//      row, subtract it, exp, sum over the row, [the row's log-sum-exp,
+//      virtual: the engines match it too], divide, P in 16 bits, matmul
+//      P·V into O;
 //   3. the operation graph, the engine heuristics (mode A), the first
 //      engine configuration whose execution plan finalizes, its
 //      workspace, and a variant pack naming each tensor's memory.
@@ -65,8 +66,9 @@ static void at_sdpa_close(struct at_sdpa *c) { (void)c; }
 #else
 #include "sdpa_dl.h"
 
-#define SDPA_KEEP 96    // descriptors: the causal graph 41, the heuristics and plans 17
+#define SDPA_KEEP 96    // descriptors: the causal graph 47, the heuristics and plans 17
 #define SDPA_CONFIGS 8  // engine configurations tried, best first
+#define SDPA_OPS 16     // operations in the graph (the causal one 14)
 
 struct at_sdpa {
     struct sdpa_lib *l;
@@ -189,7 +191,7 @@ static cudnnBackendDescriptor_t sd_matmul(struct at_sdpa *c, cudnnBackendDescrip
 
 // The graph of softmax(Q·Kᵀ·scale [masked])·V; ops[] gets its operations
 // in order, returns how many.
-static int sd_graph(struct at_sdpa *c, const struct at_args *a, cudnnBackendDescriptor_t ops[12])
+static int sd_graph(struct at_sdpa *c, const struct at_args *a, cudnnBackendDescriptor_t ops[SDPA_OPS])
 {
     const int64_t bh = a->bh, s = a->s, d = a->d;
     const int64_t sd_str[4] = {s * d, s * d, d, 1};  // Q, V, O: (bh, 1, s, d) row-major
@@ -227,11 +229,17 @@ static int sd_graph(struct at_sdpa *c, const struct at_args *a, cudnnBackendDesc
     cudnnBackendDescriptor_t sub = sd_tensor(c, v++, F, bh, 1, s, s, ss_str, false);
     cudnnBackendDescriptor_t ex = sd_tensor(c, v++, F, bh, 1, s, s, ss_str, false);
     cudnnBackendDescriptor_t sum = sd_tensor(c, v++, F, bh, 1, s, 1, row_str, false);
+    cudnnBackendDescriptor_t lg = sd_tensor(c, v++, F, bh, 1, s, 1, row_str, false);
+    cudnnBackendDescriptor_t lse = sd_tensor(c, v++, F, bh, 1, s, 1, row_str, false);
     cudnnBackendDescriptor_t p = sd_tensor(c, v++, io, bh, 1, s, s, ss_str, false); // 16-bit P
     ops[n++] = sd_reduce(c, CUDNN_REDUCE_TENSOR_MAX, s1, mx);                       // m = max_j
     ops[n++] = sd_pointwise(c, CUDNN_POINTWISE_SUB, F, -1, s1, mx, NULL, sub);    // S - m
     ops[n++] = sd_pointwise(c, CUDNN_POINTWISE_EXP, F, -1, sub, NULL, NULL, ex);  // e^(S-m)
     ops[n++] = sd_reduce(c, CUDNN_REDUCE_TENSOR_ADD, ex, sum);                      // l = Σ_j
+    // the row's log-sum-exp m + log l, which training keeps for the
+    // backward pass: virtual here, but part of the pattern the engines match
+    ops[n++] = sd_pointwise(c, CUDNN_POINTWISE_LOG, F, -1, sum, NULL, NULL, lg);
+    ops[n++] = sd_pointwise(c, CUDNN_POINTWISE_ADD, F, -1, mx, lg, NULL, lse);
     ops[n++] = sd_pointwise(c, CUDNN_POINTWISE_DIV, F, -1, ex, sum, NULL, p);     // P = e/l
     ops[n++] = sd_matmul(c, p, vv, o);                                              // O = P·V
     return n;
@@ -340,7 +348,7 @@ static int at_sdpa_open(struct at_args *a, struct at_sdpa **out, struct ck_err *
     }
     c->scale = a->scale;
     c->neg_inf = c->l->version < 91000 ? -3.402823466e38f : -INFINITY;
-    cudnnBackendDescriptor_t ops[12];
+    cudnnBackendDescriptor_t ops[SDPA_OPS];
     int n = 0, rc = AT_DECLINED;
     SD(c, create(&c->h));
     if (c->st != CUDNN_STATUS_SUCCESS) {

@@ -57,7 +57,7 @@ extern "C" int at_gpu_open(struct at_gpu **out, int bh, int s, int d, bool causa
     *out = g;
     struct at_args *a = &g->a;
     *a = at_args{bh, s, d, causal, bf16, (float)(1.0 / sqrt((double)d)), NULL, NULL, NULL,
-                 NULL, NULL, NULL, &g->lib};
+                 NULL, NULL, NULL, &g->lib, NULL};
     int dev = 0, ma = 0, mi = 0;
     CUDA_CHECK(err, cudaGetDevice(&dev));
     CUDA_CHECK(err, cudaDeviceGetAttribute(&ma, cudaDevAttrComputeCapabilityMajor, dev));

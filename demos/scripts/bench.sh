@@ -23,10 +23,12 @@
 # BENCH_SWEEP=0 leaves it out. On a GPU, after the Tensor Core targets,
 # also what limits the tf32-mma rung (demos/scripts/tf32_ceiling.sh;
 # BENCH_CEILING=0 leaves it out). Exit non-zero if any run failed.
-# bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh).
+# bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh);
+# --merge-points FILES...: only the launch runs' merge (merge_points).
 set -u
 MERGE_ONLY=
-[ "${1:-}" = --merge ] && { MERGE_ONLY=1; shift; }
+[ "${1:-}" = --merge ] && { MERGE_ONLY=merge; shift; }
+[ "${1:-}" = --merge-points ] && { MERGE_ONLY=merge_points; shift; }
 BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
@@ -103,9 +105,10 @@ function paired(line,   p, lo, hi) {
     return (lo == "") ? sprintf("%.1f%%", p) : sprintf("%.1f%% [%.1f-%.1f over %s processes]", p, lo, hi, val(line, "processes"))
 }'
 
-# merge_points FILES...: the launch runs: device and series records of the
-# first file, then per (series, block, grid; the graph series' mode and
-# kernels) the point of median ms
+# merge_points FILES...: the launch runs: the device record of the first
+# file, then each series record of the first file followed by its points,
+# per (series, block, grid; the graph series' mode and kernels) the point
+# of median ms; points of a series without a record (graph) last
 merge_points() {
     awk '
     function val(line, key,   m) {
@@ -113,23 +116,33 @@ merge_points() {
         m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
         sub("^" key ": ", "", m); gsub(/"/, "", m); return m
     }
-    NR == FNR && /record: "(device|series)"/ { print; next }
+    NR == FNR && /record: "device"/ { print; next }
+    NR == FNR && /record: "series"/ {
+        sr = val($0, "series"); if (!(sr in shead)) sorder[++nsr] = sr
+        shead[sr] = $0; next
+    }
     /record: "point"/ {
-        v = val($0, "series") " " val($0, "block") " " val($0, "grid") " " \
+        sr = val($0, "series")
+        v = sr " " val($0, "block") " " val($0, "grid") " " \
             val($0, "mode") " " val($0, "kernels")
-        if (!(v in n)) order[++nv] = v
+        if (!(v in n)) { order[++nv] = v; ser[nv] = sr }
         key = val($0, "ms"); if (key == "~") key = 1e300
         n[v]++; rec[v, n[v]] = $0; k[v, n[v]] = key + 0
     }
-    END {
+    function points(sr, headed,   i, v, a, b, t) {
         for (i = 1; i <= nv; i++) {
             v = order[i]
+            if (headed ? ser[i] != sr : ser[i] in shead) continue
             for (a = 1; a <= n[v]; a++) idx[a] = a
             for (a = 1; a <= n[v]; a++)
                 for (b = a + 1; b <= n[v]; b++)
                     if (k[v, idx[b]] < k[v, idx[a]]) { t = idx[a]; idx[a] = idx[b]; idx[b] = t }
             print rec[v, idx[int((n[v] + 1) / 2)]]
         }
+    }
+    END {
+        for (j = 1; j <= nsr; j++) { print shead[sorder[j]]; points(sorder[j], 1) }
+        points("", 0)
     }' "$@"
 }
 
@@ -262,6 +275,7 @@ table() { # FILE: the ratio table
     }
     /demo: "(transfer|streams)"/ { next } # their own table: xfer_targets.sh
     /record: "device"/ {
+        flush_series()
         printf "\n%s on %s (%s), driver %s, runtime %s, cuBLAS %s, cuDNN %s, %s\n",
             val($0, "demo"), val($0, "name"), val($0, "date"), val($0, "driver"),
             val($0, "runtime"), val($0, "cublas"), val($0, "cudnn"),
@@ -271,16 +285,39 @@ table() { # FILE: the ratio table
         naive = ""
         next
     }
+    # launch: each series heading, then its own points, whatever the order
+    # of the records (bench runs before merge_points wrote every heading
+    # first); a series without a heading record (graph) gets its own
     /record: "series"/ {
-        printf "\n%s (%s): %s registers, %s B shared/block, suggested block %s\n",
-            val($0, "series"), val($0, "label"), val($0, "regs"), val($0, "smem"),
-            val($0, "suggest_block")
-        printf "%6s %9s %6s %7s %10s %9s %6s\n", "block", "grid", "per SM", "occ %", "ms", "GB/s", "waves"
+        sr = val($0, "series"); seen_series(sr)
+        head[sr] = sprintf("\n%s (%s): %s registers, %s B shared/block, suggested block %s\n", sr,
+            val($0, "label"), val($0, "regs"), val($0, "smem"), val($0, "suggest_block")) \
+            sprintf("%6s %9s %6s %7s %10s %9s %6s\n", "block", "grid", "per SM", "occ %", "ms", "GB/s", "waves")
+    }
+    /record: "point"/ && /series: "graph"/ {
+        seen_series("graph")
+        body["graph"] = body["graph"] sprintf("%6s %8s %10s %10s %10s\n", val($0, "mode"),
+            val($0, "kernels"), val($0, "ms"), val($0, "us_per_kernel"), val($0, "host_us_per_kernel"))
+        next
     }
     /record: "point"/ {
-        printf "%6s %9s %6s %7s %10s %9s %6s\n", val($0, "block"), val($0, "grid"),
-            val($0, "per_sm"), val($0, "occupancy"), val($0, "ms"), val($0, "gbs"), val($0, "waves")
+        sr = val($0, "series"); seen_series(sr)
+        body[sr] = body[sr] sprintf("%6s %9s %6s %7s %10s %9s %6s\n", val($0, "block"), val($0, "grid"),
+            val($0, "per_sm"), val($0, "occupancy"), val($0, "ms"), val($0, "gbs"), val($0, "waves"))
     }
+    function seen_series(sr) { if (!(sr in known)) { known[sr] = 1; sorder[++nsr] = sr } }
+    function flush_series(   i, sr) {
+        for (i = 1; i <= nsr; i++) {
+            sr = sorder[i]
+            if (sr in head) printf "%s", head[sr]
+            else if (sr == "graph") printf "\nlaunch graph series (one-block kernels, one by one or in one CUDA graph)\n%6s %8s %10s %10s %10s\n", "mode", "kernels", "ms", "us/kernel", "host us/k"
+            else printf "\n%s\n", sr
+            printf "%s", body[sr]
+            delete known[sr]; delete head[sr]; delete body[sr]
+        }
+        nsr = 0
+    }
+    END { flush_series() }
     /record: "variant"/ {
         v = val($0, "variant"); ms = val($0, "ms"); g = val($0, "gflops")
         if (v == "naive" || v == "atomic") naive = g
@@ -293,7 +330,7 @@ table() { # FILE: the ratio table
 }
 
 if [ -n "$MERGE_ONLY" ]; then
-    merge "$@"
+    "$MERGE_ONLY" "$@"
     exit $?
 fi
 

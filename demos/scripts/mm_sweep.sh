@@ -15,7 +15,15 @@
 #           baseline, is not always equally fast in both at small sizes
 #   best    >= 90% of cuBLAS where the size (the cube root of M*N*K) is at
 #           least 2048, >= 75% below
-# as PASS / MISS lines. SWEEP_TABLE_ONLY=1: the table of an existing
+#   held-out  >= 85% of cuBLAS at every held-out shape of size >= 1024
+# as PASS / MISS lines. Each row is labelled `fitted` or `held-out`:
+# fitted shapes are those the best rung's rule was fitted or tuned on
+# (demos/matmul/NOTES.md, mm_best_rule.h: its efficiencies at 8192^3, its
+# warp factors at 512^3 and 1024^3, its edge and reduction costs at 1000^3
+# and 333x777x555; the other shapes before HELDOUT were in the tile table
+# and the sweeps its choices were tuned against); held-out shapes
+# (SWEEP_HELDOUT, M:N:K, default HELDOUT below) appear in no measurement
+# the rule was built from. SWEEP_TABLE_ONLY=1: the table of an existing
 # SWEEP_OUT, nothing run. Exit non-zero if a run failed (a MISS is reported,
 # not an exit status).
 set -u
@@ -23,9 +31,13 @@ BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
 DEST=${SWEEP_OUT:-demos/results/h200-sweep.yaml}
+# the held-out shapes: not square, three whole 128x128 tiles, two cut
+HELDOUT=${SWEEP_HELDOUT:-"2048:6144:1024 3072:1024:4096 6144:2048:2048
+1500:2500:1200 1280:2560:1920"}
 SIZES=${SIZES:-"512:512:512 768:768:768 1000:1000:1000 1024:1024:1024
 1536:1536:1536 2000:2000:2000 2048:2048:2048 3000:3000:3000 4096:4096:4096
-8192:8192:8192 1000:3000:2000 4096:1024:512 8192:512:1024 333:777:555"}
+8192:8192:8192 1000:3000:2000 4096:1024:512 8192:512:1024 333:777:555
+$HELDOUT"}
 # The rungs, from the ladder's one table (demos/matmul/mm_ladder.h): the
 # hand rungs before its first library row (the FP32 ladder), that row's id
 # (cuBLAS FP32, the baseline) and the id of the row X(BEST, ...)
@@ -43,7 +55,7 @@ FAST=$(csv $(echo "$HAND" | cut -d' ' -f3-) "$BASE")
 FAIL=0
 
 table() { # FILE
-    awk -v rungs="$HAND" -v best="$BEST" -v base="$BASE" '
+    awk -v rungs="$HAND" -v best="$BEST" -v base="$BASE" -v heldout="$HELDOUT" '
     function val(line, key,   m) {
         if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
         m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
@@ -60,15 +72,18 @@ table() { # FILE
             sk[sz] = val($0, "streamk"); pt[sz] = val($0, "parts") }
         if (v == base) ms[sz] = val($0, "ms")
     }
+    function label(sz) { return (sz in held) ? "held-out" : "fitted" }
     END {
+        nh = split(heldout, h, " ")
+        for (i = 1; i <= nh; i++) { x = h[i]; gsub(":", "x", x); held[x] = 1 }
         nr = split(rungs, r, " ")
         printf "\nmatmul sweep: %% of cuBLAS FP32 per size (median of runs; each %% against the\n"
         printf "cuBLAS of its own process: %s and %s run apart from the rest)\n", r[1], r[2]
-        printf "%-16s", "M x N x K"
+        printf "%-16s %-8s", "M x N x K", "shapes"
         for (i = 1; i <= nr; i++) printf " %10s", r[i]
         printf " %10s  %s\n", "cuBLAS ms", best " config"
         for (s = 1; s <= ns; s++) {
-            sz = order[s]; printf "%-16s", sz
+            sz = order[s]; printf "%-16s %-8s", sz, label(sz)
             for (i = 1; i <= nr; i++) printf " %10s", (sz, r[i]) in pct ? pct[sz, r[i]] : "-"
             printf " %10s  %s%s%s%s\n", ms[sz], cfg[sz], (spl[sz] > 1 ? " split " spl[sz] : ""),
                 (pt[sz] == "true" ? " in parts" : ""), (sk[sz] == "true" ? " stream-K" : "")
@@ -87,6 +102,22 @@ table() { # FILE
             ok = b != "" && b != "FAIL" && b != "~" && b + 0 >= want
             printf "%s %s >= %d%% of cuBLAS at %s: %s\n", ok ? "PASS" : "MISS", best, want, sz, b
         }
+        # the held-out target: shapes the rule never saw, from 1024 up
+        nj = 0; npass = 0
+        for (s = 1; s <= ns; s++) {
+            sz = order[s]
+            if (!(sz in held) || cube[sz] < 1024) continue
+            b = pct[sz, best]; nj++
+            ok = b != "" && b != "FAIL" && b != "~" && b + 0 >= 85; npass += ok
+            printf "%s held-out %s >= 85%% of cuBLAS at %s (size %.0f): %s\n",
+                ok ? "PASS" : "MISS", best, sz, cube[sz], b == "" ? "no record" : b
+        }
+        for (i = 1; i <= nh; i++) {       # a held-out shape that has no row
+            x = h[i]; gsub(":", "x", x); split(h[i], d, ":")
+            if (!(x in seen) && exp(log(d[1] * d[2] * d[3]) / 3) >= 1024) {
+                printf "MISS held-out %s >= 85%% of cuBLAS at %s: not in this sweep\n", best, x; nj++ }
+        }
+        printf "held-out shapes (size >= 1024): %d of %d PASS\n", npass, nj
     }' "$1"
 }
 

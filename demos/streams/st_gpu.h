@@ -33,6 +33,12 @@ int st_gpu_open(struct st_gpu **g, size_t total_bytes, int chunks, int iters,
  * one tail instead of one per chunk), median of 3 timed runs after a
  * warm-up, into *ms: the shortest the kernel stage can take. */
 int st_gpu_kernel_alone(struct st_gpu *g, double *ms, struct ck_err *err);
+/* The link both ways at once: total_bytes copied in (pinned) in one
+ * created stream and total_bytes copied out (pinned) in another, timed
+ * from one event on the legacy stream to one after both, median of 3
+ * timed runs after a warm-up, into *ms: the least time the pipeline's
+ * copies can take together on this link. */
+int st_gpu_two_way(struct st_gpu *g, double *ms, struct ck_err *err);
 int st_gpu_run(struct st_gpu *g, enum st_mode mode, int streams, bool poison,
                struct st_span *spans, double *total_ms, const float **out,
                struct ck_err *err);

@@ -42,6 +42,7 @@ struct st_row {
     struct st_span spans[ST_MAX_CHUNKS * ST_STAGES];
     double stage[ST_STAGES];      /* the mode's 1-stream stage totals */
     double serial, ideal;
+    double link_ideal;            /* max(ideal, two_way_ms) on pinned GPU rows, else 0 */
     char error[256];
 };
 
@@ -58,6 +59,7 @@ struct st_state {
     bool gpu_dead;
     int status;
     double kernel_alone;          /* ms of one launch over all the data, 0 unknown */
+    double two_way;               /* ms of the bytes in and out at once, pinned; 0 unknown */
 };
 
 static void own_options(FILE *f)
@@ -241,6 +243,8 @@ static int gpu_setup(struct st_state *s)
     int rc = st_gpu_open(&s->g, s->total, s->chunks, s->iters, s->in, &err);
     if (rc == CK_OK)
         rc = st_gpu_kernel_alone(s->g, &s->kernel_alone, &err);
+    if (rc == CK_OK)
+        rc = st_gpu_two_way(s->g, &s->two_way, &err);
     if (rc != CK_OK)
         fprintf(stderr, "streams: %s\n", err.msg);
     return rc;
@@ -306,6 +310,9 @@ static void run_gpu(struct st_state *s)
         /* serial: the 1-stream run's stage sum; the ideal bound takes the
          * kernel stage at most one launch over all the data (st_bound) */
         st_bound(row->stage, shortest, s->kernel_alone, &row->serial, &row->ideal);
+        /* link-aware: the copies cannot beat the link both ways at once */
+        if (g->mode != ST_PAGEABLE && s->two_way > 0)
+            row->link_ideal = s->two_way > row->ideal ? s->two_way : row->ideal;
     }
 }
 
@@ -370,6 +377,11 @@ static void rec_row(const struct st_state *s, int i)
     ck_rec_num(&rec, "kernel_alone_ms", t && s->kernel_alone > 0 ? s->kernel_alone : NAN);
     ck_rec_num(&rec, "speedup", t ? row->serial / row->t.ms : NAN);
     ck_rec_num(&rec, "pct_of_ideal", t ? 100.0 * row->ideal / row->t.ms : NAN);
+    bool l = t && row->link_ideal > 0;
+    ck_rec_num(&rec, "two_way_ms", l ? s->two_way : NAN);
+    ck_rec_num(&rec, "two_way_gbs", l ? 2.0 * (double)s->total / (s->two_way * 1e6) : NAN);
+    ck_rec_num(&rec, "link_ideal_ms", l ? row->link_ideal : NAN);
+    ck_rec_num(&rec, "pct_of_link_ideal", l ? 100.0 * row->link_ideal / row->t.ms : NAN);
     if (t) {
         static char tl[4096];
         timeline_text(s, row, tl, sizeof tl);

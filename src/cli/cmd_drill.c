@@ -2,8 +2,17 @@
  * their own editor: list, start (prints the learner's copy's path), check
  * [--watch] [--format yaml] ID [FILE], hint, solution, reset.  check exits
  * 0 on a pass, 1 on a fail, 2 on a usage error; --watch checks again on
- * every save (the file's mtime, polled) until Ctrl-C. */
+ * every save (the file's mtime and size, polled) until Ctrl-C, then exits
+ * with the last finished check's status.  A check reads the learner's
+ * file and never writes it.
+ *
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP during a check stop what it started
+ * (the compilers and the learner's program run in their own process
+ * groups, out of the terminal's reach): the handler kills those groups;
+ * a check cut short is neither printed nor recorded.  Outside --watch the
+ * signal then ends the program as it would have (exit status 128+N). */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +24,9 @@
 #include "drill.h"
 #include "drill_check.h"
 #include "drill_progress.h"
+#include "i18n.h"
 #include "paths.h"
+#include "runner.h"
 #include "text.h"
 
 static const char usage_text[] =
@@ -25,7 +36,9 @@ static const char usage_text[] =
 	"       cudakitchen drill hint ID [N]     show hint N (default: the next one)\n"
 	"       cudakitchen drill solution [--yes] ID\n"
 	"       cudakitchen drill reset [--yes] ID  keep your copy as a backup, start over\n"
-	"check exits 0 when the drill passes, 1 when it fails, 2 on a usage error.\n";
+	"check exits 0 when the drill passes, 1 when it fails, 2 on a usage error;\n"
+	"check --watch checks again on every save of the file until Ctrl-C, and then\n"
+	"exits with the last finished check's status (0 passed, 1 not).\n";
 
 static int usage(void)
 {
@@ -107,17 +120,29 @@ static int cmd_start(struct ctx *c, const char *id)
 	return 0;
 }
 
-static volatile sig_atomic_t stop_watch;
-static void on_int(int s)
+/* the signal that asked to stop, or 0 */
+static volatile sig_atomic_t stop_sig;
+static void on_stop(int sig)
 {
-	(void)s;
-	stop_watch = 1;
+	stop_sig = sig;
+	runner_kill_groups();   /* kill(2) only: async-signal-safe */
+}
+
+static void catch_stop(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		sigaction(sigs[i], &sa, NULL);
 }
 
 static bool record_progress = true;
 
+/* one check, printed (in text, without "DIR/" when dir is given); 0
+ * pass, 1 fail, -1 cut short by a signal */
 static int check_once(struct ctx *c, const struct drill *dr, const char *file, bool yaml,
-		      enum drill_backend be)
+		      enum drill_backend be, const char *dir)
 {
 	struct drill_check_opts o = { .backend = be, .data_dir = c->p.data };
 	struct drill_result r;
@@ -125,10 +150,14 @@ static int check_once(struct ctx *c, const struct drill *dr, const char *file, b
 		fprintf(stderr, "cudakitchen: out of memory\n");
 		return 1;
 	}
+	if (stop_sig) {
+		drill_result_free(&r);
+		return -1;
+	}
 	if (yaml) {
 		drill_result_write(stdout, dr, &r);
 	} else {
-		char *t = drill_result_text(dr, &r);
+		char *t = drill_short_paths(drill_result_text(dr, &r), dir);
 		fputs(t ? t : "out of memory\n", stdout);
 		free(t);
 	}
@@ -148,7 +177,23 @@ static long long mtime_of(const char *path)
 	return (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec + st.st_size;
 }
 
-/* check, then again on every change of the file, until Ctrl-C */
+static void nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);   /* a signal ends it early */
+}
+
+/* the file's stamp once it has held still for 100 ms (an editor that
+ * writes in several steps is checked once, at the end) */
+static long long settled(const char *path)
+{
+	long long m = mtime_of(path), again;
+	while (!stop_sig && (nap_ms(100), again = mtime_of(path)) != m)
+		m = again;
+	return m;
+}
+
+/* check, then again on every change of the file, until a signal */
 static int watch(struct ctx *c, const struct drill *dr, const char *file, bool yaml,
 		 enum drill_backend be)
 {
@@ -157,24 +202,49 @@ static int watch(struct ctx *c, const struct drill *dr, const char *file, bool y
 		snprintf(path, sizeof path, "%s", file);
 	else if (!drill_copy_path(dr, path, sizeof path))
 		return 2;
-	struct sigaction sa = { 0 };
-	sa.sa_handler = on_int;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	bool tty = !yaml && isatty(STDOUT_FILENO) && getenv("TERM") &&
+		   strcmp(getenv("TERM"), "dumb") != 0;
+	char shown[4300], dir[PATH_MAX] = "", *slash;
+	drill_path_shown(path, shown, sizeof shown);
+	if (!realpath(path, dir))
+		dir[0] = '\0';
+	else if ((slash = strrchr(dir, '/')))
+		*slash = '\0';   /* the report names the file alone: this line says which */
 	int rc = 1;
 	long long seen = -2;
-	while (!stop_watch) {
-		long long m = mtime_of(path);
-		if (m != seen) {
-			seen = m;
-			rc = check_once(c, dr, file, yaml, be);
-			printf("-- watching %s: save to check again, Ctrl-C to stop --\n", path);
+	bool gone = false;
+	while (!stop_sig) {
+		long long m = settled(path);
+		if (m == -1 && !gone && !stop_sig) {   /* deleted, or an editor between two names */
+			printf(tr(MSG_DR_WATCH_GONE), shown);
+			printf("\n");
 			fflush(stdout);
 		}
-		struct timespec ts = { 0, 200 * 1000000L };
-		nanosleep(&ts, NULL);
+		gone = m == -1;
+		if (m != seen && m != -1 && !stop_sig) {
+			seen = m;
+			if (tty)   /* the new report alone on the screen; the scrollback kept */
+				fputs("\033[H\033[2J", stdout);
+			if (!yaml) {
+				printf(tr(MSG_DR_WATCH_CHECKING), shown);
+				printf("\n");
+				fflush(stdout);
+			} else {
+				fputs("---\n", stdout);   /* one YAML document per check */
+			}
+			int k = check_once(c, dr, file, yaml, be, yaml ? NULL : dir);
+			if (k >= 0)
+				rc = k;
+			if (!stop_sig && !yaml) {
+				printf(tr(MSG_DR_WATCHING), shown);
+				printf("\n");
+			}
+			fflush(stdout);
+		}
+		nap_ms(200);
 	}
-	printf("\n");
+	if (!yaml)
+		printf("\n%s\n", tr(rc ? MSG_DR_WATCH_END_FAIL : MSG_DR_WATCH_END_PASS));
 	return rc;
 }
 
@@ -220,7 +290,16 @@ static int cmd_check(struct ctx *c, int argc, char **argv)
 			return 2;
 		}
 	}
-	return watching ? watch(c, dr, pos[1], yaml, be) : check_once(c, dr, pos[1], yaml, be);
+	catch_stop();
+	if (watching)
+		return watch(c, dr, pos[1], yaml, be);
+	int rc = check_once(c, dr, pos[1], yaml, be, NULL);
+	if (rc < 0) {   /* ended as the signal would have ended it */
+		signal(stop_sig, SIG_DFL);
+		raise(stop_sig);
+		rc = 128 + stop_sig;
+	}
+	return rc;
 }
 
 static int cmd_hint(struct ctx *c, int argc, char **argv)

@@ -21,10 +21,17 @@ struct app {
 	struct progress progress;
 	char progress_file[4096];  /* "" when progress cannot be saved */
 	char open_id[64];          /* target of ACT_OPEN */
-	enum open_at { OPEN_SAVED, OPEN_START, OPEN_END } open_at; /* where the reader opens
-	                              open_id: the learner's place, the first page (a `see`
-	                              link), the last page (back from the next lesson's first);
-	                              the reader takes it and sets it back to OPEN_SAVED */
+	enum open_at { OPEN_SAVED, OPEN_START, OPEN_END, OPEN_FIND } open_at; /* where the
+	                              reader opens open_id: the learner's place, the first page
+	                              (a `see` link), the last page (back from the next lesson's
+	                              first), a place the course search found (open_find); the
+	                              reader takes it and sets it back to OPEN_SAVED */
+	struct {
+		size_t page;
+		int item;              /* the page's item, -1 its title */
+		char query[64];        /* the text searched for ("" none); also the text of
+		                          the course search the menu opens as "/" */
+	} open_find;
 	char status[256];          /* one-line message for the status bar, "" for none */
 	char notice[512];          /* a notice that matters (progress will not be saved...):
 	                              the menu shows it whole, boxed, until a key acknowledges it */

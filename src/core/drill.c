@@ -30,7 +30,12 @@ static char *str_of(struct rd *c, const struct doc_node *n, bool prose)
 	const char *s;
 	if (!n || !doc_str(c->file, n, &s, c->d))
 		return NULL;
-	char *r = prose ? text_unfold(s) : strdup(s);
+	/* prose read as a lesson's is: a folded block as a literal one, then
+	 * reflowed (lines joined, tight between Chinese characters) */
+	char *u = prose && n->folded ? text_unfold(s) : strdup(s);
+	char *r = prose && u ? text_reflow(u) : u;
+	if (r != u)
+		free(u);
 	if (!r)
 		diags_add(c->d, c->file, n->line, n->col, "out of memory");
 	return r;

@@ -71,7 +71,8 @@ struct drill_result {
 	struct drill_finding findings[DRILL_MAX_FINDINGS];
 	int nfindings;
 	bool race_checked;        /* the race pass ran (ThreadSanitizer or racecheck) */
-	char race_note[160];      /* why it did not, or "" (DRILL_NO_SHARED) */
+	char race_note[160];      /* why it did not (timeout, stopped, no
+	                             compute-sanitizer, DRILL_NO_SHARED), or "" */
 	char *output;             /* what the learner's code printed (capped), or NULL */
 	double ms, gbs, gflops;   /* GPU timing; ms <= 0: not timed */
 	double goal;              /* the drill's goal in its metric */
@@ -79,7 +80,13 @@ struct drill_result {
 	double cmp_value;         /* the project's rung in the same metric, <= 0: none */
 	char cmp_label[96];
 	double ref_h200_ms;       /* the drill's recorded reference time, < 0: none */
-	char cannot[256];         /* DRILL_CANNOT: what is missing */
+	char cannot[256];         /* DRILL_CANNOT: what is missing, as a code
+	                             and its fields, '|' between: no-place,
+	                             read|FILE|ERROR, tmp|ERROR, no-cxx|$CXX,
+	                             no-nvcc|$NVCC (the variable, or empty),
+	                             harness|FILE, cache|FILE|ERROR,
+	                             gpu|LIBRARY|compiled (the last two may be
+	                             empty); drill_result_text words it */
 	double seconds;           /* the whole check, wall clock */
 };
 
@@ -102,8 +109,20 @@ enum drill_backend drill_backend_here(void);
 void drill_result_write(FILE *f, const struct drill *dr, const struct drill_result *r);
 /* Reads what drill_result_write wrote; false when it is not that. */
 bool drill_result_parse(const char *buf, size_t len, struct drill_result *r);
-/* The report in the learner's language: a malloc'd text of lines. */
+/* The report in the learner's language: a malloc'd text of lines, the
+ * verdict last (NULL when out of memory).  drill_result_body is the same
+ * without the verdict, and drill_result_verdict that last line alone
+ * ("verdict: FAILED (2 of 5 sizes wrong; a race)"), for a screen that
+ * keeps the verdict in sight while the report scrolls. */
 char *drill_result_text(const struct drill *dr, const struct drill_result *r);
+char *drill_result_body(const struct drill *dr, const struct drill_result *r);
+char *drill_result_verdict(const struct drill_result *r);
+/* Drops every "DIR/" from text in place, so a report names the learner's
+ * file by its name alone where a long path would wrap (the caller has
+ * said which file it is); returns text.  Accepts NULL. */
+char *drill_short_paths(char *text, const char *dir);
+/* path with "~" for $HOME, for showing. */
+void drill_path_shown(const char *path, char *out, size_t size);
 
 /* pieces of the pipeline, exposed for the unit test */
 void drill_parse_protocol(const char *out, struct drill_result *r);

@@ -49,15 +49,14 @@ static bool cached_object(const struct drill_ctx *x, int san, const char *src, c
 	bool ok = o.ok && o.code == 0;
 	if (!ok) {
 		r->verdict = DRILL_CANNOT;
-		snprintf(r->cannot, sizeof r->cannot, "%s does not compile here (%.160s)",
-			 src ? "the drill's harness" : "the emulator", src ? src : simt);
+		snprintf(r->cannot, sizeof r->cannot, "harness|%.200s", src ? src : simt);
 		free(r->compile_log);
 		r->compile_log = o.err;
 		o.err = NULL;
 		unlink(tmp);
 	} else if (rename(tmp, obj) != 0) {
 		ok = false;
-		snprintf(r->cannot, sizeof r->cannot, "cannot write %.160s: %.60s", obj, strerror(errno));
+		snprintf(r->cannot, sizeof r->cannot, "cache|%.160s|%.60s", obj, strerror(errno));
 		r->verdict = DRILL_CANNOT;
 	}
 	drill_out_free(&o);

@@ -296,8 +296,14 @@ int drill_parse_gpu_sanitizer(const char *out, const char *learner, bool race,
 		line_at(in, line, sizeof line);
 		snprintf(f->where, sizeof f->where, "%.*s", (int)strcspn(line, " \n"), line);
 	}
-	if (race) {
+	if (race) {   /* "between Write access at ... and Read access at ..." */
+		char w1[16] = "", w2[16] = "";
+		sscanf(p + 22, "%15s access", w1);
 		const char *and = strstr(p, "and ");
+		if (and)
+			sscanf(and + 4, "%15s access", w2);
+		lower_first(f->access, sizeof f->access, w1);
+		lower_first(f->access2, sizeof f->access2, w2);
 		const char *in2 = and ? strstr(and, learner) : NULL;
 		if (in2) {
 			line_at(in2, line, sizeof line);

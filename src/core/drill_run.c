@@ -25,7 +25,10 @@ static bool find_tool(const char *name, char *out, size_t size)
 		return false;
 	if (strchr(name, '/')) {
 		drill_copy(out, size, name);
-		return access(out, X_OK) == 0;
+		if (access(out, X_OK) == 0)
+			return true;
+		out[0] = '\0';   /* not there: no tool, said as such */
+		return false;
 	}
 	const char *path = getenv("PATH");
 	char dirs[8192];
@@ -59,11 +62,11 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 	if (file)
 		COPY(given, file);
 	else if (!drill_copy_path(dr, given, sizeof given)) {
-		COPY(r->cannot, "no HOME or XDG_DATA_HOME: the learner's copy has no place");
+		COPY(r->cannot, "no-place");
 		return false;
 	}
 	if (!realpath(given, x->learner)) {
-		snprintf(r->cannot, sizeof r->cannot, "cannot read %.180s: %.60s", given, strerror(errno));
+		snprintf(r->cannot, sizeof r->cannot, "read|%.180s|%.60s", given, strerror(errno));
 		return false;
 	}
 	COPY(x->data, o->data_dir);
@@ -82,8 +85,7 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 	const char *t = getenv("TMPDIR");
 	snprintf(x->tmp, sizeof x->tmp, "%s/ck-drill-XXXXXX", t && t[0] == '/' ? t : "/tmp");
 	if (!mkdtemp(x->tmp)) {
-		snprintf(r->cannot, sizeof r->cannot, "cannot make a temporary directory: %s",
-			 strerror(errno));
+		snprintf(r->cannot, sizeof r->cannot, "tmp|%s", strerror(errno));
 		x->tmp[0] = '\0';
 		return false;
 	}
@@ -93,11 +95,11 @@ bool drill_ctx_init(struct drill_ctx *x, const struct drill *dr, const char *fil
 		drill_copy(x->cache, sizeof x->cache, x->tmp);
 	bool need_cxx = r->backend == DRILL_CPU && !dr->gpu_only;
 	if (need_cxx && !x->cxx[0]) {
-		COPY(r->cannot, "no C++ compiler (c++, g++ or clang++) on PATH: the emulator needs one");
+		snprintf(r->cannot, sizeof r->cannot, "no-cxx|%.200s", cxx ? cxx : "");
 		return false;
 	}
 	if (r->backend == DRILL_GPU && !x->nvcc[0]) {
-		COPY(r->cannot, "no nvcc on PATH: a GPU check needs the CUDA toolkit");
+		snprintf(r->cannot, sizeof r->cannot, "no-nvcc|%.200s", nvcc ? nvcc : "");
 		return false;
 	}
 	return true;
@@ -169,12 +171,17 @@ bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *sa
 	snprintf(gch, sizeof gch, "%s.gch", out);
 	if (access(gch, R_OK) == 0)
 		return true;
-	FILE *f = fopen(out, "w");
+	/* the header under its name at once, whole (another check may be
+	 * compiling it right now): written aside, then renamed */
+	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", out, (long)getpid());
+	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return false;
 	fprintf(f, "#include \"%s/simt_kernel.h\"\n", x->emu);
-	if (fclose(f) != 0)
+	if (fclose(f) != 0 || rename(tmp, out) != 0) {
+		unlink(tmp);
 		return false;
+	}
 	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", gch, (long)getpid());
 	snprintf(inc, sizeof inc, "-I%s", x->emu);
 	struct drill_cmd c;

@@ -7,6 +7,7 @@
 
 #define CK_DRILL_MESSAGES(X) \
 	X(MSG_DR_HEAD_CPU, "%s: checked on the CPU emulator in %.1f s", "%s：在 CPU 模拟器上检查，用时 %.1f 秒") \
+	X(MSG_DR_HEAD_NOT, "%s: not checked", "%s：未检查") \
 	X(MSG_DR_HEAD_GPU, "%s: checked on %s in %.1f s", "%s：在 %s 上检查，用时 %.1f 秒") \
 	X(MSG_DR_COMPILE_OK, "compile: ok", "编译：通过") \
 	X(MSG_DR_COMPILE_AT, "compile: error at %s", "编译：出错，位置 %s") \
@@ -31,10 +32,11 @@
 	X(MSG_DR_SAN_CLEAN_GPU, "  compute-sanitizer memcheck and racecheck: clean", "  compute-sanitizer memcheck 与 racecheck：没有发现问题") \
 	X(MSG_DR_SAN_NONE_GPU, "  compute-sanitizer is not installed: memory and races not checked", "  未安装 compute-sanitizer：未检查内存越界和竞争") \
 	X(MSG_DR_OOB, "  out of bounds: %s at %s", "  越界访问：%s，位置 %s") \
-	X(MSG_DR_BY, "    by %s", "    由 %s") \
+	X(MSG_DR_BY, "    by %s", "    由 %s 执行") \
 	X(MSG_DR_RACE_SHARED, "  race on shared memory '%s':", "  共享内存“%s”上的竞争：") \
 	X(MSG_DR_RACE_GLOBAL, "  race on global memory:", "  全局内存上的竞争：") \
-	X(MSG_DR_RACE_ONE, "    %s: %s at %s", "    %s：%s，位置 %s") \
+	X(MSG_DR_RACE_ONE, "    %s at %s", "    %s，位置 %s") \
+	X(MSG_DR_RACE_BY, "      by %s", "      由 %s 执行") \
 	X(MSG_DR_RACE_NOSYNC, "    no __syncthreads() between them", "    两者之间没有 __syncthreads()") \
 	X(MSG_DR_UB, "  undefined behaviour at %s: %s", "  未定义行为，位置 %s：%s") \
 	X(MSG_DR_ORDER, "  the answer depends on the order the threads run in: right alone, wrong under compute-sanitizer %s, which only changes that order. A race (one the tool cannot name, such as a plain write racing with atomics): look for a shared value written without a barrier before others use it.", "  结果取决于线程的执行顺序：单独运行时正确，在只改变执行顺序的 compute-sanitizer %s 下却出错。这是竞争（工具无法指明的那种，例如普通写入与原子操作相互竞争）：找一找在其他线程使用之前、写入后没有屏障的共享值。") \
@@ -58,6 +60,37 @@
 	X(MSG_DR_VERDICT_FAIL, "verdict: FAILED", "结论：未通过") \
 	X(MSG_DR_VERDICT_COMPILE, "verdict: FAILED (it does not compile)", "结论：未通过（无法编译）") \
 	X(MSG_DR_CANNOT, "cannot check here: %s", "无法在此检查：%s") \
+	X(MSG_DR_VERDICT_WHY, "verdict: FAILED (%s)", "结论：未通过（%s）") \
+	X(MSG_DR_VERDICT_CANNOT, "verdict: not judged here", "结论：此处无法评判") \
+	X(MSG_DR_WHY_SEP, "; ", "；") \
+	X(MSG_DR_WHY_CASES, "%d of %d sizes wrong", "%d 个规模出错，共 %d 个") \
+	X(MSG_DR_WHY_RACE, "a race", "竞争") \
+	X(MSG_DR_WHY_OOB, "an access out of bounds", "越界访问") \
+	X(MSG_DR_WHY_UB, "undefined behaviour", "未定义行为") \
+	X(MSG_DR_WHY_DEADLOCK, "a deadlock", "死锁") \
+	X(MSG_DR_WHY_TIMEOUT, "the time limit", "超时") \
+	X(MSG_DR_WHY_OUTPUT, "too much output", "输出过多") \
+	X(MSG_DR_WHY_CRASH, "a crash", "崩溃") \
+	X(MSG_DR_WHY_LAUNCH, "a failed launch", "启动失败") \
+	X(MSG_DR_WHY_BARRIER, "a barrier not every thread reaches", "并非每个线程都能到达的屏障") \
+	X(MSG_DR_ACC_READ, "read", "读取") \
+	X(MSG_DR_ACC_WRITE, "write", "写入") \
+	X(MSG_DR_ACC_AREAD, "atomic read", "原子读取") \
+	X(MSG_DR_ACC_AWRITE, "atomic write", "原子写入") \
+	X(MSG_DR_ACC_ANY, "an access", "一次访问") \
+	X(MSG_DR_ACCESS, "%s of size %d", "%s %d 字节") \
+	X(MSG_DR_HOST, "the host", "主机") \
+	X(MSG_DR_NO_PLACE, "no HOME or XDG_DATA_HOME: your copy has no place", "没有 HOME 或 XDG_DATA_HOME：你的副本无处存放") \
+	X(MSG_DR_NO_READ, "cannot read %s: %s", "无法读取 %s：%s") \
+	X(MSG_DR_NO_TMP, "cannot make a temporary directory: %s", "无法创建临时目录：%s") \
+	X(MSG_DR_NO_CXX, "no C++ compiler (c++, g++ or clang++) on PATH: the CPU emulator needs one", "PATH 中没有 C++ 编译器（c++、g++ 或 clang++）：CPU 模拟器需要它") \
+	X(MSG_DR_NO_NVCC, "no nvcc on PATH: a check on the GPU needs the CUDA toolkit", "PATH 中没有 nvcc：在 GPU 上检查需要 CUDA 工具包") \
+	X(MSG_DR_NO_CXX_SET, "CXX is %s, which is not a compiler here: the CPU emulator needs a C++ compiler", "CXX 设为 %s，但此处没有这个编译器：CPU 模拟器需要 C++ 编译器") \
+	X(MSG_DR_NO_NVCC_SET, "NVCC is %s, which is not a compiler here: a check on the GPU needs nvcc", "NVCC 设为 %s，但此处没有这个编译器：在 GPU 上检查需要 nvcc") \
+	X(MSG_DR_NO_HARNESS, "the drill's harness does not compile here (%s): the compiler said", "这个练习的测试框架在此无法编译（%s），编译器的输出如下") \
+	X(MSG_DR_NO_CACHE, "cannot write %s: %s", "无法写入 %s：%s") \
+	X(MSG_DR_RACE_TIMEOUT, "it ran out of time", "超出时间限制") \
+	X(MSG_DR_RACE_STOPPED, "it stopped before the end", "在结束前停止了") \
 	X(MSG_DR_GPU_ONLY, "judged only on a GPU: this drill runs on an NVIDIA GPU%s%s; check it on a machine with one and the CUDA toolkit", "只在 GPU 上评判：这个练习需要 NVIDIA GPU%s%s；请在装有 GPU 和 CUDA 工具包的机器上检查") \
 	X(MSG_DR_GPU_ONLY_LIB, " with ", "，并需要 ") \
 	X(MSG_DR_GPU_ONLY_NVCC, "  it compiles against the real CUDA headers (nvcc)", "  它能用真实的 CUDA 头文件编译（nvcc）") \
@@ -66,19 +99,30 @@
 	X(MSG_DR_STATE_FAILING, "failing", "未通过") \
 	X(MSG_DR_STATE_PASSED, "passed", "已通过") \
 	X(MSG_DR_STATE_FAST, "passed fast", "快速通过") \
+	X(MSG_SCREEN_DRILLS, "drills", "练习") \
 	X(MSG_DR_LIST_TITLE, "Drills: cook it yourself", "练习：亲手下厨") \
 	X(MSG_DR_NONE, "No drills found.", "没有找到练习。") \
 	X(MSG_DR_GPU_MARK, "  [GPU]", "  [需 GPU]") \
 	X(MSG_DR_CANNOT_COPY, "cannot make your copy: %s", "无法创建你的副本：%s") \
 	X(MSG_DR_NO_EDITOR, "no $VISUAL, $EDITOR or vi: edit %s in your editor, then press c", "没有 $VISUAL、$EDITOR 或 vi：请用你的编辑器修改 %s，然后按 c") \
 	X(MSG_DR_EDITOR_FAILED, "could not run the editor '%s'; your copy is %s", "无法运行编辑器“%s”；你的副本在 %s") \
-	X(MSG_DR_EDITED, "saved? press c to check", "保存了吗？按 c 检查") \
+	X(MSG_DR_EDITED, "your copy changed: press c to check it", "你的副本已修改：按 c 检查") \
+	X(MSG_DR_UNCHANGED, "your copy is unchanged", "你的副本没有改动") \
+	X(MSG_DR_ROWS, "%d-%d/%d", "%d-%d/%d 行") \
+	X(MSG_DR_WATCH_CHECKING, "checking %s ...", "正在检查 %s ……") \
+	X(MSG_DR_WATCHING, "-- watching %s: save it to check again, Ctrl-C to stop --", "-- 正在监视 %s：保存即重新检查，Ctrl-C 停止 --") \
+	X(MSG_DR_WATCH_GONE, "%s is gone: waiting for it to be saved again", "%s 不见了：等待它被重新保存") \
+	X(MSG_DR_WATCH_END_PASS, "stopped watching; the last check passed (exit status 0)", "已停止监视；最后一次检查通过（退出状态 0）") \
+	X(MSG_DR_WATCH_END_FAIL, "stopped watching; the last check did not pass (exit status 1)", "已停止监视；最后一次检查未通过（退出状态 1）") \
+	X(MSG_DR_YOUR_COPY, "Your copy: %s", "你的副本：%s") \
 	X(MSG_DR_CHECKING, "checking... (compile, tests, sanitizers)", "正在检查……（编译、测试、内存与竞争检查）") \
+	X(MSG_DR_CHECKING_FOR, "checking... %d s (Esc stops it)", "正在检查……%d 秒（Esc 停止）") \
 	X(MSG_DR_CHECK_BROKE, "the check itself did not finish", "检查本身没有完成") \
+	X(MSG_DR_HINT_N, "hint %d/%d: %s\n\n", "提示 %d/%d：%s\n\n") \
 	X(MSG_DR_HINT_COST, "a hint costs %d points: this drill now gives %d", "一条提示扣 %d 分：这个练习现在最多得 %d 分") \
 	X(MSG_DR_CONFIRM_SOLUTION, "not passed yet: press s again to see the reference and give up its %d points", "尚未通过：再按一次 s 查看参考解，并放弃它的 %d 分") \
 	X(MSG_DR_CONFIRM_RESET, "press r again to start over from the starter (your copy is kept as a backup)", "再按一次 r 从初始代码重新开始（你的副本会保留为备份）") \
-	X(MSG_DR_RESET_KEPT, "started over; your old copy is %s", "已重新开始；旧副本在 %s") \
+	X(MSG_DR_RESET_KEPT, "started over; your old copy is now %s, beside it", "已重新开始；旧副本已改名为 %s，就在旁边") \
 	X(MSG_DR_RESET_DONE, "started over from the starter", "已从初始代码重新开始") \
 	X(MSG_DR_K_OPEN, "open", "打开") \
 	X(MSG_DR_H_OPEN, "open the drill", "打开这个练习") \

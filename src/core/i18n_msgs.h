@@ -73,10 +73,10 @@
 	X(MSG_SCREEN_CERT, "cert", "证书") \
 	X(MSG_SCREEN_GPUMAP, "gpu-map", "GPU 结构图") \
 	X(MSG_SCREEN_TILING, "tiling", "分块") \
+	X(MSG_SCREEN_FOUND, "search results", "搜索结果") \
 	X(MSG_HELP_OPEN, "open the interactive block or demo on this page (the one nearest the top of the view)", "打开本页的交互模块或演示程序（离视图顶部最近的那个）") \
 	X(MSG_HELP_READER_TAB, "pick the next block, demo or see-also link on the page", "选中本页的下一个模块、演示程序或“另见”链接") \
 	X(MSG_HELP_MENU_OPEN, "open the lesson, the quiz or the skills radar under the cursor", "打开光标所在的课程、测验或技能雷达图") \
-	X(MSG_HELP_MORE, "rows %d-%d of %d, Up/Down scroll", "第 %d-%d 行，共 %d 行，上/下 滚动") \
 	X(MSG_HELP_MOUSE_KEY, "Mouse", "鼠标") \
 	X(MSG_HELP_MOUSE, "wheel scrolls; click selects, click again opens (not with --no-mouse)", "滚轮滚动；单击选中，再次单击打开（--no-mouse 时不可用）") \
 	X(MSG_KEY_CMD_QUIT, "quit (progress is saved)", "退出（进度会保存）") \
@@ -213,7 +213,6 @@
 	X(MSG_DEMO_REF, "Reference: recorded on %s, %.10s", "参考：记录于 %s，%.10s") \
 	X(MSG_DEMO_THIS_LIVE, "This machine: live, measured now", "本机：实时测量") \
 	X(MSG_DEMO_THIS_CPU, "This machine: CPU fallback", "本机：CPU 后备") \
-	X(MSG_DEMO_MORE, "%d-%d/%d Up/Down", "%d-%d/%d 上/下") \
 	X(MSG_DEMO_SIZE_LARGEST, "this is already the largest size here", "这已经是这里最大的规模") \
 	X(MSG_DEMO_SIZE_SMALLEST, "this is already the smallest size here", "这已经是这里最小的规模") \
 	X(MSG_DEMO_BUILD, "build the demos with 'make demos': %s", "请用“make demos”构建演示程序：%s") \
@@ -643,6 +642,26 @@
 	X(MSG_RD_NOT_FOUND, "\"%s\" is not in this lesson", "本课中没有“%s”") \
 	X(MSG_RD_SEARCH_ENDED, "search ended: n and p turn pages again", "搜索已结束：n 和 p 重新用来翻页") \
 	X(MSG_ST_MATCH, "match", "匹配") \
+	X(MSG_SEARCH_ENDED, "search ended", "搜索已结束") \
+	X(MSG_ST_SEARCH, "search", "搜索") \
+	X(MSG_HK_SEARCH_END, "while a search is on: end it", "搜索进行中：结束搜索") \
+	X(MSG_HK_HELP_SEARCH, "search this help: type, then Enter; n and N go on (as in less and man)", "在本帮助中搜索：输入文字后按 Enter；n 和 N 继续查找（与 less 和 man 相同）") \
+	X(MSG_HK_QZ_SEARCH, "search the review: type, then Enter; the answer that holds the text is chosen", "在回顾中搜索：输入文字后按 Enter；选中含有这段文字的那一题") \
+	X(MSG_HK_QZ_MATCH_NEXT, "while a search is on: the next answer that holds it", "搜索进行中：跳到下一道含有它的题") \
+	X(MSG_HK_QZ_MATCH_PREV, "while a search is on: the previous answer that holds it", "搜索进行中：跳到上一道含有它的题") \
+	X(MSG_HK_MENU_SEARCH, "search every lesson: type, then Enter; a list of the pages that hold the text", "在所有课程中搜索：输入文字后按 Enter，列出含有这段文字的各页") \
+	X(MSG_HK_FOUND_OPEN, "open the lesson at this place, the text marked (n and N go on there)", "在这一处打开课程，文字已标出（在那里用 n 和 N 继续查找）") \
+	X(MSG_FOUND_NONE, "\"%s\" is in no lesson", "没有哪一课含有“%s”") \
+	X(MSG_FOUND_TITLE, "Search: \"%s\"", "搜索：“%s”") \
+	X(MSG_FOUND_COUNT, "pages: %zu, lessons: %d", "共 %zu 页，%d 课") \
+	X(MSG_FOUND_PAGE, "page %zu/%zu, %zu places", "第 %zu/%zu 页，%zu 处") \
+	X(MSG_FOUND_PAGE_ONE, "page %zu/%zu, 1 place", "第 %zu/%zu 页，1 处") \
+	X(MSG_FOUND_SEP, ": ", "：") \
+	X(MSG_FOUND_ABOUT, "in its summary", "在课程简介中") \
+	X(MSG_SEARCH_NOT_FOUND, "\"%s\" not found", "没有找到“%s”") \
+	X(MSG_SEARCH_MATCH, "\"%s\": %d of %d", "“%s”：第 %d 处，共 %d 处") \
+	X(MSG_SEARCH_WRAP_TOP, " (again from the top)", "（回到开头继续）") \
+	X(MSG_SEARCH_WRAP_BOTTOM, " (again from the end)", "（回到末尾继续）") \
 	X(MSG_ST_END_SEARCH, "end search", "结束搜索") \
 	X(MSG_HK_RD_SEARCH, "search this lesson: type, then Enter (as in less and man)", "在本课中搜索：输入文字后按 Enter（与 less 和 man 相同）") \
 	X(MSG_HK_RD_MATCH_NEXT, "while a search is on: the next place it occurs", "搜索进行中：跳到下一处") \
@@ -750,7 +769,10 @@
 	X(MSG_ST_CODE, "code", "代码") \
 	X(MSG_HK_RD_CODE_LEFT, "scroll code lines back to the left", "把代码行向左滚回") \
 	X(MSG_HK_RD_CODE_RIGHT, "scroll code lines to the right, to read what is cut", "把代码行向右滚动，查看被截断的部分") \
-	X(MSG_RD_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
+	X(MSG_POS_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
+	X(MSG_POS_LESSONS, "lessons %d-%d of %d", "第 %d-%d 课，共 %d 课") \
+	X(MSG_POS_ANSWERS, "answers %d-%d of %d", "第 %d-%d 题，共 %d 题") \
+	X(MSG_POS_PLACES, "places %d-%d of %d", "第 %d-%d 处，共 %d 处") \
 	/* ---- the menu: the certificate, lesson numbers ---- */ \
 	X(MSG_MENU_CERT, "Certificate", "结业证书") \
 	X(MSG_MENU_CERT_ABOUT, "Your certificate: written once level 5 of the quiz is passed, shown here afterwards, checkable with cudakitchen cert verify.", "你的证书：通过测验第 5 关后即可写出，之后在这里查看，可用 cudakitchen cert verify 校验。") \

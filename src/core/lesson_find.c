@@ -8,19 +8,24 @@ static char fold(char c)
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
-bool find_in(const char *s, const char *q)
+const char *find_at(const char *s, const char *q)
 {
 	if (!s || !q || !*q)
-		return false;
+		return NULL;
 	size_t n = strlen(q);
 	for (; *s; s++) {
 		size_t i = 0;
 		while (i < n && s[i] && fold(s[i]) == fold(q[i]))
 			i++;
 		if (i == n)
-			return true;
+			return s;
 	}
-	return false;
+	return NULL;
+}
+
+bool find_in(const char *s, const char *q)
+{
+	return find_at(s, q) != NULL;
 }
 
 /* Whether place (page, item) of l holds q. */
@@ -82,6 +87,55 @@ size_t lesson_count(const struct lesson *l, const char *q)
 	for (size_t p = 0; l && !l->broken && p < l->npages; p++)
 		for (int i = -1; i < (int)l->pages[p].n; i++)
 			n += spot_has(l, p, i, q);
+	return n;
+}
+
+const char *lesson_spot_text(const struct lesson *l, struct lesson_spot at, const char *q)
+{
+	if (!l || l->broken || at.page >= l->npages)
+		return NULL;
+	const struct page *p = &l->pages[at.page];
+	if (at.item < 0 || at.item >= (int)p->n)
+		return find_in(p->title, q) ? p->title : NULL;
+	const struct item *it = &p->items[at.item];
+	if (find_in(it->text, q))
+		return it->text;
+	if (find_in(it->caption, q))
+		return it->caption;
+	size_t cells = it->cells ? (it->kind == ITEM_FACTS ? 2 * it->n : it->n) : 0;
+	for (size_t k = 0; k < cells; k++)
+		if (find_in(it->cells[k], q))
+			return it->cells[k];
+	return NULL;
+}
+
+/* Adds hit h to out when there is room; returns the count with it. */
+static size_t add_hit(struct find_hit *out, size_t n, size_t max, struct find_hit h)
+{
+	if (n < max)
+		out[n] = h;
+	return n + 1;
+}
+
+size_t course_find_all(const struct course *c, const char *q, struct find_hit *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; c && q && *q && i < c->n; i++) {
+		const struct lesson *l = &c->lessons[i];
+		if (l->broken)
+			continue;
+		size_t before = n;
+		for (size_t p = 0; p < l->npages; p++) {
+			struct find_hit h = { .lesson = i, .page = p, .item = (int)l->pages[p].n };
+			for (int k = -1; k < (int)l->pages[p].n; k++)
+				if (spot_has(l, p, k, q) && !h.count++)
+					h.item = k;   /* the page's first place */
+			if (h.count)
+				n = add_hit(out, n, max, h);
+		}
+		if (n == before && lesson_mentions(l, q))
+			n = add_hit(out, n, max, (struct find_hit){ .lesson = i, .item = -1, .about = true });
+	}
 	return n;
 }
 

@@ -17,6 +17,8 @@ struct lesson_spot {
 
 /* True when q (not empty) occurs in s, ASCII letters without case. */
 bool find_in(const char *s, const char *q);
+/* Where q first occurs in s (as find_in compares), NULL when nowhere. */
+const char *find_at(const char *s, const char *q);
 /* The next place after `from` (dir > 0) or before it (dir < 0) where q
  * occurs, wrapping around the lesson's end; `from` itself is found last.
  * False when q occurs nowhere in the lesson's pages. */
@@ -26,4 +28,22 @@ bool lesson_find(const struct lesson *l, const char *q, struct lesson_spot from,
 size_t lesson_count(const struct lesson *l, const char *q);
 /* Whether q occurs anywhere in the lesson: title, summary, analogy or pages. */
 bool lesson_mentions(const struct lesson *l, const char *q);
+/* The text of place `at` that holds q (an item's text, caption or cell,
+ * or the page's title), NULL when it holds none.  Borrowed from l. */
+const char *lesson_spot_text(const struct lesson *l, struct lesson_spot at, const char *q);
+
+/* The course search's result: a page of a lesson where q occurs, or a
+ * lesson whose title, summary or analogy alone holds it (about: then page
+ * 0, item -1, count 0). */
+struct find_hit {
+	size_t lesson;     /* index in the course */
+	size_t page;
+	int item;          /* the page's first place holding q (-1: its title) */
+	size_t count;      /* places on the page that hold q */
+	bool about;
+};
+/* Every page of every lesson of c (broken ones skipped) where q occurs,
+ * in course order, at most max into out; returns how many there are in
+ * all (which may be more than max). */
+size_t course_find_all(const struct course *c, const char *q, struct find_hit *out, size_t max);
 #endif

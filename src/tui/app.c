@@ -103,6 +103,8 @@ static void open_name(struct app *app, struct stack *k, const char *name)
 	snprintf(id, sizeof id, "%s", name);
 	const struct screen *s = screen_find(id);
 	bool ok;
+	if (!strcmp(id, "/"))   /* the menu's search across the course */
+		return (void)push(app, k, &screen_found, NULL);
 	if (s)
 		ok = push(app, k, s, id);
 	else if (course_find(&app->course, id))

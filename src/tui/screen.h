@@ -78,7 +78,7 @@ const struct screen *screen_find(const char *name);
  * past the last. */
 const char *screen_name(size_t i);
 /* The status line's hints of screen s in state st, from its key table, as
- * many as fit the width (keymap_hints).  buf: HINTS_MAX bytes. */
+ * many as fit the readable width (keymap_hints, ui_cols).  buf: HINTS_MAX bytes. */
 #define HINTS_MAX 256
 void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size);
 #endif

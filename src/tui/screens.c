@@ -111,5 +111,5 @@ const struct screen screen_placeholder = {
 
 void screen_hints(const struct screen *s, struct app *app, void *st, char *buf, size_t size)
 {
-	keymap_hints(s, app, st, HINTS_ALL, app->below != NULL, COLS - 2, buf, size);
+	keymap_hints(s, app, st, HINTS_ALL, app->below != NULL, ui_cols() - 2, buf, size);
 }

@@ -9,6 +9,8 @@ extern const struct screen screen_menu;        /* screen_menu.c: the lesson list
 extern const struct screen screen_reader;      /* screen_reader.c: arg is a lesson id */
 extern const struct screen screen_help;        /* screen_help.c: arg is the caller's name */
 extern const struct screen screen_placeholder; /* screens.c: arg is the block's name */
+extern const struct screen screen_found;       /* screen_found.c: the course search; its text
+                                                  is app->open_find.query, opened as "/" */
 /* The help page's state for screen s in state st (screen_help.c): its
  * lines as they are now, so the help screen can be pushed over s.
  * can_back: there is a screen below s. */

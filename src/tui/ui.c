@@ -39,6 +39,7 @@ static const struct { short fg, bg; attr_t with, mono; } roles[C_COUNT] = {
 	[C_SM5]     = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_BOLD | A_UNDERLINE },
 	[C_SM6]     = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE | A_UNDERLINE },
 	[C_SM7]     = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
+	[C_MATCH]   = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_UNDERLINE | A_BOLD },
 };
 
 static const char *const glyphs[G_COUNT][2] = {
@@ -341,7 +342,7 @@ void ui_fill(int y, int x, int h, int w, enum role r)
  * right text (key hints) keeps its room, the left text gets what is left. */
 static void bar_to(int y, int cols, enum role r, const char *left, const char *right)
 {
-	ui_fill(y, 0, 1, cols, r);
+	ui_fill(y, 0, 1, COLS, r);   /* the bar's colour across, its text within cols */
 	int rw = right && *right ? ui_width(right) : 0;
 	if (rw > cols - 2)
 		rw = cols - 2;
@@ -356,7 +357,7 @@ static void bar_to(int y, int cols, enum role r, const char *left, const char *r
 
 static void bar(int y, enum role r, const char *left, const char *right)
 {
-	bar_to(y, COLS, r, left, right);
+	bar_to(y, ui_cols(), r, left, right);
 }
 
 /* The title row's mark (ui_title_mark), drawn at its right end. */
@@ -369,12 +370,12 @@ void ui_title_mark(const char *mark)
 
 void ui_title(const char *title, const char *right)
 {
-	int mw = title_mark ? ui_width(title_mark) : 0;
-	if (mw > COLS / 3)
+	int mw = title_mark ? ui_width(title_mark) : 0, w = ui_cols();
+	if (mw > w / 3)
 		mw = 0;
-	bar_to(0, COLS - mw, C_TITLE, title, right);
+	bar_to(0, w - mw, C_TITLE, title, right);
 	if (mw)
-		ui_text(0, COLS - mw, mw, C_WRONG, title_mark);
+		ui_text(0, w - mw, mw, C_WRONG, title_mark);
 }
 
 /* Where the first line of left ends when it is wrapped to width: a byte
@@ -399,7 +400,7 @@ static size_t first_line_end(const char *left, int width)
 static int status_room(const char *hints)
 {
 	int hw = hints && *hints ? ui_width(hints) : 0;
-	return COLS - 2 - hw - (hw ? 2 : 0);
+	return ui_cols() - 2 - hw - (hw ? 2 : 0);
 }
 
 /* Whether msg (as drawn) shares the bottom row with the hints. */
@@ -422,11 +423,11 @@ void ui_status(const char *left, const char *hints)
 	char *msg = left && *left ? as_drawn(left) : NULL;
 	if (status_one_row(msg, room)) {
 		bar(LINES - 1, C_STATUS, msg, hints);
-	} else if (text_width(msg) <= COLS - 2) {
+	} else if (text_width(msg) <= ui_cols() - 2) {
 		bar(LINES - 2, C_STATUS, NULL, hints);
 		bar(LINES - 1, C_STATUS, msg, NULL);
 	} else {
-		size_t cut = first_line_end(msg, COLS - 2);
+		size_t cut = first_line_end(msg, ui_cols() - 2);
 		const char *rest = msg + cut;
 		while (*rest == ' ')
 			rest++;
@@ -442,6 +443,11 @@ void ui_status(const char *left, const char *hints)
 		}
 	}
 	free(msg);
+}
+
+int ui_cols(void)
+{
+	return COLS < UI_READABLE ? COLS : UI_READABLE;
 }
 
 bool ui_too_small(void)

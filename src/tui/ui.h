@@ -22,6 +22,12 @@ bool ui_ascii(void);
 const char *ui_glyph(enum glyph g);        /* UTF-8 or ASCII twin */
 /* Draws s (sanitized UTF-8) at y,x, cropped to maxw columns; returns columns used. */
 int ui_text(int y, int x, int maxw, enum role r, const char *s);
+/* ui_text, then every place the search text q occurs in s drawn again
+ * in the match role (nothing more when q is NULL or ""). */
+int ui_text_match(int y, int x, int maxw, enum role r, const char *s, const char *q);
+/* ui_text_match where s fits in maxw columns, else cut with an ellipsis
+ * (ui_text_more) and the places before the cut marked. */
+void ui_text_match_more(int y, int x, int maxw, enum role r, const char *s, const char *q);
 /* The last line that fits of a longer text: s cut to leave room for an
  * ellipsis, then the ellipsis, so the reader sees that more was there. */
 void ui_text_more(int y, int x, int maxw, enum role r, const char *s);
@@ -68,6 +74,21 @@ void ui_status(const char *left, const char *hints);
 /* How many rows ui_status will take for these (1, or 2 with a long message),
  * so a screen can stop its content above them. */
 int ui_status_rows(const char *left, const char *hints);
+/* The columns a screen's text and its title and status rows use: the
+ * terminal's width up to a readable measure (UI_READABLE: the reader's
+ * 100-column prose and its margins); on a wider terminal the rest of the
+ * row stays empty, or keeps the bar's colour. */
+#define UI_READABLE 104
+int ui_cols(void);
+/* What a position indicator counts. */
+enum pos_unit { POS_LINES, POS_LESSONS, POS_ANSWERS, POS_PLACES };
+/* The one position indicator of every screen that scrolls: a dim rule on
+ * row y with "lines 1-21 of 37" at its right end (within ui_cols).  A
+ * screen draws it on the rule that closes what scrolls, the row above the
+ * status line (the menu: above its detail pane), never on or below the
+ * status line.  first and last are 1-based; nothing but the rule when
+ * total is 0. */
+void ui_scroll_pos(int y, int first, int last, int total, enum pos_unit unit);
 /* True (and draws the guard screen) when the terminal is below 60x20. */
 bool ui_too_small(void);
 #endif

@@ -58,12 +58,67 @@ printf '%s\n' "$out" >"$T_TMP/merged.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/merged.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "matmul best: 94.0% \[93.1-95.2 over 3 processes\] of cublas \(paired; target >= 95%\): MISS" \
     "the target line shows the spread over the processes"
-# the streams targets compare numbers: 101.3% of the ideal bound (a run a
-# little faster than the model) passes, 84.9% misses (made-up records)
-st='- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 6.0, serial_ms: 9.0, ideal_ms: 6.1, speedup: 1.5, pct_of_ideal: 101.3, flops_per_byte: 4096}
-- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 7.0, serial_ms: 9.0, ideal_ms: 6.0, speedup: 1.3, pct_of_ideal: 84.9, flops_per_byte: 16}'
+# the launch table: each series' points under its own heading, though
+# the records come with every heading first (as merge_points wrote them
+# before): the regs heading is followed by regs' first point (grid 131072),
+# not by plain's (grid 4194304); the graph points get their own columns
+L=tests/fixtures/results/synthetic-launch.yaml
+{ grep 'record: "device"' "$L"; grep 'record: "series"' "$L"; grep 'record: "point"' "$L"; } >"$T_TMP/heads-first.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/heads-first.yaml" sh demos/scripts/bench.sh 2>&1)
+first_after() { printf '%s\n' "$out" | awk -v h="$1" 'index($0, h) == 1 { getline; getline; print; exit }'; }
+like "$(first_after 'regs (')" "^ +32 +131072 +12 " "the regs heading heads the regs points"
+like "$(first_after 'smem (')" "^ +32 +4194304 +4 +6.25 " "the smem heading heads the smem points"
+like "$(first_after 'wave (')" "^ +256 +1 +1 " "the wave heading heads the wave points"
+like "$(first_after 'launch graph series')" "^ +plain +1 +0.01 +10 +4$" "the graph points under their own heading"
+like "$out" "launch plain: best 4000 GB/s; within 5% of it from block 64 on" "the targets read the reordered records alike"
+# merge_points writes each series record followed by its own points
+out=$(sh demos/scripts/bench.sh --merge-points "$T_TMP/heads-first.yaml" "$L" "$L")
+like "$(printf '%s\n' "$out" | sed -n 2,3p | tr '\n' ' ')" 'series: "plain".*record: "point".*series: "plain"' \
+    "merged: the plain series record, then its points"
+like "$(printf '%s\n' "$out" | grep -A1 'record: "series".*series: "regs"' | tail -1)" 'record: "point".*series: "regs", block: 32,' \
+    "merged: the regs series record, then its points"
+# the streams targets compare numbers: without a two-way link rate in the
+# records, against the ideal bound: 101.3% (a run a little faster than the
+# model) passes, 94.9% misses (made-up records)
+st='- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 6.0, serial_ms: 9.0, ideal_ms: 6.1, speedup: 1.5, pct_of_ideal: 101.3, flops_per_byte: 4096, memory: "pinned", chunk_bytes: 16777216, total_bytes: 268435456}
+- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 5.9, serial_ms: 9.0, ideal_ms: 5.6, speedup: 1.3, pct_of_ideal: 94.9, flops_per_byte: 16, memory: "pinned", chunk_bytes: 16777216, total_bytes: 268435456}'
 printf '%s\n' "$st" >"$T_TMP/st.yaml"
 out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/st.yaml" 2>&1)
-like "$out" "streams pinned-4, 4096 FLOP/B: >= 85% of ideal +PASS  101.3%" "above 100% of the ideal bound: PASS (compared as a number)"
-like "$out" "streams pinned-4, 16 FLOP/B: >= 85% of ideal +MISS  84.9%" "under 85%: MISS"
+like "$out" "streams pinned-4, 4096 FLOP/B: >= 95% of ideal +PASS  101.3% \(no two-way rate recorded" "above 100% of the ideal bound: PASS (compared as a number)"
+like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of ideal +MISS  94.9%" "under 95%: MISS"
+# with transfer's pinned-both rows: the link-aware bound. The copy-bound
+# row: 2 x 256 MiB over 100 GB/s (pinned-both at 256 MiB) = 5.369 ms,
+# above its ideal of 5.0 ms: 91.0% of a 5.9 ms run (84.7% of ideal), a
+# MISS; a run of 5.6 ms reads 95.9%: PASS. The compute-bound row keeps its
+# ideal (6.1 ms, above the link's 5.369). A pinned-both row at 1 GiB is
+# above the run's bytes and is not used; a pageable row gets no bound.
+both() { printf '%s\n' "- {record: \"variant\", format: 1, demo: \"transfer\", variant: \"pinned-both\", ok: true, gbs: $1, memory: \"pinned\", direction: \"both\", bytes: $2}"; }
+lk='- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 5.9, serial_ms: 9.0, ideal_ms: 5.0, speedup: 1.5, pct_of_ideal: 84.7, flops_per_byte: 16, memory: "pinned", chunk_bytes: 16777216, total_bytes: 268435456}
+- {record: "variant", format: 1, demo: "streams", variant: "pinned-4", ok: true, ms: 6.2, serial_ms: 9.0, ideal_ms: 6.1, speedup: 1.5, pct_of_ideal: 98.4, flops_per_byte: 4096, memory: "pinned", chunk_bytes: 16777216, total_bytes: 268435456}
+- {record: "variant", format: 1, demo: "streams", variant: "pageable-4", ok: true, ms: 20.0, serial_ms: 19.0, ideal_ms: 11.0, speedup: 0.95, pct_of_ideal: 55.0, flops_per_byte: 16, memory: "pageable", chunk_bytes: 16777216, total_bytes: 268435456}'
+{ both 100 268435456; both 50 1073741824; printf '%s\n' "$lk"; } >"$T_TMP/lk.yaml"
+out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk.yaml" 2>&1)
+like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of link-aware +MISS  91.0% \(two-way 100.0 GB/s, pinned-both at 256 MiB; 84.7% of ideal\)" \
+	"the copy-bound row against the link-aware bound: the measured two-way rate"
+like "$out" "streams pinned-4, 4096 FLOP/B: >= 95% of link-aware +PASS  98.4%" "the compute-bound row: its ideal is the larger bound"
+like "$out" "pinned-4 +16 +5.9 +9.0 +5.0 +1.5 +84.7 +5.369 +91.0" "the table shows link-ms and % link"
+like "$out" "pageable-4 +16 .* 55.0 +- +-$" "a pageable row has no link-aware bound"
+sed 's/ms: 5.9, serial_ms: 9.0, ideal_ms: 5.0/ms: 5.6, serial_ms: 9.0, ideal_ms: 5.0/' "$T_TMP/lk.yaml" >"$T_TMP/lk2.yaml"
+out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk2.yaml" 2>&1)
+like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of link-aware +PASS  95.9%" "a faster copy-bound run passes"
+# no pinned-both row at the run's bytes: the largest under them, from one
+# chunk up (64 MiB at 80 GB/s: 6.711 ms; the 4 MiB row is under a chunk)
+{ both 80 67108864; both 200 4194304; both 50 1073741824; printf '%s\n' "$lk"; } >"$T_TMP/lk3.yaml"
+out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk3.yaml" 2>&1)
+like "$out" "pinned-4 +16 .* 6.711 +113.7" "no rate at the run's bytes: the largest size under them, from a chunk up"
+like "$out" "two-way 80.0 GB/s, pinned-both at 64 MiB" "... and the line names the size it used"
+# a streams record that measured the link itself (two_way_ms,
+# link_ideal_ms) is judged by that, not by transfer's pinned-both row
+# (here 50 GB/s, which would make the bound 10.7 ms)
+sed 's/pct_of_ideal: 84.7, flops_per_byte: 16,/pct_of_ideal: 84.7, two_way_ms: 5.4, two_way_gbs: 99.4, link_ideal_ms: 5.4, pct_of_link_ideal: 91.5, flops_per_byte: 16,/' \
+	"$T_TMP/lk.yaml" | sed 's/gbs: 100,/gbs: 50,/' >"$T_TMP/lk4.yaml"
+out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk4.yaml" 2>&1)
+like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of link-aware +MISS  91.5% \(two-way 99.4 GB/s, measured in the streams run; 84.7% of ideal\)" \
+	"the run's own two-way measurement first"
+like "$out" "pinned-4 +16 .* 84.7 +5.4 +91.5" "... in the table too"
 done_testing

@@ -47,13 +47,28 @@ STUB
 ok $? "the stand-in's rungs are rows of mm_ladder.h"
 chmod +x "$bin/matmul"
 out="$T_TMP/sweep.yaml"
-log=$(SWEEP_OUT="$out" SIZES="512:512:512 2048:2048:2048 333:777:555 1000:1000:1000" \
+# held out here: 2048^3 (best 85%), 3072x1024x4096 (best 50%), a shape
+# the sweep did not run and one under 1024 (not judged)
+held="2048:2048:2048 3072:1024:4096 1500:2500:1200 600:600:600"
+log=$(SWEEP_OUT="$out" SWEEP_HELDOUT="$held" \
+	SIZES="512:512:512 2048:2048:2048 333:777:555 1000:1000:1000 3072:1024:4096" \
 	sh demos/scripts/mm_sweep.sh "$bin" 2>&1)
 is "$?" 0 "the sweep exits 0 (a MISS is reported, not an exit status)"
 is "$(grep -c 'record: "device"' "$out")" 1 "one device record"
-is "$(grep -c 'record: "variant"' "$out")" 24 "one record per size and variant (4 x 6)"
-is "$(grep -c "variant: \"$(ladder_id "$mm_h" CUBLAS)\"" "$out")" 4 "cuBLAS once per size"
-like "$log" "512x512x512 +5 +10 +60 +70 +80 +0.5 +128x64 split 4" "the table row of a size"
+is "$(grep -c 'record: "variant"' "$out")" 30 "one record per size and variant (5 x 6)"
+is "$(grep -c "variant: \"$(ladder_id "$mm_h" CUBLAS)\"" "$out")" 5 "cuBLAS once per size"
+like "$log" "512x512x512 +fitted +5 +10 +60 +70 +80 +0.5 +128x64 split 4" "the table row of a size, labelled fitted"
+like "$log" "2048x2048x2048 +held-out +2 +6 " "a held-out shape's row is labelled held-out"
+like "$log" "3072x1024x4096 +held-out " "a non-square held-out shape"
+like "$log" "PASS held-out $(ladder_id "$mm_h" BEST) >= 85% of cuBLAS at 2048x2048x2048 \(size 2048\): 85" \
+	"the held-out target: 85% passes"
+like "$log" "MISS held-out $(ladder_id "$mm_h" BEST) >= 85% of cuBLAS at 3072x1024x4096 \(size 2344\): 50" \
+	"the held-out target: 50% misses"
+like "$log" "MISS held-out $(ladder_id "$mm_h" BEST) >= 85% of cuBLAS at 1500x2500x1200: not in this sweep" \
+	"a held-out shape the sweep did not run misses"
+unlike "$log" "held-out .* at 600x600x600" "a held-out shape under 1024 is not judged"
+like "$log" "held-out shapes \(size >= 1024\): 1 of 3 PASS" "the held-out count"
+unlike "$log" "held-out .* at 512x512x512" "a fitted shape is not judged as held out"
 like "$log" "PASS climb 512x512x512" "a climbing size passes"
 like "$log" "PASS best >= 75% of cuBLAS at 512x512x512: 80" "the target below 2048"
 like "$log" "MISS best >= 90% of cuBLAS at 2048x2048x2048: 85" "the target from 2048"

@@ -16,7 +16,7 @@ s=$(screen)
 like "$s" "cudakitchen：i18n-class 的课程 +已完成 0/2 课" "menu title (naming the class) and count in Chinese"
 like "$s" "第一课：厨房 +5 分钟" "the translated lesson with its time"
 like "$s" "Beta in English （英文）" "the untranslated lesson is English, marked"
-like "$s" "Enter 打开  1-9 课程  \? 帮助  q 退出" "status hints in Chinese"
+like "$s" "Enter 打开  1-9 课程  / 搜索  \? 帮助  q 退出" "status hints in Chinese"
 
 keys Enter; wait_for "第 1/1 页" 3; ok $? "the lesson opens"
 s=$(screen)

@@ -121,13 +121,13 @@ printf '#!/bin/sh\ncat "%s"\n' "$CONV_FX" \
 chmod +x "$ckd/build/demos/conv"
 start 80 24 "$ck open conv"
 wait_for "Yours: live" 5; ok $? "conv: live results"
-like "$(screen)" "1-19/[0-9]+ Up/Down" "the status bar says there is more below"
+like "$(screen | sed -n 23p)" "lines 1-18 of [0-9]+──$" "the rule above the status line says there is more below"
 keys G
 wait_for "cuDNN winograd +not available here"; ok $? "G scrolls to the end: an algorithm cuDNN lacks for this shape is not a failure"
 settle
 for i in $(seq 16); do screen | grep -q "Reference: recorded" && break; keys Up; settle; done
 like "$(screen)" "Reference: recorded on NVIDIA H200, 2026-11-29" "above it, the recorded reference's title"
-keys g; expect '1-19/[0-9]+ Up/Down'; settle; top=$(screen)
+keys g; expect 'lines 1-18 of [0-9]+'; settle; top=$(screen)
 keys G; expect "cuDNN winograd +not available here"; settle
 axes=$( (printf '%s\n' "$top"; screen) | grep -oE '[0-9.k]+ \.\.\.? [0-9.k]+ ms' | sort -u)
 is "$(printf '%s\n' "$axes" | grep -c .)" 1 "yours and the recorded bars share one log scale ($(echo $axes))"

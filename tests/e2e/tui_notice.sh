@@ -38,7 +38,7 @@ wait_until "the second instance's notice" 'sec | grep -q "another cudakitchen"'
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
 like "$two" "another cudakitchen is running .*; this window's progress is not saved until that one quits, then the two are merged" \
 	"a second instance shows the whole notice, what happens to its progress included"
-like "$(sec | tail -1)" 'Enter open +1-9 lesson +\? help +q quit' "the key hints stay on the status line"
+like "$(sec | tail -1)" 'Enter open +1-9 lesson +/ search +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
 # the second instance has quit (left the screen) before the first one does
 wait_until "the second window to leave the alternate screen" '[ "$(tmux -L "$T_SOCK" display -p -t t:1 "#{alternate_on}")" = 0 ]'
@@ -84,6 +84,6 @@ keys Down Down; wait_flat 'error: unknown key' || ok 1 "the broken lesson is sel
 expect 'cannot be opened'
 s=$(screen)
 like "$(printf '%s\n' "$s" | tail -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message has the status line"
-like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +1-9 lesson +\? help +q quit *$' "the hints are whole on the row above"
+like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +1-9 lesson +/ search +\? help +q quit *$' "the hints are whole on the row above"
 quit
 done_testing

@@ -71,7 +71,7 @@ static void run_case(const hand &h, int bh, int s, int d, bool causal, bool bf16
         v[i] = at_from_float(f[i], bf16);
     std::vector<float> o(n, NAN), scores((size_t)bh * s * s, NAN);
     struct at_args a = {bh, s, d, causal, bf16, (float)(1.0 / sqrt((double)d)),
-                        q.data(), k.data(), v.data(), o.data(), scores.data(), NULL, NULL};
+                        q.data(), k.data(), v.data(), o.data(), scores.data(), NULL, NULL, NULL};
     struct ck_err err = {};
     int rc = h.fn(&a, &err);
     std::vector<double> ref(n);

@@ -3,7 +3,8 @@
  * definition (fits at s_max, not at s_max + 1) and at the recorded H200's
  * shape (the recorded sweep ran both unfused rungs at S = 16384, so they
  * must fit there, and 32768 must not); the line read from the recorded
- * demos/results/h200.yaml, and from a CPU fallback run (no line). */
+ * demos/results/h200.yaml, and from a CPU fallback run (no line); the
+ * traffic floor of the cudnn-sdpa rung and the fused rungs' S×S bytes. */
 #include <math.h>
 #include <string.h>
 #include "tap.h"
@@ -80,8 +81,20 @@ static void from_records(void)
 	diags_free(&d);
 }
 
+static void fused_rungs(void)
+{
+	double bh = 64, s = 4096, d = 128, qkv = bh * s * d * 2;
+	ok(at_hbm_bytes(4, bh, s, d, false, 2) == 4 * qkv && at_hbm_bytes(4, bh, s, d, true, 2) == 4 * qkv,
+	   "cudnn-sdpa's floor: Q, K, V read and the 16-bit O written once, causal or not");
+	ok(at_hbm_bytes(4, bh, s, d, false, 2) < at_hbm_bytes(3, bh, s, d, false, 2),
+	   "  below flash-mma's model, which reads K and V once per 64-row block");
+	ok(at_extra_bytes(3, bh, s) == 0 && at_extra_bytes(4, bh, s) == 0,
+	   "the fused rungs keep no S×S matrix");
+}
+
 int main(void)
 {
+	fused_rungs();
 	by_definition();
 	h200_shape();
 	from_records();

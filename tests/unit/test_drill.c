@@ -1,11 +1,13 @@
 /* test_drill: the pure parts of the drill check (drill_parse.c,
- * drill_report.c) on recorded tool output, and the drills' part of
- * progress (format 3): read, written, a format 2 file loading with none. */
+ * drill_report.c) on recorded tool output, the report's words in both
+ * languages (drill_text.c), and the drills' part of progress (format 3):
+ * read, written, a format 2 file loading with none. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "drill_check.h"
 #include "drill_run.h"
+#include "i18n.h"
 #include "progress.h"
 #include "tap.h"
 
@@ -137,6 +139,71 @@ static void test_result_yaml(void)
 	free(buf);
 }
 
+static void has(const char *text, const char *want, const char *what)
+{
+	ok(text && strstr(text, want) != NULL, "%s", what);
+	if (!text || !strstr(text, want))
+		diag("no '%s' in:\n%s", want, text ? text : "(null)");
+}
+
+/* the report in each language: the race's two accesses, each with its
+ * thread, the verdict with why, and the reasons a check cannot run */
+static void test_words(void)
+{
+	struct drill_result r = { 0 };
+	r.verdict = DRILL_FAIL, r.ncases = 2, r.nfindings = 1, r.race_checked = true;
+	strcpy(r.cases[0].name, "1"), strcpy(r.cases[0].state, "pass");
+	strcpy(r.cases[1].name, "7"), strcpy(r.cases[1].state, "fail"), r.cases[1].index = 6;
+	struct drill_finding *f = &r.findings[0];
+	strcpy(f->kind, "race"), strcpy(f->memory, "shared:tile");
+	strcpy(f->access, "write of size 4"), strcpy(f->access2, "read of size 4");
+	strcpy(f->where, "/d/x.cu:13"), strcpy(f->where2, "/d/x.cu:15");
+	strcpy(f->who, "block (0, 0, 0) thread (32, 0, 0)"), strcpy(f->who2, "the host");
+	i18n_set_lang("en");
+	char *t = drill_short_paths(drill_result_text(NULL, &r), "/d");
+	has(t, "    write of size 4 at x.cu:13\n      by block (0, 0, 0) thread (32, 0, 0)\n",
+	    "en: the race's write, where, and by which thread");
+	has(t, "    read of size 4 at x.cu:15\n      by the host\n", "en: and the read");
+	has(t, "verdict: FAILED (1 of 2 sizes wrong; a race)\n", "en: the verdict says why");
+	char *v = drill_result_verdict(&r), *body = drill_result_body(NULL, &r);
+	is_str(v ? v : "", "verdict: FAILED (1 of 2 sizes wrong; a race)", "the verdict alone");
+	ok(body && !strstr(body, "verdict"), "the body without it");
+	free(t), free(v), free(body);
+	i18n_set_lang("zh");
+	t = drill_result_text(NULL, &r);
+	has(t, "    写入 4 字节，位置 /d/x.cu:13\n      由 block (0, 0, 0) thread (32, 0, 0) 执行\n",
+	    "zh: the write");
+	has(t, "    读取 4 字节，位置 /d/x.cu:15\n      由 主机 执行\n", "zh: the read");
+	has(t, "结论：未通过（1 个规模出错，共 2 个；竞争）", "zh: the verdict says why");
+	free(t);
+	struct drill_result c = { 0 };
+	c.verdict = DRILL_CANNOT;
+	strcpy(c.cannot, "no-cxx");
+	t = drill_result_text(NULL, &c);
+	has(t, "无法在此检查：PATH 中没有 C++ 编译器", "zh: no compiler, in Chinese");
+	has(t, "结论：此处无法评判", "zh: and not judged");
+	free(t);
+	strcpy(c.cannot, "no-cxx|/opt/c++");
+	t = drill_result_text(NULL, &c);
+	has(t, "CXX 设为 /opt/c++，但此处没有这个编译器", "zh: CXX names no compiler");
+	free(t);
+	strcpy(c.cannot, "read|/a|b.cu|No such file or directory");
+	t = drill_result_text(NULL, &c);
+	has(t, "无法读取 /a|b.cu：No such file or directory", "zh: a file that cannot be read (a '|' in it)");
+	free(t);
+	i18n_set_lang("en");
+	strcpy(c.cannot, "no-nvcc");
+	t = drill_result_text(NULL, &c);
+	has(t, "cannot check here: no nvcc on PATH", "en: no nvcc");
+	free(t);
+	struct drill_finding g;
+	ok(drill_parse_gpu_sanitizer("========= Error: Race reported between Write access at 0x10 in "
+				     "/d/x.cu:13:k(float *) and Read access at 0x20 in /d/x.cu:15:k(float *)\n",
+				     "/d/x.cu", true, &g), "racecheck: a race");
+	ok(!strcmp(g.access, "write") && !strcmp(g.access2, "read"), "racecheck: both accesses (%s, %s)",
+	   g.access, g.access2);
+}
+
 /* compute-sanitizer's three reports, as the GPU check reads them */
 static void test_gpu_sanitizer(void)
 {
@@ -184,6 +251,7 @@ static void test_gpu_sanitizer(void)
 
 int main(void)
 {
+	test_words();
 	test_protocol();
 	test_tsan();
 	test_asan();

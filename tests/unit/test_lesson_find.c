@@ -14,6 +14,9 @@ int main(void)
 	ok(find_in("Shared Memory", "memory") && find_in("abc", "ABC") && !find_in("abc", "abd"),
 	   "substrings, ASCII letters without case");
 	ok(!find_in("abc", "") && !find_in(NULL, "a") && find_in("厨房里的厨师", "厨师"), "empty, NULL, CJK");
+	const char *hay = "a Warp, a warp";
+	ok(find_at(hay, "WARP") == hay + 2 && find_at(hay + 3, "warp") == hay + 10 && !find_at(hay, "x"),
+	   "find_at: where the text first occurs, from any place on");
 
 	struct lesson l;
 	struct diags d = { 0 };
@@ -30,6 +33,9 @@ int main(void)
 	ok(!lesson_find(&l, "no such words", (struct lesson_spot){ 0, -1 }, 1, &s), "absent text: not found");
 	ok(lesson_count(&l, "paragraph") >= 3, "paragraph occurs on every page");
 	ok(lesson_mentions(&l, "shared memory of a station"), "the analogy counts for the course search");
+	const char *st = lesson_spot_text(&l, s, "pantry page three");
+	ok(st && find_in(st, "pantry page three"), "the text of a place that holds the search text");
+	ok(!lesson_spot_text(&l, (struct lesson_spot){ 0, 0 }, "no such words"), "none for a place without it");
 	lesson_free(&l);
 
 	struct course c;
@@ -42,6 +48,17 @@ int main(void)
 			snprintf(found + k, sizeof found - k, "%s%zu", k ? " " : "", i + 1);
 		}
 	ok(!strcmp(found, "3"), "'occupancy' is in lesson 3 of the built-in course, the only one naming it (found in: %s)", found);
+	struct find_hit hits[64];
+	size_t nh = course_find_all(&c, "occupancy", hits, 64);
+	bool in3 = nh > 0;
+	for (size_t i = 0; i < nh && i < 64; i++)
+		in3 &= hits[i].lesson == 2 && hits[i].count > 0 && !hits[i].about &&
+			lesson_spot_text(&c.lessons[2], (struct lesson_spot){ hits[i].page, hits[i].item }, "occupancy");
+	ok(in3, "the course search lists lesson 3's pages that hold 'occupancy', each at its first place (%zu)", nh);
+	size_t all = course_find_all(&c, "the", hits, 2);
+	ok(all > 2, "more places than room: the count of all (%zu), the first two kept", all);
+	ok(course_find_all(&c, "", hits, 64) == 0 && course_find_all(&c, "zzqqxx", hits, 64) == 0,
+	   "nothing for an empty or absent text");
 	course_free(&c);
 	diags_free(&cd);
 	diags_free(&d);

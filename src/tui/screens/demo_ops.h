@@ -89,7 +89,7 @@ struct demo_ops {
 	enum act (*key)(struct app *app, struct demo_st *st, const struct input *in);
 	enum msg size_word;       /* "size:" or "setting:" on the size line */
 	bool sections;            /* false: draw() reads the device records itself */
-	bool more;                /* the status line says which lines show */
+	bool more;                /* the rule above the status line says which lines show */
 	/* the size a section ran, for its title ("" when the records say none) */
 	void (*size_text)(const struct demo_st *st, const struct results *r, char *buf, size_t size);
 };

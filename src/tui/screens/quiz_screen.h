@@ -7,6 +7,7 @@
 #include "quiz.h"
 #include "quiz_run.h"
 #include "screen.h"
+#include "search.h"
 
 enum phase { PH_LIST, PH_ASK, PH_MEASURE, PH_FEEDBACK, PH_RESULT, PH_DETAIL };
 
@@ -49,6 +50,9 @@ struct qs {
 	int review_level, review_attempt, review_top;
 	int review_sel;                   /* the review's chosen answer (Enter shows it whole) */
 	int detail_top;                   /* the full question's scroll */
+	struct search search;             /* `/` in the review: n and N go to the next answer
+	                                     that holds the text (quiz_review_find) */
+	char scratch[2400];               /* an answer's rows as one text, for the search */
 };
 
 /* The question being asked: the file's question qi of the level. */
@@ -63,6 +67,10 @@ extern const struct screen screen_quiz;   /* screen_quiz.c */
 void quiz_view_draw(struct app *app, struct qs *s);
 /* The level's review and one answer's full question (quiz_review.c). */
 void quiz_review_draw(struct qs *s, int y, int y1);
+/* The next (dir 1) or previous (-1) answer of the review that holds the
+ * search text, from the chosen one (first: from the top); it becomes the
+ * chosen one, and the status line says where it is or that none holds it. */
+void quiz_review_find(struct app *app, struct qs *s, int dir, bool first);
 void quiz_detail_draw(struct app *app, struct qs *s);
 
 #endif

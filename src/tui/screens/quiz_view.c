@@ -19,6 +19,8 @@
 /* The status line: the app's message and the hints of the phase's keys. */
 static void status(struct app *app, struct qs *s)
 {
+	if (s->phase == PH_RESULT && search_status(&s->search))
+		return;   /* the search prompt takes the status line */
 	char hints[HINTS_MAX];
 	screen_hints(&screen_quiz, app, s, hints, sizeof hints);
 	ui_status(app->status[0] ? app->status : "", hints);
@@ -331,10 +333,10 @@ static void draw_result(struct app *app, struct qs *s)
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
 	else
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_RETRY));
-	y = para(y, 4, COLS - 8, LINES - 2, C_HEADING, line) + 1;
+	y = para(y, 4, COLS - 8, LINES - 2, C_HEADING, line);   /* the review's heading follows */
 	if (y + 2 < LINES - 1) {
 		ui_text(y++, 2, COLS - 4, C_HEADING, tr(MSG_QZ_REVIEW));
-		quiz_review_draw(s, y, LINES - 1);
+		quiz_review_draw(s, y, LINES - 2);
 	}
 	status(app, s);
 }

@@ -340,19 +340,18 @@ void demo_draw(struct app *app, void *p)
 	ui_title(tr(st->def->title), st->row->name);
 	int y = draw_run_line(st, 1);
 	draw_size_line(st, y);
-	int y0 = y + 2, y1 = LINES - 1;
+	bool bars = ops->more && !st->roofline && !st->sweep_view;   /* the view that scrolls */
+	int y0 = y + 2, y1 = bars ? LINES - 2 : LINES - 1;
 	struct demo_section s[2];
 	int n = ops->sections ? sections(st, s) : 0;
 	st->rows = y1 - y0;
 	ops->draw(app, st, s, n, y0, y1);
-	char more[64] = "";
-	int rows = st->rows;
-	if (ops->more && !st->roofline && !st->sweep_view && st->lines > rows)
-		say(more, sizeof more, tr(MSG_DEMO_MORE), st->scroll + 1,
-		    st->scroll + rows < st->lines ? st->scroll + rows : st->lines, st->lines);
+	int rows = st->rows, last = st->scroll + rows < st->lines ? st->scroll + rows : st->lines;
+	if (bars)   /* the position on the rule above the status line (ui.h) */
+		ui_scroll_pos(LINES - 2, st->lines ? st->scroll + 1 : 0, last, st->lines, POS_LINES);
 	char hints[HINTS_MAX];
 	screen_hints(st->def->screen, app, st, hints, sizeof hints);
-	ui_status(app->status[0] ? app->status : more, hints);
+	ui_status(app->status, hints);
 }
 
 /* +/- stop at the ends of the size list and say so (no wrapping around:

@@ -3,7 +3,7 @@
  * opens one: its statement, then what the learner asks for, scrollable:
  *
  *   e  the learner's copy in $VISUAL, $EDITOR or vi, the TUI suspended
- *      (def_prog_mode, endwin, the editor in the foreground, refresh)
+ *      (drill_edit.c)
  *   c  the check: `cudakitchen drill check ID --format yaml` as a child
  *      (the runner: time limit, capped output), read back and shown in
  *      the learner's language; a crash of anything the learner wrote
@@ -11,18 +11,23 @@
  *   h  the next hint, at its cost in points
  *   s  the reference after a pass, or after a second s that gives up the
  *      points
- *   r  the starter again after a second r, the old copy kept as a backup */
+ *   r  the starter again after a second r, the old copy kept as a backup
+ *
+ * The page itself (wrapping, scrolling, the verdict kept in sight) is
+ * drill_view.c's. */
 #include <curses.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "app.h"
 #include "drill.h"
 #include "drill_check.h"
+#include "drill_edit.h"
 #include "drill_progress.h"
+#include "drill_view.h"
 #include "i18n.h"
 #include "runner.h"
 #include "screen.h"
@@ -39,8 +44,7 @@ struct drill_view {
 	struct drill_set set;
 	int sel;                  /* the list's row */
 	const struct drill *cur;  /* the drill open, or NULL: the list */
-	char *body;               /* what the drill view shows */
-	int top;
+	struct drill_page page;   /* what the drill view shows */
 	enum confirm confirm;
 	struct runner run;
 	bool checking;
@@ -48,24 +52,42 @@ struct drill_view {
 
 static void set_body(struct drill_view *v, char *text)
 {
-	free(v->body);
-	v->body = text;
-	v->top = 0;
+	drill_page_set(&v->page, DRILL_BODY_TEXT, text, NULL);
 }
 
-static char *statement(const struct drill *dr, const char *extra)
+/* s without the line breaks and spaces it ends with (YAML's folded and
+ * literal scalars end in one) */
+static int trimmed(const char *s)
 {
-	const char *parts[] = { dr->kitchen, "\n\n", dr->task, "\n\n", dr->signature,
-				extra ? "\n" : "", extra ? extra : "" };
-	size_t n = 1;
-	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-		n += strlen(parts[i] ? parts[i] : "");
+	size_t n = s ? strlen(s) : 0;
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' '))
+		n--;
+	return (int)n;
+}
+
+/* the learner's copy's path, with ~ for the home directory */
+static void copy_shown(const struct drill *dr, char *out, size_t size)
+{
+	char path[4200];
+	if (drill_copy_path(dr, path, sizeof path))
+		drill_path_shown(path, out, size);
+	else
+		snprintf(out, size, "?");
+}
+
+/* the statement: the kitchen, the task, the signature, where the copy is */
+static char *statement(const struct drill *dr)
+{
+	char where[4300], mine[4400];
+	copy_shown(dr, where, sizeof where);
+	snprintf(mine, sizeof mine, tr(MSG_DR_YOUR_COPY), where);
+	const char *k = dr->kitchen ? dr->kitchen : "", *t = dr->task ? dr->task : "",
+		   *g = dr->signature ? dr->signature : "";
+	size_t n = strlen(k) + strlen(t) + strlen(g) + strlen(mine) + 16;
 	char *s = malloc(n);
-	if (!s)
-		return NULL;
-	s[0] = '\0';
-	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-		strcat(s, parts[i] ? parts[i] : "");
+	if (s)
+		snprintf(s, n, "%.*s\n\n%.*s\n\n%.*s\n\n%s", trimmed(k), k, trimmed(t), t, trimmed(g),
+			 g, mine);
 	return s;
 }
 
@@ -84,7 +106,7 @@ static void *drill_enter(struct app *app, const char *arg)
 	if (dr) {
 		v->cur = dr;
 		v->sel = (int)(dr - v->set.v);
-		set_body(v, statement(dr, NULL));
+		set_body(v, statement(dr));
 	}
 	return v;
 }
@@ -93,127 +115,89 @@ static void drill_leave(struct app *app, void *st)
 {
 	(void)app;
 	struct drill_view *v = st;
+	if (v->checking) {   /* its SIGTERM lets the check stop what it started */
+		runner_cancel(&v->run);
+		while (runner_poll(&v->run, 50))
+			;
+	}
 	runner_free(&v->run);
-	free(v->body);
+	drill_page_free(&v->page);
 	drill_set_free(&v->set);
 	free(v);
 }
 
-static void draw_list(struct app *app, struct drill_view *v)
+/* a list row's words: number, title, the GPU mark */
+static void list_line(const struct drill *dr, char *out, size_t size)
+{
+	snprintf(out, size, "%02d %s%s", dr->num, dr->title, dr->gpu_only ? tr(MSG_DR_GPU_MARK) : "");
+}
+
+static void draw_list(struct app *app, struct drill_view *v, int bottom)
 {
 	ui_title(tr(MSG_DR_LIST_TITLE), "");
-	int y = 2, rows = LINES - 4;
+	int y = 2, rows = bottom - 3, tw = 0, sw = 0;
+	char line[256];
 	if (!v->set.n)
 		ui_wrap(y, y + 3, 2, COLS - 4, C_NOTE, tr(MSG_DR_NONE));
+	for (size_t i = 0; i < v->set.n; i++) {   /* the states in a column after the titles */
+		list_line(&v->set.v[i], line, sizeof line);
+		int w = ui_width(line);
+		tw = w > tw ? w : tw;
+	}
+	for (int k = DRILL_NEW; k <= DRILL_PASSED_FAST; k++) {   /* it never moves */
+		int w = ui_width(drill_state_word((enum drill_state)k));
+		sw = w > sw ? w : sw;
+	}
+	int right = 2 + tw + 4 + sw < COLS - 2 ? 2 + tw + 4 + sw : COLS - 2;   /* the states' right edge */
 	int first = v->sel >= rows ? v->sel - rows + 1 : 0;
 	for (int i = first; i < (int)v->set.n && y < 2 + rows; i++, y++) {
 		const struct drill *dr = &v->set.v[i];
 		enum drill_state s = drill_state_in(&app->progress, dr->id);
-		char line[256];
-		snprintf(line, sizeof line, "%02d %s%s", dr->num, dr->title,
-			 dr->gpu_only ? tr(MSG_DR_GPU_MARK) : "");
+		list_line(dr, line, sizeof line);
 		const char *word = drill_state_word(s);
 		int ww = ui_width(word);
 		enum role r = i == v->sel ? C_SELECT : C_NORMAL;
 		if (i == v->sel)
-			ui_fill(y, 1, 1, COLS - 2, C_SELECT);
-		ui_text_fit(y, 2, COLS - 6 - ww, r, line);
-		ui_text(y, COLS - 2 - ww, ww, i == v->sel ? C_SELECT
-					      : s >= DRILL_PASSED ? C_OK
-					      : s == DRILL_FAILING ? C_WRONG : C_DIM, word);
+			ui_fill(y, 1, 1, right, C_SELECT);
+		ui_text_fit(y, 2, right - 4 - ww, r, line);
+		ui_text(y, right - ww, ww, i == v->sel ? C_SELECT
+					 : s >= DRILL_PASSED ? C_OK
+					 : s == DRILL_FAILING ? C_WRONG : C_DIM, word);
 	}
 }
 
-static void draw_drill(struct app *app, struct drill_view *v)
+static void draw_drill(struct app *app, struct drill_view *v, int bottom)
 {
 	const struct drill *dr = v->cur;
-	char right[96];
-	snprintf(right, sizeof right, "%s", drill_state_word(drill_state_in(&app->progress, dr->id)));
+	char pos[64], right[160];
+	drill_page_draw(&v->page, bottom, pos, sizeof pos);
+	snprintf(right, sizeof right, "%s%s%s", pos, pos[0] ? "  " : "",
+		 drill_state_word(drill_state_in(&app->progress, dr->id)));
 	ui_title(dr->title, right);
-	struct text_lines tl = { 0 };
-	text_wrap(v->body ? v->body : "", COLS - 4, &tl);
-	int rows = LINES - 3;
-	if (v->top > (int)tl.n - rows)
-		v->top = (int)tl.n - rows;
-	if (v->top < 0)
-		v->top = 0;
-	for (int i = 0; i < rows && v->top + i < (int)tl.n; i++) {
-		const char *s = tl.line[v->top + i];
-		enum role r = strstr(s, "FAIL") || strstr(s, "失败") || strstr(s, "race") ||
-				      strstr(s, "竞争") || strstr(s, "error")
-				      ? C_WRONG
-			      : strstr(s, "PASSED") || strstr(s, "结论：通过") ? C_OK
-										  : C_NORMAL;
-		ui_text(2 + i, 2, COLS - 4, r, s);
-	}
-	text_lines_free(&tl);
 }
 
 static void drill_draw(struct app *app, void *st)
 {
 	struct drill_view *v = st;
-	if (v->cur)
-		draw_drill(app, v);
-	else
-		draw_list(app, v);
 	char hints[HINTS_MAX];
 	screen_hints(&screen_drill, app, st, hints, sizeof hints);
+	int bottom = LINES - ui_status_rows(app->status, hints);
+	if (v->cur)
+		draw_drill(app, v, bottom);
+	else
+		draw_list(app, v, bottom);
 	ui_status(app->status, hints);
-}
-
-/* the editor's words (no shell): $VISUAL, $EDITOR, or vi when on PATH */
-static bool editor_argv(char *buf, size_t size, char **argv, int max)
-{
-	const char *e = getenv("VISUAL");
-	if (!e || !*e)
-		e = getenv("EDITOR");
-	if ((!e || !*e) && (access("/usr/bin/vi", X_OK) == 0 || access("/bin/vi", X_OK) == 0))
-		e = "vi";
-	if (!e || !*e)
-		return false;
-	snprintf(buf, size, "%s", e);
-	int n = 0;
-	for (char *save = NULL, *w = strtok_r(buf, " \t", &save); w && n < max - 2;
-	     w = strtok_r(NULL, " \t", &save))
-		argv[n++] = w;
-	argv[n] = NULL;
-	return n > 0;
 }
 
 static void edit(struct app *app, struct drill_view *v)
 {
-	char path[4200], buf[1024], *argv[16];
+	char path[4200];
 	bool made;
 	int e = drill_start(v->cur, &made);
-	if (e || !drill_copy_path(v->cur, path, sizeof path)) {
+	if (e || !drill_copy_path(v->cur, path, sizeof path))
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_CANNOT_COPY), strerror(e ? e : ENOENT));
-		return;
-	}
-	if (!editor_argv(buf, sizeof buf, argv, 14)) {
-		snprintf(app->status, sizeof app->status, tr(MSG_DR_NO_EDITOR), path);
-		return;
-	}
-	int n = 0;
-	while (argv[n])
-		n++;
-	argv[n] = path, argv[n + 1] = NULL;
-	def_prog_mode();
-	endwin();
-	pid_t pid = fork();
-	if (pid == 0) {
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	int status = 0;
-	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	reset_prog_mode();
-	clearok(stdscr, TRUE);
-	refresh();
-	if (pid < 0 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
-		snprintf(app->status, sizeof app->status, tr(MSG_DR_EDITOR_FAILED), argv[0], path);
 	else
-		snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_EDITED));
+		drill_edit(path, app->status, sizeof app->status);
 }
 
 static void start_check(struct app *app, struct drill_view *v)
@@ -255,7 +239,15 @@ static void check_done(struct app *app, struct drill_view *v)
 	if (v->run.out.p && drill_result_parse(v->run.out.p, v->run.out.len, &r)) {
 		drill_apply_check(&app->progress, v->cur, &r);
 		app_progress_changed(app);
-		set_body(v, drill_result_text(v->cur, &r));
+		char path[4200], dir[PATH_MAX];
+		char *body = drill_result_body(v->cur, &r), *slash;
+		if (drill_copy_path(v->cur, path, sizeof path) && (slash = strrchr(path, '/'))) {
+			*slash = '\0';   /* the copy by its name alone: a long path wraps */
+			if (realpath(path, dir))
+				drill_short_paths(body, dir);
+			drill_short_paths(body, path);
+		}
+		drill_page_set(&v->page, DRILL_BODY_REPORT, body, drill_result_verdict(&r));
 		drill_result_free(&r);
 		app->status[0] = '\0';
 		return;
@@ -274,8 +266,12 @@ static void drill_tick(struct app *app, void *st)
 	struct drill_view *v = st;
 	if (v->checking && !runner_poll(&v->run, 0))
 		check_done(app, v);
+	else if (v->checking)   /* the seconds so far: it is not stuck */
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_CHECKING_FOR),
+			 (int)(runner_elapsed_ms(&v->run) / 1000));
 }
 
+/* the hints shown so far, then the statement they help with */
 static void hint(struct app *app, struct drill_view *v)
 {
 	const struct drill *dr = v->cur;
@@ -288,17 +284,18 @@ static void hint(struct app *app, struct drill_view *v)
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_HINT_COST), dr->hint_cost,
 			 drill_points_left(&app->progress, dr));
 	}
-	struct text_lines all = { 0 };
-	size_t n = 64;
+	char *st = statement(dr);
+	size_t n = 64 + (st ? strlen(st) : 0);
 	for (int i = 0; i < next; i++)
-		n += strlen(dr->hints[i]) + 16;
+		n += strlen(dr->hints[i]) + 64;
 	char *s = malloc(n);
-	if (!s)
-		return;
-	s[0] = '\0';
-	for (int i = 0; i < next; i++)
-		sprintf(s + strlen(s), "%d/%d  %s\n\n", i + 1, dr->nhints, dr->hints[i]);
-	(void)all;
+	if (s) {
+		s[0] = '\0';
+		for (int i = 0; i < next; i++)
+			sprintf(s + strlen(s), tr(MSG_DR_HINT_N), i + 1, dr->nhints, dr->hints[i]);
+		strcat(s, st ? st : "");
+	}
+	free(st);
 	set_body(v, s);
 }
 
@@ -321,7 +318,7 @@ static void solution(struct app *app, struct drill_view *v)
 {
 	const struct drill *dr = v->cur;
 	bool passed = drill_state_in(&app->progress, dr->id) >= DRILL_PASSED;
-	if (!passed && v->confirm != CF_SOLUTION) {
+	if (!passed && v->confirm != CF_SOLUTION && drill_points_left(&app->progress, dr) > 0) {
 		v->confirm = CF_SOLUTION;
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_CONFIRM_SOLUTION),
 			 drill_points_left(&app->progress, dr));
@@ -351,9 +348,12 @@ static void reset(struct app *app, struct drill_view *v)
 	if (e)
 		snprintf(app->status, sizeof app->status, tr(MSG_DR_CANNOT_COPY), strerror(e));
 	else if (bak[0])
-		snprintf(app->status, sizeof app->status, tr(MSG_DR_RESET_KEPT), bak);
+		snprintf(app->status, sizeof app->status, tr(MSG_DR_RESET_KEPT),
+			 strrchr(bak, '/') ? strrchr(bak, '/') + 1 : bak);
 	else
 		snprintf(app->status, sizeof app->status, "%s", tr(MSG_DR_RESET_DONE));
+	if (!e)   /* a fresh start: the task again */
+		set_body(v, statement(v->cur));
 }
 
 static enum act drill_key(struct app *app, void *st, const struct input *in)
@@ -365,31 +365,31 @@ static enum act drill_key(struct app *app, void *st, const struct input *in)
 	switch (in->id) {
 	case CMD_UP:
 		if (v->cur)
-			v->top--;
+			v->page.top--;
 		else if (v->sel > 0)
 			v->sel--;
 		return ACT_NONE;
 	case CMD_DOWN:
 		if (v->cur)
-			v->top++;
+			v->page.top++;
 		else if (v->sel + 1 < (int)v->set.n)
 			v->sel++;
 		return ACT_NONE;
 	case CMD_PGDN:
-		v->top += page;
+		v->page.top += page;
 		return ACT_NONE;
 	case CMD_PGUP:
-		v->top -= page;
+		v->page.top -= page;
 		return ACT_NONE;
 	case CMD_TOP:
-		v->top = 0;
+		v->page.top = 0;
 		return ACT_NONE;
 	case CMD_BOTTOM:
-		v->top = 1 << 20;
+		v->page.top = 1 << 20;
 		return ACT_NONE;
 	case DK_OPEN:
 		v->cur = &v->set.v[v->sel];
-		set_body(v, statement(v->cur, NULL));
+		set_body(v, statement(v->cur));
 		app->status[0] = '\0';
 		return ACT_NONE;
 	case DK_BACK:

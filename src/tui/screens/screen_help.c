@@ -2,13 +2,14 @@
  * screen's key table in its current state (keymap_lines): the keys that
  * work on it now (and those that do not, with the reason), then the
  * global keys and the mouse.  Descriptions wrap to the width; the page
- * scrolls when the terminal is short. */
+ * scrolls when the terminal is short, and `/`, n, N search it (search.h). */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
 #include "keymap.h"
+#include "search.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -23,6 +24,10 @@ struct help {
 	struct key_line line[MAXLINES];   /* keymap_lines(), taken when opened */
 	int nlines;
 	char text[MAXLINES][320];         /* a line's description, with its reason when off */
+	struct search search;
+	int hit;                          /* the line a search found, -1 for none */
+	bool show_hit;                    /* the next draw scrolls the hit into view */
+	char scratch[420];                /* a line's keys and text, for the search */
 };
 
 /* One row of the page: a key column (NULL on continuation rows) and a
@@ -32,6 +37,7 @@ struct rows {
 	const char *key[MAXROWS];
 	const char *text[MAXROWS];
 	enum role role[MAXROWS];
+	int entry[MAXROWS];               /* the help line a row belongs to */
 	struct text_lines wrapped[MAXROWS];
 	int n, nw;
 };
@@ -42,6 +48,7 @@ void *help_open(struct app *app, const struct screen *s, void *st, bool can_back
 	if (!h)
 		return NULL;
 	snprintf(h->from, sizeof h->from, "%s", s->help_title ? tr(s->help_title) : s->name);
+	h->hit = -1;
 	h->nlines = keymap_lines(s, app, st, can_back, h->line, MAXLINES);
 	for (int i = 0; i < h->nlines; i++) {
 		const struct key_line *l = &h->line[i];
@@ -99,6 +106,7 @@ static void build_rows(const struct help *h, int dw, struct rows *r)
 			r->key[r->n] = j == 0 ? k : NULL;
 			r->text[r->n] = j < tl->n ? tl->line[j] : "";
 			r->role[r->n] = role;
+			r->entry[r->n] = i;
 		}
 	}
 }
@@ -114,7 +122,7 @@ static void draw_title(const struct help *h)
 	static const struct { const char *name; enum msg text; } names[] = {
 		{ "menu", MSG_SCREEN_MENU }, { "reader", MSG_SCREEN_READER }, { "quiz", MSG_SCREEN_QUIZ },
 		{ "radar", MSG_SCREEN_RADAR }, { "cert", MSG_SCREEN_CERT }, { "gpu-map", MSG_SCREEN_GPUMAP },
-		{ "tiling", MSG_SCREEN_TILING },
+		{ "tiling", MSG_SCREEN_TILING }, { "drills", MSG_SCREEN_DRILLS },
 	};
 	const char *from = h->from;   /* the screen's name in the learner's language */
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
@@ -133,56 +141,123 @@ static void draw_title(const struct help *h)
 	ui_title(title, tr(MSG_HELP_KEYS));
 }
 
+/* The first row of the line a search found, to bring into view. */
+static void show_hit(struct help *h, const struct rows *r, int view)
+{
+	if (!h->show_hit)
+		return;
+	h->show_hit = false;
+	for (int i = 0; i < r->n; i++)
+		if (r->entry[i] == h->hit) {
+			if (i < h->top || i >= h->top + view)
+				h->top = i - view / 3;
+			return;
+		}
+}
+
 static void help_draw(struct app *app, void *st)
 {
 	struct help *h = st;
 	struct rows *r = calloc(1, sizeof *r);
 	if (!r)
 		return;
-	int kw = key_width(h), view = LINES - 4;
-	build_rows(h, COLS - kw - 9, r);
+	int kw = key_width(h), view = LINES - 4, w = ui_cols();
+	build_rows(h, w - kw - 9, r);
 	h->n = r->n;
+	show_hit(h, r, view);
 	if (h->top > h->n - view)
 		h->top = h->n - view;
 	if (h->top < 0)
 		h->top = 0;
 	draw_title(h);
+	const char *q = h->search.query;
 	for (int i = 0; i < view && h->top + i < r->n; i++) {
 		int y = 2 + i;
 		int at = h->top + i;
 		if (r->role[at] == C_HEADING) {   /* "On this screen", "Everywhere" */
-			ui_text(y, 2, COLS - 4, C_HEADING, r->text[at]);
+			ui_text_match(y, 2, w - 4, C_HEADING, r->text[at], q);
 			continue;
 		}
 		if (r->key[at])
-			ui_text(y, 4, kw, r->role[at] == C_DIM ? C_DIM : C_ACCENT, r->key[at]);
-		ui_text(y, 4 + kw + 3, COLS - kw - 9, r->role[at], r->text[at]);
+			ui_text_match(y, 4, kw, r->role[at] == C_DIM ? C_DIM : C_ACCENT, r->key[at], q);
+		ui_text_match(y, 4 + kw + 3, w - kw - 9, r->role[at], r->text[at], q);
 	}
-	char more[64] = "";
-	if (h->n > view)
-		snprintf(more, sizeof more, tr(MSG_HELP_MORE), h->top + 1,
-			 h->top + view < h->n ? h->top + view : h->n, h->n);
-	char hints[160];
-	keymap_hints(&screen_help, app, h, HINTS_ALL, true, COLS - 2, hints, sizeof hints);
-	ui_status(app->status[0] ? app->status : more, hints);
+	int last = h->top + view < h->n ? h->top + view : h->n;
+	ui_scroll_pos(LINES - 2, h->n ? h->top + 1 : 0, last, h->n, POS_LINES);
 	free_rows(r);
 	free(r);
+	if (search_status(&h->search))
+		return;
+	char hints[HINTS_MAX];
+	keymap_hints(&screen_help, app, h, HINTS_ALL, true, w - 2, hints, sizeof hints);
+	ui_status(app->status, hints);
 }
 
-enum { HK_CLOSE = KEY_OWN };
+enum { HK_CLOSE = KEY_OWN, HK_SEARCH, HK_MATCH_NEXT, HK_MATCH_PREV, HK_SEARCH_END };
 
+/* While a search is on, n, N and Esc are its own (Esc ends it before it
+ * closes the page), as in the reader. */
 static const struct screen_key help_keys[] = {
+	{ .id = HK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT },
+	{ .id = HK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV },
+	{ .id = HK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_SEARCH_END },
 	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
 	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = HK_SEARCH, .keys = "/", .label = MSG_ST_SEARCH, .help = MSG_HK_HELP_SEARCH },
 	{ .id = HK_CLOSE, .keys = "? Enter", .label = MSG_ST_CLOSE, .help = MSG_HELP_CLOSE },
 };
 
+static bool help_on(struct app *app, void *st, int id, enum msg *why)
+{
+	(void)app; (void)why;
+	struct help *h = st;
+	switch (id) {
+	case HK_MATCH_NEXT: case HK_MATCH_PREV: case HK_SEARCH_END: return h->search.query[0] != '\0';
+	default: return true;
+	}
+}
+
+static const char *help_row(void *ctx, int i)
+{
+	struct help *h = ctx;
+	snprintf(h->scratch, sizeof h->scratch, "%s %s", h->line[i].heading ? "" : h->line[i].keys,
+		 h->text[i]);
+	return h->scratch;
+}
+
+/* The next (dir 1) or previous (-1) line holding the search text, from
+ * the last one found (a new search: from the top), said on the status line. */
+static void help_find(struct app *app, struct help *h, int dir, bool first)
+{
+	bool wrapped;
+	int from = first ? -1 : h->hit;
+	int i = search_rows(&h->search, h->nlines, from, dir, help_row, h, &wrapped);
+	int rank = 0, count = search_count(&h->search, h->nlines, i, help_row, h, &rank);
+	search_say(&h->search, i, rank, count, wrapped, dir, app->status, sizeof app->status);
+	if (i < 0)
+		return;
+	h->hit = i;
+	h->show_hit = true;
+}
+
 static enum act help_key(struct app *app, void *st, const struct input *in)
 {
-	(void)app;
 	struct help *h = st;
+	if (h->search.typing) {   /* the prompt takes every key */
+		if (search_type(&h->search, in) > 0)
+			help_find(app, h, 1, true);
+		return ACT_NONE;
+	}
 	switch (in->id) {
 	case HK_CLOSE: return ACT_BACK;
+	case HK_SEARCH: search_open(&h->search); break;
+	case HK_MATCH_NEXT: help_find(app, h, 1, false); break;
+	case HK_MATCH_PREV: help_find(app, h, -1, false); break;
+	case HK_SEARCH_END:
+		h->search.query[0] = '\0';
+		h->hit = -1;
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_SEARCH_ENDED));
+		break;
 	case CMD_UP: h->top--; break;
 	case CMD_DOWN: h->top++; break;
 	case CMD_PGUP: h->top -= LINES - 5; break;
@@ -202,5 +277,5 @@ static void help_leave(struct app *app, void *st)
 
 const struct screen screen_help = {
 	.name = "help", .enter = help_enter, .draw = help_draw, .key = help_key, .leave = help_leave,
-	SCREEN_KEYS(help_keys),
+	SCREEN_KEYS(help_keys), .key_on = help_on,
 };

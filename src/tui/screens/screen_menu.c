@@ -1,6 +1,6 @@
 /* screen_menu: the lesson list, with completion marks, the learner's place
  * in each lesson, broken lessons shown with their first error, and the quiz
- * and skills radar at the end.  A notice that matters (progress will not be
+ * and skills radar at the end.  `/` searches every lesson (screen_found.c).  A notice that matters (progress will not be
  * saved, the file was unreadable) is boxed above the list until a key
  * acknowledges it.  The cursor starts where the learner last
  * was.  The menu only chooses; the reader and blocks are other screens. */
@@ -15,6 +15,8 @@
 #include "text.h"
 #include "ui.h"
 #include "lesson.h"
+#include "lesson_find.h"
+#include "search.h"
 #include "i18n.h"
 
 /* Entries after the lessons: a screen name and how the menu shows it. */
@@ -29,6 +31,7 @@ struct menu {
 	int cursor, top;
 	int typed;          /* a lesson number being typed, 0 for none */
 	char seen[64];      /* progress.last when the cursor last followed it */
+	struct search search;   /* `/`: the prompt of the search across lessons */
 };
 
 static int menu_rows(const struct app *app)
@@ -45,7 +48,7 @@ static int notice_rows(const struct app *app)
 	if (!app->notice[0])
 		return 0;
 	struct text_lines tl = { 0 };
-	int n = (int)text_wrap(app->notice, COLS - 6, &tl);
+	int n = (int)text_wrap(app->notice, ui_cols() - 6, &tl);
 	text_lines_free(&tl);
 	return (n < NOTICE_MAX ? n : NOTICE_MAX) + 2;
 }
@@ -69,14 +72,15 @@ static void draw_notice(const struct app *app)
 	if (!rows)
 		return;
 	struct text_lines tl = { 0 };
-	text_wrap(app->notice, COLS - 6, &tl);
-	ui_box(1, 1, rows, COLS - 2, C_WRONG);
+	int w = ui_cols();
+	text_wrap(app->notice, w - 6, &tl);
+	ui_box(1, 1, rows, w - 2, C_WRONG);
 	char label[96];
 	snprintf(label, sizeof label, " %s ", tr(MSG_MENU_NOTICE_ACK));
 	int lw = ui_width(label);
-	ui_text(rows, COLS - 3 - lw, lw, C_WRONG, label);
+	ui_text(rows, w - 3 - lw, lw, C_WRONG, label);
 	for (int i = 0; i < rows - 2 && i < (int)tl.n; i++)
-		ui_text(2 + i, 3, COLS - 6, C_NORMAL, tl.line[i]);
+		ui_text(2 + i, 3, w - 6, C_NORMAL, tl.line[i]);
 	text_lines_free(&tl);
 }
 
@@ -145,7 +149,8 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 {
 	const struct lesson *l = &app->course.lessons[i];
 	enum role base = sel ? C_SELECT : C_NORMAL;
-	ui_fill(y, 0, 1, COLS, base);
+	int w = ui_cols();   /* a readable row on a wide terminal */
+	ui_fill(y, 0, 1, w, base);
 	bool ascii = ui_ascii();
 	const char *mark = l->broken ? (ascii ? "[!]" : ui_glyph(G_CROSS))
 		: lesson_done(app, l->id) ? (ascii ? "[x]" : ui_glyph(G_CHECK))
@@ -160,8 +165,8 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 	else
 		lesson_place(app, l, right, sizeof right);
 	int rw = ui_width(right);
-	ui_text(y, COLS - 2 - rw, rw, sel ? base : C_DIM, right);
-	int tw = COLS - 2 - rw - 2 - 10;
+	ui_text(y, w - 2 - rw, rw, sel ? base : C_DIM, right);
+	int tw = w - 2 - rw - 2 - 10;
 	if (l->broken) {
 		/* the row shows the message; the detail pane the whole FILE:LINE:COL line */
 		const char *e = l->error ? l->error : tr(MSG_MENU_CANNOT_LOAD);
@@ -179,9 +184,9 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 static void draw_extra_row(int y, int e, bool sel)
 {
 	enum role base = sel ? C_SELECT : C_NORMAL;
-	ui_fill(y, 0, 1, COLS, base);
+	ui_fill(y, 0, 1, ui_cols(), base);
 	ui_text(y, 6, 2, sel ? base : C_ACCENT, ui_glyph(G_ARROW));
-	ui_text(y, 10, COLS - 12, base, tr(extras[e].title));
+	ui_text(y, 10, ui_cols() - 12, base, tr(extras[e].title));
 }
 
 /* s as one paragraph in buf: reflowed as a page's prose is (text.h: a
@@ -230,8 +235,11 @@ static const char *quiz_about(const struct app *app, const char *builtin, char *
  * error. */
 static void draw_detail(struct app *app, const struct menu *m)
 {
-	int y = list_y(app) + list_h(app);
-	ui_hline(y, 0, COLS, C_DIM);
+	int y = list_y(app) + list_h(app), w = ui_cols();
+	int shown = lessons_h(app) < (int)app->course.n ? lessons_h(app) : (int)app->course.n;
+	/* the lessons in view (the quiz, radar and certificate rows are pinned
+	 * below them when they do not all fit) */
+	ui_scroll_pos(y, m->top + 1, m->top + shown, (int)app->course.n, POS_LESSONS);
 	const char *text;
 	char summary[1024], analogy[1024] = "";
 	enum role r = C_NORMAL;
@@ -258,12 +266,12 @@ static void draw_detail(struct app *app, const struct menu *m)
 		text = quiz;
 	}
 	if (!analogy[0]) {
-		ui_wrap(y + 1, y + 4, 2, COLS - 4, r, text);   /* three lines at most */
+		ui_wrap(y + 1, y + 4, 2, w - 4, r, text);   /* three lines at most */
 		return;
 	}
-	int need = ui_wrap_rows(text, COLS - 4);
-	int next = ui_wrap(y + 1, y + 1 + (need >= 3 ? 2 : need), 2, COLS - 4, r, text);
-	ui_wrap(next, y + 4, 2, COLS - 4, C_ANALOGY, analogy);
+	int need = ui_wrap_rows(text, w - 4);
+	int next = ui_wrap(y + 1, y + 1 + (need >= 3 ? 2 : need), 2, w - 4, r, text);
+	ui_wrap(next, y + 4, 2, w - 4, C_ANALOGY, analogy);
 }
 
 static void menu_draw(struct app *app, void *st)
@@ -299,14 +307,10 @@ static void menu_draw(struct app *app, void *st)
 	}
 	for (int e = 0; pin && e < NEXTRA; e++)
 		draw_extra_row(list_y(app) + h + e, e, (int)app->course.n + e == m->cursor);
-	/* rows out of view above or below: an arrow in the left margin */
-	bool ascii = ui_ascii();
-	if (m->top > 0)
-		ui_text(list_y(app), 0, 1, C_ACCENT, ascii ? "^" : "\u2191");
-	if (m->top + h < scrolled)
-		ui_text(list_y(app) + h - 1, 0, 1, C_ACCENT, ascii ? "v" : "\u2193");
 	draw_notice(app);
 	draw_detail(app, m);
+	if (search_status(&m->search))   /* the prompt takes the status line */
+		return;
 	bool same = app->notice[0] && !strcmp(app->status, app->notice); /* already in the box */
 	char hints[HINTS_MAX];
 	screen_hints(&screen_menu, app, m, hints, sizeof hints);
@@ -328,7 +332,7 @@ static enum act menu_open(struct app *app, struct menu *m)
 	return ACT_OPEN;
 }
 
-enum { MK_OPEN = KEY_OWN, MK_NUMBER };
+enum { MK_OPEN = KEY_OWN, MK_NUMBER, MK_SEARCH };
 
 /* The menu's keys (screen.h). */
 static const struct screen_key menu_keys[] = {
@@ -337,7 +341,22 @@ static const struct screen_key menu_keys[] = {
 	{ .id = MK_OPEN, .keys = "Enter Right", .label = MSG_ST_OPEN, .help = MSG_HELP_MENU_OPEN },
 	{ .id = MK_NUMBER, .keys = "0 1 2 3 4 5 6 7 8 9", .cap = MSG_CAP_DIGITS, .label = MSG_ST_GO_TO,
 	  .help = MSG_HK_MENU_NUMBER },
+	{ .id = MK_SEARCH, .keys = "/", .label = MSG_ST_SEARCH, .help = MSG_HK_MENU_SEARCH },
 };
+
+/* Enter on the prompt: the list of places (screen_found.c), or "not
+ * found" here. */
+static enum act search_lessons(struct app *app, struct menu *m)
+{
+	const char *q = m->search.query;
+	if (!course_find_all(&app->course, q, NULL, 0)) {
+		snprintf(app->status, sizeof app->status, tr(MSG_FOUND_NONE), q);
+		return ACT_NONE;
+	}
+	snprintf(app->open_find.query, sizeof app->open_find.query, "%s", q);
+	snprintf(app->open_id, sizeof app->open_id, "/");
+	return ACT_OPEN;
+}
 
 /* A digit typed: the number so far (12 after 1 then 2) selects that
  * lesson; a number past the last lesson starts again from this digit. */
@@ -359,6 +378,8 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 		app->notice[0] = '\0';   /* the key (or click) acknowledges the notice */
 		return ACT_NONE;
 	}
+	if (m->search.typing)   /* the prompt takes every key */
+		return search_type(&m->search, in) > 0 ? search_lessons(app, m) : ACT_NONE;
 	if (in->mouse == MOUSE_PRESS) {
 		int row = in->my - list_y(app), lh = lessons_h(app);
 		int i = pinned(app) && row >= lh ? (int)app->course.n + row - lh : m->top + row;
@@ -380,6 +401,7 @@ static enum act menu_key(struct app *app, void *st, const struct input *in)
 	case CMD_TOP: m->cursor = 0; break;
 	case CMD_BOTTOM: m->cursor = n - 1; break;
 	case MK_OPEN: return menu_open(app, m);
+	case MK_SEARCH: search_open(&m->search); break;
 	default: return ACT_IGNORED;
 	}
 	if (m->cursor < 0)

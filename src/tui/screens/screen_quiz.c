@@ -137,6 +137,7 @@ static void open_level(struct app *app, struct qs *s, int i)
 	}
 	s->review_top = 0;
 	s->review_sel = 0;
+	s->search = (struct search){ 0 };
 	if ((size_t)lp->question >= s->lv[i].n)
 		finish_level(app, s);
 	else
@@ -232,6 +233,7 @@ static void submit(struct app *app, struct qs *s)
 enum {
 	QK_START = KEY_OWN, QK_NEXT_ROW, QK_CHOOSE, QK_SUBMIT, QK_HINT_ROWS, QK_HINT_TEXT, QK_TYPE,
 	QK_DELETE, QK_LEVELS, QK_LEVELS_BS, QK_NEXTQ, QK_STOP, QK_CONTINUE, QK_DETAIL, QK_REVIEW,
+	QK_SEARCH, QK_MATCH_NEXT, QK_MATCH_PREV, QK_SEARCH_END,
 };
 
 static const struct screen_key quiz_keys[] = {
@@ -250,6 +252,11 @@ static const struct screen_key quiz_keys[] = {
 	{ .id = QK_STOP, .keys = "Esc Backspace q", .label = MSG_ST_STOP, .help = MSG_QUIZ_STOP_HINT },
 	{ .id = QK_DETAIL, .keys = "Enter", .label = MSG_ST_QUESTION, .help = MSG_HK_QZ_DETAIL },
 	{ .id = QK_REVIEW, .keys = "Enter Esc Backspace", .label = MSG_ST_REVIEW, .help = MSG_HK_QZ_REVIEW },
+	/* the review's search, as in less: Esc ends it before it leaves */
+	{ .id = QK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_QZ_MATCH_NEXT },
+	{ .id = QK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_QZ_MATCH_PREV },
+	{ .id = QK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_SEARCH_END },
+	{ .id = QK_SEARCH, .keys = "/", .label = MSG_ST_SEARCH, .help = MSG_HK_QZ_SEARCH },
 	{ .id = QK_CONTINUE, .keys = "Esc Backspace", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
 	{ .id = QK_LEVELS, .keys = "Esc", .label = MSG_ST_LEVELS, .help = MSG_HK_QZ_ESC },
 	{ .id = QK_LEVELS_BS, .keys = "Backspace", .help = MSG_HK_QZ_ESC },   /* not under a typed answer */
@@ -281,6 +288,9 @@ static bool quiz_on(struct app *app, void *st, int id, enum msg *why)
 	case QK_CONTINUE: return s->phase == PH_RESULT;
 	case QK_DETAIL: return s->phase == PH_RESULT && s->nreview > 0;
 	case QK_REVIEW: return s->phase == PH_DETAIL;
+	case QK_SEARCH: return s->phase == PH_RESULT && s->nreview > 0;
+	case QK_MATCH_NEXT: case QK_MATCH_PREV: case QK_SEARCH_END:
+		return s->phase == PH_RESULT && s->search.query[0];
 	default: return false;
 	}
 }
@@ -408,8 +418,20 @@ static enum act key_list(struct app *app, struct qs *s, const struct input *in)
 static enum act key_result(struct app *app, struct qs *s, const struct input *in)
 {
 	int last = s->nreview > 0 ? s->nreview - 1 : 0, page = LINES / 4 > 1 ? LINES / 4 : 1;
+	if (s->search.typing) {   /* the prompt takes every key */
+		if (search_type(&s->search, in) > 0)
+			quiz_review_find(app, s, 1, true);
+		return ACT_NONE;
+	}
 	switch (in->id) {
-	case QK_CONTINUE: return after_level(app, s);
+	case QK_SEARCH: search_open(&s->search); return ACT_NONE;
+	case QK_MATCH_NEXT: quiz_review_find(app, s, 1, false); return ACT_NONE;
+	case QK_MATCH_PREV: quiz_review_find(app, s, -1, false); return ACT_NONE;
+	case QK_SEARCH_END:
+		s->search.query[0] = '\0';
+		snprintf(app->status, sizeof app->status, "%s", tr(MSG_SEARCH_ENDED));
+		return ACT_NONE;
+	case QK_CONTINUE: s->search = (struct search){ 0 }; return after_level(app, s);
 	case QK_DETAIL: s->detail_top = 0; s->phase = PH_DETAIL; return ACT_NONE;
 	case CMD_UP: s->review_sel--; break;
 	case CMD_DOWN: s->review_sel++; break;

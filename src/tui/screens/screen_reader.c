@@ -14,7 +14,7 @@
 #include "highlight.h"
 #include "layout.h"
 #include "lesson_find.h"
-#include "reader_search.h"
+#include "search.h"
 #include "screens.h"
 #include "text.h"
 #include "ui.h"
@@ -33,7 +33,7 @@ struct reader {
 	int hscroll;     /* columns of code lines scrolled past ([ and ]) */
 	bool laid;       /* lay holds page `page` at lay.width */
 	bool to_end;     /* the next layout shows the page's end */
-	struct rsearch search;   /* `/`: the prompt and the text searched for */
+	struct search search;    /* `/`: the prompt and the text searched for */
 	struct lesson_spot hit;  /* the last place found, where n and N go on from */
 	bool has_hit;
 	bool *seen;      /* [npages]: the page's end was on screen (or it was
@@ -71,6 +71,23 @@ static void save_place(struct app *app, struct reader *r)
 	app_progress_changed(app);
 }
 
+/* Opens at the place the course search found, the search on there: the
+ * text marked, n and N going on from it. */
+static void open_found(struct app *app, struct reader *r)
+{
+	const char *q = app->open_find.query;
+	r->page = app->open_find.page;
+	r->want_item = app->open_find.item;
+	r->want_sub = 0;
+	if (!q[0])
+		return;
+	snprintf(r->search.query, sizeof r->search.query, "%s", q);
+	r->hit = (struct lesson_spot){ r->page, app->open_find.item };
+	r->has_hit = true;
+	snprintf(app->status, sizeof app->status, tr(MSG_RD_FOUND), q, r->page + 1, r->l->npages,
+		 lesson_count(r->l, q));
+}
+
 static void *reader_enter(struct app *app, const char *arg)
 {
 	const struct lesson *l = arg ? course_find(&app->course, arg) : NULL;
@@ -101,6 +118,8 @@ static void *reader_enter(struct app *app, const char *arg)
 			}
 		}
 	}
+	if (at == OPEN_FIND && app->open_find.page < l->npages)   /* from the course search */
+		open_found(app, r);
 	if (at == OPEN_END && l->npages > 0) {   /* back from the next lesson */
 		r->page = l->npages - 1;
 		r->to_end = true;         /* relayout puts the page's end in view */
@@ -160,9 +179,25 @@ static void relayout(struct app *app, struct reader *r)
 	}
 }
 
+/* The search text's places in a code line drawn by draw_code (scrolled
+ * sideways by hs columns, a … at the left when it is), in the match role. */
+static void mark_code(int y, int x, int w, const char *s, int hs, const char *q)
+{
+	size_t ql = q ? strlen(q) : 0;
+	int left = hs > 0 ? 1 : 0;   /* the … */
+	for (const char *p = ql ? find_at(s, q) : NULL; p; p = find_at(p + ql, q)) {
+		char *pre = strndup(s, (size_t)(p - s)), *m = strndup(p, ql);
+		int col = (pre ? text_width(pre) : 0) - hs + left;
+		if (m && col >= left && col < w - 1)
+			ui_text(y, x + col, w - 1 - col, C_MATCH, m);
+		free(pre);
+		free(m);
+	}
+}
+
 /* A code line, highlighted, scrolled sideways by hs columns (a … at the
  * left says so) and cropped with a … at the right. */
-static void draw_code(int y, int x, int w, const struct lline *ln, int hs)
+static void draw_code(int y, int x, int w, const struct lline *ln, int hs, const char *q)
 {
 	const char *s = ln->text ? ln->text : "";
 	bool in_comment = ln->in_comment;
@@ -196,6 +231,7 @@ static void draw_code(int y, int x, int w, const struct lline *ln, int hs)
 	}
 	if (crop)
 		ui_text(y, x + w - 1, 1, C_DIM, ui_glyph(G_ELLIPSIS));
+	mark_code(y, x, w, s, hs, q);
 }
 
 static void draw_box_edge(int y, int x, int w, enum role r, bool top, const char *label)
@@ -210,7 +246,7 @@ static void draw_box_edge(int y, int x, int w, enum role r, bool top, const char
 	}
 }
 
-static void draw_line(int y, const struct lline *ln, bool focused, int hs)
+static void draw_line(int y, const struct lline *ln, bool focused, int hs, const char *q)
 {
 	int x = left_x(), w = text_w();
 	enum role r = focused ? C_SELECT : ln->role;
@@ -220,26 +256,27 @@ static void draw_line(int y, const struct lline *ln, bool focused, int hs)
 	case L_TEXT:
 		if (ln->bullet)
 			ui_text(y, x + ln->indent - 2, 1, C_ACCENT, ui_glyph(G_BULLET));
-		ui_text(y, x + ln->indent, w - ln->indent, r, ln->text);
+		ui_text_match(y, x + ln->indent, w - ln->indent, r, ln->text, q);
 		break;
 	case L_BAR:
 		ui_text(y, x, 1, C_NOTE, ui_glyph(G_VLINE));
-		ui_text(y, x + ln->indent, w - ln->indent, r, ln->text);
+		ui_text_match(y, x + ln->indent, w - ln->indent, r, ln->text, q);
 		break;
 	case L_CODE:
-		draw_code(y, x + ln->indent, w - ln->indent, ln, hs);
+		draw_code(y, x + ln->indent, w - ln->indent, ln, hs, q);
 		break;
 	case L_BOX_TOP: case L_BOX_BOT:
 		draw_box_edge(y, x, ln->boxw, ln->role, ln->kind == L_BOX_TOP, ln->text);
 		break;
 	case L_BOX_MID:
 		ui_text(y, x, 1, ln->role, ui_glyph(G_VLINE));
-		ui_text(y, x + ln->indent, ln->boxw - 4, r, ln->text);
+		ui_text_match(y, x + ln->indent, ln->boxw - 4, r, ln->text, q);
 		ui_text(y, x + ln->boxw - 1, 1, ln->role, ui_glyph(G_VLINE));
 		break;
 	case L_FACT:
-		ui_text(y, x + ln->indent, ln->keyw, C_ACCENT, ln->text);
-		ui_text(y, x + ln->indent + ln->keyw + 3, w - ln->indent - ln->keyw - 3, C_NORMAL, ln->text2);
+		ui_text_match(y, x + ln->indent, ln->keyw, C_ACCENT, ln->text, q);
+		ui_text_match(y, x + ln->indent + ln->keyw + 3, w - ln->indent - ln->keyw - 3, C_NORMAL,
+			      ln->text2, q);
 		break;
 	}
 }
@@ -296,7 +333,7 @@ static void reader_draw(struct app *app, void *st)
 	int h = view_h();
 	for (int i = 0; i < h && r->top + i < (int)r->lay.n; i++) {
 		const struct lline *ln = &r->lay.line[r->top + i];
-		draw_line(1 + i, ln, r->focus >= 0 && ln->link == r->focus, r->hscroll);
+		draw_line(1 + i, ln, r->focus >= 0 && ln->link == r->focus, r->hscroll, r->search.query);
 	}
 	int n = used_lines(r), end = r->top + h < n ? r->top + h : n;
 	if (r->page + 1 >= r->l->npages && n - 1 - r->top < h)
@@ -305,16 +342,10 @@ static void reader_draw(struct app *app, void *st)
 		r->seen[r->page] = true;
 		save_place(app, r);
 	}
-	char foot[160];   /* the page number is in the title already */
-	snprintf(foot, sizeof foot, tr(MSG_RD_LINES), n ? r->top + 1 : 0, end, n);
-	ui_hline(LINES - 2, 0, COLS, C_DIM);
-	ui_text(LINES - 2, COLS - 2 - ui_width(foot), ui_width(foot), C_DIM, foot);
-	char hints[HINTS_MAX], left[96];
-	if (r->search.typing) {   /* the prompt takes the status line */
-		rsearch_prompt(&r->search, left, sizeof left, hints, sizeof hints);
-		ui_status(left, hints);
+	ui_scroll_pos(LINES - 2, n ? r->top + 1 : 0, end, n, POS_LINES);   /* the page is in the title */
+	char hints[HINTS_MAX];
+	if (search_status(&r->search))   /* the prompt takes the status line */
 		return;
-	}
 	screen_hints(&screen_reader, app, r, hints, sizeof hints);
 	ui_status(app->status[0] ? app->status : "", hints);
 }
@@ -488,6 +519,8 @@ static void find_next(struct app *app, struct reader *r, int dir, bool first)
 		snprintf(app->status, sizeof app->status, tr(MSG_RD_NOT_FOUND), q);
 		return;
 	}
+	bool wrapped = dir > 0 ? to.page < at.page || (to.page == at.page && to.item <= at.item)
+			       : to.page > at.page || (to.page == at.page && to.item >= at.item);
 	r->hit = to;
 	r->has_hit = true;
 	if (to.page != r->page)
@@ -497,8 +530,9 @@ static void find_next(struct app *app, struct reader *r, int dir, bool first)
 	r->laid = false;
 	relayout(app, r);
 	settle(r);
-	snprintf(app->status, sizeof app->status, tr(MSG_RD_FOUND), q, r->page + 1,
-		 r->l->npages, lesson_count(r->l, q));
+	char where[200];
+	snprintf(where, sizeof where, tr(MSG_RD_FOUND), q, r->page + 1, r->l->npages, lesson_count(r->l, q));
+	snprintf(app->status, sizeof app->status, "%s%s", where, search_wrap_note(wrapped, dir));
 }
 
 /* From the first page back to the previous lesson's last page. */
@@ -517,7 +551,7 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 	struct reader *r = st;
 	int h = view_h();
 	if (r->search.typing) {   /* the prompt takes every key */
-		if (rsearch_type(&r->search, in) > 0)
+		if (search_type(&r->search, in) > 0)
 			find_next(app, r, 1, true);
 		return ACT_NONE;
 	}
@@ -552,7 +586,7 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 		break;
 	case RK_LINK: next_focus(r); break;
 	case RK_OPEN: return open_link(app, r);
-	case RK_SEARCH: rsearch_open(&r->search); return ACT_NONE;
+	case RK_SEARCH: search_open(&r->search); return ACT_NONE;
 	case RK_MATCH_NEXT: find_next(app, r, 1, false); return ACT_NONE;
 	case RK_MATCH_PREV: find_next(app, r, -1, false); return ACT_NONE;
 	case RK_SEARCH_END:
