@@ -4,6 +4,7 @@
 #   make deps              installs the Debian packages the build and the
 #                          tests need (as root; otherwise names them)
 #   make test-unit         one tier of the tests: test-unit, test-emu, test-e2e
+#   make test-long         the checks too slow for make test (CI runs them)
 #   make test SANITIZE=1   the same suite under ASan + UBSan, in build-san/
 #   make CC=clang          any C11 compiler works; CI builds with gcc and clang
 #   make demos             only the demo programs (no ncurses, no libyaml)

@@ -1,5 +1,5 @@
 /* simt_fiber.h - the CUDA threads of one block as fibers on one OS thread,
- * for simt.h (which includes it after its types): each thread runs on its
+ * for simt.h (which includes it after simt_kernel.h): each thread runs on its
  * own stack until it reaches a meeting (__syncthreads, or its warp's
  * meeting: __syncwarp, a shuffle, an mma.sync or ldmatrix exchange) or
  * returns from the kernel, and only there hands the CPU to the next fiber
@@ -20,7 +20,7 @@
  * swapcontext); elsewhere, or with -DSIMT_UCONTEXT, swapcontext.
  *
  * What was per OS thread is per fiber: threadIdx, simt_lin and
- * simt_xchg_turn are globals that each switch saves into the fiber it
+ * simt_xchg_turn (simt_kernel.h) are globals that each switch saves into the fiber it
  * leaves and loads from the one it enters. Stacks are mmap'd with a
  * guard page below (an overflow faults instead of running into another
  * stack) and kept across launches; AddressSanitizer is told of every
@@ -81,11 +81,6 @@
 #include <ucontext.h>
 #endif
 
-/* the running CUDA thread's own state (thread_local on a GPU's terms) */
-inline uint3 threadIdx;
-inline unsigned simt_lin;       /* linear thread index in the block */
-inline unsigned simt_xchg_turn; /* simt_exchange's slot, used in turn */
-
 /* 256 KiB of address space per stack, of which only the pages a kernel
  * touches are ever backed: the deepest rungs (Winograd's tiles, tf32's
  * 128 accumulators) use under 8 KiB, even built by clang under ASan at
@@ -126,7 +121,6 @@ inline std::vector<unsigned> simt_ready;     /* a ring of runnable fibers */
 inline unsigned simt_ready_at, simt_ready_n, simt_ndone;
 inline void (*simt_job)(void *); /* the launch's kernel, with its arguments */
 inline void *simt_job_arg;
-inline uint3 blockIdx;
 
 #ifndef SIMT_UCONTEXT
 /* save the callee-saved registers on this stack, its pointer in *from,
@@ -227,8 +221,9 @@ SIMT_NO_TSAN static inline void simt_make_ready(unsigned f)
     simt_ready[(simt_ready_at + simt_ready_n++) % simt_ready.size()] = f;
 }
 
-/* arrive at meeting b; return when all its participants have */
-SIMT_NO_TSAN static inline void simt_meet(unsigned b)
+/* arrive at meeting b; return when all its participants have (declared
+ * in simt_kernel.h: defined here, in the one file that includes simt.h) */
+SIMT_NO_TSAN void simt_meet(unsigned b)
 {
     simt_meeting &m = simt_meets[b];
 #ifdef SIMT_TSAN

@@ -6,9 +6,10 @@
 #   make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc, under
 #                    ASan and UBSan), run by tests/e2e/demos_emu.sh
 #   make test-e2e    the scripts of tests/e2e/ against the real binaries
-#   make test        all three, each as soon as it is built (the unit tests
-#                    run while the demos still compile); one failing tier
-#                    does not stop the others
+#   make test        all three: everything built first, then the three at
+#                    once; one failing tier does not stop the others
+#   make test-long   the checks too slow for `make test` (LONG_T below),
+#                    run by CI (.ci/run) after it
 #
 # A compile error is a build failure of its tier, never a failing test.
 # prove keeps each tier's run times in $(BUILD)/prove-TIER.state and starts
@@ -90,22 +91,36 @@ $(EMU_DIR)/emu-san.flags:
 	@rm -f $@.cc $@.bin
 
 # ---- e2e: every script but the emulations' (the rungs', and the drill
-# catalogue's, which runs the program's own check)
+# catalogue's, which runs the program's own check) and the long tier's
 EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
-E2E := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
+# The long tier: what a cold `make test` cannot afford in its 90 seconds
+# on two cores, and what checks the lessons' text or a second tool rather
+# than the program's behaviour: lesson_code.sh compiles every code block
+# of the 34 lesson files with nvcc (34 CPU-seconds alone), valgrind.sh runs
+# the program under memcheck (about 45; ASan and UBSan see the same code
+# in `make test SANITIZE=1`).  CI runs both.
+LONG_T := tests/e2e/lesson_code.sh tests/e2e/valgrind.sh
+E2E := $(filter-out $(EMU_T) $(LONG_T),$(sort $(wildcard tests/e2e/*.sh)))
 
 # the long ones first when prove has no times yet (see above)
 first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
 
-.PHONY: test test-unit test-emu test-e2e
-# -k: a tier that fails does not stop the others (each says what failed)
+.PHONY: test test-build test-unit test-emu test-e2e test-long
+# Everything built first, on every job slot, then the three tiers at once
+# (a tier's prove held a job slot for its whole run, so the builds of the
+# others waited behind it); -k: a tier that fails does not stop the others
+# (each says what failed, a build failure again in its own tier).
 test:
-	@$(MAKE) --no-print-directory -k test-unit test-emu test-e2e
+	-@$(MAKE) --no-print-directory -k test-build
+	@$(MAKE) --no-print-directory -k -j3 test-unit test-emu test-e2e
+test-build: all $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
 test-emu: $(EMU) $(BUILD)/cudakitchen | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: all $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
+test-long: all | deps-check
+	$(TEST_ENV) $(call PROVE,long) $(LONG_T)
 
 -include $(EMU:=.d)

@@ -2,10 +2,11 @@
  * with two back ends:
  *
  *   cpu  the C++ compiler and the emulator (DATA/emu): the learner's file
- *        compiled twice, with AddressSanitizer + UBSan and with
- *        ThreadSanitizer (its fiber interface sees each CUDA thread), each
- *        linked with the harness (compiled once, kept in the cache); both
- *        run on the drill's sizes, at once
+ *        compiled with AddressSanitizer + UBSan and, when it uses shared
+ *        memory, a barrier or an atomic, with ThreadSanitizer too (its
+ *        fiber interface sees each CUDA thread), each
+ *        linked with the harness and the emulator's runtime (compiled
+ *        once, kept in the cache); both run on the drill's sizes, at once
  *   gpu  nvcc and the GPU: the values, compute-sanitizer memcheck and
  *        racecheck where installed, then the median time at timing_size
  *
@@ -44,6 +45,10 @@ struct drill_case {
  * compares a demo's name (tests/e2e/demo_registry.sh). */
 #define DRILL_KIND_LAUNCH "launch"
 
+/* race_note on the emulator when the file uses no shared memory, barrier
+ * or atomic: its threads never work together, so no race pass */
+#define DRILL_NO_SHARED "no shared memory, barrier or atomic"
+
 /* one thing a sanitizer or the emulator found, in CUDA's terms */
 struct drill_finding {
 	char kind[24];            /* out-of-bounds, race, undefined, deadlock,
@@ -67,7 +72,7 @@ struct drill_result {
 	int nfindings;
 	bool race_checked;        /* the race pass ran (ThreadSanitizer or racecheck) */
 	char race_note[160];      /* why it did not (timeout, stopped, no
-	                             compute-sanitizer), or "" */
+	                             compute-sanitizer, DRILL_NO_SHARED), or "" */
 	char *output;             /* what the learner's code printed (capped), or NULL */
 	double ms, gbs, gflops;   /* GPU timing; ms <= 0: not timed */
 	double goal;              /* the drill's goal in its metric */

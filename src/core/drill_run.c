@@ -146,7 +146,7 @@ void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *c
 {
 	char inc[4200], simt[4200];
 	snprintf(inc, sizeof inc, "-I%s", x->emu);
-	snprintf(simt, sizeof simt, "%s/simt.h", x->emu);
+	snprintf(simt, sizeof simt, "%s/simt_kernel.h", x->emu);
 	drill_cmd_init(c);
 	drill_cmd_add(c, x->cxx, "-std=c++17", "-g1", opt, "-fdiagnostics-color=never",
 		      "-DCK_SIMT_EMU", "-include", include ? include : simt, inc, NULL);
@@ -154,17 +154,18 @@ void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *c
 	drill_cmd_add(c, "-x", "c++", NULL);
 }
 
-/* GCC's precompiled simt.h for one set of flags, in the cache: a header
+/* GCC's precompiled simt_kernel.h for one set of flags, in the cache
+ * (shared by every drill): a header
  * CACHE/emu-HASH-TAG.h that includes the real one, and its .gch beside
  * it, which GCC uses when its flags match and otherwise ignores (the
  * header is then read as text, so a stale .gch costs time, never
- * correctness).  False (use simt.h itself) for other compilers. */
+ * correctness).  False (use the header itself) for other compilers. */
 bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *san, char *out,
 	       size_t size)
 {
 	if (strstr(x->cxx, "clang") || !strstr(x->cxx, "++"))
 		return false;
-	unsigned long long h = drill_hash_files(x, tag);
+	unsigned long long h = drill_hash_files(x, NULL, tag);
 	char gch[4300], tmp[4400], inc[4200];
 	snprintf(out, size, "%s/emu-%016llx-%s.h", x->cache, h, tag);
 	snprintf(gch, sizeof gch, "%s.gch", out);
@@ -176,7 +177,7 @@ bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *sa
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return false;
-	fprintf(f, "#include \"%s/simt.h\"\n", x->emu);
+	fprintf(f, "#include \"%s/simt_kernel.h\"\n", x->emu);
 	if (fclose(f) != 0 || rename(tmp, out) != 0) {
 		unlink(tmp);
 		return false;
@@ -221,10 +222,37 @@ static char *take(struct runner_buf *b)
 	return s;
 }
 
+/* the CPU time a running child has used, in ms (-1: unknown) */
+static long long cpu_ms_of(pid_t pid)
+{
+	char p[64], buf[1024];
+	snprintf(p, sizeof p, "/proc/%ld/stat", (long)pid);
+	FILE *f = fopen(p, "r");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	if (f)
+		fclose(f);
+	buf[n] = '\0';
+	const char *s = strrchr(buf, ')');
+	unsigned long long ut, st;
+	/* after the name: state and 11 fields, then utime and stime */
+	if (!s || sscanf(s + 2, "%*c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu %llu",
+			 &ut, &st) != 2)
+		return -1;
+	long hz = sysconf(_SC_CLK_TCK);
+	return hz > 0 ? (long long)((ut + st) * 1000 / (unsigned long long)hz) : -1;
+}
+
 void drill_run_all(struct drill_cmd *c, int n, int timeout_ms, struct drill_out *o)
 {
+	drill_run_cpu(c, n, timeout_ms, 0, o);
+}
+
+void drill_run_cpu(struct drill_cmd *c, int n, int timeout_ms, int cpu_ms, struct drill_out *o)
+{
 	struct runner r[4];
-	struct runner_opts ro = { .timeout_ms = timeout_ms, .grace_ms = 500, .max_output = OUT_CAP };
+	struct runner_opts ro = { .timeout_ms = cpu_ms ? 5 * cpu_ms : timeout_ms, .grace_ms = 500,
+				  .max_output = OUT_CAP };
+	bool over[4] = { false };
 	for (int i = 0; i < n; i++) {
 		memset(&o[i], 0, sizeof o[i]);
 		o[i].limit_s = timeout_ms / 1000;
@@ -237,14 +265,19 @@ void drill_run_all(struct drill_cmd *c, int n, int timeout_ms, struct drill_out 
 	for (bool busy = true; busy;) {
 		busy = false;
 		for (int i = 0; i < n; i++)
-			if (o[i].ok && runner_poll(&r[i], busy ? 0 : 20))
+			if (o[i].ok && runner_poll(&r[i], busy ? 0 : 20)) {
 				busy = true;
+				if (cpu_ms && !over[i] && cpu_ms_of(r[i].pid) >= cpu_ms) {
+					over[i] = true;
+					runner_cancel(&r[i]);
+				}
+			}
 	}
 	for (int i = 0; i < n; i++) {
 		if (o[i].ok) {
 			o[i].code = r[i].state == RUNNER_EXITED ? r[i].exit_code : -1;
 			o[i].signal = r[i].state == RUNNER_SIGNALED ? r[i].term_signal : 0;
-			o[i].timed_out = r[i].timed_out;
+			o[i].timed_out = r[i].timed_out || over[i];
 			o[i].overflow = r[i].overflow;
 			runner_describe(&r[i], o[i].how, sizeof o[i].how);
 			o[i].out = take(&r[i].out);
@@ -282,10 +315,12 @@ static unsigned long long fnv_file(unsigned long long h, const char *path)
 	return h;
 }
 
-unsigned long long drill_hash_files(const struct drill_ctx *x, const char *tag)
+unsigned long long drill_hash_files(const struct drill_ctx *x, const char *file, const char *tag)
 {
-	static const char *const hdrs[] = { "simt.h", "simt_fiber.h", "drill.h" };
-	unsigned long long h = fnv_file(1469598103934665603ull, x->harness);
+	static const char *const hdrs[] = { "simt.h", "simt_kernel.h", "simt_fiber.h", "drill.h" };
+	unsigned long long h = 1469598103934665603ull;
+	if (file)
+		h = fnv_file(h, file);
 	char p[4200];
 	for (size_t i = 0; i < sizeof hdrs / sizeof *hdrs; i++) {
 		snprintf(p, sizeof p, "%s/%s", x->emu, hdrs[i]);

@@ -43,10 +43,12 @@ void drill_ctx_free(struct drill_ctx *x);
 void drill_cmd_init(struct drill_cmd *c);
 /* appends strings up to a NULL */
 void drill_cmd_add(struct drill_cmd *c, ...);
-/* the C++ compiler on the emulator: flags, sanitizers, -include simt.h */
+/* the C++ compiler on the emulator: flags, sanitizers, -include include
+ * (NULL: the kernel header, simt_kernel.h) */
 void drill_cmd_cxx(struct drill_cmd *c, const struct drill_ctx *x, const char *const *san,
 		   const char *opt, const char *include);
-/* GCC's precompiled simt.h for these flags (its wrapper header in out) */
+/* GCC's precompiled simt_kernel.h for these flags (its wrapper header in
+ * out) */
 bool drill_pch(const struct drill_ctx *x, const char *tag, const char *const *san, char *out,
 	       size_t size);
 void drill_cmd_link(struct drill_cmd *c, const struct drill_ctx *x, const char *const *san);
@@ -54,13 +56,20 @@ void drill_cmd_free(struct drill_cmd *c);
 
 /* runs n commands at once, each with the time limit; frees the commands */
 void drill_run_all(struct drill_cmd *c, int n, int timeout_ms, struct drill_out *o);
+/* the same with a limit of cpu_ms of CPU time for each (0: none), the
+ * learner's programs': a loop that never ends uses CPU, while a machine
+ * busy with other work only stretches the wall clock, which is then
+ * limited to five times as much (a program that waits without computing;
+ * on two cores shared with forty other jobs, 2 s of CPU took 75 s) */
+void drill_run_cpu(struct drill_cmd *c, int n, int timeout_ms, int cpu_ms, struct drill_out *o);
 void drill_out_free(struct drill_out *o);
 
-/* FNV-1a of the harness, the emulator's headers, the compiler and tag */
-unsigned long long drill_hash_files(const struct drill_ctx *x, const char *tag);
+/* FNV-1a of file (or NULL), the emulator's headers, the compiler and tag */
+unsigned long long drill_hash_files(const struct drill_ctx *x, const char *file, const char *tag);
 /* what the learner's code printed: stdout less the protocol's lines */
 char *drill_program_output(const char *out);
 
+void drill_cpu_check(const struct drill_ctx *x, struct drill_result *r);
 void drill_gpu_check(const struct drill_ctx *x, struct drill_result *r);
 void drill_gpu_only_note(const struct drill_ctx *x, struct drill_result *r);
 #endif

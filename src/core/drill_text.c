@@ -265,9 +265,12 @@ static void sanitizer(struct buf *b, const struct drill_result *r)
 		finding(b, &r->findings[i]);
 	if (!r->nfindings && r->backend == DRILL_GPU && !strcmp(r->race_note, "no compute-sanitizer"))
 		add(b, "%s", tr(MSG_DR_SAN_NONE_GPU));
+	else if (!r->nfindings && r->backend != DRILL_GPU && !strcmp(r->race_note, DRILL_NO_SHARED))
+		add(b, "%s", tr(MSG_DR_SAN_CLEAN_ASAN));
 	else if (!r->nfindings)
 		add(b, "%s", tr(r->backend == DRILL_GPU ? MSG_DR_SAN_CLEAN_GPU : MSG_DR_SAN_CLEAN_CPU));
-	if (!r->race_checked && r->race_note[0] && r->backend != DRILL_GPU)
+	if (!r->race_checked && r->race_note[0] && r->backend != DRILL_GPU &&
+	    strcmp(r->race_note, DRILL_NO_SHARED))
 		add(b, tr(MSG_DR_RACE_SKIPPED),
 		    !strcmp(r->race_note, "timeout")   ? tr(MSG_DR_RACE_TIMEOUT)
 		    : !strcmp(r->race_note, "stopped") ? tr(MSG_DR_RACE_STOPPED)

@@ -28,6 +28,7 @@
 	X(MSG_DR_CAUSE_LAUNCH, "the launch failed", "核函数启动失败") \
 	X(MSG_DR_SANITIZER, "sanitizer:", "内存与竞争检查：") \
 	X(MSG_DR_SAN_CLEAN_CPU, "  AddressSanitizer and ThreadSanitizer: clean", "  AddressSanitizer 与 ThreadSanitizer：没有发现问题") \
+	X(MSG_DR_SAN_CLEAN_ASAN, "  AddressSanitizer: clean; no race check: this file's threads share no memory, barrier or atomic", "  AddressSanitizer：没有发现问题；不做竞争检查：此文件的线程之间没有共享内存、屏障或原子操作") \
 	X(MSG_DR_SAN_CLEAN_GPU, "  compute-sanitizer memcheck and racecheck: clean", "  compute-sanitizer memcheck 与 racecheck：没有发现问题") \
 	X(MSG_DR_SAN_NONE_GPU, "  compute-sanitizer is not installed: memory and races not checked", "  未安装 compute-sanitizer：未检查内存越界和竞争") \
 	X(MSG_DR_OOB, "  out of bounds: %s at %s", "  越界访问：%s，位置 %s") \

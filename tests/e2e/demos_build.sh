@@ -7,6 +7,13 @@
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 NVCC=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
+# a build made CPU-only on purpose (make NVCC=, its stamp flags-0-*) asked
+# for no nvcc: its checks are then a build with nvcc's, as on a machine
+# without one
+if [ -n "$NVCC" ] && ls "$CK_BUILD"/demos/obj/flags-0-* >/dev/null 2>&1; then
+    echo "# $CK_BUILD was built without nvcc (NVCC=): nvcc's checks are skipped"
+    NVCC=
+fi
 # make's view of the toolkit: `make -pn` prints the variables it settled on
 mkvar() { # mkvar NAME MAKE-ARGS...: the value make gives NAME
     local n=$1; shift

@@ -7,11 +7,14 @@
 # tests/drills/NN-ID/ fails with exit 1 and the words its first line
 # promises (`// expect: TEXT`, found in the YAML).  A drill judged only on
 # a GPU says so (exit 1, verdict cannot) unless its starter does not
-# compile.  Checks run two at a time; the harness objects are built once
-# per drill into a shared cache.  Needs a C++ compiler with ASan and TSan.
+# compile.  The cache of built objects (the emulator's runtime, each
+# drill's harness: named by a hash of what they are built from, so never
+# stale) is $CK_BUILD/drill-cache, kept between runs; the first check of
+# each drill builds its harness, so those run first, one per drill, then
+# the rest, two at a time.  Needs a C++ compiler with ASan and TSan.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
-export XDG_CACHE_HOME="$T_TMP/cache" CK_DRILL_BACKEND=cpu
+export XDG_CACHE_HOME="${CK_BUILD:-$T_TMP}/drill-cache" CK_DRILL_BACKEND=cpu
 CXX=${CXX:-$(command -v c++ || command -v g++ || command -v clang++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
 echo 'int main(void){return 0;}' >"$T_TMP/t.cc"
@@ -39,16 +42,19 @@ check_one() {
     "$CK_BIN" drill check "$id" "$file" --format yaml >"$T_TMP/$k.yaml" 2>"$T_TMP/$k.err"
     echo $? >"$T_TMP/$k.rc"
 }
-# the first check of each drill builds its harness: those go first, one
-# per drill, then the rest two at a time
-k=0
-while read -r id kind file; do
-    k=$((k + 1))
-    [ "$kind" = gpu-wrong ] && continue
-    check_one "$k" "$id" "$file" &
-    while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
-done <"$jobs_list"
-wait
+# the references first (each builds its drill's harness), then the rest
+for pass in reference other; do
+    k=0
+    while read -r id kind file; do
+        k=$((k + 1))
+        [ "$kind" = gpu-wrong ] && continue
+        [ "$kind" = reference ] && [ "$pass" = other ] && continue
+        [ "$kind" != reference ] && [ "$pass" = reference ] && continue
+        check_one "$k" "$id" "$file" &
+        while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n; done
+    done <"$jobs_list"
+    wait
+done
 k=0
 while read -r id kind file; do
     k=$((k + 1))
