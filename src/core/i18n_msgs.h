@@ -772,7 +772,7 @@
 	X(MSG_POS_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
 	X(MSG_POS_LESSONS, "lessons %d-%d of %d", "第 %d-%d 课，共 %d 课") \
 	X(MSG_POS_ANSWERS, "answers %d-%d of %d", "第 %d-%d 题，共 %d 题") \
-	X(MSG_POS_PLACES, "places %d-%d of %d", "第 %d-%d 处，共 %d 处") \
+	X(MSG_POS_PAGES, "pages %d-%d of %d", "第 %d-%d 页，共 %d 页") \
 	/* ---- the menu: the certificate, lesson numbers ---- */ \
 	X(MSG_MENU_CERT, "Certificate", "结业证书") \
 	X(MSG_MENU_CERT_ABOUT, "Your certificate: written once level 5 of the quiz is passed, shown here afterwards, checkable with cudakitchen cert verify.", "你的证书：通过测验第 5 关后即可写出，之后在这里查看，可用 cudakitchen cert verify 校验。") \
