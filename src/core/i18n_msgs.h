@@ -765,7 +765,7 @@
 	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \
 	X(MSG_LAYOUT_END_NEXT, "End of the lesson. n goes on to the next one; Esc goes back to the menu.", "本课结束。按 n 进入下一课，按 Esc 返回菜单。") \
 	X(MSG_ST_NEXT_LESSON, "next lesson", "下一课") \
-	X(MSG_HK_RD_NEXT_LESSON, "on the last page: the next lesson", "在最后一页：进入下一课") \
+	X(MSG_HK_RD_NEXT_LESSON, "on the last page: to its end-of-lesson marker, then the next lesson", "在最后一页：先到本课结束标记，再进入下一课") \
 	X(MSG_ST_CODE, "code", "代码") \
 	X(MSG_HK_RD_CODE_LEFT, "scroll code lines back to the left", "把代码行向左滚回") \
 	X(MSG_HK_RD_CODE_RIGHT, "scroll code lines to the right, to read what is cut", "把代码行向右滚动，查看被截断的部分") \
