@@ -17,9 +17,19 @@ ok $? "an initial state is saved"
 
 tries=200 bad=0 torn=0 last=-1 advanced=0
 for i in $(seq 1 $tries); do
+	ino=$(stat -c %i "$file" 2>/dev/null)
 	"$helper" --save-loop "$file" 2>/dev/null &
 	pid=$!
-	# 0..39 ms: long enough for a few saves, short enough to hit mid-write
+	# its first save in place (a rename gives the file a new inode): on a
+	# loaded machine, or under the sanitizers, a start can take longer
+	# than the whole window below; up to 5 s (times CK_TEST_SLOW)
+	for _ in $(seq 1 $((500 * ${CK_TEST_SLOW:-1}))); do
+		[ "$(stat -c %i "$file" 2>/dev/null)" != "$ino" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.01
+	done
+	# then 0..39 ms more: long enough for a few saves, short enough to
+	# hit mid-write
 	sleep "0.0$((RANDOM % 4))$((RANDOM % 10))"
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
