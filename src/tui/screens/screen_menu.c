@@ -1,6 +1,6 @@
 /* screen_menu: the lesson list, with completion marks, the learner's place
  * in each lesson, broken lessons shown with their first error, and the quiz
- * and skills radar at the end.  `/` searches every lesson (screen_found.c).  A notice that matters (progress will not be
+ * and skills radar, certificate and drills at the end.  `/` searches every lesson (screen_found.c).  A notice that matters (progress will not be
  * saved, the file was unreadable) is boxed above the list until a key
  * acknowledges it.  The cursor starts where the learner last
  * was.  The menu only chooses; the reader and blocks are other screens. */
@@ -24,6 +24,7 @@ static const struct { const char *name; enum msg title, about; } extras[] = {
 	{ "quiz", MSG_MENU_QUIZ, MSG_MENU_QUIZ_ABOUT },
 	{ "radar", MSG_MENU_RADAR, MSG_MENU_RADAR_ABOUT },
 	{ "cert", MSG_MENU_CERT, MSG_MENU_CERT_ABOUT },
+	{ "drills", MSG_MENU_DRILLS, MSG_MENU_DRILLS_ABOUT },
 };
 #define NEXTRA ((int)(sizeof extras / sizeof *extras))
 
