@@ -485,6 +485,7 @@
 	X(MSG_MENU_ANALOGY, "Kitchen: %s", "厨房：%s") \
 	/* certificate and gpu-map words (were tables in cert.c and gpumap.c) */ \
 	X(MSG_CW_TITLE, "Certificate: GPUs, CUDA and cuDNN in the kitchen", "证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_TITLE_CLASS, "Certificate: %s", "证书：%s") \
 	X(MSG_CW_DONE_HEAD, "Completed", "完成情况") \
 	X(MSG_CW_LESSONS_READ, "Lessons read: %d of %d", "读完的课程：%d 课（共 %d 课）") \
 	X(MSG_CW_LEVELS_PASSED, "Quiz levels passed: %d of %d", "通过的测验关卡：%d 关（共 %d 关）") \

@@ -37,6 +37,9 @@ wait_for 'Certificate written to' 5; ok $? "the certificate is written"
 f=$(ls "$CERTS"/*.txt | head -1)
 grep -q 'Quiz levels passed: 2 of 2' "$f"; ok $? "it counts the class's two levels"
 grep -q 'Fixture level two' "$f"; ok $? "by their titles"
+grep -q '^Certificate: end$' "$f"; ok $? "it carries the class's title (its directory's name)"
+unlike "$(cat "$f")" 'in the kitchen' "not the built-in course's"
+is "$("$CK_BIN" cert verify "$f")" intact "the class's certificate verifies intact"
 quit; stop
 
 # the menu counts the class's levels and names its last for the certificate
