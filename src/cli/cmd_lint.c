@@ -254,10 +254,13 @@ static void lint_lessons_base(struct lint *L, const char *base)
 static void lint_drills(struct lint *L, const char *dir);
 static void lint_drills_in(struct lint *L, const char *drills);
 
-static void lint_dir(struct lint *L, const char *dir)
+/* Returns how many lesson files the class gave, or -1 when dir is no class
+ * (a quizzes directory, or one refused). */
+static int lint_dir(struct lint *L, const char *dir)
 {
 	char *quizzes = paths_join(dir, "quizzes");
 	char base[4200];
+	int lessons = -1;
 	if (!quizzes) {
 		diags_add(&L->errors, dir, 0, 0, "out of memory");
 	} else if (!course_class_contained(dir, &L->errors)) {
@@ -265,15 +268,18 @@ static void lint_dir(struct lint *L, const char *dir)
 	} else if (place_quiz_dir(dir)) {
 		lint_quiz_dir(L, dir);
 	} else {
+		int before = L->files;
 		if (course_class_layout(dir, base, sizeof base) == COURSE_FLAT)
 			lint_course(L, base);
 		else
 			lint_lessons_base(L, base);
+		lessons = L->files - before;
 		if (is_dir(quizzes))
 			lint_quiz_dir(L, quizzes);
 		lint_drills(L, dir);
 	}
 	free(quizzes);
+	return lessons;
 }
 
 /* DIR/drills, when there is one (drill_lint.h): its statements' folders
@@ -315,9 +321,12 @@ static void lint_dir_found(struct lint *L, const char *dir)
 		lint_drills_in(L, dir);
 		return;
 	}
-	lint_dir(L, dir);
-	lint_report_ignored(dir, (const char *const *)L->dirs, L->ndirs, L->files == before,
-			    L->files == before ? &L->errors : &L->notes);
+	/* a class without a lesson: the tutorial refuses it, so lint does too,
+	 * whatever else (a quiz, drills) it holds */
+	int lessons = lint_dir(L, dir);
+	bool none = L->files == before, no_lesson = lessons == 0;
+	lint_report_ignored(dir, (const char *const *)L->dirs, L->ndirs, none, no_lesson,
+			    none || no_lesson ? &L->errors : &L->notes);
 }
 
 /* Lesson files given one by one, grouped by directory: each directory is

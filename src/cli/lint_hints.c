@@ -2,6 +2,7 @@
  * leave an instructor stuck: a `see` link to a built-in lesson (remove it,
  * or copy the lesson), and a directory that gave no file ("0 files" is
  * never a pass: the YAML files no layout reads are named, with why). */
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,15 +16,63 @@
 #define IGNORED_MAX 20     /* files named; the rest are counted */
 #define IGNORED_DEPTH 4    /* folders below the one given */
 
-/* Why the class layout does not read rel (a path below the class). */
-static const char *why_ignored(const char *rel)
+/* Edit distance of a and b, letters compared without case; far (a large
+ * number) for names too long to be a slip. */
+static int distance(const char *a, const char *b)
 {
-	char first[256];
-	snprintf(first, sizeof first, "%.*s", (int)strcspn(rel, "/"), rel);
-	if (!strcmp(first, "lesson") || !strcasecmp(first, "Lessons"))
-		return "lessons go in DIR/lessons/<lang>/ (the folder is named 'lessons', lower case)";
-	if (!strcmp(first, "quiz") || !strcasecmp(first, "Quizzes") || !strcmp(first, "quizes"))
-		return "quiz levels go in DIR/quizzes/<lang>/levelN.yaml";
+	size_t na = strlen(a), nb = strlen(b);
+	int row[33];
+	if (na > 32 || nb > 32)
+		return 99;
+	for (size_t j = 0; j <= nb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= na; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= nb; j++) {
+			int up = row[j], best = diag + (tolower((unsigned char)a[i - 1]) !=
+						      tolower((unsigned char)b[j - 1]));
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[nb];
+}
+
+/* When rel's first folder is a slip for want ("lesson", "Lessons"): the
+ * fix, naming the difference ("lesson/en/ should be lessons/en/"), in buf. */
+static bool slip(const char *rel, const char *want, const char *layout, char *buf, size_t size)
+{
+	char first[64], second[64] = "";
+	size_t n = strcspn(rel, "/");
+	if (n >= sizeof first || !rel[n])
+		return false;
+	snprintf(first, sizeof first, "%.*s", (int)n, rel);
+	bool prefix = n >= 4 && !strncasecmp(first, want, n);   /* "quiz" */
+	if (!strcmp(first, want) || (distance(first, want) > 2 && !prefix))
+		return false;
+	const char *rest = rel + n + 1;
+	size_t m = strcspn(rest, "/");
+	if (rest[m] && m < sizeof second)   /* a folder below it: the language */
+		snprintf(second, sizeof second, "%.*s/", (int)m, rest);
+	snprintf(buf, size, "%s: %s/%s should be %s/%s%s", layout, first, second, want,
+		 second[0] ? second : "<lang>/",
+		 !strcasecmp(first, want) ? " (the folder name is lower case)" : "");
+	return true;
+}
+
+/* Why the class layout does not read rel (a path below the class); buf
+ * (size bytes) holds the reason when it names rel's folder. */
+static const char *why_ignored(const char *rel, char *buf, size_t size)
+{
+	static const char lessons[] = "lessons go in DIR/lessons/<lang>/",
+			  quizzes[] = "quiz levels go in DIR/quizzes/<lang>/levelN.yaml";
+	if (slip(rel, "lessons", lessons, buf, size) || slip(rel, "quizzes", quizzes, buf, size))
+		return buf;
 	return "a class is read as DIR/lessons/<lang>/NN-id.yaml and DIR/quizzes/<lang>/levelN.yaml";
 }
 
@@ -112,8 +161,10 @@ static void walk(struct walk *w, const char *dir, int depth)
 		if (p && lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth < IGNORED_DEPTH) {
 			walk(w, p, depth + 1);
 		} else if (p && !read && len > 5 && !strcmp(e->d_name + len - 5, ".yaml") && !reached(w, p)) {
+			char why[512];
 			if (w->n++ < IGNORED_MAX)
-				diags_add(w->d, p, 1, 1, "not read: %s", why_ignored(p + strlen(w->root) + 1));
+				diags_add(w->d, p, 1, 1, "not read: %s",
+					  why_ignored(p + strlen(w->root) + 1, why, sizeof why));
 		}
 		free(p);
 	}
@@ -122,7 +173,7 @@ static void walk(struct walk *w, const char *dir, int depth)
 }
 
 void lint_report_ignored(const char *dir, const char *const *read, int nread, bool none,
-			 struct diags *d)
+			 bool no_lesson, struct diags *d)
 {
 	struct walk w = { .root = dir, .read = read, .nread = nread, .d = d };
 	walk(&w, dir, 0);
@@ -134,6 +185,9 @@ void lint_report_ignored(const char *dir, const char *const *read, int nread, bo
 	if (w.n == 0 && none)
 		diags_add(d, dir, 1, 1, "no lesson or quiz file here: a class holds "
 			  "lessons/<lang>/NN-id.yaml and quizzes/<lang>/levelN.yaml");
+	else if (no_lesson && !none)
+		diags_add(d, dir, 1, 1, "no lesson read: the tutorial refuses a class without "
+			  "lessons in DIR/lessons/<lang>/NN-id.yaml");
 }
 
 /* The built-in English course, loaded the first time a link needs it. */

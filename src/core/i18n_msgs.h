@@ -774,14 +774,14 @@
 	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \
 	X(MSG_LAYOUT_END_NEXT, "End of the lesson. n goes on to the next one; Esc goes back to the menu.", "本课结束。按 n 进入下一课，按 Esc 返回菜单。") \
 	X(MSG_ST_NEXT_LESSON, "next lesson", "下一课") \
-	X(MSG_HK_RD_NEXT_LESSON, "on the last page: the next lesson", "在最后一页：进入下一课") \
+	X(MSG_HK_RD_NEXT_LESSON, "on the last page: to its end-of-lesson marker, then the next lesson", "在最后一页：先到本课结束标记，再进入下一课") \
 	X(MSG_ST_CODE, "code", "代码") \
 	X(MSG_HK_RD_CODE_LEFT, "scroll code lines back to the left", "把代码行向左滚回") \
 	X(MSG_HK_RD_CODE_RIGHT, "scroll code lines to the right, to read what is cut", "把代码行向右滚动，查看被截断的部分") \
 	X(MSG_POS_LINES, "lines %d-%d of %d", "第 %d-%d 行，共 %d 行") \
 	X(MSG_POS_LESSONS, "lessons %d-%d of %d", "第 %d-%d 课，共 %d 课") \
 	X(MSG_POS_ANSWERS, "answers %d-%d of %d", "第 %d-%d 题，共 %d 题") \
-	X(MSG_POS_PLACES, "places %d-%d of %d", "第 %d-%d 处，共 %d 处") \
+	X(MSG_POS_PAGES, "pages %d-%d of %d", "第 %d-%d 页，共 %d 页") \
 	/* ---- the menu: the certificate, lesson numbers ---- */ \
 	X(MSG_MENU_CERT, "Certificate", "结业证书") \
 	X(MSG_MENU_CERT_ABOUT, "Your certificate: written once level 5 of the quiz is passed, shown here afterwards, checkable with cudakitchen cert verify.", "你的证书：通过测验第 5 关后即可写出，之后在这里查看，可用 cudakitchen cert verify 校验。") \

@@ -81,7 +81,7 @@ int ui_status_rows(const char *left, const char *hints);
 #define UI_READABLE 104
 int ui_cols(void);
 /* What a position indicator counts. */
-enum pos_unit { POS_LINES, POS_LESSONS, POS_ANSWERS, POS_PLACES };
+enum pos_unit { POS_LINES, POS_LESSONS, POS_ANSWERS, POS_PAGES };
 /* The one position indicator of every screen that scrolls: a dim rule on
  * row y with "lines 1-21 of 37" at its right end (within ui_cols).  A
  * screen draws it on the rule that closes what scrolls, the row above the

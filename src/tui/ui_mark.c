@@ -46,7 +46,7 @@ void ui_scroll_pos(int y, int first, int last, int total, enum pos_unit unit)
 {
 	static const enum msg fmt[] = {
 		[POS_LINES] = MSG_POS_LINES, [POS_LESSONS] = MSG_POS_LESSONS,
-		[POS_ANSWERS] = MSG_POS_ANSWERS, [POS_PLACES] = MSG_POS_PLACES,
+		[POS_ANSWERS] = MSG_POS_ANSWERS, [POS_PAGES] = MSG_POS_PAGES,
 	};
 	ui_hline(y, 0, ui_cols(), C_DIM);
 	if (total <= 0)

@@ -23,6 +23,22 @@ ok $? "lessons/README.md contains the example's first lesson verbatim"
 cmp -s "$T_TMP/block1.yaml" "$FX/example/01-brigade.yaml"
 ok $? "and its second"
 
+# "A class in ten minutes" at the top of lessons/README.md: each fenced
+# block's first line names its file under class/; the class lints clean,
+# and --lessons starts it (its lint of the class passes too).
+awk '/^## A class in ten minutes/{f=1; next} f&&/^## /{f=0} f&&/^```yaml$/{p=1; n=""; next}
+	f&&p&&/^```$/{p=0; next} f&&p&&n==""{sub(/^# /, ""); n=dir "/" $0; c="mkdir -p \"$(dirname " n ")\""; system(c); next}
+	f&&p{print > n}' dir="$T_TMP/ten" lessons/README.md
+is "$(cd "$T_TMP/ten" 2>/dev/null && find class -type f | sort | tr '\n' ' ')" \
+	"class/lessons/en/01-threads.yaml class/lessons/en/02-warps.yaml class/quizzes/en/level1.yaml " \
+	"the ten-minute class's three files are extracted"
+out=$("$CK_BIN" lint "$T_TMP/ten/class" 2>"$T_TMP/err"); rc=$?
+is "$rc" 0 "the ten-minute class lints clean"
+is "$out" "" "with nothing on stdout"
+is "$(cat "$T_TMP/err")" "3 files, 0 errors" "and says 0 errors"
+"$CK_BIN" --lessons "$T_TMP/ten/class" lint >/dev/null 2>&1
+ok $? "--lessons starts it and finds it clean"
+
 # One file on its own: its `see` targets must be lessons of its directory.
 mkdir -p "$T_TMP/alone" && cp "$FX/example/14-warps.yaml" "$T_TMP/alone/"
 out=$("$CK_BIN" lint "$T_TMP/alone/14-warps.yaml" 2>"$T_TMP/err"); rc=$?

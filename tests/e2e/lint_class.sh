@@ -143,6 +143,22 @@ out=$("$CK_BIN" lint "$m" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "a class whose lessons are in lesson/en/ fails lint"
 like "$out" "lesson/en/01-.*\.yaml:1:1: error: not read: lessons go in DIR/lessons/<lang>/" \
 	"and names the file it did not read, and why"
+like "$out" "lesson/en/01-.*\.yaml:1:1: error: not read: .*lesson/en/ should be lessons/en/\$" \
+	"the hint names the slip, a missing 's', not a case error"
+# a quiz in place does not make a class without a lesson pass: the
+# tutorial refuses it ("no lessons found")
+mkdir -p "$m/quizzes/en"; cp "$FX/quiz/class/quizzes/en/level1.yaml" "$m/quizzes/en/"
+out=$("$CK_BIN" lint "$m" 2>"$T_TMP/err"); rc=$?
+is "$rc" 1 "lessons in lesson/en/ and a quiz in place: lint fails"
+like "$out" "lesson/en/01-.*\.yaml:1:1: error: not read: .*lesson/en/ should be lessons/en/" \
+	"the misplaced lesson is an error, with where it should be"
+like "$out" "^$m:1:1: error: no lesson read: the tutorial refuses" "and the class is said to have no lesson"
+like "$(count)" "^1 file, [0-9]+ errors" "the level is still counted and checked"
+rm -rf "$m/quizzes"
+# a case difference is told as one
+mv "$m/lesson" "$m/Lessons"
+like "$("$CK_BIN" lint "$m" 2>/dev/null)" "Lessons/en/ should be lessons/en/ \(the folder name is lower case\)" \
+	"Lessons/ is a case difference, said so"
 # one lesson in place and one in a misplaced folder: the other is named too
 p="$T_TMP/partial"; mkdir -p "$p/lessons/en" "$p/lesson/en"
 cp "$CK_ROOT/lessons/en/01-"*.yaml "$p/lessons/en/"; cp "$CK_ROOT/lessons/en/02-"*.yaml "$p/lesson/en/"

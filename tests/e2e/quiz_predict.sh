@@ -50,5 +50,10 @@ for i in 1 2; do
 done
 expect "Your score"
 like "$(screen)" "Your score: (100|50|0)%" "a score over the judged predictions"
+s=$(screen)
+like "$s" "answer: below a billion" "the review's answer is the right band, as the question labels it"
+unlike "$s" "answer: Measured" "not the measurement, cut off"
+keys Enter; wait_for "Measured: [0-9.]+x, |No measurement: "; ok $? "the full view (Enter) has the measurement, whole"
+keys Escape; expect "Your score"
 keys Escape; wait_gone "Your score"; ok $? "Esc leaves the score"; quit
 done_testing

@@ -26,7 +26,7 @@ rows=$(screen | grep -E '^ +[0-9]+  .*page [0-9]+/[0-9]+, [0-9]+ place')
 like "$rows" '^ +3  Orders and brigades: .*page [0-9]/6' "lesson 3's pages, by number, title and page"
 unlike "$rows" '^ +([0-24-9]|1[0-9])  ' "and no lesson that lacks it"
 like "$(screen | sed -n 1p)" 'pages: [0-9]+, lessons: 1' "the title counts the pages and lessons"
-like "$(screen | sed -n 20p)" '─places 1-[0-9]+ of [0-9]+──$' "the position on the rule above the place's text"
+like "$(screen | sed -n 20p)" '─pages 1-[0-9]+ of [0-9]+──$' "the position on the rule above the place's text counts pages, as the list does"
 [ "$(marked occupancy)" -ge 1 ]; ok $? "the text is marked in the list and below"
 page=$(printf '%s\n' "$rows" | head -1 | sed 's/.*page \([0-9]*\)\/6.*/\1/')
 keys Enter
@@ -49,6 +49,7 @@ expect '课程'
 keys /; wait_for '^ /_'; keys -l '厨具设备'; keys Enter
 wait_for '^ 搜索：“厨具设备”'; ok $? "zh class: the search lists the class's lessons"
 like "$(screen)" '1  第一课：厨房：只有一页 +第 1/1 页，1 处' "its lesson 1, in Chinese"
+like "$(screen)" '─第 1-[0-9]+ 页，共 [0-9]+ 页─' "zh: the position counts pages too"
 [ "$(marked 厨具设备)" -ge 1 ]; ok $? "zh: the Chinese text is marked below"
 same_text; ok $? "zh: the mark sits on the wide characters themselves"
 keys Enter; wait_for '第一课：厨房'; ok $? "Enter opens the class's lesson"

@@ -222,6 +222,8 @@ void quiz_detail_draw(struct app *app, struct qs *s)
 	add(&l, C_NORMAL, 0, mine);
 	snprintf(answer, sizeof answer, tr(MSG_QZ_REVIEW_ANSWER), a->answer);
 	add(&l, C_NORMAL, 0, answer);
+	if (a->measured[0])   /* a prediction's measurement, whole */
+		add(&l, C_ACCENT, 0, a->measured);
 	add(&l, C_NORMAL, 0, q->explanation);
 	draw_paras(&l, 2, LINES - 2, &s->detail_top, s->search.query);
 }

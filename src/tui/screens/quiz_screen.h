@@ -19,7 +19,8 @@ struct qs_answer {
 	bool judged, correct;
 	int earned;
 	char mine[300];                   /* the learner's own answer, as text */
-	char answer[1300];                /* the right answer, or a prediction's measurement */
+	char answer[1300];                /* the right answer (a prediction's right band) */
+	char measured[1300];              /* a prediction's measurement, for the full view */
 };
 
 struct qs {
@@ -42,6 +43,7 @@ struct qs {
 	bool correct, judged;             /* feedback */
 	int earned, pct;
 	char measured[1300];              /* prediction: value and its source */
+	char right[600];                  /* prediction: the right band or choice, "" when none */
 	double measured_num;              /* prediction: the measured number, 0 when none */
 	struct quiz_run run;
 	/* the review at the end of a level: this attempt's answers given here */

@@ -151,7 +151,7 @@ static void found_draw(struct app *app, void *st)
 	for (int r = 0; r < h && f->top + r < (int)f->n; r++)
 		draw_row(app, f, list_y() + r, f->top + r);
 	int y = list_y() + h, last = f->top + h < (int)f->n ? f->top + h : (int)f->n;
-	ui_scroll_pos(y, f->top + 1, last, (int)f->n, POS_PLACES);
+	ui_scroll_pos(y, f->top + 1, last, (int)f->n, POS_PAGES);
 	draw_detail(app, f, y);
 	if (search_status(&f->search))
 		return;

@@ -167,15 +167,40 @@ static void conclude(struct app *app, struct qs *s, bool judged, bool correct)
 		a->correct = s->correct;
 		a->earned = s->earned;
 		quiz_response_text(q, &s->resp, a->mine, sizeof a->mine);
-		if (q->type == QT_PREDICT)
-			snprintf(a->answer, sizeof a->answer, "%s", s->measured[0] ? s->measured
+		a->measured[0] = '\0';
+		if (q->type == QT_PREDICT) {   /* the right band as the question shows it */
+			snprintf(a->answer, sizeof a->answer, "%s", judged && s->right[0] ? s->right
 				 : tr(MSG_QUIZ_NOT_JUDGED));
-		else
+			snprintf(a->measured, sizeof a->measured, "%s", s->measured);
+		} else {
 			quiz_answer_text(q, a->answer, sizeof a->answer);
+		}
 	}
 	quiz_record(&app->progress, s->level, q, judged, s->earned);
 	app_progress_changed(app);
 	s->phase = PH_FEEDBACK;
+}
+
+/* The band or choice the measured value v falls in, as the question
+ * labels it; a factor prediction's accepted range; "" when none. */
+static void right_label(const struct quiz_question *q, const struct quiz_value *v, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; !v->numeric && i < q->nchoices; i++)
+		for (size_t k = 0; k < q->choices[i].nvalues; k++)
+			if (!strcmp(q->choices[i].values[k], v->name)) {
+				snprintf(buf, size, "%s", q->choices[i].label);
+				return;
+			}
+	if (!v->numeric || !isfinite(v->num))
+		return;
+	for (size_t i = 0; i < q->nbands; i++)
+		if (v->num >= q->bands[i].min && v->num < q->bands[i].max) {
+			snprintf(buf, size, "%s", q->bands[i].label);
+			return;
+		}
+	if (!q->nbands && !q->nchoices)
+		quiz_accepted_range(q, v->num, buf, size);
 }
 
 static void judge_prediction(struct app *app, struct qs *s)
@@ -183,6 +208,9 @@ static void judge_prediction(struct app *app, struct qs *s)
 	struct quiz_value v;
 	bool judged = quiz_run_measure(&s->run, app, qs_cur(s), &v, s->measured, sizeof s->measured);
 	s->measured_num = judged && v.numeric && isfinite(v.num) ? v.num : 0;
+	s->right[0] = '\0';
+	if (judged)
+		right_label(qs_cur(s), &v, s->right, sizeof s->right);
 	conclude(app, s, judged, judged && quiz_grade_predict(qs_cur(s), &s->resp, &v));
 }
 

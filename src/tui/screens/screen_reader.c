@@ -493,13 +493,15 @@ static bool reader_on(struct app *app, void *st, int id, enum msg *why)
 	}
 }
 
-/* From the last page on to the next lesson, in place of this one. */
+/* From the last page on to the next lesson, in place of this one, at its
+ * start (page 1, top), as a See-also link opens one. */
 static enum act next_lesson(struct app *app, struct reader *r)
 {
 	const struct lesson *n = course_next(&app->course, r->l);
 	if (!n)
 		return ACT_NONE;
 	snprintf(app->open_id, sizeof app->open_id, "%s", n->id);
+	app->open_at = OPEN_START;
 	return ACT_REPLACE;
 }
 
@@ -576,7 +578,11 @@ static enum act reader_key(struct app *app, void *st, const struct input *in)
 	case CMD_TOP: r->top = 0; break;
 	case CMD_BOTTOM: r->top = (int)r->lay.n; break;
 	case RK_NEXT: go_page(app, r, (long)r->page + 1, false); break;
-	case RK_NEXT_LESSON: return next_lesson(app, r);
+	case RK_NEXT_LESSON:   /* stops at the end-of-lesson marker first, as Space does */
+		if (at_bottom)
+			return next_lesson(app, r);
+		r->top = used_lines(r);
+		break;
 	case RK_CODE_LEFT: r->hscroll = r->hscroll > HSTEP ? r->hscroll - HSTEP : 0; break;
 	case RK_CODE_RIGHT: r->hscroll += HSTEP; break;
 	case RK_PREV:
