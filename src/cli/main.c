@@ -54,7 +54,7 @@ static void usage(FILE *out)
 	      "Commands:\n"
 	      "  (none)              start the tutorial at the lesson menu, resuming\n"
 	      "  open ID             start straight in a lesson or block\n", out);
-	snprintf(text, sizeof text, "(gpu-map, tiling, %s, quiz, radar, cert, or a lesson id such as "
+	snprintf(text, sizeof text, "(gpu-map, tiling, %s, quiz, radar, cert, drills, or a lesson id such as "
 		 "kitchen, or its number such as 14)", demos);
 	described(out, "", text);
 	fputs("  lint [PATH...]      check lesson and quiz files or directories\n", out);

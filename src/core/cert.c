@@ -231,7 +231,7 @@ static void put_header(FILE *f, const struct cert_info *ci, const struct cert_st
 	char when[64];
 	snprintf(when, sizeof when, "%s%s", date, s->utc);   /* utc carries its own space */
 	snprintf(version, sizeof version, "cudakitchen %s", ci->version ? ci->version : "?");
-	fprintf(f, "%s\n\n%s\n\n", CERT_MAGIC, s->title);
+	fprintf(f, "%s\n\n%s\n\n", CERT_MAGIC, ci->title && ci->title[0] ? ci->title : s->title);
 	field(f, s->name, w, ci->name);
 	field(f, s->date, w, when);
 	field(f, s->version, w, version);

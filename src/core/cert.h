@@ -58,6 +58,7 @@ struct cert_info {
 	const char *level_title[PROGRESS_LEVELS];  /* a class's own level's title, or
 	                                              NULL: the built-in level's name */
 	int drills_total;         /* the course's kernel drills; 0: no drills line */
+	const char *title;        /* a class's title line, or NULL: the built-in course's */
 };
 
 /* True when level 5 is passed (levels unlock in order, so the others are). */

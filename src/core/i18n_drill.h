@@ -101,6 +101,8 @@
 	X(MSG_DR_STATE_FAST, "passed fast", "快速通过") \
 	X(MSG_SCREEN_DRILLS, "drills", "练习") \
 	X(MSG_DR_LIST_TITLE, "Drills: cook it yourself", "练习：亲手下厨") \
+	X(MSG_MENU_DRILLS, "Drills: cook it yourself", "练习：亲手下厨") \
+	X(MSG_MENU_DRILLS_ABOUT, "Write a kernel yourself in your editor; press c to compile it, test it and time it against the reference.", "在你的编辑器里亲手写一个内核；按 c 编译、测试，并与参考实现比较用时。") \
 	X(MSG_DR_NONE, "No drills found.", "没有找到练习。") \
 	X(MSG_DR_GPU_MARK, "  [GPU]", "  [需 GPU]") \
 	X(MSG_DR_CANNOT_COPY, "cannot make your copy: %s", "无法创建你的副本：%s") \
@@ -143,7 +145,7 @@
 	X(MSG_CW_DRILLS_GPU, "on an %s", "在 %s 上") \
 	X(MSG_CW_DRILLS_BOTH, "%d of them on an %s, the rest on the CPU emulator", "其中 %d 个在 %s 上，其余在 CPU 模拟器上") \
 	X(MSG_RADAR_DRILLS, "Hands-on: %d of %d drills", "动手：%d / %d 个练习") \
-	X(MSG_RADAR_DRILLS_NONE, "no drill passed yet (open drills)", "还没有通过的练习（open drills）") \
+	X(MSG_RADAR_DRILLS_NONE, "none passed: open drills", "尚未通过：open drills") \
 	/* end of the drill messages */
 
 #endif

@@ -43,6 +43,12 @@
 	X(MSG_MENU_QUIZ, "Quiz: five levels", "测验：五个关卡") \
 	X(MSG_MENU_QUIZ_ABOUT, "Five levels, from what CUDA and cuDNN are to a performance experiment.", "五个关卡：从 CUDA 和 cuDNN 是什么，到一次性能实验。") \
 	X(MSG_MENU_QUIZ_ABOUT_CLASS, "Five levels of this class's own questions.", "五个关卡，都是本课程自己的题目。") \
+	X(MSG_MENU_QUIZ_N, "Quiz: %d levels", "测验：%d 个关卡") \
+	X(MSG_MENU_QUIZ_1, "Quiz: one level", "测验：一个关卡") \
+	X(MSG_MENU_QUIZ_ABOUT_CLASS_N, "%d levels of this class's own questions.", "%d 个关卡，都是本课程自己的题目。") \
+	X(MSG_MENU_QUIZ_ABOUT_CLASS_1, "One level of this class's own questions.", "一个关卡，都是本课程自己的题目。") \
+	X(MSG_MENU_QUIZ_ABOUT_MIXED_N, "%d levels: %d of this class's own questions, the others the built-in course's.", "%d 个关卡：%d 关是本课程自己的题目，其余来自内置课程。") \
+	X(MSG_MENU_CERT_ABOUT_N, "Your certificate: written once level %d of the quiz is passed, shown here afterwards, checkable with cudakitchen cert verify.", "你的证书：通过测验第 %d 关后即可写出，之后在这里查看，可用 cudakitchen cert verify 校验。") \
 	X(MSG_MENU_QUIZ_ABOUT_MIXED, "Five levels: %d of this class's own questions, the others the built-in course's.", "五个关卡：%d 关是本课程自己的题目，其余来自内置课程。") \
 	X(MSG_MENU_RADAR, "Skills radar", "技能雷达图") \
 	X(MSG_MENU_NOTICE_ACK, "any key: continue", "按任意键继续") \
@@ -479,6 +485,7 @@
 	X(MSG_MENU_ANALOGY, "Kitchen: %s", "厨房：%s") \
 	/* certificate and gpu-map words (were tables in cert.c and gpumap.c) */ \
 	X(MSG_CW_TITLE, "Certificate: GPUs, CUDA and cuDNN in the kitchen", "证书：在厨房里学 GPU、CUDA 和 cuDNN") \
+	X(MSG_CW_TITLE_CLASS, "Certificate: %s", "证书：%s") \
 	X(MSG_CW_DONE_HEAD, "Completed", "完成情况") \
 	X(MSG_CW_LESSONS_READ, "Lessons read: %d of %d", "读完的课程：%d 课（共 %d 课）") \
 	X(MSG_CW_LEVELS_PASSED, "Quiz levels passed: %d of %d", "通过的测验关卡：%d 关（共 %d 关）") \
@@ -748,6 +755,8 @@
 	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
 	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
 	X(MSG_QUIZ_RULE_N, "%d levels, 80%% opens the next", "%d 个关卡，得分 80%% 开启下一关") \
+	X(MSG_QUIZ_RULE_1, "one level, 80%% passes it", "一个关卡，得分 80%% 即通过") \
+	X(MSG_QUIZ_ALL_PASSED_1, "You have passed this class's one level.", "本课程唯一的关卡你已通过。") \
 	X(MSG_QUIZ_ALL_PASSED_N, "You have passed all %d levels of this class.", "本课程的 %d 个关卡你已全部通过。") \
 	X(MSG_QZ_BUILTIN_MARK, "[built-in]", "（内置）") \
 	X(MSG_QZ_REVIEW_ANSWER, "   answer: %s", "   答案：%s") \

@@ -407,9 +407,16 @@ static bool loosely_equal(const char *a, const char *b)
 /* A block or lesson id that id nearly spells, or NULL. */
 static const char *near_id(const struct app *app, const char *id)
 {
-	for (size_t i = 0; screen_name(i); i++)
-		if (loosely_equal(id, screen_name(i)))
-			return screen_name(i);
+	for (size_t i = 0; screen_name(i); i++) {
+		const char *name = screen_name(i);
+		char one[32];   /* the name without a plural s ("drill" for "drills") */
+		snprintf(one, sizeof one, "%s", name);
+		size_t len = strlen(one);
+		if (len > 1 && one[len - 1] == 's')
+			one[len - 1] = '\0';
+		if (loosely_equal(id, name) || loosely_equal(id, one))
+			return name;
+	}
 	for (size_t i = 0; i < app->course.n; i++)
 		if (app->course.lessons[i].id && loosely_equal(id, app->course.lessons[i].id))
 			return app->course.lessons[i].id;

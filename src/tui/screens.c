@@ -35,7 +35,7 @@
 static const char *const planned[] = {
 	"gpu-map", "tiling", CK_DEMOS(DEMO_NAME_)
 	"quiz",
-	"radar", "cert",
+	"radar", "cert", "drills",
 };
 
 #define X(n, s) extern const struct screen s;

@@ -41,7 +41,7 @@ err=$("$CK_BIN" demo frobnicate 2>&1 >/dev/null)
 help=$("$CK_BIN" --help | tr -s ' \n' ' ')
 for d in $names; do
 	like "$err" "[ (]$d[,)]" "'cudakitchen demo' knows $d"
-	like "$help" "\(gpu-map, tiling,.* $d,.* cert, or a lesson id" "--help lists $d under open ID"
+	like "$help" "\(gpu-map, tiling,.* $d,.* cert, drills, or a lesson id" "--help lists $d under open ID"
 done
 mkdir -p "$T_TMP/l/lessons/en"
 {

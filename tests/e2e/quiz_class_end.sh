@@ -37,5 +37,33 @@ wait_for 'Certificate written to' 5; ok $? "the certificate is written"
 f=$(ls "$CERTS"/*.txt | head -1)
 grep -q 'Quiz levels passed: 2 of 2' "$f"; ok $? "it counts the class's two levels"
 grep -q 'Fixture level two' "$f"; ok $? "by their titles"
+grep -q '^Certificate: end$' "$f"; ok $? "it carries the class's title (its directory's name)"
+unlike "$(cat "$f")" 'in the kitchen' "not the built-in course's"
+is "$("$CK_BIN" cert verify "$f")" intact "the class's certificate verifies intact"
+quit; stop
+
+# the menu counts the class's levels and names its last for the certificate
+start 80 24 "$CK_BIN --cert-dir '$CERTS' --lessons '$END'"
+expect "lessons done"
+like "$(screen)" "Quiz: 2 levels" "the menu's quiz row counts the class's two levels"
+unlike "$(screen)" "five levels" "and does not promise five"
+keys G Up; expect "written once level 2 of the quiz"
+ok 0 "the certificate row names the class's last level"
+quit; stop
+
+# a class of one level: singular, in English and Chinese
+ONE="$T_TMP/one"; cp -r "$CLASS" "$ONE"
+sed -i 's/^level: 1$/level: 1\nlast: true/' "$ONE/quizzes/en/level1.yaml"
+start 80 24 "$CK_BIN --lessons '$ONE'"
+expect "lessons done"
+like "$(screen)" "Quiz: one level" "one level: singular"
+quit; stop
+start 80 24 "$CK_BIN --lessons '$ONE' open quiz"
+expect "Level 1"
+like "$(screen | head -1)" "one level, 80% passes it" "the quiz's title: one level, no next"
+quit; stop
+start 60 20 "$CK_BIN --lang zh --lessons '$ONE'"
+expect "测验：一个关卡"
+ok 0 "zh: the quiz row says one level"
 quit; stop
 done_testing

@@ -64,22 +64,26 @@ quit
 fresh
 launch 60 20 "$CK_BIN"
 expect 'lessons done'
-# 13 list rows: 10 for the lessons, then the quiz, radar and certificate
+# 13 list rows: 9 for the lessons, then the quiz, radar, certificate and drills
 # pinned at the foot, so they are seen without scrolling
-like "$(screen | sed -n 16p)" '─+lessons 1-10 of [0-9]+──$' "the rule below the list says which lessons are in view"
-like "$(screen | sed -n 13,15p | tr '\n' ' ')" 'Quiz: five levels .*Skills radar .*Certificate' \
-	"the quiz, the radar and the certificate stay in view at 60x20"
+like "$(screen | sed -n 16p)" '─+lessons 1-9 of [0-9]+──$' "the rule below the list says which lessons are in view"
+like "$(screen | sed -n 12,15p | tr '\n' ' ')" 'Quiz: five levels .*Skills radar .*Certificate .*Drills' \
+	"the quiz, the radar, the certificate and the drills stay in view at 60x20"
 keys 1 2; expect 'The everyday habits of a well-run GPU'; settle   # lesson 12's summary
 keys Enter; wait_for 'Kitchen habits'; ok $? "typing 1 then 2 goes to lesson 12"
 keys Escape; expect 'lessons done'
-keys G; expect 'Certificate'
+keys G; expect 'Drills: cook it yourself'
+like "$(detail)" 'Write a kernel yourself' "the menu's last row is the drills"
+keys Enter; expect 'Drills: cook it yourself'; expect 'not started'
+keys Escape; expect 'lessons done'
+keys G Up; expect 'Your certificate'
 like "$(detail)" 'Your certificate: written once level 5' "the menu offers the certificate"
 # the last lesson of the course, whichever it is: its title's first words
 last=$(sed -n 's/^title: *"\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$(ls "$CK_ROOT"/lessons/en/[0-9]*.yaml | tail -1)" | cut -c1-20 |
 	sed 's/[][\\.*^$()+?{}|]/\\&/g')
 keys Up Up Up; expect "$last"
 like "$(screen | sed -n 16p)" 'lessons [0-9]+-([0-9]+) of \1──$' "scrolled: the lessons in view, the last among them"
-keys G; expect 'Your certificate: written once level 5' 
+keys G Up; expect 'Your certificate: written once level 5' 
 keys Enter; wait_for 'cudakitchen: certificate'; ok $? "and Enter opens it"
 quit
 done_testing

@@ -43,8 +43,8 @@ is "$(done_of pantry)" "done: true" "every page's end on screen: the lesson is r
 # once, pinned under the scrolling lessons, and a click opens one
 fresh; launch 80 24 "$CK_BIN"
 expect 'lessons done'
-like "$(screen | sed -n 17,19p | tr '\n' ' ')" 'Quiz: five levels .*Skills radar .*Certificate' "80x24: the three pinned rows are on screen"
-tmux -L "$T_SOCK" send-keys -t t -l $'\e[<0;20;19M\e[<0;20;19m'
+like "$(screen | sed -n 16,19p | tr '\n' ' ')" 'Quiz: five levels .*Skills radar .*Certificate .*Drills' "80x24: the four pinned rows are on screen"
+tmux -L "$T_SOCK" send-keys -t t -l $'\e[<0;20;18M\e[<0;20;18m'
 wait_for 'Your certificate: written once'; ok $? "a click on the pinned certificate row selects it"
 quit
 done_testing

@@ -52,7 +52,7 @@ static bool level_in_english(const struct quiz *z)
 static void draw_list(struct app *app, struct qs *s)
 {
 	char rule[120];
-	snprintf(rule, sizeof rule, tr(MSG_QUIZ_RULE_N), s->nlevels);
+	snprintf(rule, sizeof rule, tr(s->nlevels == 1 ? MSG_QUIZ_RULE_1 : MSG_QUIZ_RULE_N), s->nlevels);
 	ui_title(tr(MSG_QUIZ_TITLE), s->nlevels == QUIZ_LEVELS ? tr(MSG_QUIZ_RULE) : rule);
 	for (int i = 0; i < s->nlevels; i++) {
 		int y = 2 + 2 * i;
@@ -328,7 +328,7 @@ static void draw_result(struct app *app, struct qs *s)
 	if (pass && s->level + 1 < s->nlevels)
 		snprintf(line, sizeof line, tr(MSG_QUIZ_LEVEL_OPEN), s->level + 2);
 	else if (pass && s->nlevels != QUIZ_LEVELS)
-		snprintf(line, sizeof line, tr(MSG_QUIZ_ALL_PASSED_N), s->nlevels);
+		snprintf(line, sizeof line, tr(s->nlevels == 1 ? MSG_QUIZ_ALL_PASSED_1 : MSG_QUIZ_ALL_PASSED_N), s->nlevels);
 	else if (pass)
 		snprintf(line, sizeof line, "%s", tr(MSG_QUIZ_ALL_PASSED));
 	else

@@ -266,6 +266,11 @@ static void write_cert(struct app *app, struct cert_view *v)
 	cert_gpu_from_speedups(app->progress.speedups, gpu, sizeof gpu);
 	struct cert_info ci = { .name = name, .date = time(NULL), .version = CK_VERSION, .gpu = gpu,
 				.progress = &app->progress, .s = cert_strings_for(app->opt.lang) };
+	char title[256];   /* a class's certificate names the class, not the built-in course */
+	if (app->course_name[0]) {
+		snprintf(title, sizeof title, tr(MSG_CW_TITLE_CLASS), app->course_name);
+		ci.title = title;
+	}
 	char titles[PROGRESS_LEVELS][160];   /* a class's own levels by their titles */
 	ci.nlevels = quiz_run_course_levels(app, titles);
 	ci.drills_total = drill_count(app->datadir, app->opt.lessons_dir);

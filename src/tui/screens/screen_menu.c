@@ -1,6 +1,6 @@
 /* screen_menu: the lesson list, with completion marks, the learner's place
  * in each lesson, broken lessons shown with their first error, and the quiz
- * and skills radar at the end.  `/` searches every lesson (screen_found.c).  A notice that matters (progress will not be
+ * and skills radar, certificate and drills at the end.  `/` searches every lesson (screen_found.c).  A notice that matters (progress will not be
  * saved, the file was unreadable) is boxed above the list until a key
  * acknowledges it.  The cursor starts where the learner last
  * was.  The menu only chooses; the reader and blocks are other screens. */
@@ -24,6 +24,7 @@ static const struct { const char *name; enum msg title, about; } extras[] = {
 	{ "quiz", MSG_MENU_QUIZ, MSG_MENU_QUIZ_ABOUT },
 	{ "radar", MSG_MENU_RADAR, MSG_MENU_RADAR_ABOUT },
 	{ "cert", MSG_MENU_CERT, MSG_MENU_CERT_ABOUT },
+	{ "drills", MSG_MENU_DRILLS, MSG_MENU_DRILLS_ABOUT },
 };
 #define NEXTRA ((int)(sizeof extras / sizeof *extras))
 
@@ -181,12 +182,19 @@ static void draw_lesson_row(struct app *app, int y, int i, bool sel)
 	}
 }
 
-static void draw_extra_row(int y, int e, bool sel)
+/* The quiz row counts the running course's levels (a class may end its
+ * quiz early with `last: true`). */
+static void draw_extra_row(const struct app *app, int y, int e, bool sel)
 {
 	enum role base = sel ? C_SELECT : C_NORMAL;
+	char title[96];
+	snprintf(title, sizeof title, "%s", tr(extras[e].title));
+	int n = app->quiz_levels;
+	if (!strcmp(extras[e].name, "quiz") && n > 0 && n != QUIZ_LEVELS)
+		snprintf(title, sizeof title, tr(n == 1 ? MSG_MENU_QUIZ_1 : MSG_MENU_QUIZ_N), n);
 	ui_fill(y, 0, 1, ui_cols(), base);
 	ui_text(y, 6, 2, sel ? base : C_ACCENT, ui_glyph(G_ARROW));
-	ui_text(y, 10, ui_cols() - 12, base, tr(extras[e].title));
+	ui_text(y, 10, ui_cols() - 12, base, title);
 }
 
 /* s as one paragraph in buf: reflowed as a page's prose is (text.h: a
@@ -215,17 +223,22 @@ static const char *quiz_about(const struct app *app, const char *builtin, char *
 {
 	if (!app->opt.lessons_dir)
 		return builtin;
-	int own = 0;
-	for (int level = 1; level <= QUIZ_LEVELS; level++) {
+	int own = 0, n = app->quiz_levels > 0 ? app->quiz_levels : QUIZ_LEVELS;
+	for (int level = 1; level <= n; level++) {
 		char key[4200];   /* set for a level the class has itself */
 		quiz_run_level_course(app, level, key, sizeof key);
 		own += key[0] != '\0';
 	}
 	if (own == 0)
 		return builtin;
-	if (own == QUIZ_LEVELS)
+	if (own == QUIZ_LEVELS && n == QUIZ_LEVELS)
 		return tr(MSG_MENU_QUIZ_ABOUT_CLASS);
-	snprintf(buf, size, tr(MSG_MENU_QUIZ_ABOUT_MIXED), own);
+	if (own == n)
+		snprintf(buf, size, tr(n == 1 ? MSG_MENU_QUIZ_ABOUT_CLASS_1 : MSG_MENU_QUIZ_ABOUT_CLASS_N), n);
+	else if (n == QUIZ_LEVELS)
+		snprintf(buf, size, tr(MSG_MENU_QUIZ_ABOUT_MIXED), own);
+	else
+		snprintf(buf, size, tr(MSG_MENU_QUIZ_ABOUT_MIXED_N), n, own);
 	return buf;
 }
 
@@ -265,6 +278,12 @@ static void draw_detail(struct app *app, const struct menu *m)
 		snprintf(quiz, sizeof quiz, "%s%s%s", text, i18n_lang() == LANG_ZH ? "" : " ", states);
 		text = quiz;
 	}
+	char cert[400];   /* the certificate row names the course's last level */
+	if (m->cursor >= (int)app->course.n && !strcmp(extras[m->cursor - (int)app->course.n].name, "cert")
+	    && app->quiz_levels > 0 && app->quiz_levels != QUIZ_LEVELS) {
+		snprintf(cert, sizeof cert, tr(MSG_MENU_CERT_ABOUT_N), app->quiz_levels);
+		text = cert;
+	}
 	if (!analogy[0]) {
 		ui_wrap(y + 1, y + 4, 2, w - 4, r, text);   /* three lines at most */
 		return;
@@ -303,10 +322,10 @@ static void menu_draw(struct app *app, void *st)
 		if (i < (int)app->course.n)
 			draw_lesson_row(app, list_y(app) + r, i, i == m->cursor);
 		else
-			draw_extra_row(list_y(app) + r, i - (int)app->course.n, i == m->cursor);
+			draw_extra_row(app, list_y(app) + r, i - (int)app->course.n, i == m->cursor);
 	}
 	for (int e = 0; pin && e < NEXTRA; e++)
-		draw_extra_row(list_y(app) + h + e, e, (int)app->course.n + e == m->cursor);
+		draw_extra_row(app, list_y(app) + h + e, e, (int)app->course.n + e == m->cursor);
 	draw_notice(app);
 	draw_detail(app, m);
 	if (search_status(&m->search))   /* the prompt takes the status line */
