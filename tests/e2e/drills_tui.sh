@@ -41,7 +41,7 @@ restart() {
     local w=$1 h=$2; shift 2
     resize "$w" "$h"
     tmux -L "$T_SOCK" respawn-pane -k -t t \
-        "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; sleep 30"
+        "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $*; echo \"[exit \$?]\"; read -r _"
     T_PID= T_TTY=
 }
 # last_row: the row above the status line(s) (the report's pinned verdict)

@@ -22,12 +22,9 @@ for i in $(seq 1 $tries); do
 	pid=$!
 	# its first save in place (a rename gives the file a new inode): on a
 	# loaded machine, or under the sanitizers, a start can take longer
-	# than the whole window below; up to 5 s (times CK_TEST_SLOW)
-	for _ in $(seq 1 $((500 * ${CK_TEST_SLOW:-1}))); do
-		[ "$(stat -c %i "$file" 2>/dev/null)" != "$ino" ] && break
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.01
-	done
+	# than the whole window below; up to 5 s (lib.bash scales it by CK_TEST_SLOW)
+	wait_until "the saver's first save" \
+		'[ "$(stat -c %i "$file" 2>/dev/null)" != "$ino" ] || ! kill -0 "$pid" 2>/dev/null' 5
 	# then 0..39 ms more: long enough for a few saves, short enough to
 	# hit mid-write
 	sleep "0.0$((RANDOM % 4))$((RANDOM % 10))"
