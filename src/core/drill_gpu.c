@@ -104,14 +104,18 @@ static bool gpu_build(const struct drill_ctx *x, struct drill_result *r, char *e
 	return ok;
 }
 
-/* Whether a run's own protocol reports a failed case. */
-static bool any_case_failed(const char *out)
+/* Whether a run's own protocol (drill_parse_protocol) reports one of r's
+ * cases failed. */
+static bool any_case_failed(const char *out, const struct drill_result *r)
 {
-	for (const char *p = out; p && (p = strstr(p, "\ncase ")); p++) {
-		const char *sp = strchr(p + 6, ' ');
-		if (sp && !strncmp(sp, " fail", 5))
+	struct drill_result t = { 0 };
+	t.ncases = r->ncases;
+	for (int i = 0; i < r->ncases; i++)
+		COPY(t.cases[i].name, r->cases[i].name);
+	drill_parse_protocol(out, &t);
+	for (int i = 0; i < t.ncases; i++)
+		if (!strcmp(t.cases[i].state, "fail"))
 			return true;
-	}
 	return false;
 }
 
@@ -146,8 +150,8 @@ static void sanitize(const struct drill_ctx *x, struct drill_result *r, const ch
 			r->findings[r->nfindings++] = f;
 	}
 	free(all);
-	if (passed && o.ok && !o.timed_out && any_case_failed(o.out) &&
-	    r->nfindings < DRILL_MAX_FINDINGS) {
+	bool order = passed && o.ok && !o.timed_out && any_case_failed(o.out, r);
+	if (order && r->nfindings < DRILL_MAX_FINDINGS) {
 		struct drill_finding g = { 0 };
 		COPY(g.kind, "order");
 		COPY(g.detail, tool);
