@@ -63,22 +63,12 @@
       rd_cpu_threads, 0, 0,                                                   \
       fp32, 0, any, "CPU 全部核心")
 
-enum rd_rung {
-#define RD_ENUM_(e, ...) RD_##e,
-    RD_LADDER(RD_ENUM_)
-#undef RD_ENUM_
-    RD_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows (ladder_row.h):
- * RD_NUMBER_<ENUM>. */
-enum rd_rung_number {
-    RD_NUMBER_NONE_ = 0,
-#define RD_NUMBER_(e, id, step, ...)                                          \
-    RD_NUMBER_AFTER_##e, RD_NUMBER_##e = RD_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    RD_LADDER(RD_NUMBER_)
-#undef RD_NUMBER_
-};
+/* RD_<ENUM>, the row's index, and RD_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P RD
+enum rd_rung { RD_LADDER(CK_LADDER_INDEX) RD_NRUNGS };
+enum rd_rung_number { CK_LADDER_NUMBERS(RD_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: RD_LADDER(RD_RUNG_ROW). */
 #define RD_RUNG_ROW(e, ...) CK_RUNG_ROW_N(RD_NUMBER_##e, e, __VA_ARGS__)

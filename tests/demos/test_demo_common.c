@@ -232,13 +232,17 @@ static void test_threads(void)
     X(ONE, "one", next, hand, "first hand rung", "idea one", t_hand, CK_TOL_FP32, 0) \
     X(LIB, "lib", next, library, "the library", "idea two", t_lib, CK_TOL_TF32, 0) \
     X(CPU, "cpu-x", next, cpu, "a CPU rung", "idea three", t_cpu, CK_TOL_FP32, 64)
-enum t_number {
-    T_NUMBER_NONE_ = 0,
-#define T_NUMBER_(e, id, step, ...)                                            \
-    T_NUMBER_AFTER_##e, T_NUMBER_##e = T_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    T_LADDER(T_NUMBER_)
-#undef T_NUMBER_
-};
+#define CK_LADDER_P T
+enum t_rung { T_LADDER(CK_LADDER_INDEX) T_NRUNGS };
+enum t_number { CK_LADDER_NUMBERS(T_LADDER) };
+#undef CK_LADDER_P
+/* and one whose second row shares the first's number (step same, as
+ * cuDNN's algorithms do in conv) */
+#define U_LADDER(X) X(A, "a", next, hand) X(B, "b", same, library) X(C, "c", next, cpu)
+#define CK_LADDER_P U
+enum u_rung { U_LADDER(CK_LADDER_INDEX) U_NRUNGS };
+enum u_number { CK_LADDER_NUMBERS(U_LADDER) };
+#undef CK_LADDER_P
 #define T_RUNG_ROW(e, ...) CK_RUNG_ROW_N(T_NUMBER_##e, e, __VA_ARGS__, 0)
 static const struct ck_rung t_rungs[] = {T_LADDER(T_RUNG_ROW)};
 enum { T_N = sizeof t_rungs / sizeof t_rungs[0] };
@@ -271,6 +275,10 @@ static double t_err(void *ctx, const float *out, const char **checked)
 
 static void test_ladder_table(void)
 {
+    ok(T_NRUNGS == 3 && T_CPU == 2 && T_NUMBER_ONE == 1 && T_NUMBER_CPU == 3,
+       "ladder_row.h: a row's index and number from the order of the rows");
+    ok(U_NRUNGS == 3 && U_B == 1 && U_NUMBER_A == 1 && U_NUMBER_B == 1 && U_NUMBER_C == 2,
+       "ladder_row.h: a row of step same keeps the number of the row above");
     ok(T_N == 3 && !strcmp(t_rungs[1].kind, "library") && t_rungs[2].cap == 64 &&
        t_rungs[1].tol == CK_TOL_TF32 && t_rungs[0].rung == 1 && t_rungs[2].rung == 3,
        "CK_RUNG_ROW_N: one row per X, kind spelt out, numbered by row order");
