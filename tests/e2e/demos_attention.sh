@@ -11,6 +11,7 @@
 # out), in English and Chinese.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
+. "$(dirname "$0")/demo_lib.bash"
 ladder="$CK_ROOT/demos/attention/attn_ladder.h"
 rows=$(ladder_rows "$ladder")
 CN=$(ladder_id "$ladder" CPU_NAIVE)
@@ -38,9 +39,6 @@ for a in "${bad[@]}"; do
     is "$rc" 2 "bad arguments '$a' exit 2"
     like "$err" "." "bad arguments '$a' say why on stderr"
 done
-
-field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
-within() { awk -v e="$1" -v t="$2" 'BEGIN { exit !(e >= 0 && e <= t) }'; }
 
 for args in "--s 37 --d 64" "--s 64 --d 128 --causal" "--s 100 --d 32 --dtype bf16" \
             "--b 2 --h 3 --s 17 --d 8 --causal"; do
@@ -90,16 +88,8 @@ out=$("$at" --cpu --reps 1 --format table); ok $? "--format table exits 0"
 like "$out" "$CN +cpu +ok" "the table lists the CPU variant"
 
 # the screen, from the registry's row: the bars view of the fallback run
-if command -v tmux >/dev/null; then
-    ckd="$T_TMP/ck"
-    mkdir -p "$ckd/build/demos" "$ckd/demos/results"
-    cp "$CK_ROOT/demos/results/h200.yaml" "$ckd/demos/results/"
-    touch "$ckd/Makefile"
-    ln -s "$CK_ROOT/lessons" "$ckd/lessons"
-    cp "$CK_BIN" "$ckd/build/cudakitchen"
-    ln -s "$at" "$ckd/build/demos/attention"
-    export CUDA_VISIBLE_DEVICES=""
-    start 80 24 "$ckd/build/cudakitchen open attention"
+if demo_screen attention "$CK_ROOT/demos/results/h200.yaml"; then
+    start 80 24 "$DEMO_TUI open attention"
     wait_for "Yours: CPU fallback" 30; ok $? "screen 80x24: the CPU fallback run"
     s=$(screen)
     like "$s" "Attention: three kernels, cuBLAS, flash, cuDNN" "screen 80x24: the title"
@@ -109,12 +99,10 @@ if command -v tmux >/dev/null; then
     wait_for "they run out past S = 24129 and S = 19713" 10
     ok $? "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
     stop
-    start 60 20 "$ckd/build/cudakitchen --lang zh open attention"
+    start 60 20 "$DEMO_TUI --lang zh open attention"
     wait_for "CPU 后备" 30; ok $? "screen 60x20 zh: the CPU fallback run"
     keys G
     wait_for "19713 后放不下" 10; ok $? "screen 60x20 zh: the memory line, scrolled to"
     stop
-else
-    ok 0 "# skip tmux not installed"
 fi
 done_testing

@@ -10,6 +10,7 @@
 # in English and Chinese: the bars and the line of bytes and time saved.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
+. "$(dirname "$0")/demo_lib.bash"
 ladder="$CK_ROOT/demos/fusion/fu_ladder.h"
 rows=$(ladder_rows "$ladder")
 CU=$(ladder_id "$ladder" CPU_UNFUSED)
@@ -40,9 +41,6 @@ for a in "${bad[@]}"; do
     is "$rc" 2 "bad arguments '$a' exit 2"
     like "$err" "." "bad arguments '$a' say why on stderr"
 done
-
-field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
-within() { awk -v e="$1" -v t="$2" 'BEGIN { exit !(e >= 0 && e <= t) }'; }
 
 for args in "--n 2 --c 3 --h 9 --w 7 --k 5 --r 3 --s 3 --pad 1" \
             "--n 1 --c 4 --h 6 --w 8 --k 70 --r 5 --s 3 --pad 0" \
@@ -101,26 +99,17 @@ like "$out" "$CF +cpu +ok" "the table lists the CPU variants"
 like "$out" "$CF +vs $CU .* MB saved \\(66%\\)" "the table says the bytes fusion saves"
 
 # the screen, from the registry's row: the bars view of the fallback run
-if command -v tmux >/dev/null; then
-    ckd="$T_TMP/ck"
-    mkdir -p "$ckd/build/demos" "$ckd/demos/results"
-    touch "$ckd/Makefile"
-    ln -s "$CK_ROOT/lessons" "$ckd/lessons"
-    cp "$CK_BIN" "$ckd/build/cudakitchen"
-    ln -s "$fu" "$ckd/build/demos/fusion"
-    export CUDA_VISIBLE_DEVICES=""
-    start 80 24 "$ckd/build/cudakitchen open fusion"
+if demo_screen fusion; then
+    start 80 24 "$DEMO_TUI open fusion"
     wait_for "Yours: CPU fallback" 30; ok $? "screen 80x24: the CPU fallback run"
     s=$(screen)
     like "$s" "Fusion: bias and activation in the epilogue" "screen 80x24: the title"
     like "$s" "CPU, 3 passes" "screen 80x24: the unfused CPU rung's bar"
     like "$s" "CPU, fused: .* moved instead of" "screen 80x24: the bytes fusion saves"
     stop
-    start 60 20 "$ckd/build/cudakitchen --lang zh open fusion"
+    start 60 20 "$DEMO_TUI --lang zh open fusion"
     wait_for "CPU，融合：搬运" 30; ok $? "screen 60x20 zh: the bytes saved, in Chinese"
     like "$(screen)" "融合：把偏置和激活放进尾声" "screen 60x20 zh: the title in Chinese"
     stop
-else
-    ok 0 "# skip tmux not installed"
 fi
 done_testing
