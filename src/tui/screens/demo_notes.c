@@ -162,8 +162,9 @@ int demo_notes_noise(const struct demo_section *s, int y, int line, int y0, int 
 		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
 	}
 	if (n) {
-		enum msg m = s->recorded ? MSG_DV_NOISY_REC : n == 1 ? MSG_DV_NOISY_1
-								     : MSG_DV_NOISY;
+		enum msg m = n == 1 ? MSG_DV_NOISY_1 : MSG_DV_NOISY;
+		if (s->recorded)
+			m = MSG_DV_NOISY_REC;
 		snprintf(text, sizeof text, tr(m), n);
 		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
 	}
