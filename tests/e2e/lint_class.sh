@@ -184,4 +184,16 @@ r="$T_TMP/reserved/lessons/en"; mkdir -p "$r"
 sed -e 's/^id: kitchen$/id: quiz/' "$CK_ROOT/lessons/en/01-kitchen.yaml" > "$r/01-quiz.yaml"
 out=$("$CK_BIN" lint "$r/01-quiz.yaml" 2>/dev/null)
 like "$out" "id 'quiz' is the name of a block" "a lesson id 'quiz' is refused with the reason"
+# ...and so is every other name `open` takes for a block, as --help lists
+# them (a lesson named 'drills' could never be opened: Enter on it showed
+# the drills).
+names=$("$CK_BIN" --help | tr '\n' ' ' | sed -n 's/.*open ID.*block *(\([^)]*\), or a lesson id.*/\1/p' | tr -d ' ' | tr ',' ' ')
+like "$names" "(^| )drills( |$)" "--help lists the names open takes, the drills screen among them"
+for id in $names; do
+	rm -f "$r"/*.yaml
+	sed -e "s/^id: kitchen\$/id: $id/" "$CK_ROOT/lessons/en/01-kitchen.yaml" > "$r/01-$id.yaml"
+	out=$("$CK_BIN" lint "$r/01-$id.yaml" 2>/dev/null); rc=$?
+	is "$rc" 1 "a lesson id '$id' (a name open takes) fails lint"
+	like "$out" "id '$id' is the name of a block" "...with the reason"
+done
 done_testing
