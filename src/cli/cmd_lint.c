@@ -196,8 +196,10 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 		/* a language next to en/: the question ids it lacks */
 		const char *lang = base_name(v[i]);
 		char *en = paths_join(dir, "en");
-		if (strcmp(lang, "en") && en && is_dir(en))
+		if (strcmp(lang, "en") && en && is_dir(en)) {
 			quiz_missing_translations(dir, lang, L->require_translations ? &L->errors : &L->notes);
+			quiz_translation_errors(dir, lang, &L->errors);
+		}
 		free(en);
 	}
 	free_list(v, n);
