@@ -1,7 +1,7 @@
 /* reduce_ladder.h: THE reduce ladder, the one place a rung is added,
  * renamed or reordered: a row here and its header (NN_<id>.cuh) are all a
  * rung needs. Plain C with no CUDA, so the C host, the CUDA side, the CPU
- * emulation, the tutorial (src/core/quiz_measure.c, results.c) and the
+ * emulation, the tutorial (src/core/quiz_measure.c, results_text.c) and the
  * tests all read it. The columns are every ladder's
  * (demos/common/ladder_row.h):
  *

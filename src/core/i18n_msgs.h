@@ -799,7 +799,7 @@
 	X(MSG_DV_SPREAD, "spread", "波动") \
 	X(MSG_DV_ERROR, "error", "误差") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
-	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
+	/* ---- demo rung labels and fallback reasons in the learner's language (results_text.c) ---- */ \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
 	X(MSG_RL_NAME_SEP, ": ", "：") \
 	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
@@ -849,7 +849,7 @@
 	X(MSG_SW_NOMEM, "out of memory: this run is not kept for the size view", "内存不足：这次运行没有保留到规模图中") \
 	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
 	X(MSG_ST_SIZES, "sizes", "规模图") \
-	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results.c) ---- */ \
+	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results_text.c) ---- */ \
 	X(MSG_RL_LN_PLAIN, "y = a*x + y, one element per thread", "y = a*x + y，每线程一个元素") \
 	X(MSG_RL_LN_REGS, "register-heavy: 32 elements per thread", "寄存器多：每线程 32 个元素") \
 	X(MSG_RL_LN_SMEM, "shared-memory-heavy: 48 KiB per block", "共享内存多：每块 48 KiB") \
@@ -860,7 +860,7 @@
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
 	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
-	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
+	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results_text.c) ---- */ \
 	/* end */
 
 #endif
