@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # `cudakitchen lint`: output format, exit codes, the pathological inputs,
 # the README's example lesson, and the default (built-in content) mode.
 . "$(dirname "$0")/lib.bash"
