@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # scripts/format_check.sh, as .ci/run uses it (BASE HEAD~1): in a scratch
 # repository with the tree's .clang-format files, a commit whose changed
 # lines clang-format would change exits 1 and shows the change; lines it
