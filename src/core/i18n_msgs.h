@@ -798,6 +798,8 @@
 	X(MSG_DV_NOISY, "A spread over 100%% in %d rows: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
 	X(MSG_DV_ERROR, "error", "误差") \
+	X(MSG_DV_EXACT, "On integer inputs %d of these rungs are exact to the bit%s", "在整数输入上，其中 %d 个梯级逐位精确%s") \
+	X(MSG_DV_EXACT_WG, "; %s: largest error %s of the value scale (bound %s)", "；%s：最大误差为数值尺度的 %s（上限 %s）") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
