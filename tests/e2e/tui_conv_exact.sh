@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The conv screen's line on the integer inputs (demos/conv/conv_exact.h):
 # how many rungs were exact to the bit, and Winograd's largest element-wise
 # error beside its bound, in English and Chinese, at 200x60, 80x24 and
