@@ -156,7 +156,7 @@ int main(void)
             char what[200];
             snprintf(what, sizeof what, "conv %s C=%d K=%d on integer inputs: largest error "
                      "%.2g of the value scale (%s %.2g)", conv_rungs[i].id, d[1], d[4], e,
-                     how == CONV_EXACT_EQUAL ? "exact:" : "bound", bound);
+                     how == CONV_EXACT_EQUAL ? "exact, must be" : "bound", bound);
             ok(e >= 0 && e <= bound, what);
         }
     }
