@@ -47,6 +47,11 @@ $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_SRC += demos/reduce/cpu_reduce.
 $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_CFLAGS += -O2 -Idemos/reduce -Idemos/matmul
 $(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cpu_reduce.h \
 	demos/matmul/mm_exact.c demos/matmul/mm_exact.h
+# the conv demo's exact check and Winograd's bound
+$(BUILD)/tests/demos/test_conv_exact: DEMO_UNIT_SRC += demos/conv/conv_exact.c \
+	demos/conv/conv_check.c demos/conv/cpu_conv.c
+$(BUILD)/tests/demos/test_conv_exact: DEMO_UNIT_CFLAGS += -Idemos/conv
+$(BUILD)/tests/demos/test_conv_exact: $(wildcard demos/conv/*.c demos/conv/*.h)
 # the fusion demo's check against every wrong chain
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_SRC += demos/fusion/fu_cpu.c
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_CFLAGS += -Idemos/fusion
