@@ -92,6 +92,35 @@ static bool best_text(const struct demo_section *s, char *buf, size_t n)
 	return false;
 }
 
+/* The conv demo's integer inputs (demos/conv/conv_exact.h): how many rungs
+ * came out exact to the bit, and each bounded rung's (Winograd's) largest
+ * element-wise error against its bound, at the naive rung's size. False
+ * when the records have none (older ones, other demos). */
+static bool exact_text(const struct demo_section *s, char *buf, size_t n)
+{
+	const struct res_variant *naive = results_naive(s->r, s->demo);
+	char wg[400] = "";
+	size_t len = 0;
+	int exact = 0;
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (strcmp(v->demo, s->demo) || !v->ok || (naive && !demo_view_same_size(v, naive)))
+			continue;
+		exact += v->exact;
+		if (isfinite(v->max_err) && isfinite(v->max_err_bound) && len < sizeof wg) {
+			char e[12], b[12];
+			demo_view_sci(v->max_err, e, sizeof e);
+			demo_view_sci(v->max_err_bound, b, sizeof b);
+			len += (size_t)snprintf(wg + len, sizeof wg - len, tr(MSG_DV_EXACT_WG),
+						results_variant_label(v), e, b);
+		}
+	}
+	if (!exact && !len)
+		return false;
+	snprintf(buf, n, tr(MSG_DV_EXACT), exact, wg);
+	return true;
+}
+
 /* bytes in a short form: "820 kB", "25.7 MB", "1.23 GB" */
 static void bytes_text(double b, char *buf, size_t n)
 {
@@ -173,10 +202,12 @@ int demo_notes_noise(const struct demo_section *s, int y, int line, int y0, int 
 
 int demo_notes_ladder(const struct demo_section *s, int y, int line, int y0, int y1)
 {
-	char text[300];
+	char text[640];
 	if (roof_text(s, text, sizeof text) || tf32_text(s, text, sizeof text))
 		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
 	if (best_text(s, text, sizeof text))
+		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
+	if (exact_text(s, text, sizeof text))
 		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
 	for (size_t i = 0; i < s->r->nvar; i++)
 		if (!strcmp(s->r->var[i].demo, s->demo) && fused_text(s, &s->r->var[i], text, sizeof text))

@@ -1,10 +1,10 @@
 /* demo_notes: the lines of text under a demo section's bars, drawn by
  * demo_view.c: how far the section's times can be trusted, and what its
  * records say beyond the bars (the HBM roof, the TF32 rungs against the
- * library of their precision, the best rung's pick, the bytes fusion
- * saves).  Each draws the picture lines from `line` on (screen row
- * y + line), only those inside rows [y0, y1), and returns the picture
- * line after what it drew. */
+ * library of their precision, the best rung's pick, the conv rungs exact
+ * on integer inputs, the bytes fusion saves).  Each draws the picture
+ * lines from `line` on (screen row y + line), only those inside rows
+ * [y0, y1), and returns the picture line after what it drew. */
 #ifndef CK_DEMO_NOTES_H
 #define CK_DEMO_NOTES_H
 #include "demo_view.h"

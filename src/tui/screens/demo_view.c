@@ -162,6 +162,19 @@ static bool error_marked(const struct res_variant *v, const struct res_variant *
 	       v->rel_err > 2 * ref->rel_err;
 }
 
+void demo_view_sci(double v, char *e, size_t n)
+{
+	snprintf(e, n, v > 0 ? "%.0e" : "0", v);
+	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
+	if (x && (x[1] == '-' || x[1] == '+')) {
+		char *d = x + 2;
+		while (d[0] == '0' && d[1])
+			memmove(d, d + 1, strlen(d));
+		if (x[1] == '+')
+			memmove(x + 1, x + 2, strlen(x + 1));
+	}
+}
+
 /* A relative error in one digit ("4e-7", "0"), marked "!" past twice the
  * reference's; "-" when the record has none. */
 static void error_text(const struct res_variant *v, const struct res_variant *ref, char *buf,
@@ -172,15 +185,7 @@ static void error_text(const struct res_variant *v, const struct res_variant *re
 		snprintf(buf, n, "-");
 		return;
 	}
-	snprintf(e, sizeof e, v->rel_err > 0 ? "%.0e" : "0", v->rel_err);
-	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
-	if (x && (x[1] == '-' || x[1] == '+')) {
-		char *d = x + 2;
-		while (d[0] == '0' && d[1])
-			memmove(d, d + 1, strlen(d));
-		if (x[1] == '+')
-			memmove(x + 1, x + 2, strlen(x + 1));
-	}
+	demo_view_sci(v->rel_err, e, sizeof e);
 	snprintf(buf, n, "%s%s", e, error_marked(v, ref) ? "!" : "");
 }
 
@@ -314,7 +319,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		marked |= error_marked(v, ref);
 		line += variant_rows(v, lw);
 	}
-	char mark[300];
+	char mark[640];
 	line = demo_notes_noise(s, y, line, y0, y1);
 	if (marked && mark_text(ref, mark, sizeof mark))
 		line = demo_note_lines(mark, C_NOTE, y, line, y0, y1);
