@@ -860,6 +860,10 @@
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
 	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
+	X(MSG_RF_M_AT_THREE, "S×S scores, P stored, read back", "S×S 分数和 P 写出再读回") \
+	X(MSG_RF_M_AT_CUBLAS, "FP32 scores+16-bit P via memory", "FP32 分数和 16 位 P 经显存") \
+	X(MSG_RF_M_AT_FLASH, "K, V read per 64 query rows", "每 64 行查询读一遍 K、V") \
+	X(MSG_RF_M_AT_CUDNN, "as flash: 64-row tiles, 16-bit O", "同 flash：64 行分块，16 位 O") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
 	/* end */
 
