@@ -225,6 +225,8 @@
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
 	X(MSG_DV_FUSED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s (%s%.2f)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s（%s%.2f）") \
+	X(MSG_DV_FUSED_PAIRED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s; side by side %s%.2f (pairs %.2f-%.2f, %ld of them)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s；成对交替计时 %s%.2f（最低 %.2f，最高 %.2f，共 %ld 对）") \
+	X(MSG_DV_FUSED_PROCS, "; over %ld processes %.2f-%.2f", "；%ld 个进程之间 %.2f–%.2f") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \

@@ -64,7 +64,7 @@ is "$(field demo "$dev")" '"attention"' "device record: demo attention"
 is "$(field live "$dev")" false "fallback: live false"
 var=$(printf '%s\n' "$out" | grep "variant: \"$CN\"")
 for f in record format demo variant rung kind label ok checked rel_err tol ms reps gflops \
-         b h s d causal precision extra_bytes tflops hbm_bytes; do
+         b h s d causal precision extra_bytes tflops hbm_bytes model_bytes model_intensity model; do
     like "$var" "[{ ]$f: " "variant record has $f"
 done
 is "$(field s "$var")/$(field d "$var")/$(field b "$var")/$(field h "$var")" 128/64/1/2 \
