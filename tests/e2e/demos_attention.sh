@@ -8,7 +8,8 @@
 # Then its screen in tmux at 80x24 and 60x20: the registry's attn view
 # of the fallback run beside the recorded H200, with the memory line
 # (the S×S bytes against the H200's memory, where the unfused rungs run
-# out), in English and Chinese.
+# out), and its roofline (each recorded rung at its own traffic model), in
+# English and Chinese.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 ladder="$CK_ROOT/demos/attention/attn_ladder.h"
@@ -108,11 +109,22 @@ if command -v tmux >/dev/null; then
     keys G   # the line ends the bars' picture: it scrolls with them
     wait_for "they run out past S = 24129 and S = 19713" 10
     ok $? "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
+    # the roofline: each recorded rung at its own traffic model's intensity
+    # (attn_traffic.h, given to the records by traffic.c), named in the key
+    keys v
+    wait_for "4 K, V read per 64" 10; ok $? "screen 80x24: the roofline names flash-mma's model"
+    s=$(screen)
+    like "$s" "2 S×S scores, P stored" "screen 80x24: three-kernel's model (S×S through memory)"
+    like "$s" "3 FP32 scores\+16-bit P" "screen 80x24: cublas-softmax's model"
+    like "$s" ": minimum traffic" "screen 80x24: the minimum's dotted column beside the marks"
     stop
     start 60 20 "$ckd/build/cudakitchen --lang zh open attention"
     wait_for "CPU 后备" 30; ok $? "screen 60x20 zh: the CPU fallback run"
     keys G
     wait_for "19713 后放不下" 10; ok $? "screen 60x20 zh: the memory line, scrolled to"
+    keys v
+    wait_for "4 每 64 行查询读一遍 K、V" 10; ok $? "screen 60x20 zh: the roofline's models in Chinese"
+    like "$(screen)" "2 S×S 分数和 P 写出再读回" "screen 60x20 zh: three-kernel's model in Chinese"
     stop
 else
     ok 0 "# skip tmux not installed"
