@@ -142,12 +142,16 @@ static int run_gpu(struct fu_state *s, int i)
 #endif
 
 /* Fused rung i beside its twin t, both passed and timed at the same rows:
- * s->speedup[i]; a failure loses only the pair. */
+ * s->speedup[i]; a failure loses only the pair. A CPU run so long that it
+ * is timed once is not paired (the table gives the ratio of the medians). */
 static void pair_one(struct fu_state *s, int i, int t)
 {
     struct ck_pair *p = &s->speedup[i];
     int n = ck_pairs_for(s->l.res[i].t.ms, s->l.res[t].t.ms), rc = CK_ENOMEM;
     if (ck_rung_is(&s->table[i], "cpu")) {
+        /* a run the harness times once (ck_cpu_reps) is not paired either */
+        if (fu_flops(&s->p.s, (double)s->rows[i]) > CK_CPU_ONCE_FLOPS)
+            return;
         struct cpu_ctx a = {s, i}, b = {s, t};
         rc = ck_time_cpu_pair(cpu_once, &a, cpu_once, &b, n, p);
     }
