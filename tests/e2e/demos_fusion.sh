@@ -126,6 +126,12 @@ if command -v tmux >/dev/null; then
     like "$(printf '%s\n' "$s" | tr -s ' \n' ' ')" "CPU, fused: .* side by side ×[0-9.]+ \(pairs [0-9.]+-[0-9.]+, [0-9]+ of them\)" \
         "screen 80x24: the speed-up measured side by side, with its spread"
     stop
+    # a recorded file with other demos' runs only: said, not left blank
+    cp "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" "$ckd/demos/results/h200.yaml"
+    start 80 24 "$ckd/build/cudakitchen open fusion"
+    wait_for "no recorded H200 run of this demo in demos/results/h200.yaml yet" 30
+    ok $? "screen 80x24: a recorded file without a fusion run says so"
+    stop
     # a recorded run (synthetic, made-up numbers) beside the fallback: its
     # paired speed-ups and their spread over the benchmark's processes
     cp "$CK_ROOT/tests/fixtures/results/synthetic-fusion.yaml" "$ckd/demos/results/h200.yaml"
