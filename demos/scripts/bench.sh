@@ -451,10 +451,13 @@ fi
 # (fusion_shapes, shared with fusion_gpu.sh), each fused rung paired with
 # its unfused twin in every run
 if [ -x "$BIN/fusion" ]; then
-    fusion_shapes | while read -r name args; do
+    # a here-document, not a pipe: bench's FAIL=1 stays in this shell
+    while read -r name args; do
         # shellcheck disable=SC2086
         bench fusion "fusion-$name" $args --variants unfused,fused,lib-unfused,lib-fused
-    done
+    done <<EOF
+$(fusion_shapes)
+EOF
 fi
 bench transfer transfer
 # streams: the default (1024 FLOP/B), copy-bound and compute-bound settings
