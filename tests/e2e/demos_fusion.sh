@@ -137,6 +137,7 @@ if command -v tmux >/dev/null; then
     cp "$CK_ROOT/tests/fixtures/results/synthetic-fusion.yaml" "$ckd/demos/results/h200.yaml"
     start 80 24 "$ckd/build/cudakitchen open fusion"
     wait_for "Reference: recorded on Test GPU" 30; ok $? "screen 80x24: the recorded run without a GPU"
+    wait_for "fusion finished" 30   # the fallback's run first: G scrolls to the end of both
     keys G
     wait_for "over 3 processes 1.19-1.25" 10
     ok $? "screen 80x24: the recorded library fused rung's spread over the processes"
