@@ -13,7 +13,8 @@
 # Writes the
 # records (the device record of each demo's first run, then the chosen
 # variant records) to BENCH_OUT (default demos/results/h200.yaml; conv at
-# conv2_x only, the one shape the tutorial's readers expect there) and
+# conv2_x only, the one shape the tutorial's readers expect there; the
+# attention records already there kept, as bench does not run attention) and
 # prints the ratio table. The conv records of every stage, chosen per
 # variant and shape, go to BENCH_CONV_OUT (default
 # demos/results/h200-conv.yaml), with a PASS / MISS table per stage: the
@@ -31,13 +32,15 @@
 # bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh);
 # --merge-points FILES...: only the launch runs' merge (merge_points);
 # --fusion-targets FILE: only the fusion targets of a merged file;
-# --fusion-shapes: the fusion shapes, a name and arguments a line.
+# --fusion-shapes: the fusion shapes, a name and arguments a line;
+# --kept FILE: the records of FILE that a bench keeps (kept, below).
 set -u
 MERGE_ONLY=
 [ "${1:-}" = --merge ] && { MERGE_ONLY=merge; shift; }
 [ "${1:-}" = --merge-points ] && { MERGE_ONLY=merge_points; shift; }
 [ "${1:-}" = --fusion-targets ] && { MERGE_ONLY=fusion_targets; shift; }
 [ "${1:-}" = --fusion-shapes ] && { MERGE_ONLY=fusion_shapes; shift; }
+[ "${1:-}" = --kept ] && { MERGE_ONLY=kept; shift; }
 BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
@@ -59,6 +62,14 @@ fusion_shapes() {
     done
     echo "gemm-mlp --op gemm --m 8192 --n 3072 --k 768"
     echo "gemm-4k --op gemm --m 4096 --n 4096 --k 4096"
+}
+
+# kept FILE: the records of a results file that make bench does not make
+# again and so keeps when it rewrites the file: the attention run
+# (demos/scripts/attn_gpu.sh, sdpa_gpu.sh), its device record and rungs
+kept() {
+    [ -f "$1" ] && grep '^- {record: "[a-z]*", format: [0-9]*, demo: "attention"' "$1"
+    return 0
 }
 
 bench() { # PROGRAM TAG ARGS...: runs into $tmp/TAG.1 .. TAG.$RUNS
@@ -479,6 +490,7 @@ mkdir -p "$(dirname "$DEST")"
     merge "$tmp"/reduce-large.*
     merge "$tmp"/reduce-small.*
     merge_points "$tmp"/launch.*
+    kept "$DEST"
 } >"$DEST.tmp" && mv "$DEST.tmp" "$DEST"
 if [ -x "$BIN/conv" ]; then
     # every stage, per variant and shape (the merge key has the sizes)

@@ -151,4 +151,14 @@ like "$out" "cuDNN fused faster at 1 of 1 conv shapes, cuBLASLt epilogue at 0 of
 fz "$G1" lib-fused 0.98 >"$T_TMP/fu-slow.yaml"
 out=$(sh demos/scripts/bench.sh --fusion-targets "$T_TMP/fu-slow.yaml")
 like "$out" "cuBLASLt epilogue x0.98 \(pairs 0.90-1.40\): MISS" "fusion target: slower than unfused: MISS"
+# rewriting the results file, bench keeps the records it does not make
+# again (the attention run) and nothing else
+printf '%s\n' '- {record: "device", format: 1, demo: "attention", live: true}' \
+    '- {record: "variant", format: 1, demo: "attention", variant: "flash-mma"}' \
+    '- {record: "variant", format: 1, demo: "matmul", variant: "best"}' \
+    '# a comment: "attention"' >"$T_TMP/old.yaml"
+out=$(sh demos/scripts/bench.sh --kept "$T_TMP/old.yaml")
+is "$(printf '%s\n' "$out" | grep -c 'demo: "attention"')/$(printf '%s\n' "$out" | grep -c .)" 2/2 \
+    "kept: the attention device and variant records, nothing else"
+is "$(sh demos/scripts/bench.sh --kept "$T_TMP/none.yaml"; echo "rc $?")" "rc 0" "kept: no file, no records"
 done_testing
