@@ -106,10 +106,11 @@ if command -v tmux >/dev/null; then
     s=$(screen)
     like "$s" "Attention: three kernels, cuBLAS, flash, cuDNN" "screen 80x24: the title"
     like "$s" "CPU naive, 1( thread|…)" "screen 80x24: the CPU rung's bar"
-    like "$s" "Memory on NVIDIA H200 \(140 GiB\): at S = 1024" "screen 80x24: the memory line"
+    like "$s" "cuDNN SDPA, graph API +█+ +0\.045 ms" "screen 80x24: cuDNN's recorded rung"
     keys G   # the line ends the bars' picture: it scrolls with them
     wait_for "they run out past S = 24129 and S = 19713" 10
     ok $? "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
+    like "$(screen)" "Memory on NVIDIA H200 \(140 GiB\): at S = 1024" "screen 80x24: the memory line"
     # the roofline: each recorded rung at its own traffic model's intensity
     # (attn_traffic.h, given to the records by traffic.c), named in the key
     keys v
@@ -124,8 +125,10 @@ if command -v tmux >/dev/null; then
     keys G
     wait_for "19713 后放不下" 10; ok $? "screen 60x20 zh: the memory line, scrolled to"
     keys v
-    wait_for "4 每 64 行查询读一遍 K、V" 10; ok $? "screen 60x20 zh: the roofline's models in Chinese"
-    like "$(screen)" "2 S×S 分数和 P 写出再读回" "screen 60x20 zh: three-kernel's model in Chinese"
+    wait_for "t：只看一组，列出其访存模型" 10; ok $? "screen 60x20 zh: too many models for both sets: t says so"
+    keys t; keys t   # yours, then the recorded set alone: room for its models
+    wait_for "3 每 64 行查询读一遍 K、V" 10; ok $? "screen 60x20 zh: the recorded set's models in Chinese"
+    like "$(screen)" "1 S×S 分数和 P 写出再读回" "screen 60x20 zh: three-kernel's model in Chinese"
     stop
 else
     ok 0 "# skip tmux not installed"

@@ -91,7 +91,8 @@ static void recorded(void)
 			continue;
 		int rung = !strcmp(v->variant, "three-kernel") ? AT_THREE
 			   : !strcmp(v->variant, "cublas-softmax") ? AT_CUBLAS
-			   : !strcmp(v->variant, "flash-mma") ? AT_FLASH : -1;
+			   : !strcmp(v->variant, "flash-mma") ? AT_FLASH
+			   : !strcmp(v->variant, "cudnn-sdpa") ? AT_CUDNN : -1;
 		double bh = (double)v->size.b * v->size.h;
 		double want = bytes_of(rung, bh, v->size.s, v->size.d, v->size.causal > 0);
 		double flops = at_flops(bh, v->size.s, v->size.d, v->size.causal > 0);
@@ -103,7 +104,7 @@ static void recorded(void)
 		   v->intensity);
 		seen++;
 	}
-	ok(seen == 3, "three recorded attention rungs (%d)", seen);
+	ok(seen == 4, "four recorded attention rungs (%d)", seen);
 	results_free(&r);
 	diags_free(&dg);
 }
