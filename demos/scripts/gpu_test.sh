@@ -256,6 +256,13 @@ if [ -x "$FU" ]; then
     run_demo fusion-gemm-one "$FU" --op gemm --m 1 --n 1 --k 1 --reps 1
     run_demo fusion-conv2x "$FU" --reps 1
     run_demo fusion-gemm-mlp "$FU" --op gemm --reps 1
+    # each fused GPU rung paired with its twin side by side (fu_gpu_pair)
+    for name in fusion-conv2x fusion-gemm-mlp; do
+        n=$(grep -E '^- \{record: "variant".*variant: "(fused|lib-fused)"' "$LOG/$name.log" |
+            grep -cE 'paired_speedup: [0-9.e+-]+, paired_speedup_lo: [0-9.e+-]+, paired_speedup_hi: [0-9.e+-]+, speedup_pairs: ([3-9]|[1-9][0-9])')
+        if [ "$n" = 2 ]; then record "$name-paired" ok "2 fused rungs paired with their twins"
+        else record "$name-paired" FAIL "$n of 2 fused GPU rungs carry a paired speed-up ($LOG/$name.log)"; fi
+    done
 fi
 
 # run_launch NAME ARGS...: exit 0, live, points measured, none failed (a

@@ -225,6 +225,8 @@
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
 	X(MSG_DV_FUSED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s (%s%.2f)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s（%s%.2f）") \
+	X(MSG_DV_FUSED_PAIRED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s; side by side %s%.2f (pairs %.2f-%.2f, %ld of them)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s；成对交替计时 %s%.2f（最低 %.2f，最高 %.2f，共 %ld 对）") \
+	X(MSG_DV_FUSED_PROCS, "; over %ld processes %.2f-%.2f", "；%ld 个进程之间 %.2f–%.2f") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
@@ -865,6 +867,10 @@
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
 	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
+	X(MSG_RF_M_AT_THREE, "S×S scores, P stored, read back", "S×S 分数和 P 写出再读回") \
+	X(MSG_RF_M_AT_CUBLAS, "FP32 scores+16-bit P via memory", "FP32 分数和 16 位 P 经显存") \
+	X(MSG_RF_M_AT_FLASH, "K, V read per 64 query rows", "每 64 行查询读一遍 K、V") \
+	X(MSG_RF_M_AT_CUDNN, "as flash: 64-row tiles, 16-bit O", "同 flash：64 行分块，16 位 O") \
 	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results_text.c) ---- */ \
 	/* end */
 

@@ -94,6 +94,10 @@ static const struct field var_fields[] = {
 	VAR(model, F_STR, false, true),     VAR(config, F_STR, false, true),
 	VAR(split, F_LONG, false, true),    VAR(parts, F_BOOL, false, true),
 	VAR(streamk, F_BOOL, false, true),  VAR(fused_of, F_STR, false, true),
+	VAR(paired_speedup, F_NUM, false, true), VAR(paired_speedup_lo, F_NUM, false, true),
+	VAR(paired_speedup_hi, F_NUM, false, true), VAR(speedup_pairs, F_LONG, false, true),
+	VAR(processes_speedup_min, F_NUM, false, true),
+	VAR(processes_speedup_max, F_NUM, false, true), VAR(processes, F_LONG, false, true),
 	VAR(exact, F_BOOL, false, true),    VAR(max_err, F_NUM, false, true),
 	VAR(max_err_bound, F_NUM, false, true),
 };

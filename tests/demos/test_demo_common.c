@@ -1,13 +1,15 @@
 /* test_demo_common.c: the demos' shared helpers (demos/common, C files) without
  * a GPU: the tolerance compare, random fill, NaN poisoning, YAML writer,
- * argument parsing, timing statistics, the device-record tables and the
- * thread helper, and the ladder harness (ladder.c) on a made-up ladder.
+ * argument parsing, timing statistics and the CPU side-by-side pairs, the
+ * device-record tables and the thread helper, and the ladder harness
+ * (ladder.c) on a made-up ladder.
  * Built by `make test-unit` (tests/tests.mk) and run there. */
 #define _GNU_SOURCE /* fmemopen */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -171,6 +173,42 @@ static void test_stats(void)
     double ms2[] = {4, 1, 3, 2};
     ck_timing_stats(ms2, 4, &t);
     ok(t.ms == 2.5, "median of an even count is the mean of the middle two");
+}
+
+/* A run of ck_time_cpu_pair: sleeps its milliseconds, logs its letter. */
+struct pair_run {
+    char *log;
+    char letter;
+    long us;
+    int fail_at; /* the call that fails with CK_ECUDA, 0 for none */
+    int calls;
+};
+
+static int pair_once(void *ctx, int copy)
+{
+    struct pair_run *p = ctx;
+    size_t n = strlen(p->log);
+    p->log[n] = p->letter, p->log[n + 1] = '\0';
+    if (++p->calls == p->fail_at || copy != 0)
+        return CK_ECUDA;
+    struct timespec ts = {0, p->us * 1000};
+    nanosleep(&ts, NULL);
+    return CK_OK;
+}
+
+static void test_cpu_pair(void)
+{
+    char buf[64] = "", *log = buf;
+    struct pair_run rung = {log, 'R', 20000, 0, 0}, lib = {log, 'L', 40000, 0, 0};
+    struct ck_pair p = {0};
+    is_int(ck_time_cpu_pair(pair_once, &rung, pair_once, &lib, 1, &p), CK_OK, "cpu pair: ok");
+    is_str(log, "RLLRRL", "cpu pair: at least 3 pairs, the order swapped every pair");
+    ok(p.pairs == 3 && p.lo <= p.pct && p.pct <= p.hi, "cpu pair: the median within its spread");
+    ok(p.pct > 130 && p.pct < 300, "cpu pair: a library twice as slow is ~200%% (%.0f)", p.pct);
+    log[0] = '\0', rung.calls = lib.calls = 0, lib.fail_at = 2;
+    is_int(ck_time_cpu_pair(pair_once, &rung, pair_once, &lib, 5, &p), CK_ECUDA,
+           "cpu pair: a run's failure is returned");
+    is_str(log, "RLL", "cpu pair: and stops the pairs there");
 }
 
 static void test_device(void)
@@ -434,6 +472,7 @@ int main(void)
     test_args();
     test_safe();
     test_stats();
+    test_cpu_pair();
     test_device();
     test_threads();
     return tap_done();

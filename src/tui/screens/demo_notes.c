@@ -134,7 +134,10 @@ static void bytes_text(double b, char *buf, size_t n)
 
 /* A fused rung (its record names its unfused twin, fused_of: the fusion
  * demo): the bytes its traffic model moves and the time it takes against
- * the twin's at the same size. False for any other record, or when either
+ * the twin's at the same size, and the speed-up measured side by side
+ * (the median of interleaved pairs, their spread, and over processes
+ * where a benchmark merged several); older records without pairs: the
+ * ratio of the two medians. False for any other record, or when either
  * has no time or no model. */
 static bool fused_text(const struct demo_section *s, const struct res_variant *v, char *buf,
 		       size_t n)
@@ -149,9 +152,19 @@ static bool fused_text(const struct demo_section *s, const struct res_variant *v
 	bytes_text(t->model_bytes, theirs, sizeof theirs);
 	demo_view_ms(v->ms, ms, sizeof ms);
 	demo_view_ms(t->ms, tms, sizeof tms);
-	snprintf(buf, n, tr(MSG_DV_FUSED), results_variant_label(v), mine, theirs,
-		 100 * (1 - v->model_bytes / t->model_bytes), ms, tms, ui_ascii() ? "x" : "×",
-		 t->ms / v->ms);
+	const char *x = ui_ascii() ? "x" : "×";
+	double less = 100 * (1 - v->model_bytes / t->model_bytes);
+	if (!(v->paired_speedup > 0) || v->speedup_pairs < 1) {   /* two medians: older records */
+		snprintf(buf, n, tr(MSG_DV_FUSED), results_variant_label(v), mine, theirs, less, ms,
+			 tms, x, t->ms / v->ms);
+		return true;
+	}
+	int len = snprintf(buf, n, tr(MSG_DV_FUSED_PAIRED), results_variant_label(v), mine, theirs,
+			   less, ms, tms, x, v->paired_speedup, v->paired_speedup_lo,
+			   v->paired_speedup_hi, v->speedup_pairs);
+	if (v->processes > 1 && v->processes_speedup_min > 0 && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, tr(MSG_DV_FUSED_PROCS), v->processes,
+			 v->processes_speedup_min, v->processes_speedup_max);
 	return true;
 }
 
