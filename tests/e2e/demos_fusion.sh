@@ -108,6 +108,7 @@ like "$out" "$CF +vs $CU .* ms \\(x[0-9.]+ paired \\[[0-9.]+-[0-9.]+, [0-9]+ pai
 
 # the screen, from the registry's row: the bars view of the fallback run
 if demo_screen fusion; then
+    ckd=${DEMO_TUI%/build/cudakitchen}   # the scratch checkout demo_screen made
     start 80 24 "$DEMO_TUI open fusion"
     wait_for "Yours: CPU fallback" 30; ok $? "screen 80x24: the CPU fallback run"
     s=$(screen)
