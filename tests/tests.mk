@@ -44,6 +44,10 @@ $(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cp
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_SRC += demos/fusion/fu_cpu.c
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_CFLAGS += -Idemos/fusion
 $(BUILD)/tests/demos/test_fusion_checks: demos/fusion/fu_cpu.c $(wildcard demos/fusion/*.h)
+# the multigpu demo's arithmetic and bootstrap file
+$(BUILD)/tests/demos/test_mg_model: DEMO_UNIT_SRC += demos/multigpu/mg_model.c demos/multigpu/mg_boot.c
+$(BUILD)/tests/demos/test_mg_model: DEMO_UNIT_CFLAGS += -Idemos/multigpu
+$(BUILD)/tests/demos/test_mg_model: $(wildcard demos/multigpu/mg_*.[ch])
 $(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/streams/st_model.c \
 		$(wildcard demos/common/*.h demos/streams/*.h) tests/tap.h
 	@mkdir -p $(@D)
