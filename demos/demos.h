@@ -45,6 +45,7 @@ X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL) \
 X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL) \
 X(attention, attn, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
 X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL) \
+X(multigpu, multi, MSG_DEMO_MULTIGPU_TITLE, "", "", NULL) \
 	/* end of the registry */
 
 /* The sizes a demo's screen offers, one table per demo, named
