@@ -120,11 +120,12 @@ void mg_rec_split(const struct mg_split_row *s, FILE *f)
     ck_rec_end(&r, f);
 }
 
-void mg_rec_needs(const char *variant, int gpus, const char *reason, FILE *f)
+void mg_rec_needs(const char *variant, int gpus, const char *why, const char *reason, FILE *f)
 {
     struct ck_rec r;
     head(&r, "needs", variant);
     ck_rec_int(&r, "needs", gpus);
+    ck_rec_str(&r, "why", why);
     ck_rec_str(&r, "reason", reason);
     ck_rec_end(&r, f);
 }

@@ -12,7 +12,9 @@
  *          efficiency, efficiency_comm (against the 1-GPU run's ms)
  *   model  without a GPU: the bus factor of an op over `ranks` and the
  *          bytes each rank sends for `bytes` (arithmetic, not measured)
- *   needs  a part this machine cannot run, and why (needs: GPUs it takes)
+ *   needs  a part this machine cannot run: needs (GPUs it takes), why (a
+ *          code: no-gpu, one-gpu-peer, one-rank, one-gpu-split, no-nccl)
+ *          and reason (the words)
  */
 #ifndef MG_REPORT_H
 #define MG_REPORT_H
@@ -50,7 +52,7 @@ void mg_rec_topo(const struct mg_topo *t, FILE *f);
 void mg_rec_peer(const struct mg_peer_row *p, FILE *f);
 void mg_rec_coll(const struct mg_coll_row *c, FILE *f);
 void mg_rec_split(const struct mg_split_row *s, FILE *f);
-void mg_rec_needs(const char *variant, int gpus, const char *reason, FILE *f);
+void mg_rec_needs(const char *variant, int gpus, const char *why, const char *reason, FILE *f);
 void mg_rec_model(FILE *f);
 
 void mg_table_topo(const struct mg_topo *t, FILE *f);

@@ -27,16 +27,18 @@ struct mg_out {
     struct mg_coll_row coll[MG_MAX_COLL];
     struct mg_split_row split[MG_MAX_GPUS];
     int npeer, ncoll, nsplit, status;
-    char needs[4][2][256]; /* variant, reason */
+    char needs[4][3][256]; /* variant, why (a code), reason */
     int needs_gpus[4], nneeds;
 };
 
-static void need(struct mg_out *x, const char *variant, int gpus, const char *reason)
+static void need(struct mg_out *x, const char *variant, int gpus, const char *why,
+                 const char *reason)
 {
     if (x->nneeds >= 4)
         return;
     snprintf(x->needs[x->nneeds][0], 256, "%s", variant);
-    snprintf(x->needs[x->nneeds][1], 256, "%s", reason);
+    snprintf(x->needs[x->nneeds][1], 256, "%s", why);
+    snprintf(x->needs[x->nneeds][2], 256, "%s", reason);
     x->needs_gpus[x->nneeds++] = gpus;
 }
 
@@ -60,7 +62,7 @@ static void report(const struct mg_opts *o, const struct ck_device *dev, struct 
         for (int i = 0; i < x->nsplit; i++)
             mg_rec_split(&x->split[i], stdout);
         for (int i = 0; i < x->nneeds; i++)
-            mg_rec_needs(x->needs[i][0], x->needs_gpus[i], x->needs[i][1], stdout);
+            mg_rec_needs(x->needs[i][0], x->needs_gpus[i], x->needs[i][1], x->needs[i][2], stdout);
         return;
     }
     printf("multigpu  many kitchens: links, peer copies, NCCL collectives, a split matmul\n");
@@ -71,7 +73,7 @@ static void report(const struct mg_opts *o, const struct ck_device *dev, struct 
     mg_table_coll(x->coll, x->ncoll, stdout);
     mg_table_split(x->split, x->nsplit, stdout);
     for (int i = 0; i < x->nneeds; i++)
-        printf("\nNot run, %s: %s\n", x->needs[i][0], x->needs[i][1]);
+        printf("\nNot run, %s: %s\n", x->needs[i][0], x->needs[i][2]);
 }
 
 #if CK_HAVE_CUDA
@@ -101,7 +103,7 @@ static void run_peer(const struct mg_opts *o, struct mg_out *x)
             if (i != j && !(i == 0 && j == 1))
                 peer_one(x, i, j, sizes[ns - 1], true, false, o->args.reps);
     if (n < 2)
-        need(x, "peer-copy", 2, "one GPU here: copies between GPUs need two; shown: copies "
+        need(x, "peer-copy", 2, "one-gpu-peer", "one GPU here: copies between GPUs need two; shown: copies "
              "inside GPU 0, the reference");
 }
 
@@ -127,7 +129,7 @@ static void run_coll(const struct mg_opts *o, struct mg_out *x, const struct mg_
         }
     }
     if (c->nranks < 2)
-        need(x, "all-reduce", 2, "one rank: the collectives ran (NCCL allows one rank) but "
+        need(x, "all-reduce", 2, "one-rank", "one rank: the collectives ran (NCCL allows one rank) but "
              "nothing crossed a link; their bus bandwidth needs two GPUs");
 }
 
@@ -148,7 +150,7 @@ static void run_split(const struct mg_opts *o, struct mg_out *x, const struct mg
         worst(x, rc);
     }
     if (x->topo.n < 2)
-        need(x, "split-matmul", 2, "one GPU: the split ran on 1; scaling needs two or more");
+        need(x, "split-matmul", 2, "one-gpu-split", "one GPU: the split ran on 1; scaling needs two or more");
 }
 
 int mg_run_all(const struct mg_opts *o, const struct ck_device *dev, int argc, char **argv)
@@ -166,7 +168,7 @@ int mg_run_all(const struct mg_opts *o, const struct ck_device *dev, int argc, c
         run_peer(o, &x);
     struct mg_nccl *nc = mg_nccl_load(why, sizeof why);
     if (!nc)
-        need(&x, "all-reduce", 1, why);
+        need(&x, "all-reduce", 1, "no-nccl", why);
     bool any = false;
     for (int op = 0; op < MG_NCOLL; op++)
         any |= mg_wants(o, mg_coll_id[op]);

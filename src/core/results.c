@@ -6,6 +6,7 @@
  * `~` is accepted (a time not measured, a reason that does not apply). */
 #include "results.h"
 #include "traffic.h"
+#include "results_mg.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -370,7 +371,8 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 		return add_series(file, map, out, d);
 	if (!strcmp(rec, "point"))
 		return add_point(file, map, out, d);
-	return true;
+	bool mine;
+	return results_mg_add(file, rec, map, out, &mine, d);
 }
 
 /* Maps a loaded document onto out; false if any error was added. */
@@ -436,6 +438,7 @@ void results_free(struct results *r)
 	free(r->span);
 	free(r->ser);
 	free(r->pt);
+	free(r->mg);
 	memset(r, 0, sizeof *r);
 }
 
