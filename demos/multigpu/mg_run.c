@@ -145,7 +145,7 @@ static void run_split(const struct mg_opts *o, struct mg_out *x, const struct mg
         snprintf(s->why, sizeof s->why, "%s", rc == CK_ECHECK ? r.why : err.msg);
         if (s->ok && x->split[0].ok) {
             s->eff = mg_efficiency(x->split[0].ms, s->ms, g);
-            s->eff_comm = mg_efficiency(x->split[0].ms, s->ms + (isfinite(s->comm_ms) ? s->comm_ms : 0), g);
+            s->eff_comm = mg_efficiency(x->split[0].ms, s->ms + s->comm_ms, g); /* NAN without NCCL */
         }
         worst(x, rc);
     }

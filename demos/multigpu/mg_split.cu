@@ -136,8 +136,37 @@ static int time_compute(part *ps, int gpus, int n, int k, const struct ck_cublas
     return rc;
 }
 
-// broadcast B from GPU 0, all-gather the slices of C (padded to the
-// longest) on every GPU
+// one broadcast of B from GPU 0 and one all-gather of the slices of C
+// (padded to the longest) on every GPU, queued on each GPU's stream
+static int comm_once(part *ps, int gpus, int n, int k, size_t rmax, const struct mg_nccl *nc,
+                     const struct mg_comms *c, struct ck_err *err)
+{
+    NCCL_CHECK(err, nc, nc->group_start());
+    for (int g = 0; g < gpus; g++) {
+        int rc = nc->broadcast(ps[g].b, ps[g].b, (size_t)k * n, MG_NCCL_FLOAT32, 0, c->comm[g],
+                               ps[g].s);
+        if (rc != MG_NCCL_SUCCESS) {
+            nc->group_end();
+            snprintf(err->msg, sizeof err->msg, "ncclBroadcast: %s", nc->error_string(rc));
+            return CK_ECUDA;
+        }
+    }
+    NCCL_CHECK(err, nc, nc->group_end());
+    NCCL_CHECK(err, nc, nc->group_start());
+    for (int g = 0; g < gpus; g++) {
+        int rc = nc->all_gather(ps[g].c, ps[g].all, rmax * n, MG_NCCL_FLOAT32, c->comm[g], ps[g].s);
+        if (rc != MG_NCCL_SUCCESS) {
+            nc->group_end();
+            snprintf(err->msg, sizeof err->msg, "ncclAllGather: %s", nc->error_string(rc));
+            return CK_ECUDA;
+        }
+    }
+    NCCL_CHECK(err, nc, nc->group_end());
+    return CK_OK;
+}
+
+// the communication the split costs, timed: the median of 3 after one
+// warm-up
 static int time_comm(part *ps, int gpus, int n, int k, size_t rmax, const struct mg_nccl *nc,
                      double *ms, struct ck_err *err)
 {
@@ -146,18 +175,8 @@ static int time_comm(part *ps, int gpus, int n, int k, size_t rmax, const struct
     double t[3];
     for (int b = -1; b < 3 && rc == CK_OK; b++) {
         double t0 = wall_ms();
-        if ((rc = nc->group_start()) != 0)
-            break;
-        for (int g = 0; g < gpus; g++)
-            nc->broadcast(ps[g].b, ps[g].b, (size_t)k * n, MG_NCCL_FLOAT32, 0, c.comm[g], ps[g].s);
-        nc->group_end();
-        nc->group_start();
-        for (int g = 0; g < gpus; g++)
-            nc->all_gather(ps[g].c, ps[g].all, rmax * n, MG_NCCL_FLOAT32, c.comm[g], ps[g].s);
-        if ((rc = nc->group_end()) == 0)
+        if ((rc = comm_once(ps, gpus, n, k, rmax, nc, &c, err)) == CK_OK)
             rc = sync_parts(ps, gpus, err);
-        else
-            snprintf(err->msg, sizeof err->msg, "NCCL: %s", nc->error_string(rc)), rc = CK_ECUDA;
         if (b >= 0)
             t[b] = wall_ms() - t0;
     }
