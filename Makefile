@@ -1,11 +1,11 @@
 # cudakitchen: `make` builds everything it can, `make run` starts the
-# tutorial, `make test` builds and runs every test (TAP, through prove).
+# tutorial, `make test` the quick tests, `make test-all` every test (TAP, prove).
 #
 #   make deps              installs the Debian packages the build and the
 #                          tests need (as root; otherwise names them)
-#   make test-unit         one tier of the tests: test-unit, test-emu, test-e2e
-#   make test-long         the checks too slow for make test (CI runs them)
-#   make test SANITIZE=1   the same suite under ASan + UBSan, in build-san/
+#   make test-unit         one tier of the quick tests: test-unit, test-emu, test-e2e
+#   make test-long         the rest (CI runs it); make test-all runs both
+#   make test-all SANITIZE=1  both suites under ASan + UBSan, in build-san/
 #   make CC=clang          any C11 compiler works; CI builds with gcc and clang
 #   make demos             only the demo programs (no ncurses, no libyaml)
 #   make install           PREFIX=/usr/local DESTDIR= (staging); make uninstall

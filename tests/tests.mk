@@ -1,15 +1,21 @@
-# tests/tests.mk: the three tiers of the tests, each built by make and run
+# tests/tests.mk: the tiers of the tests, each built by make and run
 # through prove (TAP).  Included by the top Makefile, after demos/demos.mk.
 #
-#   make test-unit   C unit tests: the core, the key table, demos/common and
-#                    the streams model (tests/unit/, tests/demos/)
-#   make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc, under
-#                    ASan and UBSan), run by tests/e2e/demos_emu.sh
-#   make test-e2e    the scripts of tests/e2e/ against the real binaries
-#   make test        all three: everything built first, then the three at
-#                    once; one failing tier does not stop the others
-#   make test-long   the checks too slow for `make test` (LONG_T below),
-#                    run by CI (.ci/run) after it
+#   make test        the quick tiers, cold in about 90 s on two cores:
+#                    everything built first, then the three at once; one
+#                    failing tier does not stop the others
+#     make test-unit   C unit tests: the core, the key table, demos/common
+#                      and the streams model (tests/unit/, tests/demos/)
+#     make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc,
+#                      under ASan and UBSan), run by tests/e2e/demos_emu.sh
+#     make test-e2e    the scripts of tests/e2e/ whose header says
+#                      `# ck-test: quick` (one or more for each part of the
+#                      program), against the real binaries
+#   make test-long   every other script: the drill catalogue on the
+#                    emulator, the demos' nvcc build, the lessons' code
+#                    through nvcc, valgrind, and the e2e scripts not in the
+#                    quick tier; CI (.ci/run) runs it after `make test`
+#   make test-all    both
 #
 # A compile error is a build failure of its tier, never a failing test.
 # prove keeps each tier's run times in $(BUILD)/prove-TIER.state and starts
@@ -94,22 +100,36 @@ $(EMU_DIR)/emu-san.flags:
 	else : >$@; echo "emu: $(CXX) has no sanitizer runtime: the emulation runs without ASan and UBSan"; fi
 	@rm -f $@.cc $@.bin
 
-# ---- e2e: every script but the emulations' (the rungs', and the drill
-# catalogue's, which runs the program's own check) and the long tier's
-EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
-# The long tier: what a cold `make test` cannot afford in its 90 seconds
-# on two cores, and what checks the lessons' text or a second tool rather
-# than the program's behaviour: lesson_code.sh compiles every code block
-# of the 34 lesson files with nvcc (34 CPU-seconds alone), valgrind.sh runs
-# the program under memcheck (about 45; ASan and UBSan see the same code
-# in `make test SANITIZE=1`).  CI runs both.
-LONG_T := tests/e2e/lesson_code.sh tests/e2e/valgrind.sh
-E2E := $(filter-out $(EMU_T) $(LONG_T),$(sort $(wildcard tests/e2e/*.sh)))
+# ---- e2e: the quick scripts, those whose header says `# ck-test: quick`
+# (read by make, no shell), and the long tier: the rest but the rungs'
+# emulation, whose tier is test-emu.  The long tier holds what a cold
+# `make test` cannot afford in its 90 seconds on two cores: the drill
+# catalogue (drills_emu.sh, about 150 CPU-seconds: a compile per check),
+# nvcc's build of the demos (demos_build.sh), the lessons' code blocks
+# through nvcc (lesson_code.sh), valgrind (valgrind.sh), and the screen
+# walks that replay whole courses and journeys.
+EMU_T := tests/e2e/demos_emu.sh
+define _ck_nl
+
+
+endef
+E2E_ALL := $(filter-out $(EMU_T),$(sort $(wildcard tests/e2e/*.sh)))
+_ck_quick := $(_ck_nl)\# ck-test: quick$(_ck_nl)
+E2E := $(foreach f,$(E2E_ALL),$(if $(findstring $(_ck_quick),$(_ck_nl)$(file <$(f))),$(f)))
+LONG_T := $(filter-out $(E2E),$(E2E_ALL))
 
 # the long ones first when prove has no times yet (see above)
 first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long' $(1))
 
-.PHONY: test test-build test-unit test-emu test-e2e test-long
+# The demos the tests run: the build's own when it has made them (with
+# nvcc or without), else a CPU-only build, which runs every CPU variant
+# and the recorded results as a GPU-less learner sees them: nvcc's compile
+# of every kernel takes minutes on two cores, and demos_build.sh (make
+# test-long, after `make`) checks it.
+TEST_DEMOS_NVCC = $(if $(wildcard $(DEMO_OBJ)/flags-1-*),$(NVCC))
+.PHONY: test test-all test-build test-progs test-unit test-emu test-e2e test-long
+test-progs: $(BUILD)/cudakitchen $(BUILD)/cudakitchen.1 | deps-check
+	@$(MAKE) --no-print-directory NVCC='$(TEST_DEMOS_NVCC)' demos
 # Everything built first, on every job slot, then the three tiers at once
 # (a tier's prove held a job slot for its whole run, so the builds of the
 # others waited behind it); -k: a tier that fails does not stop the others
@@ -117,14 +137,16 @@ first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long'
 test:
 	-@$(MAKE) --no-print-directory -k test-build
 	@$(MAKE) --no-print-directory -k -j3 test-unit test-emu test-e2e
-test-build: all $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
+test-all:
+	@$(MAKE) --no-print-directory -k test test-long
+test-build: test-progs $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
-test-emu: $(EMU) $(BUILD)/cudakitchen | deps-check
+test-emu: $(EMU) test-progs | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
-test-e2e: all $(REPLAY) | deps-check
+test-e2e: test-progs $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
-test-long: all | deps-check
-	$(TEST_ENV) $(call PROVE,long) $(LONG_T)
+test-long: all $(REPLAY) | deps-check
+	$(TEST_ENV) $(call PROVE,long) $(call first_long,$(LONG_T))
 
 -include $(EMU:=.d)

@@ -14,8 +14,10 @@
  * loaded, so one that is not a regular file is an error, not skipped.
  * Whether a file is a lesson or a quiz level is decided by its place in
  * the course, never by other words in its path: a file in quizzes/ or
- * quizzes/<lang>/ is a level, and so is a levelN.yaml anywhere else but in
- * lessons/<lang>/; everything else is a lesson.  Lesson files given one by
+ * quizzes/<lang>/ is a level, and so is a levelN.yaml given alone anywhere
+ * else but in lessons/<lang>/; everything else is a lesson (a levelN.yaml
+ * in a folder of lessons read as a course is one, as the tutorial reads
+ * it, with an error saying where levels go).  Lesson files given one by
  * one are checked with the lessons of their directory, loaded once per
  * directory (so 10 000 arguments cost one load, and duplicate ids and
  * `see` targets are found); only their own problems are printed.  Beyond
@@ -196,11 +198,26 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 		/* a language next to en/: the question ids it lacks */
 		const char *lang = base_name(v[i]);
 		char *en = paths_join(dir, "en");
-		if (strcmp(lang, "en") && en && is_dir(en))
+		if (strcmp(lang, "en") && en && is_dir(en)) {
 			quiz_missing_translations(dir, lang, L->require_translations ? &L->errors : &L->notes);
+			quiz_translation_errors(dir, lang, &L->errors);
+		}
 		free(en);
 	}
 	free_list(v, n);
+}
+
+/* A levelN.yaml among lessons is read as a lesson, as the tutorial reads
+ * it: say so before the lesson loader's errors (unknown key 'level'...). */
+static void levels_among_lessons(struct lint *L, char **files, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *b = base_name(files[i]);
+		size_t digits = strspn(b + (strncmp(b, "level", 5) ? 0 : 5), "0123456789");
+		if (!strncmp(b, "level", 5) && digits && !strcmp(b + 5 + digits, ".yaml"))
+			diags_add(&L->errors, files[i], 0, 0, "a quiz level in a folder of lessons is "
+				  "read as a lesson: quiz levels go in DIR/quizzes/<lang>/levelN.yaml");
+	}
 }
 
 /* A plain directory of lessons, checked as one course. */
@@ -208,6 +225,7 @@ static void lint_course(struct lint *L, const char *dir)
 {
 	char **v;
 	size_t n = list_dir(dir, false, &v, NULL);
+	levels_among_lessons(L, v, n);
 	free_list(v, n);
 	L->files += (int)n;
 	read_dir(L, dir);
@@ -234,6 +252,7 @@ static void lint_lessons_base(struct lint *L, const char *base)
 			continue;
 		char **files;
 		size_t nf = list_dir(v[i], false, &files, NULL);
+		levels_among_lessons(L, files, nf);
 		free_list(files, nf);
 		L->files += (int)nf;
 		read_dir(L, v[i]);

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "demo.h"
 #include "i18n.h"
+#include "lesson.h"
 #include "text.h"
 
 /* text after a command's first words, from column 22, its words wrapped
@@ -33,29 +34,30 @@ static void described(FILE *out, const char *head, const char *text)
 	fputc('\n', out);
 }
 
-/* The demos of the registry (demos/demos.h), "a, b, c" into buf. */
-static void demo_list(char *buf, size_t size)
+/* A NULL-terminated list of names, "a, b, c" into buf. */
+static void name_list(const char *const *names, char *buf, size_t size)
 {
 	size_t len = 0;
 	buf[0] = '\0';
-	for (int i = 0; demo_names[i] && len < size; i++) {
-		int k = snprintf(buf + len, size - len, "%s%s", i ? ", " : "", demo_names[i]);
+	for (int i = 0; names[i] && len < size; i++) {
+		int k = snprintf(buf + len, size - len, "%s%s", i ? ", " : "", names[i]);
 		len += k > 0 ? (size_t)k : 0;
 	}
 }
 
 static void usage(FILE *out)
 {
-	char demos[512], text[700];
-	demo_list(demos, sizeof demos);
+	char demos[512], opens[512], text[700];
+	name_list(demo_names, demos, sizeof demos);
+	name_list(lesson_reserved_ids, opens, sizeof opens);   /* the names `open` takes */
 	fputs("Usage: cudakitchen [OPTIONS] [COMMAND [ARGS...]]\n"
 	      "Learn how GPUs, CUDA and cuDNN work, in a kitchen, in your terminal.\n"
 	      "\n"
 	      "Commands:\n"
 	      "  (none)              start the tutorial at the lesson menu, resuming\n"
 	      "  open ID             start straight in a lesson or block\n", out);
-	snprintf(text, sizeof text, "(gpu-map, tiling, %s, quiz, radar, cert, drills, or a lesson id such as "
-		 "kitchen, or its number such as 14)", demos);
+	snprintf(text, sizeof text, "(%s, or a lesson id such as kitchen, or its number such as 14)",
+		 opens);
 	described(out, "", text);
 	fputs("  lint [PATH...]      check lesson and quiz files or directories\n", out);
 	snprintf(text, sizeof text, "run a demo (%s) and print its table", demos);

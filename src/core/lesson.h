@@ -87,8 +87,9 @@ struct course {
 /* The fixed tables of interactive blocks and demos lessons may name. */
 extern const char *const lesson_blocks[];  /* NULL-terminated */
 extern const char *const *const lesson_demos;   /* NULL-terminated: demo.h's names */
-/* Names a lesson id may not take: the blocks and the quiz, radar and
- * certificate screens, which `open` and links resolve first. */
+/* Names a lesson id may not take: the blocks and the quiz, radar,
+ * certificate and drills screens, which `open` and links resolve first;
+ * the only names the TUI opens as screens, in the order `open` lists them. */
 extern const char *const lesson_reserved_ids[];   /* NULL-terminated */
 bool lesson_block_known(const char *name);
 bool lesson_demo_known(const char *name);

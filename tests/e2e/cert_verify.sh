@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # cert verify: exit 0 'intact', 1 'modified' for any changed byte of a
 # certificate (body, header, code, or a line gone), 2 'not a certificate'
 # (empty, random, binary, a directory, a FIFO), 2 'cannot read' (missing,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The command line without a terminal: help, version, bad options.
 . "$(dirname "$0")/lib.bash"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Raw escape sequences in command-line arguments never reach the terminal:
 # every error that quotes the user's text sanitizes it (text_sanitize), as
 # lint, demo and cert already did.  An OSC title, a colour and a bare ESC,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The demo registry (demos/demos.h) is the one list of demos: no source
 # under src/ names a demo in a string (they name the row's enum,
 # CK_DEMO_matmul) nor tests which demo it is; the build makes, and

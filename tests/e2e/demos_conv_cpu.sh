@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The conv demo's CPU code as a library: compiles a small C test program
 # against demos/conv/cpu_conv.c and checks the output-shape formula over a
 # table, shape validation, a convolution worked by hand, and both CPU

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # devinfo from the outside, without a GPU: --help, argument errors, the YAML
 # device record with its documented fields, the readable table, and the
 # reason it gives when no GPU is visible.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The fuzzers' regression corpus: every input in fuzz/corpus/NAME/ goes
 # once through fuzz target NAME, built as an ordinary program
 # ($CK_BUILD/fuzz/replay_NAME, so no clang or libFuzzer is needed; under

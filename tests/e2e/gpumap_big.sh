@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # gpu-map at 200x60: the board draws one mark per SM of the GPU it shows
 # (132 on the H200 devinfo reports), not as many as the screen holds.
 . "$(dirname "$0")/lib.bash"

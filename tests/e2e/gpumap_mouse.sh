@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # gpu-map with the mouse: an SGR press on a tray label, drags (button-event
 # tracking) and a release over a part move the label there; over the wrong
 # part it goes back with a hint; outside the drawing it just goes back.  A

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # gpu-map survives resizing to 60x20 and back with a label in hand: the
 # layout is computed again, every tray label stays on screen, and the game
 # goes on where it was.

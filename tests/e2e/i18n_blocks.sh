@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The gpu-map and tiling blocks in Chinese at 80x24 (LANG=zh_CN.UTF-8, no
 # LC_ALL): Chinese labels in the tray with its right border in one column,
 # a role in lesson 2's words after a right drop, and the tiling counters

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # One Chinese word for a burner (a stream, in lesson 7's analogy): 灶眼.
 # Every Chinese text whose English says "burner" says 灶眼 and never
 # another word for it (灶台 is the stove, lessons 1, 4 and 5; 灶头, 炉眼

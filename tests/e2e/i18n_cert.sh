@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The radar and the certificate in Chinese (LANG=zh_CN with no codeset and
 # no LC_ALL: Chinese from the variable's text, UTF-8 from C.UTF-8): axis
 # labels and panel in Chinese and aligned, the certificate written through

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # devinfo in Chinese, on the recorded H200 (t): the demo's English
 # compatibility verdict and host-link line are read back by their formats
 # and written in Chinese (results_compat_text, results_link_text).

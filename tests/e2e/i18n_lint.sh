@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # lint and translations: the built-in Chinese content lacks no id; the
 # fixture class's translation lacks one lesson (beta) and one quiz question
 # (f-match), and lint names both (notes; errors with --require-translations).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # A translated lesson with fewer pages than its English source: the pages it
 # lacks are shown in English, marked （英文） like a whole missing lesson,
 # and the lesson is only done after the last of them.

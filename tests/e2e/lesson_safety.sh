@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Lesson safety: a lesson can name blocks and demos only from the fixed
 # tables, so a path or a shell command in their place is an error with its
 # position; and a lesson file that is a symbolic link resolving outside its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # `cudakitchen lint`: output format, exit codes, the pathological inputs,
 # the README's example lesson, and the default (built-in content) mode.
 . "$(dirname "$0")/lib.bash"
@@ -123,6 +124,12 @@ like "$out" "^tests/fixtures/i18n/zh:1:1: note: missing translation for 'beta'$"
 like "$out" "i18n/zh/03-gamma.yaml:10:9: error: unknown block kind 'txt'" "broken translation reported"
 out=$("$CK_BIN" lint --require-translations tests/fixtures/i18n 2>/dev/null)
 like "$out" "^tests/fixtures/i18n/zh:1:1: error: missing translation for 'beta'$" "--require-translations makes it an error"
+# A translated quiz question graded unlike English, or not in English, is
+# an error at the question, never a note.
+out=$("$CK_BIN" lint tests/fixtures/quiz-tr/quizzes 2>/dev/null); rc=$?
+is "$rc" 1 "a translation whose keys disagree with English fails"
+like "$out" "^tests/fixtures/quiz-tr/quizzes/zh/level1.yaml:17:5: error: question 't' is graded differently from tests/fixtures/quiz-tr/quizzes/en/level1.yaml: answer false here, true in English$" "a true/false key flipped in translation is named, at the question"
+like "$out" "zh/level1.yaml:65:5: error: question 'x' is not in " "a question only the translation has is named"
 
 # Directory entries named *.yaml that are not regular files: each is an
 # error (never skipped, never a hang on the FIFO), in a course directory, a

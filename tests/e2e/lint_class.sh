@@ -179,9 +179,31 @@ out=$("$CK_BIN" lint "$o/01-kitchen.yaml" 2>/dev/null)
 like "$out" "unknown key 'minutess'" "a schema error is reported"
 like "$out" "code line 1 is [0-9]+ columns wide" "and, in the same run, the code line too wide"
 
+# A quiz level put among the lessons is read as a lesson, as the tutorial
+# reads it, and lint says so first (not only "unknown key 'level'").
+m="$T_TMP/levelmix"; mkdir -p "$m/lessons/en"
+cp "$CK_ROOT/lessons/en/01-kitchen.yaml" "$m/lessons/en/"
+sed -i '/^see:/d; /^      - see:/d' "$m/lessons/en/01-kitchen.yaml"
+cp "$CK_ROOT/quizzes/en/level1.yaml" "$m/lessons/en/level1.yaml"
+out=$("$CK_BIN" lint "$m" 2>/dev/null); rc=$?
+is "$rc" 1 "a quiz level among the lessons fails lint"
+like "$(printf '%s\n' "$out" | head -1)" "^$m/lessons/en/level1.yaml:1:1: error: a quiz level in a folder of lessons is read as a lesson: quiz levels go in DIR/quizzes/<lang>/levelN.yaml$" "...and the first line says why and where levels go"
+
 # A lesson id that is a block's name is refused, by name.
 r="$T_TMP/reserved/lessons/en"; mkdir -p "$r"
 sed -e 's/^id: kitchen$/id: quiz/' "$CK_ROOT/lessons/en/01-kitchen.yaml" > "$r/01-quiz.yaml"
 out=$("$CK_BIN" lint "$r/01-quiz.yaml" 2>/dev/null)
 like "$out" "id 'quiz' is the name of a block" "a lesson id 'quiz' is refused with the reason"
+# ...and so is every other name `open` takes for a block, as --help lists
+# them (a lesson named 'drills' could never be opened: Enter on it showed
+# the drills).
+names=$("$CK_BIN" --help | tr '\n' ' ' | sed -n 's/.*open ID.*block *(\([^)]*\), or a lesson id.*/\1/p' | tr -d ' ' | tr ',' ' ')
+like "$names" "(^| )drills( |$)" "--help lists the names open takes, the drills screen among them"
+for id in $names; do
+	rm -f "$r"/*.yaml
+	sed -e "s/^id: kitchen\$/id: $id/" "$CK_ROOT/lessons/en/01-kitchen.yaml" > "$r/01-$id.yaml"
+	out=$("$CK_BIN" lint "$r/01-$id.yaml" 2>/dev/null); rc=$?
+	is "$rc" 1 "a lesson id '$id' (a name open takes) fails lint"
+	like "$out" "id '$id' is the name of a block" "...with the reason"
+done
 done_testing

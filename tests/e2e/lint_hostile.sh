@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Content a class cannot smuggle past lint and the tutorial: widths that
 # do not depend on the caller's locale (the shipped course lints clean with
 # LC_ALL=C, LANG=C, POSIX or no locale at all, and a 75-column code line of

@@ -26,8 +26,16 @@ help=$("$CK_BIN" --help)
 for opt in $(printf '%s\n' "$help" | grep -oE -- '--[a-z-]+' | sort -u); do
 	like "$page" "(^|[[:space:],])$opt([[:space:],]|$)" "option $opt is documented"
 done
-for cmd in open lint demo "cert verify"; do
+for cmd in open lint demo "cert verify" drill; do
 	like "$page" "cudakitchen \[options\] $cmd" "command '$cmd' is in the synopsis"
+done
+# Every name `open` takes for a block (--help's list, made from the one
+# table of names that open a screen) is in the page's `open` entry.
+opens=$(printf '%s\n' "$help" | tr '\n' ' ' | sed -n 's/.*block *(\([^)]*\), or a lesson id.*/\1/p' | tr -d ' ' | tr ',' ' ')
+entry=$(sed -n '/^\.B open /,/^\.B lint /p' "$man")
+[ -n "$opens" ] && [ -n "$entry" ]; ok $? "--help's open list and the page's open entry were found"
+for n in $opens; do
+	like "$entry" "^\.R?BR? $(printf '%s' "$n" | sed 's/-/\\\\-/g') [,.]\$" "open's block '$n' is in the page's open entry"
 done
 # Every key of the shared commands (src/tui/keys.h) and of every screen's
 # key table (.keys = "..." in src/tui) is in KEYS.

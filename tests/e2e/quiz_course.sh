@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Quiz progress belongs to a course: a learner who passed the built-in
 # level 1 does not see a class's own level 1 as passed (nor does it count
 # for the certificate), and the built-in score is still there afterwards.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # `cudakitchen lint` on quizzes: the built-in levels pass, the README's
 # example is the fixture and passes, and every bad fixture is rejected with
 # the position recorded in tests/fixtures/quiz/bad/expected.txt.

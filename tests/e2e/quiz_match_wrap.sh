@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # A matching question at 60 columns in Chinese: a right-hand text too long
 # for its row wraps under the right column, never under the left one.
 . "$(dirname "$0")/lib.bash"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Quiz files follow the lesson files' rule: a level file that is a symbolic
 # link resolving outside its directory is refused with a position, and
 # nothing of its target is read or quoted; a link inside the directory

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The next-page key n (and Right) on a lesson's last page stops at the
 # end-of-lesson marker before it moves on, as Space does; and the next
 # lesson, entered from there, opens at its start (page 1, top), not at the
-# place the learner left it.
+# place the learner left it.  At the end of the course's last lesson Space
+# has nowhere to go, and the status line stops offering it.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -34,4 +36,11 @@ for size in "80 24" "60 20"; do
 	keys p; expect 'end of the lesson'; keys Right; wait_for 'After page one'; ok $? "$size: Right does the same"
 	quit
 done
+fresh; launch 80 24 "$CK_BIN" --lessons "$D" open after
+expect 'After page one'
+like "$(screen | tail -1)" 'Space more' "Space is offered while the page goes on below"
+keys n; expect 'Mike paragraph'
+unlike "$(screen | tail -1)" 'Space' "the last page of the last lesson, all in view: Space is not offered"
+like "$(screen | tail -1)" 'Esc back' "...the other keys are"
+quit
 done_testing

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # --ascii: lesson text is transliterated where it is drawn (· -> ., × -> x,
 # ² -> ^2 ...), anything else non-ASCII is '?', and the wrapped lines fit
 # because they were measured after transliteration.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The TUI at 80x24: menu, a lesson, paging, a block slot, help, resize below
 # the minimum and back to the same place, quit.
 . "$(dirname "$0")/lib.bash"

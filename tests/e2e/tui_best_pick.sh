@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The matmul screen says which tiles and split the best rung's rule chose
 # (its record's config, split, parts, streamk), in English and Chinese: a
 # stand-in matmul prints the recorded H200 sweep's 333x777x555 run (128x128

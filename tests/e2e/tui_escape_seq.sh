@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Key sequences the terminal description does not list: tmux sends Home and
 # End as ESC [ 1 ~ and ESC [ 4 ~ whatever TERM says (xterm-256color's are
 # ESC O H and ESC O F). Curses hands them over as a lone ESC and then their

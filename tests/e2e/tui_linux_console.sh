@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # TERM=linux (the Linux console): ncurses reads the mouse through libgpm
 # there.  Start, open a lesson, quit: a clean exit 0.  Under the sanitizer
 # build (make test SANITIZE=1) a leak at exit fails the run, which is how

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The mouse: button-event tracking in SGR encoding is switched on (and off
 # again on exit); a click selects a menu row and a second click opens it;
 # the wheel scrolls the reader; --no-mouse leaves the mouse alone.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Where the TUI cannot run it says why in one line, points to the plain
 # commands, exits 2 at once, and writes nothing to stdout: stdin or stdout
 # not a terminal, TERM unset, dumb, unknown, or without cursor addressing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # Where progress cannot be saved, the notice says why: an XDG_STATE_HOME
 # longer than PATH_MAX (with HOME set) is "too long", not "no HOME".
 . "$(dirname "$0")/lib.bash"

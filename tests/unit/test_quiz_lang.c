@@ -2,7 +2,8 @@
  * question id (the fixture class's zh level 1 lacks f-match), the
  * translation's own title, English order kept, fallback marked only where
  * the translation lacks the id, a missing or broken translation giving all
- * English, and the ids lint reports. */
+ * English, the ids lint reports, and the translated questions lint
+ * refuses because they would be asked or graded unlike English's. */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,10 +65,38 @@ static void test_missing(void)
 	diags_free(&d);
 }
 
+/* tests/fixtures/quiz-tr: s, t, k and o disagree with English, x is only
+ * in the translation; m and f (another accepted word) agree. */
+static void test_keys(void)
+{
+	struct diags d = { 0 };
+	is_int(quiz_translation_errors("tests/fixtures/quiz-tr/quizzes", "zh", &d), 5,
+	       "five translated questions are refused");
+	static const char *const want[] = {
+		"'s' is graded differently", "'t' is graded differently from",
+		"'k' is a single question here but a truefalse one", "'o' is graded differently",
+		"'x' is not in",
+	};
+	static const char *const why[] = {
+		"another answer", "answer false here, true in English", "keeps the type",
+		"2 items here, 3 in English", "never asked",
+	};
+	for (size_t i = 0; i < 5 && i < d.n; i++)
+		ok(strstr(d.v[i].msg, want[i]) && strstr(d.v[i].msg, why[i]) &&
+		   strstr(d.v[i].file, "zh/level1.yaml") && d.v[i].line > 1 && d.v[i].col == 5,
+		   "%s: %s, at its question", want[i], why[i]);
+	diags_free(&d);
+	is_int(quiz_translation_errors(BASE, "zh", &d), 0, "the fixture class's zh level agrees");
+	is_int(quiz_translation_errors("quizzes", "zh", &d), 0, "the built-in zh quiz agrees");
+	is_int(quiz_translation_errors(BASE, "fr", &d), 0, "no translation: nothing to refuse");
+	diags_free(&d);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
 	test_merge();
+	test_keys();
 	test_missing();
 	return tap_done();
 }
