@@ -237,6 +237,15 @@ int mg_run_rank(const struct mg_opts *o, const struct mg_launch *l, const struct
     mg_nccl_id id;
     if (rc == CK_OK && ndev < 1)
         rc = CK_ECUDA, snprintf(err.msg, sizeof err.msg, "no GPU");
+    if (rc == CK_OK && l->local_rank >= ndev) {
+        /* NCCL: one CUDA device as two ranks of a communicator is not
+           supported and may hang */
+        fprintf(stderr, "multigpu: rank %d is local rank %d, but this node has %d GPU%s: "
+                "one process per GPU, at most %d here\n", l->rank, l->local_rank, ndev,
+                ndev == 1 ? "" : "s", ndev);
+        mg_nccl_free(nc);
+        return CK_EARGS;
+    }
     if (rc == CK_OK && (rc = share_id(o, l, nc, &id, path, sizeof path)) == CK_OK) {
         struct mg_comms c;
         rc = mg_comms_open_rank(&c, nc, l->local_rank % ndev, l->rank, l->size, &id, &err);
