@@ -31,7 +31,7 @@ record() { # name status detail
 
 # the demo built for the GPU: its device record says live on a GPU machine
 if ! "$MG" --format yaml --variants topology 2>/dev/null | grep -q 'live: true'; then
-    make -s -f demos/demos.mk BUILD="${BIN%/demos}" "$MG" >"$LOG/build.txt" 2>&1 ||
+    make -s -j"$(nproc 2>/dev/null || echo 4)" -f demos/demos.mk BUILD="${BIN%/demos}" "$MG" >"$LOG/build.txt" 2>&1 ||
         { record build FAIL "$LOG/build.txt"; cat "$SUM"; exit 1; }
 fi
 if [ -z "${CK_NCCL_LIB:-}" ]; then
@@ -85,7 +85,29 @@ one() {
     # the numbers: the full sweep's largest size and the 8192 matmul
     check one-bench 0 'record: "coll".*bytes: 1073741824, ok: true' -- "$MG" --variants all-reduce,split-matmul,peer-copy \
         --format yaml
-    "$MG" --variants all-reduce,split-matmul,peer-copy --format table >"$LOG/one-table.txt" 2>&1
+}
+
+# field F of the records of LOG matching PATTERN, one per line
+field() { grep -- "$2" "$1" | sed -n "s/.* $3: \([^,}]*\).*/\1/p"; }
+
+# the numbers, from the runs' records
+numbers() {
+    b=$LOG/one-bench.log
+    [ -s "$b" ] && {
+        echo "one GPU:"
+        echo "  copy inside GPU 0 at 1 GiB: $(field "$b" 'record: "peer".*bytes: 1073741824' gbs) GB/s"
+        echo "  NCCL all-reduce, 1 rank, 1 GiB: $(field "$b" 'variant: "all-reduce".*bytes: 1073741824' algbw) GB/s algbw" \
+            "($(field "$b" 'variant: "all-reduce".*bytes: 1073741824' ms) ms; busbw 0 by definition)"
+        echo "  matmul 8192^3 on 1 GPU: $(field "$b" 'record: "split"' gflops) GFLOP/s"
+    }
+    b=$LOG/many-gpus.log
+    [ -s "$b" ] && {
+        echo "$GPUS GPUs:"
+        echo "  peer copy 0->1 at 256 MiB, one way, peer access on: $(field "$b" 'src: 0, dst: 1, bytes: 268435456, access: "on", direction: "one"' gbs) GB/s," \
+            "$(field "$b" 'src: 0, dst: 1, bytes: 268435456, access: "on", direction: "one"' pct_of_peak)% of the link's peak"
+        echo "  all-reduce busbw at 1 GiB: $(field "$b" 'variant: "all-reduce".*bytes: 1073741824' busbw) GB/s"
+        grep 'record: "split"' "$b" | sed -n 's/.*gpus: \([0-9]*\).*efficiency: \([^,]*\), efficiency_comm: \([^,}]*\).*/  split on \1 GPUs: efficiency \2, with communication \3/p'
+    }
 }
 
 many() {
@@ -96,7 +118,6 @@ many() {
         "record: \"split\".*gpus: $GPUS.*ok: true" -- "$MG" --format yaml
     check many-procs 0 "variant: \"all-reduce\", ranks: $GPUS, procs: $GPUS, bytes: 1073741824, ok: true" \
         -- "$MG" --procs "$GPUS" --variants all-reduce,all-gather --format yaml
-    "$MG" --format table >"$LOG/many-table.txt" 2>&1
 }
 
 case $MODE in
@@ -106,7 +127,8 @@ many) [ "$GPUS" -ge 2 ] && many || record many skip "$GPUS GPU(s): needs two or 
 esac
 
 echo
-for t in "$LOG/one-table.txt" "$LOG/many-table.txt"; do [ -s "$t" ] && cat "$t" && echo; done
+numbers
+echo
 echo "multigpu checks ($GPUS GPU(s), NCCL: ${CK_NCCL_LIB:-as the loader finds it}; logs in $LOG)"
 cat "$SUM"
 [ "$FAIL" -eq 0 ] && echo "multigpu: all passed" || echo "multigpu: FAILED"
