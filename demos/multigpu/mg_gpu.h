@@ -73,6 +73,12 @@ struct mg_split_res {
 };
 int mg_gpu_split_mm(const struct mg_nccl *nc, int gpus, int m, int n, int k,
                     struct mg_split_res *r, struct ck_err *err);
+/* The sum of n small integers split by ranges over the first `gpus`
+ * GPUs: each sums its range (64-bit integers, exact), then the partial
+ * sums are all-reduced through NCCL (comm_ms: one 8-byte all-reduce, the
+ * latency a reduce split pays); checked against the closed form. */
+int mg_gpu_split_reduce(const struct mg_nccl *nc, int gpus, size_t n, struct mg_split_res *r,
+                        struct ck_err *err);
 
 #ifdef __cplusplus
 }

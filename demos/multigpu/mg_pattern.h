@@ -6,6 +6,10 @@
  *                        in FP32 whatever order NCCL adds in
  *   mg_mm_val(seed, i)   the split matmul's inputs: -2..2, so each output
  *                        (K <= 8192 products of at most 4) is exact in FP32
+ *   mg_red_val(i)        the split reduce's inputs: -3..3, summed in 64-bit
+ *                        integers, so every order gives the same sum, and
+ *   mg_red_sum(n)        the sum of the first n, in closed form (each run
+ *                        of 7 sums to 0)
  */
 #ifndef MG_PATTERN_H
 #define MG_PATTERN_H
@@ -36,6 +40,19 @@ static inline MG_HD float mg_coll_val(int rank, size_t i)
 static inline MG_HD float mg_mm_val(uint32_t seed, size_t i)
 {
     return (float)((int)(mg_word(seed, i) % 5u) - 2);
+}
+
+static inline MG_HD int mg_red_val(size_t i)
+{
+    return (int)(i % 7) - 3;
+}
+
+static inline long long mg_red_sum(size_t n)
+{
+    long long s = 0;
+    for (size_t j = 0; j < n % 7; j++)
+        s += mg_red_val(j);
+    return s;
 }
 
 #endif

@@ -103,16 +103,23 @@ void mg_rec_coll(const struct mg_coll_row *c, FILE *f)
 void mg_rec_split(const struct mg_split_row *s, FILE *f)
 {
     struct ck_rec r;
-    head(&r, "split", "split-matmul");
+    head(&r, "split", s->reduce ? "split-reduce" : "split-matmul");
     ck_rec_int(&r, "gpus", s->gpus);
-    ck_rec_int(&r, "m", s->m);
-    ck_rec_int(&r, "n", s->n);
-    ck_rec_int(&r, "k", s->k);
+    if (s->reduce) {
+        ck_rec_int(&r, "n", s->count);
+    } else {
+        ck_rec_int(&r, "m", s->m);
+        ck_rec_int(&r, "n", s->n);
+        ck_rec_int(&r, "k", s->k);
+    }
     ck_rec_bool(&r, "ok", s->ok);
     ck_rec_str(&r, "checked", "exact");
     ck_rec_num(&r, "ms", s->ok ? s->ms : NAN);
     ck_rec_num(&r, "comm_ms", s->comm_ms);
-    ck_rec_num(&r, "gflops", s->ok ? 2.0 * s->m * s->n * s->k / (s->ms * 1e6) : NAN);
+    if (s->reduce)
+        ck_rec_num(&r, "gbs", s->ok ? mg_algbw(4.0 * (double)s->count, s->ms) : NAN);
+    else
+        ck_rec_num(&r, "gflops", s->ok ? 2.0 * s->m * s->n * s->k / (s->ms * 1e6) : NAN);
     ck_rec_num(&r, "efficiency", s->eff);
     ck_rec_num(&r, "efficiency_comm", s->eff_comm);
     if (!s->ok)

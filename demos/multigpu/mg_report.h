@@ -8,8 +8,10 @@
  *          (one/both), ok, ms, gbs (bytes moved, both ways counted), peak_gbs
  *   coll   one collective at one size: variant (its op), ranks, procs,
  *          bytes, ok, wrong, ms, algbw, busbw, factor, algo
- *   split  the matmul split over `gpus`: m n k, ok, ms, comm_ms, gflops,
- *          efficiency, efficiency_comm (against the 1-GPU run's ms)
+ *   split  variant split-matmul over `gpus`: m n k, ok, ms, comm_ms,
+ *          gflops, efficiency, efficiency_comm (against the 1-GPU run's
+ *          ms); variant split-reduce: n (integers summed), gbs instead of
+ *          gflops
  *   model  without a GPU: the bus factor of an op over `ranks` and the
  *          bytes each rank sends for `bytes` (arithmetic, not measured)
  *   needs  a part this machine cannot run: needs (GPUs it takes), why (a
@@ -42,6 +44,8 @@ struct mg_coll_row {
     char why[160];
 };
 struct mg_split_row {
+    bool reduce;        /* the split reduce (count integers), else the matmul (m n k) */
+    long long count;
     int gpus, m, n, k;
     bool ok;
     double ms, comm_ms, eff, eff_comm;

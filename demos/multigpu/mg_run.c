@@ -25,7 +25,7 @@ struct mg_out {
     struct mg_topo topo;
     struct mg_peer_row peer[MG_MAX_PEER];
     struct mg_coll_row coll[MG_MAX_COLL];
-    struct mg_split_row split[MG_MAX_GPUS];
+    struct mg_split_row split[2 * MG_MAX_GPUS];   /* the matmul's rows, then the reduce's */
     int npeer, ncoll, nsplit, status;
     char needs[4][3][256]; /* variant, why (a code), reason */
     int needs_gpus[4], nneeds;
@@ -133,22 +133,37 @@ static void run_coll(const struct mg_opts *o, struct mg_out *x, const struct mg_
              "nothing crossed a link; their bus bandwidth needs two GPUs");
 }
 
-static void run_split(const struct mg_opts *o, struct mg_out *x, const struct mg_nccl *nc)
+/* the matmul (reduce false) or the reduce split over 1..n GPUs; each
+ * row's efficiency against the first of its kind */
+static void split_rows(const struct mg_opts *o, struct mg_out *x, const struct mg_nccl *nc,
+                       bool reduce)
 {
+    const struct mg_split_row *first = NULL;
+    long long count = (long long)(o->max / sizeof(int));
     for (int g = 1; g <= x->topo.n && x->status != CK_ECUDA; g++) {
         struct mg_split_row *s = &x->split[x->nsplit++];
         struct mg_split_res r;
         struct ck_err err = {{0}};
-        int rc = mg_gpu_split_mm(nc, g, o->size, o->size, o->size, &r, &err);
-        *s = (struct mg_split_row){g, o->size, o->size, o->size, rc == CK_OK && r.ok, r.ms,
-                                   r.comm_ms, NAN, NAN, ""};
+        int rc = reduce ? mg_gpu_split_reduce(nc, g, (size_t)count, &r, &err)
+                        : mg_gpu_split_mm(nc, g, o->size, o->size, o->size, &r, &err);
+        *s = (struct mg_split_row){reduce, count, g, o->size, o->size, o->size,
+                                   rc == CK_OK && r.ok, r.ms, r.comm_ms, NAN, NAN, ""};
         snprintf(s->why, sizeof s->why, "%s", rc == CK_ECHECK ? r.why : err.msg);
-        if (s->ok && x->split[0].ok) {
-            s->eff = mg_efficiency(x->split[0].ms, s->ms, g);
-            s->eff_comm = mg_efficiency(x->split[0].ms, s->ms + s->comm_ms, g); /* NAN without NCCL */
+        first = first ? first : s;
+        if (s->ok && first->ok) {
+            s->eff = mg_efficiency(first->ms, s->ms, g);
+            s->eff_comm = mg_efficiency(first->ms, s->ms + s->comm_ms, g); /* NAN without NCCL */
         }
         worst(x, rc);
     }
+}
+
+static void run_split(const struct mg_opts *o, struct mg_out *x, const struct mg_nccl *nc)
+{
+    if (mg_wants(o, "split-matmul"))
+        split_rows(o, x, nc, false);
+    if (mg_wants(o, "split-reduce"))
+        split_rows(o, x, nc, true);
     if (x->topo.n < 2)
         need(x, "split-matmul", 2, "one-gpu-split", "one GPU: the split ran on 1; scaling needs two or more");
 }
@@ -180,7 +195,7 @@ int mg_run_all(const struct mg_opts *o, const struct ck_device *dev, int argc, c
         else
             fprintf(stderr, "multigpu: %s\n", err.msg), worst(&x, rc);
     }
-    if (mg_wants(o, "split-matmul") && x.status != CK_ECUDA)
+    if ((mg_wants(o, "split-matmul") || mg_wants(o, "split-reduce")) && x.status != CK_ECUDA)
         run_split(o, &x, nc);
     report(o, dev, &x, mg_wants(o, "topology"), argc, argv);
     mg_nccl_free(nc);

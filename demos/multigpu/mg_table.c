@@ -106,20 +106,25 @@ void mg_table_coll(const struct mg_coll_row *c, int n, FILE *f)
 
 void mg_table_split(const struct mg_split_row *s, int n, FILE *f)
 {
-    if (!n)
-        return;
-    fprintf(f, "\nMatmul %dx%dx%d split by rows (FP32, cuBLAS), data parallel\n", s[0].m,
-            s[0].n, s[0].k);
-    fprintf(f, "  %-5s %9s %9s %10s %8s %13s\n", "GPUs", "ms", "comm ms", "GFLOP/s",
-            "scaling", "with comm");
     for (int i = 0; i < n; i++) {
+        if (i == 0 || s[i].reduce != s[i - 1].reduce) {
+            if (s[i].reduce)
+                fprintf(f, "\nSum of %lld integers split by ranges, partial sums all-reduced\n",
+                        s[i].count);
+            else
+                fprintf(f, "\nMatmul %dx%dx%d split by rows (FP32, cuBLAS), data parallel\n",
+                        s[i].m, s[i].n, s[i].k);
+            fprintf(f, "  %-5s %9s %9s %10s %8s %13s\n", "GPUs", "ms", "comm ms",
+                    s[i].reduce ? "GB/s" : "GFLOP/s", "scaling", "with comm");
+        }
         if (!s[i].ok) {
             fprintf(f, "  %-5d failed: %s\n", s[i].gpus, s[i].why);
             continue;
         }
-        fprintf(f, "  %-5d %9.2f %9.2f %10.0f %7.0f%% %12.0f%%\n", s[i].gpus, s[i].ms,
-                s[i].comm_ms, 2.0 * s[i].m * s[i].n * s[i].k / (s[i].ms * 1e6), 100 * s[i].eff,
-                100 * s[i].eff_comm);
+        double rate = s[i].reduce ? mg_algbw(4.0 * (double)s[i].count, s[i].ms)
+                                  : 2.0 * s[i].m * s[i].n * s[i].k / (s[i].ms * 1e6);
+        fprintf(f, "  %-5d %9.3f %9.3f %10.0f %7.0f%% %12.0f%%\n", s[i].gpus, s[i].ms,
+                s[i].comm_ms, rate, 100 * s[i].eff, 100 * s[i].eff_comm);
     }
 }
 

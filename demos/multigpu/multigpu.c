@@ -28,6 +28,7 @@ static const struct ck_rung ck_rows[] = {
     {"reduce-scatter", 5, "library", "NCCL reduce-scatter", "each rank ends with its part of the sum; busbw = algbw * (n-1)/n", 0, 0},
     {"broadcast", 6, "library", "NCCL broadcast", "rank 0's buffer to every rank; busbw = algbw", 0, 0},
     {"split-matmul", 7, "library", "split matmul", "C = A B by rows of A over 1..n GPUs; scaling efficiency", 0, 0},
+    {"split-reduce", 8, "hand", "split reduce", "a sum by ranges over 1..n GPUs, partial sums all-reduced", 0, 0},
 };
 #define MG_NROWS ((int)(sizeof ck_rows / sizeof *ck_rows))
 

@@ -67,7 +67,8 @@ one() {
         'record: "peer".*src: 0, dst: 0.*ok: true' \
         'variant: "all-reduce", ranks: 1, procs: 1, bytes: 16777216, ok: true' \
         'variant: "all-gather", ranks: 1' 'variant: "reduce-scatter", ranks: 1' \
-        'variant: "broadcast", ranks: 1' 'record: "split".*gpus: 1.*ok: true' \
+        'variant: "broadcast", ranks: 1' 'variant: "split-matmul", gpus: 1.*ok: true' \
+        'variant: "split-reduce", gpus: 1.*ok: true' \
         'why: "one-rank"' -- "$MG" --quick --format yaml
     check one-procs 0 'variant: "all-reduce", ranks: 1, procs: 1, bytes: 4096, ok: true' -- \
         "$MG" --quick --procs 1 --variants all-reduce --format yaml
@@ -78,12 +79,13 @@ one() {
         --id-file "$id" --format yaml
     if [ -e "$id" ]; then record one-id-file-spent FAIL "$id left behind"; else
         record one-id-file-spent ok "rank 0 removed the id once every rank had joined"; fi
-    check one-no-nccl 0 'why: "no-nccl"' 'record: "split".*ok: true' -- \
-        env CK_NCCL_LIB=/nonexistent/libnccl.so.2 "$MG" --quick --variants all-reduce,split-matmul \
+    check one-no-nccl 0 'why: "no-nccl"' 'variant: "split-matmul".*ok: true' \
+        'variant: "split-reduce".*ok: true' -- \
+        env CK_NCCL_LIB=/nonexistent/libnccl.so.2 "$MG" --quick --variants all-reduce,split-matmul,split-reduce \
         --format yaml
     check one-bad-rank 2 -- env SLURM_PROCID=4 SLURM_NTASKS=2 "$MG" --quick
     # the numbers: the full sweep's largest size and the 8192 matmul
-    check one-bench 0 'record: "coll".*bytes: 1073741824, ok: true' -- "$MG" --variants all-reduce,split-matmul,peer-copy \
+    check one-bench 0 'record: "coll".*bytes: 1073741824, ok: true' -- "$MG" --variants all-reduce,split-matmul,split-reduce,peer-copy \
         --format yaml
 }
 
@@ -98,7 +100,9 @@ numbers() {
         echo "  copy inside GPU 0 at 1 GiB: $(field "$b" 'record: "peer".*bytes: 1073741824' gbs) GB/s"
         echo "  NCCL all-reduce, 1 rank, 1 GiB: $(field "$b" 'variant: "all-reduce".*bytes: 1073741824' algbw) GB/s algbw" \
             "($(field "$b" 'variant: "all-reduce".*bytes: 1073741824' ms) ms; busbw 0 by definition)"
-        echo "  matmul 8192^3 on 1 GPU: $(field "$b" 'record: "split"' gflops) GFLOP/s"
+        echo "  matmul 8192^3 on 1 GPU: $(field "$b" 'variant: "split-matmul"' gflops) GFLOP/s"
+        echo "  sum of 2^28 integers on 1 GPU: $(field "$b" 'variant: "split-reduce"' gbs) GB/s;" \
+            "the 8-byte all-reduce of the partial sums: $(field "$b" 'variant: "split-reduce"' comm_ms) ms"
     }
     b=$LOG/many-gpus.log
     [ -s "$b" ] && {
@@ -106,7 +110,7 @@ numbers() {
         echo "  peer copy 0->1 at 256 MiB, one way, peer access on: $(field "$b" 'src: 0, dst: 1, bytes: 268435456, access: "on", direction: "one"' gbs) GB/s," \
             "$(field "$b" 'src: 0, dst: 1, bytes: 268435456, access: "on", direction: "one"' pct_of_peak)% of the link's peak"
         echo "  all-reduce busbw at 1 GiB: $(field "$b" 'variant: "all-reduce".*bytes: 1073741824' busbw) GB/s"
-        grep 'record: "split"' "$b" | sed -n 's/.*gpus: \([0-9]*\).*efficiency: \([^,]*\), efficiency_comm: \([^,}]*\).*/  split on \1 GPUs: efficiency \2, with communication \3/p'
+        grep 'record: "split"' "$b" | sed -n 's/.*variant: "\([a-z-]*\)", gpus: \([0-9]*\).*efficiency: \([^,]*\), efficiency_comm: \([^,}]*\).*/  \1 on \2 GPUs: efficiency \3, with communication \4/p'
     }
 }
 
@@ -115,7 +119,8 @@ many() {
         'record: "peer".*src: 0, dst: 1.*access: "on", direction: "both".*ok: true' \
         'record: "peer".*src: 0, dst: 1.*access: "off".*ok: true' \
         "variant: \"all-reduce\", ranks: $GPUS, procs: 1, bytes: 1073741824, ok: true" \
-        "record: \"split\".*gpus: $GPUS.*ok: true" -- "$MG" --format yaml
+        "variant: \"split-matmul\", gpus: $GPUS.*ok: true" \
+        "variant: \"split-reduce\", gpus: $GPUS.*ok: true" -- "$MG" --format yaml
     check many-procs 0 "variant: \"all-reduce\", ranks: $GPUS, procs: $GPUS, bytes: 1073741824, ok: true" \
         -- "$MG" --procs "$GPUS" --variants all-reduce,all-gather --format yaml
 }

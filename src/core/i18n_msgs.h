@@ -629,6 +629,7 @@
 	X(MSG_MG_LINKS, "Links between GPUs (NVn: n NVLink links, SWn: through NVSwitch; measured GB/s at the largest size)", "GPU 之间的连接（NVn：n 条 NVLink，SWn：经 NVSwitch；数字是最大尺寸下实测的 GB/s）") \
 	X(MSG_MG_BUSBW, "NCCL bus bandwidth in GB/s by message size, %ld ranks", "NCCL 总线带宽（GB/s），按消息大小，%ld 个 rank") \
 	X(MSG_MG_SCALING, "Matmul %ldx%ldx%ld split by rows: scaling efficiency (with communication)", "按行拆分的矩阵乘 %ldx%ldx%ld：扩展效率（含通信）") \
+	X(MSG_MG_SCALING_REDUCE, "Sum of %ld integers split by ranges: scaling efficiency (with communication)", "按区间拆分的 %ld 个整数求和：扩展效率（含通信）") \
 	X(MSG_MG_GPUS, "%ld GPUs", "%ld 块 GPU") \
 	X(MSG_MG_GPU_ONE, "1 GPU", "1 块 GPU") \
 	X(MSG_MG_MODEL, "The model, not a measurement: the bus factor, bytes each rank sends per byte of message", "模型，不是测量：总线系数，即每字节消息每个 rank 发送的字节数") \

@@ -15,6 +15,7 @@
 
 #include "mg_boot.h"
 #include "mg_model.h"
+#include "mg_pattern.h"
 #include "tap.h"
 
 static bool near(double a, double b) { return fabs(a - b) < 1e-12; }
@@ -87,6 +88,14 @@ static void test_links_sizes(void)
     ok(n == 10 && s[0] == 4096 && s[9] == MG_MAX_BYTES, "4 KiB .. 1 GiB by 4: 10 sizes");
     ok(mg_sizes(MG_QUICK_BYTES, s, MG_MAX_SIZES) == 7, "--quick: 4 KiB .. 16 MiB, 7 sizes");
     ok(mg_sizes(1000, s, MG_MAX_SIZES) == 0, "below 4 KiB: none");
+    bool same = true;
+    long long brute = 0;
+    for (size_t i = 0; i <= 1000003; i++) {   /* the reduce's closed form, at every n */
+        same &= mg_red_sum(i) == brute;
+        brute += mg_red_val(i);
+    }
+    ok(same, "the split reduce's expected sum: the closed form is the sum at every n to 1000003");
+    ok(mg_red_sum(7) == 0 && mg_red_sum(3) == -6, "runs of 7 sum to 0; the first 3 are -3 -2 -1");
 }
 
 static void clear_env(void)

@@ -25,7 +25,7 @@ for w in --procs --id-file --size --max-mib CK_NCCL_LIB NCCL_NVLS_ENABLE; do
 	like "$help" "$w" "--help names $w"
 done
 list=$("$mg" --list | awk '{print $1}' | paste -sd' ')
-is "$list" "topology peer-copy all-reduce all-gather reduce-scatter broadcast split-matmul" "--list: the parts"
+is "$list" "topology peer-copy all-reduce all-gather reduce-scatter broadcast split-matmul split-reduce" "--list: the parts"
 
 bad() { # bad WANT-IN-STDERR DESCRIPTION ARGS...
 	local want=$1 what=$2; shift 2

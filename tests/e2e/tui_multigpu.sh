@@ -32,6 +32,8 @@ like "$s" "^ GPU1 NV18 384 +self" "200x60: each direction its own cell"
 like "$s" "^ +4K +16K .* 1G *$" "200x60: every size of the sweep"
 like "$s" "^ all-reduce +0\.1 .* 297\.7 *$" "200x60: all-reduce's bus bandwidth by size"
 like "$s" "^ 2 GPUs +█+░+ +95% \(77%\)" "200x60: the scaling bar, with communication beside it"
+like "$s" "^ Sum of 268435456 integers split by ranges" "200x60: the reduce's scaling under its own heading"
+like "$s" "^ 2 GPUs +█+░+ +94% \(79%\)" "200x60: the reduce's bar"
 n=$(printf '%s\n' "$s" | sed -n 's/.*lines 1-\([0-9]*\) of \([0-9]*\).*/\1 \2/p')
 ok $(set -- $n; [ -n "$1" ] && [ "$1" = "$2" ]; echo $?) "200x60: the whole page fits ($n)"
 stop

@@ -182,14 +182,23 @@ static void draw_split(const struct results *r, struct pen *p)
 			first = &r->mg[i];
 	if (!first)
 		return;
-	char head[256];
-	snprintf(head, sizeof head, tr(MSG_MG_SCALING), first->m, first->n, first->k);
-	wrap(p, C_HEADING, head);
 	int bw = COLS - 30 < 40 ? COLS - 30 : 40;
+	const struct res_mg *last = NULL;
 	for (size_t i = 0; i < r->nmg; i++) {
 		const struct res_mg *m = &r->mg[i];
 		if (m->kind != MG_R_SPLIT)
 			continue;
+		if (!last || strcmp(last->variant, m->variant)) {   /* each kind its heading */
+			char head[256];
+			if (!strcmp(m->variant, "split-reduce"))
+				snprintf(head, sizeof head, tr(MSG_MG_SCALING_REDUCE), m->n);
+			else
+				snprintf(head, sizeof head, tr(MSG_MG_SCALING), m->m, m->n, m->k);
+			if (last)
+				p->v++;
+			wrap(p, C_HEADING, head);
+		}
+		last = m;
 		char lab[48], pct[48];
 		snprintf(lab, sizeof lab, tr(m->gpus == 1 ? MSG_MG_GPU_ONE : MSG_MG_GPUS), m->gpus);
 		put(p, 1, 10, C_NORMAL, lab);
