@@ -76,6 +76,8 @@ $(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
 $(EMU_DIR)/attn_emu: EMU_OPT := -O1 -Idemos/attention
 $(EMU_DIR)/fusion_emu: EMU_OPT := -O1 -Idemos/fusion
 $(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
+$(EMU_DIR)/mg_emu: EMU_OPT += -Idemos/multigpu
+$(EMU_DIR)/mg_emu: demos/multigpu/mg_kernels.cuh demos/multigpu/mg_pattern.h demos/multigpu/mg_model.h
 $(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
 	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<
 # each ladder's hand rows' headers, listed from its rows as the GPU build's

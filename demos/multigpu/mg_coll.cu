@@ -9,7 +9,7 @@
 #include "ck_cuda.cuh"
 #include "cublas_dl.h"
 #include "mg_gpu.h"
-#include "mg_pattern.h"
+#include "mg_kernels.cuh"
 
 #define NCCL_CHECK(err, nc, expr) CK_CHECK_STATUS(err, expr, MG_NCCL_SUCCESS, (nc)->error_string)
 
@@ -47,42 +47,12 @@ void mg_comms_close(struct mg_comms *c)
     c->ndev = 0;
 }
 
-__global__ void mg_fill_coll(float *p, size_t n, int rank)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        p[i] = mg_coll_val(rank, i);
-}
 
-__device__ float mg_expect(int op, int rank, int nranks, size_t chunk, size_t i)
-{
-    float s = 0;
-    switch (op) {
-    case MG_ALL_REDUCE:
-        for (int q = 0; q < nranks; q++)
-            s += mg_coll_val(q, i);
-        return s;
-    case MG_ALL_GATHER: return mg_coll_val((int)(i / chunk), i % chunk);
-    case MG_REDUCE_SCATTER:
-        for (int q = 0; q < nranks; q++)
-            s += mg_coll_val(q, (size_t)rank * chunk + i);
-        return s;
-    default: return mg_coll_val(0, i);   // broadcast from rank 0
-    }
-}
 
-__global__ void mg_check_coll(const float *p, size_t n, int op, int rank, int nranks,
-                              size_t chunk, double *wrong)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        if (!(p[i] == mg_expect(op, rank, nranks, chunk, i)))
-            atomicAdd(wrong, 1.0);
-}
 
 struct coll_bufs {
     float *send[MG_MAX_GPUS] = {}, *recv[MG_MAX_GPUS] = {};
-    double *wrong[MG_MAX_GPUS] = {};
+    unsigned long long *wrong[MG_MAX_GPUS] = {};
     cudaStream_t s[MG_MAX_GPUS] = {};
     size_t nsend = 0, nrecv = 0;
 };
@@ -143,17 +113,17 @@ static int check(const struct mg_comms *c, enum mg_coll op, coll_bufs *b, long l
         chunk = b->nrecv;
     for (int d = 0; d < c->ndev; d++) {
         CUDA_CHECK(err, cudaSetDevice(c->dev[d]));
-        CUDA_CHECK(err, cudaMemsetAsync(b->wrong[d], 0, sizeof(double), b->s[d]));
+        CUDA_CHECK(err, cudaMemsetAsync(b->wrong[d], 0, sizeof *b->wrong[d], b->s[d]));
         CK_LAUNCH(err, mg_check_coll, 1024, 256, 0, b->s[d], b->recv[d], b->nrecv, (int)op,
                   c->rank0 + d, c->nranks, chunk, b->wrong[d]);
     }
     const struct mg_nccl *nc = c->nc;
     NCCL_CHECK(err, nc, nc->group_start());
     for (int d = 0; d < c->ndev; d++)
-        NCCL_CHECK(err, nc, nc->all_reduce(b->wrong[d], b->wrong[d], 1, MG_NCCL_FLOAT64,
+        NCCL_CHECK(err, nc, nc->all_reduce(b->wrong[d], b->wrong[d], 1, MG_NCCL_UINT64,
                                            MG_NCCL_SUM, c->comm[d], b->s[d]));
     NCCL_CHECK(err, nc, nc->group_end());
-    double w = 0;
+    unsigned long long w = 0;
     CUDA_CHECK(err, cudaSetDevice(c->dev[0]));
     CUDA_CHECK(err, cudaMemcpyAsync(&w, b->wrong[0], sizeof w, cudaMemcpyDeviceToHost, b->s[0]));
     int rc = sync_all(c, b, err);
@@ -170,7 +140,7 @@ static int bufs_open(const struct mg_comms *c, enum mg_coll op, size_t bytes, co
         CUDA_CHECK(err, cudaStreamCreateWithFlags(&b->s[d], cudaStreamNonBlocking));
         CUDA_CHECK(err, cudaMalloc(&b->send[d], std::max<size_t>(b->nsend, 1) * sizeof(float)));
         CUDA_CHECK(err, cudaMalloc(&b->recv[d], std::max<size_t>(b->nrecv, 1) * sizeof(float)));
-        CUDA_CHECK(err, cudaMalloc(&b->wrong[d], sizeof(double)));
+        CUDA_CHECK(err, cudaMalloc(&b->wrong[d], sizeof *b->wrong[d]));
         CK_LAUNCH(err, mg_fill_coll, 1024, 256, 0, b->s[d], b->send[d], b->nsend, c->rank0 + d);
         CUDA_CHECK(err, cudaMemsetAsync(b->recv[d], 0xff, b->nrecv * sizeof(float), b->s[d]));
     }

@@ -9,7 +9,7 @@
 
 #include "ck_cuda.cuh"
 #include "mg_gpu.h"
-#include "mg_pattern.h"
+#include "mg_kernels.cuh"
 
 int mg_gpu_topo(struct mg_topo *t, struct ck_err *err)
 {
@@ -32,24 +32,7 @@ int mg_gpu_topo(struct mg_topo *t, struct ck_err *err)
     return CK_OK;
 }
 
-__global__ void mg_fill_words(uint32_t *p, size_t n, uint32_t seed)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        p[i] = mg_word(seed, i);
-}
 
-// counts the words that are not the pattern; the first wrong index in *first
-__global__ void mg_check_words(const uint32_t *p, size_t n, uint32_t seed,
-                               unsigned long long *wrong, unsigned long long *first)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        if (p[i] != mg_word(seed, i)) {
-            atomicAdd(wrong, 1ull);
-            atomicMin(first, (unsigned long long)i);
-        }
-}
 
 // one direction's buffers: the source on src, the destination on dst
 struct side {

@@ -12,30 +12,11 @@
 
 #include "ck_cuda.cuh"
 #include "mg_gpu.h"
-#include "mg_pattern.h"
+#include "mg_kernels.cuh"
 
 #define NCCL_CHECK(err, nc, expr) CK_CHECK_STATUS(err, expr, MG_NCCL_SUCCESS, (nc)->error_string)
 
-__global__ void mg_fill_red(int *p, size_t n, size_t first)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        p[i] = mg_red_val(first + i);
-}
 
-// each thread's grid-stride sum, then the warp's by shuffles, one atomic
-// per warp (two's complement: unsigned addition sums signed values)
-__global__ void mg_sum_red(const int *p, size_t n, unsigned long long *sum)
-{
-    long long s = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        s += p[i];
-    for (int o = 16; o > 0; o /= 2)
-        s += __shfl_down_sync(0xffffffffu, s, o);
-    if ((threadIdx.x & 31) == 0)
-        atomicAdd(sum, (unsigned long long)s);
-}
 
 struct red_part {
     int *v = nullptr;

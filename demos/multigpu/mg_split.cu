@@ -12,17 +12,11 @@
 #include "ck_cuda.cuh"
 #include "cublas_dl.h"
 #include "mg_gpu.h"
-#include "mg_pattern.h"
+#include "mg_kernels.cuh"
 
 #define NCCL_CHECK(err, nc, expr) CK_CHECK_STATUS(err, expr, MG_NCCL_SUCCESS, (nc)->error_string)
 enum { SEED_A = 11, SEED_B = 23, CHECK_COLS = 16 };
 
-__global__ void mg_fill_mm(float *p, size_t n, size_t first, uint32_t seed)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        p[i] = mg_mm_val(seed, first + i);
-}
 
 struct part {
     float *a = nullptr, *b = nullptr, *c = nullptr, *all = nullptr;

@@ -26,7 +26,7 @@ extern "C" {
 
 typedef struct mg_nccl_comm *mg_comm_t;         /* ncclComm_t */
 typedef struct { char internal[128]; } mg_nccl_id; /* ncclUniqueId */
-enum { MG_NCCL_SUCCESS = 0, MG_NCCL_INT64 = 4, MG_NCCL_FLOAT32 = 7, MG_NCCL_FLOAT64 = 8,
+enum { MG_NCCL_SUCCESS = 0, MG_NCCL_INT64 = 4, MG_NCCL_UINT64 = 5, MG_NCCL_FLOAT32 = 7, MG_NCCL_FLOAT64 = 8,
        MG_NCCL_SUM = 0 };
 
 struct mg_nccl {
