@@ -14,14 +14,14 @@
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < (n); \
          i += (size_t)gridDim.x * blockDim.x)
 
-__global__ void mg_fill_words(uint32_t *p, size_t n, uint32_t seed)
+static __global__ void mg_fill_words(uint32_t *p, size_t n, uint32_t seed)
 {
     MG_FOR(i, n)
         p[i] = mg_word(seed, i);
 }
 
 // counts the words that are not the pattern; the first wrong index in *first
-__global__ void mg_check_words(const uint32_t *p, size_t n, uint32_t seed,
+static __global__ void mg_check_words(const uint32_t *p, size_t n, uint32_t seed,
                                unsigned long long *wrong, unsigned long long *first)
 {
     MG_FOR(i, n)
@@ -31,7 +31,7 @@ __global__ void mg_check_words(const uint32_t *p, size_t n, uint32_t seed,
         }
 }
 
-__global__ void mg_fill_coll(float *p, size_t n, int rank)
+static __global__ void mg_fill_coll(float *p, size_t n, int rank)
 {
     MG_FOR(i, n)
         p[i] = mg_coll_val(rank, i);
@@ -55,7 +55,7 @@ __device__ __host__ inline float mg_expect(int op, int rank, int nranks, size_t 
     }
 }
 
-__global__ void mg_check_coll(const float *p, size_t n, int op, int rank, int nranks,
+static __global__ void mg_check_coll(const float *p, size_t n, int op, int rank, int nranks,
                               size_t chunk, unsigned long long *wrong)
 {
     MG_FOR(i, n)
@@ -63,13 +63,13 @@ __global__ void mg_check_coll(const float *p, size_t n, int op, int rank, int nr
             atomicAdd(wrong, 1ull);
 }
 
-__global__ void mg_fill_mm(float *p, size_t n, size_t first, uint32_t seed)
+static __global__ void mg_fill_mm(float *p, size_t n, size_t first, uint32_t seed)
 {
     MG_FOR(i, n)
         p[i] = mg_mm_val(seed, first + i);
 }
 
-__global__ void mg_fill_red(int *p, size_t n, size_t first)
+static __global__ void mg_fill_red(int *p, size_t n, size_t first)
 {
     MG_FOR(i, n)
         p[i] = mg_red_val(first + i);
@@ -77,7 +77,7 @@ __global__ void mg_fill_red(int *p, size_t n, size_t first)
 
 // each thread's grid-stride sum, then the warp's by shuffles, one atomic
 // per warp (two's complement: unsigned addition sums signed values)
-__global__ void mg_sum_red(const int *p, size_t n, unsigned long long *sum)
+static __global__ void mg_sum_red(const int *p, size_t n, unsigned long long *sum)
 {
     long long s = 0;
     MG_FOR(i, n)

@@ -111,7 +111,7 @@ fi
 if emu_wait multigpu "multigpu: the kernels are built for the CPU emulation"; then
     emu_relay multigpu
     emu_ran multigpu "multigpu"
-    like "$(tail -1 "$T_TMP/multigpu.tap")" '^1\.\.37$' "multigpu: all 37 checks reported"
+    like "$(tail -1 "$T_TMP/multigpu.tap")" '^1\.\.38$' "multigpu: all 38 checks reported"
 fi
 # the emulation itself: a barrier waits for all, threadIdx per thread, the
 # short last warp, atomics, and a deadlock stopped with a message

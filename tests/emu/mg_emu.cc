@@ -4,7 +4,7 @@
  * check on every rank's result as NCCL would leave it (right: none wrong;
  * one element off: one wrong), the matmul's fill with its offset, and the
  * split reduce's fill and sum against the closed form over ranges dealt
- * to 1..3 parts. TAP on stdout. */
+ * to 1..3 parts; the collectives' fill. TAP on stdout. */
 #include <vector>
 #include "mg_kernels.cuh"
 
@@ -81,6 +81,16 @@ static void coll(enum mg_coll op, int nranks)
     ok(caught, what);
 }
 
+static void fill_coll(void)
+{
+    std::vector<float> p(300, NAN);
+    CK_LAUNCH(0, mg_fill_coll, 2, 32, 0, 0, p.data(), (size_t)299, 5);
+    bool same = std::isnan(p[299]);
+    for (size_t i = 0; i < 299; i++)
+        same = same && p[i] == (float)(i % 61 + 6);
+    ok(same, "collective fill: rank 5's element i is i % 61 + 6, nothing past the end");
+}
+
 static void fill_mm(void)
 {
     std::vector<float> p(100, NAN);
@@ -119,6 +129,7 @@ int main()
         for (int n = 1; n <= 4; n *= 2)
             coll((enum mg_coll)op, n);
     coll(MG_ALL_GATHER, 3);
+    fill_coll();
     fill_mm();
     reduce(1000003);
     reduce(5);
