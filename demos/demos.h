@@ -29,6 +29,8 @@
  *              "" for views that say it their own way
  *   sweep      the recorded size sweep its `c` view draws, in
  *              demos/results/, or NULL
+ *   name       the demo's name on its help page, a message: its id in
+ *              English, a word in Chinese
  *
  * Keep each row on one line, starting with X, the bracket and the id and
  * its comma, no space between: the build reads the names from there
@@ -37,16 +39,16 @@
 #define CK_DEMOS_H
 
 #define CK_DEMOS(X) \
-X(matmul, bars, MSG_DEMO_MATMUL_TITLE, "m n k", "{m}x{n}x{k}", "h200-sweep.yaml") \
-X(conv, bars, MSG_DEMO_CONV_TITLE, "n c h w k r s", "N{n} C{c} H{h} W{w} K{k} {r}x{s}", NULL) \
-X(devinfo, card, MSG_DEMO_DEVINFO_TITLE, "", "", NULL) \
-X(transfer, curve, MSG_DEMO_TRANSFER_TITLE, "bytes memory direction", "", NULL) \
-X(streams, timeline, MSG_DEMO_STREAMS_TITLE, "streams chunks chunk_bytes flops_per_byte", "", NULL) \
-X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL) \
-X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL) \
-X(attention, attn, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL) \
-X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL) \
-X(multigpu, multi, MSG_DEMO_MULTIGPU_TITLE, "", "", NULL) \
+X(matmul, bars, MSG_DEMO_MATMUL_TITLE, "m n k", "{m}x{n}x{k}", "h200-sweep.yaml", MSG_DN_MATMUL) \
+X(conv, bars, MSG_DEMO_CONV_TITLE, "n c h w k r s", "N{n} C{c} H{h} W{w} K{k} {r}x{s}", NULL, MSG_DN_CONV) \
+X(devinfo, card, MSG_DEMO_DEVINFO_TITLE, "", "", NULL, MSG_DN_DEVINFO) \
+X(transfer, curve, MSG_DEMO_TRANSFER_TITLE, "bytes memory direction", "", NULL, MSG_DN_TRANSFER) \
+X(streams, timeline, MSG_DEMO_STREAMS_TITLE, "streams chunks chunk_bytes flops_per_byte", "", NULL, MSG_DN_STREAMS) \
+X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL, MSG_DN_REDUCE) \
+X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL, MSG_DN_LAUNCH) \
+X(attention, attn, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL, MSG_DN_ATTENTION) \
+X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL, MSG_DN_FUSION) \
+X(multigpu, multi, MSG_DEMO_MULTIGPU_TITLE, "", "", NULL, MSG_DN_MULTIGPU) \
 	/* end of the registry */
 
 /* The sizes a demo's screen offers, one table per demo, named

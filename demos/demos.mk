@@ -141,8 +141,13 @@ DEMO_STAMP := $(DEMO_OBJ)/flags-$(DEMO_HAVE_CUDA)-$(subst =,_,$(subst /,_,$(CUDA
 # compiles only once it came back to them. Not for clean, nor when make
 # only prints or asks (-n, -q: a dry run with other flags must not touch
 # the build's stamp); the rule below makes it then if a build needs it.
+# Nor for the quick tests' goals alone: they build the demos through a make
+# of their own, with nvcc or without as the build already is
+# (tests/tests.mk), and this make's stamp would say otherwise.
 DEMO_DRY := $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
-ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY)$(wildcard $(DEMO_STAMP)),)
+DEMO_TEST_ONLY := $(if $(MAKECMDGOALS),$(if $(filter-out test test-build test-progs test-unit \
+	test-emu test-e2e,$(MAKECMDGOALS)),,1))
+ifeq ($(filter clean demos-clean,$(MAKECMDGOALS))$(DEMO_DRY)$(DEMO_TEST_ONLY)$(wildcard $(DEMO_STAMP)),)
 DEMO_STAMP_MADE := $(shell mkdir -p $(DEMO_OBJ) && rm -f $(DEMO_OBJ)/flags-* && touch $(DEMO_STAMP))
 endif
 $(DEMO_STAMP):

@@ -1,20 +1,21 @@
 # tests/tests.mk: the tiers of the tests, each built by make and run
 # through prove (TAP).  Included by the top Makefile, after demos/demos.mk.
 #
-#   make test        the quick tiers, cold in about 90 s on two cores:
+#   make test        the quick tiers (cold on two cores: see README):
 #                    everything built first, then the three at once; one
 #                    failing tier does not stop the others
 #     make test-unit   C unit tests: the core, the key table, demos/common
 #                      and the streams model (tests/unit/, tests/demos/)
 #     make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc,
-#                      under ASan and UBSan), run by tests/e2e/demos_emu.sh
+#                      under ASan and UBSan), run by tests/e2e/demos_emu.sh,
+#                      and the drill catalogue (tests/e2e/drills_emu.sh)
 #     make test-e2e    the scripts of tests/e2e/ whose header says
-#                      `# ck-test: quick` (one or more for each part of the
+#                      `# ck-test: quick` (a sample of each part of the
 #                      program), against the real binaries
-#   make test-long   every other script: the drill catalogue on the
-#                    emulator, the demos' nvcc build, the lessons' code
-#                    through nvcc, valgrind, and the e2e scripts not in the
-#                    quick tier; CI (.ci/run) runs it after `make test`
+#   make test-long   every other script: the demos' nvcc build, the
+#                    lessons' code through nvcc, valgrind, and the e2e
+#                    scripts not in the quick tier; CI (.ci/run) runs it
+#                    after `make test`
 #   make test-all    both
 #
 # A compile error is a build failure of its tier, never a failing test.
@@ -46,6 +47,11 @@ $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_SRC += demos/reduce/cpu_reduce.
 $(BUILD)/tests/demos/test_demo_checks: DEMO_UNIT_CFLAGS += -O2 -Idemos/reduce -Idemos/matmul
 $(BUILD)/tests/demos/test_demo_checks: demos/reduce/cpu_reduce.c demos/reduce/cpu_reduce.h \
 	demos/matmul/mm_exact.c demos/matmul/mm_exact.h
+# the conv demo's exact check and Winograd's bound
+$(BUILD)/tests/demos/test_conv_exact: DEMO_UNIT_SRC += demos/conv/conv_exact.c \
+	demos/conv/conv_check.c demos/conv/cpu_conv.c
+$(BUILD)/tests/demos/test_conv_exact: DEMO_UNIT_CFLAGS += -Idemos/conv
+$(BUILD)/tests/demos/test_conv_exact: $(wildcard demos/conv/*.c demos/conv/*.h)
 # the fusion demo's check against every wrong chain
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_SRC += demos/fusion/fu_cpu.c
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_CFLAGS += -Idemos/fusion
@@ -103,14 +109,15 @@ $(EMU_DIR)/emu-san.flags:
 	@rm -f $@.cc $@.bin
 
 # ---- e2e: the quick scripts, those whose header says `# ck-test: quick`
-# (read by make, no shell), and the long tier: the rest but the rungs'
-# emulation, whose tier is test-emu.  The long tier holds what a cold
-# `make test` cannot afford in its 90 seconds on two cores: the drill
-# catalogue (drills_emu.sh, about 150 CPU-seconds: a compile per check),
-# nvcc's build of the demos (demos_build.sh), the lessons' code blocks
-# through nvcc (lesson_code.sh), valgrind (valgrind.sh), and the screen
-# walks that replay whole courses and journeys.
-EMU_T := tests/e2e/demos_emu.sh
+# (read by make, no shell), and the long tier: the rest but the emulation
+# tier's (the rungs', and the drill catalogue's, which runs the program's
+# own check: every drill's reference, starter and wrong solutions, about
+# 100 CPU-seconds cold, the price of a compile per check).  The long tier
+# holds what a cold `make test` cannot afford on two cores: nvcc's build
+# of the demos (demos_build.sh), the lessons' code blocks through nvcc
+# (lesson_code.sh), valgrind (valgrind.sh), and the screen walks that
+# replay whole courses and journeys.
+EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
 define _ck_nl
 
 

@@ -150,6 +150,7 @@ static int parse(struct opts *o, int argc, char **argv)
 
 struct cpu_call {
     const struct conv_job *job;
+    int i;           /* the rung */
     conv_cpu_fn fn;
     float *y;
 };
@@ -168,6 +169,18 @@ static double cpu_err(void *ctx, const float *out, const char **checked)
     return conv_ref_err(&c->job->ref, out, true, checked);
 }
 
+/* The second judgement: the same run on the integer inputs (conv_exact.h). */
+static bool cpu_exact(void *ctx, struct ck_result *r)
+{
+    const struct cpu_call *c = ctx;
+    const struct conv_job *job = c->job;
+    if (!job->exact.on)
+        return r->ok;
+    c->fn(&job->sh, job->exact.x, job->exact.w, c->y);
+    return conv_exact_judge(&job->exact, &job->sh, (enum conv_rung_id)c->i, c->y,
+                            &job->ext[c->i].ex, r);
+}
+
 /* CPU variants: check against the reference, then time (ladder.h). */
 static int run_cpu(struct conv_job *job, struct ck_ladder *l)
 {
@@ -181,11 +194,11 @@ static int run_cpu(struct conv_job *job, struct ck_ladder *l)
     for (int i = 0; i < CONV_NRUNGS && (rc == CK_OK || rc == CK_ECHECK); i++) {
         if (!conv_cpu_fns[i] || !ck_ladder_wants(l, i))
             continue;
-        struct cpu_call c = {job, conv_cpu_fns[i], y};
+        struct cpu_call c = {job, i, conv_cpu_fns[i], y};
         struct ck_cpu_job cj = {cpu_once, &c, y, ny, cpu_err,
                                 conv_flops(&job->sh),
                                 4.0 * (conv_x_elems(&job->sh) +
-                                       conv_w_elems(&job->sh) + ny), NULL};
+                                       conv_w_elems(&job->sh) + ny), cpu_exact};
         job->ext[i].workspace = 0;
         rc = ck_ladder_cpu(l, i, &cj);
     }
@@ -247,6 +260,13 @@ static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
         ck_rec_str(rec, "math", x->math);
         ck_rec_str(rec, "algo", x->algo);
     }
+    /* the integer inputs (conv_exact.h): exact, or the largest error */
+    if (x->ex.exact >= 0)
+        ck_rec_bool(rec, "exact", x->ex.exact == 1);
+    else
+        ck_rec_str(rec, "exact", NULL);
+    ck_rec_num(rec, "max_err", x->ex.max_err);
+    ck_rec_num(rec, "max_err_bound", x->ex.bound);
     /* winograd4: the GEMM plan its rule picks here (wg4_rule.h), unless a
      * tuning run forces one (06_winograd4_tuning.cuh) */
     if (i == CONV_WINOGRAD4) {
@@ -304,6 +324,27 @@ static void table_problem(void *ctx, FILE *f)
             conv_flops(s) / 1e9);
 }
 
+/* What the integer inputs (conv_exact.h) showed: which rungs were exact,
+ * and each other rung's largest error and its bound. */
+static void exact_notes(const struct conv_job *job, FILE *f)
+{
+    char ids[400] = "";
+    size_t len = 0;
+    for (int i = 0; i < CONV_NRUNGS; i++) {
+        const struct conv_exact_result *x = &job->ext[i].ex;
+        if (x->exact == 1 && len < sizeof ids)
+            len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%s", len ? ", " : "",
+                                    conv_rungs[i].id);
+        else if (x->exact < 0 && isfinite(x->max_err))
+            fprintf(f, "%s on integer inputs: largest error %.2g of the value scale%s",
+                    conv_rungs[i].id, x->max_err, isfinite(x->bound) ? "" : "\n");
+        if (x->exact < 0 && isfinite(x->max_err) && isfinite(x->bound))
+            fprintf(f, " (bound %.2g)\n", x->bound);
+    }
+    if (len)
+        fprintf(f, "exact on integer inputs: %s\n", ids);
+}
+
 static void table_notes(void *ctx, FILE *f)
 {
     const struct conv_job *job = ctx;
@@ -317,6 +358,7 @@ static void table_notes(void *ctx, FILE *f)
                     ck_rung_is(&conv_rungs[i], "library") ? "by cuDNN " : "",
                     x->why);
     }
+    exact_notes(job, f);
     speedups(job, f);
     if (job->note[0])
         fprintf(f, "%s\n", job->note);
@@ -347,7 +389,8 @@ static int run(const struct opts *o, const struct ck_device *dev, int argc,
     lad.ops = &conv_ops;
     lad.ctx = &job;
     for (int i = 0; i < CONV_NRUNGS; i++)
-        ext[i] = (struct conv_extra){.workspace = -1, .supported = -1};
+        ext[i] = (struct conv_extra){.workspace = -1, .supported = -1,
+                                     .ex = CONV_EXACT_NONE};
     job.l2_bytes = dev->live ? (size_t)dev->l2_bytes : 0;
     float *x = malloc(conv_x_elems(&o->sh) * sizeof *x);
     float *w = malloc(conv_w_elems(&o->sh) * sizeof *w);
@@ -359,6 +402,9 @@ static int run(const struct opts *o, const struct ck_device *dev, int argc,
         fill_inputs(&o->sh, x, w);
         if (!conv_ref_build(&job.ref, &o->sh, x, w, ck_demo_seed()))
             rc = CK_ENOMEM, snprintf(err.msg, sizeof err.msg, "out of host memory");
+        else
+            rc = conv_exact_init(&job.exact, &o->sh, ck_demo_seed(), err.msg,
+                                 sizeof err.msg);
     } else {
         rc = CK_ENOMEM;
         snprintf(err.msg, sizeof err.msg, "out of host memory for the inputs");
@@ -376,6 +422,7 @@ static int run(const struct opts *o, const struct ck_device *dev, int argc,
     if (rc != CK_EARGS)
         rc = ck_ladder_report(&lad, rc, argc, argv, stdout);
     conv_ref_free(&job.ref);
+    conv_exact_free(&job.exact);
     free(x);
     free(w);
     return rc;

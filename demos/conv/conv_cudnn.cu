@@ -57,6 +57,14 @@ extern "C" int conv_cudnn_forward(struct conv_cudnn *,
 }
 
 extern "C" void conv_cudnn_close(struct conv_cudnn *) {}
+
+extern "C" int conv_cudnn_poison(struct conv_cudnn *, struct ck_err *) { return CK_OK; }
+
+extern "C" int conv_cudnn_ws_last(struct conv_cudnn *, float *v, struct ck_err *)
+{
+    *v = 0;
+    return CK_OK;
+}
 #else
 #include "cudnn_dl.h"
 
@@ -229,6 +237,22 @@ extern "C" int conv_cudnn_forward(struct conv_cudnn *c,
     CUDNN_CHECK(err, l, l->forward(c->h, &one, c->xd, x, c->wd, w, c->cd,
                                    (cudnnConvolutionFwdAlgo_t)a->algo, c->ws,
                                    c->ws_bytes, &zero, c->yd, y));
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_poison(struct conv_cudnn *c, struct ck_err *err)
+{
+    if (c->ws_bytes)
+        CUDA_CHECK(err, cudaMemset(c->ws, 0xFF, c->ws_bytes)); // NaN bits
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_ws_last(struct conv_cudnn *c, float *v, struct ck_err *err)
+{
+    *v = 0;
+    if (c->ws_bytes >= sizeof *v)
+        CUDA_CHECK(err, cudaMemcpy(v, (char *)c->ws + (c->ws_bytes - sizeof *v) / sizeof *v *
+                                          sizeof *v, sizeof *v, cudaMemcpyDeviceToHost));
     return CK_OK;
 }
 

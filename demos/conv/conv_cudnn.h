@@ -48,6 +48,13 @@ int conv_cudnn_forward(struct conv_cudnn *c, const struct conv_cudnn_algo *a,
                        const float *x, const float *w, float *y,
                        struct ck_err *err);
 void conv_cudnn_close(struct conv_cudnn *c);
+/* Every byte of the workspace cuDNN gets set to 0xFF (NaN as floats), as
+ * the hand rungs' workspace is before their check: an algorithm that reads
+ * a part it did not write then fails the check. */
+int conv_cudnn_poison(struct conv_cudnn *c, struct ck_err *err);
+/* The workspace's last float into *v (0 without a workspace): the test
+ * hook's stand-in for an algorithm reading workspace it did not write. */
+int conv_cudnn_ws_last(struct conv_cudnn *c, float *v, struct ck_err *err);
 
 /* "implicit-gemm", "fft-tiling"...; "fma"/"default"/"tensor-op". */
 const char *conv_cudnn_algo_name(int algo);

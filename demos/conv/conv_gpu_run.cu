@@ -1,7 +1,8 @@
 /* conv_gpu_run.cu - the GPU side of one conv demo run: allocate (after
  * checking it fits), upload the inputs, then for every selected GPU variant
  * check first (NaN-poisoned output, compared with the reference: gpu.h's
- * ck_gpu_check_run, ladder.h's judgement) and only then time it
+ * ck_gpu_check_run, ladder.h's judgement; then again on the integer inputs,
+ * conv_exact.h) and only then time it
  * (common/timing: events, warm-up, median, rotated inputs).
  * cuDNN's algorithms run first so that at large sizes their checked FP32
  * output can serve as the full reference for the hand-written kernels. */
@@ -18,6 +19,8 @@
 
 struct bufs {
     float *x[CK_MAX_COPIES], *y[CK_MAX_COPIES], *w;
+    float *xi, *wi;    /* the integer inputs (conv_exact.h), or NULL */
+    float *host_yi;    /* one output of them, for their judgement */
     void *ws;          /* hand-variant workspace, ws_bytes */
     size_t ws_bytes;
     int copies;        /* input/output sets rotated while timing */
@@ -32,17 +35,64 @@ struct call {
     struct conv_cudnn *cd;
     const struct conv_cudnn_algo *algo;
     struct ck_err *err;
+    bool integer;      /* on the integer inputs instead of copy `copy` */
 };
 
 static int run_once(void *ctx, int copy)
 {
     struct call *c = (struct call *)ctx;
     struct bufs *b = c->b;
+    const float *x = c->integer ? b->xi : b->x[copy];
+    const float *w = c->integer ? b->wi : b->w;
     if (c->algo)
-        return conv_cudnn_forward(c->cd, c->algo, b->x[copy], b->w, b->y[copy],
-                                  c->err);
-    struct conv_io io = {b->x[copy], b->w, b->y[copy], b->ws, NULL};
+        return conv_cudnn_forward(c->cd, c->algo, x, w, b->y[copy], c->err);
+    struct conv_io io = {x, w, b->y[copy], b->ws, NULL};
     return conv_gpu_launch(c->rung, &c->job->sh, &io, c->err);
+}
+
+/* A cuDNN call's workspace set to NaN before it is checked or timed; the
+ * test hook CK_DEMO_CORRUPT=<id>+ws then reads the workspace's last float
+ * into *hook as an algorithm reading workspace it never wrote would (0
+ * without the hook). */
+static int poison_ws(struct call *c, float *hook)
+{
+    *hook = 0;
+    if (!c->algo)
+        return CK_OK;
+    int rc = conv_cudnn_poison(c->cd, c->err);
+    char want[96];
+    snprintf(want, sizeof want, "%s+ws", conv_rungs[c->rung].id);
+    if (rc == CK_OK && ck_corrupt_wanted(want))
+        rc = conv_cudnn_ws_last(c->cd, hook, c->err);
+    return rc;
+}
+
+/* A checked run of c into host (n floats), its workspace poisoned first. */
+static int checked_run(struct call *c, float *host, size_t n)
+{
+    float hook;
+    int rc = poison_ws(c, &hook);
+    if (rc == CK_OK)
+        rc = ck_gpu_check_run(run_once, c, c->b->y[0], host, n, c->err);
+    if (rc == CK_OK && n)
+        host[n / 2] += 0.0f * hook; /* NaN when the hook read poison */
+    return rc;
+}
+
+/* The second judgement, on the integer inputs (conv_exact.h): exact
+ * element for element, or Winograd's largest error within its bound. */
+static int check_integer(struct call *c, struct ck_result *r)
+{
+    struct conv_job *job = c->job;
+    if (!job->exact.on)
+        return CK_OK;
+    struct call ci = *c;
+    ci.integer = true;
+    int rc = checked_run(&ci, c->b->host_yi, job->exact.ny);
+    if (rc == CK_OK)
+        conv_exact_judge(&job->exact, &job->sh, c->rung, c->b->host_yi,
+                         &job->ext[c->rung].ex, r);
+    return rc;
 }
 
 /* Check, then (if right) time. A wrong result is recorded, not timed. */
@@ -53,11 +103,17 @@ static int check_and_time(struct call *c, struct ck_result *r, bool use_lib)
     r->ran = true;
     r->flops = conv_flops(&job->sh);
     r->bytes = 4.0 * (conv_x_elems(&job->sh) + conv_w_elems(&job->sh) + ny);
-    int rc = ck_gpu_check_run(run_once, c, c->b->y[0], c->b->host_y, ny, c->err);
+    int rc = checked_run(c, c->b->host_y, ny);
     if (rc != CK_OK)
         return rc;
     if (!conv_ref_judge(&job->ref, c->b->host_y, use_lib, r))
         return CK_OK;
+    rc = check_integer(c, r);
+    float hook;
+    if (rc == CK_OK && r->ok)
+        rc = poison_ws(c, &hook);
+    if (rc != CK_OK || !r->ok)
+        return rc;
     return ck_time_gpu(run_once, c, c->b->copies, job->reps, &r->t, c->err);
 }
 
@@ -80,13 +136,24 @@ static int alloc_bufs(struct conv_job *job, struct bufs *b, struct ck_err *err)
     size_t set = xb + yb; /* x and y rotate; w is shared */
     b->copies = ck_input_copies((double)set, (long long)job->l2_bytes);
     b->ws_bytes = hand_workspace(job);
-    size_t need = b->copies * set + wb + b->ws_bytes;
+    bool ex = job->exact.on;
+    size_t need = b->copies * set + wb + b->ws_bytes + (ex ? xb + wb : 0);
     int fits = ck_gpu_fits(need, err);
     if (fits != 1)
         return fits == 0 ? CK_EARGS : fits;
     if (!(b->host_y = (float *)malloc(yb))) {
         snprintf(err->msg, sizeof err->msg, "out of host memory (%zu bytes)", yb);
         return CK_ENOMEM;
+    }
+    if (ex && !(b->host_yi = (float *)malloc(yb))) {
+        snprintf(err->msg, sizeof err->msg, "out of host memory (%zu bytes)", yb);
+        return CK_ENOMEM;
+    }
+    if (ex) {
+        CUDA_CHECK(err, cudaMalloc(&b->xi, xb));
+        CUDA_CHECK(err, cudaMalloc(&b->wi, wb));
+        CUDA_CHECK(err, cudaMemcpy(b->xi, job->exact.x, xb, cudaMemcpyHostToDevice));
+        CUDA_CHECK(err, cudaMemcpy(b->wi, job->exact.w, wb, cudaMemcpyHostToDevice));
     }
     CUDA_CHECK(err, cudaMalloc(&b->w, wb));
     CUDA_CHECK(err, cudaMemcpy(b->w, job->w, wb, cudaMemcpyHostToDevice));
@@ -115,8 +182,11 @@ static void free_bufs(struct bufs *b)
         cudaFree(b->y[i]);
     }
     cudaFree(b->w);
+    cudaFree(b->xi);
+    cudaFree(b->wi);
     cudaFree(b->ws);
     free(b->host_y);
+    free(b->host_yi);
 }
 
 static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
@@ -142,7 +212,7 @@ static int run_hand(struct conv_job *job, struct bufs *b, struct ck_err *err)
             rc = conv_gpu_prepare(r, &job->sh, b->ws, err);
         if (rc != CK_OK)
             return rc;
-        struct call c = {job, r, b, NULL, NULL, err};
+        struct call c = {job, r, b, NULL, NULL, err, false};
         rc = check_and_time(&c, &job->res[i], true);
         if (rc != CK_OK)
             return rc;
@@ -169,7 +239,7 @@ static int run_cudnn_fma(struct conv_job *job, struct bufs *b,
         return CK_OK;
     }
     x->workspace = (long long)a->workspace;
-    struct call c = {job, (enum conv_rung_id)i, b, cd, a, err};
+    struct call c = {job, (enum conv_rung_id)i, b, cd, a, err, false};
     int rc = check_and_time(&c, &job->res[i], false);
     if (rc == CK_OK && job->res[i].ok &&
         !conv_ref_keep_lib(&job->ref, b->host_y, job->res[i].rel_err)) {
@@ -214,7 +284,7 @@ static int run_cudnn_default(struct conv_job *job, struct bufs *b,
     snprintf(x->label, sizeof x->label, "cuDNN fastest, TF32-allowed: %s (%s)",
              x->algo, x->math);
     job->res[i].label = x->label;
-    struct call c = {job, CONV_CUDNN_DEFAULT, b, cd, &res[best], err};
+    struct call c = {job, CONV_CUDNN_DEFAULT, b, cd, &res[best], err, false};
     return check_and_time(&c, &job->res[i], false);
 }
 
@@ -288,10 +358,12 @@ static void pair_all(struct conv_job *job, struct bufs *b, struct conv_cudnn *cd
         struct ck_err e;
         if (conv_gpu_prepare(id, &job->sh, b->ws, &e) != CK_OK)
             continue;
-        struct call h = {job, id, b, NULL, NULL, &e};
-        struct call l = {job, (enum conv_rung_id)lib, b, cd, base, &e};
+        struct call h = {job, id, b, NULL, NULL, &e, false};
+        struct call l = {job, (enum conv_rung_id)lib, b, cd, base, &e, false};
         int n = ck_pairs_for(r->t.ms, job->res[lib].t.ms);
-        if (ck_time_gpu_pair(run_once, &h, run_once, &l, b->copies, n, &r->pair, &e) == CK_OK)
+        float hook;
+        if (poison_ws(&l, &hook) == CK_OK &&
+            ck_time_gpu_pair(run_once, &h, run_once, &l, b->copies, n, &r->pair, &e) == CK_OK)
             r->paired_with = conv_rungs[lib].id;
         else
             r->pair.pairs = 0;

@@ -12,6 +12,7 @@
 #include "../common/report.h"
 #include "conv.h"
 #include "conv_check.h"
+#include "conv_exact.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,6 +26,7 @@ struct conv_extra {
     int supported;       /* cuDNN records: 1 yes, 0 no, -1 not asked */
     char label[96];      /* a label that depends on the run */
     char why[96];        /* cuDNN: status when not supported */
+    struct conv_exact_result ex; /* on the integer inputs (conv_exact.h) */
 };
 
 struct conv_job {
@@ -34,6 +36,7 @@ struct conv_job {
     size_t l2_bytes;      /* device L2, to size input rotation */
     const float *x, *w;   /* host inputs (copy 0 on the device) */
     struct conv_ref ref;
+    struct conv_exact exact; /* the integer inputs and their exact output */
     struct ck_result *res;
     struct conv_extra *ext;
     char cudnn[32];       /* cuDNN version, or "not installed" */

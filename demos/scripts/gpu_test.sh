@@ -46,6 +46,19 @@ run_demo() {
     fi
 }
 
+# run_caught NAME HOOK WHAT PROGRAM ARGS...: the test hook CK_DEMO_CORRUPT=HOOK
+# must be caught: exit 3 and a failed record whose error says WHAT
+run_caught() {
+    name=$1 hook=$2 what=$3; shift 3
+    CK_DEMO_CORRUPT=$hook "$@" --format yaml >"$LOG/$name.log" 2>&1
+    rc=$?
+    if [ "$rc" -eq 3 ] && grep 'ok: false' "$LOG/$name.log" | grep -q "$what"; then
+        record "$name" ok "CK_DEMO_CORRUPT=$hook caught"
+    else
+        record "$name" FAIL "CK_DEMO_CORRUPT=$hook: exit $rc ($LOG/$name.log)"
+    fi
+}
+
 # sanitize TOOL NAME PROGRAM ARGS...: no hazards reported, program exit 0
 sanitize() {
     tool=$1; name=$2; shift 2
@@ -174,6 +187,19 @@ if [ -x "$CONV" ]; then
     run_demo conv-fast "$CONV" $CONV_FAST --reps 1
     run_demo conv-wino "$CONV" $CONV_WINO --reps 1
     run_demo conv-wino-pad0 "$CONV" $CONV_WINO0 --reps 1
+    # the checks bite (conv/conv_exact.h): one element off by one on the
+    # integer inputs, by hand and by cuDNN; a cuDNN call reading workspace
+    # it never wrote (its workspace is poisoned with NaN first)
+    run_caught conv-off-by-one implicit-gemm+1 "not exact" "$CONV" $CONV_WINO --reps 1 \
+        --variants implicit-gemm
+    if grep -q 'cudnn: "[0-9]' "$LOG/conv-wino.log"; then
+        run_caught conv-cudnn-off-by-one cudnn-implicit-gemm+1 "not exact" "$CONV" \
+            $CONV_WINO --reps 1 --variants cudnn-implicit-gemm
+        run_caught conv-cudnn-workspace cudnn-implicit-precomp-gemm+ws "NaN" "$CONV" \
+            $CONV_WINO --reps 1 --variants cudnn-implicit-precomp-gemm
+    else
+        record conv-cudnn-checks skip "no cuDNN"
+    fi
     # winograd4 (06_winograd4_tuning.cuh): every GEMM tile, the channel sum
     # whole and cut in parts, at a size that cuts every tile and at the 7x7
     # stage's channels (N=2)

@@ -39,7 +39,7 @@ one() {
     ms=$(sed -n 's/^ms: //p' "$out")
     gbs=$(sed -n 's/^gbs: //p' "$out")
     gf=$(sed -n 's/^gflops: //p' "$out")
-    kinds=$(sed -n 's/^ *kind: //p' "$out" | tr -d '"' | sort -u | tr '\n' ' ')
+    kinds=$(sed -n 's/^ *-\{0,1\} *kind: //p' "$out" | tr -d '"' | sort -u | tr '\n' ' ')
     base=$(basename "$f")
     good=1
     case $base in

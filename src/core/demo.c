@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#define ROW_(id, view, title, sizes, size_text, sweep) \
+#define ROW_(id, view, title, sizes, size_text, sweep, dname) \
 	[CK_DEMO_##id] = { #id, DEMO_VIEW_##view, sizes, size_text, sweep },
 const struct demo_row demo_rows[CK_NDEMOS] = { CK_DEMOS(ROW_) };
 #undef ROW_

@@ -468,6 +468,9 @@
 	X(MSG_ST_SUMMARY_SAME, "%s in all: about as fast as serial (%s), %.0f%% of the ideal bound (%s)", "共 %s：与串行相当（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_SUMMARY_MODEL_SLOW, "modelled %s: %.2fx slower than serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：用时是串行的 %.2f 倍（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
 	X(MSG_ST_SUMMARY_MODEL_SAME, "modelled %s: about as fast as serial (%s), %.0f%% of the ideal bound (%s)", "模型估计 %s：与串行相当（串行 %s），达到理想下限的 %.0f%%（理想 %s）") \
+	X(MSG_ST_SUMMARY_LINK, "%s in all: %.2fx faster than serial (%s), %.0f%% of the link-aware bound (%s: copies in and out share the link at its two-way rate)", "共 %s：速度是串行的 %.2f 倍（串行 %s），达到链路感知下限的 %.0f%%（%s：拷入与拷出以双向速率共用链路）") \
+	X(MSG_ST_SUMMARY_LINK_SLOW, "%s in all: %.2fx slower than serial (%s), %.0f%% of the link-aware bound (%s: copies in and out share the link at its two-way rate)", "共 %s：用时是串行的 %.2f 倍（串行 %s），达到链路感知下限的 %.0f%%（%s：拷入与拷出以双向速率共用链路）") \
+	X(MSG_ST_SUMMARY_LINK_SAME, "%s in all: about as fast as serial (%s), %.0f%% of the link-aware bound (%s: copies in and out share the link at its two-way rate)", "共 %s：与串行相当（串行 %s），达到链路感知下限的 %.0f%%（%s：拷入与拷出以双向速率共用链路）") \
 	X(MSG_ST_COPY_BOUND, "(copy-bound)", "（受拷贝限制）") \
 	X(MSG_ST_COMPUTE_BOUND, "(compute-bound)", "（受计算限制）") \
 	X(MSG_HK_XF_A, "the main lines (your host memcpy, pageable and pinned to the device, the copy inside the device) or every line; a small screen starts with the main ones", "主要线条（你的主机 memcpy、可分页和固定内存到设备、设备内拷贝）或全部线条；小屏幕先显示主要线条") \
@@ -816,6 +819,8 @@
 	X(MSG_DV_NOISY, "A spread over 100%% in %d rows: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
 	X(MSG_DV_SPREAD, "spread", "波动") \
 	X(MSG_DV_ERROR, "error", "误差") \
+	X(MSG_DV_EXACT, "On integer inputs %d of these rungs are exact to the bit%s", "在整数输入上，其中 %d 个梯级逐位精确%s") \
+	X(MSG_DV_EXACT_WG, "; %s: largest error %s of the value scale (bound %s)", "；%s：最大误差为数值尺度的 %s（上限 %s）") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \

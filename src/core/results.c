@@ -93,10 +93,13 @@ static const struct field var_fields[] = {
 	VAR(kernel_ms, F_NUM, false, true), VAR(d2h_ms, F_NUM, false, true),
 	VAR(serial_ms, F_NUM, false, true), VAR(ideal_ms, F_NUM, false, true),
 	VAR(speedup, F_NUM, false, true),   VAR(pct_of_ideal, F_NUM, false, true),
+	VAR(link_ideal_ms, F_NUM, false, true), VAR(pct_of_link_ideal, F_NUM, false, true),
 	VAR(model_bytes, F_NUM, false, true), VAR(model_intensity, F_NUM, false, true),
 	VAR(model, F_STR, false, true),     VAR(config, F_STR, false, true),
 	VAR(split, F_LONG, false, true),    VAR(parts, F_BOOL, false, true),
 	VAR(streamk, F_BOOL, false, true),  VAR(fused_of, F_STR, false, true),
+	VAR(exact, F_BOOL, false, true),    VAR(max_err, F_NUM, false, true),
+	VAR(max_err_bound, F_NUM, false, true),
 };
 
 #define SER(key, t, req, nul) { #key, t, req, nul, offsetof(struct res_series, key), \

@@ -85,6 +85,8 @@ struct res_variant {
 	long streams, chunks, chunk_bytes, total_bytes, flops_per_byte;
 	bool modelled;              /* the CPU model, not a measurement */
 	double h2d_ms, kernel_ms, d2h_ms, serial_ms, ideal_ms, speedup, pct_of_ideal;
+	double link_ideal_ms, pct_of_link_ideal; /* the link-aware bound (pinned GPU
+	                               rows; NAN elsewhere and in older records) */
 	size_t span0, nspan;        /* its timeline: results.span[span0 ..+nspan) */
 	/* the rung's own traffic model (demos/matmul/mm_traffic.h,
 	 * demos/conv/conv_traffic.h): NAN / "" in older records, where the
@@ -105,6 +107,9 @@ struct res_variant {
 	long throttle, throttled, samples;  /* reasons OR'd; samples held down */
 	double paired_pct_of_library; /* side by side with its library (NAN absent) */
 	long pairs;
+	/* conv: on integer inputs (demos/conv/conv_exact.h); false / NAN absent */
+	bool exact;                 /* every element exact to the bit */
+	double max_err, max_err_bound; /* largest error over the value scale, its bound */
 	char fused_of[24];          /* a fused rung: its unfused twin's id, whose
 	                               model_bytes and ms it saves against (the
 	                               fusion demo; "" when absent) */

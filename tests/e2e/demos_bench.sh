@@ -15,7 +15,9 @@ stub matmul "grep -v '^#' '$(ladder_fixture results/h200-matmul-1024.yaml)'"
 stub conv "grep -v '^#' '$(ladder_fixture results/h200-conv-quick.yaml)' | sed \"s/n: 4, c: 32, h: 28, w: 28, k: 32,/n: \$2, c: \$4, h: \$6, w: \$8, k: \${10},/\""
 stub transfer "sed -n '/demo: \"transfer\"/p' '$fx/xfer-fixture.yaml'"
 # streams: the fixture's records, with the setting asked for
-stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed \"s/flops_per_byte: 1024/flops_per_byte: \$2/\""
+# streams records as they were before the run measured the link both ways
+# itself (no link_ideal_ms): the bench falls back to transfer's pinned-both
+stub streams "sed -n '/demo: \"streams\"/p' '$fx/xfer-fixture.yaml' | sed -e \"s/flops_per_byte: 1024/flops_per_byte: \$2/\" -e 's/, two_way_ms: [^,]*, two_way_gbs: [^,]*, link_ideal_ms: [^,]*, pct_of_link_ideal: [^,]*//'"
 out="$T_TMP/h200.yaml"
 conv_out="$T_TMP/h200-conv.yaml"
 # (PATH without nvidia-smi: the tf32 ceiling is left out, as on a machine

@@ -91,6 +91,18 @@ like "$rec" 'ms: ~' "a failed variant is not timed"
 like "$rec" 'error: "output holds NaN' "its error says why"
 like "$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')" 'ok: true' "the others still pass"
 
+# off by one on the integer inputs (conv_exact.h): the normwise check on
+# random inputs cannot see it; the exact check fails it
+good=$("$conv" --quick --cpu --reps 1 --format yaml)
+is "$(printf '%s\n' "$good" | grep -c 'kind: "cpu".*exact: true, max_err: 0, max_err_bound: ~')" 2 \
+    "both CPU variants are exact on the integer inputs"
+out=$(CK_DEMO_CORRUPT=cpu-blocked+1 "$conv" --quick --cpu --reps 1 --format yaml); rc=$?
+is "$rc" 3 "one element off by one exits 3"
+rec=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
+like "$rec" 'ok: false.*error: "integer inputs, not exact: y\[[0-9]+\]\[[0-9]+\]\[[0-9]+\]\[[0-9]+\] = [0-9]+, exactly [0-9]+".*exact: false' \
+    "the exact check names the element and its exact value"
+like "$rec" 'ms: ~' "and it is not timed"
+
 # odd sizes with padding, stride and dilation: the demo's own FP64 check
 odd=("--n 2 --c 3 --h 11 --w 13 --k 5 --r 3 --s 2 --pad 2 --stride 2 --dil 2"
      "--n 1 --c 7 --h 17 --w 9 --k 3 --r 5 --s 5 --pad 1 --stride 3"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # ck-test: long
 # `cudakitchen drill check --watch` as a learner at a terminal uses it, in
 # tmux (one server): at 60x20 in Chinese on a file of their own, a racy

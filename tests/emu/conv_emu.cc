@@ -12,6 +12,7 @@
 
 #include "../common/check.h"
 #include "conv_gpu.cu"
+#include "conv_exact.h" /* conv_exactness_of and the Winograd bound: headers */
 
 const struct ck_rung conv_rungs[CONV_NRUNGS] = {CONV_LADDER(CONV_RUNG_ROW)};
 
@@ -45,6 +46,34 @@ static std::vector<double> reference(const struct conv_shape &sh, const std::vec
                     y[o++] = s;
                 }
     return y;
+}
+
+/* Rung r on shape sh with integer inputs 0..3 (the demo's exact check,
+ * conv_exact.h): the largest |y - exact| over the value scale 9 C R S, or
+ * 1 when it failed; -1 when it failed to launch. */
+static double check_integer(enum conv_rung_id r, const struct conv_shape &sh)
+{
+    std::vector<float> x((size_t)sh.n * sh.c * sh.h * sh.w), w((size_t)sh.k * sh.c * sh.r * sh.s),
+        y((size_t)sh.n * sh.k * sh.p * sh.q, NAN);
+    unsigned seed = 777u + (unsigned)sh.c;
+    for (auto &v : x)
+        v = (float)((seed = seed * 1103515245u + 12345u) >> 16 & 3);
+    for (auto &v : w)
+        v = (float)((seed = seed * 1103515245u + 12345u) >> 16 & 3);
+    std::vector<float> ws(conv_gpu_workspace(r, &sh) / sizeof(float) + 4, NAN);
+    struct ck_err err = {{0}};
+    struct conv_io io = {x.data(), w.data(), y.data(), ws.data(), NULL};
+    if (conv_gpu_prepare(r, &sh, ws.data(), &err) != CK_OK ||
+        conv_gpu_launch(r, &sh, &io, &err) != CK_OK)
+        return -1;
+    std::vector<double> ref = reference(sh, x, w);
+    double most = 0;
+    for (size_t i = 0; i < y.size(); i++) {
+        if (!std::isfinite(y[i]))
+            return 1;
+        most = std::max(most, std::fabs(y[i] - ref[i]));
+    }
+    return most / (9.0 * sh.c * sh.r * sh.s);
 }
 
 /* Rung r on shape sh: its relative error, or 1 when it failed. */
@@ -105,6 +134,30 @@ int main(void)
             size_t len = strlen(what);
             snprintf(what + len, sizeof what - len, ": rel. error %.2e against FP64 (< 1e-5)", e);
             ok(e < 1e-5, what);
+        }
+    }
+    /* integer inputs: the sums-of-products rungs exact to the bit, the
+     * Winograd rungs within their bound (conv_wg_bound.h); C = 64 is the
+     * ResNet-50 conv2_x layer's */
+    static const int int_shapes[][10] = {
+        {1, 19, 9, 11, 70, 3, 3, 1, 1, 1},
+        {1, 64, 8, 7, 9, 3, 3, 1, 1, 1},
+    };
+    for (int i = 0; i < CONV_NRUNGS; i++) {
+        enum conv_rung_id r = (enum conv_rung_id)i;
+        if (strcmp(conv_rungs[i].kind, "hand"))
+            continue;
+        enum conv_exactness how = conv_exactness_of(r);
+        for (const auto &d : int_shapes) {
+            struct conv_shape sh = shape(d);
+            double e = check_integer(r, sh);
+            double bound = how == CONV_EXACT_WG2 ? conv_wg_err_bound(2, sh.c)
+                         : how == CONV_EXACT_WG4 ? conv_wg_err_bound(4, sh.c) : 0;
+            char what[200];
+            snprintf(what, sizeof what, "conv %s C=%d K=%d on integer inputs: largest error "
+                     "%.2g of the value scale (%s %.2g)", conv_rungs[i].id, d[1], d[4], e,
+                     how == CONV_EXACT_EQUAL ? "exact, must be" : "bound", bound);
+            ok(e >= 0 && e <= bound, what);
         }
     }
     /* rung 6's every GEMM tile and channel split (06_winograd4_tuning.cuh),

@@ -394,19 +394,7 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define multi_notes { MSG_HN_MULTI }
 #define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
 
-/* Each demo's name on its help page: its id in English, a word in Chinese. */
-#define TITLE_matmul MSG_DN_MATMUL
-#define TITLE_conv MSG_DN_CONV
-#define TITLE_devinfo MSG_DN_DEVINFO
-#define TITLE_transfer MSG_DN_TRANSFER
-#define TITLE_streams MSG_DN_STREAMS
-#define TITLE_reduce MSG_DN_REDUCE
-#define TITLE_launch MSG_DN_LAUNCH
-#define TITLE_attention MSG_DN_ATTENTION
-#define TITLE_fusion MSG_DN_FUSION
-#define TITLE_multigpu MSG_DN_MULTIGPU
-
-#define SCREEN_(id, view, ...)                                                         \
+#define SCREEN_(id, view, title, sizes, size_text, sweep, dname)                      \
 	static void *enter_##id(struct app *app, const char *arg)                      \
 	{                                                                              \
 		(void)arg;                                                             \
@@ -416,6 +404,6 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 		.name = #id, .enter = enter_##id, .draw = demo_draw, .key = demo_key,  \
 		.tick = demo_tick, .leave = demo_leave,                                \
 		.keys = view##_keys, .nkeys = sizeof view##_keys / sizeof *view##_keys, \
-		.key_on = demo_on, .help_notes = view##_notes, .help_title = TITLE_##id, \
+		.key_on = demo_on, .help_notes = view##_notes, .help_title = dname,    \
 	};
 CK_DEMOS(SCREEN_)

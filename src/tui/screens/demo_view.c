@@ -160,6 +160,20 @@ static bool error_marked(const struct res_variant *v, const struct res_variant *
 	       v->rel_err > 2 * ref->rel_err;
 }
 
+/* A small non-negative number in one digit: "4e-7", "0". */
+static void sci_text(double v, char *e, size_t n)
+{
+	snprintf(e, n, v > 0 ? "%.0e" : "0", v);
+	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
+	if (x && (x[1] == '-' || x[1] == '+')) {
+		char *d = x + 2;
+		while (d[0] == '0' && d[1])
+			memmove(d, d + 1, strlen(d));
+		if (x[1] == '+')
+			memmove(x + 1, x + 2, strlen(x + 1));
+	}
+}
+
 /* A relative error in one digit ("4e-7", "0"), marked "!" past twice the
  * reference's; "-" when the record has none. */
 static void error_text(const struct res_variant *v, const struct res_variant *ref, char *buf,
@@ -170,16 +184,37 @@ static void error_text(const struct res_variant *v, const struct res_variant *re
 		snprintf(buf, n, "-");
 		return;
 	}
-	snprintf(e, sizeof e, v->rel_err > 0 ? "%.0e" : "0", v->rel_err);
-	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
-	if (x && (x[1] == '-' || x[1] == '+')) {
-		char *d = x + 2;
-		while (d[0] == '0' && d[1])
-			memmove(d, d + 1, strlen(d));
-		if (x[1] == '+')
-			memmove(x + 1, x + 2, strlen(x + 1));
-	}
+	sci_text(v->rel_err, e, sizeof e);
 	snprintf(buf, n, "%s%s", e, error_marked(v, ref) ? "!" : "");
+}
+
+/* The conv demo's integer inputs (demos/conv/conv_exact.h): how many rungs
+ * came out exact to the bit, and each bounded rung's (Winograd's) largest
+ * element-wise error against its bound, at the naive rung's size. False
+ * when the records have none (older ones, other demos). */
+static bool exact_text(const struct demo_section *s, char *buf, size_t n)
+{
+	const struct res_variant *naive = results_naive(s->r, s->demo);
+	char wg[400] = "";
+	size_t len = 0;
+	int exact = 0;
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		if (strcmp(v->demo, s->demo) || !v->ok || (naive && !demo_view_same_size(v, naive)))
+			continue;
+		exact += v->exact;
+		if (isfinite(v->max_err) && isfinite(v->max_err_bound) && len < sizeof wg) {
+			char e[12], b[12];
+			sci_text(v->max_err, e, sizeof e);
+			sci_text(v->max_err_bound, b, sizeof b);
+			len += (size_t)snprintf(wg + len, sizeof wg - len, tr(MSG_DV_EXACT_WG),
+						results_variant_label(v), e, b);
+		}
+	}
+	if (!exact && !len)
+		return false;
+	snprintf(buf, n, tr(MSG_DV_EXACT), exact, wg);
+	return true;
 }
 
 /* The line under a section with marked errors: what the mark means. */
@@ -466,13 +501,15 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 		marked |= error_marked(v, ref);
 		line += variant_rows(v, lw);
 	}
-	char roof[300];
+	char roof[640];
 	line = noise_lines(s, y, line, y0, y1);
 	if (marked && mark_text(ref, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	if (best_text(s, roof, sizeof roof))
+		line = note_lines(roof, C_NOTE, y, line, y0, y1);
+	if (exact_text(s, roof, sizeof roof))
 		line = note_lines(roof, C_NOTE, y, line, y0, y1);
 	for (size_t i = 0; i < s->r->nvar; i++)
 		if (!strcmp(s->r->var[i].demo, s->demo) && fused_text(s, &s->r->var[i], roof, sizeof roof))
