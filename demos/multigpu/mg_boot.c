@@ -29,11 +29,14 @@ int mg_launch_env(struct mg_launch *out, char *err, size_t errn)
 {
     static const struct { const char *rank, *size, *local, *from; } l[] = {
         {"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "mpirun"},
-        {"SLURM_PROCID", "SLURM_NTASKS", "SLURM_LOCALID", "srun"},
+        {"SLURM_PROCID", "SLURM_STEP_NUM_TASKS", "SLURM_LOCALID", "srun"},
         {"CK_MG_RANK", "CK_MG_NRANKS", "CK_MG_LOCAL_RANK", "procs"},
     };
     for (size_t i = 0; i < sizeof l / sizeof *l; i++) {
-        if (!getenv(l[i].rank) && !getenv(l[i].size))
+        /* both, or this launcher did not start us: Slurm's batch script
+           and salloc's shell have SLURM_PROCID or SLURM_NTASKS, but only
+           srun's steps SLURM_STEP_NUM_TASKS */
+        if (!getenv(l[i].rank) || !getenv(l[i].size))
             continue;
         int size = 0, rank = -1, local = -1;
         if (!env_int(l[i].size, 1, 1 << 20, &size) || !env_int(l[i].rank, 0, size - 1, &rank)) {

@@ -1,9 +1,10 @@
 /* mg_boot.h: how the processes of a one-process-per-GPU run find one
  * another (plain C, no NCCL: the id is bytes here).
  *
- * Each process learns its rank and the number of ranks from the launcher:
+ * Each process learns its rank and the number of ranks from the launcher
+ * (only when both of its variables are set):
  *   mpirun (Open MPI)  OMPI_COMM_WORLD_RANK, _SIZE, _LOCAL_RANK
- *   srun (Slurm)       SLURM_PROCID, SLURM_NTASKS, SLURM_LOCALID
+ *   srun (Slurm)       SLURM_PROCID, SLURM_STEP_NUM_TASKS, SLURM_LOCALID
  *   multigpu --procs   CK_MG_RANK, CK_MG_NRANKS, CK_MG_LOCAL_RANK
  * Rank 0 makes NCCL's unique id and hands it to the others either in a
  * file on a filesystem every node sees (mg_id_write: written beside its

@@ -83,7 +83,7 @@ one() {
         'variant: "split-reduce".*ok: true' -- \
         env CK_NCCL_LIB=/nonexistent/libnccl.so.2 "$MG" --quick --variants all-reduce,split-matmul,split-reduce \
         --format yaml
-    check one-bad-rank 2 -- env SLURM_PROCID=4 SLURM_NTASKS=2 "$MG" --quick
+    check one-bad-rank 2 -- env SLURM_PROCID=4 SLURM_STEP_NUM_TASKS=2 "$MG" --quick
     # the numbers: the full sweep's largest size and the 8192 matmul
     check one-bench 0 'record: "coll".*bytes: 1073741824, ok: true' -- "$MG" --variants all-reduce,split-matmul,split-reduce,peer-copy \
         --format yaml

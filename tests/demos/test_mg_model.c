@@ -101,7 +101,7 @@ static void test_links_sizes(void)
 static void clear_env(void)
 {
     const char *v[] = {"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE",
-                       "OMPI_COMM_WORLD_LOCAL_RANK", "SLURM_PROCID", "SLURM_NTASKS",
+                       "OMPI_COMM_WORLD_LOCAL_RANK", "SLURM_PROCID", "SLURM_STEP_NUM_TASKS",
                        "SLURM_LOCALID", "CK_MG_RANK", "CK_MG_NRANKS", "CK_MG_LOCAL_RANK",
                        "SLURM_JOB_ID", "SLURM_STEP_ID", "OMPI_MCA_ess_base_jobid", "CK_MG_JOB"};
     for (size_t i = 0; i < sizeof v / sizeof *v; i++)
@@ -114,7 +114,9 @@ static void test_launch(void)
     char err[256];
     clear_env();
     is_int(mg_launch_env(&l, err, sizeof err), 0, "no launcher: 0");
-    setenv("SLURM_PROCID", "3", 1), setenv("SLURM_NTASKS", "8", 1), setenv("SLURM_LOCALID", "1", 1);
+    setenv("SLURM_PROCID", "0", 1);
+    is_int(mg_launch_env(&l, err, sizeof err), 0, "Slurm's batch script (SLURM_PROCID, no step): not a rank");
+    setenv("SLURM_PROCID", "3", 1), setenv("SLURM_STEP_NUM_TASKS", "8", 1), setenv("SLURM_LOCALID", "1", 1);
     ok(mg_launch_env(&l, err, sizeof err) == 1 && l.rank == 3 && l.size == 8 &&
        l.local_rank == 1 && !strcmp(l.from, "srun"), "srun: SLURM_PROCID 3 of 8, local 1");
     setenv("OMPI_COMM_WORLD_RANK", "1", 1), setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
@@ -126,6 +128,9 @@ static void test_launch(void)
        "rank 2 of 2 is refused: %s", err);
     setenv("OMPI_COMM_WORLD_RANK", "x", 1);
     is_int(mg_launch_env(&l, err, sizeof err), -1, "a rank that is not a number is refused");
+    unsetenv("OMPI_COMM_WORLD_SIZE");
+    ok(mg_launch_env(&l, err, sizeof err) == 1 && !strcmp(l.from, "srun"),
+       "a rank without its size is not that launcher's: srun's next");
     clear_env();
     setenv("SLURM_JOB_ID", "77", 1);
     mg_job_key(err, sizeof err);

@@ -39,7 +39,7 @@ bad "out of range" "--procs 99" "$mg" --procs 99
 bad "needs a path" "--id-file without a path" "$mg" --id-file
 bad "unknown" "--variants nosuch" "$mg" --variants nosuch
 bad "unknown argument" "an unknown argument" "$mg" --frob
-bad "SLURM_PROCID=5 and SLURM_NTASKS=2" "a rank outside its size" env SLURM_PROCID=5 SLURM_NTASKS=2 "$mg"
+bad "SLURM_PROCID=5 and SLURM_STEP_NUM_TASKS=2" "a rank outside its size" env SLURM_PROCID=5 SLURM_STEP_NUM_TASKS=2 "$mg"
 bad "OMPI_COMM_WORLD_RANK=x" "a rank that is not a number" env OMPI_COMM_WORLD_RANK=x OMPI_COMM_WORLD_SIZE=2 "$mg"
-bad "--procs inside srun" "--procs under a launcher" env SLURM_PROCID=0 SLURM_NTASKS=1 "$mg" --procs 2
+bad "--procs inside srun" "--procs under a launcher" env SLURM_PROCID=0 SLURM_STEP_NUM_TASKS=1 "$mg" --procs 2
 done_testing
