@@ -256,6 +256,11 @@ static void put_completed(FILE *f, const struct cert_info *ci, const struct cert
 	fputc('\n', f);
 }
 
+/* The level table: number, name, best score, result, the columns aligned
+ * (widths by text_width, so Chinese names too).  A name wider than
+ * LEVEL_NAME_MAX (a class's own title) wraps within its column, so every
+ * row stays within 60 columns and the score never runs into the name. */
+#define LEVEL_NAME_MAX 28
 static void put_levels(FILE *f, const struct cert_info *ci, const struct cert_strings *s)
 {
 	const struct progress *p = ci->progress;
@@ -263,15 +268,21 @@ static void put_levels(FILE *f, const struct cert_info *ci, const struct cert_st
 	for (int i = 0; i < n; i++)
 		if (text_width(level_name(ci, s, i)) > w)
 			w = text_width(level_name(ci, s, i));
+	w = w > LEVEL_NAME_MAX ? LEVEL_NAME_MAX : w;
 	fprintf(f, "\n%s\n", s->levels_head);
 	for (int i = 0; i < n; i++) {
 		int best = p->levels[i].best;
 		char score[8] = "--";
 		if (best >= 0)
 			snprintf(score, sizeof score, "%d%%", best > 100 ? 100 : best);
-		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, level_name(ci, s, i),
-			w - text_width(level_name(ci, s, i)), "", score,
+		struct text_lines tl = { 0 };
+		text_wrap(level_name(ci, s, i), w, &tl);
+		const char *first = tl.n ? tl.line[0] : "";
+		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, first, w - text_width(first), "", score,
 			best < 0 ? s->not_taken : best >= CERT_PASS_PERCENT ? s->passed : s->not_passed);
+		for (size_t k = 1; k < tl.n; k++)
+			fprintf(f, "     %s\n", tl.line[k]);
+		text_lines_free(&tl);
 	}
 }
 

@@ -61,6 +61,9 @@ bool drill_check(const struct drill *dr, const char *file, const struct drill_ch
 	r->backend = o->backend == DRILL_AUTO ? drill_backend_here() : o->backend;
 	if (!drill_ctx_init(&x, dr, file, o, r)) {
 		r->verdict = DRILL_CANNOT;
+	} else if (r->backend == DRILL_GPU && !drill_gpu_present()) {
+		r->verdict = DRILL_CANNOT;   /* --gpu asked for one this machine has not */
+		COPY(r->cannot, "no-gpu");
 	} else if (r->backend == DRILL_GPU) {
 		drill_gpu_check(&x, r);
 	} else if (dr->gpu_only) {

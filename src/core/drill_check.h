@@ -104,6 +104,8 @@ void drill_result_free(struct drill_result *r);
 
 /* cpu or gpu: whether this machine has nvcc and an NVIDIA device. */
 enum drill_backend drill_backend_here(void);
+/* whether this machine shows an NVIDIA GPU (the driver's device nodes) */
+bool drill_gpu_present(void);
 
 /* The result as YAML (keys in English, values as found). */
 void drill_result_write(FILE *f, const struct drill *dr, const struct drill_result *r);

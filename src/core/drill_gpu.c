@@ -16,6 +16,13 @@
 
 enum { NVCC_MS = 240000 };
 
+/* whether this machine shows an NVIDIA GPU: the driver's device nodes */
+bool drill_gpu_present(void)
+{
+	struct stat st;
+	return stat("/dev/nvidiactl", &st) == 0 && stat("/dev/nvidia0", &st) == 0;
+}
+
 enum drill_backend drill_backend_here(void)
 {
 	const char *b = getenv("CK_DRILL_BACKEND");
@@ -23,9 +30,7 @@ enum drill_backend drill_backend_here(void)
 		return DRILL_CPU;
 	if (b && !strcmp(b, "gpu"))
 		return DRILL_GPU;
-	struct stat st;
-	return stat("/dev/nvidiactl", &st) == 0 && stat("/dev/nvidia0", &st) == 0 ? DRILL_GPU
-										: DRILL_CPU;
+	return drill_gpu_present() ? DRILL_GPU : DRILL_CPU;
 }
 
 /* the project's record of demo/variant: its GB/s or GFLOP/s and label */

@@ -86,6 +86,7 @@
 	X(MSG_DR_NO_CXX, "no C++ compiler (c++, g++ or clang++) on PATH: the CPU emulator needs one", "PATH 中没有 C++ 编译器（c++、g++ 或 clang++）：CPU 模拟器需要它") \
 	X(MSG_DR_NO_NVCC, "no nvcc on PATH: a check on the GPU needs the CUDA toolkit", "PATH 中没有 nvcc：在 GPU 上检查需要 CUDA 工具包") \
 	X(MSG_DR_NO_CXX_SET, "CXX is %s, which is not a compiler here: the CPU emulator needs a C++ compiler", "CXX 设为 %s，但此处没有这个编译器：CPU 模拟器需要 C++ 编译器") \
+	X(MSG_DR_NO_GPU, "no NVIDIA GPU here (no /dev/nvidia0): check without --gpu, on the CPU emulator", "这里没有 NVIDIA GPU（没有 /dev/nvidia0）：去掉 --gpu，在 CPU 模拟器上检查") \
 	X(MSG_DR_NO_NVCC_SET, "NVCC is %s, which is not a compiler here: a check on the GPU needs nvcc", "NVCC 设为 %s，但此处没有这个编译器：在 GPU 上检查需要 nvcc") \
 	X(MSG_DR_NO_HARNESS, "the drill's harness does not compile here (%s): the compiler said", "这个练习的测试框架在此无法编译（%s），编译器的输出如下") \
 	X(MSG_DR_NO_CACHE, "cannot write %s: %s", "无法写入 %s：%s") \

@@ -21,7 +21,7 @@
 	X(MSG_NO_HOME, "progress will not be saved: no HOME or XDG_STATE_HOME", "进度不会保存：没有设置 HOME 或 XDG_STATE_HOME") \
 	X(MSG_PROGRESS_UNREADABLE, "progress could not be read", "无法读取进度") \
 	X(MSG_NOT_SAVED_THIS_TIME, "%s; it will not be saved this time", "%s；本次不会保存") \
-	X(MSG_WILL_NOT_SAVE_YET, "%s; this window's progress is not saved until that one quits, then the two are merged", "%s；在那个窗口退出之前，本窗口的进度不会保存，退出后两者会合并") \
+	X(MSG_WILL_NOT_SAVE_YET, "This window's progress is not saved until the other one quits, then the two are merged: %s", "在另一个窗口退出之前，本窗口的进度不会保存，退出后两者会合并：%s") \
 	X(MSG_NOT_SAVED_MARK, " not saved ", " 未保存 ") \
 	X(MSG_PLACE_NOT_KEPT, "Not saved: progress keeps the places of %d lessons at most, so this lesson's place and its done mark are lost when you quit", "未保存：进度最多记录 %d 课的位置，所以退出后本课的位置和“已读完”标记不会保留") \
 	X(MSG_PROGRESS_TAKEN_OVER, "The other window has quit: its progress and this window's are merged and saved from now on.", "另一个窗口已退出：它的进度已与本窗口的合并，从现在起会保存。") \
@@ -193,7 +193,7 @@
 	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
 	X(MSG_CERT_EXISTING, "Your certificate (the newest in its folder):", "你的证书（所在文件夹中最新的一份）：") \
-	X(MSG_ST_NEW_CERT, "new", "另写一份") \
+	X(MSG_ST_NEW_CERT, "new certificate", "另写一份") \
 	X(MSG_HK_CERT_NEW, "write a new certificate with today's results (this one is kept)", "用今天的成绩另写一份新证书（这份会保留）") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
 	X(MSG_CERT_NAME_IS, "The name is %s.", "姓名%s。") \
@@ -666,10 +666,10 @@
 	X(MSG_HK_RD_PREV, "previous page; on the first page, the previous lesson's last page", "上一页；在第一页时回到上一课的最后一页") \
 	X(MSG_RD_END, "end of the lesson", "本课结束") \
 	X(MSG_RD_SEARCH_KEYS, "Enter search  Esc cancel", "Enter 搜索  Esc 取消") \
-	X(MSG_RD_FOUND, "\"%s\": page %zu/%zu, %zu places in this lesson", "“%s”：第 %zu/%zu 页，本课共 %zu 处") \
+	X(MSG_RD_FOUND, "\"%s\": match %zu of %zu · page %zu/%zu", "“%s”：第 %zu 处，共 %zu 处 · 第 %zu/%zu 页") \
 	X(MSG_RD_NOT_FOUND, "\"%s\" is not in this lesson", "本课中没有“%s”") \
 	X(MSG_RD_SEARCH_ENDED, "search ended: n and p turn pages again", "搜索已结束：n 和 p 重新用来翻页") \
-	X(MSG_ST_MATCH, "match", "匹配") \
+	X(MSG_ST_MATCH, "next/prev match", "下/上一处") \
 	X(MSG_SEARCH_ENDED, "search ended", "搜索已结束") \
 	X(MSG_ST_SEARCH, "search", "搜索") \
 	X(MSG_HK_SEARCH_END, "while a search is on: end it", "搜索进行中：结束搜索") \
@@ -682,12 +682,12 @@
 	X(MSG_FOUND_NONE, "\"%s\" is in no lesson", "没有哪一课含有“%s”") \
 	X(MSG_FOUND_TITLE, "Search: \"%s\"", "搜索：“%s”") \
 	X(MSG_FOUND_COUNT, "pages: %zu, lessons: %d", "共 %zu 页，%d 课") \
-	X(MSG_FOUND_PAGE, "page %zu/%zu, %zu places", "第 %zu/%zu 页，%zu 处") \
-	X(MSG_FOUND_PAGE_ONE, "page %zu/%zu, 1 place", "第 %zu/%zu 页，1 处") \
+	X(MSG_FOUND_PAGE, "page %zu/%zu · %zu matches", "第 %zu/%zu 页 · %zu 处") \
+	X(MSG_FOUND_PAGE_ONE, "page %zu/%zu · 1 match", "第 %zu/%zu 页 · 1 处") \
 	X(MSG_FOUND_SEP, ": ", "：") \
 	X(MSG_FOUND_ABOUT, "in its summary", "在课程简介中") \
 	X(MSG_SEARCH_NOT_FOUND, "\"%s\" not found", "没有找到“%s”") \
-	X(MSG_SEARCH_MATCH, "\"%s\": %d of %d", "“%s”：第 %d 处，共 %d 处") \
+	X(MSG_SEARCH_MATCH, "\"%s\": match %d of %d", "“%s”：第 %d 处，共 %d 处") \
 	X(MSG_SEARCH_WRAP_TOP, " (again from the top)", "（回到开头继续）") \
 	X(MSG_SEARCH_WRAP_BOTTOM, " (again from the end)", "（回到末尾继续）") \
 	X(MSG_ST_END_SEARCH, "end search", "结束搜索") \

@@ -90,6 +90,19 @@ size_t lesson_count(const struct lesson *l, const char *q)
 	return n;
 }
 
+size_t lesson_rank(const struct lesson *l, const char *q, struct lesson_spot at)
+{
+	size_t n = 0;
+	for (size_t p = 0; l && !l->broken && p < l->npages; p++)
+		for (int i = -1; i < (int)l->pages[p].n; i++)
+			if (spot_has(l, p, i, q)) {
+				n++;
+				if (p == at.page && i == at.item)
+					return n;
+			}
+	return 0;
+}
+
 const char *lesson_spot_text(const struct lesson *l, struct lesson_spot at, const char *q)
 {
 	if (!l || l->broken || at.page >= l->npages)

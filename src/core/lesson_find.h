@@ -26,6 +26,9 @@ bool lesson_find(const struct lesson *l, const char *q, struct lesson_spot from,
 		 struct lesson_spot *out);
 /* How many places of the lesson hold q (its pages only). */
 size_t lesson_count(const struct lesson *l, const char *q);
+/* Which of them `at` is, 1-based in the lesson's order ("match 3 of 7");
+ * 0 when `at` holds no q. */
+size_t lesson_rank(const struct lesson *l, const char *q, struct lesson_spot at);
 /* Whether q occurs anywhere in the lesson: title, summary, analogy or pages. */
 bool lesson_mentions(const struct lesson *l, const char *q);
 /* The text of place `at` that holds q (an item's text, caption or cell,

@@ -41,6 +41,14 @@ size_t text_char(const char *s, int *w);
  * whole.  *used (may be NULL) gets the columns taken. */
 size_t text_fit(const char *s, int cols, int *used);
 
+/* Bytes of s that fit in cols columns ending where text_wrap may break a
+ * line (a space, next to a CJK character), so no word is cut, trailing
+ * spaces left out; the whole of s's first line when it fits.  A first
+ * word wider than cols is cut between characters (text_fit).  *used (may
+ * be NULL) gets the columns taken.  For a text shortened with an
+ * ellipsis (text_short.c). */
+size_t text_shorten(const char *s, int cols, int *used);
+
 /* Word-wraps s into lines of at most width columns.  Breaks at spaces;
  * between CJK characters; never inside a character; words longer than
  * width are broken at character boundaries.  Line-breaking rules: no line

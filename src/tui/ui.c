@@ -252,12 +252,12 @@ int ui_groups_rows(const char *s, int w)
 	return wrap_groups(0, 1 << 20, 0, w, C_NORMAL, s, false);
 }
 
-int ui_key_lines(const char *help, bool draw)
+int ui_key_lines(const char *help, int y1, bool draw)
 {
 	int n = ui_groups_rows(help, COLS - 2);
 	n = n > 8 ? 8 : n;
 	if (draw)
-		wrap_groups(LINES - 1 - n, LINES - 1, 1, COLS - 2, C_DIM, help, true);
+		wrap_groups(y1 - n, y1, 1, COLS - 2, C_DIM, help, true);
 	return n;
 }
 
@@ -378,24 +378,6 @@ void ui_title(const char *title, const char *right)
 		ui_text(0, w - mw, mw, C_WRONG, title_mark);
 }
 
-/* Where the first line of left ends when it is wrapped to width: a byte
- * offset into left (the rest starts there, spaces skipped); 0 when left
- * fits whole. */
-static size_t first_line_end(const char *left, int width)
-{
-	struct text_lines tl = { 0 };
-	size_t end = 0;
-	if (text_wrap(left, width, &tl) > 1 && !strncmp(left, tl.line[0], strlen(tl.line[0])))
-		end = strlen(tl.line[0]);
-	text_lines_free(&tl);
-	return end;
-}
-
-/* A message too long for the room beside the key hints takes the row
- * above as well: when it fits one row it stays on the status line and the
- * hints move up; longer, its first line goes above and the rest beside
- * the hints (cut with a marker only when even two rows are too few).
- * Hints are never dropped. */
 /* Columns left of the hints for a message on the status row. */
 static int status_room(const char *hints)
 {
@@ -417,31 +399,62 @@ int ui_status_rows(const char *left, const char *hints)
 	return rows;
 }
 
+/* s (as drawn) in w columns at y, x: whole when it fits, else shortened on
+ * a word boundary (a space, or between CJK characters) and ended with an
+ * ellipsis, never cut inside a word or a character. */
+static void status_text(int y, int x, int w, const char *s)
+{
+	if (text_width(s) <= w) {
+		ui_text(y, x, w, C_STATUS, s);
+		return;
+	}
+	const char *ell = ui_glyph(G_ELLIPSIS);
+	int ew = text_width(ell), used = 0;
+	if (w <= ew)
+		return;
+	size_t n = text_shorten(s, w - ew, &used);
+	char *cut = strndup(s, n);
+	if (!cut)
+		return;
+	ui_text(y, x, used, C_STATUS, cut);
+	ui_text(y, x + used, ew, C_STATUS, ell);
+	free(cut);
+}
+
+/* The status bar.  The hints are always on the bottom row, the status
+ * line; a message shares it when it fits beside them.  A longer one starts
+ * on the row above, inside the bar, wrapped on a word boundary: all of it
+ * there when it fits one row, else its first line there and the rest
+ * beside the hints, shortened with an ellipsis when even that is too
+ * little.  Nothing is drawn below the hints, and hints are never dropped. */
 void ui_status(const char *left, const char *hints)
 {
-	int room = status_room(hints);
+	int room = status_room(hints), full = ui_cols() - 2;
 	char *msg = left && *left ? as_drawn(left) : NULL;
 	if (status_one_row(msg, room)) {
-		bar(LINES - 1, C_STATUS, msg, hints);
-	} else if (text_width(msg) <= ui_cols() - 2) {
-		bar(LINES - 2, C_STATUS, NULL, hints);
-		bar(LINES - 1, C_STATUS, msg, NULL);
-	} else {
-		size_t cut = first_line_end(msg, ui_cols() - 2);
-		const char *rest = msg + cut;
-		while (*rest == ' ')
-			rest++;
-		char *top = strndup(msg, cut ? cut : strlen(msg));
-		bar(LINES - 2, C_STATUS, top ? top : "", NULL);
-		free(top);
 		bar(LINES - 1, C_STATUS, NULL, hints);
-		if (cut && room > 0) {
-			bool fits = text_width(rest) <= room;
-			int used = ui_text(LINES - 1, 1, fits ? room : room - 1, C_STATUS, rest);
-			if (!fits)
-				ui_text(LINES - 1, 1 + used, 1, C_STATUS, ui_glyph(G_ELLIPSIS));
-		}
+		if (msg && room > 0)
+			status_text(LINES - 1, 1, room, msg);
+		free(msg);
+		return;
 	}
+	bar(LINES - 2, C_STATUS, NULL, NULL);
+	bar(LINES - 1, C_STATUS, NULL, hints);
+	size_t cut = text_width(msg) <= full ? strlen(msg) : text_shorten(msg, full, NULL);
+	const char *rest = msg + cut;
+	while (*rest == ' ')
+		rest++;
+	if (*rest && room < 8) {   /* no room beside the hints: the top row says there is more */
+		status_text(LINES - 2, 1, full, msg);
+		free(msg);
+		return;
+	}
+	char *top = strndup(msg, cut);
+	if (top)
+		ui_text(LINES - 2, 1, full, C_STATUS, top);
+	free(top);
+	if (*rest)
+		status_text(LINES - 1, 1, room, rest);
 	free(msg);
 }
 

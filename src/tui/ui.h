@@ -53,8 +53,9 @@ int ui_text_over(int y, int x, int maxw, enum role r, const char *s);
 /* Key help at the bottom of the screen, above the status bar: help is
  * groups ("s SMs") two spaces apart, wrapped between groups only, so no key
  * is parted from what it does.  Returns the rows it takes (drawn from
- * LINES-1-rows when draw). */
-int ui_key_lines(const char *help, bool draw);
+ * y1-rows to y1-1 when draw: y1 is the status bar's first row,
+ * LINES - ui_status_rows(), so a two-row status never covers it). */
+int ui_key_lines(const char *help, int y1, bool draw);
 /* Columns s takes as ui_text draws it (after --ascii transliteration). */
 int ui_width(const char *s);
 void ui_attr_on(enum role r);
@@ -67,9 +68,10 @@ void ui_title(const char *title, const char *right);
 /* A mark every title row ends with until it is cleared (NULL or ""): the
  * app's "not saved" while progress cannot be saved.  Borrowed. */
 void ui_title_mark(const char *mark);
-/* The status bar: hints keep their room at the right; a longer message
- * takes the row above too (LINES-2), so it is seen whole: the hints go up
- * when the message fits one row, else its first line does. */
+/* The status bar: the hints always on the bottom row (the status line),
+ * a message beside them when it fits; a longer message starts on the row
+ * above (LINES-2), inside the bar, wrapped and shortened on a word
+ * boundary with an ellipsis; nothing is ever drawn below the hints. */
 void ui_status(const char *left, const char *hints);
 /* How many rows ui_status will take for these (1, or 2 with a long message),
  * so a screen can stop its content above them. */

@@ -62,6 +62,17 @@ grep -q 'id: "vector-add", attempts: [1-9][0-9]*, hints: 2, passed: true' "$XDG_
 ok $? "the pass is recorded in progress"
 like "$(ck drill list)" '01 +vector-add +passed ' "drill list shows it"
 
+# --gpu on a machine without one says so, and records nothing
+if [ ! -e /dev/nvidia0 ]; then
+    before=$(cat "$XDG_STATE_HOME/cudakitchen/progress.yaml")
+    ck drill check --gpu saxpy-float4 drills/02-saxpy-float4/reference.cu >"$T_TMP/g" 2>&1
+    is $? 1 "drill check --gpu without a GPU: exit 1"
+    like "$(cat "$T_TMP/g")" 'cannot check here: no NVIDIA GPU here \(no /dev/nvidia0\): check without --gpu' \
+        "it says there is no GPU, not that the learner's program crashed"
+    unlike "$(cat "$T_TMP/g")" 'crashed|exited with status' "no crash reported"
+    is "$(cat "$XDG_STATE_HOME/cudakitchen/progress.yaml")" "$before" "and progress is untouched"
+fi
+
 # a class with one drill of its own, made from vector-add: lints clean
 cls="$T_TMP/class"
 mkdir -p "$cls/lessons/en" "$cls/drills/50-double" "$cls/drills/en"

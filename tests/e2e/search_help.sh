@@ -16,15 +16,15 @@ keys '?'; expect 'help for reader'
 like "$(screen | tail -1)" '/ search' "the help's status line offers / search"
 keys /; wait_for '^ /_'; ok $? "/ opens the prompt"
 keys -l 'scroll'; keys Enter
-wait_for '"scroll": 1 of [0-9]+'; ok $? "Enter: the first line that holds it, and how many do"
-n=$(screen | sed -n 's/.*"scroll": 1 of \([0-9]*\).*/\1/p')
+wait_for '"scroll": match 1 of [0-9]+'; ok $? "Enter: the first line that holds it, and how many do"
+n=$(screen | sed -n 's/.*"scroll": match 1 of \([0-9]*\).*/\1/p')
 [ "$(marked scroll)" -ge 2 ]; ok $? "the text is marked where it shows ($(marked scroll) places)"
 same_text; ok $? "the marks sit on the text itself"
-like "$(screen | tail -2)" 'n/N match +Esc end search' "while a search is on, n/N and Esc say what they do"
-for i in $(seq 2 "$n"); do keys n; wait_for "\"scroll\": $i of $n" || break; done
+like "$(screen | tail -2)" 'n/N next/prev match +Esc end search' "while a search is on, n/N and Esc say what they do"
+for i in $(seq 2 "$n"); do keys n; wait_for "\"scroll\": match $i of $n" || break; done
 ok $? "n goes line by line to the last ($n)"
-keys n; wait_for "\"scroll\": 1 of $n \(again from the top\)"; ok $? "n past the last wraps, and says so"
-keys N; wait_for "\"scroll\": $n of $n \(again from the end\)"; ok $? "N back past the first wraps, and says so"
+keys n; wait_for "\"scroll\": match 1 of $n \(again from the top\)"; ok $? "n past the last wraps, and says so"
+keys N; wait_for "\"scroll\": match $n of $n \(again from the end\)"; ok $? "N back past the first wraps, and says so"
 keys /; keys -l 'zebra'; keys Enter
 wait_for '"zebra" not found'; ok $? "text that is nowhere is said so"
 keys Escape; wait_for 'search ended'; ok $? "Esc ends the search first"

@@ -23,7 +23,7 @@ keys -l 'zebra crossing'; keys Enter
 wait_for '"zebra crossing" is in no lesson'; ok $? "a text in no lesson is said so, on the menu"
 keys /; keys -l 'OCCUPANCY'; keys Enter
 wait_for '^ Search: "OCCUPANCY"'; ok $? "Enter lists where the text is"
-rows=$(screen | grep -E '^ +[0-9]+  .*page [0-9]+/[0-9]+, [0-9]+ place')
+rows=$(screen | grep -E '^ +[0-9]+  .*page [0-9]+/[0-9]+ · [0-9]+ match')
 like "$rows" '^ +3  Orders and brigades: .*page [0-9]/6' "lesson 3's pages, by number, title and page"
 unlike "$rows" '^ +([0-24-9]|1[0-9])  ' "and no lesson that lacks it"
 like "$(screen | sed -n 1p)" 'pages: [0-9]+, lessons: 1' "the title counts the pages and lessons"
@@ -32,11 +32,11 @@ like "$(screen | sed -n 20p)" '─pages 1-[0-9]+ of [0-9]+──$' "the position
 page=$(printf '%s\n' "$rows" | head -1 | sed 's/.*page \([0-9]*\)\/6.*/\1/')
 keys Enter
 wait_for "^ Orders and brigades +page $page/6"; ok $? "Enter opens lesson 3 at that page ($page)"
-like "$(screen | tail -2)" '"OCCUPANCY": page '"$page"'/6, [0-9]+ places in this lesson' "it says where, as the lesson's search does"
+like "$(screen | tail -2)" '"OCCUPANCY": match [0-9]+ of [0-9]+ · page '"$page"'/6' "it says which match, of how many, and where, as the lesson's search does"
 [ "$(marked occupancy)" -ge 1 ]; ok $? "the text is marked on the page"
 same_text; ok $? "the marks sit on the text itself"
 like "$(screen | sed -n 2,8p)" '[Oo]ccupancy' "the place is near the top of the view"
-keys n; wait_for '"OCCUPANCY": page [0-9]/6'; ok $? "the search is on: n goes to the next place"
+keys n; wait_for '"OCCUPANCY": match [0-9]+ of [0-9]+ · page [0-9]/6'; ok $? "the search is on: n goes to the next place"
 keys Escape; wait_for 'search ended'; ok $? "Esc ends the search"
 keys Escape; wait_for '^ Search: "OCCUPANCY"'; ok $? "Esc again: back to the list"
 keys /; keys -l 'tensor core'; keys Enter
@@ -49,7 +49,7 @@ fresh; launch 60 20 "$CK_BIN" --lang zh --lessons "$CK_ROOT/tests/fixtures/i18n-
 expect '课程'
 keys /; wait_for '^ /_'; keys -l '厨具设备'; keys Enter
 wait_for '^ 搜索：“厨具设备”'; ok $? "zh class: the search lists the class's lessons"
-like "$(screen)" '1  第一课：厨房：只有一页 +第 1/1 页，1 处' "its lesson 1, in Chinese"
+like "$(screen)" '1  第一课：厨房：只有一页 +第 1/1 页 · 1 处' "its lesson 1, in Chinese"
 like "$(screen)" '─第 1-[0-9]+ 页，共 [0-9]+ 页─' "zh: the position counts pages too"
 [ "$(marked 厨具设备)" -ge 1 ]; ok $? "zh: the Chinese text is marked below"
 same_text; ok $? "zh: the mark sits on the wide characters themselves"
@@ -65,6 +65,6 @@ quit
 fresh; launch 80 24 "$CK_BIN" --lessons "$CK_ROOT/tests/fixtures/i18n-class"
 expect 'lessons done'
 keys /; keys -l 'alpha text'; keys Enter
-wait_for '1  Alpha: One page +page 1/1, 1 place'; ok $? "en class: its lessons are searched"
+wait_for '1  Alpha: One page +page 1/1 · 1 match'; ok $? "en class: its lessons are searched"
 quit
 done_testing

@@ -25,24 +25,24 @@ like "$(screen | sed -n 23p)" '─answers 1-[0-9] of 6──$' "the review's pos
 like "$(screen | tail -1)" '/ search' "the status line offers / search"
 keys /; wait_for '^ /_'; ok $? "/ opens the prompt"
 keys -l 'step'; keys Enter
-wait_for '"step": 1 of 1'; ok $? "Enter: the one answer that holds it"
+wait_for '"step": match 1 of 1'; ok $? "Enter: the one answer that holds it"
 like "$(screen)" '^  > ✓ [1-6]\. 2/2  Put first before second\.' "it is the chosen answer"
 [ "$(marked step)" -ge 2 ]; ok $? "the text is marked in its rows ($(marked step) places)"
 same_text; ok $? "the marks sit on the text itself"
-keys n; wait_for '"step": 1 of 1 \(again from the top\)'; ok $? "n with one answer: wraps to it, and says so"
+keys n; wait_for '"step": match 1 of 1 \(again from the top\)'; ok $? "n with one answer: wraps to it, and says so"
 keys g; wait_for '^  > ✓ 1\.'
 keys /; keys -l 'RIGHT'; keys Enter
-wait_for '"RIGHT": 1 of 3'; ok $? "a text in three answers (letters without case)"
+wait_for '"RIGHT": match 1 of 3'; ok $? "a text in three answers (letters without case)"
 chosen() { screen | grep '^  > ' | sed 's/^  > . [1-6]\. [0-9]\/[0-9]  //'; }
 first=$(chosen)
-keys n; wait_for '"RIGHT": 2 of 3'; ok $? "n: the next answer"
+keys n; wait_for '"RIGHT": match 2 of 3'; ok $? "n: the next answer"
 second=$(chosen)
-keys n; wait_for '"RIGHT": 3 of 3'; third=$(chosen)
+keys n; wait_for '"RIGHT": match 3 of 3'; third=$(chosen)
 is "$(printf '%s\n' "$first" "$second" "$third" | sort -u | wc -l)" 3 "n goes through three different answers, kept in view"
 like "$first$second$third" 'Tick the right ones' "the one whose answer holds it among them"
-keys n; wait_for '"RIGHT": 1 of 3 \(again from the top'; ok $? "n past the last wraps"
+keys n; wait_for '"RIGHT": match 1 of 3 \(again from the top'; ok $? "n past the last wraps"
 is "$(chosen)" "$first" "back on the first"
-keys N; wait_for '"RIGHT": 3 of 3 \(again from the end'; ok $? "N back past the first wraps"
+keys N; wait_for '"RIGHT": match 3 of 3 \(again from the end'; ok $? "N back past the first wraps"
 is "$(chosen)" "$third" "to the last"
 keys Enter; expect 'Explained: '
 [ "$(marked right)" -ge 1 ]; ok $? "Enter shows the chosen answer whole, the text marked there too"

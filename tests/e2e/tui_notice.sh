@@ -27,8 +27,8 @@ for size in "80 24" "60 20"; do
 	quit
 done
 
-# A second instance on the same progress: its notice ends with the part
-# that matters, "progress will not be saved", which must be on screen.
+# A second instance on the same progress: its notice starts with the part
+# that matters, "progress is not saved", which must be on screen.
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 expect 'lessons done'
@@ -36,7 +36,7 @@ tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STA
 sec() { tmux -L "$T_SOCK" capture-pane -p -t t:1; }
 wait_until "the second instance's notice" 'sec | grep -q "another cudakitchen"'
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')
-like "$two" "another cudakitchen is running .*; this window's progress is not saved until that one quits, then the two are merged" \
+like "$two" "This window's progress is not saved until the other one quits, then the two are merged: another cudakitchen is running" \
 	"a second instance shows the whole notice, what happens to its progress included"
 like "$(sec | tail -1)" 'Enter open +1-9 lesson +/ search +\? help +q quit' "the key hints stay on the status line"
 tmux -L "$T_SOCK" send-keys -t t:1 q
@@ -75,15 +75,16 @@ wait_flat "links are out of view: scroll, or Tab to one"; ok $? "o with the link
 unlike "$(screen)" 'nothing to open' "and does not claim there are none"
 quit
 
-# A message that fits one row but not beside the hints: it keeps the
-# status line and the hints move to the row above, whole.
+# A message that fits one row but not beside the hints: it takes the row
+# above the status line, whole, and the hints keep the bottom row: nothing
+# is drawn below them.
 fresh
 launch 60 20 "$CK_BIN" --lessons "$FIX"
 expect 'lessons done'
 keys Down Down; wait_flat 'error: unknown key' || ok 1 "the broken lesson is selected"; keys Enter
 expect 'cannot be opened'
 s=$(screen)
-like "$(printf '%s\n' "$s" | tail -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message has the status line"
-like "$(printf '%s\n' "$s" | tail -2 | head -1)" 'Enter open +1-9 lesson +/ search +\? help +q quit *$' "the hints are whole on the row above"
+like "$(printf '%s\n' "$s" | tail -2 | head -1)" '^ broken cannot be opened: it is broken \(see below\) *$' "the message is whole on the row above the status line"
+like "$(printf '%s\n' "$s" | tail -1)" 'Enter open +1-9 lesson +/ search +\? help +q quit *$' "the hints keep the bottom row, whole"
 quit
 done_testing

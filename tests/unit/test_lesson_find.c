@@ -1,5 +1,5 @@
 /* Unit tests of lesson_find.c: substring search without case, the next and
- * previous place in a lesson (wrapping), counts, and the course-wide
+ * previous place in a lesson (wrapping), counts and ranks, and the course-wide
  * search ("occupancy" finds lesson 3). */
 #include <locale.h>
 #include <stdio.h>
@@ -32,6 +32,18 @@ int main(void)
 	   "a page title is found, wrapping around the end");
 	ok(!lesson_find(&l, "no such words", (struct lesson_spot){ 0, -1 }, 1, &s), "absent text: not found");
 	ok(lesson_count(&l, "paragraph") >= 3, "paragraph occurs on every page");
+	/* which match a place is, 1-based in the lesson's order: n counts up to
+	 * the count, then wraps back to 1 */
+	size_t total = lesson_count(&l, "paragraph"), k = 0;
+	struct lesson_spot at = { 0, -1 };
+	bool ranks = true;
+	for (size_t i = 1; i <= total + 1; i++) {
+		lesson_find(&l, "paragraph", at, 1, &at);
+		k = lesson_rank(&l, "paragraph", at);
+		ranks &= k == (i > total ? 1 : i);
+	}
+	ok(ranks, "lesson_rank: the places found in turn are match 1, 2 ... %zu, then 1 again", total);
+	ok(lesson_rank(&l, "paragraph", (struct lesson_spot){ 0, -1 }) == 0, "a place without the text is match 0");
 	ok(lesson_mentions(&l, "shared memory of a station"), "the analogy counts for the course search");
 	const char *st = lesson_spot_text(&l, s, "pantry page three");
 	ok(st && find_in(st, "pantry page three"), "the text of a place that holds the search text");

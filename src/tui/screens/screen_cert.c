@@ -144,28 +144,55 @@ static void draw_name(const struct cert_view *v)
 	text_lines_free(&tl);
 }
 
-/* The certificate's lines cut into rows of w columns (the verification
- * line is wider than 80), drawing rows top..top+n-1 from row y0; returns
- * how many rows there are in all. */
+/* The column a wrapped certificate line goes on at: where its last column
+ * starts (after the last run of two or more spaces in the part on the
+ * first row: a table's text column), else its own indent; so a table row
+ * wraps within its last column and the columns stay aligned. */
+static int hang_col(const char *s, size_t first, int w)
+{
+	int lead = 0, col = 0, hang = -1, spaces = 0;
+	while (s[lead] == ' ')
+		lead++;
+	for (size_t i = 0; i < first;) {
+		int cw = 0;
+		size_t k = text_char(s + i, &cw);
+		if (!k)
+			break;
+		spaces = s[i] == ' ' ? spaces + 1 : 0;
+		col += cw;
+		i += k;
+		if (spaces >= 2 && (int)i > lead && i < first && s[i] != ' ')
+			hang = col;
+	}
+	return hang > 0 && hang <= w * 2 / 3 ? hang : lead <= w / 2 ? lead : 0;
+}
+
+/* The certificate's lines on rows of w columns (the verification line is
+ * wider than 80, a skill's text at 60 columns too): a line too wide is
+ * wrapped on a word boundary, its further rows at its hang_col, drawing
+ * rows top..top+n-1 from row y0; returns how many rows there are in all. */
 static int draw_rows(const struct text_lines *t, int w, int top, int y0, int n)
 {
 	int row = 0;
 	for (size_t i = 0; i < t->n; i++) {
 		const char *s = t->line[i];
+		size_t k = text_width(s) <= w ? strlen(s) : text_shorten(s, w, NULL);
+		int x = 0, hang = k < strlen(s) ? hang_col(s, k, w) : 0;
 		do {
-			size_t k = text_fit(s, w, NULL);
 			if (!k && *s)   /* a character wider than the view: skip it */
-				do
-					k++;
-				while (((unsigned char)s[k] & 0xC0) == 0x80);
+				k = text_char(s, NULL);
 			if (row >= top && row < top + n) {
 				char *part = strndup(s, k);
 				if (part)
-					ui_text(y0 + row - top, 2, w, C_NORMAL, part);
+					ui_text(y0 + row - top, 2 + x, w - x, C_NORMAL, part);
 				free(part);
 			}
 			row++;
 			s += k;
+			while (*s == ' ')
+				s++;
+			x = hang;
+			k = text_width(s) <= w - x ? strlen(s) : text_shorten(s, w - x, NULL);
 		} while (*s);
 	}
 	return row;
@@ -194,13 +221,14 @@ static int draw_path(int y, int w, const char *path)
 	return y;
 }
 
-static void draw_done(struct cert_view *v)
+/* The written certificate, scrolled, above a status bar of bar_rows rows. */
+static void draw_done(struct cert_view *v, int bar_rows)
 {
 	int y = 2, w = COLS - 4;
 	ui_text(y++, 2, w, C_OK, tr(v->existing ? MSG_CERT_EXISTING : MSG_CERT_WRITTEN));
 	y = draw_path(y, w, v->path);
 	ui_hline(y++, 0, COLS, C_DIM);
-	int view = LINES - 1 - y, rows = draw_rows(&v->text, w, 0, y, 0);
+	int view = LINES - bar_rows - y, rows = draw_rows(&v->text, w, 0, y, 0);
 	if (v->top > rows - view)
 		v->top = rows - view;
 	if (v->top < 0)
@@ -212,16 +240,16 @@ static void cert_draw(struct app *app, void *st)
 {
 	struct cert_view *v = st;
 	ui_title(tr(MSG_CERT_TITLE), "");
+	char hints[HINTS_MAX];
+	screen_hints(&screen_cert, app, v, hints, sizeof hints);
+	const char *left = app->status[0] ? app->status : v->state == CS_DONE ? tr(MSG_CERT_CHECK) : "";
 	if (v->state == CS_LOCKED)
 		draw_locked(app);
 	else if (v->state == CS_NAME)
 		draw_name(v);
 	else
-		draw_done(v);
-	char hints[HINTS_MAX];
-	screen_hints(&screen_cert, app, v, hints, sizeof hints);
-	const char *left = v->state == CS_DONE ? tr(MSG_CERT_CHECK) : "";
-	ui_status(app->status[0] ? app->status : left, hints);
+		draw_done(v, ui_status_rows(left, hints));
+	ui_status(left, hints);
 }
 
 /* Reads the written file back, so the screen shows exactly what was

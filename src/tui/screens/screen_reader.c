@@ -71,6 +71,17 @@ static void save_place(struct app *app, struct reader *r)
 	app_progress_changed(app);
 }
 
+/* The status line at a place found: which match of how many, on which
+ * page ("\"warp\": match 3 of 7 · page 4/6"), and `more` (the wrap's words). */
+static void say_found(struct app *app, const struct reader *r, const char *more)
+{
+	const char *q = r->search.query;
+	snprintf(app->status, sizeof app->status, tr(MSG_RD_FOUND), q, lesson_rank(r->l, q, r->hit),
+		 lesson_count(r->l, q), r->page + 1, r->l->npages);
+	size_t n = strlen(app->status);
+	snprintf(app->status + n, sizeof app->status - n, "%s", more);
+}
+
 /* Opens at the place the course search found, the search on there: the
  * text marked, n and N going on from it. */
 static void open_found(struct app *app, struct reader *r)
@@ -84,8 +95,7 @@ static void open_found(struct app *app, struct reader *r)
 	snprintf(r->search.query, sizeof r->search.query, "%s", q);
 	r->hit = (struct lesson_spot){ r->page, app->open_find.item };
 	r->has_hit = true;
-	snprintf(app->status, sizeof app->status, tr(MSG_RD_FOUND), q, r->page + 1, r->l->npages,
-		 lesson_count(r->l, q));
+	say_found(app, r, "");
 }
 
 static void *reader_enter(struct app *app, const char *arg)
@@ -535,9 +545,7 @@ static void find_next(struct app *app, struct reader *r, int dir, bool first)
 	r->laid = false;
 	relayout(app, r);
 	settle(r);
-	char where[200];
-	snprintf(where, sizeof where, tr(MSG_RD_FOUND), q, r->page + 1, r->l->npages, lesson_count(r->l, q));
-	snprintf(app->status, sizeof app->status, "%s%s", where, search_wrap_note(wrapped, dir));
+	say_found(app, r, search_wrap_note(wrapped, dir));
 }
 
 /* From the first page back to the previous lesson's last page. */

@@ -370,11 +370,11 @@ static int draw_run(const struct tl_st *st, int y, int y1, int x, int w)
 /* Rows the key legend takes at the bottom (ui_key_lines): every key of
  * the screen that works now, from the key table; the global keys are on
  * the status line. */
-static int draw_keys(struct app *app, struct tl_st *st, bool draw)
+static int draw_keys(struct app *app, struct tl_st *st, int y1, bool draw)
 {
 	char keys[1024];
 	keymap_hints(&screen_tiling, app, st, HINTS_OWN, false, 100000, keys, sizeof keys);
-	return ui_key_lines(keys, draw);
+	return ui_key_lines(keys, y1, draw);
 }
 
 static void tl_draw(struct app *app, void *p)
@@ -383,7 +383,11 @@ static void tl_draw(struct app *app, void *p)
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_TL_SPEED), speeds[st->speed], st->src.running ? tr(MSG_GM_RUNNING) : "");
 	ui_title(tr(MSG_TL_TITLE), right);
-	int nk = draw_keys(app, st, true), y1 = LINES - 1 - nk;
+	char hints[HINTS_MAX];   /* the legend sits above a status bar of one or two rows */
+	keymap_hints(&screen_tiling, app, st, HINTS_GLOBAL, app->below != NULL, COLS - 2,
+		     hints, sizeof hints);
+	int bar = LINES - ui_status_rows(app->status, hints);
+	int nk = draw_keys(app, st, bar, true), y1 = bar - nk;
 	if (st->conv) {
 		tiling_view_conv(st->conv_step, 1, y1);
 	} else {
@@ -405,9 +409,6 @@ static void tl_draw(struct app *app, void *p)
 		if (y + 5 <= y1)   /* the whole-run table whole (5 rows), or not at all */
 			tiling_view_totals(&st->sim.cfg, y, y1, x, w);
 	}
-	char hints[HINTS_MAX];
-	keymap_hints(&screen_tiling, app, st, HINTS_GLOBAL, app->below != NULL, COLS - 2,
-		     hints, sizeof hints);
 	ui_status(app->status, hints);
 }
 
