@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# ck-test: quick
 # The multigpu demo without a GPU, as `cudakitchen demo` runs it: the
 # device record says why not, the model's records carry nccl-tests' bus
 # factors, what was not run is said with its code; --help names the
