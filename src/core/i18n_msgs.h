@@ -629,6 +629,24 @@
 	X(MSG_DN_LAUNCH, "launch", "启动形状") \
 	X(MSG_DN_ATTENTION, "attention", "注意力") \
 	X(MSG_DN_FUSION, "fusion", "融合") \
+	X(MSG_DN_MULTIGPU, "multigpu", "多 GPU") \
+	X(MSG_DEMO_MULTIGPU_TITLE, "Many kitchens: links, collectives and work split over GPUs", "多个厨房：GPU 之间的连接、集合通信与分工") \
+	X(MSG_MG_LINKS, "Links between GPUs (NVn: n NVLink links, SWn: through NVSwitch; measured GB/s at the largest size)", "GPU 之间的连接（NVn：n 条 NVLink，SWn：经 NVSwitch；数字是最大尺寸下实测的 GB/s）") \
+	X(MSG_MG_BUSBW, "NCCL bus bandwidth in GB/s by message size, %ld ranks", "NCCL 总线带宽（GB/s），按消息大小，%ld 个 rank") \
+	X(MSG_MG_SCALING, "Matmul %ldx%ldx%ld split by rows: scaling efficiency (with communication)", "按行拆分的矩阵乘 %ldx%ldx%ld：扩展效率（含通信）") \
+	X(MSG_MG_SCALING_REDUCE, "Sum of %ld integers split by ranges: scaling efficiency (with communication)", "按区间拆分的 %ld 个整数求和：扩展效率（含通信）") \
+	X(MSG_MG_GPUS, "%ld GPUs", "%ld 块 GPU") \
+	X(MSG_MG_GPU_ONE, "1 GPU", "1 块 GPU") \
+	X(MSG_MG_MODEL, "The model, not a measurement: the bus factor, bytes each rank sends per byte of message", "模型，不是测量：总线系数，即每字节消息每个 rank 发送的字节数") \
+	X(MSG_MG_PRESET_MODEL, "(the model only)", "（只有模型）") \
+	X(MSG_MG_SIZE_MODEL, "the model at %s", "%s 的模型") \
+	X(MSG_MG_WHY_NO_GPU, "No GPU here: nothing was measured; the model above is arithmetic.", "这里没有 GPU：什么都没有测量；上面的模型只是算术。") \
+	X(MSG_MG_WHY_PEER, "Peer copies need two GPUs; shown: copies inside GPU 0, the reference.", "对等复制需要两块 GPU；这里显示的是 GPU 0 内部的复制，作为参照。") \
+	X(MSG_MG_WHY_RANK, "One rank: NCCL ran the collectives (one rank is allowed), but nothing crossed a link, so their bus bandwidth is 0 by definition; it needs two GPUs.", "只有一个 rank：NCCL 运行了集合通信（允许只有一个 rank），但没有数据经过连接，按定义总线带宽为 0；需要两块 GPU。") \
+	X(MSG_MG_WHY_SPLIT, "The split ran on one GPU; its scaling needs two or more.", "拆分只在一块 GPU 上运行；扩展效率需要两块或更多 GPU。") \
+	X(MSG_MG_WHY_NCCL, "Collectives not run: %s", "未运行集合通信：%s") \
+	X(MSG_MG_NONE, "No several-GPU run is recorded yet: run this demo on a machine with two or more GPUs.", "还没有多 GPU 运行的记录：请在有两块或更多 GPU 的机器上运行此演示。") \
+	X(MSG_HN_MULTI, "The grid shows how each pair of GPUs is linked; the rows under it are NCCL's bus bandwidth by size (nccl-tests' busbw) and the split matmul's scaling.", "网格显示每对 GPU 之间如何连接；下面几行是 NCCL 按大小的总线带宽（nccl-tests 的 busbw）和拆分矩阵乘的扩展效率。") \
 	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
 	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
 	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \

@@ -8,6 +8,7 @@
  * learner's language, results_text.c. */
 #include "results.h"
 #include "traffic.h"
+#include "results_mg.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -366,7 +367,8 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 		return add_series(file, map, out, d);
 	if (!strcmp(rec, "point"))
 		return add_point(file, map, out, d);
-	return true;
+	bool mine;
+	return results_mg_add(file, rec, map, out, &mine, d);
 }
 
 /* Maps a loaded document onto out; false if any error was added. */
@@ -432,6 +434,7 @@ void results_free(struct results *r)
 	free(r->span);
 	free(r->ser);
 	free(r->pt);
+	free(r->mg);
 	memset(r, 0, sizeof *r);
 }
 

@@ -171,6 +171,8 @@ struct results {
 	size_t nser;
 	struct res_point *pt;
 	size_t npt;
+	struct res_mg *mg;          /* the multigpu demo's records (results_mg.h) */
+	size_t nmg;
 };
 
 /* Parses a whole output (name is used in messages).  On any error returns
