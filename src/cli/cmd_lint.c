@@ -143,7 +143,7 @@ static void levels_among_lessons(struct lint *L, char **files, size_t n)
 		size_t digits = strspn(b + (strncmp(b, "level", 5) ? 0 : 5), "0123456789");
 		if (!strncmp(b, "level", 5) && digits && !strcmp(b + 5 + digits, ".yaml"))
 			diags_add(&L->errors, files[i], 0, 0, "a quiz level in a folder of lessons is "
-				  "read as a lesson: quiz levels go in DIR/quizzes/<lang>/levelN.yaml");
+							      "read as a lesson: quiz levels go in DIR/quizzes/<lang>/levelN.yaml");
 	}
 }
 

@@ -49,7 +49,7 @@ static void usage(FILE *out)
 {
 	char demos[512], opens[512], text[700];
 	name_list(demo_names, demos, sizeof demos);
-	name_list(lesson_reserved_ids, opens, sizeof opens);   /* the names `open` takes */
+	name_list(lesson_reserved_ids, opens, sizeof opens); /* the names `open` takes */
 	fputs("Usage: cudakitchen [OPTIONS] [COMMAND [ARGS...]]\n"
 	      "Learn how GPUs, CUDA and cuDNN work, in a kitchen, in your terminal.\n"
 	      "\n"

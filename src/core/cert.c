@@ -109,7 +109,8 @@ static void put_levels(FILE *f, const struct cert_info *ci, const struct cert_st
 		text_wrap(level_name(ci, s, i), w, &tl);
 		const char *first = tl.n ? tl.line[0] : "";
 		fprintf(f, "  %d  %s%*s %4s  %s\n", i + 1, first, w - text_width(first), "", score,
-			best < 0 ? s->not_taken : best >= CERT_PASS_PERCENT ? s->passed : s->not_passed);
+			best < 0 ? s->not_taken : best >= CERT_PASS_PERCENT ? s->passed
+									    : s->not_passed);
 		for (size_t k = 1; k < tl.n; k++)
 			fprintf(f, "     %s\n", tl.line[k]);
 		text_lines_free(&tl);

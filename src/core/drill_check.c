@@ -62,7 +62,7 @@ bool drill_check(const struct drill *dr, const char *file, const struct drill_ch
 	if (!drill_ctx_init(&x, dr, file, o, r)) {
 		r->verdict = DRILL_CANNOT;
 	} else if (r->backend == DRILL_GPU && !drill_gpu_present()) {
-		r->verdict = DRILL_CANNOT;   /* --gpu asked for one this machine has not */
+		r->verdict = DRILL_CANNOT; /* --gpu asked for one this machine has not */
 		COPY(r->cannot, "no-gpu");
 	} else if (r->backend == DRILL_GPU) {
 		drill_gpu_check(&x, r);

@@ -47,8 +47,7 @@ bool drill_compare_best(const char *path, const char *demo, const char *variant,
 		for (size_t i = 0; i < doc.root->n; i++) {
 			const struct doc_node *m = doc.root->items[i];
 			const struct doc_node *dm = doc_get(m, "demo"), *v = doc_get(m, "variant");
-			if (!dm || !v || dm->type != DOC_SCALAR || v->type != DOC_SCALAR ||
-			    strcmp(dm->str, demo) || strcmp(v->str, variant))
+			if (!dm || !v || dm->type != DOC_SCALAR || v->type != DOC_SCALAR || strcmp(dm->str, demo) || strcmp(v->str, variant))
 				continue;
 			const struct doc_node *val = doc_get(m, gflops ? "gflops" : "gbs");
 			const struct doc_node *lab = doc_get(m, "label");

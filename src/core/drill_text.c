@@ -210,11 +210,7 @@ static void cannot_words(const char *code, char *out, size_t size)
 		const char *code;
 		enum msg m;
 		int fields;
-	} t[] = { { "no-place", MSG_DR_NO_PLACE, 0 }, { "read", MSG_DR_NO_READ, 2 },
-		  { "tmp", MSG_DR_NO_TMP, 1 },	      { "no-cxx", MSG_DR_NO_CXX, 0 },
-		  { "no-nvcc", MSG_DR_NO_NVCC, 0 },   { "harness", MSG_DR_NO_HARNESS, 1 },
-		  { "no-gpu", MSG_DR_NO_GPU, 0 },
-		  { "cache", MSG_DR_NO_CACHE, 2 } };
+	} t[] = { { "no-place", MSG_DR_NO_PLACE, 0 }, { "read", MSG_DR_NO_READ, 2 }, { "tmp", MSG_DR_NO_TMP, 1 }, { "no-cxx", MSG_DR_NO_CXX, 0 }, { "no-nvcc", MSG_DR_NO_NVCC, 0 }, { "harness", MSG_DR_NO_HARNESS, 1 }, { "no-gpu", MSG_DR_NO_GPU, 0 }, { "cache", MSG_DR_NO_CACHE, 2 } };
 	size_t k = strcspn(code, "|");
 	if ((k == 6 && !strncmp(code, "no-cxx", 6) && code[k] && code[k + 1]) ||
 	    (k == 7 && !strncmp(code, "no-nvcc", 7) && code[k] && code[k + 1])) {

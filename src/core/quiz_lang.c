@@ -123,7 +123,7 @@ static bool same_key(const struct quiz_question *t, const struct quiz_question *
 		}
 		if (e->type == QT_SINGLE ? t->answer != e->answer : t->answers != e->answers) {
 			snprintf(why, size, "another answer (a translation keeps the options in English's "
-				 "order and the same answer)");
+					    "order and the same answer)");
 			return false;
 		}
 		return true;
@@ -145,13 +145,12 @@ static bool same_key(const struct quiz_question *t, const struct quiz_question *
 		}
 		return true;
 	case QT_PREDICT: {
-		bool same = !strcmp(t->demo, e->demo) && !strcmp(t->measure, e->measure) &&
-			    t->nbands == e->nbands && t->nchoices == e->nchoices && t->factor == e->factor;
+		bool same = !strcmp(t->demo, e->demo) && !strcmp(t->measure, e->measure) && t->nbands == e->nbands && t->nchoices == e->nchoices && t->factor == e->factor;
 		for (size_t i = 0; same && i < e->nbands; i++)
 			same = t->bands[i].min == e->bands[i].min && t->bands[i].max == e->bands[i].max;
 		if (!same)
 			snprintf(why, size, "another demo, measure, factor or bands (a translation keeps "
-				 "them, in English's order)");
+					    "them, in English's order)");
 		return same;
 	}
 	default:
@@ -169,15 +168,17 @@ static size_t check_level(const struct quiz *tr, const struct quiz *en, const ch
 		char why[160];
 		if (!e)
 			diags_add(d, tr->file, t->line, t->col, "question '%s' is not in %s: a translation "
-				  "keeps English's question ids (a question only here is never asked)",
+								"keeps English's question ids (a question only here is never asked)",
 				  t->id, enp);
 		else if (t->type != e->type)
 			diags_add(d, tr->file, t->line, t->col, "question '%s' is a %s question here but "
-				  "a %s one in %s: a translation keeps the type", t->id,
+								"a %s one in %s: a translation keeps the type",
+				  t->id,
 				  quiz_type_names[t->type], quiz_type_names[e->type], enp);
 		else if (!same_key(t, e, why, sizeof why))
 			diags_add(d, tr->file, t->line, t->col, "question '%s' is graded differently from "
-				  "%s: %s", t->id, enp, why);
+								"%s: %s",
+				  t->id, enp, why);
 		else
 			continue;
 		bad++;
@@ -192,8 +193,7 @@ size_t quiz_translation_errors(const char *base, const char *lang, struct diags 
 		char *enp = path_of(base, "en", level), *trp = path_of(base, lang, level);
 		struct quiz en = { 0 }, tr = { 0 };
 		struct diags scratch = { 0 };
-		if (enp && trp && exists(enp) && exists(trp) && quiz_load(enp, &en, &scratch) &&
-		    quiz_load(trp, &tr, &scratch))
+		if (enp && trp && exists(enp) && exists(trp) && quiz_load(enp, &en, &scratch) && quiz_load(trp, &tr, &scratch))
 			bad += check_level(&tr, &en, enp, d);
 		quiz_free(&en);
 		quiz_free(&tr);

@@ -108,7 +108,7 @@ struct res_variant {
 	double paired_pct_of_library; /* side by side with its library (NAN absent) */
 	long pairs;
 	/* conv: on integer inputs (demos/conv/conv_exact.h); false / NAN absent */
-	bool exact;                 /* every element exact to the bit */
+	bool exact;                    /* every element exact to the bit */
 	double max_err, max_err_bound; /* largest error over the value scale, its bound */
 	char fused_of[24];          /* a fused rung: its unfused twin's id, whose
 	                               model_bytes and ms it saves against (the
@@ -171,7 +171,7 @@ struct results {
 	size_t nser;
 	struct res_point *pt;
 	size_t npt;
-	struct res_mg *mg;          /* the multigpu demo's records (results_mg.h) */
+	struct res_mg *mg; /* the multigpu demo's records (results_mg.h) */
 	size_t nmg;
 };
 

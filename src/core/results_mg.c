@@ -9,7 +9,7 @@
 #include "results.h"
 #include "text.h"
 
-static const char *const kinds[] = {"gpu", "link", "peer", "coll", "split", "model", "needs"};
+static const char *const kinds[] = { "gpu", "link", "peer", "coll", "split", "model", "needs" };
 
 static void put(char *dst, size_t size, const char *s)
 {
@@ -69,30 +69,12 @@ static bool read_row(const char *file, const struct doc_node *map, struct res_mg
 {
 	char dir[8] = "";
 	long format = -1;
-	bool good = lng(file, map, "format", &format, d) && str(file, map, "variant", x->variant,
-		    sizeof x->variant, d);
+	bool good = lng(file, map, "format", &format, d) && str(file, map, "variant", x->variant, sizeof x->variant, d);
 	if (good && format < 1) {
 		diags_add(d, file, map->line, map->col, "format must be 1 or more");
 		return false;
 	}
-	good = good && str(file, map, x->kind == MG_R_LINK ? "kind" : "name", x->name,
-			   sizeof x->name, d) &&
-	       str(file, map, x->kind == MG_R_NEEDS ? "reason" : "access", x->text, sizeof x->text, d) &&
-	       str(file, map, "direction", dir, sizeof dir, d) &&
-	       str(file, map, "why", x->why, sizeof x->why, d) &&
-	       lng(file, map, "index", &x->index, d) && lng(file, map, "src", &x->src, d) &&
-	       lng(file, map, "dst", &x->dst, d) && lng(file, map, "links", &x->links, d) &&
-	       lng(file, map, "ranks", &x->ranks, d) && lng(file, map, "gpus", &x->gpus, d) &&
-	       lng(file, map, "bytes", &x->bytes, d) && lng(file, map, "needs", &x->needs, d) &&
-	       lng(file, map, "m", &x->m, d) && lng(file, map, "n", &x->n, d) &&
-	       lng(file, map, "k", &x->k, d) &&
-	       flag(file, map, "ok", &x->ok, d) && flag(file, map, "peer", &x->peer, d) &&
-	       num(file, map, "ms", &x->ms, d) && num(file, map, "gbs", &x->gbs, d) &&
-	       num(file, map, "peak_gbs", &x->peak_gbs, d) && num(file, map, "algbw", &x->algbw, d) &&
-	       num(file, map, "busbw", &x->busbw, d) && num(file, map, "factor", &x->factor, d) &&
-	       num(file, map, "efficiency", &x->efficiency, d) &&
-	       num(file, map, "efficiency_comm", &x->efficiency_comm, d) &&
-	       num(file, map, "gflops", &x->gflops, d) && num(file, map, "comm_ms", &x->comm_ms, d);
+	good = good && str(file, map, x->kind == MG_R_LINK ? "kind" : "name", x->name, sizeof x->name, d) && str(file, map, x->kind == MG_R_NEEDS ? "reason" : "access", x->text, sizeof x->text, d) && str(file, map, "direction", dir, sizeof dir, d) && str(file, map, "why", x->why, sizeof x->why, d) && lng(file, map, "index", &x->index, d) && lng(file, map, "src", &x->src, d) && lng(file, map, "dst", &x->dst, d) && lng(file, map, "links", &x->links, d) && lng(file, map, "ranks", &x->ranks, d) && lng(file, map, "gpus", &x->gpus, d) && lng(file, map, "bytes", &x->bytes, d) && lng(file, map, "needs", &x->needs, d) && lng(file, map, "m", &x->m, d) && lng(file, map, "n", &x->n, d) && lng(file, map, "k", &x->k, d) && flag(file, map, "ok", &x->ok, d) && flag(file, map, "peer", &x->peer, d) && num(file, map, "ms", &x->ms, d) && num(file, map, "gbs", &x->gbs, d) && num(file, map, "peak_gbs", &x->peak_gbs, d) && num(file, map, "algbw", &x->algbw, d) && num(file, map, "busbw", &x->busbw, d) && num(file, map, "factor", &x->factor, d) && num(file, map, "efficiency", &x->efficiency, d) && num(file, map, "efficiency_comm", &x->efficiency_comm, d) && num(file, map, "gflops", &x->gflops, d) && num(file, map, "comm_ms", &x->comm_ms, d);
 	x->both = !strcmp(dir, "both");
 	return good;
 }

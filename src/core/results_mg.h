@@ -13,21 +13,27 @@
 struct doc_node;
 struct results;
 
-enum res_mg_kind { MG_R_GPU, MG_R_LINK, MG_R_PEER, MG_R_COLL, MG_R_SPLIT, MG_R_MODEL, MG_R_NEEDS };
+enum res_mg_kind { MG_R_GPU,
+		   MG_R_LINK,
+		   MG_R_PEER,
+		   MG_R_COLL,
+		   MG_R_SPLIT,
+		   MG_R_MODEL,
+		   MG_R_NEEDS };
 
 struct res_mg {
 	int line;
 	enum res_mg_kind kind;
-	char variant[24];           /* peer-copy, all-reduce..., split-matmul */
-	char name[96];              /* gpu: its name; link: its kind; needs: reason */
-	char text[256];             /* needs: the reason; peer: access "on"/"off" */
-	char why[16];               /* needs: its code (no-gpu, one-gpu-peer, one-rank,
+	char variant[24]; /* peer-copy, all-reduce..., split-matmul */
+	char name[96];    /* gpu: its name; link: its kind; needs: reason */
+	char text[256];   /* needs: the reason; peer: access "on"/"off" */
+	char why[16];     /* needs: its code (no-gpu, one-gpu-peer, one-rank,
 	                               one-gpu-split, no-nccl) */
 	long index, src, dst, links, ranks, gpus, bytes, needs;
-	long m, n, k;               /* split: the matmul's sizes */
-	bool ok, peer, both;        /* peer: both directions at once */
+	long m, n, k;        /* split: the matmul's sizes */
+	bool ok, peer, both; /* peer: both directions at once */
 	double ms, gbs, peak_gbs, algbw, busbw, factor, efficiency, efficiency_comm, gflops,
-	       comm_ms;
+		comm_ms;
 };
 
 /* Whether rec is one of these kinds; if so reads map into out->mg (false

@@ -22,7 +22,7 @@ size_t text_shorten(const char *s, int cols, int *used)
 		w = text_width(tl.line[0]);
 	}
 	text_lines_free(&tl);
-	if (!n || w > cols)   /* nothing to break at: cut between characters */
+	if (!n || w > cols) /* nothing to break at: cut between characters */
 		return text_fit(s, cols, used);
 	if (used)
 		*used = w;

@@ -98,8 +98,7 @@ static bool at_fill(struct res_variant *v)
 {
 	const struct res_sizes *s = &v->size;
 	int i = at_index(v->variant);
-	if (i < 0 || s->b < 1 || s->h < 1 || s->s < 1 || s->d < 1 || s->b > 65535 ||
-	    s->h > 65535 || s->s > 1 << 20 || s->d > 4096)
+	if (i < 0 || s->b < 1 || s->h < 1 || s->s < 1 || s->d < 1 || s->b > 65535 || s->h > 65535 || s->s > 1 << 20 || s->d > 4096)
 		return false;
 	double bh = (double)s->b * s->h, flops = at_flops(bh, s->s, s->d, s->causal > 0);
 	struct at_traffic t = at_traffic_of(i, bh, s->s, s->d, s->causal > 0, 2);
@@ -111,7 +110,9 @@ static bool at_fill(struct res_variant *v)
 
 /* The demos with a traffic model, by their registry rows (demo.h). */
 static bool (*const fills[CK_NDEMOS])(struct res_variant *) = {
-	[CK_DEMO_matmul] = mm_fill, [CK_DEMO_conv] = conv_fill, [CK_DEMO_attention] = at_fill,
+	[CK_DEMO_matmul] = mm_fill,
+	[CK_DEMO_conv] = conv_fill,
+	[CK_DEMO_attention] = at_fill,
 };
 
 bool traffic_fill(struct res_variant *v)
@@ -137,7 +138,8 @@ bool traffic_known(const struct res_variant *v)
 /* See traffic.h. */
 const char *traffic_model_words(const char *model, char *buf, size_t size)
 {
-	static const struct { const char *en; enum msg id; } words[] = {
+	static const struct { const char *en; enum msg id;
+	} words[] = {
 		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
 		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
 		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },

@@ -444,7 +444,7 @@ void ui_status(const char *left, const char *hints)
 	const char *rest = msg + cut;
 	while (*rest == ' ')
 		rest++;
-	if (*rest && room < 8) {   /* no room beside the hints: the top row says there is more */
+	if (*rest && room < 8) { /* no room beside the hints: the top row says there is more */
 		status_text(LINES - 2, 1, full, msg);
 		free(msg);
 		return;

@@ -23,7 +23,8 @@ is "$(wait_exit)" 2 "open with an unknown ID exits 2"
 s=$(screen)
 like "$s" "no lesson or block named '01-kitchen'" "it says which ID is unknown"
 demos=$(sed -n 's/^X(\([a-z0-9_-]*\),.*/\1/p' "$CK_ROOT/demos/demos.h" | tr '\n' ' ')   # the registry's rows
-like "$(printf '%s\n' "$s" | tr -d '\n')" "Blocks: gpu-map tiling ${demos}quiz radar cert drillsLessons:" "it lists the blocks"
+# rows joined with a space (where a row ends on a word, the space is the wrap)
+like "$(printf '%s\n' "$s" | tr '\n' ' ' | tr -s ' ')" "Blocks: gpu-map tiling ${demos}quiz radar cert drills ?Lessons:" "it lists the blocks"
 last_id=$(sed -n 's/^id: //p' "$(ls "$CK_ROOT"/lessons/en/[0-9]*.yaml | tail -1)")
 like "$(printf '%s\n' "$s" | tr -d '\n')" "Lessons: kitchen inside-the-kitchen orders-and-brigades .*cublas .*reading-benchmarks tasting-the-pot .*kernel-or-library .*${last_id}Try" "and the lesson ids"
 is "$(pane '#{alternate_on}')" 0 "curses never started"

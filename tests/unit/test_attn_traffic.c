@@ -58,9 +58,7 @@ static void flash_and_cudnn(void)
 	   "cpu-naive: the minimum, Q, K, V and a 16-bit O once (66560)");
 	struct at_traffic c = at_traffic_of(AT_CPU_NAIVE, 1, 130, 64, false, 2);
 	ok(!c.known && !strcmp(c.model, AT_MODEL_MIN), "  the CPU rung has no model of its own");
-	ok(at_extra_bytes(at_model_kind(AT_FLASH), 64, 4096) == 0 &&
-	   at_extra_bytes(at_model_kind(AT_CUDNN), 64, 4096) == 0 &&
-	   at_extra_bytes(at_model_kind(AT_THREE), 64, 4096) == 4.0 * 64 * 4096 * 4096,
+	ok(at_extra_bytes(at_model_kind(AT_FLASH), 64, 4096) == 0 && at_extra_bytes(at_model_kind(AT_CUDNN), 64, 4096) == 0 && at_extra_bytes(at_model_kind(AT_THREE), 64, 4096) == 4.0 * 64 * 4096 * 4096,
 	   "S×S memory: the fused rungs none, three-kernel 4·B·H·S²");
 }
 
@@ -89,18 +87,17 @@ static void recorded(void)
 		struct res_variant *v = &r.var[i];
 		if (strcmp(v->demo, "attention"))
 			continue;
-		int rung = !strcmp(v->variant, "three-kernel") ? AT_THREE
-			   : !strcmp(v->variant, "cublas-softmax") ? AT_CUBLAS
-			   : !strcmp(v->variant, "flash-mma") ? AT_FLASH
-			   : !strcmp(v->variant, "cudnn-sdpa") ? AT_CUDNN : -1;
+		int rung = !strcmp(v->variant, "three-kernel")  ? AT_THREE
+			: !strcmp(v->variant, "cublas-softmax") ? AT_CUBLAS
+			: !strcmp(v->variant, "flash-mma")      ? AT_FLASH
+			: !strcmp(v->variant, "cudnn-sdpa")     ? AT_CUDNN
+								: -1;
 		double bh = (double)v->size.b * v->size.h;
 		double want = bytes_of(rung, bh, v->size.s, v->size.d, v->size.causal > 0);
 		double flops = at_flops(bh, v->size.s, v->size.d, v->size.causal > 0);
-		ok(rung >= 0 && traffic_known(v) && fabs(v->model_bytes - want) < 1 &&
-		   fabs(v->model_intensity - flops / want) < 1e-9,
+		ok(rung >= 0 && traffic_known(v) && fabs(v->model_bytes - want) < 1 && fabs(v->model_intensity - flops / want) < 1e-9,
 		   "recorded %s: its own model, %.1f FLOP/B (%s)", v->variant, v->model_intensity, v->model);
-		ok(fabs(v->intensity - flops / at_min_bytes(bh, v->size.s, v->size.d, 2)) < 1e-9 &&
-		   v->intensity > v->model_intensity, "  `intensity` the minimum's, to its right (%.1f)",
+		ok(fabs(v->intensity - flops / at_min_bytes(bh, v->size.s, v->size.d, 2)) < 1e-9 && v->intensity > v->model_intensity, "  `intensity` the minimum's, to its right (%.1f)",
 		   v->intensity);
 		seen++;
 	}

@@ -27,9 +27,9 @@ static void check_table(const char *text, const char *head, const char *lang)
 		snprintf(line, sizeof line, "%.*s", (int)(eol ? eol - t : (long)strlen(t)), t);
 		if (text_width(line) > widest)
 			widest = text_width(line);
-		if (line[2] >= '1' && line[2] <= '5') {   /* "  N  name  score  result" */
+		if (line[2] >= '1' && line[2] <= '5') { /* "  N  name  score  result" */
 			numbered++;
-			char *pct = strstr(line, "%");   /* scores are right-aligned */
+			char *pct = strstr(line, "%"); /* scores are right-aligned */
 			char pre[512];
 			snprintf(pre, sizeof pre, "%.*s", pct ? (int)(pct - line) : 0, line);
 			int c = text_width(pre);
@@ -50,8 +50,7 @@ static char *written(const char *lang, const char *const titles[3])
 	static struct progress p;
 	progress_init(&p);
 	p.levels[0].best = 100, p.levels[1].best = 64, p.levels[2].best = 85;
-	struct cert_info ci = { .name = "Ada", .date = 1795910400, .version = "0.1.0", .gpu = "",
-				.progress = &p, .s = cert_strings_for(lang), .nlevels = 3 };
+	struct cert_info ci = { .name = "Ada", .date = 1795910400, .version = "0.1.0", .gpu = "", .progress = &p, .s = cert_strings_for(lang), .nlevels = 3 };
 	for (int i = 0; i < 3; i++)
 		ci.level_title[i] = titles[i];
 	return cert_text(&ci);

@@ -64,11 +64,9 @@ static int check_course(const char *dir, enum lang lang)
 				for (const char *l = code; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
 					cmds &= *l == '\n' || !*l || command_ok(l, id, sizeof id);
 				drill_number(id, num);
-				bool pointed = false;   /* a text before the block names the row and the drill */
+				bool pointed = false; /* a text before the block names the row and the drill */
 				for (size_t t = 0; t < i; t++)
-					pointed |= pg->items[t].kind == ITEM_TEXT && pg->items[t].text &&
-						   strstr(pg->items[t].text, row) && num[0] &&
-						   strstr(pg->items[t].text, num);
+					pointed |= pg->items[t].kind == ITEM_TEXT && pg->items[t].text && strstr(pg->items[t].text, row) && num[0] && strstr(pg->items[t].text, num);
 				ok(cmds && num[0], "%s: %s, %s: the shell commands name a drill that exists (%s)",
 				   dir, c.lessons[k].id, pg->title, id);
 				ok(pointed, "%s: %s, %s: the page points to the menu's \"%s\" row, drill %s, first",

@@ -73,17 +73,21 @@ static void test_keys(void)
 	is_int(quiz_translation_errors("tests/fixtures/quiz-tr/quizzes", "zh", &d), 5,
 	       "five translated questions are refused");
 	static const char *const want[] = {
-		"'s' is graded differently", "'t' is graded differently from",
-		"'k' is a single question here but a truefalse one", "'o' is graded differently",
+		"'s' is graded differently",
+		"'t' is graded differently from",
+		"'k' is a single question here but a truefalse one",
+		"'o' is graded differently",
 		"'x' is not in",
 	};
 	static const char *const why[] = {
-		"another answer", "answer false here, true in English", "keeps the type",
-		"2 items here, 3 in English", "never asked",
+		"another answer",
+		"answer false here, true in English",
+		"keeps the type",
+		"2 items here, 3 in English",
+		"never asked",
 	};
 	for (size_t i = 0; i < 5 && i < d.n; i++)
-		ok(strstr(d.v[i].msg, want[i]) && strstr(d.v[i].msg, why[i]) &&
-		   strstr(d.v[i].file, "zh/level1.yaml") && d.v[i].line > 1 && d.v[i].col == 5,
+		ok(strstr(d.v[i].msg, want[i]) && strstr(d.v[i].msg, why[i]) && strstr(d.v[i].file, "zh/level1.yaml") && d.v[i].line > 1 && d.v[i].col == 5,
 		   "%s: %s, at its question", want[i], why[i]);
 	diags_free(&d);
 	is_int(quiz_translation_errors(BASE, "zh", &d), 0, "the fixture class's zh level agrees");

@@ -11,7 +11,7 @@
 struct short_case {
 	const char *s;
 	int cols;
-	const char *want;   /* the prefix kept */
+	const char *want; /* the prefix kept */
 };
 
 static const struct short_case cases[] = {
@@ -20,12 +20,12 @@ static const struct short_case cases[] = {
 	{ "another cudakitchen is running", 19, "another cudakitchen" },
 	{ "another cudakitchen is running", 18, "another" },
 	{ "another cudakitchen is running", 7, "another" },
-	{ "another cudakitchen is running", 5, "anoth" },          /* one word: between characters */
+	{ "another cudakitchen is running", 5, "anoth" }, /* one word: between characters */
 	{ "(/tmp/a/very/long/path.yaml); then", 12, "(/tmp/a/very" },
-	{ "另一个窗口已退出：进度已合并", 9, "另一个窗" },        /* 4 wide characters, never half of one */
+	{ "另一个窗口已退出：进度已合并", 9, "另一个窗" },            /* 4 wide characters, never half of one */
 	{ "另一个窗口已退出：进度已合并", 18, "另一个窗口已退出：" }, /* ： stays with the text before it */
 	{ "“warp”：第 3 处，共 7 处", 12, "“warp”：第" },
-	{ "copy 12.5 ms done", 11, "copy" },                          /* a number keeps its unit */
+	{ "copy 12.5 ms done", 11, "copy" }, /* a number keeps its unit */
 	{ "", 10, "" },
 	{ "abc", 0, "" },
 };

@@ -154,7 +154,7 @@ static bool fused_text(const struct demo_section *s, const struct res_variant *v
 	demo_view_ms(t->ms, tms, sizeof tms);
 	const char *x = ui_ascii() ? "x" : "×";
 	double less = 100 * (1 - v->model_bytes / t->model_bytes);
-	if (!(v->paired_speedup > 0) || v->speedup_pairs < 1) {   /* two medians: older records */
+	if (!(v->paired_speedup > 0) || v->speedup_pairs < 1) { /* two medians: older records */
 		snprintf(buf, n, tr(MSG_DV_FUSED), results_variant_label(v), mine, theirs, less, ms,
 			 tms, x, t->ms / v->ms);
 		return true;

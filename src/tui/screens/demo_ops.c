@@ -333,9 +333,11 @@ static const struct demo_ops card_ops = {
  * scaling (multi_view.h); with no several-GPU record, says so. */
 
 static const struct screen_key multi_keys[] = {
-	DEMO_KEY_STOP, DEMO_KEY_RUN(MSG_HK_DEMO_R),
+	DEMO_KEY_STOP,
+	DEMO_KEY_RUN(MSG_HK_DEMO_R),
 	DEMO_KEYS_SIZE(MSG_ST_SIZE, MSG_HK_DEMO_BIGGER, MSG_HK_DEMO_SMALLER),
-	DEMO_KEY_SHOW, DEMO_KEYS_SCROLL,
+	DEMO_KEY_SHOW,
+	DEMO_KEYS_SCROLL,
 };
 
 static void multi_draw(struct app *app, struct demo_st *st, const struct demo_section *s, int n,
@@ -347,8 +349,10 @@ static void multi_draw(struct app *app, struct demo_st *st, const struct demo_se
 
 static bool multi_on(struct app *app, struct demo_st *st, int id, enum msg *why)
 {
-	(void)app; (void)id; (void)why;
-	return st->lines > st->rows;   /* its own keys scroll, when the picture does not fit */
+	(void)app;
+	(void)id;
+	(void)why;
+	return st->lines > st->rows; /* its own keys scroll, when the picture does not fit */
 }
 
 static enum act multi_key(struct app *app, struct demo_st *st, const struct input *in)
@@ -363,8 +367,14 @@ static void multi_size(const struct demo_st *st, const struct results *r, char *
 }
 
 static const struct demo_ops multi_ops = {
-	.draw = multi_draw, OPS_KEYS(multi_keys), .key_on = multi_on, .key = multi_key,
-	.size_word = MSG_DEMO_SIZE, .sections = true, .more = true, .size_text = multi_size,
+	.draw = multi_draw,
+	OPS_KEYS(multi_keys),
+	.key_on = multi_on,
+	.key = multi_key,
+	.size_word = MSG_DEMO_SIZE,
+	.sections = true,
+	.more = true,
+	.size_text = multi_size,
 };
 
 /* --- the screens: one per registry row, its presets and its view's ops. */
@@ -391,19 +401,29 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define timeline_notes { KEY_NO_MSG }
 #define launch_notes { MSG_HN_LAUNCH, MSG_HN_LAUNCH_SUM }
 #define card_notes { KEY_NO_MSG }
-#define multi_notes { MSG_HN_MULTI }
+#define multi_notes \
+	{ \
+		MSG_HN_MULTI \
+	}
 #define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
 
-#define SCREEN_(id, view, title, sizes, size_text, sweep, dname)                      \
-	static void *enter_##id(struct app *app, const char *arg)                      \
-	{                                                                              \
-		(void)arg;                                                             \
-		return demo_enter(app, &defs[CK_DEMO_##id]);                           \
-	}                                                                              \
-	const struct screen screen_##id = {                                            \
-		.name = #id, .enter = enter_##id, .draw = demo_draw, .key = demo_key,  \
-		.tick = demo_tick, .leave = demo_leave,                                \
-		.keys = view##_keys, .nkeys = sizeof view##_keys / sizeof *view##_keys, \
-		.key_on = demo_on, .help_notes = view##_notes, .help_title = dname,    \
+#define SCREEN_(id, view, title, sizes, size_text, sweep, dname) \
+	static void *enter_##id(struct app *app, const char *arg) \
+	{ \
+		(void)arg; \
+		return demo_enter(app, &defs[CK_DEMO_##id]); \
+	} \
+	const struct screen screen_##id = { \
+		.name = #id, \
+		.enter = enter_##id, \
+		.draw = demo_draw, \
+		.key = demo_key, \
+		.tick = demo_tick, \
+		.leave = demo_leave, \
+		.keys = view##_keys, \
+		.nkeys = sizeof view##_keys / sizeof *view##_keys, \
+		.key_on = demo_on, \
+		.help_notes = view##_notes, \
+		.help_title = dname, \
 	};
 CK_DEMOS(SCREEN_)

@@ -165,7 +165,7 @@ static bool error_marked(const struct res_variant *v, const struct res_variant *
 void demo_view_sci(double v, char *e, size_t n)
 {
 	snprintf(e, n, v > 0 ? "%.0e" : "0", v);
-	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
+	char *x = strchr(e, 'e'); /* "4e-07" -> "4e-7" */
 	if (x && (x[1] == '-' || x[1] == '+')) {
 		char *d = x + 2;
 		while (d[0] == '0' && d[1])

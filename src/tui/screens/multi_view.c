@@ -15,7 +15,7 @@
 /* The picture is drawn line by line into a virtual page; only the lines
  * from `scroll` that fall in rows [y0, y1) reach the screen. */
 struct pen {
-	int v;                  /* the page's line being drawn */
+	int v; /* the page's line being drawn */
 	int y0, y1, scroll;
 };
 
@@ -56,8 +56,7 @@ static double measured(const struct results *r, long i, long j)
 	long most = -1;
 	for (size_t k = 0; k < r->nmg; k++) {
 		const struct res_mg *m = &r->mg[k];
-		if (m->kind == MG_R_PEER && m->src == i && m->dst == j && !m->both &&
-		    !strcmp(m->text, "on") && m->ok && m->bytes > most)
+		if (m->kind == MG_R_PEER && m->src == i && m->dst == j && !m->both && !strcmp(m->text, "on") && m->ok && m->bytes > most)
 			most = m->bytes, g = m->gbs;
 	}
 	return g;
@@ -102,14 +101,15 @@ static void draw_links(const struct results *r, struct pen *p)
 			else if (!strcmp(l->name, "nvlink") || !strcmp(l->name, "nvswitch"))
 				snprintf(kind, sizeof kind, "%s%ld", l->name[2] == 's' ? "SW" : "NV", l->links);
 			else
-				snprintf(kind, sizeof kind, "%s", !strcmp(l->name, "pcie") ? "PCIe" :
-					 !strcmp(l->name, "self") ? "self" : "?");
+				snprintf(kind, sizeof kind, "%s", !strcmp(l->name, "pcie") ? "PCIe" : !strcmp(l->name, "self") ? "self"
+															       : "?");
 			if (isfinite(g))
 				snprintf(cell, sizeof cell, "%s %.0f", kind, g);
 			else
 				snprintf(cell, sizeof cell, "%s", kind);
 			double v = isfinite(peak) ? peak : g;
-			enum role ro = i == j || !isfinite(v) ? C_DIM : v >= 100 ? C_OK : C_ACCENT;
+			enum role ro = i == j || !isfinite(v) ? C_DIM : v >= 100 ? C_OK
+										 : C_ACCENT;
 			put(p, x0 + (int)j * cw, cw - 1, ro, cell);
 		}
 	}
@@ -119,7 +119,8 @@ static void draw_links(const struct results *r, struct pen *p)
 static void bar(const struct pen *p, int x, int w, double frac, enum role r)
 {
 	int full = isfinite(frac) ? (int)lround(frac * w) : 0;
-	full = full < 0 ? 0 : full > w ? w : full;
+	full = full < 0 ? 0 : full > w ? w
+				       : full;
 	for (int k = 0; k < w; k++)
 		put(p, x + k, 1, k < full ? r : C_DIM, ui_glyph(k < full ? G_BLOCK_FULL : G_BLOCK_LIGHT));
 }
@@ -155,19 +156,19 @@ static void draw_coll(const struct results *r, struct pen *p)
 	p->v++;
 	for (size_t i = 0; i < r->nmg; i++) {
 		const struct res_mg *m = &r->mg[i];
-		if (m->kind != MG_R_COLL || (i > 0 && r->mg[i - 1].kind == MG_R_COLL &&
-					      !strcmp(r->mg[i - 1].variant, m->variant)))
+		if (m->kind != MG_R_COLL || (i > 0 && r->mg[i - 1].kind == MG_R_COLL && !strcmp(r->mg[i - 1].variant, m->variant)))
 			continue;
 		put(p, 1, lw - 1, C_NORMAL, m->variant);
 		for (int k = from; k < ns; k++)
-			for (size_t q = i; q < r->nmg && r->mg[q].kind == MG_R_COLL &&
-					   !strcmp(r->mg[q].variant, m->variant); q++)
+			for (size_t q = i; q < r->nmg && r->mg[q].kind == MG_R_COLL && !strcmp(r->mg[q].variant, m->variant); q++)
 				if (r->mg[q].bytes == sizes[k]) {
 					char v[16];
 					snprintf(v, sizeof v, r->mg[q].ok ? "%.1f" : "FAIL", r->mg[q].busbw);
 					double f = top > 0 ? r->mg[q].busbw / top : 0;
 					put(p, 1 + lw + (k - from) * cw, cw - 1,
-					    !r->mg[q].ok ? C_WRONG : f > 0.5 ? C_OK : C_NORMAL, v);
+					    !r->mg[q].ok ? C_WRONG : f > 0.5 ? C_OK
+									     : C_NORMAL,
+					    v);
 				}
 		p->v++;
 	}
@@ -188,7 +189,7 @@ static void draw_split(const struct results *r, struct pen *p)
 		const struct res_mg *m = &r->mg[i];
 		if (m->kind != MG_R_SPLIT)
 			continue;
-		if (!last || strcmp(last->variant, m->variant)) {   /* each kind its heading */
+		if (!last || strcmp(last->variant, m->variant)) { /* each kind its heading */
 			char head[256];
 			if (!strcmp(m->variant, "split-reduce"))
 				snprintf(head, sizeof head, tr(MSG_MG_SCALING_REDUCE), m->n);
@@ -223,13 +224,11 @@ static void draw_model(const struct results *r, struct pen *p)
 	wrap(p, C_HEADING, tr(MSG_MG_MODEL));
 	for (size_t i = 0; i < r->nmg; i++) {
 		const struct res_mg *m = &r->mg[i];
-		if (m->kind != MG_R_MODEL || (i > 0 && r->mg[i - 1].kind == MG_R_MODEL &&
-					       !strcmp(r->mg[i - 1].variant, m->variant)))
+		if (m->kind != MG_R_MODEL || (i > 0 && r->mg[i - 1].kind == MG_R_MODEL && !strcmp(r->mg[i - 1].variant, m->variant)))
 			continue;
 		char line[160];
 		int w = snprintf(line, sizeof line, "%-15s", m->variant);
-		for (size_t q = i; q < r->nmg && r->mg[q].kind == MG_R_MODEL &&
-				   !strcmp(r->mg[q].variant, m->variant) && w < (int)sizeof line - 24; q++)
+		for (size_t q = i; q < r->nmg && r->mg[q].kind == MG_R_MODEL && !strcmp(r->mg[q].variant, m->variant) && w < (int)sizeof line - 24; q++)
 			w += snprintf(line + w, sizeof line - (size_t)w, "  n=%ld: %.3f", r->mg[q].ranks,
 				      r->mg[q].factor);
 		put(p, 1, COLS - 2, C_NORMAL, line);
@@ -241,9 +240,14 @@ static void draw_model(const struct results *r, struct pen *p)
 /* what was not run and why, in the learner's language by its code */
 static void draw_needs(const struct results *r, struct pen *p)
 {
-	static const struct { const char *why; enum msg m; } t[] = {
-		{ "no-gpu", MSG_MG_WHY_NO_GPU }, { "one-gpu-peer", MSG_MG_WHY_PEER },
-		{ "one-rank", MSG_MG_WHY_RANK }, { "one-gpu-split", MSG_MG_WHY_SPLIT },
+	static const struct {
+		const char *why;
+		enum msg m;
+	} t[] = {
+		{ "no-gpu", MSG_MG_WHY_NO_GPU },
+		{ "one-gpu-peer", MSG_MG_WHY_PEER },
+		{ "one-rank", MSG_MG_WHY_RANK },
+		{ "one-gpu-split", MSG_MG_WHY_SPLIT },
 	};
 	for (size_t i = 0; i < r->nmg; i++) {
 		const struct res_mg *m = &r->mg[i];
@@ -309,5 +313,3 @@ void multi_view_size_text(const struct results *r, char *buf, size_t size)
 		snprintf(buf, size, tr(MSG_MG_SIZE_MODEL), a);
 	}
 }
-
-

@@ -164,7 +164,8 @@ static int hang_col(const char *s, size_t first, int w)
 		if (spaces >= 2 && (int)i > lead && i < first && s[i] != ' ')
 			hang = col;
 	}
-	return hang > 0 && hang <= w * 2 / 3 ? hang : lead <= w / 2 ? lead : 0;
+	return hang > 0 && hang <= w * 2 / 3 ? hang : lead <= w / 2 ? lead
+								    : 0;
 }
 
 /* The certificate's lines on rows of w columns (the verification line is
@@ -242,7 +243,8 @@ static void cert_draw(struct app *app, void *st)
 	ui_title(tr(MSG_CERT_TITLE), "");
 	char hints[HINTS_MAX];
 	screen_hints(&screen_cert, app, v, hints, sizeof hints);
-	const char *left = app->status[0] ? app->status : v->state == CS_DONE ? tr(MSG_CERT_CHECK) : "";
+	const char *left = app->status[0] ? app->status : v->state == CS_DONE ? tr(MSG_CERT_CHECK)
+									      : "";
 	if (v->state == CS_LOCKED)
 		draw_locked(app);
 	else if (v->state == CS_NAME)

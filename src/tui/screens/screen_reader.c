@@ -355,9 +355,8 @@ static bool reader_on(struct app *app, void *st, int id, enum msg *why)
 		return r->page + 1 >= r->l->npages && course_next(&app->course, r->l) &&
 		       !r->search.query[0];
 	case RK_PREV: return r->page > 0 || course_prev(&app->course, r->l);
-	case CMD_PGDN:   /* nothing below, no page after, no lesson after: Space does nothing */
-		return r->top + view_h() < used_lines(r) || r->page + 1 < r->l->npages ||
-		       course_next(&app->course, r->l);
+	case CMD_PGDN: /* nothing below, no page after, no lesson after: Space does nothing */
+		return r->top + view_h() < used_lines(r) || r->page + 1 < r->l->npages || course_next(&app->course, r->l);
 	case RK_MATCH_NEXT: case RK_MATCH_PREV: case RK_SEARCH_END:
 		return r->search.query[0] != '\0';
 	case RK_CODE_LEFT: return r->hscroll > 0;

@@ -252,7 +252,7 @@ static void tl_draw(struct app *app, void *p)
 	char right[96];
 	snprintf(right, sizeof right, tr(MSG_TL_SPEED), speeds[st->speed], st->src.running ? tr(MSG_GM_RUNNING) : "");
 	ui_title(tr(MSG_TL_TITLE), right);
-	char hints[HINTS_MAX];   /* the legend sits above a status bar of one or two rows */
+	char hints[HINTS_MAX]; /* the legend sits above a status bar of one or two rows */
 	keymap_hints(&screen_tiling, app, st, HINTS_GLOBAL, app->below != NULL, COLS - 2,
 		     hints, sizeof hints);
 	int bar = LINES - ui_status_rows(app->status, hints);

@@ -133,12 +133,15 @@ static int st_section(const struct demo_section *s, enum st_pick_mode m, int str
 	/* within half a percent of serial: "about as fast"; below, "slower",
 	 * by the inverse (never "0.99x faster", nor "1.00x slower") */
 	bool same = fabs(v->speedup - 1) < 0.005, slow = !same && v->speedup > 0 && v->speedup < 1;
-	enum msg fmt = same ? link ? MSG_ST_SUMMARY_LINK_SAME
-				   : v->modelled ? MSG_ST_SUMMARY_MODEL_SAME : MSG_ST_SUMMARY_SAME
-		     : slow ? link ? MSG_ST_SUMMARY_LINK_SLOW
-				   : v->modelled ? MSG_ST_SUMMARY_MODEL_SLOW : MSG_ST_SUMMARY_SLOW
-		     : link ? MSG_ST_SUMMARY_LINK
-			    : v->modelled ? MSG_ST_SUMMARY_MODEL : MSG_ST_SUMMARY;
+	enum msg fmt = same   ? link    ? MSG_ST_SUMMARY_LINK_SAME
+			  : v->modelled ? MSG_ST_SUMMARY_MODEL_SAME
+					: MSG_ST_SUMMARY_SAME
+		: slow        ? link         ? MSG_ST_SUMMARY_LINK_SLOW
+			       : v->modelled ? MSG_ST_SUMMARY_MODEL_SLOW
+					     : MSG_ST_SUMMARY_SLOW
+		: link        ? MSG_ST_SUMMARY_LINK
+		: v->modelled ? MSG_ST_SUMMARY_MODEL
+			      : MSG_ST_SUMMARY;
 	if (same)
 		snprintf(line, sizeof line, tr(fmt), a, b, pct, c);
 	else
