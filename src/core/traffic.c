@@ -138,7 +138,9 @@ bool traffic_known(const struct res_variant *v)
 /* See traffic.h. */
 const char *traffic_model_words(const char *model, char *buf, size_t size)
 {
-	static const struct { const char *en; enum msg id;
+	static const struct {
+		const char *en;
+		enum msg id;
 	} words[] = {
 		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
 		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
