@@ -21,7 +21,8 @@
  *              bars (bars of time, a roofline, sizes), attn (the bars
  *              and the attention ladder's memory line), curve (bandwidth
  *              against size), timeline (stream timelines), launch (block
- *              and grid sweeps), card (the device's figures)
+ *              and grid sweeps), card (the device's figures), multi
+ *              (the link grid, bus bandwidth by size, scaling bars)
  *   title      the screen's title, a message of src/core/i18n_msgs.h
  *   sizes      the size fields every variant record must carry
  *   size_text  how a record's size reads ("{m}x{n}x{k}": its fields);
@@ -47,6 +48,7 @@ X(reduce, bars, MSG_DEMO_REDUCE_TITLE, "n", "N={n}", NULL, MSG_DN_REDUCE) \
 X(launch, launch, MSG_DEMO_LAUNCH_TITLE, "n", "N={n}", NULL, MSG_DN_LAUNCH) \
 X(attention, attn, MSG_DEMO_ATTENTION_TITLE, "b h s d causal", "B{b} H{h} S{s} D{d}", NULL, MSG_DN_ATTENTION) \
 X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL, MSG_DN_FUSION) \
+X(multigpu, multi, MSG_DEMO_MULTIGPU_TITLE, "", "", NULL, MSG_DN_MULTIGPU) \
 	/* end of the registry */
 
 /* The sizes a demo's screen offers, one table per demo, named
@@ -114,6 +116,10 @@ X(fusion, bars, MSG_DEMO_FUSION_TITLE, "m n k", "GEMM {m}x{n}x{k}", NULL, MSG_DN
 	P(gpu, 0, "conv N32 C512 7x7 K512", MSG_DEMO_FU_CONV5, "--n 32 " CK_FU_CONV(512, 7)) \
 	P(gpu, 0, "gemm 8192x3072x768", MSG_DEMO_FU_MLP, "--op gemm --m 8192 --n 3072 --k 768") \
 	P(gpu, 0, "gemm 4096x4096x4096", MSG_DEMO_BENCH, "--op gemm --m 4096 --n 4096 --k 4096")
+#define CK_PRESETS_multigpu(P) \
+	P(cpu, 1, "1G", MSG_MG_PRESET_MODEL, "--quick") \
+	P(gpu, 0, "4K .. 16M, 2048^3", MSG_DEMO_QUICK, "--quick") \
+	P(gpu, 1, "4K .. 1G, 8192^3", MSG_DEMO_BENCH, "")
 #define CK_PRESETS_launch(P) \
 	P(cpu, 1, "N=1048576", MSG_DEMO_QUICK, "--quick") \
 	P(cpu, 0, "N=16777216", MSG_COUNT, "--n 16777216") \

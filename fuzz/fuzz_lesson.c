@@ -1,5 +1,5 @@
 /* fuzz target "lesson": one lesson file through the whole content loader
- * (doc.c's limits and tree, lesson.c's schema, course.c's cross-checks),
+ * (doc.c's limits and tree, lesson.c's schema, course_check.c's cross-checks),
  * then the reader's word wrap over what was loaded.
  *
  * The input is written to a private directory as the only lesson of a

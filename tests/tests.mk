@@ -56,6 +56,10 @@ $(BUILD)/tests/demos/test_conv_exact: $(wildcard demos/conv/*.c demos/conv/*.h)
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_SRC += demos/fusion/fu_cpu.c
 $(BUILD)/tests/demos/test_fusion_checks: DEMO_UNIT_CFLAGS += -Idemos/fusion
 $(BUILD)/tests/demos/test_fusion_checks: demos/fusion/fu_cpu.c $(wildcard demos/fusion/*.h)
+# the multigpu demo's arithmetic and bootstrap file
+$(BUILD)/tests/demos/test_mg_model: DEMO_UNIT_SRC += demos/multigpu/mg_model.c demos/multigpu/mg_boot.c
+$(BUILD)/tests/demos/test_mg_model: DEMO_UNIT_CFLAGS += -Idemos/multigpu
+$(BUILD)/tests/demos/test_mg_model: $(wildcard demos/multigpu/mg_*.[ch])
 $(DEMO_UNIT): $(BUILD)/tests/demos/%: tests/demos/%.c $(DEMO_UNIT_SRC) demos/streams/st_model.c \
 		$(wildcard demos/common/*.h demos/streams/*.h) tests/tap.h
 	@mkdir -p $(@D)
@@ -78,6 +82,8 @@ $(EMU_DIR)/reduce_emu: EMU_OPT += -Idemos/reduce
 $(EMU_DIR)/attn_emu: EMU_OPT := -O1 -Idemos/attention
 $(EMU_DIR)/fusion_emu: EMU_OPT := -O1 -Idemos/fusion
 $(EMU_DIR)/xfer_emu: EMU_OPT += -Idemos/transfer -Idemos/streams
+$(EMU_DIR)/mg_emu: EMU_OPT += -Idemos/multigpu
+$(EMU_DIR)/mg_emu: demos/multigpu/mg_kernels.cuh demos/multigpu/mg_pattern.h demos/multigpu/mg_model.h
 $(EMU): $(EMU_DIR)/%: tests/emu/%.cc $(EMU_DIR)/emu-san.flags
 	$(CXX) $(EMU_CXXFLAGS) $(EMU_OPT) $$(cat $(EMU_DIR)/emu-san.flags) -o $@ $<
 # each ladder's hand rows' headers, listed from its rows as the GPU build's

@@ -103,10 +103,29 @@ static cudnnBackendDescriptor_t sd_new(struct at_sdpa *c, cudnnBackendDescriptor
     return d;
 }
 
-static void sd_one(struct at_sdpa *c, cudnnBackendDescriptor_t d, cudnnBackendAttributeName_t n,
-                   cudnnBackendAttributeType_t t, const void *v)
+// One attribute of a descriptor: count values of type `type` at v (count
+// 0: one value); v NULL: the attribute is left unset
+struct sd_attr {
+    cudnnBackendAttributeName_t name;
+    cudnnBackendAttributeType_t type;
+    int64_t count;
+    const void *v;
+};
+
+#define SD_D CUDNN_TYPE_BACKEND_DESCRIPTOR
+#define SD_NATTR(at) ((int)(sizeof(at) / sizeof((at)[0])))
+
+// A descriptor of type t given its attributes in order, then finalized:
+// the one way every descriptor here is built
+static cudnnBackendDescriptor_t sd_make(struct at_sdpa *c, cudnnBackendDescriptorType_t t,
+                                        const struct sd_attr *at, int n)
 {
-    SD(c, set(d, n, t, 1, v));
+    cudnnBackendDescriptor_t d = sd_new(c, t);
+    for (int i = 0; i < n; i++)
+        if (at[i].v)
+            SD(c, set(d, at[i].name, at[i].type, at[i].count ? at[i].count : 1, at[i].v));
+    SD(c, finalize(d));
+    return d;
 }
 
 // a tensor of 4 dimensions; by_value: a scalar the pack passes from the host
@@ -116,16 +135,16 @@ static cudnnBackendDescriptor_t sd_tensor(struct at_sdpa *c, int64_t uid, cudnnD
 {
     const int64_t dim[4] = {d0, d1, d2, d3}, align = 16;
     bool virt = uid >= SD_VIRTUAL;
-    cudnnBackendDescriptor_t t = sd_new(c, CUDNN_BACKEND_TENSOR_DESCRIPTOR);
-    sd_one(c, t, CUDNN_ATTR_TENSOR_DATA_TYPE, CUDNN_TYPE_DATA_TYPE, &type);
-    SD(c, set(t, CUDNN_ATTR_TENSOR_DIMENSIONS, CUDNN_TYPE_INT64, 4, dim));
-    SD(c, set(t, CUDNN_ATTR_TENSOR_STRIDES, CUDNN_TYPE_INT64, 4, stride));
-    sd_one(c, t, CUDNN_ATTR_TENSOR_UNIQUE_ID, CUDNN_TYPE_INT64, &uid);
-    sd_one(c, t, CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, CUDNN_TYPE_INT64, &align);
-    sd_one(c, t, CUDNN_ATTR_TENSOR_IS_VIRTUAL, CUDNN_TYPE_BOOLEAN, &virt);
-    sd_one(c, t, CUDNN_ATTR_TENSOR_IS_BY_VALUE, CUDNN_TYPE_BOOLEAN, &by_value);
-    SD(c, finalize(t));
-    return t;
+    const struct sd_attr at[] = {
+        {CUDNN_ATTR_TENSOR_DATA_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &type},
+        {CUDNN_ATTR_TENSOR_DIMENSIONS, CUDNN_TYPE_INT64, 4, dim},
+        {CUDNN_ATTR_TENSOR_STRIDES, CUDNN_TYPE_INT64, 4, stride},
+        {CUDNN_ATTR_TENSOR_UNIQUE_ID, CUDNN_TYPE_INT64, 1, &uid},
+        {CUDNN_ATTR_TENSOR_BYTE_ALIGNMENT, CUDNN_TYPE_INT64, 1, &align},
+        {CUDNN_ATTR_TENSOR_IS_VIRTUAL, CUDNN_TYPE_BOOLEAN, 1, &virt},
+        {CUDNN_ATTR_TENSOR_IS_BY_VALUE, CUDNN_TYPE_BOOLEAN, 1, &by_value},
+    };
+    return sd_make(c, CUDNN_BACKEND_TENSOR_DESCRIPTOR, at, SD_NATTR(at));
 }
 
 // y = mode(x, b, t): b and t may be NULL; axis >= 0 only for GEN_INDEX
@@ -134,23 +153,20 @@ static cudnnBackendDescriptor_t sd_pointwise(struct at_sdpa *c, cudnnPointwiseMo
                                              cudnnBackendDescriptor_t x, cudnnBackendDescriptor_t b,
                                              cudnnBackendDescriptor_t t, cudnnBackendDescriptor_t y)
 {
-    cudnnBackendDescriptor_t pw = sd_new(c, CUDNN_BACKEND_POINTWISE_DESCRIPTOR);
-    sd_one(c, pw, CUDNN_ATTR_POINTWISE_MODE, CUDNN_TYPE_POINTWISE_MODE, &mode);
-    sd_one(c, pw, CUDNN_ATTR_POINTWISE_MATH_PREC, CUDNN_TYPE_DATA_TYPE, &math);
-    if (axis >= 0)
-        sd_one(c, pw, CUDNN_ATTR_POINTWISE_AXIS, CUDNN_TYPE_INT64, &axis);
-    SD(c, finalize(pw));
-    cudnnBackendDescriptor_t op = sd_new(c, CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR);
-    const cudnnBackendAttributeType_t D = CUDNN_TYPE_BACKEND_DESCRIPTOR;
-    sd_one(c, op, CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, D, &pw);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_POINTWISE_XDESC, D, &x);
-    if (b)
-        sd_one(c, op, CUDNN_ATTR_OPERATION_POINTWISE_BDESC, D, &b);
-    if (t)
-        sd_one(c, op, CUDNN_ATTR_OPERATION_POINTWISE_TDESC, D, &t);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_POINTWISE_YDESC, D, &y);
-    SD(c, finalize(op));
-    return op;
+    const struct sd_attr pa[] = {
+        {CUDNN_ATTR_POINTWISE_MODE, CUDNN_TYPE_POINTWISE_MODE, 1, &mode},
+        {CUDNN_ATTR_POINTWISE_MATH_PREC, CUDNN_TYPE_DATA_TYPE, 1, &math},
+        {CUDNN_ATTR_POINTWISE_AXIS, CUDNN_TYPE_INT64, 1, axis >= 0 ? &axis : NULL},
+    };
+    cudnnBackendDescriptor_t pw = sd_make(c, CUDNN_BACKEND_POINTWISE_DESCRIPTOR, pa, SD_NATTR(pa));
+    const struct sd_attr oa[] = {
+        {CUDNN_ATTR_OPERATION_POINTWISE_PW_DESCRIPTOR, SD_D, 1, &pw},
+        {CUDNN_ATTR_OPERATION_POINTWISE_XDESC, SD_D, 1, &x},
+        {CUDNN_ATTR_OPERATION_POINTWISE_BDESC, SD_D, 1, b ? &b : NULL},
+        {CUDNN_ATTR_OPERATION_POINTWISE_TDESC, SD_D, 1, t ? &t : NULL},
+        {CUDNN_ATTR_OPERATION_POINTWISE_YDESC, SD_D, 1, &y},
+    };
+    return sd_make(c, CUDNN_BACKEND_OPERATION_POINTWISE_DESCRIPTOR, oa, SD_NATTR(oa));
 }
 
 // y = op over the last dimension of x (y's is 1), FP32
@@ -158,17 +174,17 @@ static cudnnBackendDescriptor_t sd_reduce(struct at_sdpa *c, cudnnReduceTensorOp
                                           cudnnBackendDescriptor_t x, cudnnBackendDescriptor_t y)
 {
     cudnnDataType_t f32 = CUDNN_DATA_FLOAT;
-    cudnnBackendDescriptor_t r = sd_new(c, CUDNN_BACKEND_REDUCTION_DESCRIPTOR);
-    sd_one(c, r, CUDNN_ATTR_REDUCTION_COMP_TYPE, CUDNN_TYPE_DATA_TYPE, &f32);
-    sd_one(c, r, CUDNN_ATTR_REDUCTION_OPERATOR, CUDNN_TYPE_REDUCTION_OPERATOR_TYPE, &how);
-    SD(c, finalize(r));
-    cudnnBackendDescriptor_t op = sd_new(c, CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR);
-    const cudnnBackendAttributeType_t D = CUDNN_TYPE_BACKEND_DESCRIPTOR;
-    sd_one(c, op, CUDNN_ATTR_OPERATION_REDUCTION_DESC, D, &r);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_REDUCTION_XDESC, D, &x);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_REDUCTION_YDESC, D, &y);
-    SD(c, finalize(op));
-    return op;
+    const struct sd_attr ra[] = {
+        {CUDNN_ATTR_REDUCTION_COMP_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &f32},
+        {CUDNN_ATTR_REDUCTION_OPERATOR, CUDNN_TYPE_REDUCTION_OPERATOR_TYPE, 1, &how},
+    };
+    cudnnBackendDescriptor_t r = sd_make(c, CUDNN_BACKEND_REDUCTION_DESCRIPTOR, ra, SD_NATTR(ra));
+    const struct sd_attr oa[] = {
+        {CUDNN_ATTR_OPERATION_REDUCTION_DESC, SD_D, 1, &r},
+        {CUDNN_ATTR_OPERATION_REDUCTION_XDESC, SD_D, 1, &x},
+        {CUDNN_ATTR_OPERATION_REDUCTION_YDESC, SD_D, 1, &y},
+    };
+    return sd_make(c, CUDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR, oa, SD_NATTR(oa));
 }
 
 // c = a·b over the last two dimensions, batched over the first two, FP32 sums
@@ -176,17 +192,15 @@ static cudnnBackendDescriptor_t sd_matmul(struct at_sdpa *c, cudnnBackendDescrip
                                           cudnnBackendDescriptor_t b, cudnnBackendDescriptor_t out)
 {
     cudnnDataType_t f32 = CUDNN_DATA_FLOAT;
-    cudnnBackendDescriptor_t mm = sd_new(c, CUDNN_BACKEND_MATMUL_DESCRIPTOR);
-    sd_one(c, mm, CUDNN_ATTR_MATMUL_COMP_TYPE, CUDNN_TYPE_DATA_TYPE, &f32);
-    SD(c, finalize(mm));
-    cudnnBackendDescriptor_t op = sd_new(c, CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR);
-    const cudnnBackendAttributeType_t D = CUDNN_TYPE_BACKEND_DESCRIPTOR;
-    sd_one(c, op, CUDNN_ATTR_OPERATION_MATMUL_ADESC, D, &a);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_MATMUL_BDESC, D, &b);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_MATMUL_CDESC, D, &out);
-    sd_one(c, op, CUDNN_ATTR_OPERATION_MATMUL_DESC, D, &mm);
-    SD(c, finalize(op));
-    return op;
+    const struct sd_attr ma[] = {{CUDNN_ATTR_MATMUL_COMP_TYPE, CUDNN_TYPE_DATA_TYPE, 1, &f32}};
+    cudnnBackendDescriptor_t mm = sd_make(c, CUDNN_BACKEND_MATMUL_DESCRIPTOR, ma, SD_NATTR(ma));
+    const struct sd_attr oa[] = {
+        {CUDNN_ATTR_OPERATION_MATMUL_ADESC, SD_D, 1, &a},
+        {CUDNN_ATTR_OPERATION_MATMUL_BDESC, SD_D, 1, &b},
+        {CUDNN_ATTR_OPERATION_MATMUL_CDESC, SD_D, 1, &out},
+        {CUDNN_ATTR_OPERATION_MATMUL_DESC, SD_D, 1, &mm},
+    };
+    return sd_make(c, CUDNN_BACKEND_OPERATION_MATMUL_DESCRIPTOR, oa, SD_NATTR(oa));
 }
 
 // The graph of softmax(Q·Kᵀ·scale [masked])·V; ops[] gets its operations
@@ -261,16 +275,16 @@ static void sd_why(const struct at_sdpa *c, const char *what, struct ck_err *err
 static bool sd_plan(struct at_sdpa *c, cudnnBackendDescriptor_t graph)
 {
     cudnnBackendHeurMode_t mode = CUDNN_HEUR_MODE_A;
-    const cudnnBackendAttributeType_t D = CUDNN_TYPE_BACKEND_DESCRIPTOR;
-    cudnnBackendDescriptor_t heur = sd_new(c, CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR);
-    sd_one(c, heur, CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, D, &graph);
-    sd_one(c, heur, CUDNN_ATTR_ENGINEHEUR_MODE, CUDNN_TYPE_HEUR_MODE, &mode);
-    SD(c, finalize(heur));
+    const struct sd_attr ha[] = {
+        {CUDNN_ATTR_ENGINEHEUR_OPERATION_GRAPH, SD_D, 1, &graph},
+        {CUDNN_ATTR_ENGINEHEUR_MODE, CUDNN_TYPE_HEUR_MODE, 1, &mode},
+    };
+    cudnnBackendDescriptor_t heur = sd_make(c, CUDNN_BACKEND_ENGINEHEUR_DESCRIPTOR, ha, SD_NATTR(ha));
     cudnnBackendDescriptor_t cfg[SDPA_CONFIGS];
     int64_t got = 0;
     for (int i = 0; i < SDPA_CONFIGS; i++)
         cfg[i] = sd_new(c, CUDNN_BACKEND_ENGINECFG_DESCRIPTOR);
-    SD(c, get(heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, D, SDPA_CONFIGS, &got, cfg));
+    SD(c, get(heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, SD_D, SDPA_CONFIGS, &got, cfg));
     if (c->st != CUDNN_STATUS_SUCCESS)
         return false;
     if (got == 0) {
@@ -278,10 +292,12 @@ static bool sd_plan(struct at_sdpa *c, cudnnBackendDescriptor_t graph)
         return false;
     }
     for (int64_t i = 0; i < got; i++) {
-        cudnnBackendDescriptor_t plan = sd_new(c, CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
-        sd_one(c, plan, CUDNN_ATTR_EXECUTION_PLAN_HANDLE, CUDNN_TYPE_HANDLE, &c->h);
-        sd_one(c, plan, CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, D, &cfg[i]);
-        SD(c, finalize(plan));
+        const struct sd_attr pa[] = {
+            {CUDNN_ATTR_EXECUTION_PLAN_HANDLE, CUDNN_TYPE_HANDLE, 1, &c->h},
+            {CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, SD_D, 1, &cfg[i]},
+        };
+        cudnnBackendDescriptor_t plan =
+            sd_make(c, CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR, pa, SD_NATTR(pa));
         if (c->st == CUDNN_STATUS_SUCCESS) {
             c->plan = plan;
             return true;
@@ -298,11 +314,12 @@ static bool sd_pack(struct at_sdpa *c, const struct at_args *a)
     int64_t uid[6] = {SD_Q, SD_K, SD_V, SD_O, SD_SCALE, SD_NEG_INF};
     void *ptr[6] = {(void *)a->q, (void *)a->k, (void *)a->v, c->o16, &c->scale, &c->neg_inf};
     int n = a->causal ? 6 : 5;
-    c->pack = sd_new(c, CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR);
-    SD(c, set(c->pack, CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, CUDNN_TYPE_INT64, n, uid));
-    SD(c, set(c->pack, CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, n, ptr));
-    sd_one(c, c->pack, CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, &c->ws);
-    SD(c, finalize(c->pack));
+    const struct sd_attr ka[] = {
+        {CUDNN_ATTR_VARIANT_PACK_UNIQUE_IDS, CUDNN_TYPE_INT64, n, uid},
+        {CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, n, ptr},
+        {CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, 1, &c->ws},
+    };
+    c->pack = sd_make(c, CUDNN_BACKEND_VARIANT_PACK_DESCRIPTOR, ka, SD_NATTR(ka));
     return c->st == CUDNN_STATUS_SUCCESS;
 }
 
@@ -357,10 +374,12 @@ static int at_sdpa_open(struct at_args *a, struct at_sdpa **out, struct ck_err *
         return AT_DECLINED;
     }
     n = sd_graph(c, a, ops);
-    cudnnBackendDescriptor_t graph = sd_new(c, CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR);
-    SD(c, set(graph, CUDNN_ATTR_OPERATIONGRAPH_OPS, CUDNN_TYPE_BACKEND_DESCRIPTOR, n, ops));
-    sd_one(c, graph, CUDNN_ATTR_OPERATIONGRAPH_HANDLE, CUDNN_TYPE_HANDLE, &c->h);
-    SD(c, finalize(graph));
+    const struct sd_attr ga[] = {
+        {CUDNN_ATTR_OPERATIONGRAPH_OPS, SD_D, n, ops},
+        {CUDNN_ATTR_OPERATIONGRAPH_HANDLE, CUDNN_TYPE_HANDLE, 1, &c->h},
+    };
+    cudnnBackendDescriptor_t graph =
+        sd_make(c, CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR, ga, SD_NATTR(ga));
     if (c->st != CUDNN_STATUS_SUCCESS || !sd_plan(c, graph)) {
         sd_why(c, "has no engine for this attention graph", err);
     } else {

@@ -32,13 +32,6 @@ static const struct ck_rung at_table[] = {AT_LADDER(AT_RUNG_ROW)};
 #define AT_KIND_hand 1
 #define AT_KIND_library 2
 #define AT_KIND_cpu 0
-/* traffic model of each row: three-kernel 1, cublas 2, flash 3, cudnn 4,
- * cpu 0 (attn_traffic.h) */
-#define AT_MODEL_(e, ...)                                                     \
-    (AT_##e == AT_THREE ? 1 : AT_##e == AT_CUBLAS ? 2 : AT_##e == AT_FLASH ? 3 \
-     : AT_##e == AT_CUDNN ? 4 : 0),
-static const int at_model[] = {AT_LADDER(AT_MODEL_)};
-#undef AT_MODEL_
 
 struct at_opts {
     struct ck_args args;
@@ -151,7 +144,7 @@ static int run_cpu(struct at_state *s, int i, struct ck_result *r)
     heads = heads < 1 ? 1 : heads > p->bh ? p->bh : heads;
     s->heads[i] = heads;
     r->flops = per_head * heads;
-    r->bytes = at_hbm_bytes(0, heads, p->s, p->d, p->causal, 2);
+    r->bytes = at_min_bytes(heads, p->s, p->d, 2);
     r->ran = true;
     for (size_t j = 0; j < (size_t)heads * p->s * p->d; j++)
         s->out[j] = NAN;
@@ -202,10 +195,23 @@ static int run_gpu(struct at_state *s, int i, struct ck_result *r)
 }
 #endif
 
+/* the heads rung i ran: all of them on the GPU, a budget's on the CPU */
+static double heads_of(const struct at_state *s, int i)
+{
+    bool cpu = ck_rung_is(&at_table[i], "cpu");
+    return cpu ? s->heads[i] : (double)(s->o->b * s->o->h);
+}
+
+/* the bytes rung i moves by its own model (attn_traffic.h) */
+static double model_bytes(const struct at_state *s, int i)
+{
+    return at_traffic_of(i, heads_of(s, i), s->o->s, s->o->d, s->o->causal, 2).bytes;
+}
+
 static void sizes(const struct at_state *s, int i, struct ck_rec *rec)
 {
     const struct at_opts *o = s->o;
-    bool cpu = at_model[i] == 0 && s->heads[i];
+    bool cpu = ck_rung_is(&at_table[i], "cpu") && s->heads[i];
     ck_rec_int(rec, "b", cpu ? 1 : o->b);
     ck_rec_int(rec, "h", cpu ? s->heads[i] : o->h);
     ck_rec_int(rec, "s", o->s);
@@ -223,7 +229,7 @@ static void table(const struct at_state *s, const struct ck_result *r)
            r[0].tol);
     ck_device_table(s->dev, stdout);
     printf("\n%2s  %-15s %-7s %-5s %9s %10s %8s %10s %10s  %s\n", "#", "variant", "kind",
-           "check", "rel_err", "ms", "TFLOP/s", "HBM MB", "S×S MB", "label");
+           "check", "rel_err", "ms", "TFLOP/s", "model MB", "S×S MB", "label");
     for (int i = 0; i < AT_NRUNGS; i++) {
         if (s->declined[i][0]) {
             printf("%2d  %-15s %-7s unsupported: %s\n", r[i].rung, r[i].id, r[i].kind,
@@ -234,8 +240,8 @@ static void table(const struct at_state *s, const struct ck_result *r)
             continue;
         printf("%2d  %-15s %-7s %-5s %9.2e %10.4f %8.2f %10.1f %10.1f  %s\n", r[i].rung,
                r[i].id, r[i].kind, r[i].ok ? "ok" : "FAIL", r[i].rel_err, r[i].t.ms,
-               r[i].gflops / 1e3, r[i].bytes / 1e6,
-               at_extra_bytes(at_model[i], o->b * o->h, o->s) / 1e6, r[i].label);
+               r[i].gflops / 1e3, model_bytes(s, i) / 1e6, at_extra_bytes(at_model_kind(i), o->b * o->h, o->s) / 1e6,
+               r[i].label);
     }
     for (int i = 0; i < AT_NRUNGS; i++)
         if (r[i].ran && !r[i].ok)
@@ -252,7 +258,7 @@ static void report(struct at_state *s, struct ck_result *res, int argc, char **a
     ck_rec_device(s->dev, "attention", argc, argv, stdout);
     for (int i = 0; i < AT_NRUNGS; i++) {
         struct ck_rec rec;
-        double bh = at_model[i] ? (double)(s->o->b * s->o->h) : s->heads[i];
+        double bh = heads_of(s, i);
         if (s->declined[i][0])
             ck_rec_unsupported(&rec, "attention", &res[i], s->declined[i]);
         else if (res[i].ran)
@@ -260,10 +266,14 @@ static void report(struct at_state *s, struct ck_result *res, int argc, char **a
         else
             continue;
         sizes(s, i, &rec);
-        ck_rec_num(&rec, "extra_bytes", at_extra_bytes(at_model[i], bh, s->o->s));
+        ck_rec_num(&rec, "extra_bytes", at_extra_bytes(at_model_kind(i), bh, s->o->s));
         if (!s->declined[i][0]) {
+            struct at_traffic t = at_traffic_of(i, bh, s->o->s, s->o->d, s->o->causal, 2);
             ck_rec_num(&rec, "tflops", res[i].gflops / 1e3);
-            ck_rec_num(&rec, "hbm_bytes", res[i].bytes);
+            ck_rec_num(&rec, "hbm_bytes", t.bytes);
+            ck_rec_num(&rec, "model_bytes", t.bytes);
+            ck_rec_num(&rec, "model_intensity", res[i].flops / t.bytes);
+            ck_rec_str(&rec, "model", t.model);
         }
         ck_rec_end(&rec, stdout);
     }
@@ -280,7 +290,7 @@ static int run_all(struct at_state *s, struct ck_result *res)
         res[i].tol = o->bf16 ? CK_TOL_BF16 : g->tol;
         res[i].baseline = i == AT_CUBLAS;
         res[i].flops = at_flops(p->bh, p->s, p->d, p->causal);
-        res[i].bytes = at_hbm_bytes(at_model[i], p->bh, p->s, p->d, p->causal, 2);
+        res[i].bytes = at_min_bytes(p->bh, p->s, p->d, 2);
         s->heads[i] = 0;
         s->declined[i][0] = 0;
     }

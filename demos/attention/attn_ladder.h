@@ -46,21 +46,12 @@
       at_cpu_naive, 5e-3, 0,                                                  \
       fp16, 0, any, "CPU 朴素，单线程")
 
-enum at_rung {
-#define AT_ENUM_(e, ...) AT_##e,
-    AT_LADDER(AT_ENUM_)
-#undef AT_ENUM_
-    AT_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows (ladder_row.h). */
-enum at_rung_number {
-    AT_NUMBER_NONE_ = 0,
-#define AT_NUMBER_(e, id, step, ...)                                          \
-    AT_NUMBER_AFTER_##e, AT_NUMBER_##e = AT_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    AT_LADDER(AT_NUMBER_)
-#undef AT_NUMBER_
-};
+/* AT_<ENUM>, the row's index, and AT_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P AT
+enum at_rung { AT_LADDER(CK_LADDER_INDEX) AT_NRUNGS };
+enum at_rung_number { CK_LADDER_NUMBERS(AT_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: AT_LADDER(AT_RUNG_ROW). */
 #define AT_RUNG_ROW(e, ...) CK_RUNG_ROW_N(AT_NUMBER_##e, e, __VA_ARGS__)

@@ -1,5 +1,6 @@
 /* ladder_row.h: the row every ladder header (demos/<demo>/<p>_ladder.h of
- * matmul, conv and reduce) writes, and what turns it into code. Plain C,
+ * matmul, conv, reduce, attention and fusion; launch, transfer and streams
+ * keep the first columns) writes, and what turns it into code. Plain C,
  * header only, nothing but macros, so the tutorial, the tests and the CUDA
  * side read the ladders too.
  *
@@ -39,6 +40,29 @@
 #define CK_NEEDS_any 0
 #define CK_NEEDS_sm80 80
 #define CK_NEEDS_sm90a 90
+
+/* The two enums every ladder header makes from its rows, for its prefix P
+ * (MM, CONV, RD, LN, AT, FU, XF, ST), named by defining CK_LADDER_P while
+ * they expand:
+ *
+ *   #define CK_LADDER_P FU
+ *   enum fu_rung { FU_LADDER(CK_LADDER_INDEX) FU_NRUNGS };
+ *   enum fu_rung_number { CK_LADDER_NUMBERS(FU_LADDER) };
+ *   #undef CK_LADDER_P
+ *
+ * CK_LADDER_INDEX makes P_<ENUM>, the row's index. CK_LADDER_NUMBERS
+ * makes P_NUMBER_<ENUM>, the row's rung number from the order of the
+ * rows and their step (P_NUMBER_AFTER_<ENUM>: the rows counted so far;
+ * P_NUMBER_NONE_ = 0 before the first). */
+#define CK_LADDER_CAT_(a, b) a##b
+#define CK_LADDER_CAT(a, b) CK_LADDER_CAT_(a, b)
+#define CK_LADDER_INDEX(e, ...) CK_LADDER_CAT(CK_LADDER_P, _##e),
+#define CK_LADDER_NUMBER_(e, id, step, ...) \
+    CK_LADDER_CAT(CK_LADDER_P, _NUMBER_AFTER_##e), \
+        CK_LADDER_CAT(CK_LADDER_P, _NUMBER_##e) = \
+            CK_LADDER_CAT(CK_LADDER_P, _NUMBER_AFTER_##e) - 1 + CK_STEP_##step,
+#define CK_LADDER_NUMBERS(ladder) \
+    CK_LADDER_CAT(CK_LADDER_P, _NUMBER_NONE_) = 0, ladder(CK_LADDER_NUMBER_)
 
 /* A row as a struct ck_rung initialiser (ladder.h), numbered `number`: the
  * ladder header's <P>_RUNG_ROW passes its <P>_NUMBER_<ENUM>. */

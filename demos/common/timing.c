@@ -88,3 +88,29 @@ void ck_pair_stats(double *r, int n, struct ck_pair *p)
     ck_timing_stats(r, n, &t);
     *p = (struct ck_pair){t.ms, t.ms_min, t.ms_max, t.reps};
 }
+
+int ck_time_cpu_pair(ck_run_fn rung, void *rctx, ck_run_fn lib, void *lctx, int pairs,
+                     struct ck_pair *p)
+{
+    int max = CK_TIME_MAX_REPS / 2, rc = CK_OK, n = 0;
+    pairs = pairs < 3 ? 3 : pairs > max ? max : pairs;
+    double *r = malloc((size_t)pairs * sizeof *r);
+    if (!r)
+        return CK_ENOMEM;
+    for (; n < pairs && rc == CK_OK; n++) {
+        bool lib_first = n % 2;
+        double ms[2];
+        for (int j = 0; j < 2 && rc == CK_OK; j++) {
+            bool is_lib = lib_first == (j == 0);
+            double t0 = now_ms();
+            rc = is_lib ? lib(lctx, 0) : rung(rctx, 0);
+            ms[is_lib] = now_ms() - t0;
+        }
+        if (rc == CK_OK)
+            r[n] = ms[0] > 0 ? 100.0 * ms[1] / ms[0] : NAN;
+    }
+    if (rc == CK_OK)
+        ck_pair_stats(r, pairs, p);
+    free(r);
+    return rc;
+}

@@ -84,6 +84,12 @@ void ck_timing_stats(double *ms, int n, struct ck_timing *t);
 
 int ck_time_cpu(ck_run_fn run, void *ctx, int ncopies, int reps,
                 struct ck_timing *t);
+/* The same side by side on the CPU (CLOCK_MONOTONIC around each run, no
+ * warm-up: the caller has run both already): `pairs` pairs (at least 3, at
+ * most CK_TIME_MAX_REPS / 2), the order swapped every pair, each on input
+ * copy 0. */
+int ck_time_cpu_pair(ck_run_fn rung, void *rctx, ck_run_fn lib, void *lctx, int pairs,
+                     struct ck_pair *p);
 
 int ck_time_gpu(ck_run_fn run, void *ctx, int ncopies, int reps,
                 struct ck_timing *t, struct ck_err *err);

@@ -1,7 +1,7 @@
 /* conv_ladder.h: THE convolution ladder, the one place a rung is added,
  * renamed or reordered: a row here and its header (NN_<id>.cuh) are all a
  * rung needs. Plain C with no CUDA, so the C host, the CUDA side, the CPU
- * emulation, the tutorial (src/core/quiz_measure.c, results.c) and the
+ * emulation, the tutorial (src/core/quiz_measure.c, results_text.c) and the
  * tests all read it. The columns are every ladder's
  * (demos/common/ladder_row.h):
  *
@@ -90,22 +90,12 @@
       conv_cpu_blocked, CK_TOL_FP32, 0,                                       \
       fp32, 0, any, "CPU 分块，全部核心")
 
-enum conv_rung_id {
-#define CONV_ENUM_(e, ...) CONV_##e,
-    CONV_LADDER(CONV_ENUM_)
-#undef CONV_ENUM_
-    CONV_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows (ladder_row.h):
- * CONV_NUMBER_<ENUM>. */
-enum conv_rung_number {
-    CONV_NUMBER_NONE_ = 0,
-#define CONV_NUMBER_(e, id, step, ...)                                        \
-    CONV_NUMBER_AFTER_##e, CONV_NUMBER_##e = CONV_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    CONV_LADDER(CONV_NUMBER_)
-#undef CONV_NUMBER_
-};
+/* CONV_<ENUM>, the row's index, and CONV_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P CONV
+enum conv_rung_id { CONV_LADDER(CK_LADDER_INDEX) CONV_NRUNGS };
+enum conv_rung_number { CK_LADDER_NUMBERS(CONV_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: CONV_LADDER(CONV_RUNG_ROW). */
 #define CONV_RUNG_ROW(e, ...) CK_RUNG_ROW_N(CONV_NUMBER_##e, e, __VA_ARGS__)

@@ -106,6 +106,13 @@ extern "C" int fu_gpu_time(struct fu_gpu *g, int i, int reps, struct ck_timing *
     return ck_time_gpu(time_one, &ctx, g->copies, reps, t, err);
 }
 
+extern "C" int fu_gpu_pair(struct fu_gpu *g, int i, int t, int pairs, struct ck_pair *p,
+                           struct ck_err *err)
+{
+    struct time_ctx fused = {g, i, err}, twin = {g, t, err};
+    return ck_time_gpu_pair(time_one, &fused, time_one, &twin, g->copies, pairs, p, err);
+}
+
 extern "C" int fu_gpu_copies(const struct fu_gpu *g)
 {
     return g ? g->copies : 0;

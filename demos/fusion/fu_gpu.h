@@ -10,6 +10,9 @@
  *                       not apply here (no cuDNN or cuBLASLt, no algorithm)
  *   fu_gpu_check_run()  poisons y with NaN, runs rung i once, downloads y
  *   fu_gpu_time()       ck_time_gpu() of rung i over the copies
+ *   fu_gpu_pair()       fused rung i side by side with its unfused twin t
+ *                       (ck_time_gpu_pair): p->pct is 100 × t's ms / i's
+ *                       ms, the median of the pairs, with their spread
  *   fu_gpu_algo(), fu_gpu_api()  what a library rung called
  * All return enum ck_status (or FU_GPU_DECLINED); fu_gpu_close() accepts
  * NULL. */
@@ -34,6 +37,8 @@ int fu_gpu_open(struct fu_gpu **g, const struct fu_problem *p, long long l2_byte
 int fu_gpu_prepare(struct fu_gpu *g, int i, struct ck_err *err);
 int fu_gpu_check_run(struct fu_gpu *g, int i, float *h_out, struct ck_err *err);
 int fu_gpu_time(struct fu_gpu *g, int i, int reps, struct ck_timing *t, struct ck_err *err);
+int fu_gpu_pair(struct fu_gpu *g, int i, int t, int pairs, struct ck_pair *p,
+                struct ck_err *err);
 int fu_gpu_copies(const struct fu_gpu *g);
 const char *fu_gpu_algo(const struct fu_gpu *g);
 const char *fu_gpu_api(const struct fu_gpu *g, int i);

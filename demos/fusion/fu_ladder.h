@@ -50,21 +50,12 @@
       "while it is still in the cache",                                       \
       fu_cpu_fused, 1e-4, 0, fp32, 0, any, "CPU，融合")
 
-enum fu_rung {
-#define FU_ENUM_(e, ...) FU_##e,
-    FU_LADDER(FU_ENUM_)
-#undef FU_ENUM_
-    FU_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows (ladder_row.h). */
-enum fu_rung_number {
-    FU_NUMBER_NONE_ = 0,
-#define FU_NUMBER_(e, id, step, ...)                                          \
-    FU_NUMBER_AFTER_##e, FU_NUMBER_##e = FU_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    FU_LADDER(FU_NUMBER_)
-#undef FU_NUMBER_
-};
+/* FU_<ENUM>, the row's index, and FU_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P FU
+enum fu_rung { FU_LADDER(CK_LADDER_INDEX) FU_NRUNGS };
+enum fu_rung_number { CK_LADDER_NUMBERS(FU_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: FU_LADDER(FU_RUNG_ROW). */
 #define FU_RUNG_ROW(e, ...) CK_RUNG_ROW_N(FU_NUMBER_##e, e, __VA_ARGS__)

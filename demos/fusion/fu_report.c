@@ -2,7 +2,8 @@
  * (ck_ladder_report): the hooks that add its title, its sizes and traffic
  * fields to each record, a record for each rung that does not apply, and
  * the table's note of the bytes and time each fused rung saves against
- * its unfused twin (fu_ladder.h). */
+ * its unfused twin (fu_ladder.h): the speed-up paired, side by side in
+ * this process (fu_run.c), with its spread. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,10 +65,17 @@ static void notes(void *ctx, FILE *f)
         int t = fu_twin(i);
         double saved = model_bytes(s, t) - model_bytes(s, i);
         const struct ck_timing *a = &s->l.res[t].t, *b = &s->l.res[i].t;
+        const struct ck_pair *p = &s->speedup[i];
+        char how[96];
+        if (p->pairs > 0)
+            snprintf(how, sizeof how, "x%.2f paired [%.2f-%.2f, %d pairs]", p->pct / 100,
+                     p->lo / 100, p->hi / 100, p->pairs);
+        else
+            snprintf(how, sizeof how, "x%.2f of the medians", a->ms / b->ms);
         fprintf(f, "%-10s vs %-12s %9.1f MB -> %9.1f MB: %8.1f MB saved (%.0f%%), "
-                   "%.4f -> %.4f ms (x%.2f)\n",
+                   "%.4f -> %.4f ms (%s)\n",
                 s->table[i].id, s->table[t].id, model_bytes(s, t) / 1e6, model_bytes(s, i) / 1e6,
-                saved / 1e6, 100 * saved / model_bytes(s, t), a->ms, b->ms, a->ms / b->ms);
+                saved / 1e6, 100 * saved / model_bytes(s, t), a->ms, b->ms, how);
     }
     if (s->algo[0])
         fprintf(f, "cuDNN's algorithm (FMA math, both library rungs): %s\n", s->algo);
@@ -103,6 +111,13 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
         int t = fu_twin(i);
         ck_rec_str(rec, "fused_of", s->table[t].id);
         ck_rec_num(rec, "saved_bytes", fu_model_bytes(&s->p.s, (double)s->rows[i], false) - bytes);
+        const struct ck_pair *p = &s->speedup[i];
+        if (p->pairs > 0) {   /* twin ms / fused ms, the median of the pairs */
+            ck_rec_num(rec, "paired_speedup", p->pct / 100);
+            ck_rec_num(rec, "paired_speedup_lo", p->lo / 100);
+            ck_rec_num(rec, "paired_speedup_hi", p->hi / 100);
+            ck_rec_int(rec, "speedup_pairs", p->pairs);
+        }
     }
     if (s->api[i][0])
         ck_rec_str(rec, "api", s->api[i]);

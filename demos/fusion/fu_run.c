@@ -3,7 +3,10 @@
  * time) on as many rows of the product as their budget allows, the GPU
  * rungs through fu_gpu.h; each judged against FP64 at the problem's
  * checked outputs and, where those are a sample, every element against
- * the first GPU rung that passed ("cross"). */
+ * the first GPU rung that passed ("cross"). Then each fused rung against
+ * its unfused twin, interleaved pairs in this one process (timing.h's
+ * ck_time_gpu_pair, ck_time_cpu_pair): the speed-up is the median of the
+ * pairs' ratios, never a ratio of two medians. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,7 +70,7 @@ static int run_cpu(struct fu_state *s, int i)
     struct ck_cpu_job job = {
         .run = cpu_once, .ctx = &c, .out = s->out, .n = (size_t)rows * sh->n, .err = cpu_err,
         .flops = fu_flops(sh, (double)rows),
-        .bytes = fu_model_bytes(sh, (double)rows, fu_is_fused(i)),
+        .bytes = fu_model_bytes(sh, (double)rows, true), /* the minimum: `intensity` */
     };
     return ck_ladder_cpu(&s->l, i, &job);
 }
@@ -138,6 +141,39 @@ static int run_gpu(struct fu_state *s, int i)
 }
 #endif
 
+/* Fused rung i beside its twin t, both passed and timed at the same rows:
+ * s->speedup[i]; a failure loses only the pair. A CPU run so long that it
+ * is timed once is not paired (the table gives the ratio of the medians). */
+static void pair_one(struct fu_state *s, int i, int t)
+{
+    struct ck_pair *p = &s->speedup[i];
+    int n = ck_pairs_for(s->l.res[i].t.ms, s->l.res[t].t.ms), rc = CK_ENOMEM;
+    if (ck_rung_is(&s->table[i], "cpu")) {
+        /* a run the harness times once (ck_cpu_reps) is not paired either */
+        if (fu_flops(&s->p.s, (double)s->rows[i]) > CK_CPU_ONCE_FLOPS)
+            return;
+        struct cpu_ctx a = {s, i}, b = {s, t};
+        rc = ck_time_cpu_pair(cpu_once, &a, cpu_once, &b, n, p);
+    }
+#if CK_HAVE_CUDA
+    else if (s->g)
+        rc = fu_gpu_pair(s->g, i, t, n, p, &s->err);
+#endif
+    if (rc != CK_OK)
+        p->pairs = 0;
+}
+
+static void pair_all(struct fu_state *s)
+{
+    for (int i = 0; i < FU_NRUNGS; i++) {
+        int t = fu_twin(i);
+        const struct ck_result *a = &s->l.res[i], *b = t >= 0 ? &s->l.res[t] : NULL;
+        if (b && a->ran && a->ok && b->ran && b->ok && a->t.ms > 0 && b->t.ms > 0 &&
+            s->rows[i] == s->rows[t])
+            pair_one(s, i, t);
+    }
+}
+
 int fu_run_all(struct fu_state *s)
 {
     const struct fu_shape *sh = &s->p.s;
@@ -146,9 +182,10 @@ int fu_run_all(struct fu_state *s)
         struct ck_result *r = &s->l.res[i];
         r->baseline = i == FU_LIB_FUSED;
         r->flops = fu_flops(sh, (double)sh->m);
-        r->bytes = fu_model_bytes(sh, (double)sh->m, fu_is_fused(i));
+        r->bytes = fu_model_bytes(sh, (double)sh->m, true); /* the minimum */
         s->rows[i] = 0;
         s->declined[i][0] = s->api[i][0] = 0;
+        s->speedup[i] = (struct ck_pair){NAN, NAN, NAN, 0};
     }
     for (int i = 0; i < FU_NRUNGS; i++) {
         if (!ck_ladder_wants(&s->l, i))
@@ -160,7 +197,8 @@ int fu_run_all(struct fu_state *s)
         if (rc != CK_OK && rc != CK_ECHECK && status == CK_OK)
             status = rc;
         if (rc == CK_ECUDA || rc == CK_ENOMEM)
-            break; /* the device is in doubt: the later rungs do not run */
+            return status; /* the device is in doubt: the later rungs do not run */
     }
+    pair_all(s);
     return status;
 }

@@ -28,6 +28,8 @@ struct fu_state {
     long long rows[FU_NRUNGS];     /* rows of the product each rung ran */
     char declined[FU_NRUNGS][256]; /* "" or why the rung does not apply */
     char algo[48], api[FU_NRUNGS][256];
+    struct ck_pair speedup[FU_NRUNGS]; /* a fused rung beside its twin:
+                                       100 × twin ms / its ms (pairs 0: not) */
     float *out, *cross;            /* a rung's output; the first GPU pass's */
     bool have_cross;
 #if CK_HAVE_CUDA
@@ -36,7 +38,8 @@ struct fu_state {
     struct ck_err err;
 };
 
-/* Runs every selected rung (fu_run.c): the exit status so far. */
+/* Runs every selected rung, then each fused rung that passed side by side
+ * with its unfused twin that passed (fu_run.c): the exit status so far. */
 int fu_run_all(struct fu_state *s);
 /* The records or the table (fu_report.c); returns the exit status. */
 int fu_report(struct fu_state *s, int status, int argc, char **argv);

@@ -53,21 +53,12 @@
       "the loop split over every host core",                                   \
       ln_cpu_threads, CK_TOL_FP32, 0)
 
-enum ln_rung {
-#define LN_ENUM_(e, ...) LN_##e,
-    LN_LADDER(LN_ENUM_)
-#undef LN_ENUM_
-    LN_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows: LN_NUMBER_<ENUM>. */
-enum ln_rung_number {
-    LN_NUMBER_NONE_ = 0,
-#define LN_NUMBER_(e, id, step, ...)                                          \
-    LN_NUMBER_AFTER_##e, LN_NUMBER_##e = LN_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    LN_LADDER(LN_NUMBER_)
-#undef LN_NUMBER_
-};
+/* LN_<ENUM>, the row's index, and LN_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P LN
+enum ln_rung { LN_LADDER(CK_LADDER_INDEX) LN_NRUNGS };
+enum ln_rung_number { CK_LADDER_NUMBERS(LN_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: LN_LADDER(LN_RUNG_ROW). */
 #define LN_RUNG_ROW(e, id, step, kind, label, idea, fn, tol, cap)              \

@@ -1,7 +1,7 @@
 /* mm_ladder.h: THE matmul ladder, the one place a rung is added, renamed or
  * reordered: a row here and its header (NN_<id>.cuh) are all a rung needs.
  * Plain C with no CUDA, so the C host, the CUDA side, the CPU emulation,
- * the tutorial (src/core/quiz_measure.c, results.c, the tiling view) and
+ * the tutorial (src/core/quiz_measure.c, results_text.c, the tiling view) and
  * the tests all read it. The columns are every ladder's
  * (demos/common/ladder_row.h):
  *
@@ -82,22 +82,12 @@
       cpu_mm_blocked, CK_TOL_FP32, 2048,                                      \
       fp32, 0, any, "CPU 分块，全部核心")
 
-enum mm_rung {
-#define MM_ENUM_(e, ...) MM_##e,
-    MM_LADDER(MM_ENUM_)
-#undef MM_ENUM_
-    MM_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows (ladder_row.h):
- * MM_NUMBER_<ENUM>. */
-enum mm_rung_number {
-    MM_NUMBER_NONE_ = 0,
-#define MM_NUMBER_(e, id, step, ...)                                          \
-    MM_NUMBER_AFTER_##e, MM_NUMBER_##e = MM_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    MM_LADDER(MM_NUMBER_)
-#undef MM_NUMBER_
-};
+/* MM_<ENUM>, the row's index, and MM_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P MM
+enum mm_rung { MM_LADDER(CK_LADDER_INDEX) MM_NRUNGS };
+enum mm_rung_number { CK_LADDER_NUMBERS(MM_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: MM_LADDER(MM_RUNG_ROW). */
 #define MM_RUNG_ROW(e, ...) CK_RUNG_ROW_N(MM_NUMBER_##e, e, __VA_ARGS__)

@@ -1,7 +1,7 @@
 /* reduce_ladder.h: THE reduce ladder, the one place a rung is added,
  * renamed or reordered: a row here and its header (NN_<id>.cuh) are all a
  * rung needs. Plain C with no CUDA, so the C host, the CUDA side, the CPU
- * emulation, the tutorial (src/core/quiz_measure.c, results.c) and the
+ * emulation, the tutorial (src/core/quiz_measure.c, results_text.c) and the
  * tests all read it. The columns are every ladder's
  * (demos/common/ladder_row.h):
  *
@@ -63,22 +63,12 @@
       rd_cpu_threads, 0, 0,                                                   \
       fp32, 0, any, "CPU 全部核心")
 
-enum rd_rung {
-#define RD_ENUM_(e, ...) RD_##e,
-    RD_LADDER(RD_ENUM_)
-#undef RD_ENUM_
-    RD_NRUNGS
-};
-
-/* Each row's rung number, from the order of the rows (ladder_row.h):
- * RD_NUMBER_<ENUM>. */
-enum rd_rung_number {
-    RD_NUMBER_NONE_ = 0,
-#define RD_NUMBER_(e, id, step, ...)                                          \
-    RD_NUMBER_AFTER_##e, RD_NUMBER_##e = RD_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    RD_LADDER(RD_NUMBER_)
-#undef RD_NUMBER_
-};
+/* RD_<ENUM>, the row's index, and RD_NUMBER_<ENUM>, its rung number
+ * from the order of the rows (ladder_row.h). */
+#define CK_LADDER_P RD
+enum rd_rung { RD_LADDER(CK_LADDER_INDEX) RD_NRUNGS };
+enum rd_rung_number { CK_LADDER_NUMBERS(RD_LADDER) };
+#undef CK_LADDER_P
 
 /* A row as a struct ck_rung (ladder.h), numbered: RD_LADDER(RD_RUNG_ROW). */
 #define RD_RUNG_ROW(e, ...) CK_RUNG_ROW_N(RD_NUMBER_##e, e, __VA_ARGS__)

@@ -3,7 +3,8 @@
 # bench`). Runs matmul at 4096^3, conv at the four 3x3 stages of ResNet-50
 # (N=32, pad 1, stride 1: C=K=64 at 56x56 -- conv2_x, every variant --, 128
 # at 28x28, 256 at 14x14, 512 at 7x7 -- the GPU variants --;
-# BENCH_CONV_STAGES="C:HW ..."), transfer's sweep, streams
+# BENCH_CONV_STAGES="C:HW ..."), fusion's GPU rungs at the same four stages
+# and two GEMMs (fusion_shapes), transfer's sweep, streams
 # at 1024, 16 and 4096 FLOP per byte, reduce at 2^28 and 2^20+7 and the
 # launch sweep BENCH_RUNS times each (at least 3), then keeps, per variant,
 # the record of the median run: the median of its % of library (a ratio
@@ -12,32 +13,64 @@
 # Writes the
 # records (the device record of each demo's first run, then the chosen
 # variant records) to BENCH_OUT (default demos/results/h200.yaml; conv at
-# conv2_x only, the one shape the tutorial's readers expect there) and
+# conv2_x only, the one shape the tutorial's readers expect there; the
+# attention records already there kept, as bench does not run attention) and
 # prints the ratio table. The conv records of every stage, chosen per
 # variant and shape, go to BENCH_CONV_OUT (default
 # demos/results/h200-conv.yaml), with a PASS / MISS table per stage: the
 # fastest hand rung >= 95% of cuDNN's fastest pure-FP32 algorithm, and at
-# least as fast as cuDNN implicit-gemm and implicit-precomp-gemm. Then the matmul size sweep (demos/scripts/mm_sweep.sh:
+# least as fast as cuDNN implicit-gemm and implicit-precomp-gemm. The
+# fusion records of every shape go to BENCH_FUSION_OUT (default
+# demos/results/h200-fusion.yaml; conv2_x's also into BENCH_OUT), each
+# fused rung chosen by its paired speed-up over its unfused twin, with the
+# spread over the runs, and judged (fusion_targets). Then the matmul size sweep (demos/scripts/mm_sweep.sh:
 # the FP32 rungs at 512 to 8192 and non-square shapes, into SWEEP_OUT,
 # default demos/results/h200-sweep.yaml, with its PASS / MISS table);
 # BENCH_SWEEP=0 leaves it out. On a GPU, after the Tensor Core targets,
 # also what limits the tf32-mma rung (demos/scripts/tf32_ceiling.sh;
 # BENCH_CEILING=0 leaves it out). Exit non-zero if any run failed.
 # bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh);
-# --merge-points FILES...: only the launch runs' merge (merge_points).
+# --merge-points FILES...: only the launch runs' merge (merge_points);
+# --fusion-targets FILE: only the fusion targets of a merged file;
+# --fusion-shapes: the fusion shapes, a name and arguments a line;
+# --kept FILE: the records of FILE that a bench keeps (kept, below).
 set -u
 MERGE_ONLY=
 [ "${1:-}" = --merge ] && { MERGE_ONLY=merge; shift; }
 [ "${1:-}" = --merge-points ] && { MERGE_ONLY=merge_points; shift; }
+[ "${1:-}" = --fusion-targets ] && { MERGE_ONLY=fusion_targets; shift; }
+[ "${1:-}" = --fusion-shapes ] && { MERGE_ONLY=fusion_shapes; shift; }
+[ "${1:-}" = --kept ] && { MERGE_ONLY=kept; shift; }
 BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
 DEST=${BENCH_OUT:-demos/results/h200.yaml}
 CONV_DEST=${BENCH_CONV_OUT:-demos/results/h200-conv.yaml}
 CONV_STAGES=${BENCH_CONV_STAGES:-64:56 128:28 256:14 512:7}
+FUSION_DEST=${BENCH_FUSION_OUT:-demos/results/h200-fusion.yaml}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 FAIL=0
+
+# fusion_shapes: the fusion benchmark's shapes, a name and the demo's
+# arguments a line: ResNet-50's 3x3 stages (N = 32, pad 1) and two GEMMs
+# (a BERT-base MLP layer over 8192 tokens, 4096^3)
+fusion_shapes() {
+    for st in 64:56:conv2_x 128:28:conv3_x 256:14:conv4_x 512:7:conv5_x; do
+        c=${st%%:*}; rest=${st#*:}; hw=${rest%%:*}
+        echo "${rest#*:} --n 32 --c $c --h $hw --w $hw --k $c --r 3 --s 3 --pad 1"
+    done
+    echo "gemm-mlp --op gemm --m 8192 --n 3072 --k 768"
+    echo "gemm-4k --op gemm --m 4096 --n 4096 --k 4096"
+}
+
+# kept FILE: the records of a results file that make bench does not make
+# again and so keeps when it rewrites the file: the attention run
+# (demos/scripts/attn_gpu.sh, sdpa_gpu.sh), its device record and rungs
+kept() {
+    [ -f "$1" ] && grep '^- {record: "[a-z]*", format: [0-9]*, demo: "attention"' "$1"
+    return 0
+}
 
 bench() { # PROGRAM TAG ARGS...: runs into $tmp/TAG.1 .. TAG.$RUNS
     prog=$1; name=$2; shift 2
@@ -63,14 +96,18 @@ merge() {
         # transfer: one record per size; streams: per setting; conv: per shape
         v = val($0, "variant") "|" val($0, "bytes") "|" val($0, "flops_per_byte")
         if (/demo: "conv"/) v = v "|" val($0, "n") "|" val($0, "c") "|" val($0, "h") "|" val($0, "w") "|" val($0, "k") "|" val($0, "r") "|" val($0, "s")
+        if (/demo: "fusion"/) v = v "|" val($0, "op") "|" val($0, "m") "|" val($0, "n") "|" val($0, "k")
         if (!(v in n)) order[++nv] = v
         # the paired ratio (side by side in one process) where there is one
         p = val($0, "paired_pct_of_library")
         if (p == "" || p == "~") p = val($0, "pct_of_library")
         key = (p == "~" || val($0, "baseline") == "true") ? val($0, "ms") : p
+        # a fused rung (fusion): its paired speed-up over its unfused twin
+        sp = val($0, "paired_speedup")
+        if (sp != "" && sp != "~") key = sp
         if (key == "~") key = 1e300
         n[v]++; rec[v, n[v]] = $0; k[v, n[v]] = key + 0
-        pp[v, n[v]] = val($0, "paired_pct_of_library")
+        pp[v, n[v]] = val($0, "paired_pct_of_library"); ps[v, n[v]] = sp
     }
     END {
         for (i = 1; i <= nv; i++) {
@@ -90,6 +127,15 @@ merge() {
                 if (hi == "" || x > hi) hi = x
             }
             if (m > 0) sub(/}[ \t]*$/, sprintf(", processes: %d, processes_paired_min: %.4g, processes_paired_max: %.4g}", m, lo, hi), r)
+            lo = ""; hi = ""; m = 0      # and of the paired speed-up of a fused rung
+            for (a = 1; a <= n[v]; a++) {
+                x = ps[v, a]
+                if (x == "" || x == "~") continue
+                x += 0; m++
+                if (lo == "" || x < lo) lo = x
+                if (hi == "" || x > hi) hi = x
+            }
+            if (m > 0) sub(/}[ \t]*$/, sprintf(", processes: %d, processes_speedup_min: %.4g, processes_speedup_max: %.4g}", m, lo, hi), r)
             print r
         }
     }' "$@"
@@ -266,6 +312,55 @@ conv_targets() {
     }' "$1"
 }
 
+# fusion_targets FILE: per fusion shape, each fused rung's speed-up over
+# its unfused twin by its paired ratio (the median of interleaved pairs in
+# one process; over processes the spread of those medians): cuDNN's fused
+# conv + bias + ReLU and cuBLASLt's GELU + bias epilogue must be faster
+# than their three steps (> x1): PASS when every process says so, UNSURE
+# when the median does and a process does not, MISS otherwise; the hand
+# rungs' speed-up beside it, with no target
+fusion_targets() {
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }
+    function shape(line) {
+        return val(line, "op") == "conv" ? val(line, "shape") : "gemm " val(line, "m") "x" val(line, "n") "x" val(line, "k")
+    }
+    /demo: "fusion"/ && /record: "(variant|unsupported)"/ {
+        sh = shape($0); v = val($0, "variant")
+        if (!(sh in seen)) { seen[sh] = 1; shapes[++ns] = sh; op[sh] = val($0, "op") }
+        if (/record: "unsupported"/) { why[sh, v] = val($0, "reason"); next }
+        sp[sh, v] = val($0, "paired_speedup"); lo[sh, v] = val($0, "processes_speedup_min")
+        hi[sh, v] = val($0, "processes_speedup_max"); np[sh, v] = val($0, "processes")
+        plo[sh, v] = val($0, "paired_speedup_lo"); phi[sh, v] = val($0, "paired_speedup_hi")
+    }
+    function has(sh, v) { return ((sh, v) in sp) && sp[sh, v] != "" && sp[sh, v] != "~" }
+    function cell(sh, v) {
+        if ((sh, v) in why) return "not run: " why[sh, v]
+        if (!has(sh, v)) return "no paired record"
+        if (lo[sh, v] != "") return sprintf("x%.2f [%.2f-%.2f over %s processes]", sp[sh, v], lo[sh, v], hi[sh, v], np[sh, v])
+        return sprintf("x%.2f (pairs %.2f-%.2f)", sp[sh, v], plo[sh, v], phi[sh, v])
+    }
+    function verdict(sh, v) {
+        if (!has(sh, v) || sp[sh, v] + 0 <= 1) return "MISS"
+        if (lo[sh, v] != "" && lo[sh, v] + 0 <= 1) return "UNSURE (a process at or below x1)"
+        return "PASS"
+    }
+    END {
+        printf "\nfusion: fused over unfused, paired (target: the library fused > x1)\n"
+        for (i = 1; i <= ns; i++) {
+            sh = shapes[i]; lib = op[sh] == "conv" ? "cuDNN fused" : "cuBLASLt epilogue"
+            vd = verdict(sh, "lib-fused"); pass[op[sh]] += vd == "PASS"; all[op[sh]]++
+            printf "fusion %s: %s %s: %s; by hand %s\n", sh, lib, cell(sh, "lib-fused"), vd, cell(sh, "fused")
+        }
+        printf "fusion: cuDNN fused faster at %d of %d conv shapes, cuBLASLt epilogue at %d of %d GEMMs\n",
+            pass["conv"], all["conv"], pass["gemm"], all["gemm"]
+    }' "$1"
+}
+
 table() { # FILE: the ratio table
     awk '
     function val(line, key,   m) {
@@ -340,6 +435,7 @@ if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     targets "$DEST"
     tc_targets "$DEST"
     [ -f "$CONV_DEST" ] && conv_targets "$CONV_DEST"
+    [ -f "$FUSION_DEST" ] && fusion_targets "$FUSION_DEST"
     [ -f "${SWEEP_OUT:-demos/results/h200-sweep.yaml}" ] &&
         SWEEP_TABLE_ONLY=1 sh demos/scripts/mm_sweep.sh "$BIN"
     demos/scripts/xfer_targets.sh "$DEST"
@@ -362,6 +458,18 @@ if [ -x "$BIN/conv" ]; then
             --pad 1 --stride 1 --dil 1 $only
     done
 fi
+# fusion: the GPU rungs at ResNet-50's four 3x3 stages and two GEMMs
+# (fusion_shapes, shared with fusion_gpu.sh), each fused rung paired with
+# its unfused twin in every run
+if [ -x "$BIN/fusion" ]; then
+    # a here-document, not a pipe: bench's FAIL=1 stays in this shell
+    while read -r name args; do
+        # shellcheck disable=SC2086
+        bench fusion "fusion-$name" $args --variants unfused,fused,lib-unfused,lib-fused
+    done <<EOF
+$(fusion_shapes)
+EOF
+fi
 bench transfer transfer
 # streams: the default (1024 FLOP/B), copy-bound and compute-bound settings
 RUNS_SAVED=$RUNS
@@ -376,11 +484,13 @@ mkdir -p "$(dirname "$DEST")"
 {
     merge "$tmp"/matmul.*
     [ -x "$BIN/conv" ] && [ -f "$tmp/conv-64-56.1" ] && merge "$tmp"/conv-64-56.*
+    [ -f "$tmp/fusion-conv2_x.1" ] && merge "$tmp"/fusion-conv2_x.*
     merge "$tmp"/transfer.*
     merge "$tmp"/streams.1024.* "$tmp"/streams.16.* "$tmp"/streams.4096.*
     merge "$tmp"/reduce-large.*
     merge "$tmp"/reduce-small.*
     merge_points "$tmp"/launch.*
+    kept "$DEST"
 } >"$DEST.tmp" && mv "$DEST.tmp" "$DEST"
 if [ -x "$BIN/conv" ]; then
     # every stage, per variant and shape (the merge key has the sizes)
@@ -389,6 +499,13 @@ if [ -x "$BIN/conv" ]; then
     merge $(for st in $CONV_STAGES; do echo "$tmp/conv-${st%%:*}-${st#*:}".*; done) \
         >"$CONV_DEST.tmp" && mv "$CONV_DEST.tmp" "$CONV_DEST"
     echo "bench: wrote $CONV_DEST (conv at $CONV_STAGES)"
+fi
+if [ -f "$tmp/fusion-conv2_x.1" ]; then
+    # every shape, per variant and shape (the merge key has op, m, n, k)
+    # shellcheck disable=SC2046
+    merge $(fusion_shapes | while read -r name args; do echo "$tmp/fusion-$name".*; done) \
+        >"$FUSION_DEST.tmp" && mv "$FUSION_DEST.tmp" "$FUSION_DEST"
+    echo "bench: wrote $FUSION_DEST (fusion at the four stages and two GEMMs)"
 fi
 grep -q 'name: "NVIDIA H200' "$DEST" || echo "bench: note: not recorded on an H200" >&2
 echo "bench: wrote $DEST (median of $RUNS runs per variant)"
@@ -406,6 +523,7 @@ else
     sh demos/scripts/tf32_ceiling.sh 4096 || FAIL=1
 fi
 [ -x "$BIN/conv" ] && conv_targets "$CONV_DEST"
+[ -f "$tmp/fusion-conv2_x.1" ] && fusion_targets "$FUSION_DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
 if [ "${BENCH_SWEEP:-1}" != 0 ]; then
     sh demos/scripts/mm_sweep.sh "$BIN" || FAIL=1

@@ -2,7 +2,8 @@
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
 # (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer,
 # streams, reduce and fusion is checked at odd sizes, and every launch series at odd
-# n (correctness only: --reps 1), then the hand-written kernels (and CUB)
+# n (correctness only: --reps 1); multigpu runs what one GPU can and, where
+# there are two or more, what needs them; then the hand-written kernels (and CUB)
 # run under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
 # go to BIN_DIR/gpu-test (also packed into $OUT/gpu-test-logs.tgz when OUT is
 # set); a short table is printed last.
@@ -256,6 +257,13 @@ if [ -x "$FU" ]; then
     run_demo fusion-gemm-one "$FU" --op gemm --m 1 --n 1 --k 1 --reps 1
     run_demo fusion-conv2x "$FU" --reps 1
     run_demo fusion-gemm-mlp "$FU" --op gemm --reps 1
+    # each fused GPU rung paired with its twin side by side (fu_gpu_pair)
+    for name in fusion-conv2x fusion-gemm-mlp; do
+        n=$(grep -E '^- \{record: "variant".*variant: "(fused|lib-fused)"' "$LOG/$name.log" |
+            grep -cE 'paired_speedup: [0-9.e+-]+, paired_speedup_lo: [0-9.e+-]+, paired_speedup_hi: [0-9.e+-]+, speedup_pairs: ([3-9]|[1-9][0-9])')
+        if [ "$n" = 2 ]; then record "$name-paired" ok "2 fused rungs paired with their twins"
+        else record "$name-paired" FAIL "$n of 2 fused GPU rungs carry a paired speed-up ($LOG/$name.log)"; fi
+    done
 fi
 
 # run_launch NAME ARGS...: exit 0, live, points measured, none failed (a
@@ -333,6 +341,25 @@ for tool in memcheck racecheck initcheck synccheck; do
         unset CK_CONV_WG4_TILE CK_CONV_WG4_SPLIT
     fi
 done
+
+# multigpu: what one GPU runs (NCCL with one rank, the id file, --procs,
+# a launcher's variables, NCCL missing), then, only where two or more GPUs
+# exist, peer copies between them, the collectives over all of them in one
+# process and in one per GPU, and the split's scaling
+# (demos/scripts/multigpu_gpu.sh; its own table in $BIN/multigpu-test)
+MGS="$(dirname "$0")/multigpu_gpu.sh"
+if sh "$MGS" "$BIN" one >"$LOG/multigpu-one.txt" 2>&1; then
+    record multigpu-one-gpu ok "$LOG/multigpu-one.txt"
+else
+    record multigpu-one-gpu FAIL "$LOG/multigpu-one.txt"
+fi
+if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')" -ge 2 ]; then
+    if sh "$MGS" "$BIN" many >"$LOG/multigpu-many.txt" 2>&1; then
+        record multigpu-several-gpus ok "$LOG/multigpu-many.txt"
+    else
+        record multigpu-several-gpus FAIL "$LOG/multigpu-many.txt"
+    fi
+fi
 
 # the drill catalogue on the GPU, through the learner's own command: each
 # reference passes with the sanitizers clean, each starter and wrong

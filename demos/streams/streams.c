@@ -89,8 +89,8 @@ static void usage(FILE *f)
 /* the table's rows in the harness's form (ladder.h), for --list and
  * --variants */
 static const struct ck_rung ck_rows[ST_NRUNGS] = {
-#define LIST_ROW_(e, id, rung, kind, label, memory, mode, streams, idea) \
-    {id, rung, #kind, label, idea, ST_TOL, 0},
+#define LIST_ROW_(e, id, step, kind, label, memory, mode, streams, idea) \
+    {id, ST_NUMBER_##e, #kind, label, idea, ST_TOL, 0},
     ST_LADDER(LIST_ROW_)
 #undef LIST_ROW_
 };

@@ -66,8 +66,8 @@ static void usage(FILE *f)
 /* the table's rows in the harness's form (ladder.h), for --list and
  * --variants */
 static const struct ck_rung ck_rows[XF_NRUNGS] = {
-#define LIST_ROW_(e, id, rung, kind, label, memory, dir, peak, factor, idea) \
-    {id, rung, #kind, label, idea, 0, 0},
+#define LIST_ROW_(e, id, step, kind, label, memory, dir, peak, factor, idea) \
+    {id, XF_NUMBER_##e, #kind, label, idea, 0, 0},
     XF_LADDER(LIST_ROW_)
 #undef LIST_ROW_
 };

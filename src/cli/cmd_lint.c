@@ -27,7 +27,9 @@
  * translated lesson) are notes unless --require-translations makes them
  * errors; a translated lesson with no English source is an error.  A
  * problem without a position is printed at 1:1.  Without PATH: the
- * built-in content (every language) and the --lessons directory, if given. */
+ * built-in content (every language) and the --lessons directory, if given.
+ * This file reads the options and walks the directories; the checks of
+ * files, and of files given one by one, are lint_files.c. */
 #include <dirent.h>
 #include <limits.h>
 #include <errno.h>
@@ -41,45 +43,12 @@
 #include "lesson.h"
 #include "lint_hints.h"
 #include "lint_rules.h"
+#include "lint_run.h"
 #include "paths.h"
 #include "place.h"
 #include "quiz.h"
 #include "quiz_lang.h"
 #include "text.h"
-
-#define LINT_DIRS_MAX 256
-
-struct lint {
-	struct diags errors;
-	struct diags notes;       /* missing translations, unless required */
-	int files;
-	bool require_translations;
-	bool run_drills;          /* --run-drills: compile and run references and starters */
-	char *dirs[LINT_DIRS_MAX];   /* the directories whose *.yaml files were read (real paths) */
-	int ndirs;
-};
-
-/* Notes that dir's *.yaml files are read (lint_report_ignored names the others). */
-static void read_dir(struct lint *L, const char *dir)
-{
-	char *real = realpath(dir, NULL);
-	if (real && L->ndirs < LINT_DIRS_MAX)
-		L->dirs[L->ndirs++] = real;
-	else
-		free(real);
-}
-
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
-static bool is_dir(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -142,48 +111,6 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-/* One quiz file: the loader's checks, then the content rules. */
-static void lint_quiz(struct lint *L, const char *path)
-{
-	struct quiz z;
-	L->files++;
-	char *slash = strrchr(path, '/');
-	if (slash) {
-		char *dir = strndup(path, (size_t)(slash - path));
-		if (dir)
-			read_dir(L, dir);
-		free(dir);
-	}
-	if (quiz_load(path, &z, &L->errors))
-		lint_quiz_rules(&z, &L->errors);
-	quiz_free(&z);
-}
-
-/* The content rules of every lesson of c that loaded. */
-static void course_rules(const struct course *c, struct diags *d, struct diags *notes)
-{
-	for (size_t i = 0; i < c->n; i++) {
-		const struct lesson *l = &c->lessons[i];
-		if (l->broken && !l->fallback && l->file)
-			lint_broken_lesson_rules(l->file, d);
-		else
-			lint_lesson_rules(l, d, notes);
-	}
-}
-
-/* A lesson file alone (not in its directory's listing, or the directory
- * cannot be read): its own checks and its `see` targets. */
-static void lint_lesson_alone(struct lint *L, const char *path)
-{
-	struct lesson l;
-	if (lesson_load(path, &l, &L->errors))
-		lint_lesson_rules(&l, &L->errors, &L->notes);
-	else
-		lint_broken_lesson_rules(path, &L->errors);
-	course_check_see(&l, &L->errors);
-	lesson_free(&l);
-}
-
 /* A quizzes directory: its files, and its language subdirectories. */
 static void lint_quiz_dir(struct lint *L, const char *dir)
 {
@@ -196,9 +123,9 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 	for (size_t i = 0; i < n; i++) {
 		lint_quiz_dir(L, v[i]);
 		/* a language next to en/: the question ids it lacks */
-		const char *lang = base_name(v[i]);
+		const char *lang = lint_base_name(v[i]);
 		char *en = paths_join(dir, "en");
-		if (strcmp(lang, "en") && en && is_dir(en)) {
+		if (strcmp(lang, "en") && en && lint_is_dir(en)) {
 			quiz_missing_translations(dir, lang, L->require_translations ? &L->errors : &L->notes);
 			quiz_translation_errors(dir, lang, &L->errors);
 		}
@@ -212,7 +139,7 @@ static void lint_quiz_dir(struct lint *L, const char *dir)
 static void levels_among_lessons(struct lint *L, char **files, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const char *b = base_name(files[i]);
+		const char *b = lint_base_name(files[i]);
 		size_t digits = strspn(b + (strncmp(b, "level", 5) ? 0 : 5), "0123456789");
 		if (!strncmp(b, "level", 5) && digits && !strcmp(b + 5 + digits, ".yaml"))
 			diags_add(&L->errors, files[i], 0, 0, "a quiz level in a folder of lessons is "
@@ -228,10 +155,10 @@ static void lint_course(struct lint *L, const char *dir)
 	levels_among_lessons(L, v, n);
 	free_list(v, n);
 	L->files += (int)n;
-	read_dir(L, dir);
+	lint_read_dir(L, dir);
 	struct course c;
 	course_load(dir, &c, &L->errors);
-	course_rules(&c, &L->errors, &L->notes);
+	lint_course_rules(&c, &L->errors, &L->notes);
 	course_free(&c);
 }
 
@@ -241,13 +168,13 @@ static void lint_course(struct lint *L, const char *dir)
 static void lint_lessons_base(struct lint *L, const char *base)
 {
 	char *en = paths_join(base, "en");
-	if (en && is_dir(en))
+	if (en && lint_is_dir(en))
 		lint_course(L, en);
 	free(en);
 	char **v;
 	size_t n = list_dir(base, true, &v, &L->errors);
 	for (size_t i = 0; i < n; i++) {
-		const char *lang = base_name(v[i]);
+		const char *lang = lint_base_name(v[i]);
 		if (!strcmp(lang, "en"))
 			continue;
 		char **files;
@@ -255,10 +182,10 @@ static void lint_lessons_base(struct lint *L, const char *base)
 		levels_among_lessons(L, files, nf);
 		free_list(files, nf);
 		L->files += (int)nf;
-		read_dir(L, v[i]);
+		lint_read_dir(L, v[i]);
 		struct course c;
 		course_load_lang(base, lang, &c, &L->errors);
-		course_rules(&c, &L->errors, &L->notes);
+		lint_course_rules(&c, &L->errors, &L->notes);
 		course_free(&c);
 		course_missing_translations(base, lang,
 					    L->require_translations ? &L->errors : &L->notes);
@@ -293,7 +220,7 @@ static int lint_dir(struct lint *L, const char *dir)
 		else
 			lint_lessons_base(L, base);
 		lessons = L->files - before;
-		if (is_dir(quizzes))
+		if (lint_is_dir(quizzes))
 			lint_quiz_dir(L, quizzes);
 		lint_drills(L, dir);
 	}
@@ -306,7 +233,7 @@ static int lint_dir(struct lint *L, const char *dir)
 static void lint_drills(struct lint *L, const char *dir)
 {
 	char *drills = paths_join(dir, "drills");
-	if (drills && is_dir(drills))
+	if (drills && lint_is_dir(drills))
 		lint_drills_in(L, drills);
 	free(drills);
 }
@@ -321,8 +248,8 @@ static void lint_drills_in(struct lint *L, const char *drills)
 		struct dirent *e;
 		while (dp && (e = readdir(dp))) {
 			char *sub = e->d_name[0] != '.' ? paths_join(drills, e->d_name) : NULL;
-			if (sub && is_dir(sub))
-				read_dir(L, sub);
+			if (sub && lint_is_dir(sub))
+				lint_read_dir(L, sub);
 			free(sub);
 		}
 		if (dp)
@@ -336,7 +263,7 @@ static void lint_drills_in(struct lint *L, const char *drills)
 static void lint_dir_found(struct lint *L, const char *dir)
 {
 	int before = L->files;
-	if (!strcmp(base_name(dir), "drills")) {
+	if (!strcmp(lint_base_name(dir), "drills")) {
 		lint_drills_in(L, dir);
 		return;
 	}
@@ -348,120 +275,6 @@ static void lint_dir_found(struct lint *L, const char *dir)
 			    none || no_lesson ? &L->errors : &L->notes);
 }
 
-/* Lesson files given one by one, grouped by directory: each directory is
- * loaded once as a course (a translation merged over its English), and
- * only the problems of the files given are kept.  v[0..n) are the paths,
- * dir the directory part of path, key its file name. */
-struct arg { const char *path; char *dir; char *key; };
-
-static int cmp_arg_dir(const void *a, const void *b)
-{
-	const struct arg *x = a, *y = b;
-	int c = strcmp(x->dir, y->dir);
-	return c ? c : strcmp(x->key, y->key);
-}
-
-static int cmp_arg_key(const void *key, const void *elem)
-{
-	return strcmp((const char *)key, ((const struct arg *)elem)->key);
-}
-
-/* The course's lessons are in file-name order (course.c): a search by name. */
-static int cmp_lesson_name(const void *key, const void *elem)
-{
-	return strcmp((const char *)key, base_name(((const struct lesson *)elem)->file));
-}
-
-/* Moves the diags of from that belong to the files of g[0..n) into to,
- * under the names the user gave.  The loader's paths are dir/name
- * (course.c), or up/lang/name for a translation: matched by name.  A
- * problem of the directory itself is kept too. */
-static void keep_own(const struct diags *from, struct arg *g, size_t n, const char *dir,
-		     struct diags *to)
-{
-	for (size_t i = 0; i < from->n; i++) {
-		const struct diag *e = &from->v[i];
-		const char *slash = strrchr(e->file, '/');
-		struct arg *a = bsearch(slash ? slash + 1 : e->file, g, n, sizeof *g, cmp_arg_key);
-		if (a && slash)
-			diags_add(to, a->path, e->line, e->col, "%s", e->msg);
-		else if (!slash || !strcmp(e->file, dir))
-			diags_add(to, e->file, e->line, e->col, "%s", e->msg);
-	}
-}
-
-/* The group g[0..n) shares one directory. */
-static void lint_lesson_group(struct lint *L, struct arg *g, size_t n)
-{
-	const char *dir = g[0].dir;
-	char lang[256], up_en[4200];
-	struct course c = { 0 };
-	struct diags found = { 0 }, notes = { 0 };
-	place_component(dir, 0, lang, sizeof lang);
-	snprintf(up_en, sizeof up_en, "%s/../en", dir);
-	bool loaded = access(dir, R_OK | X_OK) == 0;
-	if (loaded && place_lang_name(lang) && strcmp(lang, "en") && is_dir(up_en)) {
-		char *up = paths_join(dir, "..");
-		if (up)
-			course_load_lang(up, lang, &c, &found);
-		free(up);
-	} else if (loaded) {
-		course_load(dir, &c, &found);
-	}
-	course_rules(&c, &found, &notes);
-	keep_own(&found, g, n, dir, &L->errors);
-	keep_own(&notes, g, n, dir, &L->notes);
-	/* files the directory listing does not hold (no .yaml name, hidden) */
-	for (size_t i = 0; i < n; i++)
-		if (!loaded || !bsearch(g[i].key, c.lessons, c.n, sizeof *c.lessons, cmp_lesson_name))
-			lint_lesson_alone(L, g[i].path);
-	course_free(&c);
-	diags_free(&found);
-	diags_free(&notes);
-}
-
-static void lint_files(struct lint *L, char **paths, int n)
-{
-	struct arg *v = calloc(n ? (size_t)n : 1, sizeof *v);
-	size_t nv = 0;
-	if (!v) {
-		diags_add(&L->errors, paths[0], 0, 0, "out of memory");
-		return;
-	}
-	for (int i = 0; i < n; i++) {
-		if (place_quiz_file(paths[i])) {
-			lint_quiz(L, paths[i]);
-			continue;
-		}
-		const char *slash = strrchr(paths[i], '/');
-		L->files++;
-		v[nv].path = paths[i];
-		v[nv].dir = !slash ? strdup(".") : slash == paths[i] ? strdup("/")
-			  : strndup(paths[i], (size_t)(slash - paths[i]));
-		v[nv].key = strdup(slash ? slash + 1 : paths[i]);
-		if (!v[nv].dir || !v[nv].key) {
-			diags_add(&L->errors, paths[i], 0, 0, "out of memory");
-			free(v[nv].dir);
-			free(v[nv].key);
-			continue;
-		}
-		nv++;
-	}
-	qsort(v, nv, sizeof *v, cmp_arg_dir);
-	for (size_t i = 0; i < nv;) {
-		size_t j = i + 1;
-		while (j < nv && !strcmp(v[j].dir, v[i].dir))
-			j++;
-		lint_lesson_group(L, v + i, j - i);
-		i = j;
-	}
-	for (size_t i = 0; i < nv; i++) {
-		free(v[i].dir);
-		free(v[i].key);
-	}
-	free(v);
-}
-
 /* The built-in content, found next to the executable (paths.h). */
 static bool lint_builtin(struct lint *L)
 {
@@ -471,7 +284,7 @@ static bool lint_builtin(struct lint *L)
 		return false;
 	}
 	char *lessons = paths_join(p.data, "lessons");
-	if (lessons && is_dir(lessons))
+	if (lessons && lint_is_dir(lessons))
 		lint_dir(L, p.data);
 	else
 		diags_add(&L->errors, lessons ? lessons : p.data, 0, 0,
@@ -519,7 +332,7 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 			return 2;
 		}
 	}
-	if (first == argc && opt->lessons_dir && !is_dir(opt->lessons_dir))
+	if (first == argc && opt->lessons_dir && !lint_is_dir(opt->lessons_dir))
 		return usage_error("--lessons '%s' is not a directory", opt->lessons_dir);
 
 	if (first == argc && !lint_builtin(&L))
@@ -530,7 +343,7 @@ int cmd_lint(const struct options *opt, int argc, char **argv)
 	char **files = calloc((size_t)(argc - first) + 1, sizeof *files);
 	int nfiles = 0;
 	for (int i = first; i < argc; i++) {
-		if (is_dir(argv[i]))
+		if (lint_is_dir(argv[i]))
 			lint_dir_found(&L, argv[i]);
 		else if (files)
 			files[nfiles++] = argv[i];

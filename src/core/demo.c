@@ -29,5 +29,6 @@ const struct demo_row *demo_find(const char *name)
 bool demo_is_ladder(const char *name)
 {
 	const struct demo_row *r = demo_find(name);
-	return r && r->view != DEMO_VIEW_curve && r->view != DEMO_VIEW_timeline;
+	return r && r->view != DEMO_VIEW_curve && r->view != DEMO_VIEW_timeline &&
+	       r->view != DEMO_VIEW_multi;
 }

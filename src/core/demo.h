@@ -19,7 +19,7 @@ enum demo_id {
 /* The kinds of view (demos/demos.h); the terminal layer draws each
  * (src/tui/screens/demo_ops.h). */
 enum demo_view { DEMO_VIEW_bars, DEMO_VIEW_attn, DEMO_VIEW_curve, DEMO_VIEW_timeline,
-		 DEMO_VIEW_launch, DEMO_VIEW_card };
+		 DEMO_VIEW_launch, DEMO_VIEW_card, DEMO_VIEW_multi };
 
 struct demo_row {
 	const char *name;

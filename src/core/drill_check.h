@@ -104,6 +104,11 @@ void drill_result_free(struct drill_result *r);
 
 /* cpu or gpu: whether this machine has nvcc and an NVIDIA device. */
 enum drill_backend drill_backend_here(void);
+/* The project's best recorded run of demo/variant in the results file at
+ * path (the largest GB/s, or GFLOP/s when gflops, over that rung's
+ * records): its value and label; false when there is none. */
+bool drill_compare_best(const char *path, const char *demo, const char *variant, bool gflops,
+			double *value, char *label, size_t label_size);
 /* whether this machine shows an NVIDIA GPU (the driver's device nodes) */
 bool drill_gpu_present(void);
 

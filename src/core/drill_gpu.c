@@ -33,32 +33,49 @@ enum drill_backend drill_backend_here(void)
 	return drill_gpu_present() ? DRILL_GPU : DRILL_CPU;
 }
 
-/* the project's record of demo/variant: its GB/s or GFLOP/s and label */
+/* The project's best recorded run of demo/variant in the results file at
+ * path: its GB/s (or GFLOP/s when gflops) and label, the largest value
+ * over the records of that rung (a rung is recorded at several sizes; its
+ * smallest run is no fair yardstick).  False when there is none. */
+bool drill_compare_best(const char *path, const char *demo, const char *variant, bool gflops,
+			double *value, char *label, size_t label_size)
+{
+	struct diags d = { 0 };
+	struct doc doc = { 0 };
+	bool found = false;
+	if (doc_load_file(path, &doc, &d) && doc.root && doc.root->type == DOC_SEQ) {
+		for (size_t i = 0; i < doc.root->n; i++) {
+			const struct doc_node *m = doc.root->items[i];
+			const struct doc_node *dm = doc_get(m, "demo"), *v = doc_get(m, "variant");
+			if (!dm || !v || dm->type != DOC_SCALAR || v->type != DOC_SCALAR ||
+			    strcmp(dm->str, demo) || strcmp(v->str, variant))
+				continue;
+			const struct doc_node *val = doc_get(m, gflops ? "gflops" : "gbs");
+			const struct doc_node *lab = doc_get(m, "label");
+			if (!val || val->type != DOC_SCALAR || !val->plain)
+				continue;
+			double x = atof(val->str);
+			if (found && !(x > *value))
+				continue;
+			*value = x;
+			found = true;
+			if (lab && lab->type == DOC_SCALAR)
+				drill_copy(label, label_size, lab->str);
+		}
+	}
+	doc_free(&doc);
+	diags_free(&d);
+	return found;
+}
+
 static void compare_with(const struct drill_ctx *x, struct drill_result *r)
 {
 	if (!x->dr->cmp_demo)
 		return;
 	char path[4200];
 	snprintf(path, sizeof path, "%s/demos/results/h200.yaml", x->data);
-	struct diags d = { 0 };
-	struct doc doc = { 0 };
-	if (doc_load_file(path, &doc, &d) && doc.root && doc.root->type == DOC_SEQ) {
-		for (size_t i = 0; i < doc.root->n; i++) {
-			const struct doc_node *m = doc.root->items[i];
-			const struct doc_node *dm = doc_get(m, "demo"), *v = doc_get(m, "variant");
-			if (!dm || !v || dm->type != DOC_SCALAR || v->type != DOC_SCALAR ||
-			    strcmp(dm->str, x->dr->cmp_demo) || strcmp(v->str, x->dr->cmp_variant))
-				continue;
-			const struct doc_node *val = doc_get(m, r->goal_gflops ? "gflops" : "gbs");
-			const struct doc_node *lab = doc_get(m, "label");
-			if (val && val->type == DOC_SCALAR && val->plain)
-				r->cmp_value = atof(val->str);
-			if (lab && lab->type == DOC_SCALAR)
-				drill_copy(r->cmp_label, sizeof r->cmp_label, lab->str);
-		}
-	}
-	doc_free(&doc);
-	diags_free(&d);
+	drill_compare_best(path, x->dr->cmp_demo, x->dr->cmp_variant, r->goal_gflops,
+			   &r->cmp_value, r->cmp_label, sizeof r->cmp_label);
 }
 
 static void device_name(const struct drill_ctx *x, struct drill_result *r)
@@ -109,14 +126,18 @@ static bool gpu_build(const struct drill_ctx *x, struct drill_result *r, char *e
 	return ok;
 }
 
-/* Whether a run's own protocol reports a failed case. */
-static bool any_case_failed(const char *out)
+/* Whether a run's own protocol (drill_parse_protocol) reports one of r's
+ * cases failed. */
+static bool any_case_failed(const char *out, const struct drill_result *r)
 {
-	for (const char *p = out; p && (p = strstr(p, "\ncase ")); p++) {
-		const char *sp = strchr(p + 6, ' ');
-		if (sp && !strncmp(sp, " fail", 5))
+	struct drill_result t = { 0 };
+	t.ncases = r->ncases;
+	for (int i = 0; i < r->ncases; i++)
+		COPY(t.cases[i].name, r->cases[i].name);
+	drill_parse_protocol(out, &t);
+	for (int i = 0; i < t.ncases; i++)
+		if (!strcmp(t.cases[i].state, "fail"))
 			return true;
-	}
 	return false;
 }
 
@@ -151,8 +172,8 @@ static void sanitize(const struct drill_ctx *x, struct drill_result *r, const ch
 			r->findings[r->nfindings++] = f;
 	}
 	free(all);
-	if (passed && o.ok && !o.timed_out && any_case_failed(o.out) &&
-	    r->nfindings < DRILL_MAX_FINDINGS) {
+	bool order = passed && o.ok && !o.timed_out && any_case_failed(o.out, r);
+	if (order && r->nfindings < DRILL_MAX_FINDINGS) {
 		struct drill_finding g = { 0 };
 		COPY(g.kind, "order");
 		COPY(g.detail, tool);

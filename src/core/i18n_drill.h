@@ -52,7 +52,7 @@
 	X(MSG_DR_REF_H200, "  the reference solution on an NVIDIA H200: %.3f ms at size %s", "  参考解在 NVIDIA H200 上：%.3f 毫秒（规模 %s）") \
 	X(MSG_DR_REF_NONE, "  the reference solution on an NVIDIA H200: not recorded yet", "  参考解在 NVIDIA H200 上的用时：尚未记录") \
 	X(MSG_DR_SPEED_GPU, "speed at size %s: %.3f ms, %.0f %s (goal: %.0f %s)", "规模 %s 的速度：%.3f 毫秒，%.0f %s（目标：%.0f %s）") \
-	X(MSG_DR_SPEED_CMP, "  the project's own %s: %.0f %s", "  本项目自己的 %s：%.0f %s") \
+	X(MSG_DR_SPEED_CMP, "  the project's own %s, its best recorded run: %.0f %s", "  本项目自己的 %s，记录中最好的一次：%.0f %s") \
 	X(MSG_DR_SPEED_NONE, "speed: not timed (the tests or the sanitizers failed)", "速度：未计时（测试或检查未通过）") \
 	X(MSG_DR_PRINTED, "your program printed:", "你的程序输出：") \
 	X(MSG_DR_VERDICT_PASS, "verdict: PASSED", "结论：通过") \

@@ -225,6 +225,8 @@
 	X(MSG_DEMO_UNREADABLE, "unreadable results", "无法读取的结果") \
 	X(MSG_DEMO_NO_RECORDED, "no recorded H200 results (%s)", "没有记录的 H200 结果（%s）") \
 	X(MSG_DV_FUSED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s (%s%.2f)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s（%s%.2f）") \
+	X(MSG_DV_FUSED_PAIRED, "%s: %s moved instead of %s (%.0f%% less), %s instead of %s; side by side %s%.2f (pairs %.2f-%.2f, %ld of them)", "%s：搬运 %s，而非 %s（少 %.0f%%）；用时 %s，而非 %s；成对交替计时 %s%.2f（最低 %.2f，最高 %.2f，共 %ld 对）") \
+	X(MSG_DV_FUSED_PROCS, "; over %ld processes %.2f-%.2f", "；%ld 个进程之间 %.2f–%.2f") \
 	X(MSG_DV_AT, "at %ld", "n=%ld") \
 	X(MSG_DV_AT_N, "at N%ld", "N=%ld") \
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
@@ -627,6 +629,24 @@
 	X(MSG_DN_LAUNCH, "launch", "启动形状") \
 	X(MSG_DN_ATTENTION, "attention", "注意力") \
 	X(MSG_DN_FUSION, "fusion", "融合") \
+	X(MSG_DN_MULTIGPU, "multigpu", "多 GPU") \
+	X(MSG_DEMO_MULTIGPU_TITLE, "Many kitchens: links, collectives and work split over GPUs", "多个厨房：GPU 之间的连接、集合通信与分工") \
+	X(MSG_MG_LINKS, "Links between GPUs (NVn: n NVLink links, SWn: through NVSwitch; measured GB/s at the largest size)", "GPU 之间的连接（NVn：n 条 NVLink，SWn：经 NVSwitch；数字是最大尺寸下实测的 GB/s）") \
+	X(MSG_MG_BUSBW, "NCCL bus bandwidth in GB/s by message size, %ld ranks", "NCCL 总线带宽（GB/s），按消息大小，%ld 个 rank") \
+	X(MSG_MG_SCALING, "Matmul %ldx%ldx%ld split by rows: scaling efficiency (with communication)", "按行拆分的矩阵乘 %ldx%ldx%ld：扩展效率（含通信）") \
+	X(MSG_MG_SCALING_REDUCE, "Sum of %ld integers split by ranges: scaling efficiency (with communication)", "按区间拆分的 %ld 个整数求和：扩展效率（含通信）") \
+	X(MSG_MG_GPUS, "%ld GPUs", "%ld 块 GPU") \
+	X(MSG_MG_GPU_ONE, "1 GPU", "1 块 GPU") \
+	X(MSG_MG_MODEL, "The model, not a measurement: the bus factor, bytes each rank sends per byte of message", "模型，不是测量：总线系数，即每字节消息每个 rank 发送的字节数") \
+	X(MSG_MG_PRESET_MODEL, "(the model only)", "（只有模型）") \
+	X(MSG_MG_SIZE_MODEL, "the model at %s", "%s 的模型") \
+	X(MSG_MG_WHY_NO_GPU, "No GPU here: nothing was measured; the model above is arithmetic.", "这里没有 GPU：什么都没有测量；上面的模型只是算术。") \
+	X(MSG_MG_WHY_PEER, "Peer copies need two GPUs; shown: copies inside GPU 0, the reference.", "对等复制需要两块 GPU；这里显示的是 GPU 0 内部的复制，作为参照。") \
+	X(MSG_MG_WHY_RANK, "One rank: NCCL ran the collectives (one rank is allowed), but nothing crossed a link, so their bus bandwidth is 0 by definition; it needs two GPUs.", "只有一个 rank：NCCL 运行了集合通信（允许只有一个 rank），但没有数据经过连接，按定义总线带宽为 0；需要两块 GPU。") \
+	X(MSG_MG_WHY_SPLIT, "The split ran on one GPU; its scaling needs two or more.", "拆分只在一块 GPU 上运行；扩展效率需要两块或更多 GPU。") \
+	X(MSG_MG_WHY_NCCL, "Collectives not run: %s", "未运行集合通信：%s") \
+	X(MSG_MG_NONE, "No several-GPU run is recorded yet: run this demo on a machine with two or more GPUs.", "还没有多 GPU 运行的记录：请在有两块或更多 GPU 的机器上运行此演示。") \
+	X(MSG_HN_MULTI, "The grid shows how each pair of GPUs is linked; the rows under it are NCCL's bus bandwidth by size (nccl-tests' busbw) and the split matmul's scaling.", "网格显示每对 GPU 之间如何连接；下面几行是 NCCL 按大小的总线带宽（nccl-tests 的 busbw）和拆分矩阵乘的扩展效率。") \
 	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
 	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
 	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \
@@ -804,7 +824,7 @@
 	X(MSG_DV_EXACT, "On integer inputs %d of these rungs are exact to the bit%s", "在整数输入上，其中 %d 个梯级逐位精确%s") \
 	X(MSG_DV_EXACT_WG, "; %s: largest error %s of the value scale (bound %s)", "；%s：最大误差为数值尺度的 %s（上限 %s）") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
-	/* ---- demo rung labels and fallback reasons in the learner's language (results.c) ---- */ \
+	/* ---- demo rung labels and fallback reasons in the learner's language (results_text.c) ---- */ \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
 	X(MSG_RL_NAME_SEP, ": ", "：") \
 	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
@@ -854,7 +874,7 @@
 	X(MSG_SW_NOMEM, "out of memory: this run is not kept for the size view", "内存不足：这次运行没有保留到规模图中") \
 	X(MSG_HK_DEMO_C, "GFLOP/s against size, a line per rung, yours and recorded (c again: back)", "GFLOP/s 对规模的图，每级一条线，你的和记录的（再按 c 返回）") \
 	X(MSG_ST_SIZES, "sizes", "规模图") \
-	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results.c) ---- */ \
+	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results_text.c) ---- */ \
 	X(MSG_RL_LN_PLAIN, "y = a*x + y, one element per thread", "y = a*x + y，每线程一个元素") \
 	X(MSG_RL_LN_REGS, "register-heavy: 32 elements per thread", "寄存器多：每线程 32 个元素") \
 	X(MSG_RL_LN_SMEM, "shared-memory-heavy: 48 KiB per block", "共享内存多：每块 48 KiB") \
@@ -865,7 +885,11 @@
 	X(MSG_RF_M_WINO4, "Winograd F(4x4)+36 GEMMs", "Winograd F(4x4) 变换加 36 个 GEMM") \
 	X(MSG_RF_M_FU_UNFUSED, "product stored, read back twice", "乘积写出，再读回两遍") \
 	X(MSG_RF_M_FU_FUSED, "product stored once", "乘积只写一次") \
-	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results.c) ---- */ \
+	X(MSG_RF_M_AT_THREE, "S×S scores, P stored, read back", "S×S 分数和 P 写出再读回") \
+	X(MSG_RF_M_AT_CUBLAS, "FP32 scores+16-bit P via memory", "FP32 分数和 16 位 P 经显存") \
+	X(MSG_RF_M_AT_FLASH, "K, V read per 64 query rows", "每 64 行查询读一遍 K、V") \
+	X(MSG_RF_M_AT_CUDNN, "as flash: 64-row tiles, 16-bit O", "同 flash：64 行分块，16 位 O") \
+	/* ---- the matmul ladder's Hopper rung, wgmma-tma (results_text.c) ---- */ \
 	/* end */
 
 #endif

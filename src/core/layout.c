@@ -346,3 +346,31 @@ size_t layout_item_line(const struct layout *lay, int item)
 			return i;
 	return lay->n ? lay->n - 1 : 0;
 }
+
+/* Lines between link k and the top of the view (0 when it reaches it). */
+static int view_distance(const struct llink *k, int top)
+{
+	if (k->first > top)
+		return k->first - top;
+	return k->last < top ? top - k->last : 0;
+}
+
+int layout_pick_link(const struct layout *lay, int focus, int top, int h)
+{
+	int see = -1, seen_block = -1, near = -1;
+	for (size_t i = 0; i < lay->nlinks; i++) {
+		const struct llink *k = &lay->link[i];
+		bool visible = k->last >= top && k->first < top + h;
+		if (visible && (int)i == focus)
+			return (int)i;
+		if (visible && !k->block && see < 0)
+			see = (int)i;
+		if (visible && k->block && seen_block < 0)
+			seen_block = (int)i;
+		if (k->block && (near < 0 || view_distance(k, top) < view_distance(&lay->link[near], top)))
+			near = (int)i;
+	}
+	if (seen_block >= 0)
+		return seen_block;
+	return near >= 0 ? near : see;
+}

@@ -59,6 +59,12 @@ struct layout {
 bool layout_page(struct layout *out, const struct lesson *l, size_t page,
 		 const struct course *c, int width, bool ascii);
 void layout_free(struct layout *lay); /* accepts NULL; leaves it empty */
+/* The link that Enter/o opens on a page laid out in lay, shown from line
+ * top, h lines high, link `focus` focused (-1: none): the focused link if
+ * it is in view; else the page's block or demo (the first one in view, or
+ * off screen the one nearest the top of the view: help promises "the block
+ * on this page"); else the first `see` link in view.  -1 for none. */
+int layout_pick_link(const struct layout *lay, int focus, int top, int h);
 /* The first line that comes from item (or the closest later one). */
 size_t layout_item_line(const struct layout *lay, int item);
 #endif

@@ -99,6 +99,10 @@ bool lesson_demo_known(const char *name);
  * caller frees it with lesson_free. */
 bool lesson_load(const char *path, struct lesson *out, struct diags *d);
 void lesson_free(struct lesson *l); /* accepts NULL; leaves *l empty */
+/* Makes l what a broken lesson keeps: file, id, and every `see` target
+ * (the list's, then the body items'), so a course still checks them; the
+ * rest is freed.  Out of memory, the targets go too.  lesson_load's. */
+void lesson_keep_targets(struct lesson *l);
 
 /* Loads every *.yaml in dir (sorted), checks cross-references (duplicate
  * ids, `see` targets).  Broken lessons are kept, marked broken, so the menu

@@ -3,7 +3,7 @@
  * This half owns the files: where progress lives, the lock that keeps two
  * instances apart, crash-safe saving (temporary file, fsync, rename, fsync
  * of the directory) and setting an unreadable file aside.  The YAML form
- * itself is in progress_yaml.c. */
+ * itself is in progress_yaml.c (reading) and progress_write.c. */
 #include "progress.h"
 #include "i18n.h"
 

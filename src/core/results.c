@@ -3,9 +3,12 @@
  * Each record kind has one field table (key, type, required, nullable,
  * where it goes); the same loop reads every field, so a documented field
  * is one line here.  Required means the key must be present; nullable that
- * `~` is accepted (a time not measured, a reason that does not apply). */
+ * `~` is accepted (a time not measured, a reason that does not apply).
+ * Finding records in what was read is results_pick.c; their words in the
+ * learner's language, results_text.c. */
 #include "results.h"
 #include "traffic.h"
+#include "results_mg.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -16,11 +19,6 @@
 #include "doc.h"
 #include "text.h"
 #include "i18n.h"
-#include "matmul/mm_ladder.h"
-#include "conv/conv_ladder.h"
-#include "reduce/reduce_ladder.h"
-#include "attention/attn_ladder.h"
-#include "fusion/fu_ladder.h"
 
 enum ftype { F_STR, F_LONG, F_NUM, F_BOOL, F_KIND };
 
@@ -97,6 +95,10 @@ static const struct field var_fields[] = {
 	VAR(model, F_STR, false, true),     VAR(config, F_STR, false, true),
 	VAR(split, F_LONG, false, true),    VAR(parts, F_BOOL, false, true),
 	VAR(streamk, F_BOOL, false, true),  VAR(fused_of, F_STR, false, true),
+	VAR(paired_speedup, F_NUM, false, true), VAR(paired_speedup_lo, F_NUM, false, true),
+	VAR(paired_speedup_hi, F_NUM, false, true), VAR(speedup_pairs, F_LONG, false, true),
+	VAR(processes_speedup_min, F_NUM, false, true),
+	VAR(processes_speedup_max, F_NUM, false, true), VAR(processes, F_LONG, false, true),
 	VAR(exact, F_BOOL, false, true),    VAR(max_err, F_NUM, false, true),
 	VAR(max_err_bound, F_NUM, false, true),
 };
@@ -129,14 +131,6 @@ static const struct field pt_fields[] = {
 	PT(us_per_kernel, F_NUM, false, true), PT(host_us_per_kernel, F_NUM, false, true),
 	PT(setup_ms, F_NUM, false, true),
 };
-
-/* The size fields, by name, for a registry row's size_text (demo.h). */
-#define SZ_(f) { #f, offsetof(struct res_sizes, f) }
-static const struct { const char *key; size_t off; } size_fields[] = {
-	SZ_(m), SZ_(n), SZ_(k), SZ_(c), SZ_(h), SZ_(w), SZ_(r), SZ_(s), SZ_(pad),
-	SZ_(stride), SZ_(dil), SZ_(p), SZ_(q), SZ_(b), SZ_(d), SZ_(causal),
-};
-#undef SZ_
 
 static const char *const kind_names[] = { "cpu", "hand", "library" };
 
@@ -373,7 +367,8 @@ static bool add_record(const char *file, const struct doc_node *map, struct resu
 		return add_series(file, map, out, d);
 	if (!strcmp(rec, "point"))
 		return add_point(file, map, out, d);
-	return true;
+	bool mine;
+	return results_mg_add(file, rec, map, out, &mine, d);
 }
 
 /* Maps a loaded document onto out; false if any error was added. */
@@ -439,168 +434,8 @@ void results_free(struct results *r)
 	free(r->span);
 	free(r->ser);
 	free(r->pt);
+	free(r->mg);
 	memset(r, 0, sizeof *r);
-}
-
-const struct res_device *results_device(const struct results *r, const char *demo)
-{
-	for (size_t i = 0; i < r->ndev; i++)
-		if (!demo || !strcmp(r->dev[i].demo, demo))
-			return &r->dev[i];
-	return NULL;
-}
-
-static bool timed(const struct res_variant *v, const char *demo)
-{
-	return (!demo || !strcmp(v->demo, demo)) && v->ok && isfinite(v->ms) && v->ms > 0;
-}
-
-bool res_fp32(const struct res_variant *v)
-{
-	return !v->precision[0] || !strcmp(v->precision, "fp32");
-}
-
-/* The size a demo's picks compare at: its first timed baseline's, else its
- * first timed record's (a recorded run may hold a ladder at two sizes, as
- * reduce's does: a time at one size is no rival of a time at another). */
-static const struct res_sizes *ref_size(const struct results *r, const char *demo)
-{
-	const struct res_sizes *first = NULL;
-	for (size_t i = 0; i < r->nvar; i++) {
-		const struct res_variant *v = &r->var[i];
-		if (!timed(v, demo))
-			continue;
-		if (v->baseline)
-			return &v->size;
-		if (!first)
-			first = &v->size;
-	}
-	return first;
-}
-
-/* The timed variant of demo and kind, at the demo's reference size, that
- * comes first in the ladder (by_rung) or runs fastest; ties: the first in
- * input order. */
-static const struct res_variant *pick(const struct results *r, const char *demo,
-				      enum res_kind kind, bool by_rung)
-{
-	const struct res_variant *best = NULL;
-	const struct res_sizes *at = ref_size(r, demo);
-	for (size_t i = 0; i < r->nvar; i++) {
-		const struct res_variant *v = &r->var[i];
-		if (!timed(v, demo) || v->kind != kind || !res_fp32(v) ||
-		    memcmp(&v->size, at, sizeof *at))
-			continue;
-		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
-			best = v;
-	}
-	return best;
-}
-
-const struct res_variant *results_naive(const struct results *r, const char *demo)
-{
-	const struct res_variant *v = pick(r, demo, RES_HAND, true);
-	return v ? v : pick(r, demo, RES_CPU, true);
-}
-
-const struct res_variant *results_fastest(const struct results *r, const char *demo,
-					  enum res_kind kind)
-{
-	return pick(r, demo, kind, false);
-}
-
-const struct res_variant *results_library(const struct results *r, const char *demo)
-{
-	for (size_t i = 0; i < r->nvar; i++)
-		if (r->var[i].baseline && timed(&r->var[i], demo))
-			return &r->var[i];
-	return results_fastest(r, demo, RES_LIBRARY);
-}
-
-/* The size field called key (n bytes), or -1. */
-static long size_field(const struct res_sizes *s, const char *key, size_t n)
-{
-	for (size_t i = 0; i < sizeof size_fields / sizeof *size_fields; i++)
-		if (strlen(size_fields[i].key) == n && !strncmp(size_fields[i].key, key, n))
-			return *(const long *)(const void *)((const char *)s + size_fields[i].off);
-	return -1;
-}
-
-/* The row's size_text with each {field} replaced by the record's value;
- * "" when the demo has none or a field it names is unknown. */
-void results_size_text(const struct res_variant *v, char *buf, size_t size)
-{
-	const struct demo_row *row = demo_find(v->demo);
-	size_t len = 0;
-	buf[0] = '\0';
-	for (const char *t = row ? row->size_text : ""; *t && len + 1 < size;) {
-		const char *end = *t == '{' ? strchr(t, '}') : NULL;
-		if (!end) {
-			buf[len++] = *t++;
-			continue;
-		}
-		long x = size_field(&v->size, t + 1, (size_t)(end - t - 1));
-		int k = snprintf(buf + len, size - len, "%ld", x);
-		if (x <= 0 || k < 0) {
-			buf[0] = '\0';
-			return;
-		}
-		len = (size_t)k >= size - len ? size - 1 : len + (size_t)k;
-		t = end + 1;
-	}
-	buf[len] = '\0';
-}
-
-const struct res_series *results_series(const struct results *r, const char *demo,
-					const char *series)
-{
-	for (size_t i = 0; i < r->nser; i++)
-		if (!strcmp(r->ser[i].demo, demo) && !strcmp(r->ser[i].series, series))
-			return &r->ser[i];
-	return NULL;
-}
-
-/* Three significant digits, and whole numbers from 1000 up ("1360", not
- * "1.36e+03": a naive CPU run on a busy machine takes seconds). */
-static const char *sig3(char *b, size_t n, double v)
-{
-	snprintf(b, n, fabs(v) >= 1000 ? "%.0f" : "%.3g", v);
-	return b;
-}
-
-static size_t step(char *buf, size_t size, size_t len, const char *what,
-		   const struct res_variant *v, const struct res_variant *ref)
-{
-	if (!v || len >= size)
-		return len;
-	char t[32], x[32];
-	int w = ref ? snprintf(buf + len, size - len, " -> %s %s ms (%sx)", what,
-			       sig3(t, sizeof t, v->ms), sig3(x, sizeof x, ref->ms / v->ms))
-		    : snprintf(buf + len, size - len, ": %s %s ms", what, sig3(t, sizeof t, v->ms));
-	return w < 0 ? len : len + (size_t)w;
-}
-
-bool results_speedups_line(const struct results *r, const char *demo,
-			   char *buf, size_t size)
-{
-	buf[0] = '\0';
-	const struct res_variant *naive = results_naive(r, demo);
-	if (!naive || size < 2 || !demo_is_ladder(demo))
-		return false;
-	const struct res_device *dev = results_device(r, demo);
-	char sz[96];
-	results_size_text(naive, sz, sizeof sz);
-	int w = snprintf(buf, size, "%s %s, %s", demo, sz,
-			 !dev ? "?" : dev->live ? dev->name : "CPU fallback");
-	size_t len = w < 0 ? 0 : (size_t)w;
-	len = step(buf, size, len, naive->kind == RES_HAND ? "naive" : "naive CPU", naive, NULL);
-	enum res_kind k = naive->kind;
-	const struct res_variant *best = results_fastest(r, demo, k);
-	if (best && best != naive)
-		len = step(buf, size, len, k == RES_HAND ? "best hand-written" : "best CPU",
-			   best, naive);
-	step(buf, size, len, "library", results_library(r, demo), naive);
-	return true;
 }
 
 void results_merge_speedups(char *dst, size_t size, const char *demo, const char *line)
@@ -626,141 +461,4 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	while (strlen(k) >= size && strstr(k, " | "))
 		k = strstr(k, " | ") + 3;
 	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
-}
-
-/* The ladders' rows (matmul, conv, reduce, attention, fusion): the demo's registry
- * row (demo.h), id and the Chinese label of the zh column, "" where the
- * English stays. */
-static const struct { enum demo_id demo; const char *id, *zh; } rung_zh[] = {
-#define RZ_(demo, e, id, step, kind, label, idea, fn, tol, cap, prec, tc, needs, zh) { demo, id, zh },
-#define RZ_MM_(...) RZ_(CK_DEMO_matmul, __VA_ARGS__)
-#define RZ_CONV_(...) RZ_(CK_DEMO_conv, __VA_ARGS__)
-#define RZ_RD_(...) RZ_(CK_DEMO_reduce, __VA_ARGS__)
-#define RZ_AT_(...) RZ_(CK_DEMO_attention, __VA_ARGS__)
-#define RZ_FU_(...) RZ_(CK_DEMO_fusion, __VA_ARGS__)
-	MM_LADDER(RZ_MM_) CONV_LADDER(RZ_CONV_) RD_LADDER(RZ_RD_) AT_LADDER(RZ_AT_)
-	FU_LADDER(RZ_FU_)
-#undef RZ_
-#undef RZ_MM_
-#undef RZ_CONV_
-#undef RZ_RD_
-#undef RZ_AT_
-#undef RZ_FU_
-};
-
-const char *results_rung_label(const char *demo, const char *id, const char *label)
-{
-	int d = demo_index(demo);
-	for (size_t i = 0; i < sizeof rung_zh / sizeof *rung_zh && d >= 0 && id; i++)
-		if ((int)rung_zh[i].demo == d && !strcmp(rung_zh[i].id, id)) {
-			if (i18n_lang() == LANG_ZH && rung_zh[i].zh[0])
-				return rung_zh[i].zh;
-			break;
-		}
-	return results_label_text(label);
-}
-
-const char *results_variant_label(const struct res_variant *v)
-{
-	return results_rung_label(v->demo, v->variant, v->label);
-}
-
-/* The launch demo's labels (its table of experiments) and their
- * translations. */
-static const struct { const char *en; enum msg text; } labels[] = {
-	{ "y = a*x + y, one element per thread", MSG_RL_LN_PLAIN },
-	{ "register-heavy: 32 elements per thread", MSG_RL_LN_REGS },
-	{ "shared-memory-heavy: 48 KiB per block", MSG_RL_LN_SMEM },
-	{ "wave tail: k waves and one block more", MSG_RL_LN_WAVE },
-	{ "CPU y = a*x + y, 1 thread", MSG_RL_LN_CPU_1 }, { "CPU y = a*x + y, all cores", MSG_RL_LN_CPU_ALL },
-};
-
-const char *results_label_text(const char *label)
-{
-	for (size_t i = 0; label && i < sizeof labels / sizeof *labels; i++)
-		if (!strcmp(label, labels[i].en))
-			return tr(labels[i].text);
-	/* labels a demo writes around a name it found ("cuDNN fastest,
-	 * TF32-allowed: fft-tiling (default)"): the words translated, the rest
-	 * kept; in a ring of buffers, each good for the next few calls */
-	static const struct { const char *en; enum msg text; } prefixes[] = {
-		{ "cuDNN fastest, TF32-allowed", MSG_RL_CUDNN_DEFAULT },
-	};
-	static char ring[4][160];
-	static unsigned next;
-	for (size_t i = 0; label && i < sizeof prefixes / sizeof *prefixes; i++) {
-		size_t n = strlen(prefixes[i].en);
-		if (strncmp(label, prefixes[i].en, n))
-			continue;
-		char *b = ring[next++ % 4];
-		const char *rest = label + n, *sep = "";
-		if (!strncmp(rest, ": ", 2))   /* the name after the words: the language's colon */
-			sep = tr(MSG_RL_NAME_SEP), rest += 2;
-		snprintf(b, sizeof ring[0], "%s%s%s", tr(prefixes[i].text), sep, rest);
-		return b;
-	}
-	return label ? label : "";
-}
-
-const char *results_reason_text(const char *reason, char *buf, size_t size)
-{
-	static const struct { const char *en; enum msg text; bool prefix; } reasons[] = {
-		{ "--cpu given", MSG_RR_CPU_GIVEN, false },
-		{ "built without CUDA", MSG_RR_NO_CUDA_BUILD, false },
-		{ "no CUDA driver: the NVIDIA driver (libcuda.so.1) is not installed or not loaded",
-		  MSG_RR_NO_DRIVER, false },
-		{ "no CUDA driver: install the NVIDIA driver", MSG_RR_INSTALL_DRIVER, false },
-		{ "no CUDA device: CUDA_VISIBLE_DEVICES is empty (", MSG_RR_CVD_EMPTY, true },
-		{ "no CUDA device: ", MSG_RR_NO_DEVICE, true },
-	};
-	const char *r = reason ? reason : "";
-	for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
-		size_t n = strlen(reasons[i].en);
-		if (reasons[i].prefix ? strncmp(r, reasons[i].en, n) : strcmp(r, reasons[i].en))
-			continue;
-		char rest[256];
-		snprintf(rest, sizeof rest, "%s", reasons[i].prefix ? r + n : "");
-		size_t l = strlen(rest);
-		if (reasons[i].text == MSG_RR_CVD_EMPTY && l && rest[l - 1] == ')')
-			rest[l - 1] = '\0';   /* the message has its own brackets */
-		snprintf(buf, size, tr(reasons[i].text), rest);
-		return buf;
-	}
-	snprintf(buf, size, "%s", r);
-	return buf;
-}
-
-/* The demos' compatibility verdict and host-link line (demos/common/
- * device.c, link.c) read back by their format and written in the
- * learner's language; anything else comes back as it is. */
-const char *results_compat_text(const char *compat, char *buf, size_t size)
-{
-	const char *c = compat ? compat : "";
-	int a, b, x, y, n = -1;
-	if (sscanf(c, "ok: driver supports CUDA %d.%d, runtime is %d.%d%n", &a, &b, &x, &y, &n) == 4 &&
-	    n == (int)strlen(c))
-		snprintf(buf, size, tr(MSG_RC_OK), a, b, x, y);
-	else if (n = -1, sscanf(c, "minor-version compatibility: driver CUDA %d.%d is older than runtime "
-				"%d.%d; most code runs, newer features may not%n", &a, &b, &x, &y, &n) == 4 &&
-		 n == (int)strlen(c))
-		snprintf(buf, size, tr(MSG_RC_MINOR), a, b, x, y);
-	else if (n = -1, sscanf(c, "too old: driver supports CUDA %d.%d, runtime needs %d.x; update the "
-				"driver%n", &a, &b, &x, &n) == 3 && n == (int)strlen(c))
-		snprintf(buf, size, tr(MSG_RC_OLD), a, b, x);
-	else
-		return results_reason_text(c, buf, size);
-	return buf;
-}
-
-const char *results_link_text(const char *link, char *buf, size_t size)
-{
-	const char *l = link ? link : "";
-	int g, w, ng, nw, nv, n = -1;
-	double gbs;
-	if (sscanf(l, "PCIe Gen%d x%d (now Gen%d x%d), %lf GB/s per direction; %d NVLink links active%n",
-		   &g, &w, &ng, &nw, &gbs, &nv, &n) == 6 && n == (int)strlen(l))
-		snprintf(buf, size, tr(MSG_RL_LINK), g, w, ng, nw, gbs, nv);
-	else
-		snprintf(buf, size, "%s", l);
-	return buf;
 }

@@ -113,6 +113,14 @@ struct res_variant {
 	char fused_of[24];          /* a fused rung: its unfused twin's id, whose
 	                               model_bytes and ms it saves against (the
 	                               fusion demo; "" when absent) */
+	/* ... and the speed-up over it, twin ms / fused ms, the median of
+	 * interleaved pairs in one process with the lowest and highest pair
+	 * (NAN / -1 when absent); a benchmark's merge of several processes
+	 * adds the lowest and highest of their medians */
+	double paired_speedup, paired_speedup_lo, paired_speedup_hi;
+	long speedup_pairs;
+	double processes_speedup_min, processes_speedup_max;
+	long processes;
 };
 
 /* One stage of one chunk of a streams run, ms after the run's start. */
@@ -163,6 +171,8 @@ struct results {
 	size_t nser;
 	struct res_point *pt;
 	size_t npt;
+	struct res_mg *mg;          /* the multigpu demo's records (results_mg.h) */
+	size_t nmg;
 };
 
 /* Parses a whole output (name is used in messages).  On any error returns

@@ -1,13 +1,15 @@
 /* test_demo_common.c: the demos' shared helpers (demos/common, C files) without
  * a GPU: the tolerance compare, random fill, NaN poisoning, YAML writer,
- * argument parsing, timing statistics, the device-record tables and the
- * thread helper, and the ladder harness (ladder.c) on a made-up ladder.
+ * argument parsing, timing statistics and the CPU side-by-side pairs, the
+ * device-record tables and the thread helper, and the ladder harness
+ * (ladder.c) on a made-up ladder.
  * Built by `make test-unit` (tests/tests.mk) and run there. */
 #define _GNU_SOURCE /* fmemopen */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -173,6 +175,42 @@ static void test_stats(void)
     ok(t.ms == 2.5, "median of an even count is the mean of the middle two");
 }
 
+/* A run of ck_time_cpu_pair: sleeps its milliseconds, logs its letter. */
+struct pair_run {
+    char *log;
+    char letter;
+    long us;
+    int fail_at; /* the call that fails with CK_ECUDA, 0 for none */
+    int calls;
+};
+
+static int pair_once(void *ctx, int copy)
+{
+    struct pair_run *p = ctx;
+    size_t n = strlen(p->log);
+    p->log[n] = p->letter, p->log[n + 1] = '\0';
+    if (++p->calls == p->fail_at || copy != 0)
+        return CK_ECUDA;
+    struct timespec ts = {0, p->us * 1000};
+    nanosleep(&ts, NULL);
+    return CK_OK;
+}
+
+static void test_cpu_pair(void)
+{
+    char buf[64] = "", *log = buf;
+    struct pair_run rung = {log, 'R', 20000, 0, 0}, lib = {log, 'L', 40000, 0, 0};
+    struct ck_pair p = {0};
+    is_int(ck_time_cpu_pair(pair_once, &rung, pair_once, &lib, 1, &p), CK_OK, "cpu pair: ok");
+    is_str(log, "RLLRRL", "cpu pair: at least 3 pairs, the order swapped every pair");
+    ok(p.pairs == 3 && p.lo <= p.pct && p.pct <= p.hi, "cpu pair: the median within its spread");
+    ok(p.pct > 130 && p.pct < 300, "cpu pair: a library twice as slow is ~200%% (%.0f)", p.pct);
+    log[0] = '\0', rung.calls = lib.calls = 0, lib.fail_at = 2;
+    is_int(ck_time_cpu_pair(pair_once, &rung, pair_once, &lib, 5, &p), CK_ECUDA,
+           "cpu pair: a run's failure is returned");
+    is_str(log, "RLL", "cpu pair: and stops the pairs there");
+}
+
 static void test_device(void)
 {
     ok(ck_fp32_lanes(9, 0) == 128 && ck_fp32_lanes(8, 0) == 64 &&
@@ -232,13 +270,17 @@ static void test_threads(void)
     X(ONE, "one", next, hand, "first hand rung", "idea one", t_hand, CK_TOL_FP32, 0) \
     X(LIB, "lib", next, library, "the library", "idea two", t_lib, CK_TOL_TF32, 0) \
     X(CPU, "cpu-x", next, cpu, "a CPU rung", "idea three", t_cpu, CK_TOL_FP32, 64)
-enum t_number {
-    T_NUMBER_NONE_ = 0,
-#define T_NUMBER_(e, id, step, ...)                                            \
-    T_NUMBER_AFTER_##e, T_NUMBER_##e = T_NUMBER_AFTER_##e - 1 + CK_STEP_##step,
-    T_LADDER(T_NUMBER_)
-#undef T_NUMBER_
-};
+#define CK_LADDER_P T
+enum t_rung { T_LADDER(CK_LADDER_INDEX) T_NRUNGS };
+enum t_number { CK_LADDER_NUMBERS(T_LADDER) };
+#undef CK_LADDER_P
+/* and one whose second row shares the first's number (step same, as
+ * cuDNN's algorithms do in conv) */
+#define U_LADDER(X) X(A, "a", next, hand) X(B, "b", same, library) X(C, "c", next, cpu)
+#define CK_LADDER_P U
+enum u_rung { U_LADDER(CK_LADDER_INDEX) U_NRUNGS };
+enum u_number { CK_LADDER_NUMBERS(U_LADDER) };
+#undef CK_LADDER_P
 #define T_RUNG_ROW(e, ...) CK_RUNG_ROW_N(T_NUMBER_##e, e, __VA_ARGS__, 0)
 static const struct ck_rung t_rungs[] = {T_LADDER(T_RUNG_ROW)};
 enum { T_N = sizeof t_rungs / sizeof t_rungs[0] };
@@ -271,6 +313,10 @@ static double t_err(void *ctx, const float *out, const char **checked)
 
 static void test_ladder_table(void)
 {
+    ok(T_NRUNGS == 3 && T_CPU == 2 && T_NUMBER_ONE == 1 && T_NUMBER_CPU == 3,
+       "ladder_row.h: a row's index and number from the order of the rows");
+    ok(U_NRUNGS == 3 && U_B == 1 && U_NUMBER_A == 1 && U_NUMBER_B == 1 && U_NUMBER_C == 2,
+       "ladder_row.h: a row of step same keeps the number of the row above");
     ok(T_N == 3 && !strcmp(t_rungs[1].kind, "library") && t_rungs[2].cap == 64 &&
        t_rungs[1].tol == CK_TOL_TF32 && t_rungs[0].rung == 1 && t_rungs[2].rung == 3,
        "CK_RUNG_ROW_N: one row per X, kind spelt out, numbered by row order");
@@ -426,6 +472,7 @@ int main(void)
     test_args();
     test_safe();
     test_stats();
+    test_cpu_pair();
     test_device();
     test_threads();
     return tap_done();

@@ -122,4 +122,43 @@ out=$(sh demos/scripts/xfer_targets.sh "$T_TMP/lk4.yaml" 2>&1)
 like "$out" "streams pinned-4, 16 FLOP/B: >= 95% of link-aware +MISS  91.5% \(two-way 99.4 GB/s, measured in the streams run; 84.7% of ideal\)" \
 	"the run's own two-way measurement first"
 like "$out" "pinned-4 +16 .* 84.7 +5.4 +91.5" "... in the table too"
+# fusion: the merge keeps, per variant and shape, the run of the median
+# paired speed-up and the spread over the processes; the targets judge the
+# library's fused rung by it (made-up records: two medians would say the
+# opposite, the ms are swapped on purpose)
+fz() { # SHAPE-FIELDS VARIANT SPEEDUP
+    printf '%s\n' "- {record: \"variant\", format: 1, demo: \"fusion\", variant: \"$2\", kind: \"library\", ok: true, ms: 0.2, $1, fused_of: \"lib-unfused\", paired_speedup: $3, paired_speedup_lo: 0.9, paired_speedup_hi: 1.4, speedup_pairs: 30}"
+}
+C2='m: 100352, n: 64, k: 576, op: "conv", shape: "N32 C64 56x56 K64 3x3 pad 1"'
+G1='m: 8192, n: 3072, k: 768, op: "gemm"'
+for i in 1 2 3; do
+    { fz "$C2" lib-fused "$(echo 1.25 1.31 1.28 | cut -d' ' -f$i)"
+      fz "$G1" lib-fused "$(echo 1.04 0.97 1.10 | cut -d' ' -f$i)"; } >"$T_TMP/fu.$i"
+done
+out=$(sh demos/scripts/bench.sh --merge "$T_TMP"/fu.*)
+is "$(printf '%s\n' "$out" | grep -c .)" 2 "fusion merge: one record per variant and shape"
+like "$out" "op: \"conv\".*paired_speedup: 1.28,.*processes: 3, processes_speedup_min: 1.25, processes_speedup_max: 1.31\}" \
+    "fusion merge: the conv's median process, with the spread of its speed-up"
+like "$out" "op: \"gemm\".*paired_speedup: 1.04,.*processes_speedup_min: 0.97, processes_speedup_max: 1.1\}" \
+    "fusion merge: the GEMM's, kept apart by its shape"
+printf '%s\n' "$out" >"$T_TMP/fu.yaml"
+out=$(sh demos/scripts/bench.sh --fusion-targets "$T_TMP/fu.yaml")
+like "$out" "fusion N32 C64 56x56 K64 3x3 pad 1: cuDNN fused x1.28 \[1.25-1.31 over 3 processes\]: PASS" \
+    "fusion target: cuDNN fused faster in every process: PASS"
+like "$out" "fusion gemm 8192x3072x768: cuBLASLt epilogue x1.04 \[0.97-1.10 over 3 processes\]: UNSURE" \
+    "fusion target: a process at or below x1 makes it UNSURE, never PASS"
+like "$out" "cuDNN fused faster at 1 of 1 conv shapes, cuBLASLt epilogue at 0 of 1 GEMMs" "fusion: the count"
+fz "$G1" lib-fused 0.98 >"$T_TMP/fu-slow.yaml"
+out=$(sh demos/scripts/bench.sh --fusion-targets "$T_TMP/fu-slow.yaml")
+like "$out" "cuBLASLt epilogue x0.98 \(pairs 0.90-1.40\): MISS" "fusion target: slower than unfused: MISS"
+# rewriting the results file, bench keeps the records it does not make
+# again (the attention run) and nothing else
+printf '%s\n' '- {record: "device", format: 1, demo: "attention", live: true}' \
+    '- {record: "variant", format: 1, demo: "attention", variant: "flash-mma"}' \
+    '- {record: "variant", format: 1, demo: "matmul", variant: "best"}' \
+    '# a comment: "attention"' >"$T_TMP/old.yaml"
+out=$(sh demos/scripts/bench.sh --kept "$T_TMP/old.yaml")
+is "$(printf '%s\n' "$out" | grep -c 'demo: "attention"')/$(printf '%s\n' "$out" | grep -c .)" 2/2 \
+    "kept: the attention device and variant records, nothing else"
+is "$(sh demos/scripts/bench.sh --kept "$T_TMP/none.yaml"; echo "rc $?")" "rc 0" "kept: no file, no records"
 done_testing

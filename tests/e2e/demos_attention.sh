@@ -9,9 +9,11 @@
 # Then its screen in tmux at 80x24 and 60x20: the registry's attn view
 # of the fallback run beside the recorded H200, with the memory line
 # (the S×S bytes against the H200's memory, where the unfused rungs run
-# out), in English and Chinese.
+# out), and its roofline (each recorded rung at its own traffic model), in
+# English and Chinese.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
+. "$(dirname "$0")/demo_lib.bash"
 ladder="$CK_ROOT/demos/attention/attn_ladder.h"
 rows=$(ladder_rows "$ladder")
 CN=$(ladder_id "$ladder" CPU_NAIVE)
@@ -40,9 +42,6 @@ for a in "${bad[@]}"; do
     like "$err" "." "bad arguments '$a' say why on stderr"
 done
 
-field() { printf '%s\n' "$2" | sed -n "s/.*[{ ]$1: \\(\"[^\"]*\"\\|[^,}]*\\).*/\\1/p"; }
-within() { awk -v e="$1" -v t="$2" 'BEGIN { exit !(e >= 0 && e <= t) }'; }
-
 for args in "--s 37 --d 64" "--s 64 --d 128 --causal" "--s 100 --d 32 --dtype bf16" \
             "--b 2 --h 3 --s 17 --d 8 --causal"; do
     out=$("$at" --cpu $args --reps 1 --format yaml); rc=$?
@@ -65,7 +64,7 @@ is "$(field demo "$dev")" '"attention"' "device record: demo attention"
 is "$(field live "$dev")" false "fallback: live false"
 var=$(printf '%s\n' "$out" | grep "variant: \"$CN\"")
 for f in record format demo variant rung kind label ok checked rel_err tol ms reps gflops \
-         b h s d causal precision extra_bytes tflops hbm_bytes; do
+         b h s d causal precision extra_bytes tflops hbm_bytes model_bytes model_intensity model; do
     like "$var" "[{ ]$f: " "variant record has $f"
 done
 is "$(field s "$var")/$(field d "$var")/$(field b "$var")/$(field h "$var")" 128/64/1/2 \
@@ -91,16 +90,8 @@ out=$("$at" --cpu --reps 1 --format table); ok $? "--format table exits 0"
 like "$out" "$CN +cpu +ok" "the table lists the CPU variant"
 
 # the screen, from the registry's row: the bars view of the fallback run
-if command -v tmux >/dev/null; then
-    ckd="$T_TMP/ck"
-    mkdir -p "$ckd/build/demos" "$ckd/demos/results"
-    cp "$CK_ROOT/demos/results/h200.yaml" "$ckd/demos/results/"
-    touch "$ckd/Makefile"
-    ln -s "$CK_ROOT/lessons" "$ckd/lessons"
-    cp "$CK_BIN" "$ckd/build/cudakitchen"
-    ln -s "$at" "$ckd/build/demos/attention"
-    export CUDA_VISIBLE_DEVICES=""
-    start 80 24 "$ckd/build/cudakitchen open attention"
+if demo_screen attention "$CK_ROOT/demos/results/h200.yaml"; then
+    start 80 24 "$DEMO_TUI open attention"
     wait_for "Yours: CPU fallback" 30; ok $? "screen 80x24: the CPU fallback run"
     s=$(screen)
     like "$s" "Attention: three kernels, cuBLAS, flash, cuDNN" "screen 80x24: the title"
@@ -110,13 +101,24 @@ if command -v tmux >/dev/null; then
     wait_for "they run out past S = 24129 and S = 19713" 10
     ok $? "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
     like "$(screen)" "Memory on NVIDIA H200 \(140 GiB\): at S = 1024" "screen 80x24: the memory line"
+    # the roofline: each recorded rung at its own traffic model's intensity
+    # (attn_traffic.h, given to the records by traffic.c), named in the key
+    keys v
+    wait_for "4 K, V read per 64" 10; ok $? "screen 80x24: the roofline names flash-mma's model"
+    s=$(screen)
+    like "$s" "2 S×S scores, P stored" "screen 80x24: three-kernel's model (S×S through memory)"
+    like "$s" "3 FP32 scores\+16-bit P" "screen 80x24: cublas-softmax's model"
+    like "$s" ": minimum traffic" "screen 80x24: the minimum's dotted column beside the marks"
     stop
-    start 60 20 "$ckd/build/cudakitchen --lang zh open attention"
+    start 60 20 "$DEMO_TUI --lang zh open attention"
     wait_for "CPU 后备" 30; ok $? "screen 60x20 zh: the CPU fallback run"
     keys G
     wait_for "19713 后放不下" 10; ok $? "screen 60x20 zh: the memory line, scrolled to"
+    keys v
+    wait_for "t：只看一组，列出其访存模型" 10; ok $? "screen 60x20 zh: too many models for both sets: t says so"
+    keys t; keys t   # yours, then the recorded set alone: room for its models
+    wait_for "3 每 64 行查询读一遍 K、V" 10; ok $? "screen 60x20 zh: the recorded set's models in Chinese"
+    like "$(screen)" "1 S×S 分数和 P 写出再读回" "screen 60x20 zh: three-kernel's model in Chinese"
     stop
-else
-    ok 0 "# skip tmux not installed"
 fi
 done_testing

@@ -9,7 +9,8 @@
 # here, and this script checks that every hand rung the header names was.
 # Then the indexing of tf32-mma's TMA feed (tests/emu/tf32_tma_emu.cc), the
 # transfer and streams kernels (fill, checksum, copy, the
-# pipeline's chain; tests/emu/xfer_emu.cc), and the emulation's own
+# pipeline's chain; tests/emu/xfer_emu.cc), the multigpu kernels (fills,
+# exact checks, the split reduce's sum; tests/emu/mg_emu.cc), and the emulation's own
 # barriers, warps and deadlock report (tests/emu/simt_emu.cc).
 # tests/tests.mk builds each tests/emu/NAME_emu.cc into $CK_BUILD/tests/emu/
 # (`make test-emu`), under ASan and UBSan when the compiler has them; a
@@ -45,6 +46,7 @@ emu_start attention attn_emu
 emu_start fusion fusion_emu
 emu_start simt simt_emu
 emu_start xfer xfer_emu
+emu_start multigpu mg_emu
 emu_start wgmma wgmma_emu
 emu_start tf32tma tf32_tma_emu
 emu_relay() { # emu_relay NAME: its TAP lines, renumbered into this script's
@@ -105,6 +107,11 @@ if emu_wait xfer "transfer, streams: the kernels are built for the CPU emulation
     emu_relay xfer
     emu_ran xfer "transfer, streams"
     like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.41$' "transfer, streams: all 41 checks reported"
+fi
+if emu_wait multigpu "multigpu: the kernels are built for the CPU emulation"; then
+    emu_relay multigpu
+    emu_ran multigpu "multigpu"
+    like "$(tail -1 "$T_TMP/multigpu.tap")" '^1\.\.38$' "multigpu: all 38 checks reported"
 fi
 # the emulation itself: a barrier waits for all, threadIdx per thread, the
 # short last warp, atomics, and a deadlock stopped with a message

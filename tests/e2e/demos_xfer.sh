@@ -23,6 +23,10 @@ for d in transfer streams; do
     done <<<"$rows"
     is "$(printf '%s\n' "$out" | awk '{ print $1 }')" "$(printf '%s\n' "$rows" | awk '{ print $1 }')" \
         "$d --list: every row of the header, in its order"
+    is "$(printf '%s\n' "$out" | awk '{ printf "%s ", $2 }')" "$(seq -s ' ' "$(wc -l <<<"$rows")") " \
+        "$d --list: the rows numbered 1, 2, 3... by their order in the header"
+    unlike "$(grep -E '^ *X\(' "$hdr")" '^ *X\([A-Z0-9_]+, *"[^"]*", *[0-9]' \
+        "$d: no row of its header is numbered by hand (step next)"
 done
 is "$(ladder_rows "$CK_ROOT/demos/streams/st_ladder.h" | wc -l | tr -d ' ')" 16 "streams: 16 rows"
 

@@ -1,15 +1,15 @@
 # ladder_lib.bash: a demo's ladder as its one header defines it
-# (demos/<demo>/*_ladder.h, X(ENUM, id, step, kind, ...) rows; the ones
-# that number their rows by hand: X(ENUM, id, rung, kind, ...)), so tests
-# name rungs from there and never keep a copy of the list.  Needs CK_ROOT
-# (lib.bash) for ladder_fill and ladder_fixture.
+# (demos/<demo>/*_ladder.h, X(ENUM, id, step, kind, ...) rows, numbered by
+# their order: demos/common/ladder_row.h), so tests name rungs from there
+# and never keep a copy of the list.  Needs CK_ROOT (lib.bash) for
+# ladder_fill and ladder_fixture.
 #
 #   ladder_rows HEADER          "id rung kind" per rung, in ladder order
 #   ladder_ids HEADER [KIND]    the ids (of one kind), one per line
 #   ladder_id HEADER ENUM       the id of the row X(ENUM, ...)
-ladder_rows() { # the rung is the row's number, or counted from its step (next, same)
-	sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *\([0-9a-z]*\), *\([a-z]*\),.*/\1 \2 \3/p' "$1" |
-		awk '$2 == "next" { $2 = ++n } $2 == "same" { $2 = n } { n = $2; print }'
+ladder_rows() { # the rung counted from each row's step (next, same)
+	sed -n 's/^ *X([A-Z0-9_]*, *"\([^"]*\)", *\([a-z]*\), *\([a-z]*\),.*/\1 \2 \3/p' "$1" |
+		awk '$2 == "next" { $2 = ++n } $2 == "same" { $2 = n } { print }'
 }
 ladder_id() {
 	sed -n "s/^ *X($2, *\"\([^\"]*\)\".*/\1/p" "$1"

@@ -6,7 +6,8 @@ Used by tests/e2e/lesson_code.sh, which turns its "ok - ..." and
 "not ok - ..." lines (each followed by "# " detail lines) into TAP.  Run from
 the checkout, with the lesson directories relative to it:
     lesson_code.py NVCC WORKDIR DIR...      (DIR: lessons/en, lessons/zh, ...)
-CK_HAVE_CUDNN=0 skips the blocks that name cuDNN (no cudnn.h); blocks that
+CK_HAVE_CUDNN=0 skips the blocks that name cuDNN (no cudnn.h), CK_HAVE_NCCL=0
+those that include nccl.h (NCCL is not part of the toolkit); blocks that
 include cudnn_frontend.h (the header-only cuDNN graph library, not part of
 the toolkit) are compiled only when CK_CUDNN_FRONTEND_INCLUDE names its
 include directory; CK_JOBS sets how many nvcc run at once (2).  The
@@ -219,8 +220,9 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     by_name, seen = {}, set()
     counts = {"compiled": 0, "shell or formula": 0, "same as another": 0, "need cuDNN headers": 0,
-              "Python checked": 0, "need cudnn_frontend": 0}
+              "Python checked": 0, "need cudnn_frontend": 0, "need nccl.h": 0}
     have_cudnn = os.environ.get("CK_HAVE_CUDNN", "1") != "0"
+    have_nccl = os.environ.get("CK_HAVE_NCCL", "1") != "0"
     frontend = os.environ.get("CK_CUDNN_FRONTEND_INCLUDE", "")
     if frontend and not os.path.exists(os.path.join(frontend, "cudnn_frontend.h")):
         frontend = ""
@@ -246,6 +248,9 @@ def main(argv):
                     needs_frontend.add(os.path.basename(path))
                 if not have_cudnn and "cudnn" in text.lower():
                     counts["need cuDNN headers"] += 1
+                    continue
+                if not have_nccl and "nccl" in text.lower():
+                    counts["need nccl.h"] += 1
                     continue
                 key = normal(text)
                 if key in seen:

@@ -19,6 +19,13 @@ else
 	export CK_HAVE_CUDNN=0
 	echo "# no cudnn.h for $NVCC: blocks that name cuDNN are not compiled"
 fi
+printf '#include <nccl.h>\n' >"$T_TMP/probe-nccl.cu"
+if "$NVCC" -E "$T_TMP/probe-nccl.cu" -o "$T_TMP/probe-nccl.ii" 2>/dev/null; then
+	export CK_HAVE_NCCL=1
+else   # NCCL is not part of the toolkit: often it is not installed
+	export CK_HAVE_NCCL=0
+	echo "# no nccl.h for $NVCC: blocks that include it are not compiled"
+fi
 
 # report OUTPUT: the script's ok/not ok lines as this test's TAP
 report() {

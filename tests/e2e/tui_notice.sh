@@ -32,7 +32,7 @@ done
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 expect 'lessons done'
-tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; sleep 30"
+tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN --lessons $FIX; echo \"[exit \$?]\"; read -r _"
 sec() { tmux -L "$T_SOCK" capture-pane -p -t t:1; }
 wait_until "the second instance's notice" 'sec | grep -q "another cudakitchen"'
 two=$(sec | sed 's/^[ │|]*//; s/[ │|]*$//' | tr '\n' ' ' | tr -s ' ')

@@ -4,7 +4,7 @@
  * shape (the recorded sweep ran both unfused rungs at S = 16384, so they
  * must fit there, and 32768 must not); the line read from the recorded
  * demos/results/h200.yaml, and from a CPU fallback run (no line); the
- * traffic floor of the cudnn-sdpa rung and the fused rungs' S×S bytes. */
+ * traffic model of the cudnn-sdpa rung and the fused rungs' S×S bytes. */
 #include <math.h>
 #include <string.h>
 #include "tap.h"
@@ -83,11 +83,12 @@ static void from_records(void)
 
 static void fused_rungs(void)
 {
-	double bh = 64, s = 4096, d = 128, qkv = bh * s * d * 2;
-	ok(at_hbm_bytes(4, bh, s, d, false, 2) == 4 * qkv && at_hbm_bytes(4, bh, s, d, true, 2) == 4 * qkv,
-	   "cudnn-sdpa's floor: Q, K, V read and the 16-bit O written once, causal or not");
-	ok(at_hbm_bytes(4, bh, s, d, false, 2) < at_hbm_bytes(3, bh, s, d, false, 2),
-	   "  below flash-mma's model, which reads K and V once per 64-row block");
+	double bh = 64, s = 4096, d = 128, o32 = bh * s * d * 4, o16 = bh * s * d * 2;
+	double flash = at_traffic_of(AT_FLASH, bh, s, d, false, 2).bytes;
+	ok(at_traffic_of(AT_CUDNN, bh, s, d, false, 2).bytes == flash - o32 + o16,
+	   "cudnn-sdpa's model: flash's streaming with the 16-bit O");
+	ok(at_traffic_of(AT_CUDNN, bh, s, d, true, 2).bytes < at_traffic_of(AT_CUDNN, bh, s, d, false, 2).bytes,
+	   "  causal: its blocks stop at the diagonal");
 	ok(at_extra_bytes(3, bh, s) == 0 && at_extra_bytes(4, bh, s) == 0,
 	   "the fused rungs keep no S×S matrix");
 }

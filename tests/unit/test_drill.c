@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "drill_check.h"
 #include "drill_run.h"
 #include "i18n.h"
@@ -249,8 +250,42 @@ static void test_gpu_sanitizer(void)
 	   "a clean sanitizer run: no finding");
 }
 
+/* the drill's yardstick: the project's best recorded run of its rung, not
+ * whichever record of that rung comes last (a small size) */
+static void test_compare_best(void)
+{
+	char path[] = "/tmp/ck-test-cmp-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	ok(f != NULL, "compare: a results file");
+	if (!f)
+		return;
+	fputs("- {record: \"variant\", demo: \"reduce\", variant: \"cub\", label: \"CUB\", gbs: 4499.1, n: 268435456}\n"
+	      "- {record: \"variant\", demo: \"reduce\", variant: \"best\", label: \"best\", gbs: 9999}\n"
+	      "- {record: \"variant\", demo: \"conv\", variant: \"cub\", label: \"other demo\", gbs: 8888}\n"
+	      "- {record: \"variant\", demo: \"reduce\", variant: \"cub\", label: \"CUB\", gbs: 315.1, n: 1048583}\n",
+	      f);
+	fclose(f);
+	double v = 0;
+	char buf[64] = "", *label = buf;
+	ok(drill_compare_best(path, "reduce", "cub", false, &v, label, sizeof buf),
+	   "compare: the rung is found");
+	ok(v > 4499 && v < 4500, "compare: its best run (4499.1 GB/s), not the last record (315.1)");
+	is_str(label, "CUB", "compare: its label");
+	v = 0;
+	ok(!drill_compare_best(path, "reduce", "cub", true, &v, label, sizeof buf) && v == 0,
+	   "compare: no GFLOP/s recorded: none");
+	ok(!drill_compare_best(path, "reduce", "nope", false, &v, label, sizeof buf),
+	   "compare: an unknown rung: none");
+	ok(!drill_compare_best("/nonexistent/h200.yaml", "reduce", "cub", false, &v, label,
+			       sizeof buf),
+	   "compare: no file: none");
+	unlink(path);
+}
+
 int main(void)
 {
+	test_compare_best();
 	test_words();
 	test_protocol();
 	test_tsan();

@@ -120,6 +120,27 @@ static void test_ascii_and_links(void)
 	layout_free(&L);
 }
 
+/* What Enter/o opens (the reader's pick), on a hand-made page of links. */
+static void test_pick_link(void)
+{
+	struct llink links[] = {
+		{ .target = "other", .first = 2, .last = 2, .block = false },
+		{ .target = "tiling", .first = 30, .last = 33, .block = true },
+		{ .target = "matmul", .first = 50, .last = 53, .block = true },
+	};
+	struct layout L = { .link = links, .nlinks = 3 };
+	is_int(layout_pick_link(&L, 0, 0, 20), 0, "pick: the focused link, in view");
+	is_int(layout_pick_link(&L, -1, 0, 20), 1,
+	       "pick: the page's block nearest the view, before a see link in view");
+	is_int(layout_pick_link(&L, 2, 0, 20), 1, "pick: a focused link out of view is passed over");
+	is_int(layout_pick_link(&L, -1, 45, 20), 2, "pick: a block in view before one out of view");
+	is_int(layout_pick_link(&L, -1, 40, 5), 1, "pick: off screen, the block nearer the view (above)");
+	is_int(layout_pick_link(&L, -1, 44, 5), 2, "pick: off screen, the block nearer the view (below)");
+	L.nlinks = 1;
+	is_int(layout_pick_link(&L, -1, 0, 20), 0, "pick: no block, the see link in view");
+	is_int(layout_pick_link(&L, -1, 10, 20), -1, "pick: nothing in view and no block: none");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -215,5 +236,6 @@ int main(void)
 	layout_free(&L);
 	test_name_breaks();
 	test_ascii_and_links();
+	test_pick_link();
 	return tap_done();
 }

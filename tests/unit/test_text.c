@@ -1,6 +1,6 @@
-/* Unit tests of text.c: the sanitizer, UTF-8 validation, widths, text_fit
- * and word wrapping (ASCII, CJK, kinsoku, edges).  Table-driven; wrap
- * results are written as lines joined by '|'. */
+/* Unit tests of text.c and text_utf8.c: the sanitizer, UTF-8 validation,
+ * widths, text_fit and word wrapping (ASCII, CJK, kinsoku, edges).
+ * Table-driven; wrap results are written as lines joined by '|'. */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>

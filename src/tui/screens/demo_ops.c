@@ -13,6 +13,7 @@
 #include "attn_mem.h"
 #include "demo_ops.h"
 #include "launch_view.h"
+#include "multi_view.h"
 #include "sweep_view.h"
 #include "ui.h"
 #include "i18n.h"
@@ -328,6 +329,44 @@ static const struct demo_ops card_ops = {
 	.size_word = MSG_DEMO_SIZE, .size_text = record_size,
 };
 
+/* --- multi: the link grid, NCCL's bus bandwidth by size, the split's
+ * scaling (multi_view.h); with no several-GPU record, says so. */
+
+static const struct screen_key multi_keys[] = {
+	DEMO_KEY_STOP, DEMO_KEY_RUN(MSG_HK_DEMO_R),
+	DEMO_KEYS_SIZE(MSG_ST_SIZE, MSG_HK_DEMO_BIGGER, MSG_HK_DEMO_SMALLER),
+	DEMO_KEY_SHOW, DEMO_KEYS_SCROLL,
+};
+
+static void multi_draw(struct app *app, struct demo_st *st, const struct demo_section *s, int n,
+		       int y0, int y1)
+{
+	(void)app;
+	st->lines = multi_view_draw(s, n, y0, y1, st->scroll, tr(MSG_MG_NONE));
+}
+
+static bool multi_on(struct app *app, struct demo_st *st, int id, enum msg *why)
+{
+	(void)app; (void)id; (void)why;
+	return st->lines > st->rows;   /* its own keys scroll, when the picture does not fit */
+}
+
+static enum act multi_key(struct app *app, struct demo_st *st, const struct input *in)
+{
+	return in->id == DK_VIEW || in->id == DK_SIZES ? ACT_IGNORED : bars_key(app, st, in);
+}
+
+static void multi_size(const struct demo_st *st, const struct results *r, char *buf, size_t size)
+{
+	(void)st;
+	multi_view_size_text(r, buf, size);
+}
+
+static const struct demo_ops multi_ops = {
+	.draw = multi_draw, OPS_KEYS(multi_keys), .key_on = multi_on, .key = multi_key,
+	.size_word = MSG_DEMO_SIZE, .sections = true, .more = true, .size_text = multi_size,
+};
+
 /* --- the screens: one per registry row, its presets and its view's ops. */
 
 #define PRESET_cpu(start, label, note, args) { true, false, start, label, note, args },
@@ -352,6 +391,7 @@ static const struct demo_def defs[CK_NDEMOS] = { CK_DEMOS(DEF_) };
 #define timeline_notes { KEY_NO_MSG }
 #define launch_notes { MSG_HN_LAUNCH, MSG_HN_LAUNCH_SUM }
 #define card_notes { KEY_NO_MSG }
+#define multi_notes { MSG_HN_MULTI }
 #define attn_notes bars_notes   /* the bars' reading, the memory line under them says itself */
 
 #define SCREEN_(id, view, title, sizes, size_text, sweep, dname)                      \

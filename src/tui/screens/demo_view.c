@@ -1,9 +1,11 @@
-/* demo_view: bars, roofline and device table over ui.h (see demo_view.h).
+/* demo_view: bars, roofline and device table over ui.h (see demo_view.h);
+ * the notes under a section's bars are demo_notes.c.
  *
  * Widths are measured by ui_text/text.h; numbers are formatted here so the
  * columns line up.  Every figure drawn comes from a result record: nothing
  * is computed that the demo did not measure, except ratios of its times. */
 #include "demo_view.h"
+#include "demo_notes.h"
 
 #include <curses.h>
 #include <math.h>
@@ -160,8 +162,7 @@ static bool error_marked(const struct res_variant *v, const struct res_variant *
 	       v->rel_err > 2 * ref->rel_err;
 }
 
-/* A small non-negative number in one digit: "4e-7", "0". */
-static void sci_text(double v, char *e, size_t n)
+void demo_view_sci(double v, char *e, size_t n)
 {
 	snprintf(e, n, v > 0 ? "%.0e" : "0", v);
 	char *x = strchr(e, 'e');   /* "4e-07" -> "4e-7" */
@@ -184,37 +185,8 @@ static void error_text(const struct res_variant *v, const struct res_variant *re
 		snprintf(buf, n, "-");
 		return;
 	}
-	sci_text(v->rel_err, e, sizeof e);
+	demo_view_sci(v->rel_err, e, sizeof e);
 	snprintf(buf, n, "%s%s", e, error_marked(v, ref) ? "!" : "");
-}
-
-/* The conv demo's integer inputs (demos/conv/conv_exact.h): how many rungs
- * came out exact to the bit, and each bounded rung's (Winograd's) largest
- * element-wise error against its bound, at the naive rung's size. False
- * when the records have none (older ones, other demos). */
-static bool exact_text(const struct demo_section *s, char *buf, size_t n)
-{
-	const struct res_variant *naive = results_naive(s->r, s->demo);
-	char wg[400] = "";
-	size_t len = 0;
-	int exact = 0;
-	for (size_t i = 0; i < s->r->nvar; i++) {
-		const struct res_variant *v = &s->r->var[i];
-		if (strcmp(v->demo, s->demo) || !v->ok || (naive && !demo_view_same_size(v, naive)))
-			continue;
-		exact += v->exact;
-		if (isfinite(v->max_err) && isfinite(v->max_err_bound) && len < sizeof wg) {
-			char e[12], b[12];
-			sci_text(v->max_err, e, sizeof e);
-			sci_text(v->max_err_bound, b, sizeof b);
-			len += (size_t)snprintf(wg + len, sizeof wg - len, tr(MSG_DV_EXACT_WG),
-						results_variant_label(v), e, b);
-		}
-	}
-	if (!exact && !len)
-		return false;
-	snprintf(buf, n, tr(MSG_DV_EXACT), exact, wg);
-	return true;
 }
 
 /* The line under a section with marked errors: what the mark means. */
@@ -285,160 +257,6 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v, cons
 	ui_text(y, COLS - NUMS_W, NUMS_W - 1, C_NORMAL, nums);
 }
 
-/* A demo whose records measure their GB/s against HBM (reduce): the HBM
- * bandwidth is the roof; one line says how close the best hand-written
- * rung and the library come.  False when there is no GPU figure to
- * compare (the CPU fallback), or the records have no % of HBM. */
-static bool roof_text(const struct demo_section *s, char *buf, size_t n)
-{
-	const struct res_device *d = results_device(s->r, s->demo);
-	const struct res_variant *h = results_fastest(s->r, s->demo, RES_HAND);
-	const struct res_variant *l = results_library(s->r, s->demo);
-	if (!d || !d->live || !(d->mem_gbs > 0) || !h || !l || !isfinite(h->pct_of_hbm))
-		return false;
-	snprintf(buf, n, tr(MSG_DV_HBM_ROOF), d->mem_gbs, h->gbs, h->pct_of_hbm, l->gbs,
-		 l->pct_of_hbm);
-	return true;
-}
-
-/* A timed record of demo's rung id at the size of ref, or NULL. */
-static const struct res_variant *rung_at(const struct demo_section *s, const char *id,
-					 const struct res_variant *ref)
-{
-	for (size_t i = 0; i < s->r->nvar; i++) {
-		const struct res_variant *v = &s->r->var[i];
-		if (!strcmp(v->demo, s->demo) && !strcmp(v->variant, id) && v->ok && v->ms > 0 &&
-		    demo_view_same_size(v, ref))
-			return v;
-	}
-	return NULL;
-}
-
-/* The matmul ladder's rungs: the %lib column is of cuBLAS FP32, so the
- * TF32 rungs by hand read 400% there; one line gives them against cuBLAS
- * TF32, the library of their own precision (the figure lesson 8 quotes).
- * False when the records have no cuBLAS TF32 or no TF32 hand rung. */
-static bool tf32_text(const struct demo_section *s, char *buf, size_t n)
-{
-	const struct res_variant *lib = results_library(s->r, s->demo);
-	const struct res_variant *t = lib ? rung_at(s, mm_rung_id(MM_CUBLAS_TF32), lib) : NULL;
-	if (!t)
-		return false;
-	char items[200] = "";
-	size_t len = 0;
-	for (int r = 0; r < MM_NRUNGS; r++) {   /* the hand-written Tensor Core rungs (tc column) */
-		const struct res_variant *v = mm_rung_tc((enum mm_rung)r) ?
-			rung_at(s, mm_rung_id((enum mm_rung)r), lib) : NULL;
-		if (v && len < sizeof items)
-			len += (size_t)snprintf(items + len, sizeof items - len, "%s%s %.0f%%",
-						len ? tr(MSG_LIST_SEP) : "", results_variant_label(v),
-						100 * t->ms / v->ms);
-	}
-	if (!len)
-		return false;
-	snprintf(buf, n, tr(MSG_DV_TF32_LIB), items);
-	return true;
-}
-
-/* The matmul ladder's best rung: the tiles and the split of K that its
- * rule chose at this size (its record's config, split, parts, streamk), in
- * the learner's words. False without such a record (older ones, a tuning
- * run's). */
-static bool best_text(const struct demo_section *s, char *buf, size_t n)
-{
-	for (size_t i = 0; i < s->r->nvar; i++) {
-		const struct res_variant *v = &s->r->var[i];
-		if (strcmp(v->demo, s->demo) || strcmp(v->variant, mm_rung_id(MM_BEST)) || !v->ok ||
-		    !v->config[0] || !strcmp(v->config, "forced") || v->split < 1)
-			continue;
-		char how[128] = "", sz[96];
-		if (v->streamk)
-			snprintf(how, sizeof how, "%s", tr(MSG_DV_BEST_SK));
-		else if (v->split > 1)
-			snprintf(how, sizeof how, tr(v->parts ? MSG_DV_BEST_PARTS : MSG_DV_BEST_SPLIT), v->split);
-		results_size_text(v, sz, sizeof sz);
-		snprintf(buf, n, tr(MSG_DV_BEST_PICK), results_variant_label(v), v->config, how, sz);
-		return true;
-	}
-	return false;
-}
-
-/* bytes in a short form: "820 kB", "25.7 MB", "1.23 GB" */
-static void bytes_text(double b, char *buf, size_t n)
-{
-	if (b >= 1e9)
-		snprintf(buf, n, "%.2f GB", b / 1e9);
-	else if (b >= 1e6)
-		snprintf(buf, n, "%.1f MB", b / 1e6);
-	else
-		snprintf(buf, n, "%.0f kB", b / 1e3);
-}
-
-/* A fused rung (its record names its unfused twin, fused_of: the fusion
- * demo): the bytes its traffic model moves and the time it takes against
- * the twin's at the same size. False for any other record, or when either
- * has no time or no model. */
-static bool fused_text(const struct demo_section *s, const struct res_variant *v, char *buf,
-		       size_t n)
-{
-	if (!v->fused_of[0] || !v->ok || !(v->ms > 0) || !(v->model_bytes > 0))
-		return false;
-	const struct res_variant *t = rung_at(s, v->fused_of, v);
-	if (!t || !(t->model_bytes > 0))
-		return false;
-	char mine[24], theirs[24], ms[24], tms[24];
-	bytes_text(v->model_bytes, mine, sizeof mine);
-	bytes_text(t->model_bytes, theirs, sizeof theirs);
-	demo_view_ms(v->ms, ms, sizeof ms);
-	demo_view_ms(t->ms, tms, sizeof tms);
-	snprintf(buf, n, tr(MSG_DV_FUSED), results_variant_label(v), mine, theirs,
-		 100 * (1 - v->model_bytes / t->model_bytes), ms, tms, ui_ascii() ? "x" : "×",
-		 t->ms / v->ms);
-	return true;
-}
-
-/* text wrapped at column 1 from section line `line` (screen row y + line),
- * drawn where it falls inside y0..y1-1; returns the line after it. */
-static int note_lines(const char *text, enum role r, int y, int line, int y0, int y1)
-{
-	struct text_lines tl = { 0 };
-	text_wrap(text, COLS - 2, &tl);
-	for (size_t i = 0; i < tl.n; i++, line++)
-		if (y + line >= y0 && y + line < y1)
-			ui_text(y + line, 1, COLS - 2, r, tl.line[i]);
-	text_lines_free(&tl);
-	return line;
-}
-
-/* Whether a variant's slowest repeat is more than its median apart from
- * its fastest (a spread over 100%). */
-static bool noisy(const struct res_variant *v)
-{
-	return v->ok && isfinite(v->ms_min) && isfinite(v->ms_max) && v->ms > 0 &&
-	       v->ms_max - v->ms_min > v->ms;
-}
-
-/* The notes on how far a section's times can be trusted: a CPU fallback's
- * times swing between runs (its threads are shared); a spread over 100%
- * says that run was noisy.  Returns the line after them. */
-static int noise_lines(const struct demo_section *s, int y, int line, int y0, int y1)
-{
-	char text[400];
-	const struct res_device *d = results_device(s->r, s->demo);
-	int n = 0;
-	for (size_t i = 0; i < s->r->nvar; i++)
-		n += !strcmp(s->r->var[i].demo, s->demo) && noisy(&s->r->var[i]);
-	if (d && !d->live) {
-		snprintf(text, sizeof text, tr(MSG_DV_CPU_SWING), d->cpu_threads);
-		line = note_lines(text, C_NOTE, y, line, y0, y1);
-	}
-	if (n) {
-		snprintf(text, sizeof text, tr(s->recorded ? MSG_DV_NOISY_REC
-					 : n == 1 ? MSG_DV_NOISY_1 : MSG_DV_NOISY), n);
-		line = note_lines(text, C_NOTE, y, line, y0, y1);
-	}
-	return line;
-}
 
 /* One section: title, column scale, then a row per variant of its demo. */
 static int section_lines(const struct demo_section *s, int y, int y0, int y1, int lw, int bw,
@@ -494,27 +312,18 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			char sz[96], also[200];
 			results_size_text(v, sz, sizeof sz);
 			snprintf(also, sizeof also, tr(MSG_DV_ALSO_AT), sz);
-			line = note_lines(also, C_DIM, y, line, y0, y1);
+			line = demo_note_lines(also, C_DIM, y, line, y0, y1);
 		}
 		prev = v;
 		variant_row(y + line, y0, y1, v, name, naive, ref, lo, hi, lw, bw);
 		marked |= error_marked(v, ref);
 		line += variant_rows(v, lw);
 	}
-	char roof[640];
-	line = noise_lines(s, y, line, y0, y1);
-	if (marked && mark_text(ref, roof, sizeof roof))
-		line = note_lines(roof, C_NOTE, y, line, y0, y1);
-	if (roof_text(s, roof, sizeof roof) || tf32_text(s, roof, sizeof roof))
-		line = note_lines(roof, C_NOTE, y, line, y0, y1);
-	if (best_text(s, roof, sizeof roof))
-		line = note_lines(roof, C_NOTE, y, line, y0, y1);
-	if (exact_text(s, roof, sizeof roof))
-		line = note_lines(roof, C_NOTE, y, line, y0, y1);
-	for (size_t i = 0; i < s->r->nvar; i++)
-		if (!strcmp(s->r->var[i].demo, s->demo) && fused_text(s, &s->r->var[i], roof, sizeof roof))
-			line = note_lines(roof, C_NOTE, y, line, y0, y1);
-	return line + 1;
+	char mark[640];
+	line = demo_notes_noise(s, y, line, y0, y1);
+	if (marked && mark_text(ref, mark, sizeof mark))
+		line = demo_note_lines(mark, C_NOTE, y, line, y0, y1);
+	return demo_notes_ladder(s, y, line, y0, y1) + 1;
 }
 
 /* The label column: as wide as the longest label, within 12 columns and
@@ -549,7 +358,7 @@ int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scro
 	if (n) {   /* what the columns are, under the last section */
 		char cols[600];
 		text_unpercent(tr(MSG_DV_COLUMNS), cols, sizeof cols);
-		y += note_lines(cols, C_DIM, y, 0, y0, y1) + 1;
+		y += demo_note_lines(cols, C_DIM, y, 0, y0, y1) + 1;
 	}
 	return y - (y0 - scroll);
 }

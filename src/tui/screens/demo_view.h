@@ -34,4 +34,6 @@ enum role demo_view_kind_role(enum res_kind k);
 bool demo_view_same_size(const struct res_variant *a, const struct res_variant *b);
 /* "12.3 ms", "0.045 ms", "2.31 s" into buf. */
 void demo_view_ms(double ms, char *buf, int size);
+/* A small non-negative number in one digit ("4e-7", "0") into e. */
+void demo_view_sci(double v, char *e, size_t n);
 #endif

@@ -1,6 +1,7 @@
-/* quiz_screen.h: the quiz screen's state, shared by its two halves:
- * screen_quiz.c (entering, keys, answering, the level rules' calls) and
- * quiz_view.c (drawing each phase).  Private to those two files. */
+/* quiz_screen.h: the quiz screen's state, shared by its parts:
+ * screen_quiz.c (entering, keys, the level rules' calls), quiz_answer.c
+ * (taking an answer in), quiz_view.c and quiz_review.c (drawing each
+ * phase).  Private to those files. */
 #ifndef CK_QUIZ_SCREEN_H
 #define CK_QUIZ_SCREEN_H
 #include "app.h"
@@ -65,6 +66,14 @@ static inline const struct quiz_question *qs_cur(const struct qs *s)
 
 extern const struct screen screen_quiz;   /* screen_quiz.c */
 
+/* The answer given to the current question (quiz_answer.c): one not given
+ * yet is asked for (on the status line); a prediction starts its demo
+ * (PH_MEASURE) or, when none can run, is judged without it; any other
+ * answer is graded, recorded and explained (PH_FEEDBACK). */
+void quiz_submit(struct app *app, struct qs *s);
+/* A prediction judged against its demo's measurement, once it came back
+ * (or could not), then recorded as quiz_submit records. */
+void quiz_judge_prediction(struct app *app, struct qs *s);
 /* Draws the phase s is in (quiz_view.c). */
 void quiz_view_draw(struct app *app, struct qs *s);
 /* The level's review and one answer's full question (quiz_review.c). */

@@ -161,6 +161,12 @@ static void load_recorded(struct app *app, struct demo_st *st)
 	st->have_rec = results_load_file(st->recfile, &st->rec, &d);
 	if (!st->have_rec && d.n)
 		diag_format(&d.v[0], st->rec_note, sizeof st->rec_note);
+	if (st->have_rec && st->def->ops->sections && !results_device(&st->rec, st->row->name)) {
+		/* the file holds other demos' runs only: say so, offer no t
+		 * (a view that reads any device record, devinfo's, is served) */
+		say(st->rec_note, sizeof st->rec_note, "%s", tr(MSG_XF_NO_REC));
+		st->have_rec = false;
+	}
 	diags_free(&d);
 }
 

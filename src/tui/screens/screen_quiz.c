@@ -3,8 +3,9 @@
  * explanation after each answer, and a result at the end of a level.
  *
  * Grading, shuffles and level rules are quiz.h's; this file maps keys to
- * those calls, and quiz_view.c draws (the state is quiz_screen.h's).  Progress is saved after every answer, so quitting
- * anywhere resumes at the same question with the same order.  A prediction
+ * those calls, quiz_answer.c takes an answer in, and quiz_view.c draws
+ * (the state is quiz_screen.h's).  Progress is saved after every answer,
+ * so quitting anywhere resumes at the same question with the same order.  A prediction
  * starts its demo through runner.h after the learner answers and is judged
  * when the results arrive (quiz_run.c finds the measurement). */
 #include <curses.h>
@@ -149,114 +150,6 @@ static void quiz_draw(struct app *app, void *st)
 	quiz_view_draw(app, st);
 }
 
-/* ---- answering ---- */
-
-/* Records the answer (saved at once) and shows the explanation. */
-static void conclude(struct app *app, struct qs *s, bool judged, bool correct)
-{
-	const struct quiz_question *q = qs_cur(s);
-	s->judged = judged;
-	s->correct = judged && correct;
-	s->earned = quiz_points(q, s->correct, s->hint);
-	if (s->nreview < QUIZ_MAX_QUESTIONS) {   /* for the level's review */
-		struct qs_answer *a = &s->review[s->nreview++];
-		a->qi = s->qi;
-		a->pos = app->progress.levels[s->level].question;
-		a->resp = s->resp;
-		a->judged = judged;
-		a->correct = s->correct;
-		a->earned = s->earned;
-		quiz_response_text(q, &s->resp, a->mine, sizeof a->mine);
-		a->measured[0] = '\0';
-		if (q->type == QT_PREDICT) {   /* the right band as the question shows it */
-			snprintf(a->answer, sizeof a->answer, "%s", judged && s->right[0] ? s->right
-				 : tr(MSG_QUIZ_NOT_JUDGED));
-			snprintf(a->measured, sizeof a->measured, "%s", s->measured);
-		} else {
-			quiz_answer_text(q, a->answer, sizeof a->answer);
-		}
-	}
-	quiz_record(&app->progress, s->level, q, judged, s->earned);
-	app_progress_changed(app);
-	s->phase = PH_FEEDBACK;
-}
-
-/* The band or choice the measured value v falls in, as the question
- * labels it; a factor prediction's accepted range; "" when none. */
-static void right_label(const struct quiz_question *q, const struct quiz_value *v, char *buf, size_t size)
-{
-	buf[0] = '\0';
-	for (size_t i = 0; !v->numeric && i < q->nchoices; i++)
-		for (size_t k = 0; k < q->choices[i].nvalues; k++)
-			if (!strcmp(q->choices[i].values[k], v->name)) {
-				snprintf(buf, size, "%s", q->choices[i].label);
-				return;
-			}
-	if (!v->numeric || !isfinite(v->num))
-		return;
-	for (size_t i = 0; i < q->nbands; i++)
-		if (v->num >= q->bands[i].min && v->num < q->bands[i].max) {
-			snprintf(buf, size, "%s", q->bands[i].label);
-			return;
-		}
-	if (!q->nbands && !q->nchoices)
-		quiz_accepted_range(q, v->num, buf, size);
-}
-
-static void judge_prediction(struct app *app, struct qs *s)
-{
-	struct quiz_value v;
-	bool judged = quiz_run_measure(&s->run, app, qs_cur(s), &v, s->measured, sizeof s->measured);
-	s->measured_num = judged && v.numeric && isfinite(v.num) ? v.num : 0;
-	s->right[0] = '\0';
-	if (judged)
-		right_label(qs_cur(s), &v, s->right, sizeof s->right);
-	conclude(app, s, judged, judged && quiz_grade_predict(qs_cur(s), &s->resp, &v));
-}
-
-/* True when t holds nothing but spaces (ASCII, tabs, the ideographic
- * space): no answer, which is asked for instead of graded as wrong. */
-static bool blank_text(const char *t)
-{
-	while (*t == ' ' || *t == '\t' || !strncmp(t, "\xe3\x80\x80", 3))
-		t += *t == ' ' || *t == '\t' ? 1 : 3;
-	return !*t;
-}
-
-static void submit(struct app *app, struct qs *s)
-{
-	const struct quiz_question *q = qs_cur(s);
-	bool text = quiz_text_entry(q);
-	bool swaps = q->type == QT_MATCH || q->type == QT_ORDER;
-	if (!text && !s->touched && swaps && !s->unchanged_ask) {   /* sent as first shown */
-		s->unchanged_ask = true;
-		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QZ_UNCHANGED));
-		return;
-	}
-	if (!text && !s->touched && !swaps) {   /* a second Enter from the last feedback */
-		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QZ_CHOOSE_FIRST));
-		return;
-	}
-	if ((text && blank_text(s->resp.text)) || (!text && q->type != QT_MULTI && q->type != QT_MATCH &&
-					   q->type != QT_ORDER && s->resp.choice < 0)) {
-		snprintf(app->status, sizeof app->status, "%s", tr(text ? MSG_QUIZ_TYPE_FIRST : MSG_QUIZ_CHOOSE_FIRST));
-		return;
-	}
-	if (!quiz_entry_submittable(q, &s->resp)) {   /* "abc" as a prediction */
-		snprintf(app->status, sizeof app->status, "%s", tr(MSG_QUIZ_TYPE_NUMBER));
-		return;
-	}
-	s->measured[0] = '\0';
-	s->measured_num = 0;
-	if (q->type != QT_PREDICT) {
-		conclude(app, s, true, quiz_grade(q, &s->resp));
-	} else if (quiz_run_start(&s->run, app, q->demo)) {
-		s->phase = PH_MEASURE;
-	} else {
-		judge_prediction(app, s);
-	}
-}
-
 /* The quiz's keys (screen.h); which rows work depends on the phase. */
 enum {
 	QK_START = KEY_OWN, QK_NEXT_ROW, QK_CHOOSE, QK_SUBMIT, QK_HINT_ROWS, QK_HINT_TEXT, QK_TYPE,
@@ -339,7 +232,7 @@ static enum act key_text(struct app *app, struct qs *s, const struct input *in)
 	switch (in->id) {
 	case QK_DELETE: quiz_text_backspace(&s->resp); break;
 	case QK_HINT_TEXT: show_hint(app, s, "Ctrl-T"); break;
-	case QK_SUBMIT: submit(app, s); break;
+	case QK_SUBMIT: quiz_submit(app, s); break;
 	case QK_LEVELS: s->phase = PH_LIST; break;
 	default: return ACT_IGNORED;
 	}
@@ -381,7 +274,7 @@ static enum act key_rows(struct app *app, struct qs *s, const struct input *in)
 	case QK_SUBMIT:   /* moved to a row and nothing chosen: Enter takes that row */
 		if (q->type != QT_MULTI && !swaps && s->touched && s->resp.choice < 0)
 			quiz_row_choose(q, s->rowmap, s->cursor, &s->resp);
-		submit(app, s);
+		quiz_submit(app, s);
 		return ACT_NONE;
 	default:
 		return ACT_IGNORED;
@@ -541,7 +434,7 @@ static void quiz_tick(struct app *app, void *st)
 	struct qs *s = st;
 	if (s->phase == PH_MEASURE && !quiz_run_poll(&s->run)) {
 		quiz_run_speedups(&s->run, app->progress.speedups, sizeof app->progress.speedups);
-		judge_prediction(app, s);   /* saves progress, speedups included */
+		quiz_judge_prediction(app, s); /* saves progress, speedups included */
 	}
 }
 

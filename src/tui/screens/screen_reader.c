@@ -13,6 +13,7 @@
 #include "app.h"
 #include "highlight.h"
 #include "layout.h"
+#include "page_lines.h"
 #include "lesson_find.h"
 #include "search.h"
 #include "screens.h"
@@ -189,108 +190,6 @@ static void relayout(struct app *app, struct reader *r)
 	}
 }
 
-/* The search text's places in a code line drawn by draw_code (scrolled
- * sideways by hs columns, a … at the left when it is), in the match role. */
-static void mark_code(int y, int x, int w, const char *s, int hs, const char *q)
-{
-	size_t ql = q ? strlen(q) : 0;
-	int left = hs > 0 ? 1 : 0;   /* the … */
-	for (const char *p = ql ? find_at(s, q) : NULL; p; p = find_at(p + ql, q)) {
-		char *pre = strndup(s, (size_t)(p - s)), *m = strndup(p, ql);
-		int col = (pre ? text_width(pre) : 0) - hs + left;
-		if (m && col >= left && col < w - 1)
-			ui_text(y, x + col, w - 1 - col, C_MATCH, m);
-		free(pre);
-		free(m);
-	}
-}
-
-/* A code line, highlighted, scrolled sideways by hs columns (a … at the
- * left says so) and cropped with a … at the right. */
-static void draw_code(int y, int x, int w, const struct lline *ln, int hs, const char *q)
-{
-	const char *s = ln->text ? ln->text : "";
-	bool in_comment = ln->in_comment;
-	if (hs > 0 && *s) {
-		ui_text(y, x, 1, C_DIM, ui_glyph(G_ELLIPSIS));
-		x++;
-		w--;
-	}
-	bool crop = text_width(s) - hs > w;
-	int lim = crop ? w - 1 : w, col = 0, skip = hs;
-	for (const char *p = s; *p && col < lim;) {
-		enum role role;
-		const char *q = hl_next(s, p, &in_comment, &role);
-		char *tok = strndup(p, (size_t)(q - p));
-		if (!tok)
-			return;
-		const char *t = tok;
-		if (skip > 0) {   /* the part scrolled past */
-			int used = 0;
-			t += text_fit(tok, skip, &used);
-			skip -= used;
-			if (skip > 0 && *t) {   /* a wide character across the edge */
-				t += text_fit(t, 2, &used);
-				skip = 0;
-			}
-		}
-		if (skip <= 0 && *t)
-			col += ui_text(y, x + col, lim - col, role, t);
-		free(tok);
-		p = q;
-	}
-	if (crop)
-		ui_text(y, x + w - 1, 1, C_DIM, ui_glyph(G_ELLIPSIS));
-	mark_code(y, x, w, s, hs, q);
-}
-
-static void draw_box_edge(int y, int x, int w, enum role r, bool top, const char *label)
-{
-	ui_text(y, x, 1, r, ui_glyph(top ? G_TL : G_BL));
-	ui_hline(y, x + 1, w - 2, r);
-	ui_text(y, x + w - 1, 1, r, ui_glyph(top ? G_TR : G_BR));
-	if (label) {
-		char buf[80];
-		snprintf(buf, sizeof buf, " %s ", label);
-		ui_text(y, x + 2, w - 4, r, buf);
-	}
-}
-
-static void draw_line(int y, const struct lline *ln, bool focused, int hs, const char *q)
-{
-	int x = left_x(), w = text_w();
-	enum role r = focused ? C_SELECT : ln->role;
-	switch (ln->kind) {
-	case L_BLANK:
-		break;
-	case L_TEXT:
-		if (ln->bullet)
-			ui_text(y, x + ln->indent - 2, 1, C_ACCENT, ui_glyph(G_BULLET));
-		ui_text_match(y, x + ln->indent, w - ln->indent, r, ln->text, q);
-		break;
-	case L_BAR:
-		ui_text(y, x, 1, C_NOTE, ui_glyph(G_VLINE));
-		ui_text_match(y, x + ln->indent, w - ln->indent, r, ln->text, q);
-		break;
-	case L_CODE:
-		draw_code(y, x + ln->indent, w - ln->indent, ln, hs, q);
-		break;
-	case L_BOX_TOP: case L_BOX_BOT:
-		draw_box_edge(y, x, ln->boxw, ln->role, ln->kind == L_BOX_TOP, ln->text);
-		break;
-	case L_BOX_MID:
-		ui_text(y, x, 1, ln->role, ui_glyph(G_VLINE));
-		ui_text_match(y, x + ln->indent, ln->boxw - 4, r, ln->text, q);
-		ui_text(y, x + ln->boxw - 1, 1, ln->role, ui_glyph(G_VLINE));
-		break;
-	case L_FACT:
-		ui_text_match(y, x + ln->indent, ln->keyw, C_ACCENT, ln->text, q);
-		ui_text_match(y, x + ln->indent + ln->keyw + 3, w - ln->indent - ln->keyw - 3, C_NORMAL,
-			      ln->text2, q);
-		break;
-	}
-}
-
 static void draw_broken(struct app *app, struct reader *r)
 {
 	ui_title(r->l->id ? r->l->id : tr(MSG_READER_LESSON), tr(MSG_MENU_BROKEN));
@@ -314,15 +213,7 @@ static void draw_end(struct app *app, const struct reader *r, int y)
 		snprintf(msg, sizeof msg, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
 	else
 		snprintf(msg, sizeof msg, "%s", tr(MSG_RD_END));
-	int w = text_w(), mw = ui_width(msg) + 2;
-	if (mw > w)
-		mw = w;
-	int side = (w - mw) / 2;
-	ui_hline(y, left_x(), side, C_DIM);
-	char pad[210];
-	snprintf(pad, sizeof pad, " %s ", msg);
-	ui_text(y, left_x() + side, mw, C_ACCENT, pad);
-	ui_hline(y, left_x() + side + mw, w - side - mw, C_DIM);
+	page_end_rule(y, left_x(), text_w(), msg);
 }
 
 static void reader_draw(struct app *app, void *st)
@@ -343,7 +234,8 @@ static void reader_draw(struct app *app, void *st)
 	int h = view_h();
 	for (int i = 0; i < h && r->top + i < (int)r->lay.n; i++) {
 		const struct lline *ln = &r->lay.line[r->top + i];
-		draw_line(1 + i, ln, r->focus >= 0 && ln->link == r->focus, r->hscroll, r->search.query);
+		page_line_draw(1 + i, left_x(), text_w(), ln, r->focus >= 0 && ln->link == r->focus, r->hscroll,
+			       r->search.query);
 	}
 	int n = used_lines(r), end = r->top + h < n ? r->top + h : n;
 	if (r->page + 1 >= r->l->npages && n - 1 - r->top < h)
@@ -376,37 +268,9 @@ static void go_page(struct app *app, struct reader *r, long page, bool at_end)
 	save_place(app, r);
 }
 
-/* Lines between link k and the top of the view (0 when it reaches it). */
-static int view_distance(const struct llink *k, int top)
-{
-	return k->first > top ? k->first - top : k->last < top ? top - k->last : 0;
-}
-
-/* What Enter/o opens: the focused link if it is on screen; else the
- * page's block or demo (the first one visible, or off screen the one
- * nearest the top of the view: help promises "the block on this page");
- * else the first `see` link visible.  -1 for none. */
-static int pick_link(const struct reader *r)
-{
-	int see = -1, seen_block = -1, near = -1;
-	for (size_t i = 0; i < r->lay.nlinks; i++) {
-		const struct llink *k = &r->lay.link[i];
-		bool visible = k->last >= r->top && k->first < r->top + view_h();
-		if (visible && (int)i == r->focus)
-			return (int)i;
-		if (visible && !k->block && see < 0)
-			see = (int)i;
-		if (visible && k->block && seen_block < 0)
-			seen_block = (int)i;
-		if (k->block && (near < 0 || view_distance(k, r->top) < view_distance(&r->lay.link[near], r->top)))
-			near = (int)i;
-	}
-	return seen_block >= 0 ? seen_block : near >= 0 ? near : see;
-}
-
 static enum act open_link(struct app *app, struct reader *r)
 {
-	int pick = pick_link(r);
+	int pick = layout_pick_link(&r->lay, r->focus, r->top, view_h());
 	if (pick < 0) {   /* links off screen are there, just not in view */
 		snprintf(app->status, sizeof app->status, "%s",
 			 tr(r->lay.nlinks ? MSG_READER_LINKS_AWAY : MSG_READER_NOTHING));
