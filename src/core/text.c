@@ -109,9 +109,10 @@ static bool is_digit(wchar_t c)
 	return c >= L'0' && c <= L'9';
 }
 
-/* Whether the word at c[b] (up to a space or c[n]) is a unit that a number
- * before it keeps, as with a non-breaking space: "0.379 ms", "4814 GB/s",
- * "87 %" (a trailing , . ; : ) after the unit does not count). */
+/* Whether the word at c[b] (up to a space, a wide character or c[n]) is a
+ * unit that a number before it keeps, as with a non-breaking space:
+ * "0.379 ms", "4814 GB/s", "87 %", "14.4 ms（6.14倍）" (a trailing
+ * , . ; : ) after the unit does not count). */
 static bool unit_word(const struct ch *c, size_t b, size_t n)
 {
 	static const wchar_t *const units[] = {
@@ -121,7 +122,7 @@ static bool unit_word(const struct ch *c, size_t b, size_t n)
 	};
 	wchar_t w[12];
 	size_t k = 0;
-	for (size_t i = b; i < n && c[i].wc != L' '; i++) {
+	for (size_t i = b; i < n && c[i].wc != L' ' && c[i].w != 2; i++) {
 		if (k == sizeof w / sizeof w[0] - 1)
 			return false;
 		w[k++] = c[i].wc;
