@@ -415,17 +415,21 @@ static void test_number_unit(void)
 	text_lines_free(&tl);
 	/* a unit word after a space stays with its number, whether the space
 	 * or the unit is what overflows; other words do not */
-	static const struct { const char *s; int w; const char *l0, *l1; } u[] = {
-		{ "it took 0.379 ms", 13, "it took", "0.379 ms" },       /* the space overflows */
-		{ "it took 0.379 ms", 15, "it took", "0.379 ms" },       /* the unit overflows */
+	static const struct {
+		const char *s;
+		int w;
+		const char *l0, *l1;
+	} u[] = {
+		{ "it took 0.379 ms", 13, "it took", "0.379 ms" }, /* the space overflows */
+		{ "it took 0.379 ms", 15, "it took", "0.379 ms" }, /* the unit overflows */
 		{ "HBM 4814 GB/s, 88%", 12, "HBM", "4814 GB/s," },
-		{ "\u7528\u65f6 0.379 ms", 10, "\u7528\u65f6", "0.379 ms" }, /* 用时 0.379 ms */
-		{ "\u8bfb\u5b8c 12 \u8bfe", 8, "\u8bfb\u5b8c", "12 \u8bfe" },   /* 读完 12 课: a wide unit after a space */
+		{ "\u7528\u65f6 0.379 ms", 10, "\u7528\u65f6", "0.379 ms" },  /* 用时 0.379 ms */
+		{ "\u8bfb\u5b8c 12 \u8bfe", 8, "\u8bfb\u5b8c", "12 \u8bfe" }, /* 读完 12 课: a wide unit after a space */
 		/* 最佳 CPU 14.4 ms（6.14倍）: the unit ends at the wide bracket */
 		{ "\u6700\u4f73 CPU 14.4 ms\uff086.14\u500d\uff09", 14, "\u6700\u4f73 CPU", "14.4 ms" },
-		{ "rung 5 library", 8, "rung 5", "library" },            /* not a unit: breaks */
-		{ "0.379 ms", 6, "0.379", "ms" },                       /* no earlier break: breaks */
-		{ "0.379 ms", 7, "0.379", "ms" },                       /* ... at the space, not in "ms" */
+		{ "rung 5 library", 8, "rung 5", "library" }, /* not a unit: breaks */
+		{ "0.379 ms", 6, "0.379", "ms" },             /* no earlier break: breaks */
+		{ "0.379 ms", 7, "0.379", "ms" },             /* ... at the space, not in "ms" */
 	};
 	for (size_t i = 0; i < sizeof u / sizeof u[0]; i++) {
 		text_wrap(u[i].s, u[i].w, &tl);
