@@ -138,7 +138,8 @@ like "$s" "模型估计 [0-9.]+ m?s：(速度是串行的 [0-9.]+ 倍|与串行�
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
 keys t; settle; keys t
 wait_gone "^你的"; ok $? "zh streams: t t shows the recorded run alone"
-wait_flat "速度是串行的 2\.58 倍（串行 14\.5 ms），达到链路感知下限的 99%（5\.59 ms：拷入与拷出以双向速率共用链路）"
+# (a Chinese line wraps between two words without a space: joined rows put one there)
+wait_flat "速度是串行的 2\.58 倍（串行 14\.5 ms），达到链路感知下限的 99% ?（5\.59 ms：拷入与拷出以双向速率共用链路）"
 ok $? "zh streams: the link-aware bound in Chinese"
 stop
 
