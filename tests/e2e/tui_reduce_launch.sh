@@ -120,6 +120,8 @@ start 100 30 "$ck open launch"
 wait_for "measured, on the host" 30; ok $? "launch: the CPU fallback says what it measured"
 like "$(screen | tr '\n' ' ' | tr -s ' ')" "measured, on the host, CPU .*1 thread: [0-9.]+ GB/s; CPU .*all cores: [0-9.]+ GB/s\\." \
     "launch: its numbers read as one sentence (items apart by ';', a full stop last)"
+like "$(screen | tr '\n' ' ' | tr -s ' ')" "GB/s\. CPU fallback, [0-9]+ threads: its times swing from run to run; read them as rough\." \
+    "launch: and says the CPU figures swing, as the bars views do"
 stop
 start 60 20 "$ck --lang zh open launch"
 wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"
@@ -141,5 +143,12 @@ wait_for "^Yours: CPU fallback" 30
 keys v v v v; settle
 like "$(screen | tr '\n' ' ' | tr -s ' ')" "This recording holds no points of the graph series" \
     "launch: a recording without the graph series says so"
+stop
+start 100 30 "$ck --lang zh open launch"
+wait_for "已完成" 30; ok $? "zh launch 100x30: the CPU fallback finishes"
+keys t   # the fallback's section alone
+wait_flat "GB/s。 ?CPU 后备，[0-9]+ 个线程：时间每次运行都会波动，只能粗略参考。" 10
+ok $? "zh launch: the CPU figures swing, said in Chinese, no space after the full stop"
+unlike "$(screen | tr -d '\n')" "GB/s。 CPU" "zh launch: no space after a Chinese full stop"
 stop
 done_testing

@@ -242,7 +242,16 @@ static void no_points_text(const struct demo_section *s, const char *series, cha
 		len += k > 0 && (size_t)k < size - len ? (size_t)k : 0;
 	}
 	if (len + 4 < size)
-		snprintf(line + len, size - len, "%s", items ? tr(MSG_LV_CPU_END) : "");
+		len += (size_t)snprintf(line + len, size - len, "%s", items ? tr(MSG_LV_CPU_END) : "");
+	/* the fallback's figures swing between runs: said, as the bars views say it */
+	const struct res_device *d = results_device(s->r, s->demo);
+	if (items && d && !d->live && len + 2 < size) {
+		char swing[400];
+		snprintf(swing, sizeof swing, tr(MSG_DV_CPU_SWING), d->cpu_threads);
+		/* a space after an English full stop, none after a Chinese one */
+		bool wide = len >= 3 && !strcmp(line + len - 3, "。");
+		snprintf(line + len, size - len, "%s%s", wide ? "" : " ", swing);
+	}
 }
 
 /* --- the graph series: a table, one row per kernel count. */
