@@ -191,8 +191,8 @@ const char *res_kind_name(enum res_kind k)
 	return (unsigned)k < 3 ? kind_names[k] : "?";
 }
 
-/* Copies sanitized text, cut at a character boundary to fit. */
-static void put_str(char *dst, size_t size, const char *s)
+/* See results.h. */
+void results_put_str(char *dst, size_t size, const char *s)
 {
 	char *clean = text_sanitize(s, (size_t)-1);
 	const char *src = clean ? clean : "";
@@ -244,7 +244,7 @@ static bool read_field(const char *file, const struct field *f, const struct doc
 	case F_STR:
 		if (!doc_str(file, v, &s, d))
 			return false;
-		put_str(p, f->size, s);
+		results_put_str(p, f->size, s);
 		return true;
 	case F_LONG: return doc_int(file, v, -1, 1L << 62, (long *)(void *)p, d);
 	case F_NUM: return doc_double(file, v, (double *)(void *)p, d);
@@ -512,5 +512,5 @@ void results_merge_speedups(char *dst, size_t size, const char *demo, const char
 	const char *k = keep;
 	while (strlen(k) >= size && strstr(k, " | "))
 		k = strstr(k, " | ") + 3;
-	put_str(dst, size, k);   /* a newest line that still does not fit is cut between characters */
+	results_put_str(dst, size, k); /* a newest line that still does not fit is cut between characters */
 }

@@ -182,6 +182,9 @@ bool results_parse(const char *name, const char *buf, size_t len,
 		   struct results *out, struct diags *d);
 bool results_load_file(const char *path, struct results *out, struct diags *d);
 void results_free(struct results *r); /* accepts NULL; leaves r empty */
+/* Copies s into dst (size bytes) with control and bidi characters dropped
+ * (text_sanitize), cut at a character boundary to fit. */
+void results_put_str(char *dst, size_t size, const char *s);
 /* Reads a streams record's `timeline` ([[chunk, stream, stage, start,
  * end], ...]) into out->span and v->span0/nspan (results_span.c); a record
  * without one gets none.  False with a diag on a malformed entry. */

@@ -11,21 +11,6 @@
 
 static const char *const kinds[] = { "gpu", "link", "peer", "coll", "split", "model", "needs" };
 
-static void put(char *dst, size_t size, const char *s)
-{
-	char *clean = text_sanitize(s, (size_t)-1);
-	const char *src = clean ? clean : "";
-	size_t n = strlen(src);
-	if (n >= size) {
-		n = size - 1;
-		while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
-			n--;
-	}
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-	free(clean);
-}
-
 static bool str(const char *file, const struct doc_node *map, const char *key, char *dst,
 		size_t size, struct diags *d)
 {
@@ -36,7 +21,7 @@ static bool str(const char *file, const struct doc_node *map, const char *key, c
 		return true;
 	if (!doc_str(file, v, &s, d))
 		return false;
-	put(dst, size, s);
+	results_put_str(dst, size, s);
 	return true;
 }
 

@@ -18,7 +18,7 @@ sec() { tmux -L "$T_SOCK" capture-pane -p -t t:1; }
 # second ARGS...: a second cudakitchen on the same progress, in window 1
 # (60x20, as the first), until its notice is up.
 second() {
-	tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN $*; sleep 30"
+	tmux -L "$T_SOCK" new-window -t t: -d "env HOME='$HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_DATA_HOME='$XDG_DATA_HOME' LC_ALL=C.UTF-8 TERM=xterm-256color $CK_BIN $*; read -r _"   # held: its last screen stays to be read
 	wait_until "the second window's notice ($*)" 'sec | grep -Eq "This window|在另一个窗口"'
 }
 close_second() {
