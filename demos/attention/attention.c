@@ -187,12 +187,38 @@ static int run_gpu(struct at_state *s, int i, struct ck_result *r)
         r->ok = false, snprintf(r->error, sizeof r->error, "%s", s->err.msg);
     return rc;
 }
+
+static bool timed_ok(const struct ck_result *r)
+{
+    return r->ran && r->ok && isfinite(r->t.ms);
+}
+
+/* Every GPU rung that timed side by side with cuDNN's SDPA, the fused
+ * library kernel the hand rungs are measured against: interleaved pairs,
+ * the order swapped every pair (ck_time_gpu_pair), the record's
+ * paired_pct_of_library. A failure here loses only the pair. */
+static void pair_all(struct at_state *s, struct ck_result *res)
+{
+    if (!s->g || !timed_ok(&res[AT_CUDNN]))
+        return;
+    for (int i = 0; i < AT_NRUNGS; i++) {
+        if (i == AT_CUDNN || ck_rung_is(&at_table[i], "cpu") || !timed_ok(&res[i]))
+            continue;
+        int n = ck_pairs_for(res[i].t.ms, res[AT_CUDNN].t.ms);
+        if (at_gpu_pair(s->g, at_table[i].rung, at_table[AT_CUDNN].rung, n, &res[i].pair,
+                        &s->err) == CK_OK)
+            res[i].paired_with = at_table[AT_CUDNN].id;
+        else
+            res[i].pair.pairs = 0;
+    }
+}
 #else
 static int run_gpu(struct at_state *s, int i, struct ck_result *r)
 {
     (void)s, (void)i, (void)r;
     return CK_OK;
 }
+static void pair_all(struct at_state *s, struct ck_result *res) { (void)s, (void)res; }
 #endif
 
 /* the heads rung i ran: all of them on the GPU, a budget's on the CPU */
@@ -243,6 +269,10 @@ static void table(const struct at_state *s, const struct ck_result *r)
                r[i].gflops / 1e3, model_bytes(s, i) / 1e6, at_extra_bytes(at_model_kind(i), o->b * o->h, o->s) / 1e6,
                r[i].label);
     }
+    for (int i = 0; i < AT_NRUNGS; i++)
+        if (r[i].pair.pairs > 0)
+            printf("%-15s %6.1f%% of %s's speed, paired [%.1f-%.1f, %d pairs]\n", r[i].id,
+                   r[i].pair.pct, r[i].paired_with, r[i].pair.lo, r[i].pair.hi, r[i].pair.pairs);
     for (int i = 0; i < AT_NRUNGS; i++)
         if (r[i].ran && !r[i].ok)
             printf("%s failed: %s\n", r[i].id, r[i].error);
@@ -306,6 +336,8 @@ static int run_all(struct at_state *s, struct ck_result *res)
         if (rc == CK_ECUDA || rc == CK_ENOMEM)
             break; /* the device is in doubt: the later rungs do not run */
     }
+    if (status == CK_OK)
+        pair_all(s, res);
     for (int i = 0; i < AT_NRUNGS; i++)
         if (res[i].ran && !res[i].ok && status == CK_OK)
             status = CK_ECHECK;
