@@ -204,12 +204,19 @@ static void pair_all(struct at_state *s, struct ck_result *res)
     for (int i = 0; i < AT_NRUNGS; i++) {
         if (i == AT_CUDNN || ck_rung_is(&at_table[i], "cpu") || !timed_ok(&res[i]))
             continue;
+        /* its S×S buffers again: each rung's prepare frees the last one's */
         int n = ck_pairs_for(res[i].t.ms, res[AT_CUDNN].t.ms);
-        if (at_gpu_pair(s->g, at_table[i].rung, at_table[AT_CUDNN].rung, n, &res[i].pair,
-                        &s->err) == CK_OK)
+        int rc = at_gpu_prepare(s->g, at_table[i].rung, &s->err);
+        if (rc == CK_OK)
+            rc = at_gpu_pair(s->g, at_table[i].rung, at_table[AT_CUDNN].rung, n,
+                             &res[i].pair, &s->err);
+        if (rc == CK_OK) {
             res[i].paired_with = at_table[AT_CUDNN].id;
-        else
+        } else {
             res[i].pair.pairs = 0;
+            fprintf(stderr, "attention: %s beside %s: not paired: %s\n", res[i].id,
+                    res[AT_CUDNN].id, s->err.msg);
+        }
     }
 }
 #else
