@@ -156,6 +156,11 @@ static int run_cpu(struct at_state *s, int i, struct ck_result *r)
     return ck_time_cpu(cpu_once, &c, 1, ck_cpu_reps(&s->o->args, r->flops), &r->t);
 }
 
+static bool timed_ok(const struct ck_result *r)
+{
+    return r->ran && r->ok && isfinite(r->t.ms);
+}
+
 #if CK_HAVE_CUDA
 static int run_gpu(struct at_state *s, int i, struct ck_result *r)
 {
@@ -188,10 +193,6 @@ static int run_gpu(struct at_state *s, int i, struct ck_result *r)
     return rc;
 }
 
-static bool timed_ok(const struct ck_result *r)
-{
-    return r->ran && r->ok && isfinite(r->t.ms);
-}
 
 /* Every GPU rung that timed side by side with cuDNN's SDPA, the fused
  * library kernel the hand rungs are measured against: interleaved pairs,
@@ -325,7 +326,7 @@ static int run_all(struct at_state *s, struct ck_result *res)
         const struct ck_rung *g = &at_table[i];
         ck_result_init(&res[i], g->id, g->label, g->kind, g->rung);
         res[i].tol = o->bf16 ? CK_TOL_BF16 : g->tol;
-        res[i].baseline = i == AT_CUBLAS;
+        res[i].baseline = false;
         res[i].flops = at_flops(p->bh, p->s, p->d, p->causal);
         res[i].bytes = at_min_bytes(p->bh, p->s, p->d, 2);
         s->heads[i] = 0;
@@ -343,6 +344,9 @@ static int run_all(struct at_state *s, struct ck_result *res)
         if (rc == CK_ECUDA || rc == CK_ENOMEM)
             break; /* the device is in doubt: the later rungs do not run */
     }
+    /* % of library is of cuDNN's SDPA, the fused kernel the hand rungs
+     * are paired with; of the cuBLAS rung where cuDNN did not run */
+    res[timed_ok(&res[AT_CUDNN]) ? AT_CUDNN : AT_CUBLAS].baseline = true;
     if (status == CK_OK)
         pair_all(s, res);
     for (int i = 0; i < AT_NRUNGS; i++)
