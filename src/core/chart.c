@@ -414,6 +414,8 @@ void chart_axis_label(const char *lo, const char *hi, int w, char *buf, size_t s
 	if (text_width(buf) <= w)
 		return;
 	snprintf(buf, size, tr(MSG_DV_LOG_MAX), hi);
+	if (text_width(buf) > w) /* the bound alone, never a unit cut in half */
+		snprintf(buf, size, "%s ms", hi);
 }
 
 void chart_abbrev(const char *id, char *buf, size_t size)

@@ -296,6 +296,8 @@ static void test_labels(void)
 		chart_axis_label(l, h, w, b, sizeof b);
 		ok(strstr(b, "100 ms") && (int)strlen(b) <= w, "width %d: '%s' fits and says 100 ms", w, b);
 	}
+	chart_axis_label(l, h, 7, b, sizeof b);
+	is_str(str(b), "100 ms", "narrower still: the bound and its unit alone, never a cut unit");
 }
 
 int main(void)
