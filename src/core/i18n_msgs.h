@@ -192,7 +192,9 @@
 	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
 	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
-	X(MSG_CERT_EXISTING, "Your certificate (the newest in its folder):", "你的证书（所在文件夹中最新的一份）：") \
+	X(MSG_CERT_EXISTING, "Your certificate, written %s:", "你的证书（写于 %s）：") \
+	X(MSG_CERT_CHANGED, "This file has changed since you wrote it (its SHA-256 differs); n writes a new one.", "这个文件在你写好之后被改动过（SHA-256 不同）；按 n 可重新生成一份。") \
+	X(MSG_CERT_GONE, "The certificate you wrote on %s is no longer at %s. Type your name to write a new one.", "你在 %s 写的证书已不在 %s。输入姓名即可重新生成一份。") \
 	X(MSG_ST_NEW_CERT, "new certificate", "另写一份") \
 	X(MSG_HK_CERT_NEW, "write a new certificate with today's results (this one is kept)", "用今天的成绩另写一份新证书（这份会保留）") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \

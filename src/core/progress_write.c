@@ -80,6 +80,16 @@ static void put_str(FILE *f, const char *clean)
 	fputc('"', f);
 }
 
+void progress_put_field(FILE *f, const char *s, size_t size)
+{
+	char *buf = malloc(size);
+	if (!buf)
+		return;
+	clean_into(buf, size, s);
+	put_str(f, buf);
+	free(buf);
+}
+
 #define PUT_FIELD(f, field) \
 	do { \
 		char buf_[sizeof(field)]; \
@@ -208,6 +218,7 @@ static void write_yaml(FILE *f, const struct progress *p)
 	PUT_FIELD(f, p->apis);
 	fputc('\n', f);
 	progress_drills_write(f, p);
+	progress_certs_write(f, p);
 	fputs("speedups: ", f); /* last: a file cut short lacks it */
 	PUT_FIELD(f, p->speedups);
 	fputc('\n', f);

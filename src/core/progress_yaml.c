@@ -258,12 +258,9 @@ static void read_gpumap(struct rd *r, const struct doc_node *m, struct progress 
 static bool read_doc(struct rd *r, const struct doc_node *root, struct progress *p)
 {
 	static const struct doc_field f[] = {
-		{ "format_version", DOC_SCALAR, true }, { "last", DOC_SCALAR, true },
-		{ "lessons", DOC_SEQ, true }, { "levels", DOC_SEQ, true },
-		{ "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true },
-		{ "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true },
-		{ "courses", DOC_SEQ, false },   /* format 2 on: required below */
-		{ "drills", DOC_SEQ, false },    /* format 3 on: required below */
+		{ "format_version", DOC_SCALAR, true }, { "last", DOC_SCALAR, true }, { "lessons", DOC_SEQ, true }, { "levels", DOC_SEQ, true }, { "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true }, { "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true }, { "courses", DOC_SEQ, false }, /* format 2 on: required below */
+		{ "drills", DOC_SEQ, false },                                                                                                                                                                                                                                                             /* format 3 on: required below */
+		{ "certificates", DOC_SEQ, false },                                                                                                                                                                                                                                                       /* format 4 on: required below */
 	};
 	long version;
 	if (!root || root->type != DOC_MAP ||
@@ -279,6 +276,9 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 	if ((version >= 3) != (doc_get(root, "drills") != NULL) ||
 	    (doc_get(root, "drills") && !progress_drills_read(r->file, doc_get(root, "drills"), p) &&
 	     !r->lenient))
+		rd_fail(r);
+	const struct doc_node *certs = doc_get(root, "certificates");
+	if ((version >= 4) != (certs != NULL) || (certs && !progress_certs_read(certs, p) && !r->lenient))
 		rd_fail(r);
 	rd_str(r, root, "last", p->last, sizeof p->last);
 	read_lessons(r, doc_get(root, "lessons"), p);
