@@ -118,7 +118,7 @@
 	X(MSG_RADAR_SKILLS, "Skills", "技能") \
 	X(MSG_RADAR_HOW, "Levels: each level's best attempt. Skills: every answer to questions tagged with the skill, all attempts together (architecture adds gpu-map drops).", "关卡：每关最好的一次。技能：所有尝试中带该技能标签的题目的全部作答（架构还计入 GPU 结构图的拖放）。") \
 	X(MSG_RADAR_EMPTY, "Take the quiz, label the GPU map and run the demos to fill the radar.", "完成测验、标注 GPU 结构图并运行演示程序，雷达图就会填满。") \
-	X(MSG_RADAR_CERT_READY, "Level 5 passed: press Enter for your certificate.", "第 5 关已通过：按 Enter 获取证书。") \
+	X(MSG_RADAR_CERT_READY, "Level %d passed: press Enter for your certificate.", "第 %d 关已通过：按 Enter 获取证书。") \
 	/* ---- quiz screen ---- */ \
 	X(MSG_QUIZ_TITLE, "cudakitchen: quiz", "cudakitchen：测验") \
 	X(MSG_QUIZ_RULE, "five levels, 80% opens the next", "五个关卡，得分 80% 开启下一关") \
@@ -188,7 +188,7 @@
 	X(MSG_CERT_REMAINS, "What remains:", "还需完成：") \
 	X(MSG_CERT_NOT_TAKEN, "Level %d, %s: not taken yet", "第 %d 关，%s：尚未参加") \
 	X(MSG_CERT_NEEDS, "Level %d, %s: best %d%%, needs %d%%", "第 %d 关，%s：最高 %d%%，需要 %d%%") \
-	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
+	X(MSG_CERT_READY, "Level %d passed: your certificate is ready to be written.", "第 %d 关已通过：可以生成你的证书了。") \
 	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
 	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
@@ -234,7 +234,7 @@
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
 	X(MSG_DV_MARKS_AT, "at %s:", "规模 %s：") \
 	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
-	X(MSG_HK_RADAR_CERT, "the certificate: write it once level 5 is passed", "结业证书：通过第 5 关后即可写出") \
+	X(MSG_HK_RADAR_CERT, "the certificate, once the quiz's last level is passed", "结业证书（通过测验的最后一关后即可写出）") \
 	X(MSG_QUIZ_RETAKE_ASK, "Level %d is passed (best %d%%). Enter again retakes it: the best score stays, new answers count on the radar.", "第 %d 关已通过（最高 %d%%）。再按 Enter 重新挑战：最高分保留，新的作答会计入雷达图。") \
 	X(MSG_READER_LINKS_AWAY, "links are out of view: scroll, or Tab to one", "链接不在视野内：请滚动，或用 Tab 选中") \
 	X(MSG_ASCII_NO_ZH, "Chinese needs a UTF-8 terminal without --ascii: shown in English", "中文需要 UTF-8 终端且不加 --ascii：以英文显示") \

@@ -123,14 +123,16 @@ static void draw_locked(const struct app *app)
 	}
 }
 
-static void draw_name(const struct cert_view *v)
+static void draw_name(const struct app *app, const struct cert_view *v)
 {
+	char ready[200];
+	snprintf(ready, sizeof ready, tr(MSG_CERT_READY), app->quiz_levels);
 	int y = 2, w = CERT_NAME_MAX_COLS + 4;
 	if (w > COLS - 4)
 		w = COLS - 4;
 	if (v->note[0])
 		y = ui_wrap(y, y + 3, 2, COLS - 4, C_WRONG, v->note) + 1;
-	y = ui_wrap(y, y + 2, 2, COLS - 4, C_OK, tr(MSG_CERT_READY));
+	y = ui_wrap(y, y + 2, 2, COLS - 4, C_OK, ready);
 	y++;
 	y = ui_wrap(y, y + 2, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_ASK_NAME));
 	ui_box(y, 2, 3, w, C_DIM);
@@ -259,7 +261,7 @@ static void cert_draw(struct app *app, void *st)
 	if (v->state == CS_LOCKED)
 		draw_locked(app);
 	else if (v->state == CS_NAME)
-		draw_name(v);
+		draw_name(app, v);
 	else
 		draw_done(v, ui_status_rows(left, hints));
 	ui_status(left, hints);
@@ -313,6 +315,19 @@ static void record_cert(struct app *app, const char *path, time_t date)
 	free(r);
 }
 
+/* The course's drills (a class's own only) into set, and their ids
+ * (caller frees; NULL when there are none). */
+static const char **course_drills(const struct app *app, struct drill_set *set)
+{
+	struct diags d = { 0 };
+	drill_set_load_course(set, app->datadir, app->opt.lessons_dir, "en", &d);
+	diags_free(&d);
+	const char **ids = set->n ? calloc(set->n, sizeof *ids) : NULL;
+	for (size_t i = 0; ids && i < set->n; i++)
+		ids[i] = set->v[i].id;
+	return ids;
+}
+
 static void write_cert(struct app *app, struct cert_view *v)
 {
 	char *name, gpu[256], why[512];
@@ -333,7 +348,10 @@ static void write_cert(struct app *app, struct cert_view *v)
 	}
 	char titles[PROGRESS_LEVELS][160];   /* a class's own levels by their titles */
 	ci.nlevels = quiz_run_course_levels(app, titles);
-	ci.drills_total = drill_count(app->datadir, app->opt.lessons_dir);
+	struct drill_set set;
+	const char **ids = course_drills(app, &set);
+	ci.drills_total = ids ? (int)set.n : 0;
+	ci.drill_ids = ids;
 	for (int i = 0; i < PROGRESS_LEVELS; i++)
 		ci.level_title[i] = titles[i];
 	for (size_t i = 0; i < app->course.n; i++) {   /* lessons read, of the course taken */
@@ -359,6 +377,8 @@ static void write_cert(struct app *app, struct cert_view *v)
 		load_text(v);
 	}
 	paths_free(&p);
+	free(ids);
+	drill_set_free(&set);
 	free(name);
 }
 

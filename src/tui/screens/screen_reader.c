@@ -279,6 +279,8 @@ static enum act open_link(struct app *app, struct reader *r)
 	snprintf(app->open_id, sizeof app->open_id, "%s", r->lay.link[pick].target);
 	if (!r->lay.link[pick].block)
 		app->open_at = OPEN_START;   /* a `see` lesson from its start */
+	else                                 /* a class's demo is titled after the class's lesson */
+		snprintf(app->opened_from, sizeof app->opened_from, "%s", r->l->title ? r->l->title : "");
 	return ACT_OPEN;
 }
 
