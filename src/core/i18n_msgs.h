@@ -669,6 +669,10 @@
 	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page (from a lesson's first page, the previous lesson's last)", "向上滚动一屏；到顶后翻到上一页（在一课的第一页，回到上一课的最后一页）") \
 	X(MSG_HK_RD_PREV, "previous page; on the first page, the previous lesson's last page", "上一页；在第一页时回到上一课的最后一页") \
 	X(MSG_RD_END, "end of the lesson", "本课结束") \
+	X(MSG_RD_UNREAD_ONE, "page %s unread; ", "第 %s 页未读；") \
+	X(MSG_RD_UNREAD_MANY, "pages %s unread; ", "第 %s 页未读；") \
+	X(MSG_MENU_UNREAD_ONE, "page %s unread", "第 %s 页未读") \
+	X(MSG_MENU_UNREAD_MANY, "pages %s unread", "第 %s 页未读") \
 	X(MSG_RD_SEARCH_KEYS, "Enter search  Esc cancel", "Enter 搜索  Esc 取消") \
 	X(MSG_RD_FOUND, "\"%s\": match %zu of %zu · page %zu/%zu", "“%s”：第 %zu 处，共 %zu 处 · 第 %zu/%zu 页") \
 	X(MSG_RD_NOT_FOUND, "\"%s\" is not in this lesson", "本课中没有“%s”") \

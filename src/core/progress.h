@@ -53,6 +53,8 @@ struct lesson_progress {
 	                    past (by content, so another width finds it); 0 0
 	                    is the top */
 	bool done;
+	char unread[64]; /* pages before `page` not yet on screen, "2-4, 6" (1-based;
+	                    progress_pages.c), "" none */
 };
 
 /* Quiz state of one level; answers are kept so a level resumes mid-way. */
@@ -171,6 +173,14 @@ struct drill_record *progress_drill(struct progress *p, const char *id);
 const struct drill_record *progress_drill_find(const struct progress *p, const char *id);
 void progress_drills_write(FILE *f, const struct progress *p);
 bool progress_drills_read(const char *file, const struct doc_node *seq, struct progress *p);
+
+/* progress_pages.c: the pages of seen[0..before-1] not on screen as
+ * "2-4, 6" (1-based; "..." ends a list that does not fit; "" none);
+ * whether page (0-based) is in such a list; whether it names more than
+ * one page. */
+void progress_unread_format(const bool *seen, size_t before, char *out, size_t size);
+bool progress_unread_has(const char *unread, size_t page);
+bool progress_unread_many(const char *unread);
 
 /* The certificates' part of the YAML (progress_certs.c): the record of a
  * course (NULL when none); progress_cert_set files one, replacing the

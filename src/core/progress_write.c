@@ -130,7 +130,12 @@ static void write_lessons(FILE *f, const struct progress *p)
 		if (l->item > 0 || l->line > 0)
 			fprintf(f, ", item: %d, line: %d", clampi(l->item, 0, PROGRESS_MAX_PAGE),
 				clampi(l->line, 0, PROGRESS_MAX_PAGE));
-		fprintf(f, ", done: %s}", l->done ? "true" : "false");
+		fprintf(f, ", done: %s", l->done ? "true" : "false");
+		if (l->unread[0] && !l->done) { /* format 4 on, only when some were skipped */
+			fputs(", unread: ", f);
+			PUT_FIELD(f, l->unread);
+		}
+		fputc('}', f);
 	}
 	fputs(n ? "\n" : " []\n", f);
 }

@@ -69,6 +69,9 @@ static void save_place(struct app *app, struct reader *r)
 	lp->line = r->want_sub > 0 ? r->want_sub : 0;
 	if (all_seen(r))
 		lp->done = true;
+	progress_unread_format(r->seen, r->page, lp->unread, sizeof lp->unread); /* skipped pages */
+	if (lp->done)
+		lp->unread[0] = '\0';
 	app_progress_changed(app);
 }
 
@@ -119,8 +122,8 @@ static void *reader_enter(struct app *app, const char *arg)
 	r->want_item = -1; /* the top of the page */
 	struct lesson_progress *lp = l->broken ? NULL : progress_lesson(&app->progress, l->id);
 	if (lp && lp->page >= 0 && (size_t)lp->page < l->npages) {
-		for (int i = 0; i < lp->page; i++)
-			seen[i] = true;   /* read before, to reach the saved place */
+		for (int i = 0; i < lp->page; i++)                             /* read before, to reach the saved place, */
+			seen[i] = !progress_unread_has(lp->unread, (size_t)i); /* but those skipped */
 		if (at == OPEN_SAVED) {
 			r->page = (size_t)lp->page;
 			if (lp->item > 0 || lp->line > 0) { /* where the learner left off */
@@ -208,11 +211,17 @@ static void draw_broken(struct app *app, struct reader *r)
 static void draw_end(struct app *app, const struct reader *r, int y)
 {
 	const struct lesson *next = course_next(&app->course, r->l);
-	char msg[200];
+	char msg[320];
+	char unread[64], pages[120] = ""; /* pages skipped (a search jumped): the lesson is not read yet */
+	progress_unread_format(r->seen, r->page, unread, sizeof unread);
+	if (unread[0])
+		snprintf(pages, sizeof pages, tr(progress_unread_many(unread) ? MSG_RD_UNREAD_MANY : MSG_RD_UNREAD_ONE),
+			 unread);
+	int n = snprintf(msg, sizeof msg, "%s", pages);
 	if (next)
-		snprintf(msg, sizeof msg, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
+		snprintf(msg + n, sizeof msg - (size_t)n, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
 	else
-		snprintf(msg, sizeof msg, "%s", tr(MSG_RD_END));
+		snprintf(msg + n, sizeof msg - (size_t)n, "%s", tr(MSG_RD_END));
 	page_end_rule(y, left_x(), text_w(), msg);
 }
 
