@@ -325,20 +325,23 @@ enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEF
 /* The reader's keys (screen.h).  While a search is on, n, N and Esc are
  * its own (the rows before the page keys win), as in less. */
 static const struct screen_key reader_keys[] = {
-	{ .id = RK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT },
-	{ .id = RK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV },
-	{ .id = RK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_RD_SEARCH_END },
+	{ .id = RK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT, .needed = true },
+	{ .id = RK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV, .needed = true },
+	{ .id = RK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_RD_SEARCH_END, .needed = true },
 	{ .id = RK_NEXT, .keys = "n Right", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_NEXT },
 	{ .id = RK_NEXT_LESSON, .keys = "n Right", .label = MSG_ST_NEXT_LESSON, .help = MSG_HK_RD_NEXT_LESSON },
 	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_HK_RD_PREV },
 	{ .cmd = CMD_PGDN, .label = MSG_ST_MORE, .help = MSG_HELP_READER_SPACE },
 	{ .cmd = CMD_PGUP, .help = MSG_HELP_READER_B },
-	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN },
+	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN, .needed = true },
 	{ .id = RK_LINK, .keys = "Tab", .help = MSG_HELP_READER_TAB },
 	{ .id = RK_CODE_LEFT, .keys = "[", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_LEFT },
 	{ .id = RK_CODE_RIGHT, .keys = "]", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_RIGHT },
-	{ .id = RK_SEARCH, .keys = "/", .help = MSG_HK_RD_SEARCH },   /* as in less: on the help page */
-	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = RK_SEARCH, .keys = "/", .help = MSG_HK_RD_SEARCH }, /* as in less: on the help page */
+	{ .cmd = CMD_UP },
+	{ .cmd = CMD_DOWN },
+	{ .cmd = CMD_TOP },
+	{ .cmd = CMD_BOTTOM },
 };
 
 /* Whether a code line in view is cut at the right at the current sideways
