@@ -797,7 +797,8 @@
 	X(MSG_ST_REVIEW, "review", "回顾") \
 	X(MSG_HK_QZ_REVIEW, "back to the review of the level", "回到本关的答题回顾") \
 	X(MSG_QZ_UNCHANGED, "Nothing swapped yet: Space on a row, Space on another swaps them; Enter again sends this order as it is", "还没有交换任何一行：在一行按空格，再在另一行按空格即可交换；再按 Enter 则按现在的顺序提交") \
-	X(MSG_QUIZ_PREDICT_RECORDED, "No GPU found here: you are predicting the run recorded on an NVIDIA H200 (a value this machine's CPU run measures is taken from it).", "本机没有找到 GPU：你预测的是在 NVIDIA H200 上记录的那次运行（本机 CPU 运行能测到的数值则取自本机）。") \
+	X(MSG_QUIZ_PREDICT_RECORDED, "No GPU found here: you are predicting the run recorded on an NVIDIA H200.", "本机没有找到 GPU：你预测的是在 NVIDIA H200 上记录的那次运行。") \
+	X(MSG_QUIZ_PREDICT_ON_CPU, "This one is measured on your CPU: you are predicting your own machine's run.", "这一题在你的 CPU 上测量：你预测的是本机的运行结果。") \
 	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
 	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
 	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \

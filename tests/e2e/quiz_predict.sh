@@ -2,7 +2,9 @@
 # Predictions in the quiz screen, in tmux at 80x24: the answer starts the
 # real matmul demo (build/demos/matmul, CPU fallback on a machine without a
 # GPU), the tolerance is stated before answering, and the feedback says
-# what was measured and where, or why nothing could be judged.
+# what was measured and where, or why nothing could be judged.  Without a
+# GPU, only the question measured on the CPU says so; the others say they
+# predict the H200's recorded run.
 . "$(dirname "$0")/lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 [ -x "$CK_BUILD/demos/matmul" ] || skip_all "demos not built"
@@ -15,10 +17,13 @@ answer() { # answers whichever question is on screen
 	if screen | grep -q "CPU blocked versus"; then
 		like "$(screen)" "Right when the matmul demo's measurement falls in the band you choose" \
 			"band tolerance stated before answering"
+		unlike "$(screen)" "predicting the run recorded" "a CPU measure: not said to be the H200's run"
+		[ -e /dev/nvidiactl ] || like "$(flat)" "This one is measured on your CPU" "without a GPU, said to be measured here"
 		keys Space Enter   # the focus starts on the first band: Space picks it
 	else
 		like "$(screen)" "Right when within a factor of 2 of what the matmul demo measures" \
 			"factor tolerance stated before answering"
+		unlike "$(screen)" "measured on your CPU|CPU run measures" "a GPU measure: no word of a CPU measurement"
 		keys -l "abc"; keys Enter
 		wait_for "Type a number \(like 8 or 2.5\)"; ok $? "a word is not submitted: type a number"
 		like "$(screen)" "question [12]/2" "and the question stays"

@@ -600,9 +600,18 @@ void test_rules(void)
 	test_texts();
 }
 
+static void test_on_cpu(void)
+{
+	ok(quiz_measure_on_cpu("speedup:cpu-blocked/cpu-naive"), "CPU rungs only: measured on the CPU");
+	ok(!quiz_measure_on_cpu("speedup:smem-tiled/naive"), "GPU rungs: not");
+	ok(!quiz_measure_on_cpu("speedup:cpu-blocked/naive"), "one GPU rung: not");
+	ok(!quiz_measure_on_cpu("tf32-speedup") && !quiz_measure_on_cpu(NULL), "no rung named: not");
+}
+
 int main(void)
 {
 	struct diags d = { 0 };
+	test_on_cpu();
 	if (!quiz_load("tests/fixtures/quiz/example/level1.yaml", &ex, &d)) {
 		diags_print(&d, stdout);
 		return 1;

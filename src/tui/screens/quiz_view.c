@@ -238,7 +238,8 @@ static void draw_ask(struct app *app, struct qs *s)
 		quiz_run_tolerance(q, tol, sizeof tol);
 		y = para(y, 2, w, bottom, C_DIM, tol);
 		if (!runner_gpu_likely())   /* said before the answer, not only after */
-			y = para(y, 2, w, bottom, C_NOTE, tr(MSG_QUIZ_PREDICT_RECORDED));
+			y = para(y, 2, w, bottom, C_NOTE,
+				 tr(quiz_measure_on_cpu(q->measure) ? MSG_QUIZ_PREDICT_ON_CPU : MSG_QUIZ_PREDICT_RECORDED));
 	}
 	y = para(y + 1, 2, w, bottom, C_DIM, quiz_instruction(q));
 	if (quiz_text_entry(q))
