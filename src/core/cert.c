@@ -186,7 +186,10 @@ static void put_apis(FILE *f, const char *apis, const struct cert_strings *s)
 		if (!len)
 			continue;
 		char head[64];
-		snprintf(head, sizeof head, "  %s ", g < 2 ? group[g] : s->apis_other);
+		const char *h = g < 2 ? group[g] : s->apis_other;
+		size_t hl = strlen(h); /* no space after a full-width colon */
+		bool wide = hl >= 3 && !strcmp(h + hl - 3, "：");
+		snprintf(head, sizeof head, "  %s%s", h, wide ? "" : " ");
 		para(f, head, "    ", line);
 		any = true;
 	}

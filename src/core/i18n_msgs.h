@@ -299,6 +299,7 @@
 	X(MSG_ANS_TRUE, "true", "对") \
 	X(MSG_ANS_FALSE, "false", "错") \
 	X(MSG_ANS_ORDER_SEP, " → ", " → ") \
+	X(MSG_ANS_PAIR, "%s → %s", "%s → %s") \
 	X(MSG_ANS_ACCEPTED, "Accepted: %s to %s", "可接受范围：%s 到 %s") \
 	X(MSG_ANS_FACTOR, "within a factor of %g of the measurement", "与测量值相差不超过 %g 倍") \
 	X(MSG_RUN_TOL_FACTOR, "Right when within a factor of %g of what the %s demo measures (from 1/%g to %g times it).", "与测量值相差不超过 %g 倍即算答对（%s 演示程序测得值的 1/%g 到 %g 倍）。") \
@@ -532,7 +533,7 @@
 	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions named in questions answered right", "答对的题目中涉及的 cuDNN 和 cuBLAS 函数") \
 	X(MSG_CW_APIS_NONE, "none yet", "暂无") \
 	X(MSG_CW_APIS_OTHER, "other:", "其他：") \
-	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (each run: its slowest rung -> its fastest)", "在学习者自己的机器上测得的加速比（每次运行：最慢的一级 -> 最快的一级）") \
+	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (each run: its slowest rung -> its fastest)", "在学习者自己的机器上测得的加速比（每次运行：最慢的一级 → 最快的一级）") \
 	X(MSG_CW_SPEED_NONE, "none were measured (no demo was run)", "没有测量（未运行演示程序）") \
 	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` finds accidental or careless edits (a changed score, a line lost in copying). It is not a signature: the hash has no secret key, so anyone can edit the text and compute the line again, and no check can tell (deliberate forgery). Nor does it prove who took the quiz.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 能发现无意或粗心的改动（改动的分数、复制时丢失的行）。它不是签名：这个哈希没有密钥，任何人都能改动文字后重新计算校验行，这种蓄意伪造无法检测出来。它也不能证明是谁参加了测验。") \
 	X(MSG_GM_HOST_LABEL, "Host CPU", "主机 CPU") \

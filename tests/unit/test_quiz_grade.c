@@ -515,7 +515,7 @@ static void test_texts(void)
 {
 	char buf[512];
 	quiz_answer_text(q_of("where-data-lives"), buf, sizeof buf);
-	ok(strstr(buf, "registers -> private to one thread") == buf, "match answer text");
+	ok(strstr(buf, "registers → private to one thread") == buf, "match answer text, with the arrow the question draws");
 	quiz_answer_text(q_of("block-limits"), buf, sizeof buf);
 	is_s(buf, "registers per thread; shared memory per block; threads per block", "multi answer text");
 	quiz_answer_text(q_of("launch-async"), buf, sizeof buf);
