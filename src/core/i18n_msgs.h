@@ -783,7 +783,7 @@
 	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space to choose, Enter to submit", "请先选择答案：上/下或 Tab 移动，空格选择，Enter 提交") \
 	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
 	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
-	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QZ_REVIEW_YOURS, "    yours: %s", "   你的：%s") \
 	X(MSG_QUIZ_RULE_N, "%d levels, 80%% opens the next", "%d 个关卡，得分 80%% 开启下一关") \
 	X(MSG_QUIZ_RULE_1, "one level, 80%% passes it", "一个关卡，得分 80%% 即通过") \
 	X(MSG_QUIZ_ALL_PASSED_1, "You have passed this class's one level.", "本课程唯一的关卡你已通过。") \
