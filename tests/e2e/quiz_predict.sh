@@ -61,4 +61,28 @@ unlike "$s" "answer: Measured" "not the measurement, cut off"
 keys Enter; wait_for "Measured: [0-9.]+x, |No measurement: "; ok $? "the full view (Enter) has the measurement, whole"
 keys Escape; expect "Your score"
 keys Escape; wait_gone "Your score"; ok $? "Esc leaves the score"; quit
+stop
+
+# A wrong band: the feedback names the measured value and the right band
+WRONG="$T_TMP/wrong"; cp -r "$CLASS" "$WRONG"
+python3 - "$WRONG/quizzes/en/level1.yaml" <<'PY'
+import sys
+p = sys.argv[1]; t = open(p).read()
+t = t.replace('      - {label: "below a billion", max: 1e9}\n      - {label: "a billion or more", min: 1e9}\n',
+              '      - {label: "a billion or more", min: 1e9}\n      - {label: "below a billion", max: 1e9}\n')
+t = t[:t.index("  - id: gpu-tiled")]
+open(p, "w").write(t)
+PY
+start 80 24 "$CK_BIN --lessons '$WRONG' open quiz"
+expect "Level 1"; keys Enter; expect "question 1/1"
+keys Space Enter
+expect "Right!|Not quite|Not judged" 60
+if screen | grep -q "Not quite"; then
+	like "$(screen)" "Measured: [0-9.]+x" "a wrong band: the measured value..."
+	like "$(screen)" "Answer: below a billion" "... and the band it fell in"
+else
+	ok 0 "# SKIP the CPU run gave no measurement here"
+	ok 0 "# SKIP"
+fi
+quit
 done_testing

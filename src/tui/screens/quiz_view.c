@@ -353,6 +353,9 @@ static void draw_feedback(struct app *app, struct qs *s)
 	quiz_accepted_range(q, s->measured_num, ans, sizeof ans);   /* the range, when measured */
 	if (ans[0] && s->judged) {
 		y = para(y, 2, w, bottom, C_NORMAL, ans);
+	} else if (q->type == QT_PREDICT && s->judged && !s->correct && s->right[0]) {
+		snprintf(line, sizeof line, tr(MSG_QUIZ_ANSWER), s->right); /* the band it fell in */
+		y = para(y, 2, w, bottom, C_NORMAL, line);
 	} else {
 		quiz_answer_text(q, ans, sizeof ans);
 		if (!s->correct && ans[0]) {
