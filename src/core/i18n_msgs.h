@@ -658,7 +658,7 @@
 	X(MSG_HN_CURVE, "Each line is one kind of copy: GB/s (up) against bytes per copy (right), both log scales; lower case yours, upper case the recorded run.", "每条线是一种拷贝方式：纵轴 GB/s，横轴每次拷贝的字节数，都是对数刻度；小写是你的，大写是记录的。") \
 	X(MSG_HN_CURVE_MARKS, "* marks a cell where several lines' points fall; the red rows are the host link's peak each way and HBM's.", "* 表示几条线的点落在同一格；红色横线是主机链路每个方向的峰值和 HBM 的峰值。") \
 	X(MSG_HN_CURVE_FEWER, "A small screen shows the main lines first (a: all of them); a chart too crowded to read is a table of GB/s by size (c: chart or table).", "小屏幕先显示主要线条（a：全部）；太拥挤看不清的图改为按规模列出 GB/s 的表格（c：图或表）。") \
-	X(MSG_HN_LAUNCH, "One series of launches at a time (v: the next). Bars: GB/s against the block size, or time against the grid in the wave view; the dot is the occupancy the runtime reported; x a block too big for an SM.", "一次显示一组启动（v：下一组）。条形：GB/s 对线程块大小，波尾视图中是时间对网格大小；圆点是运行时报告的占用率；x 表示线程块放不进一个 SM。") \
+	X(MSG_HN_LAUNCH, "One series of launches at a time (v: the next). Bars: GB/s against the block size, or time against the grid in the wave view; the dot is the occupancy the runtime reported; × a block too big for an SM.", "一次显示一组启动（v：下一组）。条形：GB/s 对线程块大小，波尾视图中是时间对网格大小；圆点是运行时报告的占用率；× 表示线程块放不进一个 SM。") \
 	X(MSG_HN_LAUNCH_SUM, "The line under the chart names the best block and the blocks within 5%% of it.", "图下方的一行给出最佳线程块，以及与它相差不到 5%% 的线程块。") \
 	X(MSG_HELP_EVERYWHERE, "Everywhere", "所有屏幕通用") \
 	X(MSG_KEY_OFF_SAY, "%s: %s", "%s：%s") \

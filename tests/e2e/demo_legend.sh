@@ -63,6 +63,9 @@ if [ -x "$CK_BUILD/demos/launch" ]; then
 	start 60 20 "$ck --lang zh open launch"
 	wait_for "你的机器" 30; ok $? "zh launch at 60x20: the run"
 	unlike "$(screen)" '[A-Za-z]…' "no word cut with an ellipsis (the line wraps instead)"
+	keys '?'; wait_for "帮助"; keys G
+	wait_for "如何看本屏"
+	like "$(screen | tr -d '\n ')" "×表示线程块放不进一个SM" "zh launch help: the mark named as the legend draws it (×)"
 	stop
 fi
 done_testing
