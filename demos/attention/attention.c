@@ -156,6 +156,11 @@ static int run_cpu(struct at_state *s, int i, struct ck_result *r)
     return ck_time_cpu(cpu_once, &c, 1, ck_cpu_reps(&s->o->args, r->flops), &r->t);
 }
 
+static bool timed_ok(const struct ck_result *r)
+{
+    return r->ran && r->ok && isfinite(r->t.ms);
+}
+
 #if CK_HAVE_CUDA
 static int run_gpu(struct at_state *s, int i, struct ck_result *r)
 {
@@ -187,12 +192,41 @@ static int run_gpu(struct at_state *s, int i, struct ck_result *r)
         r->ok = false, snprintf(r->error, sizeof r->error, "%s", s->err.msg);
     return rc;
 }
+
+
+/* Every GPU rung that timed side by side with cuDNN's SDPA, the fused
+ * library kernel the hand rungs are measured against: interleaved pairs,
+ * the order swapped every pair (ck_time_gpu_pair), the record's
+ * paired_pct_of_library. A failure here loses only the pair. */
+static void pair_all(struct at_state *s, struct ck_result *res)
+{
+    if (!s->g || !timed_ok(&res[AT_CUDNN]))
+        return;
+    for (int i = 0; i < AT_NRUNGS; i++) {
+        if (i == AT_CUDNN || ck_rung_is(&at_table[i], "cpu") || !timed_ok(&res[i]))
+            continue;
+        /* its S×S buffers again: each rung's prepare frees the last one's */
+        int n = ck_pairs_for(res[i].t.ms, res[AT_CUDNN].t.ms);
+        int rc = at_gpu_prepare(s->g, at_table[i].rung, &s->err);
+        if (rc == CK_OK)
+            rc = at_gpu_pair(s->g, at_table[i].rung, at_table[AT_CUDNN].rung, n,
+                             &res[i].pair, &s->err);
+        if (rc == CK_OK) {
+            res[i].paired_with = at_table[AT_CUDNN].id;
+        } else {
+            res[i].pair.pairs = 0;
+            fprintf(stderr, "attention: %s beside %s: not paired: %s\n", res[i].id,
+                    res[AT_CUDNN].id, s->err.msg);
+        }
+    }
+}
 #else
 static int run_gpu(struct at_state *s, int i, struct ck_result *r)
 {
     (void)s, (void)i, (void)r;
     return CK_OK;
 }
+static void pair_all(struct at_state *s, struct ck_result *res) { (void)s, (void)res; }
 #endif
 
 /* the heads rung i ran: all of them on the GPU, a budget's on the CPU */
@@ -244,6 +278,10 @@ static void table(const struct at_state *s, const struct ck_result *r)
                r[i].label);
     }
     for (int i = 0; i < AT_NRUNGS; i++)
+        if (r[i].pair.pairs > 0)
+            printf("%-15s %6.1f%% of %s's speed, paired [%.1f-%.1f, %d pairs]\n", r[i].id,
+                   r[i].pair.pct, r[i].paired_with, r[i].pair.lo, r[i].pair.hi, r[i].pair.pairs);
+    for (int i = 0; i < AT_NRUNGS; i++)
         if (r[i].ran && !r[i].ok)
             printf("%s failed: %s\n", r[i].id, r[i].error);
 }
@@ -288,7 +326,7 @@ static int run_all(struct at_state *s, struct ck_result *res)
         const struct ck_rung *g = &at_table[i];
         ck_result_init(&res[i], g->id, g->label, g->kind, g->rung);
         res[i].tol = o->bf16 ? CK_TOL_BF16 : g->tol;
-        res[i].baseline = i == AT_CUBLAS;
+        res[i].baseline = false;
         res[i].flops = at_flops(p->bh, p->s, p->d, p->causal);
         res[i].bytes = at_min_bytes(p->bh, p->s, p->d, 2);
         s->heads[i] = 0;
@@ -306,6 +344,11 @@ static int run_all(struct at_state *s, struct ck_result *res)
         if (rc == CK_ECUDA || rc == CK_ENOMEM)
             break; /* the device is in doubt: the later rungs do not run */
     }
+    /* % of library is of cuDNN's SDPA, the fused kernel the hand rungs
+     * are paired with; of the cuBLAS rung where cuDNN did not run */
+    res[timed_ok(&res[AT_CUDNN]) ? AT_CUDNN : AT_CUBLAS].baseline = true;
+    if (status == CK_OK)
+        pair_all(s, res);
     for (int i = 0; i < AT_NRUNGS; i++)
         if (res[i].ran && !res[i].ok && status == CK_OK)
             status = CK_ECHECK;

@@ -188,6 +188,13 @@ extern "C" int at_gpu_time(struct at_gpu *g, int rung, int reps, struct ck_timin
     return ck_time_gpu(time_one, &ctx, 1, reps, t, err);
 }
 
+extern "C" int at_gpu_pair(struct at_gpu *g, int rung, int lib, int pairs, struct ck_pair *p,
+                           struct ck_err *err)
+{
+    struct time_ctx a = {g, rung, err}, b = {g, lib, err};
+    return ck_time_gpu_pair(time_one, &a, time_one, &b, 1, pairs, p, err);
+}
+
 extern "C" void at_gpu_close(struct at_gpu *g)
 {
     if (!g)

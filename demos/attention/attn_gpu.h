@@ -36,6 +36,10 @@ int at_gpu_prepare(struct at_gpu *g, int rung, struct ck_err *err);
 int at_gpu_check_run(struct at_gpu *g, int rung, float *h_out, struct ck_err *err);
 int at_gpu_time(struct at_gpu *g, int rung, int reps, struct ck_timing *t,
                 struct ck_err *err);
+/* rung and lib (rung numbers) side by side, order swapped every pair
+ * (ck_time_gpu_pair): rung's share of lib's speed in p */
+int at_gpu_pair(struct at_gpu *g, int rung, int lib, int pairs, struct ck_pair *p,
+                struct ck_err *err);
 void at_gpu_close(struct at_gpu *g);
 
 #ifdef __cplusplus

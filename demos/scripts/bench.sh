@@ -29,11 +29,23 @@
 # BENCH_SWEEP=0 leaves it out. On a GPU, after the Tensor Core targets,
 # also what limits the tf32-mma rung (demos/scripts/tf32_ceiling.sh;
 # BENCH_CEILING=0 leaves it out). Exit non-zero if any run failed.
+# BENCH_PARTS (default: all of them) runs some parts only, so that a GPU
+# session whose commands stop at 10 minutes runs the bench in several
+# commands: matmul reduce launch conv fusion attention transfer streams
+# ceiling sweep. A part not run keeps its records where they are (in
+# BENCH_OUT, the demo's records there; its own file untouched). The
+# attention part times the ladder at B = 4, H = 16, S = 1024, 4096 and
+# 16384, D = 64 and 128, non-causal FP16 (three-kernel up to S = 4096),
+# each GPU rung paired with cuDNN's SDPA in every run, into
+# BENCH_ATTN_OUT (default demos/results/h200-attention.yaml; S = 1024,
+# D = 64 also into BENCH_OUT, the run the demo screen shows), and judges
+# attention_targets.
 # bench.sh --merge FILES...: only the merge below, to stdout (mm_sweep.sh);
 # --merge-points FILES...: only the launch runs' merge (merge_points);
 # --fusion-targets FILE: only the fusion targets of a merged file;
 # --fusion-shapes: the fusion shapes, a name and arguments a line;
-# --kept FILE: the records of FILE that a bench keeps (kept, below).
+# --kept FILE DEMO...: the records of FILE that a bench keeps (kept, below);
+# --attention-targets FILE, --attn-shapes: as fusion's.
 set -u
 MERGE_ONLY=
 [ "${1:-}" = --merge ] && { MERGE_ONLY=merge; shift; }
@@ -41,6 +53,8 @@ MERGE_ONLY=
 [ "${1:-}" = --fusion-targets ] && { MERGE_ONLY=fusion_targets; shift; }
 [ "${1:-}" = --fusion-shapes ] && { MERGE_ONLY=fusion_shapes; shift; }
 [ "${1:-}" = --kept ] && { MERGE_ONLY=kept; shift; }
+[ "${1:-}" = --attention-targets ] && { MERGE_ONLY=attention_targets; shift; }
+[ "${1:-}" = --attn-shapes ] && { MERGE_ONLY=attn_shapes; shift; }
 BIN=${1:-build/demos}
 RUNS=${BENCH_RUNS:-3}
 [ "$RUNS" -ge 3 ] || RUNS=3
@@ -48,6 +62,9 @@ DEST=${BENCH_OUT:-demos/results/h200.yaml}
 CONV_DEST=${BENCH_CONV_OUT:-demos/results/h200-conv.yaml}
 CONV_STAGES=${BENCH_CONV_STAGES:-64:56 128:28 256:14 512:7}
 FUSION_DEST=${BENCH_FUSION_OUT:-demos/results/h200-fusion.yaml}
+ATTN_DEST=${BENCH_ATTN_OUT:-demos/results/h200-attention.yaml}
+PARTS=" ${BENCH_PARTS:-matmul reduce launch conv fusion attention transfer streams ceiling sweep} "
+part() { case $PARTS in *" $1 "*) return 0 ;; esac; return 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 FAIL=0
@@ -64,12 +81,29 @@ fusion_shapes() {
     echo "gemm-4k --op gemm --m 4096 --n 4096 --k 4096"
 }
 
-# kept FILE: the records of a results file that make bench does not make
-# again and so keeps when it rewrites the file: the attention run
-# (demos/scripts/attn_gpu.sh, sdpa_gpu.sh), its device record and rungs
+# kept FILE DEMO...: the records of a results file that this bench does
+# not make again and so keeps when it rewrites the file: those of each
+# DEMO named (a part not run), its device record and rungs
 kept() {
-    [ -f "$1" ] && grep '^- {record: "[a-z]*", format: [0-9]*, demo: "attention"' "$1"
+    f=$1; shift
+    [ -f "$f" ] || return 0
+    for d in "$@"; do
+        grep "^- {record: \"[a-z]*\", format: [0-9]*, demo: \"$d\"" "$f"
+    done
     return 0
+}
+
+# attn_shapes: the attention benchmark's shapes, a name and the demo's
+# arguments a line (three-kernel's S×S matrix is 64 GiB at S = 16384: it
+# runs up to S = 4096, where it is already 20 to 40 times slower)
+attn_shapes() {
+    for s in 1024 4096 16384; do
+        for d in 64 128; do
+            v=cublas-softmax,flash-mma,cudnn-sdpa
+            [ "$s" -le 4096 ] && v=three-kernel,$v
+            echo "s$s-d$d --b 4 --h 16 --s $s --d $d --dtype fp16 --variants $v"
+        done
+    done
 }
 
 bench() { # PROGRAM TAG ARGS...: runs into $tmp/TAG.1 .. TAG.$RUNS
@@ -97,6 +131,7 @@ merge() {
         v = val($0, "variant") "|" val($0, "bytes") "|" val($0, "flops_per_byte")
         if (/demo: "conv"/) v = v "|" val($0, "n") "|" val($0, "c") "|" val($0, "h") "|" val($0, "w") "|" val($0, "k") "|" val($0, "r") "|" val($0, "s")
         if (/demo: "fusion"/) v = v "|" val($0, "op") "|" val($0, "m") "|" val($0, "n") "|" val($0, "k")
+        if (/demo: "attention"/) v = v "|" val($0, "b") "|" val($0, "h") "|" val($0, "s") "|" val($0, "d") "|" val($0, "causal") "|" val($0, "precision")
         if (!(v in n)) order[++nv] = v
         # the paired ratio (side by side in one process) where there is one
         p = val($0, "paired_pct_of_library")
@@ -361,6 +396,46 @@ fusion_targets() {
     }' "$1"
 }
 
+# attention_targets FILE: per attention shape, each rung's time and speed
+# and its share of cuDNN SDPA's speed by its paired ratio (the median of
+# interleaved, order-swapped pairs in one process; the spread of those
+# medians over the processes beside it); then the targets at S = 4096:
+# flash-mma >= 45% of cuDNN SDPA at D = 64 and 128, and flash-mma >= 10x
+# three-kernel at D = 64 (the quotient of their two paired shares of
+# cuDNN, each measured against the same cuDNN in its own process)
+attention_targets() {
+    awk '
+    function val(line, key,   m) {
+        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+    }'"$PAIRED_AWK"'
+    /demo: "attention"/ && /record: "(variant|unsupported)"/ {
+        sh = "S=" val($0, "s") " D=" val($0, "d") (val($0, "causal") == "1" ? " causal" : "") " " val($0, "precision")
+        v = val($0, "variant")
+        if (!(sh in seen)) { seen[sh] = 1; shapes[++ns] = sh }
+        if (/record: "unsupported"/) { printf "attention %-22s %-15s not run: %s\n", sh, v, val($0, "reason"); next }
+        p = paired($0); if (p == "") p = (v == "cudnn-sdpa" ? "(the reference)" : "no paired record")
+        printf "attention %-22s %-15s %9.4f ms %7.1f TFLOP/s  %s\n", sh, v, val($0, "ms"), val($0, "tflops"), p
+        pp[sh, v] = val($0, "paired_pct_of_library"); ps[sh, v] = p
+    }
+    function have(sh, v) { return ((sh, v) in pp) && pp[sh, v] != "" && pp[sh, v] != "~" }
+    END {
+        for (d = 64; d <= 128; d *= 2) {
+            sh = "S=4096 D=" d " fp16"
+            if (!have(sh, "flash-mma")) { printf "attention %s: flash-mma has no paired record: MISS\n", sh; continue }
+            printf "attention %s: flash-mma %s of cudnn-sdpa (paired; target >= 45%%): %s\n", sh,
+                ps[sh, "flash-mma"], (pp[sh, "flash-mma"] + 0 >= 45 ? "PASS" : "MISS")
+        }
+        sh = "S=4096 D=64 fp16"
+        if (have(sh, "flash-mma") && have(sh, "three-kernel") && pp[sh, "three-kernel"] + 0 > 0) {
+            x = pp[sh, "flash-mma"] / pp[sh, "three-kernel"]
+            printf "attention %s: flash-mma x%.1f over three-kernel (quotient of their paired shares of cudnn-sdpa; target >= x10): %s\n",
+                sh, x, (x >= 10 ? "PASS" : "MISS")
+        } else printf "attention %s: flash-mma over three-kernel: no paired records: MISS\n", sh
+    }' "$1"
+}
+
 table() { # FILE: the ratio table
     awk '
     function val(line, key,   m) {
@@ -436,17 +511,20 @@ if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     tc_targets "$DEST"
     [ -f "$CONV_DEST" ] && conv_targets "$CONV_DEST"
     [ -f "$FUSION_DEST" ] && fusion_targets "$FUSION_DEST"
+    [ -f "$ATTN_DEST" ] && attention_targets "$ATTN_DEST"
     [ -f "${SWEEP_OUT:-demos/results/h200-sweep.yaml}" ] &&
         SWEEP_TABLE_ONLY=1 sh demos/scripts/mm_sweep.sh "$BIN"
     demos/scripts/xfer_targets.sh "$DEST"
     exit $?
 fi
 
-bench matmul matmul --size 4096
-bench reduce reduce-large --n 268435456
-bench reduce reduce-small --n 1048583
-bench launch launch
-if [ -x "$BIN/conv" ]; then
+part matmul && bench matmul matmul --size 4096
+if part reduce; then
+    bench reduce reduce-large --n 268435456
+    bench reduce reduce-small --n 1048583
+fi
+part launch && bench launch launch
+if part conv && [ -x "$BIN/conv" ]; then
     # the GPU rungs (hand and cuDNN); the CPU ones run at conv2_x only,
     # where each costs seconds already
     conv_gpu=$("$BIN/conv" --list | awk '$3 == "hand" || $3 == "library" {printf "%s%s", s, $1; s=","}')
@@ -461,7 +539,7 @@ fi
 # fusion: the GPU rungs at ResNet-50's four 3x3 stages and two GEMMs
 # (fusion_shapes, shared with fusion_gpu.sh), each fused rung paired with
 # its unfused twin in every run
-if [ -x "$BIN/fusion" ]; then
+if part fusion && [ -x "$BIN/fusion" ]; then
     # a here-document, not a pipe: bench's FAIL=1 stays in this shell
     while read -r name args; do
         # shellcheck disable=SC2086
@@ -470,29 +548,45 @@ if [ -x "$BIN/fusion" ]; then
 $(fusion_shapes)
 EOF
 fi
-bench transfer transfer
+# attention: the GPU rungs at attn_shapes, each paired with cuDNN's SDPA
+if part attention && [ -x "$BIN/attention" ]; then
+    while read -r name args; do
+        # shellcheck disable=SC2086
+        bench attention "attention-$name" $args
+    done <<EOF
+$(attn_shapes)
+EOF
+fi
+part transfer && bench transfer transfer
 # streams: the default (1024 FLOP/B), copy-bound and compute-bound settings
-RUNS_SAVED=$RUNS
-for fpb in 1024 16 4096; do
-    for i in $(seq 1 "$RUNS"); do
-        "$BIN/streams" --flops-per-byte "$fpb" --format yaml >"$tmp/streams.$fpb.$i" || {
-            echo "bench: streams --flops-per-byte $fpb run $i exited $?" >&2; FAIL=1; }
+if part streams; then
+    for fpb in 1024 16 4096; do
+        for i in $(seq 1 "$RUNS"); do
+            "$BIN/streams" --flops-per-byte "$fpb" --format yaml >"$tmp/streams.$fpb.$i" || {
+                echo "bench: streams --flops-per-byte $fpb run $i exited $?" >&2; FAIL=1; }
+        done
     done
+fi
+# the demos of BENCH_OUT whose part did not run keep their records there
+keep=
+for d in matmul conv fusion transfer streams reduce launch; do
+    part "$d" || keep="$keep $d"
 done
-RUNS=$RUNS_SAVED
+[ -f "$tmp/attention-s1024-d64.1" ] || keep="$keep attention"
 mkdir -p "$(dirname "$DEST")"
+# shellcheck disable=SC2086
 {
-    merge "$tmp"/matmul.*
-    [ -x "$BIN/conv" ] && [ -f "$tmp/conv-64-56.1" ] && merge "$tmp"/conv-64-56.*
+    part matmul && merge "$tmp"/matmul.*
+    [ -f "$tmp/conv-64-56.1" ] && merge "$tmp"/conv-64-56.*
     [ -f "$tmp/fusion-conv2_x.1" ] && merge "$tmp"/fusion-conv2_x.*
-    merge "$tmp"/transfer.*
-    merge "$tmp"/streams.1024.* "$tmp"/streams.16.* "$tmp"/streams.4096.*
-    merge "$tmp"/reduce-large.*
-    merge "$tmp"/reduce-small.*
-    merge_points "$tmp"/launch.*
-    kept "$DEST"
+    part transfer && merge "$tmp"/transfer.*
+    part streams && merge "$tmp"/streams.1024.* "$tmp"/streams.16.* "$tmp"/streams.4096.*
+    part reduce && merge "$tmp"/reduce-large.* && merge "$tmp"/reduce-small.*
+    part launch && merge_points "$tmp"/launch.*
+    [ -f "$tmp/attention-s1024-d64.1" ] && merge "$tmp"/attention-s1024-d64.*
+    kept "$DEST" $keep
 } >"$DEST.tmp" && mv "$DEST.tmp" "$DEST"
-if [ -x "$BIN/conv" ]; then
+if [ -f "$tmp/conv-64-56.1" ]; then
     # every stage, per variant and shape (the merge key has the sizes)
     mkdir -p "$(dirname "$CONV_DEST")"
     # shellcheck disable=SC2046
@@ -507,25 +601,33 @@ if [ -f "$tmp/fusion-conv2_x.1" ]; then
         >"$FUSION_DEST.tmp" && mv "$FUSION_DEST.tmp" "$FUSION_DEST"
     echo "bench: wrote $FUSION_DEST (fusion at the four stages and two GEMMs)"
 fi
+if [ -f "$tmp/attention-s1024-d64.1" ]; then
+    # every shape, per variant and shape (the merge key has b, h, s, d)
+    # shellcheck disable=SC2046
+    merge $(attn_shapes | while read -r name args; do echo "$tmp/attention-$name".*; done) \
+        >"$ATTN_DEST.tmp" && mv "$ATTN_DEST.tmp" "$ATTN_DEST"
+    echo "bench: wrote $ATTN_DEST (attention at S = 1024, 4096, 16384, D = 64 and 128)"
+fi
 grep -q 'name: "NVIDIA H200' "$DEST" || echo "bench: note: not recorded on an H200" >&2
-echo "bench: wrote $DEST (median of $RUNS runs per variant)"
+echo "bench: wrote $DEST (median of $RUNS runs per variant; parts:$PARTS)"
 table "$DEST"
 echo
 targets "$DEST"
 tc_targets "$DEST"
 # what limits tf32-mma: the rung and mma.sync alone, each in alternating
 # pairs with cuBLAS TF32 (tf32_ceiling.sh); BENCH_CEILING=0 leaves it out
-if [ "${BENCH_CEILING:-1}" = 0 ]; then
-    echo "tf32 ceiling: not measured (BENCH_CEILING=0)"
+if ! part ceiling || [ "${BENCH_CEILING:-1}" = 0 ]; then
+    echo "tf32 ceiling: not measured (BENCH_CEILING=0, or not in BENCH_PARTS)"
 elif ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
     echo "tf32 ceiling: not measured (nvidia-smi lists no GPU)"
 else
     sh demos/scripts/tf32_ceiling.sh 4096 || FAIL=1
 fi
-[ -x "$BIN/conv" ] && conv_targets "$CONV_DEST"
-[ -f "$tmp/fusion-conv2_x.1" ] && fusion_targets "$FUSION_DEST"
+[ -f "$CONV_DEST" ] && conv_targets "$CONV_DEST"
+[ -f "$FUSION_DEST" ] && fusion_targets "$FUSION_DEST"
+[ -f "$ATTN_DEST" ] && attention_targets "$ATTN_DEST"
 demos/scripts/xfer_targets.sh "$DEST" || FAIL=1
-if [ "${BENCH_SWEEP:-1}" != 0 ]; then
+if part sweep && [ "${BENCH_SWEEP:-1}" != 0 ]; then
     sh demos/scripts/mm_sweep.sh "$BIN" || FAIL=1
 fi
 exit "$FAIL"

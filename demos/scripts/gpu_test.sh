@@ -1,7 +1,7 @@
 #!/bin/sh
 # gpu_test.sh [BIN_DIR]: the demos' acceptance run on a machine with a GPU
 # (`make gpu-test`). Every GPU and CPU variant of matmul, conv, transfer,
-# streams, reduce and fusion is checked at odd sizes, and every launch series at odd
+# streams, reduce, fusion and attention is checked at odd sizes, and every launch series at odd
 # n (correctness only: --reps 1); multigpu runs what one GPU can and, where
 # there are two or more, what needs them; then the hand-written kernels (and CUB)
 # run under compute-sanitizer memcheck, racecheck, initcheck and synccheck. Logs
@@ -266,6 +266,25 @@ if [ -x "$FU" ]; then
     done
 fi
 
+# attention: every GPU rung at odd shapes (S not a multiple of a tile,
+# D = 64 and 128, causal, BF16, one key), the corruption hook caught, and
+# at the default shape each GPU rung paired with cuDNN's SDPA
+# (demos/scripts/attn_gpu.sh and sdpa_gpu.sh time the ladder)
+AT=$BIN/attention
+AT_HAND=three-kernel,flash-mma
+if [ -x "$AT" ]; then
+    run_demo attention-s130-d64-causal "$AT" --b 1 --h 2 --s 130 --d 64 --causal --reps 1
+    run_demo attention-s130-d128-bf16 "$AT" --b 1 --h 2 --s 130 --d 128 --dtype bf16 --reps 1
+    run_demo attention-s1-d64 "$AT" --b 1 --h 1 --s 1 --d 64 --reps 1
+    run_demo attention-s257-d128-causal "$AT" --b 2 --h 3 --s 257 --d 128 --causal --reps 1
+    run_caught attention-corrupt-flash flash-mma "NaN or Inf" "$AT" --b 1 --h 2 --s 130 --reps 1
+    run_demo attention-default "$AT"
+    n=$(grep -E '^- \{record: "variant".*variant: "(three-kernel|cublas-softmax|flash-mma)"' \
+        "$LOG/attention-default.log" | grep -cE 'paired_with: "cudnn-sdpa", paired_pct_of_library: [0-9.e+-]+')
+    if [ "$n" = 3 ]; then record attention-default-paired ok "3 GPU rungs paired with cudnn-sdpa"
+    else record attention-default-paired FAIL "$n of 3 GPU rungs paired with cudnn-sdpa ($LOG/attention-default.log)"; fi
+fi
+
 # run_launch NAME ARGS...: exit 0, live, points measured, none failed (a
 # block shape that does not fit on an SM is reported, not failed)
 run_launch() {
@@ -294,6 +313,12 @@ for tool in memcheck racecheck initcheck synccheck; do
     done
     sanitize "$tool" launch-odd "$BIN/launch" --n 1000003 --iters 16 --reps 1 --quick \
         --variants "$(hand_of "$BIN/launch")"
+    if [ -x "$AT" ]; then
+        sanitize "$tool" attention-s130-d64-causal "$AT" --b 1 --h 2 --s 130 --d 64 --causal \
+            --reps 1 --variants "$AT_HAND"
+        sanitize "$tool" attention-s130-d128-bf16 "$AT" --b 1 --h 2 --s 130 --d 128 \
+            --dtype bf16 --reps 1 --variants "$AT_HAND"
+    fi
     sanitize "$tool" matmul-37x53x61 "$BIN/matmul" --m 37 --n 53 --k 61 \
         --reps 1 --variants "$MM_SAN_VARIANTS"
     sanitize "$tool" matmul-256x128x64 "$BIN/matmul" --m 256 --n 128 --k 64 \

@@ -653,7 +653,7 @@
 	X(MSG_HELP_READING, "Reading this screen", "如何看本屏") \
 	X(MSG_HN_BARS, "Each row is one way to do the same work; its bar is its time, on one log scale for yours and the recorded run.", "每一行是完成同一工作的一种做法；条形是它的时间，你的和记录的结果共用一个对数刻度。") \
 	X(MSG_HN_BARS_TIME, "time: the median of the repeats. error: relative to an FP64 reference (! past twice the library's). speedup: against the naive row.", "时间：多次重复的中位数。误差：相对 FP64 参考的相对误差（! 表示超过库的两倍）。加速比：相对朴素行。") \
-	X(MSG_HN_BARS_LIB, "%%lib: the row's speed as a percent of the library's. other: measured at another size, not compared.", "库%%：本行速度占库速度的百分比。其他：在另一规模下测得，不作比较。") \
+	X(MSG_HN_BARS_LIB, "%%lib: the row's speed as a percent of the library's; where the row was timed side by side with the library row, the median of those pairs. other: measured at another size, not compared.", "库%%：本行速度占库速度的百分比；本行与库行交替配对计时时，取各对比值的中位数。其他：在另一规模下测得，不作比较。") \
 	X(MSG_HN_BARS_SPREAD, "spread: slowest less fastest repeat, as a percent of the median; over 100%% the run was noisy. The CPU fallback's times swing from run to run.", "波动：最慢与最快一次之差占中位数的百分比；超过 100%% 说明那次运行受了干扰。CPU 后备的时间每次运行都会波动。") \
 	X(MSG_HN_CURVE, "Each line is one kind of copy: GB/s (up) against bytes per copy (right), both log scales; lower case yours, upper case the recorded run.", "每条线是一种拷贝方式：纵轴 GB/s，横轴每次拷贝的字节数，都是对数刻度；小写是你的，大写是记录的。") \
 	X(MSG_HN_CURVE_MARKS, "* marks a cell where several lines' points fall; the red rows are the host link's peak each way and HBM's.", "* 表示几条线的点落在同一格；红色横线是主机链路每个方向的峰值和 HBM 的峰值。") \
@@ -822,7 +822,7 @@
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
 	X(MSG_DV_PCT_LIB, "%%lib", "库%%") \
-	X(MSG_DV_COLUMNS, "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %%lib, this row's speed as a percent of the library's; spread, slowest less fastest repeat as a percent of the median; other, measured at another size (not compared).", "各列：时间，多次重复的中位数；误差，相对 FP64 参考的相对误差；加速比，相对朴素行；库%%，本行速度占库速度的百分比；波动，最慢与最快一次之差占中位数的百分比；其他，在另一规模下测得（不作比较）。") \
+	X(MSG_DV_COLUMNS, "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %%lib, this row's speed as a percent of the library's (the median of side-by-side pairs where the row has them); spread, slowest less fastest repeat as a percent of the median; other, measured at another size (not compared).", "各列：时间，多次重复的中位数；误差，相对 FP64 参考的相对误差；加速比，相对朴素行；库%%，本行速度占库速度的百分比（有交替配对计时时取各对的中位数）；波动，最慢与最快一次之差占中位数的百分比；其他，在另一规模下测得（不作比较）。") \
 	X(MSG_DV_CPU_SWING, "CPU fallback, %ld threads: its times swing from run to run; read them as rough.", "CPU 后备，%ld 个线程：时间每次运行都会波动，只能粗略参考。") \
 	X(MSG_DV_NOISY_1, "A spread over 100%% in %d row: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
 	X(MSG_DV_NOISY_REC, "A spread over 100%% in %d of the recorded rows: those repeats were noisy; compare the medians, not single repeats.", "记录结果中有 %d 行的波动超过 100%%：这些重复测量受了干扰；请比较中位数，不要看单次结果。") \

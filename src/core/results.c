@@ -97,6 +97,8 @@ static const struct field var_fields[] = {
 	VAR(samples, F_LONG, false, true),
 	VAR(paired_pct_of_library, F_NUM, false, true),
 	VAR(pairs, F_LONG, false, true),
+	VAR(paired_with, F_STR, false, true),
+	VAR(shape, F_STR, false, true),
 	SIZE(m),
 	SIZE(n),
 	SIZE(k),

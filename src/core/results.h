@@ -65,6 +65,9 @@ struct res_variant {
 	double ms, ms_min, ms_max;  /* NAN when not timed */
 	long reps;
 	double gflops, pct_of_library, pct_of_peak, intensity, gbs;
+	char paired_with[48];       /* the library rung it was paired with, or "" */
+	char shape[64];             /* the demo's own words for its size (fusion's
+	                               conv chain: "N32 C64 56x56 K64 3x3 pad 1"), or "" */
 	char error[256];            /* "" unless !ok */
 	struct res_sizes size;
 	long workspace;             /* bytes, -1 when absent */
@@ -211,6 +214,10 @@ const struct res_variant *results_fastest(const struct results *r, const char *d
 /* The library reference: the timed baseline record, else the fastest
  * library variant; NULL if none. */
 const struct res_variant *results_library(const struct results *r, const char *demo);
+/* v's speed as a percent of lib's: the median of their interleaved pairs
+ * where v was paired with lib (paired_with), else the record's
+ * pct_of_library; NAN when neither. */
+double results_pct_of(const struct res_variant *v, const struct res_variant *lib);
 /* The learner's speedups line for progress, e.g. "matmul 512x512x512, CPU
  * fallback: naive 210 ms -> best CPU 12.5 ms (16.8x)" or with hand-written
  * and library steps on a GPU.  False (buf "") when demo has no timings. */

@@ -117,10 +117,15 @@ static long size_field(const struct res_sizes *s, const char *key, size_t n)
 	return -1;
 }
 
-/* The row's size_text with each {field} replaced by the record's value;
+/* The record's own words for its size where it has them (shape), else
+ * the row's size_text with each {field} replaced by the record's value;
  * "" when the demo has none or a field it names is unknown. */
 void results_size_text(const struct res_variant *v, char *buf, size_t size)
 {
+	if (v->shape[0]) {
+		snprintf(buf, size, "%s", v->shape);
+		return;
+	}
 	const struct demo_row *row = demo_find(v->demo);
 	size_t len = 0;
 	buf[0] = '\0';
@@ -140,6 +145,13 @@ void results_size_text(const struct res_variant *v, char *buf, size_t size)
 		t = end + 1;
 	}
 	buf[len] = '\0';
+}
+
+double results_pct_of(const struct res_variant *v, const struct res_variant *lib)
+{
+	if (lib && v->paired_with[0] && !strcmp(v->paired_with, lib->variant) && isfinite(v->paired_pct_of_library))
+		return v->paired_pct_of_library;
+	return v->pct_of_library;
 }
 
 const struct res_series *results_series(const struct results *r, const char *demo,

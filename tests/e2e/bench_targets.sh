@@ -157,8 +157,54 @@ printf '%s\n' '- {record: "device", format: 1, demo: "attention", live: true}' \
     '- {record: "variant", format: 1, demo: "attention", variant: "flash-mma"}' \
     '- {record: "variant", format: 1, demo: "matmul", variant: "best"}' \
     '# a comment: "attention"' >"$T_TMP/old.yaml"
-out=$(sh demos/scripts/bench.sh --kept "$T_TMP/old.yaml")
+out=$(sh demos/scripts/bench.sh --kept "$T_TMP/old.yaml" attention)
 is "$(printf '%s\n' "$out" | grep -c 'demo: "attention"')/$(printf '%s\n' "$out" | grep -c .)" 2/2 \
     "kept: the attention device and variant records, nothing else"
 is "$(sh demos/scripts/bench.sh --kept "$T_TMP/none.yaml"; echo "rc $?")" "rc 0" "kept: no file, no records"
+# attention: each rung's share of cuDNN SDPA by its paired ratio; the
+# targets at S = 4096 (made-up records; the ms alone would say flash-mma
+# is 50% of cuDNN at D = 64)
+at() { # S D VARIANT MS PAIRED
+    pr=; [ -n "$5" ] && pr=", paired_with: \"cudnn-sdpa\", paired_pct_of_library: $5, pairs: 30"
+    printf '%s\n' "- {record: \"variant\", format: 1, demo: \"attention\", variant: \"$3\", kind: \"hand\", ok: true, ms: $4$pr, b: 4, h: 16, s: $1, d: $2, causal: 0, precision: \"fp16\", tflops: 100}"
+}
+{ at 4096 64 three-kernel 20.0 2.5; at 4096 64 flash-mma 1.0 46.0; at 4096 64 cudnn-sdpa 0.5 ""
+  at 4096 128 flash-mma 2.0 44.9; at 4096 128 cudnn-sdpa 0.9 ""; } >"$T_TMP/at.yaml"
+out=$(sh demos/scripts/bench.sh --attention-targets "$T_TMP/at.yaml")
+like "$out" "attention S=4096 D=64 fp16 +flash-mma +1.0000 ms +100.0 TFLOP/s  46.0%" "attention: a rung's row with its paired share"
+like "$out" "attention S=4096 D=64 fp16: flash-mma 46.0% of cudnn-sdpa \(paired; target >= 45%\): PASS" "attention target at D = 64: PASS"
+like "$out" "attention S=4096 D=128 fp16: flash-mma 44.9% of cudnn-sdpa \(paired; target >= 45%\): MISS" "attention target at D = 128: just under: MISS"
+like "$out" "flash-mma x18.4 over three-kernel .*: PASS" "attention: flash over three kernels, from the paired shares"
+at 4096 64 cudnn-sdpa 0.5 "" >"$T_TMP/at-none.yaml"
+out=$(sh demos/scripts/bench.sh --attention-targets "$T_TMP/at-none.yaml")
+like "$out" "D=64 fp16: flash-mma has no paired record: MISS" "attention: no flash record: MISS"
+# BENCH_PARTS: a bench of the attention part alone, over a stand-in
+# program (three runs a shape, paired shares 40, 50, 45 at S = 4096, D =
+# 64), writes the attention file, puts S = 1024 D = 64 into the results
+# file and keeps every other demo's records there
+mkdir -p "$T_TMP/bin"
+cat >"$T_TMP/bin/attention" <<'SH'
+#!/bin/sh
+s=0; d=0; while [ $# -gt 0 ]; do case $1 in --s) s=$2 ;; --d) d=$2 ;; esac; shift; done
+n=$(cat "$0.n" 2>/dev/null || echo 0); n=$((n + 1)); echo $n >"$0.n"
+p=$(echo "40 50 45" | cut -d' ' -f$(( (n - 1) % 3 + 1 )))
+echo '- {record: "device", format: 1, demo: "attention", live: true, name: "NVIDIA H200"}'
+echo "- {record: \"variant\", format: 1, demo: \"attention\", variant: \"flash-mma\", kind: \"hand\", ok: true, ms: 1.0, paired_with: \"cudnn-sdpa\", paired_pct_of_library: $p, pairs: 30, b: 4, h: 16, s: $s, d: $d, causal: 0, precision: \"fp16\", tflops: 100}"
+SH
+chmod +x "$T_TMP/bin/attention"
+printf '%s\n' '- {record: "device", format: 1, demo: "matmul", live: true, name: "NVIDIA H200"}' \
+    '- {record: "variant", format: 1, demo: "matmul", variant: "best", ok: true, ms: 2.0}' \
+    '- {record: "variant", format: 1, demo: "attention", variant: "old", ok: true, ms: 9.0}' >"$T_TMP/res.yaml"
+out=$(BENCH_PARTS=attention BENCH_OUT="$T_TMP/res.yaml" BENCH_ATTN_OUT="$T_TMP/attn.yaml" \
+    BENCH_CONV_OUT="$T_TMP/none-conv.yaml" BENCH_FUSION_OUT="$T_TMP/none-fu.yaml" \
+    sh demos/scripts/bench.sh "$T_TMP/bin" 2>&1)
+is "$(cat "$T_TMP/bin/attention.n")" 18 "parts: six attention shapes, three runs each, nothing else ran"
+is "$(grep -c 'record: "variant"' "$T_TMP/attn.yaml")" 6 "parts: the attention file has one merged record per shape"
+like "$(grep 's: 4096, d: 64' "$T_TMP/attn.yaml")" "paired_pct_of_library: 45,.*processes: 3, processes_paired_min: 40, processes_paired_max: 50" \
+    "parts: the median process of three, with the spread"
+like "$(cat "$T_TMP/res.yaml")" 'demo: "matmul", variant: "best"' "parts: the results file keeps matmul, whose part did not run"
+like "$(grep -c 'variant: "old"' "$T_TMP/res.yaml")" "^0$" "parts: the old attention record is replaced ..."
+like "$(grep 'demo: "attention", variant' "$T_TMP/res.yaml")" "s: 1024, d: 64" "... by S = 1024, D = 64"
+like "$out" "attention S=4096 D=64 fp16: flash-mma 45.0% \[40.0-50.0 over 3 processes\] of cudnn-sdpa" \
+    "parts: the attention targets printed with their spread"
 done_testing

@@ -31,7 +31,7 @@ like "$(screen)" "^ Yours: CPU fallback" "its line is indented 1, as the rows un
 like "$(screen)" "^ Reference: recorded on" "and so is the reference's"
 keys G; settle
 s=$(screen | tr '\n' ' ' | tr -s ' ')
-like "$s" "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %lib, this row's speed as a percent of the library's; spread, slowest less fastest repeat as a percent of the median; other, measured at another size" \
+like "$s" "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %lib, this row's speed as a percent of the library's \(the median of side-by-side pairs where the row has them\); spread, slowest less fastest repeat as a percent of the median; other, measured at another size" \
 	"the bars end with what each column is"
 like "$s" "A spread over 100% in 1 of the recorded rows: those repeats were noisy; compare the medians" \
 	"a recorded spread over 100% is called noisy"
@@ -42,7 +42,7 @@ keys '?'
 wait_for "help for"; keys G
 wait_for "Reading this screen"; ok $? "the help ends with a part on reading the screen"
 s=$(screen | tr '\n' ' ' | tr -s ' ')
-like "$s" "%lib: the row's speed as a percent of the library's\. other: measured at another size" "the help names %lib and other"
+like "$s" "%lib: the row's speed as a percent of the library's; where the row was timed side by side with the library row, the median of those pairs\. other: measured at another size" "the help names %lib and other"
 like "$s" "spread: slowest less fastest repeat, as a percent of the median; over 100% the run was noisy" "and spread"
 stop
 
@@ -53,7 +53,7 @@ like "$s" "^ 你的机器：CPU 后备" "zh: indented 1 too"
 like "$s" "时间 +误差 +加速比 +库% +波动" "zh: the columns' heads in Chinese, %lib as 库%"
 unlike "$s" "%lib" "zh: no %lib left in English"
 keys G; settle
-like "$(screen | tr -d '\n ')" "各列：时间，多次重复的中位数；.*库%，本行速度占库速度的百分比；波动" "zh: the columns explained"
+like "$(screen | tr -d '\n ')" "各列：时间，多次重复的中位数；.*库%，本行速度占库速度的百分比（有交替配对计时时取各对的中位数）；波动" "zh: the columns explained"
 keys '?'
 wait_for "矩阵乘法的帮助"; ok $? "zh: the help's title names the demo in Chinese"
 keys G

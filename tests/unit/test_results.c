@@ -292,6 +292,22 @@ static void test_recorded(void)
 	   "recorded: matmul has a naive and a library time");
 	results_free(&r);
 	diags_free(&d);
+	/* fusion's conv chain is sized in its own words, not as the GEMM it
+	 * lowers to ("GEMM 100352x64x576"); its GEMM chains by the row's */
+	path = "demos/results/h200-fusion.yaml";
+	ok(results_load_file(path, &r, &d), "%s parses", path);
+	bool conv = false, gemm = false;
+	for (size_t i = 0; i < r.nvar; i++) {
+		char sz[96];
+		results_size_text(&r.var[i], sz, sizeof sz);
+		conv |= !strcmp(sz, "N32 C64 56x56 K64 3x3 pad 1");
+		gemm |= !strcmp(sz, "GEMM 8192x3072x768");
+		ok(!strstr(sz, "GEMM 100352"), "fusion %s: no conv sized as its GEMM (%s)",
+		   r.var[i].variant, sz);
+	}
+	ok(conv && gemm, "fusion: a conv record sized by its shape, a GEMM one by m, n, k");
+	results_free(&r);
+	diags_free(&d);
 }
 
 /* Real outputs of the GPU demos, measured on an H200 (tests/fixtures/results),
@@ -539,6 +555,31 @@ static void test_translated(void)
 	is_str(results_reason_text("--cpu given", b, sizeof b), "--cpu given", "en: unchanged reason");
 }
 
+/* %lib on a demo screen: the paired figure where the row was paired with
+ * the library row the screen compares against, else the record's ratio of
+ * medians (attention: flash-mma paired with cudnn-sdpa, the baseline;
+ * cublas-softmax paired too but given a ratio of its own) */
+static void test_pct_of(void)
+{
+	static const char buf[] =
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"flash-mma\", kind: \"hand\", label: \"f\", ok: true, rel_err: 1e-5, ms: 2.0, ms_min: 2, ms_max: 2, gflops: 1, pct_of_library: 28.0, pct_of_peak: ~, paired_with: \"cudnn-sdpa\", paired_pct_of_library: 25.9, pairs: 30, b: 4, h: 16, s: 4096, d: 64, causal: 0}\n"
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cublas-softmax\", kind: \"library\", label: \"c\", ok: true, rel_err: 1e-5, ms: 3.7, ms_min: 3, ms_max: 4, gflops: 1, pct_of_library: 15.0, pct_of_peak: ~, paired_with: \"other\", paired_pct_of_library: 14.3, pairs: 30, b: 4, h: 16, s: 4096, d: 64, causal: 0}\n"
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cudnn-sdpa\", kind: \"library\", label: \"d\", ok: true, rel_err: 1e-5, ms: 0.56, ms_min: 0.5, ms_max: 0.6, gflops: 1, pct_of_library: 100, pct_of_peak: ~, baseline: true, b: 4, h: 16, s: 4096, d: 64, causal: 0}\n";
+	struct results r;
+	struct diags d = { 0 };
+	ok(results_parse("pct", buf, sizeof buf - 1, &r, &d) && r.nvar == 3, "paired records parse");
+	if (d.n)
+		diag("%s:%d:%d: %s", d.v[0].file, d.v[0].line, d.v[0].col, d.v[0].msg);
+	const struct res_variant *lib = results_library(&r, "attention");
+	ok(lib && !strcmp(lib->variant, "cudnn-sdpa"), "the baseline is the library row");
+	ok(lib && !strcmp(r.var[0].paired_with, "cudnn-sdpa"), "paired_with is read");
+	ok(lib && results_pct_of(&r.var[0], lib) == 25.9, "paired with the library row: the paired figure");
+	ok(lib && results_pct_of(&r.var[1], lib) == 15.0, "paired with another row: the record's own ratio");
+	ok(results_pct_of(&r.var[0], NULL) == 28.0, "no library row: the record's own ratio");
+	results_free(&r);
+	diags_free(&d);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -550,6 +591,7 @@ int main(void)
 	test_small();
 	test_merge();
 	test_recorded();
+	test_pct_of();
 	test_gpu_fixtures();
 	test_live_demo("matmul", "--size", "64");
 	test_live_demo("conv", NULL, NULL);

@@ -210,12 +210,19 @@ static int variant_rows(const struct res_variant *v, int lw)
 	return n;
 }
 
+/* The rows a section's variant rows are measured against: the naive one
+ * (speed-ups), the FP32 GEMM (the error mark) and the library one (%lib;
+ * a row paired side by side with it shows that paired figure). */
+struct row_refs {
+	const struct res_variant *naive, *ref, *lib;
+};
+
 /* Draws a variant, its label cut to `name`, from picture line y (rows
  * y0..y1 visible). */
 static void variant_row(int y, int y0, int y1, const struct res_variant *v, const char *name,
-			const struct res_variant *naive, const struct res_variant *ref, double lo,
-			double hi, int lw, int bw)
+			const struct row_refs *rr, double lo, double hi, int lw, int bw)
 {
+	const struct res_variant *naive = rr->naive, *ref = rr->ref, *libv = rr->lib;
 	if (y >= y0 && y < y1)
 		ui_text(y, 1, lw, v->ok || !v->supported ? C_NORMAL : C_WRONG, name);
 	int x = 1 + lw + 1;
@@ -248,8 +255,9 @@ static void variant_row(int y, int y0, int y1, const struct res_variant *v, cons
 	} else if (v == naive) {
 		snprintf(sp, sizeof sp, "%s", tr(MSG_DV_NAIVE));
 	}
-	if (isfinite(v->pct_of_library) && !other)
-		snprintf(lib, sizeof lib, "%.0f%%", v->pct_of_library);
+	double pl = results_pct_of(v, libv);
+	if (isfinite(pl) && !other)
+		snprintf(lib, sizeof lib, "%.0f%%", pl);
 	char spread[16], err[16];
 	spread_text(v, spread, sizeof spread);
 	error_text(v, ref, err, sizeof err);
@@ -264,6 +272,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 {
 	int line = 0;
 	const struct res_variant *naive = results_naive(s->r, s->demo), *ref = gemm_ref(s);
+	const struct row_refs rr = { naive, ref, results_library(s->r, s->demo) };
 	bool marked = false;
 	struct text_lines tl = { 0 };
 	text_wrap(s->title, COLS - 2, &tl); /* a long fallback reason wraps; indented 1 as the rest */
@@ -315,7 +324,7 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 			line = demo_note_lines(also, C_DIM, y, line, y0, y1);
 		}
 		prev = v;
-		variant_row(y + line, y0, y1, v, name, naive, ref, lo, hi, lw, bw);
+		variant_row(y + line, y0, y1, v, name, &rr, lo, hi, lw, bw);
 		marked |= error_marked(v, ref);
 		line += variant_rows(v, lw);
 	}
