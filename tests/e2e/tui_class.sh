@@ -35,11 +35,12 @@ expect 'Measure it'
 keys o
 expect 'Copies in our lab: copy bandwidth'
 unlike "$(screen | head -1)" 'Moving ingredients' "a class lesson's demo: not titled after a built-in lesson"
-keys Escape; expect 'Measure it'
+back_to 'Measure it'; ok $? "Esc back to the lesson (a running demo is cancelled first)"
 quit
 fresh; launch 60 20 "$CK_BIN" --lessons "$c" --lang zh open transfer
 expect '按内存类型和大小的拷贝带宽'
 unlike "$(screen | head -1)" '搬运食材' "zh, opened by name in a class: titled by what it shows"
+keys Escape; t_poll '已取消|已完成' 40   # a run still going is cancelled first
 quit
 fresh; launch 80 24 "$CK_BIN"
 wait_for 'lessons done'; ok $? "the built-in course"
