@@ -181,11 +181,11 @@ static void radar_draw(struct app *app, void *st)
 	} else
 		snprintf(note, sizeof note, "%s", tr(MSG_RADAR_HOW));
 	/* wrapped, its last row just above the status line, below the panel */
-	int nrows = ui_wrap_rows(note, COLS - 4), room = LINES - 1 - end;
+	int nrows = ui_wrap_rows(note, ui_cols() - 4), room = LINES - 1 - end;
 	nrows = nrows > 4 ? 4 : nrows;
 	if (nrows > room && room >= 1)
 		nrows = room;
-	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, COLS - 4, C_NOTE, note);
+	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, ui_cols() - 4, C_NOTE, note);
 	char hints[HINTS_MAX];
 	screen_hints(&screen_radar, app, st, hints, sizeof hints);
 	ui_status(app->status, hints);
