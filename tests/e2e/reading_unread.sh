@@ -13,6 +13,7 @@ D="$T_TMP/course"; mkdir -p "$D"
 	for i in 1 2 3 4 5; do printf '  - title: Shelf %s\n    body:\n      - text: Paragraph of shelf %s.\n' "$i" "$i"; done
 	printf '      - text: Zulu word on the last shelf.\n'
 } > "$D/01-five.yaml"
+printf 'id: after\ntitle: After it\nsummary: Next.\nminutes: 1\nanalogy: Next.\npages:\n  - title: After page\n    body:\n      - text: Next.\n' >"$D/02-after.yaml"
 for lang in en zh; do
 	fresh; launch 80 24 "$CK_BIN" --lang $lang --lessons "$D" open five
 	expect 'Shelf 1'
@@ -35,6 +36,8 @@ grep -q 'unread: "2-4"' "$XDG_STATE_HOME/cudakitchen/progress.yaml"; ok $? "the 
 launch 60 20 "$CK_BIN" --lessons "$D" open five
 expect 'Shelf 5'
 like "$(screen)" 'pages 2-4 unread' "after a restart, the end marker still names them"
+like "$(screen)" '─ end of the lesson; Space: next, After it ─' "60 columns: the rule stays whole..."
+like "$(screen)" '^ +pages 2-4 unread *$' "... the unread pages on the row below it"
 for i in 4 3 2; do keys p; expect "Shelf $i"; done
 keys Escape; expect 'lessons done'
 like "$(screen)" 'Five pages +done' "once pages 2-4 were on screen, the lesson is done"

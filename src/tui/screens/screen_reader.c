@@ -217,11 +217,23 @@ static void draw_end(struct app *app, const struct reader *r, int y)
 	if (unread[0])
 		snprintf(pages, sizeof pages, tr(progress_unread_many(unread) ? MSG_RD_UNREAD_MANY : MSG_RD_UNREAD_ONE),
 			 unread);
-	int n = snprintf(msg, sizeof msg, "%s", pages);
+	char end[200];
 	if (next)
-		snprintf(msg + n, sizeof msg - (size_t)n, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
+		snprintf(end, sizeof end, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
 	else
-		snprintf(msg + n, sizeof msg - (size_t)n, "%s", tr(MSG_RD_END));
+		snprintf(end, sizeof end, "%s", tr(MSG_RD_END));
+	snprintf(msg, sizeof msg, "%s%s", pages, end);
+	/* too wide for one rule: the unread pages on the row below it, when there is one */
+	if (pages[0] && ui_width(msg) + 2 > text_w() && y + 1 < LINES - 2) {
+		page_end_rule(y, left_x(), text_w(), end);
+		size_t k = strlen(pages);
+		while (k && (pages[k - 1] == ' ' || pages[k - 1] == ';'))
+			pages[--k] = '\0';
+		if (k >= 3 && !strcmp(pages + k - 3, "；"))
+			pages[k - 3] = '\0';
+		ui_text(y + 1, left_x() + (text_w() - ui_width(pages)) / 2, text_w(), C_ACCENT, pages);
+		return;
+	}
 	page_end_rule(y, left_x(), text_w(), msg);
 }
 
