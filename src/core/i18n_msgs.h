@@ -267,7 +267,7 @@
 	X(MSG_DV_TIME, "time", "时间") \
 	X(MSG_DV_SPEEDUP, "speedup", "加速比") \
 	X(MSG_DV_MEMORY_ROOF, "/ memory %.0f GB/s", "/ 显存 %.0f GB/s") \
-	X(MSG_DV_COMPUTE_ROOF, "%s compute %.1f TFLOP/s", "%s 算力 %.1f TFLOP/s") \
+	X(MSG_DV_COMPUTE_ROOF, "%s FP32 %.1f TFLOP/s", "%s FP32 算力 %.1f TFLOP/s") \
 	X(MSG_DV_RECORDED_MARK, " (recorded)", "（记录值）") \
 	X(MSG_DV_ABOVE_ROOF, "above roof: Tensor Cores", "高于屋顶：张量核心") \
 	X(MSG_DV_ABOVE_MEMORY, "above / : caches served loads the model counts", "高于 /：模型计入的加载由缓存提供") \

@@ -71,21 +71,25 @@ static const struct res_sizes *ref_size(const struct results *r, const char *dem
 
 /* The timed variant of demo and kind, at the demo's reference size, that
  * comes first in the ladder (by_rung) or runs fastest; ties: the first in
- * input order. */
+ * input order. FP32 rows only, unless the demo has none of that kind
+ * (attention's ladder is FP16 throughout). */
 static const struct res_variant *pick(const struct results *r, const char *demo,
 				      enum res_kind kind, bool by_rung)
 {
-	const struct res_variant *best = NULL;
 	const struct res_sizes *at = ref_size(r, demo);
-	for (size_t i = 0; i < r->nvar; i++) {
-		const struct res_variant *v = &r->var[i];
-		if (!timed(v, demo) || v->kind != kind || !res_fp32(v)
-		    || memcmp(&v->size, at, sizeof *at))
-			continue;
-		if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
-			best = v;
+	for (int any = 0; any < 2; any++) {
+		const struct res_variant *best = NULL;
+		for (size_t i = 0; i < r->nvar; i++) {
+			const struct res_variant *v = &r->var[i];
+			if (!timed(v, demo) || v->kind != kind || (!any && !res_fp32(v)) || memcmp(&v->size, at, sizeof *at))
+				continue;
+			if (!best || (by_rung ? v->rung < best->rung : v->ms < best->ms))
+				best = v;
+		}
+		if (best)
+			return best;
 	}
-	return best;
+	return NULL;
 }
 
 const struct res_variant *results_naive(const struct results *r, const char *demo)

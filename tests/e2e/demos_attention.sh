@@ -97,6 +97,12 @@ if demo_screen attention "$CK_ROOT/demos/results/h200.yaml"; then
     like "$s" "Attention: three kernels, cuBLAS, flash, cuDNN" "screen 80x24: the title"
     like "$s" "CPU naive, 1( thread|…)" "screen 80x24: the CPU rung's bar"
     like "$s" "cuDNN SDPA, graph API +█+ +0\.045 ms" "screen 80x24: cuDNN's recorded rung"
+    # speed-ups against the FP16 ladder's first hand rung (no FP32 row
+    # here), %lib against cuDNN, paired: flash-mma 31% (0.045 / 0.141
+    # would read 32%)
+    like "$s" "three kernels, S×S in HBM +█+ +2\.99 ms +1e-6 +naive +1%" "screen 80x24: three-kernel is the naive row"
+    like "$s" "fused flash, mma\.sync +█+ +0\.141 ms +5e-5 +×21 +31%" "screen 80x24: flash's speed-up, and its paired share of cuDNN"
+    like "$s" "cuDNN SDPA, graph API +█+ +0\.045 ms +2e-4 +×67 +100%" "screen 80x24: cuDNN is the library row"
     keys G   # the line ends the bars' picture: it scrolls with them
     wait_for "they run out past S = 24129 and S = 19713" 10
     ok $? "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
@@ -109,6 +115,8 @@ if demo_screen attention "$CK_ROOT/demos/results/h200.yaml"; then
     like "$s" "2 S×S scores, P stored" "screen 80x24: three-kernel's model (S×S through memory)"
     like "$s" "3 FP32 scores\+16-bit P" "screen 80x24: cublas-softmax's model"
     like "$s" ": minimum traffic" "screen 80x24: the minimum's dotted column beside the marks"
+    like "$s" "FP32 66\.9 TFLOP/s" "screen 80x24: the compute roof says it is FP32's"
+    like "$s" "above roof: Tensor Cores" "screen 80x24: the FP16 rungs above it ran on Tensor Cores"
     stop
     start 60 20 "$DEMO_TUI --lang zh open attention"
     wait_for "CPU 后备" 30; ok $? "screen 60x20 zh: the CPU fallback run"
@@ -117,8 +125,11 @@ if demo_screen attention "$CK_ROOT/demos/results/h200.yaml"; then
     keys v
     wait_for "t：只看一组，列出其访存模型" 10; ok $? "screen 60x20 zh: too many models for both sets: t says so"
     keys t; keys t   # yours, then the recorded set alone: room for its models
-    wait_for "3 每 64 行查询读一遍 K、V" 10; ok $? "screen 60x20 zh: the recorded set's models in Chinese"
-    like "$(screen)" "1 S×S 分数和 P 写出再读回" "screen 60x20 zh: three-kernel's model in Chinese"
+    wait_for "2 FP32 分数和 16 位 P 经显存" 10; ok $? "screen 60x20 zh: the recorded set's models in Chinese"
+    s=$(screen)
+    like "$s" "1 S×S 分数和 P 写出再读回" "screen 60x20 zh: three-kernel's model in Chinese"
+    like "$s" "高于屋顶：张量核心" "screen 60x20 zh: above the FP32 roof: Tensor Cores"
+    like "$s" "另有 2 个（窗口调高可见）" "screen 60x20 zh: the models that do not fit are counted"
     stop
 fi
 done_testing

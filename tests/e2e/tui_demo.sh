@@ -94,7 +94,7 @@ unlike "$s" "±" "the spread is not a ± (past 100% it would read as a negative 
 unlike "$s" "CPU naive, 1 thread +█" "and has no bar beside the others' times"
 keys v; expect "Roofline"
 s=$(screen)
-like "$s" "compute 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
+like "$s" "FP32 66.9 TFLOP/s" "the roofline's compute ceiling is the device's peak"
 like "$s" "memory 4814 GB/s" "and its memory ceiling the device's bandwidth"
 like "$s" "above roof: Tensor Cores" "TF32 above the FP32 roof is explained"
 # every x-axis decade has a tick on the axis line and its label starts at

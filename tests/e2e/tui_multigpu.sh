@@ -8,16 +8,13 @@
 # scaling bars (with their ASCII twin), scrolling where the page is long.
 # Without a recorded run the screen says none is recorded.
 . "$(dirname "$0")/lib.bash"
+. "$(dirname "$0")/demo_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 [ -x "$CK_BUILD/demos/multigpu" ] || skip_all "$CK_BUILD/demos/multigpu not built (make demos)"
+demo_screen multigpu || exit 1
 ckd="$T_TMP/ck"
-mkdir -p "$ckd/build/demos" "$ckd/demos/results"
-touch "$ckd/Makefile"
-ln -s "$CK_ROOT/lessons" "$ckd/lessons"
-cp "$CK_BIN" "$ckd/build/cudakitchen"
-cp "$CK_BUILD/demos/multigpu" "$ckd/build/demos/"
 cp "$CK_ROOT/tests/fixtures/results/mg-fixture.yaml" "$ckd/demos/results/h200.yaml"
-ck="$ckd/build/cudakitchen"
+ck=$DEMO_TUI
 
 start 200 60 "$ck open multigpu"
 wait_for "multigpu finished" 20; ok $? "200x60: the CPU run finishes"; settle

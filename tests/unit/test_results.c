@@ -562,9 +562,9 @@ static void test_translated(void)
 static void test_pct_of(void)
 {
 	static const char buf[] =
-		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"flash-mma\", kind: \"hand\", label: \"f\", ok: true, rel_err: 1e-5, ms: 2.0, ms_min: 2, ms_max: 2, gflops: 1, pct_of_library: 28.0, pct_of_peak: ~, paired_with: \"cudnn-sdpa\", paired_pct_of_library: 25.9, pairs: 30, b: 4, h: 16, s: 4096, d: 64, causal: 0}\n"
-		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cublas-softmax\", kind: \"library\", label: \"c\", ok: true, rel_err: 1e-5, ms: 3.7, ms_min: 3, ms_max: 4, gflops: 1, pct_of_library: 15.0, pct_of_peak: ~, paired_with: \"other\", paired_pct_of_library: 14.3, pairs: 30, b: 4, h: 16, s: 4096, d: 64, causal: 0}\n"
-		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cudnn-sdpa\", kind: \"library\", label: \"d\", ok: true, rel_err: 1e-5, ms: 0.56, ms_min: 0.5, ms_max: 0.6, gflops: 1, pct_of_library: 100, pct_of_peak: ~, baseline: true, b: 4, h: 16, s: 4096, d: 64, causal: 0}\n";
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"flash-mma\", kind: \"hand\", label: \"f\", ok: true, rel_err: 1e-5, ms: 2.0, ms_min: 2, ms_max: 2, gflops: 1, pct_of_library: 28.0, pct_of_peak: ~, paired_with: \"cudnn-sdpa\", paired_pct_of_library: 25.9, pairs: 30, b: 4, h: 16, s: 4096, d: 64, causal: 0, precision: \"fp16\"}\n"
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cublas-softmax\", kind: \"library\", label: \"c\", ok: true, rel_err: 1e-5, ms: 3.7, ms_min: 3, ms_max: 4, gflops: 1, pct_of_library: 15.0, pct_of_peak: ~, paired_with: \"other\", paired_pct_of_library: 14.3, pairs: 30, b: 4, h: 16, s: 4096, d: 64, causal: 0, precision: \"fp16\"}\n"
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cudnn-sdpa\", kind: \"library\", label: \"d\", ok: true, rel_err: 1e-5, ms: 0.56, ms_min: 0.5, ms_max: 0.6, gflops: 1, pct_of_library: 100, pct_of_peak: ~, baseline: true, b: 4, h: 16, s: 4096, d: 64, causal: 0, precision: \"fp16\"}\n";
 	struct results r;
 	struct diags d = { 0 };
 	ok(results_parse("pct", buf, sizeof buf - 1, &r, &d) && r.nvar == 3, "paired records parse");
@@ -576,6 +576,8 @@ static void test_pct_of(void)
 	ok(lib && results_pct_of(&r.var[0], lib) == 25.9, "paired with the library row: the paired figure");
 	ok(lib && results_pct_of(&r.var[1], lib) == 15.0, "paired with another row: the record's own ratio");
 	ok(results_pct_of(&r.var[0], NULL) == 28.0, "no library row: the record's own ratio");
+	ok(results_naive(&r, "attention") == &r.var[0],
+	   "a ladder without FP32 rows: its first hand row is the naive one, for speed-ups");
 	results_free(&r);
 	diags_free(&d);
 }

@@ -97,12 +97,12 @@ static void draw_axes(const struct chart_roof *c, int y, int x)
 	}
 }
 
-/* A TF32 variant above the FP32 roof ran on Tensor Cores, which the FP32
- * peak (SMs x FP32 lanes x 2 x clock) does not count. */
+/* A TF32, FP16 or BF16 variant above the FP32 roof ran on Tensor Cores,
+ * which the FP32 peak (SMs x FP32 lanes x 2 x clock) does not count. */
 static bool tensor_cores_above(const struct roof_in *in)
 {
 	for (int i = 0; i < in->n; i++)
-		if (in->pt[i].y > in->dev->peak_gflops && strstr(in->var[i]->label, "TF32"))
+		if (in->pt[i].y > in->dev->peak_gflops && (strstr(in->var[i]->label, "TF32") || !res_fp32(in->var[i])))
 			return true;
 	return false;
 }
