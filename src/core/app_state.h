@@ -32,6 +32,8 @@ struct app {
 		char query[64];        /* the text searched for ("" none); also the text of
 		                          the course search the menu opens as "/" */
 	} open_find;
+	char opened_from[160];     /* the title of the lesson whose page opens the screen
+	                              being entered ("" none); cleared once it is entered */
 	char status[256];          /* one-line message for the status bar, "" for none */
 	char notice[512];          /* a notice that matters (progress will not be saved...):
 	                              the menu shows it whole, boxed, until a key acknowledges it */
@@ -51,6 +53,8 @@ struct app {
 	int lock_fd;               /* progress.lock held, -1 when none */
 	int quiz_levels;           /* levels of the running course's quiz: 5, or a
 	                              class's level marked `last: true` (quiz_run.h) */
+	int course_drills;         /* drills the running course counts (drill.h's
+	                              drill_count: a class's own only) */
 };
 
 #endif

@@ -186,7 +186,10 @@ static void put_apis(FILE *f, const char *apis, const struct cert_strings *s)
 		if (!len)
 			continue;
 		char head[64];
-		snprintf(head, sizeof head, "  %s ", g < 2 ? group[g] : s->apis_other);
+		const char *h = g < 2 ? group[g] : s->apis_other;
+		size_t hl = strlen(h); /* no space after a full-width colon */
+		bool wide = hl >= 3 && !strcmp(h + hl - 3, "：");
+		snprintf(head, sizeof head, "  %s%s", h, wide ? "" : " ");
 		para(f, head, "    ", line);
 		any = true;
 	}
@@ -264,12 +267,16 @@ static void put_drills(FILE *f, const struct cert_info *ci, const struct cert_st
 	const struct progress *p = ci->progress;
 	int passed = 0, on_gpu = 0;
 	const char *device = "";
-	for (size_t i = 0; i < p->ndrills; i++)
-		if (p->drills[i].passed) {
+	for (size_t i = 0; i < p->ndrills; i++) {
+		bool ours = !ci->drill_ids;
+		for (int k = 0; !ours && k < ci->drills_total; k++)
+			ours = !strcmp(ci->drill_ids[k], p->drills[i].id);
+		if (p->drills[i].passed && ours) {
 			passed++;
 			if (p->drills[i].on_gpu)
 				on_gpu++, device = p->drills[i].device[0] ? p->drills[i].device : "GPU";
 		}
+	}
 	char where[160];
 	if (!on_gpu)
 		snprintf(where, sizeof where, "%s", i18n_text(l, MSG_CW_DRILLS_CPU));

@@ -58,6 +58,9 @@ struct cert_info {
 	const char *level_title[PROGRESS_LEVELS];  /* a class's own level's title, or
 	                                              NULL: the built-in level's name */
 	int drills_total;         /* the course's kernel drills; 0: no drills line */
+	/* the drills' ids (drills_total of them): only these count as passed;
+	 * NULL: every drill passed counts */
+	const char *const *drill_ids;
 	const char *title;        /* a class's title line, or NULL: the built-in course's */
 };
 

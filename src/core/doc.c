@@ -223,6 +223,7 @@ static bool on_scalar(struct builder *b, const yaml_event_t *ev)
 	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	n->folded = ev->data.scalar.style == YAML_FOLDED_SCALAR_STYLE;
+	n->block = n->folded || ev->data.scalar.style == YAML_LITERAL_SCALAR_STYLE;
 	return true;
 }
 

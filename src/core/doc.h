@@ -33,6 +33,7 @@ struct doc_node {
 	char *str;                /* scalar text */
 	size_t len;
 	bool plain, folded;
+	bool block;               /* a block scalar (| or >): its text starts on the next line */
 	size_t n;                 /* entries (pairs for maps) */
 	struct doc_node **items;
 };

@@ -360,7 +360,8 @@ bool drill_set_load(struct drill_set *s, const char *data_dir, const char *class
 {
 	size_t before = d->n;
 	memset(s, 0, sizeof *s);
-	add_dir(s, data_dir, lang, d);
+	if (data_dir)
+		add_dir(s, data_dir, lang, d);
 	if (class_dir)
 		add_dir(s, class_dir, lang, d);
 	if (s->n)
@@ -408,11 +409,17 @@ void drill_copy(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
+bool drill_set_load_course(struct drill_set *s, const char *data_dir, const char *class_dir,
+			   const char *lang, struct diags *d)
+{
+	return drill_set_load(s, class_dir ? NULL : data_dir, class_dir, lang, d);
+}
+
 int drill_count(const char *data_dir, const char *class_dir)
 {
 	struct drill_set s;
 	struct diags d = { 0 };
-	drill_set_load(&s, data_dir, class_dir, "en", &d);
+	drill_set_load_course(&s, data_dir, class_dir, "en", &d);
 	int n = (int)s.n;
 	drill_set_free(&s);
 	diags_free(&d);

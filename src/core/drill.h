@@ -57,8 +57,9 @@ struct drill_set {
 	size_t n;
 };
 
-/* Every drill of DIR/drills (data_dir, then class_dir where not NULL: a
- * class drill with a built-in id replaces it), statements in lang.  A
+/* Every drill of DIR/drills (data_dir where not NULL, then class_dir
+ * where not NULL: a class drill with a built-in id replaces it),
+ * statements in lang.  A
  * drill with errors is left out and its errors are added to d; true when
  * none were added.  Sorted by NN, then id. */
 bool drill_set_load(struct drill_set *s, const char *data_dir, const char *class_dir,
@@ -67,8 +68,13 @@ bool drill_set_load(struct drill_set *s, const char *data_dir, const char *class
 bool drill_load(const char *drills_dir, const char *folder, const char *lang,
 		struct drill *out, struct diags *d);
 void drill_free(struct drill *dr);
-/* How many drills the course has (built-in and the class's); 0 when none
- * load.  For the certificate. */
+/* The drills the running course counts: a class's own (CLASS/drills;
+ * none unless it adds some), else the built-in ones.  For the radar, the
+ * certificate and the menu (the drills screen lists the built-in ones
+ * too, with drill_set_load). */
+bool drill_set_load_course(struct drill_set *s, const char *data_dir, const char *class_dir,
+			   const char *lang, struct diags *d);
+/* How many of them there are; 0 when none load. */
 int drill_count(const char *data_dir, const char *class_dir);
 void drill_set_free(struct drill_set *s);
 const struct drill *drill_find(const struct drill_set *s, const char *id);

@@ -118,7 +118,7 @@
 	X(MSG_RADAR_SKILLS, "Skills", "技能") \
 	X(MSG_RADAR_HOW, "Levels: each level's best attempt. Skills: every answer to questions tagged with the skill, all attempts together (architecture adds gpu-map drops).", "关卡：每关最好的一次。技能：所有尝试中带该技能标签的题目的全部作答（架构还计入 GPU 结构图的拖放）。") \
 	X(MSG_RADAR_EMPTY, "Take the quiz, label the GPU map and run the demos to fill the radar.", "完成测验、标注 GPU 结构图并运行演示程序，雷达图就会填满。") \
-	X(MSG_RADAR_CERT_READY, "Level 5 passed: press Enter for your certificate.", "第 5 关已通过：按 Enter 获取证书。") \
+	X(MSG_RADAR_CERT_READY, "Level %d passed: press Enter for your certificate.", "第 %d 关已通过：按 Enter 获取证书。") \
 	/* ---- quiz screen ---- */ \
 	X(MSG_QUIZ_TITLE, "cudakitchen: quiz", "cudakitchen：测验") \
 	X(MSG_QUIZ_RULE, "five levels, 80% opens the next", "五个关卡，得分 80% 开启下一关") \
@@ -188,11 +188,13 @@
 	X(MSG_CERT_REMAINS, "What remains:", "还需完成：") \
 	X(MSG_CERT_NOT_TAKEN, "Level %d, %s: not taken yet", "第 %d 关，%s：尚未参加") \
 	X(MSG_CERT_NEEDS, "Level %d, %s: best %d%%, needs %d%%", "第 %d 关，%s：最高 %d%%，需要 %d%%") \
-	X(MSG_CERT_READY, "Level 5 passed: your certificate is ready to be written.", "第 5 关已通过：可以生成你的证书了。") \
+	X(MSG_CERT_READY, "Level %d passed: your certificate is ready to be written.", "第 %d 关已通过：可以生成你的证书了。") \
 	X(MSG_CERT_ASK_NAME, "Your name as it should appear (1 to 64 columns), then Enter:", "输入证书上显示的姓名（1 到 64 列），然后按 Enter：") \
 	X(MSG_CERT_ABOUT, "Each certificate is a new file: earlier ones are never overwritten. It ends with a SHA-256 line that finds accidental or careless edits; it has no secret key, so it cannot detect a deliberate forgery, and it does not prove who earned it.", "每张证书都是一个新文件，不会覆盖以前的证书。证书末尾的 SHA-256 校验行能发现无意或粗心的改动；它没有密钥，因此检测不出蓄意伪造，也不能证明是谁获得了它。") \
 	X(MSG_CERT_WRITTEN, "Certificate written to:", "证书已写入：") \
-	X(MSG_CERT_EXISTING, "Your certificate (the newest in its folder):", "你的证书（所在文件夹中最新的一份）：") \
+	X(MSG_CERT_EXISTING, "Your certificate, written %s:", "你的证书（写于 %s）：") \
+	X(MSG_CERT_CHANGED, "This file has changed since you wrote it (its SHA-256 differs); n writes a new one.", "这个文件在你写好之后被改动过（SHA-256 不同）；按 n 可重新生成一份。") \
+	X(MSG_CERT_GONE, "The certificate you wrote on %s is no longer at %s. Type your name to write a new one.", "你在 %s 写的证书已不在 %s。输入姓名即可重新生成一份。") \
 	X(MSG_ST_NEW_CERT, "new certificate", "另写一份") \
 	X(MSG_HK_CERT_NEW, "write a new certificate with today's results (this one is kept)", "用今天的成绩另写一份新证书（这份会保留）") \
 	X(MSG_CERT_CHECK, "check it: cudakitchen cert verify FILE", "校验：cudakitchen cert verify 文件") \
@@ -232,7 +234,7 @@
 	X(MSG_DV_ALSO_AT, "measured at %s, another size: no bars", "测于 %s，规模不同：不画条形") \
 	X(MSG_DV_MARKS_AT, "at %s:", "规模 %s：") \
 	X(MSG_DEMO_QUICK, "(quick)", "（快速）") \
-	X(MSG_HK_RADAR_CERT, "the certificate: write it once level 5 is passed", "结业证书：通过第 5 关后即可写出") \
+	X(MSG_HK_RADAR_CERT, "the certificate, once the quiz's last level is passed", "结业证书（通过测验的最后一关后即可写出）") \
 	X(MSG_QUIZ_RETAKE_ASK, "Level %d is passed (best %d%%). Enter again retakes it: the best score stays, new answers count on the radar.", "第 %d 关已通过（最高 %d%%）。再按 Enter 重新挑战：最高分保留，新的作答会计入雷达图。") \
 	X(MSG_READER_LINKS_AWAY, "links are out of view: scroll, or Tab to one", "链接不在视野内：请滚动，或用 Tab 选中") \
 	X(MSG_ASCII_NO_ZH, "Chinese needs a UTF-8 terminal without --ascii: shown in English", "中文需要 UTF-8 终端且不加 --ascii：以英文显示") \
@@ -297,6 +299,7 @@
 	X(MSG_ANS_TRUE, "true", "对") \
 	X(MSG_ANS_FALSE, "false", "错") \
 	X(MSG_ANS_ORDER_SEP, " → ", " → ") \
+	X(MSG_ANS_PAIR, "%s → %s", "%s → %s") \
 	X(MSG_ANS_ACCEPTED, "Accepted: %s to %s", "可接受范围：%s 到 %s") \
 	X(MSG_ANS_FACTOR, "within a factor of %g of the measurement", "与测量值相差不超过 %g 倍") \
 	X(MSG_RUN_TOL_FACTOR, "Right when within a factor of %g of what the %s demo measures (from 1/%g to %g times it).", "与测量值相差不超过 %g 倍即算答对（%s 演示程序测得值的 1/%g 到 %g 倍）。") \
@@ -530,7 +533,7 @@
 	X(MSG_CW_APIS_HEAD, "cuDNN and cuBLAS functions named in questions answered right", "答对的题目中涉及的 cuDNN 和 cuBLAS 函数") \
 	X(MSG_CW_APIS_NONE, "none yet", "暂无") \
 	X(MSG_CW_APIS_OTHER, "other:", "其他：") \
-	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (each run: its slowest rung -> its fastest)", "在学习者自己的机器上测得的加速比（每次运行：最慢的一级 -> 最快的一级）") \
+	X(MSG_CW_SPEED_HEAD, "Speedups measured on the learner's own machine (each run: its slowest rung -> its fastest)", "在学习者自己的机器上测得的加速比（每次运行：最慢的一级 → 最快的一级）") \
 	X(MSG_CW_SPEED_NONE, "none were measured (no demo was run)", "没有测量（未运行演示程序）") \
 	X(MSG_CW_INTEGRITY, "About the verification line below: it is the SHA-256 of everything above it, so `cudakitchen cert verify FILE` finds accidental or careless edits (a changed score, a line lost in copying). It is not a signature: the hash has no secret key, so anyone can edit the text and compute the line again, and no check can tell (deliberate forgery). Nor does it prove who took the quiz.", "关于下方的校验行：它是以上全部内容的 SHA-256，因此 `cudakitchen cert verify 文件` 能发现无意或粗心的改动（改动的分数、复制时丢失的行）。它不是签名：这个哈希没有密钥，任何人都能改动文字后重新计算校验行，这种蓄意伪造无法检测出来。它也不能证明是谁参加了测验。") \
 	X(MSG_GM_HOST_LABEL, "Host CPU", "主机 CPU") \
@@ -655,7 +658,7 @@
 	X(MSG_HN_CURVE, "Each line is one kind of copy: GB/s (up) against bytes per copy (right), both log scales; lower case yours, upper case the recorded run.", "每条线是一种拷贝方式：纵轴 GB/s，横轴每次拷贝的字节数，都是对数刻度；小写是你的，大写是记录的。") \
 	X(MSG_HN_CURVE_MARKS, "* marks a cell where several lines' points fall; the red rows are the host link's peak each way and HBM's.", "* 表示几条线的点落在同一格；红色横线是主机链路每个方向的峰值和 HBM 的峰值。") \
 	X(MSG_HN_CURVE_FEWER, "A small screen shows the main lines first (a: all of them); a chart too crowded to read is a table of GB/s by size (c: chart or table).", "小屏幕先显示主要线条（a：全部）；太拥挤看不清的图改为按规模列出 GB/s 的表格（c：图或表）。") \
-	X(MSG_HN_LAUNCH, "One series of launches at a time (v: the next). Bars: GB/s against the block size, or time against the grid in the wave view; the dot is the occupancy the runtime reported; x a block too big for an SM.", "一次显示一组启动（v：下一组）。条形：GB/s 对线程块大小，波尾视图中是时间对网格大小；圆点是运行时报告的占用率；x 表示线程块放不进一个 SM。") \
+	X(MSG_HN_LAUNCH, "One series of launches at a time (v: the next). Bars: GB/s against the block size, or time against the grid in the wave view; the dot is the occupancy the runtime reported; × a block too big for an SM.", "一次显示一组启动（v：下一组）。条形：GB/s 对线程块大小，波尾视图中是时间对网格大小；圆点是运行时报告的占用率；× 表示线程块放不进一个 SM。") \
 	X(MSG_HN_LAUNCH_SUM, "The line under the chart names the best block and the blocks within 5%% of it.", "图下方的一行给出最佳线程块，以及与它相差不到 5%% 的线程块。") \
 	X(MSG_HELP_EVERYWHERE, "Everywhere", "所有屏幕通用") \
 	X(MSG_KEY_OFF_SAY, "%s: %s", "%s：%s") \
@@ -667,6 +670,10 @@
 	X(MSG_HELP_READER_B, "scroll up a screen; at the top, the previous page (from a lesson's first page, the previous lesson's last)", "向上滚动一屏；到顶后翻到上一页（在一课的第一页，回到上一课的最后一页）") \
 	X(MSG_HK_RD_PREV, "previous page; on the first page, the previous lesson's last page", "上一页；在第一页时回到上一课的最后一页") \
 	X(MSG_RD_END, "end of the lesson", "本课结束") \
+	X(MSG_RD_UNREAD_ONE, "page %s unread; ", "第 %s 页未读；") \
+	X(MSG_RD_UNREAD_MANY, "pages %s unread; ", "第 %s 页未读；") \
+	X(MSG_MENU_UNREAD_ONE, "page %s unread", "第 %s 页未读") \
+	X(MSG_MENU_UNREAD_MANY, "pages %s unread", "第 %s 页未读") \
 	X(MSG_RD_SEARCH_KEYS, "Enter search  Esc cancel", "Enter 搜索  Esc 取消") \
 	X(MSG_RD_FOUND, "\"%s\": match %zu of %zu · page %zu/%zu", "“%s”：第 %zu 处，共 %zu 处 · 第 %zu/%zu 页") \
 	X(MSG_RD_NOT_FOUND, "\"%s\" is not in this lesson", "本课中没有“%s”") \
@@ -776,7 +783,7 @@
 	X(MSG_QZ_CHOOSE_FIRST, "Choose an answer first: Up/Down or Tab to move, Space to choose, Enter to submit", "请先选择答案：上/下或 Tab 移动，空格选择，Enter 提交") \
 	X(MSG_QZ_YOU_CHOSE, "Your answer: %s", "你的答案：%s") \
 	X(MSG_QZ_REVIEW, "Your answers", "你的答案") \
-	X(MSG_QZ_REVIEW_YOURS, "   yours: %s", "   你的：%s") \
+	X(MSG_QZ_REVIEW_YOURS, "    yours: %s", "   你的：%s") \
 	X(MSG_QUIZ_RULE_N, "%d levels, 80%% opens the next", "%d 个关卡，得分 80%% 开启下一关") \
 	X(MSG_QUIZ_RULE_1, "one level, 80%% passes it", "一个关卡，得分 80%% 即通过") \
 	X(MSG_QUIZ_ALL_PASSED_1, "You have passed this class's one level.", "本课程唯一的关卡你已通过。") \
@@ -791,7 +798,8 @@
 	X(MSG_ST_REVIEW, "review", "回顾") \
 	X(MSG_HK_QZ_REVIEW, "back to the review of the level", "回到本关的答题回顾") \
 	X(MSG_QZ_UNCHANGED, "Nothing swapped yet: Space on a row, Space on another swaps them; Enter again sends this order as it is", "还没有交换任何一行：在一行按空格，再在另一行按空格即可交换；再按 Enter 则按现在的顺序提交") \
-	X(MSG_QUIZ_PREDICT_RECORDED, "No GPU found here: you are predicting the run recorded on an NVIDIA H200 (a value this machine's CPU run measures is taken from it).", "本机没有找到 GPU：你预测的是在 NVIDIA H200 上记录的那次运行（本机 CPU 运行能测到的数值则取自本机）。") \
+	X(MSG_QUIZ_PREDICT_RECORDED, "No GPU found here: you are predicting the run recorded on an NVIDIA H200.", "本机没有找到 GPU：你预测的是在 NVIDIA H200 上记录的那次运行。") \
+	X(MSG_QUIZ_PREDICT_ON_CPU, "This one is measured on your CPU: you are predicting your own machine's run.", "这一题在你的 CPU 上测量：你预测的是本机的运行结果。") \
 	X(MSG_QZ_REVIEW_EARLIER, "%d answered in an earlier session (not listed)", "有 %d 题在之前的会话中作答（未列出）") \
 	X(MSG_ANS_NOTHING, "nothing chosen", "未选择") \
 	/* ---- the reading flow: on to the next lesson, code scrolled sideways ---- */ \

@@ -254,6 +254,7 @@ static bool item_of(struct ctx *c, const struct doc_node *m, struct item *it)
 		return false;
 	const struct doc_node *key = m->items[2 * at], *v = m->items[2 * at + 1];
 	it->kind = (enum item_kind)kind_of_key(key->str);
+	it->text_line = v->line + (v->block ? 1 : 0);
 	if (cap && it->kind != ITEM_CODE) {
 		diags_add(c->d, c->file, cap->line, cap->col, "'caption' goes only with 'code'");
 		return false;

@@ -40,6 +40,8 @@ enum item_kind {
 struct item {
 	enum item_kind kind;
 	int line, col;          /* position in the file, 1-based */
+	int text_line;          /* the file line the text's first line is on (code: after
+	                           `code: |`, wherever the item starts) */
 	char *text;             /* heading/text/analogy/note/code/block/demo/see (sanitized) */
 	char *caption;          /* code only, may be NULL */
 	char **cells;           /* facts: 2*n cells (key, value); list: n entries */

@@ -26,8 +26,29 @@ int lint_code_width(const char *s, size_t len)
 	return w;
 }
 
-/* The code item's lines: the file line of code line k is it->line + 1 + k
- * for a block scalar (`code: |`), the usual form. */
+/* The 1-based column where file line `line` has its first non-blank
+ * character (1 when the file cannot be read): where a code line's text
+ * starts, for a position that points at the code itself. */
+static int text_col(const char *file, int line)
+{
+	FILE *f = fopen(file, "r");
+	char *buf = NULL;
+	size_t cap = 0;
+	int col = 1;
+	for (int n = 1; f && getline(&buf, &cap, f) >= 0; n++)
+		if (n == line) {
+			col = 1 + (int)strspn(buf, " ");
+			break;
+		}
+	free(buf);
+	if (f)
+		fclose(f);
+	return col;
+}
+
+/* The code item's lines: the file line of code line k is it->text_line + k
+ * for a block scalar (`code: |`), the usual form, wherever the item starts
+ * (a `caption:` may come first). */
 static size_t long_code_lines(const struct lesson *l, const struct item *it, struct diags *d)
 {
 	size_t bad = 0;
@@ -36,8 +57,10 @@ static size_t long_code_lines(const struct lesson *l, const struct item *it, str
 		size_t len = strcspn(p, "\n");
 		int w = lint_code_width(p, len);
 		if (w > LINT_CODE_MAX) {
-			diags_add(d, l->file, it->line + 1 + ln, 1, "code line %d is %d columns wide; "
-				  "at most %d fit the reader at 80 columns", ln + 1, w, LINT_CODE_MAX);
+			int at = it->text_line + ln;
+			diags_add(d, l->file, at, text_col(l->file, at), "code line %d is %d columns wide; "
+									 "at most %d fit the reader at 80 columns",
+				  ln + 1, w, LINT_CODE_MAX);
 			bad++;
 		}
 		p += len;
@@ -104,9 +127,11 @@ static size_t doc_walk(const char *file, const struct doc_node *n, struct diags 
 			for (const char *p = v->str; *p; ln++) {
 				size_t len = strcspn(p, "\n");
 				int w = lint_code_width(p, len);
+				int at = v->line + (v->block ? 1 : 0) + ln;
 				if (w > LINT_CODE_MAX && ++bad)
-					diags_add(d, file, v->line + 1 + ln, 1, "code line %d is %d columns wide; "
-						  "at most %d fit the reader at 80 columns", ln + 1, w, LINT_CODE_MAX);
+					diags_add(d, file, at, text_col(file, at), "code line %d is %d columns wide; "
+										   "at most %d fit the reader at 80 columns",
+						  ln + 1, w, LINT_CODE_MAX);
 				p += len + (p[len] == '\n');
 			}
 		} else if (k && !strcmp(k->str, "facts") && v->type == DOC_SEQ) {

@@ -18,8 +18,10 @@
 /* 2: quiz levels belong to a course (`courses`); a file of format 1 has
  * only the built-in course's levels and loads as such.
  * 3: the drills (`drills`, progress_drills.c); a file of format 1 or 2 has
- * none and loads with none. */
-#define PROGRESS_FORMAT 3
+ * none and loads with none.
+ * 4: the certificates this learner wrote (`certificates`,
+ * progress_certs.c); an older file has none and loads with none. */
+#define PROGRESS_FORMAT 4
 #define PROGRESS_MAX_DRILLS 64
 #define PROGRESS_MAX_LESSONS 256
 #define PROGRESS_MAX_COURSES 16     /* classes whose levels are kept; the oldest goes first */
@@ -51,6 +53,8 @@ struct lesson_progress {
 	                    past (by content, so another width finds it); 0 0
 	                    is the top */
 	bool done;
+	char unread[64]; /* pages before `page` not yet on screen, "2-4, 6" (1-based;
+	                    progress_pages.c), "" none */
 };
 
 /* Quiz state of one level; answers are kept so a level resumes mid-way. */
@@ -86,6 +90,17 @@ struct drill_record {
 	char device[64];        /* where it passed: "NVIDIA H200", "" the emulator */
 };
 
+/* The certificate this learner wrote for one course (its newest): where
+ * it was written, the SHA-256 of the whole file as written, and when (UTC,
+ * "YYYY-MM-DDTHH:MM:SSZ").  The certificate screen shows this file only:
+ * a certificate folder may be shared by a classroom. */
+struct cert_record {
+	char course[PROGRESS_COURSE_MAX]; /* "" the built-in course, else as course_levels */
+	char path[4096];
+	char sha256[65]; /* 64 lowercase hex digits */
+	char written[24];
+};
+
 struct progress {
 	int format_version;
 	char last[64];          /* id of the lesson or block the learner was in */
@@ -107,6 +122,8 @@ struct progress {
 	char speedups[256];     /* learner's measured speedups line, free text, sanitized */
 	struct drill_record drills[PROGRESS_MAX_DRILLS];
 	size_t ndrills;
+	struct cert_record certs[PROGRESS_MAX_COURSES]; /* one per course; the oldest goes first */
+	size_t ncerts;
 	bool readonly;          /* loaded from a newer format: never written */
 	char notice[256];       /* one-line notice for the learner ("" when none) */
 };
@@ -137,7 +154,8 @@ struct course_levels *progress_course_levels(struct progress *p, const char *key
  * did is lost: lessons read stay read and dst keeps its places, each
  * quiz level keeps the attempt further along and the best score of both,
  * skills, gpu-map counts and speed-ups keep the larger record, function
- * names are joined, drills keep a pass from either window.  src is changed (its levels filed under its courses). */
+ * names are joined, drills keep a pass from either window, each course
+ * keeps the certificate written later.  src is changed (its levels filed under its courses). */
 void progress_merge(struct progress *dst, struct progress *src);
 
 /* Added by the progress module (additive).  The YAML form without files:
@@ -155,6 +173,24 @@ struct drill_record *progress_drill(struct progress *p, const char *id);
 const struct drill_record *progress_drill_find(const struct progress *p, const char *id);
 void progress_drills_write(FILE *f, const struct progress *p);
 bool progress_drills_read(const char *file, const struct doc_node *seq, struct progress *p);
+
+/* progress_pages.c: the pages of seen[0..before-1] not on screen as
+ * "2-4, 6" (1-based; "..." ends a list that does not fit; "" none);
+ * whether page (0-based) is in such a list; whether it names more than
+ * one page. */
+void progress_unread_format(const bool *seen, size_t before, char *out, size_t size);
+bool progress_unread_has(const char *unread, size_t page);
+bool progress_unread_many(const char *unread);
+
+/* The certificates' part of the YAML (progress_certs.c): the record of a
+ * course (NULL when none); progress_cert_set files one, replacing the
+ * course's earlier record (when PROGRESS_MAX_COURSES are kept, the oldest
+ * record is forgotten); the writer and the reader of `certificates` (read
+ * false: not a list we wrote). */
+const struct cert_record *progress_cert_find(const struct progress *p, const char *course);
+void progress_cert_set(struct progress *p, const struct cert_record *r);
+void progress_certs_write(FILE *f, const struct progress *p);
+bool progress_certs_read(const struct doc_node *seq, struct progress *p);
 
 /* One instance at a time: takes an exclusive flock on DIR/progress.lock
  * (creating DIR with 0700 if needed) and stores the open descriptor in

@@ -79,9 +79,20 @@ static void merge_words(char *to, size_t size, const char *from)
 	}
 }
 
+/* A course's certificate: the one written later of both windows'. */
+static void merge_certs(struct progress *dst, const struct progress *src)
+{
+	for (size_t i = 0; i < src->ncerts; i++) {
+		const struct cert_record *d = progress_cert_find(dst, src->certs[i].course);
+		if (!d || strcmp(src->certs[i].written, d->written) > 0)
+			progress_cert_set(dst, &src->certs[i]);
+	}
+}
+
 void progress_merge(struct progress *dst, struct progress *src)
 {
 	merge_lessons(dst, src);
+	merge_certs(dst, src);
 	merge_drills(dst, src);
 	/* every level filed under its course on both sides, then merged there */
 	for (int i = 0; i < PROGRESS_LEVELS; i++) {

@@ -80,6 +80,16 @@ static void put_str(FILE *f, const char *clean)
 	fputc('"', f);
 }
 
+void progress_put_field(FILE *f, const char *s, size_t size)
+{
+	char *buf = malloc(size);
+	if (!buf)
+		return;
+	clean_into(buf, size, s);
+	put_str(f, buf);
+	free(buf);
+}
+
 #define PUT_FIELD(f, field) \
 	do { \
 		char buf_[sizeof(field)]; \
@@ -120,7 +130,12 @@ static void write_lessons(FILE *f, const struct progress *p)
 		if (l->item > 0 || l->line > 0)
 			fprintf(f, ", item: %d, line: %d", clampi(l->item, 0, PROGRESS_MAX_PAGE),
 				clampi(l->line, 0, PROGRESS_MAX_PAGE));
-		fprintf(f, ", done: %s}", l->done ? "true" : "false");
+		fprintf(f, ", done: %s", l->done ? "true" : "false");
+		if (l->unread[0] && !l->done) { /* format 4 on, only when some were skipped */
+			fputs(", unread: ", f);
+			PUT_FIELD(f, l->unread);
+		}
+		fputc('}', f);
 	}
 	fputs(n ? "\n" : " []\n", f);
 }
@@ -208,6 +223,7 @@ static void write_yaml(FILE *f, const struct progress *p)
 	PUT_FIELD(f, p->apis);
 	fputc('\n', f);
 	progress_drills_write(f, p);
+	progress_certs_write(f, p);
 	fputs("speedups: ", f); /* last: a file cut short lacks it */
 	PUT_FIELD(f, p->speedups);
 	fputc('\n', f);

@@ -123,15 +123,14 @@ static bool rd_seq(struct rd *r, const struct doc_node *seq, size_t max)
 static void read_lessons(struct rd *r, const struct doc_node *seq, struct progress *p)
 {
 	static const struct doc_field f[] = {
-		{ "id", DOC_SCALAR, true }, { "page", DOC_SCALAR, false }, { "done", DOC_SCALAR, false },
-		{ "item", DOC_SCALAR, false }, { "line", DOC_SCALAR, false },
+		{ "id", DOC_SCALAR, true }, { "page", DOC_SCALAR, false }, { "done", DOC_SCALAR, false }, { "item", DOC_SCALAR, false }, { "line", DOC_SCALAR, false }, { "unread", DOC_SCALAR, false }, /* format 4 on */
 	};
 	if (!rd_seq(r, seq, PROGRESS_MAX_LESSONS))
 		return;
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct doc_node *m = seq->items[i];
 		struct lesson_progress l = { .page = 0 };
-		if (!rd_map(r, m, f, 5) || !rd_str(r, m, "id", l.id, sizeof l.id))
+		if (!rd_map(r, m, f, sizeof f / sizeof *f) || !rd_str(r, m, "id", l.id, sizeof l.id))
 			continue;
 		bool dup = false;
 		for (size_t k = 0; k < p->nlessons; k++)
@@ -144,6 +143,7 @@ static void read_lessons(struct rd *r, const struct doc_node *seq, struct progre
 		rd_int(r, m, "item", 0, PROGRESS_MAX_PAGE, &l.item);
 		rd_int(r, m, "line", 0, PROGRESS_MAX_PAGE, &l.line);
 		rd_bool(r, m, "done", &l.done);
+		rd_str(r, m, "unread", l.unread, sizeof l.unread);
 		p->lessons[p->nlessons++] = l;
 	}
 }
@@ -258,12 +258,9 @@ static void read_gpumap(struct rd *r, const struct doc_node *m, struct progress 
 static bool read_doc(struct rd *r, const struct doc_node *root, struct progress *p)
 {
 	static const struct doc_field f[] = {
-		{ "format_version", DOC_SCALAR, true }, { "last", DOC_SCALAR, true },
-		{ "lessons", DOC_SEQ, true }, { "levels", DOC_SEQ, true },
-		{ "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true },
-		{ "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true },
-		{ "courses", DOC_SEQ, false },   /* format 2 on: required below */
-		{ "drills", DOC_SEQ, false },    /* format 3 on: required below */
+		{ "format_version", DOC_SCALAR, true }, { "last", DOC_SCALAR, true }, { "lessons", DOC_SEQ, true }, { "levels", DOC_SEQ, true }, { "skills", DOC_MAP, true }, { "gpumap", DOC_MAP, true }, { "apis", DOC_SCALAR, true }, { "speedups", DOC_SCALAR, true }, { "courses", DOC_SEQ, false }, /* format 2 on: required below */
+		{ "drills", DOC_SEQ, false },                                                                                                                                                                                                                                                             /* format 3 on: required below */
+		{ "certificates", DOC_SEQ, false },                                                                                                                                                                                                                                                       /* format 4 on: required below */
 	};
 	long version;
 	if (!root || root->type != DOC_MAP ||
@@ -279,6 +276,9 @@ static bool read_doc(struct rd *r, const struct doc_node *root, struct progress 
 	if ((version >= 3) != (doc_get(root, "drills") != NULL) ||
 	    (doc_get(root, "drills") && !progress_drills_read(r->file, doc_get(root, "drills"), p) &&
 	     !r->lenient))
+		rd_fail(r);
+	const struct doc_node *certs = doc_get(root, "certificates");
+	if ((version >= 4) != (certs != NULL) || (certs && !progress_certs_read(certs, p) && !r->lenient))
 		rd_fail(r);
 	rd_str(r, root, "last", p->last, sizeof p->last);
 	read_lessons(r, doc_get(root, "lessons"), p);

@@ -6,9 +6,15 @@
 #ifndef CK_PROGRESS_YAML_H
 #define CK_PROGRESS_YAML_H
 #include <locale.h>
+#include <stdio.h>
 
 #define PROGRESS_MAX_POINTS 1000000 /* quiz points and per-skill totals are far below this */
 #define PROGRESS_MAX_PAGE 100000
+
+/* Writes s (at most size bytes of it, cleaned and cut at a character
+ * boundary to fit a field of size bytes) as a double-quoted YAML scalar
+ * that the reader takes back unchanged (progress_write.c). */
+void progress_put_field(FILE *f, const char *s, size_t size);
 
 /* Switches this thread to the "C" numeric locale; the old one in *old.
  * Returns the locale to hand to progress_c_numeric_end (NULL: unchanged). */

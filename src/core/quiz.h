@@ -93,6 +93,9 @@ bool quiz_lint_file(const char *path, struct diags *d);
 /* True when measure is in the fixed table for demo; otherwise false with a
  * one-line reason (and a did-you-mean where one is close) in why. */
 bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t size);
+/* True when every variant measure names is a CPU rung ("speedup:cpu-
+ * blocked/cpu-naive"): a machine without a GPU measures it itself. */
+bool quiz_measure_on_cpu(const char *measure);
 /* True for measures whose value is a name (fastest-cudnn-algo, fastest-hand). */
 bool quiz_measure_categorical(const char *measure);
 /* True when value may be the result of the categorical measure on demo. */

@@ -267,7 +267,7 @@ void quiz_answer_text(const struct quiz_question *q, char *buf, size_t size)
 		break;
 	case QT_MATCH:
 		for (size_t i = 0; i < q->npairs; i++) {
-			snprintf(tmp, sizeof tmp, "%s -> %s", q->left[i], q->right[i]);
+			snprintf(tmp, sizeof tmp, tr(MSG_ANS_PAIR), q->left[i], q->right[i]);
 			join(buf, size, &len, tr(MSG_ANS_SEP), tmp);
 		}
 		break;
@@ -315,7 +315,7 @@ void quiz_response_text(const struct quiz_question *q, const struct quiz_respons
 			int k = r->seq[i];
 			if (k < 0 || (size_t)k >= q->npairs)
 				continue;
-			snprintf(tmp, sizeof tmp, "%s -> %s", q->left[i], q->right[k]);
+			snprintf(tmp, sizeof tmp, tr(MSG_ANS_PAIR), q->left[i], q->right[k]);
 			join(buf, size, &len, tr(MSG_ANS_SEP), tmp);
 		}
 		break;

@@ -263,6 +263,23 @@ bool quiz_measure_valid(const char *demo, const char *measure, char *why, size_t
 	return true;
 }
 
+bool quiz_measure_on_cpu(const char *measure)
+{
+	const char *args = measure ? strchr(measure, ':') : NULL;
+	if (!args || !args[1])
+		return false;
+	for (const char *p = args + 1; *p;) { /* every variant named is a CPU rung */
+		if (strncmp(p, "cpu-", 4))
+			return false;
+		p += strcspn(p, "/@");
+		if (*p == '@')
+			break;
+		if (*p)
+			p++;
+	}
+	return true;
+}
+
 bool quiz_measure_categorical(const char *measure)
 {
 	char name[64];

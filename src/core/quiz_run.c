@@ -96,6 +96,15 @@ void quiz_run_level_course(const struct app *app, int level, char *key, size_t s
 	size_t n = strlen(d);
 	if (strncmp(got, d, n) || got[n] != '/')
 		return;   /* the built-in level */
+	quiz_run_course_key(app, key, size);
+}
+
+void quiz_run_course_key(const struct app *app, char *key, size_t size)
+{
+	const char *d = app->opt.lessons_dir;
+	key[0] = '\0';
+	if (!d)
+		return;
 	char *real = realpath(d, NULL);
 	const char *path = real ? real : d;
 	char hex[65];

@@ -47,6 +47,9 @@ bool quiz_run_level_path(const struct app *app, int level, char *out, size_t siz
  * class directory's real path when the level's file comes from
  * --lessons DIR, "" (the built-in course) otherwise. */
 void quiz_run_level_course(const struct app *app, int level, char *key, size_t size);
+/* The running course's key: the class directory's real path (its SHA-256
+ * when too long for size), "" for the built-in course. */
+void quiz_run_course_key(const struct app *app, char *key, size_t size);
 void quiz_run_tolerance(const struct quiz_question *q, char *buf, size_t size);
 /* The levels of the running course's quiz: QUIZ_LEVELS, or, in a class,
  * the first of its own levels whose file says `last: true`.  titles[i]

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "app.h"
+#include "drill.h"
 #include "sweep.h"
 #include "quiz_run.h"
 #include "keymap.h"
@@ -78,6 +79,7 @@ static bool push(struct app *app, struct stack *k, const struct screen *s, const
 		return false;
 	}
 	void *st = s->enter(app, arg);
+	app->opened_from[0] = '\0';
 	if (!st) {
 		say(app, tr(MSG_CANNOT_OPEN), arg ? arg : s->name);
 		return false;
@@ -378,6 +380,7 @@ static void use_courses(struct app *app)
 	}
 	progress_use_courses(&app->progress, k);
 	app->quiz_levels = quiz_run_course_levels(app, NULL);
+	app->course_drills = drill_count(app->datadir, app->opt.lessons_dir);
 }
 
 /* `open N`: the menu's lesson number N (1-based), as its id; else NULL. */

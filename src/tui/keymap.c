@@ -162,7 +162,7 @@ static int own_hints(const struct screen *s, struct app *app, void *st, struct h
 			snprintf(h[n - 1].cap + l, sizeof h[n - 1].cap - l, "/%s", cap);
 			continue;
 		}
-		n = add_hint(h, n, cap, r, 10 + (int)(s->nkeys - i));
+		n = add_hint(h, n, cap, r, (r->needed ? 800 : 10) + (int)(s->nkeys - i));
 		prev = r->label;
 	}
 	return n;
@@ -174,7 +174,8 @@ void keymap_hints(const struct screen *s, struct app *app, void *st, enum hints 
 	struct hint h[MAXHINT + NGLOBAL];
 	int n = which == HINTS_GLOBAL ? 0 : own_hints(s, app, st, h);
 	/* help and quit always stay (how to learn the rest, how to leave);
-	 * the way back outlasts the screen's own keys */
+	 * the way back outlasts the screen's own keys, except those the state
+	 * needs (screen_key.needed) */
 	static const int gprio[] = { [GK_BACK] = 500, [GK_HELP] = 1000, [GK_QUIT] = 1000 };
 	for (size_t i = 0; i < NGLOBAL; i++) {
 		const struct screen_key *g = &globals[i];

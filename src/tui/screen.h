@@ -41,6 +41,9 @@ struct screen_key {
 	enum msg cap;     /* the keys as the status line names them ("n/p"); 0: the first key */
 	enum msg label;   /* the short word on the status line; 0: on the help page only */
 	enum msg help;    /* the line on the help page; 0: the shared command's text */
+	bool needed;      /* while on, the state's own way on (Enter on a block in view,
+	                     Esc ending a search): the status line keeps it before the
+	                     way back, and drops it only after every other key */
 };
 
 struct screen {

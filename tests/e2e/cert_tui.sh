@@ -3,25 +3,27 @@
 # six axis labels (braille, and ASCII with --ascii), relayout on resize,
 # the menu reaching the radar, the locked certificate, name entry, and a
 # written certificate that `cudakitchen cert verify` finds intact; a
-# second certificate never replaces the first.
+# second certificate never replaces the first.  A classroom shares one
+# certificate folder: each learner's item shows the certificate they wrote
+# (recorded in their progress), never another learner's, and says so when
+# their file has changed or gone.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
-PDIR="$XDG_STATE_HOME/cudakitchen"
 CERTS="$T_TMP/certs"
 AXES='concepts architecture threads memory libraries performance'
 
 # A learner who passed level 5.
 passed() {
-	mkdir -p "$PDIR"
-	cp "$CK_ROOT/tests/fixtures/progress/passed-level5.yaml" "$PDIR/progress.yaml"
+	mkdir -p "$XDG_STATE_HOME/cudakitchen"
+	cp "$CK_ROOT/tests/fixtures/progress/passed-level5.yaml" "$XDG_STATE_HOME/cudakitchen/progress.yaml"
 }
 all_axes() { # all_axes SCREEN: 0 when every axis label is on it
 	local a
 	for a in $AXES; do printf '%s\n' "$1" | grep -q "$a" || return 1; done
 }
 
-launch 80 24 "$CK_BIN" --lessons "$FIX" open radar
+launch 80 24 "$CK_BIN" open radar
 wait_for 'skills radar'; ok $? "open radar shows the radar screen"
 s=$(screen)
 all_axes "$s"; ok $? "all six axis labels at 80x24"
@@ -54,13 +56,15 @@ quit
 fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 wait_for 'lessons done'; ok $? "the menu"
-keys G; settle; keys Up; settle; keys Up; settle; keys Enter
-wait_for 'skills radar'; ok $? "the radar row (above the certificate and the drills) opens the radar"
+unlike "$(screen)" 'Drills' "a class without drills of its own has no drills row"
+keys G; settle; keys Up; settle; keys Enter
+wait_for 'skills radar'; ok $? "the radar row (above the certificate) opens the radar"
+unlike "$(screen)" 'Hands-on|drills' "a class's radar counts no drills when it has none"
 keys Enter
 wait_for 'What remains'; ok $? "Enter on the radar: the certificate screen, locked without level 5"
 keys Escape; expect 'skills radar'; keys Escape; expect 'lessons done'
-keys G; settle; keys Up; settle; keys Enter
-wait_for 'What remains'; ok $? "the row above the drills opens the certificate"
+keys G; settle; keys Enter
+wait_for 'What remains'; ok $? "the last row opens the certificate"
 like "$(screen)" 'Level 5, Performance experiment: not taken yet' "it lists what remains"
 quit
 
@@ -97,10 +101,22 @@ like "$(screen)" 'Name: +Ada Lovelace' "and the certificate"
 is "$("$CK_BIN" cert verify "$f")" intact "cert verify: intact"
 quit
 cp "$f" "$T_TMP/first"
+grep -q "path: \"$f\"" "$XDG_STATE_HOME/cudakitchen/progress.yaml"; ok $? "the learner's progress records the file they wrote"
 
+# Another learner of the same checkout (own HOME), passed, same folder.
+ann_home=$HOME ann_state=$XDG_STATE_HOME
+HOME="$T_TMP/bob" XDG_STATE_HOME="$T_TMP/bob-state"
+mkdir -p "$HOME"
 passed
 launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
-wait_for 'Your certificate \(the newest'; ok $? "with one written, the item shows it instead of writing"
+wait_for 'Your name'; ok $? "another learner: asked for their own name..."
+unlike "$(screen)" 'Ada Lovelace|Your certificate' "... never shown the first learner's certificate as theirs"
+keys Escape; settle
+quit
+HOME=$ann_home XDG_STATE_HOME=$ann_state
+
+launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
+wait_for 'Your certificate, written [0-9-]+ [0-9:]+ UTC'; ok $? "with one written, the item shows it instead of writing"
 like "$(screen)" 'Name: +Ada Lovelace' "the certificate itself"
 is "$(ls "$CERTS"/*.txt | wc -l)" 1 "and no file is written by looking"
 keys n
@@ -115,5 +131,22 @@ g=$(ls "$CERTS"/*.txt | grep -v -x -F "$f" | head -1)
 like "$g" 'cudakitchen-certificate-ada-lovelace-张三-[0-9-]+\.txt$' "named with the letters of both scripts"
 is "$("$CK_BIN" cert verify "$g")" intact "the second one verifies intact"
 grep -q 'Ada Lovelace 张三' "$g"; ok $? "with the UTF-8 name"
+quit
+
+launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lang zh --lessons "$FIX" open cert
+expect '你的证书（写于 [0-9-]+ [0-9:]+ UTC）'
+like "$(screen)" 'Ada Lovelace 张三' "the item now shows the newer one this learner wrote"
+quit
+echo 'edited' >>"$g"
+launch 80 24 "$CK_BIN" --cert-dir "$CERTS" --lessons "$FIX" open cert
+expect 'has changed since you wrote it'
+like "$(screen)" 'Ada Lovelace 张三' "a changed file is still shown, said to be changed"
+quit
+rm -f "$g"
+launch 60 20 "$CK_BIN" --cert-dir "$CERTS" --lang zh --lessons "$FIX" open cert
+expect '已不在'
+like "$(flat)" '输入姓名即可重新生成一份' "gone: the learner is asked for a name to write a new one"
+unlike "$(screen)" 'Ada Lovelace' "and no other file is shown in its place"
+keys Escape; settle
 quit
 done_testing

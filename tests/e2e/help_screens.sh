@@ -28,7 +28,7 @@ check tiling '^ *Space +play / pause' '^ *Left h +one step back' '^ *Right l +on
 	'^ *r +run the matmul demo' '^ *c +the convolution view'
 check gpu-map '^ *Tab Down +pick a label' '^ *Enter Right +take the picked label' '^ *z v +the whole GPU or one SM'
 check quiz '^ *Enter Right +start or resume the level' '^ *g Home +the first level' '^ *G End +the last level'
-check radar '^ *Enter +the certificate: write it once level 5 is passed'
+check radar '^ *Enter +the certificate, once the quiz.s last level is passed'
 # keys of another state are not listed: no carrying keys before a label is
 # taken, no hint or tick in the level list; and nothing from the old shared
 # table that does nothing here (Left on the quiz's level list, n on gpu-map)

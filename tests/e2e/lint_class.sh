@@ -97,7 +97,12 @@ pages:
 YAML
 out=$("$CK_BIN" lint "$r" 2>"$T_TMP/err"); rc=$?
 is "$rc" 1 "a code line over 74 columns fails lint"
-like "$out" "^$r/01-alpha.yaml:12:1: error: code line 2 is 85 columns wide" "at its line, with its width"
+like "$out" "^$r/01-alpha.yaml:12:11: error: code line 2 is 85 columns wide" "at its line and column, with its width"
+# a caption before the code: the position is still the code line itself
+sed -i 's/^      - code: |$/      - caption: A caption\n        code: |/' "$r/01-alpha.yaml"
+out2=$("$CK_BIN" lint "$r" 2>"$T_TMP/err")
+like "$out2" "^$r/01-alpha.yaml:13:11: error: code line 2 is 85 columns wide" "after a caption: the code line's own line and column, not the item's"
+sed -i '/^      - caption: A caption$/d; s/^        code: |$/      - code: |/' "$r/01-alpha.yaml"
 like "$out" "^$r/01-alpha.yaml:13:9: error: facts key 'A key that is far too long" "a facts key over 36 columns"
 like "$out" "^$r/01-alpha.yaml:15:9: note: see 'beta' is already in the lesson's see list" "a repeated link is a note"
 sed 's/prompt: "Type the word alpha."/prompt: "As in the previous question, type alpha."/' \

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A class's quiz: levels it takes from the built-in quiz are marked, and a
 # class whose level says `last: true` ends its quiz there: two levels
-# listed, passing the second opens the certificate, which counts two.
+# listed, passing the second opens the certificate, which counts two and
+# no drills (a class has none unless it adds its own); its menu and radar
+# list neither built-in drills nor levels after its last.
 . "$(dirname "$0")/lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 . "$(dirname "$0")/quiz_lib.bash"
@@ -39,6 +41,7 @@ grep -q 'Quiz levels passed: 2 of 2' "$f"; ok $? "it counts the class's two leve
 grep -q 'Fixture level two' "$f"; ok $? "by their titles"
 grep -q '^Certificate: end$' "$f"; ok $? "it carries the class's title (its directory's name)"
 unlike "$(cat "$f")" 'in the kitchen' "not the built-in course's"
+unlike "$(cat "$f")" '[Dd]rills' "no drills counted: the class has none of its own"
 is "$("$CK_BIN" cert verify "$f")" intact "the class's certificate verifies intact"
 quit; stop
 
@@ -47,8 +50,24 @@ start 80 24 "$CK_BIN --cert-dir '$CERTS' --lessons '$END'"
 expect "lessons done"
 like "$(screen)" "Quiz: 2 levels" "the menu's quiz row counts the class's two levels"
 unlike "$(screen)" "five levels" "and does not promise five"
-keys G Up; expect "written once level 2 of the quiz"
-ok 0 "the certificate row names the class's last level"
+unlike "$(screen)" 'Drills' "no drills row: the class has no drills of its own"
+keys G; expect "written once level 2 of the quiz"
+ok 0 "the certificate row (the last) names the class's last level"
+quit; stop
+start 80 24 "$CK_BIN --lessons '$END' open radar"
+expect "Quiz levels"
+like "$(screen)" 'Level 2 ' "the radar lists the class's levels..."
+unlike "$(screen)" 'Level 3|Level 5' "... and no level after its last"
+unlike "$(screen)" 'Hands-on|drills' "nor the built-in drills"
+like "$(flat)" 'Level 2 passed: press Enter for your certificate' "passed: the radar names the class's last level..."
+like "$(flat)" 'Levels: each level.s best' "... and still says how levels and skills are counted"
+keys '?'; expect 'Reading this screen'
+like "$(flat)" 'Skills: every answer to' "the radar's help says it too"
+keys Escape
+quit; stop
+start 60 20 "$CK_BIN --lang zh --lessons '$END' open radar"
+expect "第 2 关已通过"
+like "$(flat)" '证书。关卡：每关最好的一' "zh 60x20: the counting rule stays on screen once passed"
 quit; stop
 
 # a class of one level: singular, in English and Chinese

@@ -27,7 +27,7 @@ s=$(screen)
 unlike "$(printf '%s\n' "$s" | grep 'Fixture level one')" 'passed|96%' "its level 1 is not passed by the built-in score"
 like "$(printf '%s\n' "$s" | grep 'Fixture level one')" 'open' "it is open, never taken"
 keys q; is "$(wait_exit)" 0 "quit"
-like "$(cat "$PDIR/progress.yaml")" 'format_version: 3' "the file is now the current format (3)"
+like "$(cat "$PDIR/progress.yaml")" 'format_version: 4' "the file is now the current format (4)"
 like "$(grep -A1 '^levels:' "$PDIR/progress.yaml")" 'best: 96' "with the built-in score kept"
 like "$(cat "$PDIR/progress.yaml")" "course: \"$(cd "$CLASS" && pwd -P)\"" "and the class under its own key"
 launch 80 24 "$CK_BIN" open quiz

@@ -90,6 +90,9 @@ s=$(screen)
 like "$s" '^  > ✗ [1-6]\. 0/2  Pick the right one\.' "Down reaches the wrong answer, reviewed"
 like "$s" "yours: wrong a" "with the learner's answer under it"
 like "$s" "answer: RIGHT c" "and the right one"
+yc=$(printf '%s\n' "$s" | grep -m1 'yours: wrong a' | awk '{ print index($0, ": ") }')
+ac=$(printf '%s\n' "$s" | grep -m1 'answer: RIGHT c' | awk '{ print index($0, ": ") }')
+is "$yc" "$ac" "yours: and answer: end in one column, so their texts start together"
 keys Enter; expect "Explained: single\."
 s=$(screen)
 like "$s" "wrong a +\(yours\)" "Enter shows the question whole, the learner's pick marked"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # ck-test: quick
 # A matching question at 60 columns in Chinese: a right-hand text too long
-# for its row wraps under the right column, never under the left one.
+# for its row wraps under the right column, never under the left one (a
+# left side wider than half the row wraps in its own column).  At 200
+# columns the quiz's level list and its rule stop at the menu's readable
+# width.
 . "$(dirname "$0")/lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 CLASS="$T_TMP/class"
@@ -54,6 +57,21 @@ ok "$([ "$cont" -gt "$arrow" ] && echo 0 || echo 1)" "the wrapped right side sta
 unlike "$next" '→' "the continuation line is not a new row"
 stop
 
+# A left side wider than half the row: it wraps in its own column too, and
+# the right side still wraps under the right column
+sed -i 's/\["HBM (VRAM)", /["HBM (VRAM), the large memory on the package beside the die", /' "$CLASS/quizzes/en/level1.yaml"
+start 60 20 "$CK_BIN --lessons '$CLASS' open quiz"
+expect "Matching"; keys Enter; expect "1/1"
+s=$(screen)
+row=$(printf "%s\n" "$s" | grep -n "HBM" | head -1 | cut -d: -f1)
+like "$(printf '%s\n' "$s" | sed -n "$((row + 1))p")" '^ {9}memory on the package +with its' \
+	"a long left side wraps under the left column, beside the right side's rest"
+row=$(printf "%s\n" "$s" | grep -n " SM .*→" | head -1 | cut -d: -f1)
+arrow=$(printf '%s\n' "$s" | sed -n "${row}p" | awk -F'→' '{print $1}' | wc -m)
+cont=$(printf '%s\n' "$s" | sed -n "$((row + 1))p" | sed 's/[^ ].*//' | wc -m)
+ok "$([ "$cont" -gt "$arrow" ] && echo 0 || echo 1)" "with a long left, the right side still wraps right of the arrow (arrow at $arrow, text at $cont)"
+stop
+
 # Seven pairs at 60x20 in English: more rows than fit; the list follows the
 # cursor, so every row can be reached and seen
 cat >"$CLASS/quizzes/en/level1.yaml" <<'YAML'
@@ -88,4 +106,17 @@ like "$s" '^ +> +7 ' "after six Downs the cursor's row 7 is on the screen"
 like "$s" '^ +…' "and a … row says rows above are out of view"
 for i in 1 2 3 4 5 6; do keys Up; done
 wait_for '^ +> +1 '; ok $? "back up, row 1 is on the screen again"
+stop
+start 200 60 "$CK_BIN --lessons '$CLASS' open quiz"
+expect "Level 1"
+widths=$(screen | python3 -c '
+import sys
+rows = sys.stdin.read().split("\n")
+rule = next((r.rstrip() for r in rows if r.startswith("\u2500")), "")
+lv = [len(r.rstrip()) for r in rows if r.lstrip(" >").startswith("Level ")]
+print(len(rule), max(lv) if lv else 0)')
+set -- $widths
+ok "$([ "$1" -le 105 ] && [ "$1" -ge 90 ] && echo 0 || echo 1)" "200 columns: the rule under the levels stops at the readable width ($1)"
+ok "$([ "$2" -le 104 ] && [ "$2" -ge 60 ] && echo 0 || echo 1)" "and so do the level rows (the longest ends at column $2)"
+stop
 done_testing

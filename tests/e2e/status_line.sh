@@ -7,7 +7,9 @@
 # Chinese between characters, never half of one).  The message is a second
 # window's notice ("progress is not saved"), on the screens a learner
 # opens: a lesson, the quiz, gpu-map, tiling and the drills; and the
-# certificate's "check it" line.
+# certificate's "check it" line.  Keys the state needs are never dropped
+# for room: at a lesson's end with a demo box in view, Enter (open); during
+# a search, Esc (end the search).
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/tui_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -84,5 +86,13 @@ keys -l 'Ada'; keys Enter
 expect 'Certificate written to'
 like "$(screen | tail -2 | head -1)" '^ check it: cudakitchen cert verify FILE *$' "cert: its line is whole on the row above the hints"
 like "$(screen | tail -1)" 'n new certificate +Esc back +\? help +q quit *$' "cert: the hints keep the bottom row, n named for what it does"
+quit
+fresh; launch 60 20 "$CK_BIN" --lang zh --lessons "$FIX" open pantry
+expect 'Pantry page one'; keys n; expect 'Pantry page two'; keys n; expect 'Pantry page three'
+like "$(screen | tail -1)" 'Enter 打开' "zh 60x20, the lesson's end with a demo box: Enter (open) stays"
+keys /; keys -l 'charlie'; keys Enter
+expect '第 1 处，共 1 处'
+like "$(screen | tail -1)" 'Esc 结束搜索' "zh 60x20, during a search: Esc (end the search) stays"
+like "$(screen | tail -1)" '\? 帮助 +q 退出 *$' "and help and quit"
 quit
 done_testing

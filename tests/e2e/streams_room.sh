@@ -17,7 +17,7 @@ s=$(screen)
 row=$(printf '%s\n' "$s" | grep -n '^(no room for the recorded run here' | head -1 | cut -d: -f1)
 like "$(printf '%s\n' "$s" | sed -n "${row}p")" '^\(no room for the recorded run here: t shows one at a time\) *$' \
 	"60x20 streams: the no-room line is whole, nothing left of the row behind it"
-like "$(printf '%s\n' "$s" | sed -n "$((row - 1))p")" '^Reference: recorded on ' \
+like "$(printf '%s\n' "$s" | sed -n "$((row - 1))p")" '^ Reference: recorded on ' \
 	"60x20 streams: the recorded run's title stays above it"
 like "$(printf '%s\n' "$s" | tail -1)" '(^| )t [^ ]+.*\? help +q quit *$' \
 	"60x20 streams: the status line keeps t (the text says to press it), ? help and q quit"

@@ -44,7 +44,7 @@ for size in "80 24" "60 20"; do
     wait_for "block size" 30; ok $? "launch ${1}x$2: the block-size chart"
     s=$(screen)
     like "$s" "Launch shapes" "launch ${1}x$2: the title"
-    wait_for "^Yours: CPU fallback" 30
+    wait_for "^ Yours: CPU fallback" 30
     ok $? "launch ${1}x$2: once run, yours is there, whole or as its title alone where the chart needs the rows"
     s=$(screen)
     unlike "$s" "Reference: recorded on [^,]*, [0-9-]+, *$" "launch ${1}x$2: the reference's title ends at its date (no size: the points carry theirs)"
@@ -139,7 +139,7 @@ stop
 grep -v 'series: "graph"' "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" \
     >"$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open launch"
-wait_for "^Yours: CPU fallback" 30
+wait_for "^ Yours: CPU fallback" 30
 keys v v v v; settle
 like "$(screen | tr '\n' ' ' | tr -s ' ')" "This recording holds no points of the graph series" \
     "launch: a recording without the graph series says so"

@@ -28,8 +28,8 @@ for size in "80 24" "60 20"; do
 	start "$1" "$2" "$ck open transfer"
 	wait_for "transfer finished" 20; ok $? "$1x$2 transfer: the CPU run finishes"; settle
 	s=$(screen)
-	like "$s" "^Yours: CPU fallback, 4K \.\. 16M" "$1x$2 transfer: yours is labelled CPU fallback with its sizes"
-	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
+	like "$s" "^ Yours: CPU fallback, 4K \.\. 16M" "$1x$2 transfer: yours is labelled CPU fallback with its sizes"
+	like "$s" "^ Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
 	# a small screen starts with the main lines, and says a shows more
 	like "$s" " l cpu-memcpy  A pageable-h2d  C pinned-h2d  J d2d" "$1x$2 transfer: the main lines first"
 	unlike "$s" "pinned-d2h|managed" "$1x$2 transfer: not every line"
@@ -67,7 +67,7 @@ done
 start 80 24 "$ck --lang zh open transfer"
 wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"; settle
 s=$(screen)
-like "$s" "^你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
+like "$s" "^ 你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
 like "$s" "^ C 固定→设备 +0\.51" "zh transfer: the table's rows named whole in Chinese"
 keys c
 wait_for "多个重叠"; ok $? "zh transfer: c, the chart"
@@ -94,20 +94,20 @@ for size in "80 24" "60 20"; do
 	like "$s" "pinned memory, 4 streams *$" "$1x$2 streams: 4 streams of pinned memory by default"
 	like "$s" "^ Setting .*\+/- change setting" "$1x$2 streams: the header says + and - change the setting, not a size"
 	like "$s" "▶ copy in  █ kernel  ◀ copy out" "$1x$2 streams: the glyphs explained"
-	like "$s" "^Yours: CPU fallback" "$1x$2 streams: yours labelled CPU fallback"
-	like "$(from '^Yours')" "^ s3  [.▶█◀▒]+" "$1x$2 streams: a row per stream"
+	like "$s" "^ Yours: CPU fallback" "$1x$2 streams: yours labelled CPU fallback"
+	like "$(from '^ Yours')" "^ s3  [.▶█◀▒]+" "$1x$2 streams: a row per stream"
 	like "$s" "modelled [0-9.]+ m?s: [0-9.]+x faster than serial" "$1x$2 streams: the model says it is one"
 	like "$s" "ideal bound" "$1x$2 streams: % of the ideal bound"
 	keys t; settle; keys t
-	wait_gone "^Yours:"; ok $? "$1x$2 streams: t t shows the recorded run alone"
+	wait_gone "^ Yours:"; ok $? "$1x$2 streams: t t shows the recorded run alone"
 	s=$(screen)
-	like "$s" "^Reference: recorded on Fixture GPU" "$1x$2 streams: the recorded run"
+	like "$s" "^ Reference: recorded on Fixture GPU" "$1x$2 streams: the recorded run"
 	# the bound make bench judges by (demos/scripts/xfer_targets.sh): a
 	# pinned GPU row's link_ideal_ms, never its one-way ideal
 	wait_flat "in all: 2\.58x faster than serial \(14\.5 ms\), 99% of the link-aware bound \(5\.59 ms: copies in and out share the link at its two-way rate\)"
 	ok $? "$1x$2 streams: its speedup and % of the link-aware bound from the record"
-	unlike "$(from '^Reference')" "ideal bound" "$1x$2 streams: not the one-way ideal"
-	ov=$(from '^Reference' | grep -c '^ s[0-3]  .*[▶█◀]')
+	unlike "$(from '^ Reference')" "ideal bound" "$1x$2 streams: not the one-way ideal"
+	ov=$(from '^ Reference' | grep -c '^ s[0-3]  .*[▶█◀]')
 	is "$ov" 4 "$1x$2 streams: four stream rows busy"
 	keys m; keys m
 	wait_for "all on the default stream, 4 streams *$"; ok $? "$1x$2 streams: m m picks the default stream"
@@ -137,7 +137,7 @@ like "$s" "固定内存，4 个流 *$" "zh streams: the pick in Chinese"
 like "$s" "模型估计 [0-9.]+ m?s：(速度是串行的 [0-9.]+ 倍|与串行相当)" "zh streams: the summary in Chinese (speed as a multiple of serial, never the ambiguous '快 N 倍')"
 like "$s" "▶ 拷入  █ 内核  ◀ 拷出" "zh streams: the glyphs explained in Chinese"
 keys t; settle; keys t
-wait_gone "^你的"; ok $? "zh streams: t t shows the recorded run alone"
+wait_gone "^ 你的"; ok $? "zh streams: t t shows the recorded run alone"
 # (a Chinese line wraps between two words without a space: joined rows put one there)
 wait_flat "速度是串行的 2\.58 倍（串行 14\.5 ms），达到链路感知下限的 99% ?（5\.59 ms：拷入与拷出以双向速率共用链路）"
 ok $? "zh streams: the link-aware bound in Chinese"
@@ -151,7 +151,7 @@ keys m; wait_for "pageable memory, 4 streams *$"; ok $? "m: pageable memory"
 s=$(screen)
 like "$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')" "The CPU fallback models pinned copies only" \
     "yours says the model covers pinned copies only"
-unlike "$(from '^Yours' | sed '/^Reference/,$d')" "^ s[0-3]  " "and draws no timeline under the pageable heading"
+unlike "$(from '^ Yours' | sed '/^ Reference/,$d')" "^ s[0-3]  " "and draws no timeline under the pageable heading"
 stop
 
 # without a recorded run of these demos: the screen says so

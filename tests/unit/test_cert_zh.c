@@ -42,7 +42,7 @@ int main(void)
 		p.levels[i].best = best[i];
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
 		p.skill_got[i] = 3 + i, p.skill_max[i] = 9;
-	snprintf(p.apis, sizeof p.apis, "cudnnCreate cublasSgemm");
+	snprintf(p.apis, sizeof p.apis, "cudnnCreate cublasSgemm cub::DeviceReduce::Sum");
 	struct cert_info ci = { .name = "张三", .date = 1795910400, .version = "0.1.0", .gpu = "",
 				.progress = &p, .s = cert_strings_for("zh"), .lessons_read = 3, .lessons_total = 17 };
 	ok(cert_strings_for("zh_CN.UTF-8") == ci.s, "zh_CN.UTF-8 picks the Chinese strings");
@@ -55,6 +55,8 @@ int main(void)
 		memmove(c, c + 5, strlen(c + 5) + 1);
 	ok(sp && strstr(sp, "matmul 256x256x256，CPU 后备：朴素 CPU 13.3 ms → 最佳 CPU 1.07 ms（12.5倍）"),
 	   "the learner's speedups in Chinese");
+	ok(sp && strstr(sp, "  其他：cub::DeviceReduce::Sum") && !strstr(sp, "其他： "), "no space after the full-width colon");
+	ok(sp && strstr(sp, "最慢的一级 → 最快的一级") && !strstr(sp, "->"), "the heading's arrow is the rows' →");
 	free(sp);
 	/* wherever the line wraps, a number keeps its unit: never "10.9" / "倍）" */
 	bool whole = true;

@@ -50,7 +50,7 @@ static void check_the_checks(void)
 	char item_text[] = "short\n"
 		"0123456789012345678901234567890123456789012345678901234567890123456789012345\n";
 	char *see[] = { "kitchen" };
-	struct item items[] = { { .kind = ITEM_CODE, .text = item_text, .line = 5 },
+	struct item items[] = { { .kind = ITEM_CODE, .text = item_text, .line = 5, .text_line = 6 },
 				{ .kind = ITEM_SEE, .text = "kitchen", .line = 9 } };
 	struct page pg = { .title = "p", .items = items, .n = 2 };
 	struct lesson l = { .file = "(self)", .see = see, .nsee = 1, .pages = &pg, .npages = 1 };

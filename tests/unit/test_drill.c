@@ -102,7 +102,7 @@ static void test_progress_drills(void)
 	FILE *f = open_memstream(&buf, &len);
 	ok(f && progress_format(f, &p), "written");
 	fclose(f);
-	ok(strstr(buf, "format_version: 3\n") != NULL, "as format 3");
+	ok(strstr(buf, "format_version: 4\n") != NULL, "as format 4");
 	struct progress q;
 	ok(progress_parse("v3", buf, len, &q) && q.ndrills == 1, "read back");
 	const struct drill_record *s = progress_drill_find(&q, "vector-add");

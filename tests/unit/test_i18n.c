@@ -110,7 +110,7 @@ int main(void)
 		/* Chinese text that equals the English and has letters is a
 		 * forgotten translation (key names such as "Tab" and "o" excepted,
 		 * and product names and symbols that read the same in Chinese) */
-		if (!strcmp(en, zh) && strlen(en) > 3 && m != MSG_GM_LINK_LABEL && m != MSG_ANS_ORDER_SEP) {
+		if (!strcmp(en, zh) && strlen(en) > 3 && m != MSG_GM_LINK_LABEL && m != MSG_ANS_ORDER_SEP && m != MSG_ANS_PAIR) {
 			untranslated++;
 			diag("%s is not translated", i18n_name((enum msg)m));
 		}

@@ -48,7 +48,7 @@ static void test_separate(void)
 
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 3\n"), "written in the current format (3)");
+	ok(text && strstr(text, "format_version: 4\n"), "written in the current format (4)");
 	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
 	struct progress back;
 	ok(text && progress_parse("mem", text, len, &back), "and reads back");
@@ -74,7 +74,7 @@ static void test_old_and_new(void)
 	is_int(p.levels[0].best, -1, "so a class's level 1 is not passed by them");
 	size_t len;
 	char *text = format(&p, &len);
-	ok(text && strstr(text, "format_version: 3\n") && strstr(text, "levels:\n  - {best: 96,"),
+	ok(text && strstr(text, "format_version: 4\n") && strstr(text, "levels:\n  - {best: 96,"),
 	   "saved in the current format, the built-in score kept");
 	free(text);
 	static const char v1_courses[] =

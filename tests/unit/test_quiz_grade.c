@@ -515,7 +515,7 @@ static void test_texts(void)
 {
 	char buf[512];
 	quiz_answer_text(q_of("where-data-lives"), buf, sizeof buf);
-	ok(strstr(buf, "registers -> private to one thread") == buf, "match answer text");
+	ok(strstr(buf, "registers → private to one thread") == buf, "match answer text, with the arrow the question draws");
 	quiz_answer_text(q_of("block-limits"), buf, sizeof buf);
 	is_s(buf, "registers per thread; shared memory per block; threads per block", "multi answer text");
 	quiz_answer_text(q_of("launch-async"), buf, sizeof buf);
@@ -600,9 +600,18 @@ void test_rules(void)
 	test_texts();
 }
 
+static void test_on_cpu(void)
+{
+	ok(quiz_measure_on_cpu("speedup:cpu-blocked/cpu-naive"), "CPU rungs only: measured on the CPU");
+	ok(!quiz_measure_on_cpu("speedup:smem-tiled/naive"), "GPU rungs: not");
+	ok(!quiz_measure_on_cpu("speedup:cpu-blocked/naive"), "one GPU rung: not");
+	ok(!quiz_measure_on_cpu("tf32-speedup") && !quiz_measure_on_cpu(NULL), "no rung named: not");
+}
+
 int main(void)
 {
 	struct diags d = { 0 };
+	test_on_cpu();
 	if (!quiz_load("tests/fixtures/quiz/example/level1.yaml", &ex, &d)) {
 		diags_print(&d, stdout);
 		return 1;

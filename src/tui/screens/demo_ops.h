@@ -44,6 +44,10 @@ enum show { SHOW_AUTO, SHOW_MINE, SHOW_RECORDED };
 struct demo_st {
 	const struct demo_def *def;
 	const struct demo_row *row;
+	/* the title row: the demo's title; in a class (whose lessons are not
+	 * the built-in ones its title names) the class lesson that opened it,
+	 * then what the demo shows */
+	char title[320];
 	char path[4352], recfile[4352];
 	bool gpu;                 /* a GPU seems present: GPU size presets */
 	const struct preset *pre[DEMO_PRESETS_MAX];   /* the sizes offered here */

@@ -275,10 +275,10 @@ static int section_lines(const struct demo_section *s, int y, int y0, int y1, in
 	const struct row_refs rr = { naive, ref, results_library(s->r, s->demo) };
 	bool marked = false;
 	struct text_lines tl = { 0 };
-	text_wrap(s->title, COLS, &tl);   /* a long fallback reason wraps */
+	text_wrap(s->title, COLS - 2, &tl); /* a long fallback reason wraps; indented 1 as the rest */
 	for (size_t i = 0; i < tl.n; i++, line++)
 		if (y + line >= y0 && y + line < y1)
-			ui_text(y + line, 0, COLS, s->recorded ? C_HEADING : C_TITLE, tl.line[i]);
+			ui_text(y + line, 1, COLS - 2, s->recorded ? C_HEADING : C_TITLE, tl.line[i]);
 	text_lines_free(&tl);
 	if (y + line >= y0 && y + line < y1) {
 		char l[16], h[16], axis[64];
@@ -391,9 +391,9 @@ int demo_view_device(const struct res_device *d, const char *title, int y, int y
 {
 	char v[320];
 	struct text_lines tl = { 0 };
-	text_wrap(title, COLS, &tl);
+	text_wrap(title, COLS - 2, &tl);
 	for (size_t i = 0; i < tl.n && y < y1; i++)
-		ui_text(y++, 0, COLS, C_HEADING, tl.line[i]);
+		ui_text(y++, 1, COLS - 2, C_HEADING, tl.line[i]);
 	text_lines_free(&tl);
 	if (!d->live) {
 		char why[256];

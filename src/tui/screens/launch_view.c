@@ -211,7 +211,7 @@ static int no_points_rows(const struct demo_section *s, const char *series)
 {
 	char line[1024];
 	no_points_text(s, series, line, sizeof line);
-	return ui_wrap_rows(s->title, COLS) + ui_wrap_rows(line, COLS - 2) + 1;
+	return ui_wrap_rows(s->title, COLS - 2) + ui_wrap_rows(line, COLS - 2) + 1;
 }
 
 /* Returns the next free row. */
@@ -219,7 +219,7 @@ static int no_points(const struct demo_section *s, const char *series, int y, in
 {
 	char line[1024];
 	no_points_text(s, series, line, sizeof line);
-	y = ui_wrap(y, y1, 0, COLS, C_TITLE, s->title);
+	y = ui_wrap(y, y1, 1, COLS - 2, C_TITLE, s->title);
 	return ui_wrap(y, y1, 1, COLS - 2, C_DIM, line) + 1;
 }
 
@@ -354,15 +354,16 @@ void launch_view(const struct demo_section *s, int n, int view, int y0, int y1)
 			y = no_points(&s[j], series, y, y1);
 			continue;
 		}
-		/* no room: the title, one row, and where the rest is */
+		/* no room: the title (on a second row rather than cut inside a
+		 * word) and where the rest is */
 		const char *hint = tr(MSG_LV_T_SHOWS);
 		int hw = ui_width(hint);
-		ui_text_fit(y, 0, COLS - hw - 1, s[j].recorded ? C_HEADING : C_TITLE, s[j].title);
-		ui_text(y++, COLS - hw, hw, C_DIM, hint);
+		ui_text(y, COLS - hw, hw, C_DIM, hint);
+		y = ui_wrap(y, y + 2 < y1 ? y + 2 : y1, 1, COLS - hw - 2, s[j].recorded ? C_HEADING : C_TITLE, s[j].title);
 	}
 	if (i == n || y >= y1)
 		return;
-	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 0, COLS, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
+	y = ui_wrap(y, y < y1 - 1 ? y + 1 : y1, 1, COLS - 2, s[i].recorded ? C_HEADING : C_TITLE, s[i].title);
 	if (!strcmp(series, "graph")) {
 		y = ui_wrap(y, y1, 1, COLS - 2, C_DIM, tr(MSG_LV_GRAPH_HEAD));
 		graph_table(&ps, y, y1);

@@ -123,7 +123,7 @@ void page_end_rule(int y, int x, int w, const char *msg)
 		mw = w;
 	int side = (w - mw) / 2;
 	ui_hline(y, x, side, C_DIM);
-	char pad[210];
+	char pad[330];
 	snprintf(pad, sizeof pad, " %s ", msg);
 	ui_text(y, x + side, mw, C_ACCENT, pad);
 	ui_hline(y, x + side + mw, w - side - mw, C_DIM);

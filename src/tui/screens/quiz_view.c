@@ -54,17 +54,18 @@ static void draw_list(struct app *app, struct qs *s)
 	char rule[120];
 	snprintf(rule, sizeof rule, tr(s->nlevels == 1 ? MSG_QUIZ_RULE_1 : MSG_QUIZ_RULE_N), s->nlevels);
 	ui_title(tr(MSG_QUIZ_TITLE), s->nlevels == QUIZ_LEVELS ? tr(MSG_QUIZ_RULE) : rule);
+	int cols = ui_cols(); /* a readable width on a wide terminal, as the menu's */
 	for (int i = 0; i < s->nlevels; i++) {
 		int y = 2 + 2 * i;
 		bool sel = i == s->sel, open = quiz_unlocked(&app->progress, i) && !s->error[i][0];
 		enum role base = sel ? C_SELECT : C_NORMAL;
-		ui_fill(y, 0, 1, COLS, base);
+		ui_fill(y, 0, 1, cols, base);
 		char state[64], name[160];
 		quiz_level_state(&app->progress, i, s->error[i][0] ? 0 : s->lv[i].n, state, sizeof state);
 		snprintf(name, sizeof name, tr(MSG_QUIZ_LEVEL_NAME), i + 1, s->lv[i].title ? s->lv[i].title : "");
 		ui_text(y, 2, 1, sel ? base : C_ACCENT, sel ? ">" : " ");
 		int sw = text_width(state);
-		int nw = COLS - sw - 8;   /* a long title at 60x20 ends in … */
+		int nw = cols - sw - 8; /* a long title at 60x20 ends in … */
 		/* an English level marked as an English lesson is in the menu, the
 		 * mark kept whole after a cut title */
 		const char *mark = s->inherited[i] ? tr(MSG_QZ_BUILTIN_MARK)
@@ -78,14 +79,17 @@ static void draw_list(struct app *app, struct qs *s)
 		if (*mark)
 			ui_text(y, 4 + tw + 1, mw - 1, sel ? base : C_DIM, mark);
 		bool passed = app->progress.levels[i].best >= QUIZ_PASS_PCT;
-		ui_text(y, COLS - 2 - sw, sw, sel ? base : passed ? C_OK : s->error[i][0] ? C_WRONG : C_DIM, state);
+		ui_text(y, cols - 2 - sw, sw, sel ? base : passed ? C_OK
+				: s->error[i][0]                  ? C_WRONG
+								  : C_DIM,
+			state);
 	}
 	int y = 2 + 2 * s->nlevels;
-	ui_hline(y++, 0, COLS, C_DIM);
+	ui_hline(y++, 0, cols, C_DIM);
 	const char *about = s->error[s->sel][0] ? s->error[s->sel] : s->lv[s->sel].summary;
-	y = para(y, 2, COLS - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
+	y = para(y, 2, cols - 4, LINES - 2, s->error[s->sel][0] ? C_WRONG : C_NORMAL, about);
 	if (!quiz_unlocked(&app->progress, s->sel))
-		para(y, 2, COLS - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
+		para(y, 2, cols - 4, LINES - 2, C_DIM, tr(MSG_QUIZ_LOCKED_NOTE));
 	status(app, s);
 }
 
@@ -122,20 +126,65 @@ static const char *row_text(const struct qs *s, int r, char *buf, size_t size)
 	}
 }
 
-/* Rows wrap when long; the cursor's highlight covers all their lines. */
-/* Lines row r takes when wrapped (match rows wrap their right side). */
+/* A match row in w columns: the left column's width (the widest left, at
+ * most 30 and at most half the row, so the right side keeps room); the
+ * arrow and its spaces follow it, then the right column. */
+static int match_left_w(const struct quiz_question *q, int w)
+{
+	int lw = 0;
+	for (size_t i = 0; i < q->npairs; i++)
+		if (text_width(q->left[i]) > lw)
+			lw = text_width(q->left[i]);
+	lw = lw > 30 ? 30 : lw;
+	return lw + 3 > w / 2 ? w / 2 - 3 : lw;
+}
+
+/* Lines row r takes when wrapped (a match row: its taller column). */
 static int row_lines(struct qs *s, int r, int w)
 {
 	const struct quiz_question *q = qs_cur(s);
-	char buf[600], pre[600] = "";
-	int pw = q->type == QT_MATCH ? text_width(match_prefix(q, r, pre, sizeof pre)) : 0;
-	if (pw > w / 2)
-		pw = 0;
-	struct text_lines tl = { 0 };
-	text_wrap(pw ? q->right[s->resp.seq[r]] : row_text(s, r, buf, sizeof buf), w - pw, &tl);
-	int n = tl.n ? (int)tl.n : 1;
+	char buf[600];
+	struct text_lines tl = { 0 }, tr_ = { 0 };
+	int n;
+	if (q->type == QT_MATCH) {
+		int lw = match_left_w(q, w);
+		text_wrap(q->left[r], lw, &tl);
+		text_wrap(q->right[s->resp.seq[r]], w - lw - 3, &tr_);
+		n = tl.n > tr_.n ? (int)tl.n : (int)tr_.n;
+	} else {
+		text_wrap(row_text(s, r, buf, sizeof buf), w, &tl);
+		n = (int)tl.n;
+	}
 	text_lines_free(&tl);
-	return n;
+	text_lines_free(&tr_);
+	return n ? n : 1;
+}
+
+/* A match row from row y (not past bottom): the left side wrapped in its
+ * column, the arrow on the first line, the right side wrapped in its own
+ * column, never back under the left.  Returns the next row. */
+static int draw_match_row(struct qs *s, int r, int y, int bottom, int w, enum role role)
+{
+	const struct quiz_question *q = qs_cur(s);
+	int lw = match_left_w(q, w);
+	enum role text = r == s->grabbed ? C_ACCENT : role;
+	struct text_lines l = { 0 }, rt = { 0 };
+	text_wrap(q->left[r], lw, &l);
+	text_wrap(q->right[s->resp.seq[r]], w - lw - 3, &rt);
+	size_t n = l.n > rt.n ? l.n : rt.n;
+	for (size_t i = 0; i < (n ? n : 1) && y < bottom; i++, y++) {
+		if (i)
+			ui_fill(y, 2, 1, COLS - 4, role);
+		if (i < l.n)
+			ui_text(y, 9, lw, text, l.line[i]);
+		if (!i)
+			ui_text(y, 9 + lw + 1, 1, text, ui_glyph(G_ARROW));
+		if (i < rt.n)
+			ui_text(y, 9 + lw + 3, w - lw - 3, text, rt.line[i]);
+	}
+	text_lines_free(&l);
+	text_lines_free(&rt);
+	return y;
 }
 
 /* Rows wrap when long; the cursor's highlight covers all their lines.
@@ -177,23 +226,23 @@ static void draw_rows(struct qs *s, int y)
 				 ? ui_glyph(G_BULLET) : " ");
 		else if (q->type == QT_ORDER || q->type == QT_MATCH)
 			snprintf(mark, sizeof mark, "%s%d", r == s->grabbed ? "*" : " ", r + 1);
-		/* a match row wraps its right side under itself, not under the left */
-		char pre[600] = "";
-		int pw = q->type == QT_MATCH ? text_width(match_prefix(q, r, pre, sizeof pre)) : 0;
-		if (pw > w / 2)
-			pw = 0;
+		if (q->type == QT_MATCH) { /* each side wraps in its own column */
+			ui_fill(y, 2, 1, COLS - 4, role);
+			ui_text(y, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
+			ui_text(y, 4, 4, role, mark);
+			y = draw_match_row(s, r, y, bottom, w, role);
+			continue;
+		}
 		struct text_lines tl = { 0 };
-		text_wrap(pw ? q->right[s->resp.seq[r]] : row_text(s, r, buf, sizeof buf), w - pw, &tl);
+		text_wrap(row_text(s, r, buf, sizeof buf), w, &tl);
 		for (size_t i = 0; i < (tl.n ? tl.n : 1) && y < bottom; i++, y++) {
 			ui_fill(y, 2, 1, COLS - 4, role);
 			if (i == 0) {
 				ui_text(y, 2, 2, at ? role : C_ACCENT, at ? ">" : " ");
 				ui_text(y, 4, 4, role, mark);
-				if (pw)
-					ui_text(y, 9, pw, r == s->grabbed ? C_ACCENT : role, pre);
 			}
 			if (tl.n)
-				ui_text(y, 9 + pw, w - pw, r == s->grabbed ? C_ACCENT : role, tl.line[i]);
+				ui_text(y, 9, w, r == s->grabbed ? C_ACCENT : role, tl.line[i]);
 		}
 		text_lines_free(&tl);
 	}
@@ -238,7 +287,8 @@ static void draw_ask(struct app *app, struct qs *s)
 		quiz_run_tolerance(q, tol, sizeof tol);
 		y = para(y, 2, w, bottom, C_DIM, tol);
 		if (!runner_gpu_likely())   /* said before the answer, not only after */
-			y = para(y, 2, w, bottom, C_NOTE, tr(MSG_QUIZ_PREDICT_RECORDED));
+			y = para(y, 2, w, bottom, C_NOTE,
+				 tr(quiz_measure_on_cpu(q->measure) ? MSG_QUIZ_PREDICT_ON_CPU : MSG_QUIZ_PREDICT_RECORDED));
 	}
 	y = para(y + 1, 2, w, bottom, C_DIM, quiz_instruction(q));
 	if (quiz_text_entry(q))
@@ -303,6 +353,9 @@ static void draw_feedback(struct app *app, struct qs *s)
 	quiz_accepted_range(q, s->measured_num, ans, sizeof ans);   /* the range, when measured */
 	if (ans[0] && s->judged) {
 		y = para(y, 2, w, bottom, C_NORMAL, ans);
+	} else if (q->type == QT_PREDICT && s->judged && !s->correct && s->right[0]) {
+		snprintf(line, sizeof line, tr(MSG_QUIZ_ANSWER), s->right); /* the band it fell in */
+		y = para(y, 2, w, bottom, C_NORMAL, line);
 	} else {
 		quiz_answer_text(q, ans, sizeof ans);
 		if (!s->correct && ans[0]) {

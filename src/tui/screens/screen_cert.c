@@ -6,10 +6,13 @@
  * Existing certificates: never overwritten.  Every certificate gets its
  * own file (cert_write picks a new name, -2, -3 ...), so writing again,
  * with the same name or another, keeps the earlier ones; the screen says
- * so before the learner types.  Once one exists, the screen opens on the
- * newest (n writes another), so visiting it never writes a file. */
+ * so before the learner types.  The learner's progress records the
+ * certificate they wrote for the running course (path, SHA-256, time:
+ * progress_cert_set); the screen opens on that one (n writes another),
+ * says so when it has changed since, and asks for a name when it is gone.
+ * It never shows another file of the certificate folder, which a
+ * classroom may share. */
 #include <curses.h>
-#include <dirent.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -40,36 +43,34 @@ struct cert_view {
 	char path[4096];
 	struct text_lines text;               /* the written certificate */
 	int top;
-	bool existing;                        /* shown, not written now */
+	char heading[200]; /* above the path: written now, or when */
+	char note[4400];   /* the recorded certificate is gone ("" none) */
+	bool changed;      /* the file differs from what was written */
 };
 
 static void load_text(struct cert_view *v);
 
-/* The newest certificate file in dir (by modification time) into path;
- * false when there is none. */
-static bool newest_cert(const char *dir, char *path, size_t size)
+/* The SHA-256 of the whole file at path into hex; false when it cannot
+ * be read (gone, unreadable, larger than a certificate can be). */
+static bool file_sha256(const char *path, char hex[65])
 {
-	static const char pre[] = "cudakitchen-certificate-";
-	DIR *dp = opendir(dir);
-	struct dirent *e;
-	time_t best = 0;
-	bool found = false;
-	while (dp && (e = readdir(dp))) {
-		size_t n = strlen(e->d_name);
-		if (strncmp(e->d_name, pre, sizeof pre - 1) || n < 4 || strcmp(e->d_name + n - 4, ".txt"))
-			continue;
-		char p[4096];
-		struct stat st;
-		if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p ||
-		    stat(p, &st) != 0 || !S_ISREG(st.st_mode) || (found && st.st_mtime < best))
-			continue;
-		best = st.st_mtime;
-		found = true;
-		snprintf(path, size, "%s", p);
-	}
-	if (dp)
-		closedir(dp);
-	return found;
+	FILE *f = fopen(path, "rb");
+	char *buf = f ? malloc(CERT_MAX_FILE + 1) : NULL;
+	size_t n = buf ? fread(buf, 1, CERT_MAX_FILE + 1, f) : 0;
+	bool good = buf && !ferror(f) && n <= CERT_MAX_FILE && cert_sha256_hex(buf, n, hex);
+	free(buf);
+	if (f)
+		fclose(f);
+	return good;
+}
+
+/* "YYYY-MM-DD HH:MM UTC" of a record's time ("2026-12-03T19:30:00Z"). */
+static void when_of(const struct cert_record *r, char *out, size_t size)
+{
+	if (strlen(r->written) >= 16 && r->written[10] == 'T')
+		snprintf(out, size, "%.10s %.5s UTC", r->written, r->written + 11);
+	else
+		snprintf(out, size, "%s", r->written);
 }
 
 static void *cert_enter(struct app *app, const char *arg)
@@ -79,15 +80,21 @@ static void *cert_enter(struct app *app, const char *arg)
 	if (!v)
 		return NULL;
 	v->state = cert_earned_in(&app->progress, app->quiz_levels) ? CS_NAME : CS_LOCKED;
-	struct paths p;
-	if (v->state == CS_NAME && paths_init(app->opt.cert_dir, &p) && p.certs &&
-	    newest_cert(p.certs, v->path, sizeof v->path)) {
-		v->state = CS_DONE;
-		v->existing = true;
-		load_text(v);
+	char key[PROGRESS_COURSE_MAX], hex[65], when[64];
+	quiz_run_course_key(app, key, sizeof key);
+	const struct cert_record *r = progress_cert_find(&app->progress, key);
+	if (v->state != CS_NAME || !r)
+		return v;
+	when_of(r, when, sizeof when);
+	if (!file_sha256(r->path, hex)) { /* gone: the learner writes a new one */
+		snprintf(v->note, sizeof v->note, tr(MSG_CERT_GONE), when, r->path);
+		return v;
 	}
-	if (v->state != CS_LOCKED)
-		paths_free(&p);
+	snprintf(v->path, sizeof v->path, "%s", r->path);
+	snprintf(v->heading, sizeof v->heading, tr(MSG_CERT_EXISTING), when);
+	v->changed = strcmp(hex, r->sha256) != 0;
+	v->state = CS_DONE;
+	load_text(v);
 	return v;
 }
 
@@ -116,12 +123,16 @@ static void draw_locked(const struct app *app)
 	}
 }
 
-static void draw_name(const struct cert_view *v)
+static void draw_name(const struct app *app, const struct cert_view *v)
 {
+	char ready[200];
+	snprintf(ready, sizeof ready, tr(MSG_CERT_READY), app->quiz_levels);
 	int y = 2, w = CERT_NAME_MAX_COLS + 4;
 	if (w > COLS - 4)
 		w = COLS - 4;
-	y = ui_wrap(y, y + 2, 2, COLS - 4, C_OK, tr(MSG_CERT_READY));
+	if (v->note[0])
+		y = ui_wrap(y, y + 3, 2, COLS - 4, C_WRONG, v->note) + 1;
+	y = ui_wrap(y, y + 2, 2, COLS - 4, C_OK, ready);
 	y++;
 	y = ui_wrap(y, y + 2, 2, COLS - 4, C_NORMAL, tr(MSG_CERT_ASK_NAME));
 	ui_box(y, 2, 3, w, C_DIM);
@@ -226,8 +237,10 @@ static int draw_path(int y, int w, const char *path)
 static void draw_done(struct cert_view *v, int bar_rows)
 {
 	int y = 2, w = COLS - 4;
-	ui_text(y++, 2, w, C_OK, tr(v->existing ? MSG_CERT_EXISTING : MSG_CERT_WRITTEN));
+	ui_text(y++, 2, w, C_OK, v->heading);
 	y = draw_path(y, w, v->path);
+	if (v->changed)
+		y = ui_wrap(y, y + 2, 2, w, C_WRONG, tr(MSG_CERT_CHANGED));
 	ui_hline(y++, 0, COLS, C_DIM);
 	int view = LINES - bar_rows - y, rows = draw_rows(&v->text, w, 0, y, 0);
 	if (v->top > rows - view)
@@ -248,7 +261,7 @@ static void cert_draw(struct app *app, void *st)
 	if (v->state == CS_LOCKED)
 		draw_locked(app);
 	else if (v->state == CS_NAME)
-		draw_name(v);
+		draw_name(app, v);
 	else
 		draw_done(v, ui_status_rows(left, hints));
 	ui_status(left, hints);
@@ -283,6 +296,38 @@ static void load_text(struct cert_view *v)
 		fclose(f);
 }
 
+/* Files the certificate just written at path in the learner's progress,
+ * as theirs for the running course, and saves it. */
+static void record_cert(struct app *app, const char *path, time_t date)
+{
+	struct cert_record *r = calloc(1, sizeof *r);
+	struct tm tm;
+	if (!r)
+		return;
+	quiz_run_course_key(app, r->course, sizeof r->course);
+	snprintf(r->path, sizeof r->path, "%s", path);
+	if (gmtime_r(&date, &tm))
+		strftime(r->written, sizeof r->written, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (file_sha256(path, r->sha256) && strlen(path) < sizeof r->path) {
+		progress_cert_set(&app->progress, r);
+		app_progress_changed(app);
+	}
+	free(r);
+}
+
+/* The course's drills (a class's own only) into set, and their ids
+ * (caller frees; NULL when there are none). */
+static const char **course_drills(const struct app *app, struct drill_set *set)
+{
+	struct diags d = { 0 };
+	drill_set_load_course(set, app->datadir, app->opt.lessons_dir, "en", &d);
+	diags_free(&d);
+	const char **ids = set->n ? calloc(set->n, sizeof *ids) : NULL;
+	for (size_t i = 0; ids && i < set->n; i++)
+		ids[i] = set->v[i].id;
+	return ids;
+}
+
 static void write_cert(struct app *app, struct cert_view *v)
 {
 	char *name, gpu[256], why[512];
@@ -303,7 +348,10 @@ static void write_cert(struct app *app, struct cert_view *v)
 	}
 	char titles[PROGRESS_LEVELS][160];   /* a class's own levels by their titles */
 	ci.nlevels = quiz_run_course_levels(app, titles);
-	ci.drills_total = drill_count(app->datadir, app->opt.lessons_dir);
+	struct drill_set set;
+	const char **ids = course_drills(app, &set);
+	ci.drills_total = ids ? (int)set.n : 0;
+	ci.drill_ids = ids;
 	for (int i = 0; i < PROGRESS_LEVELS; i++)
 		ci.level_title[i] = titles[i];
 	for (size_t i = 0; i < app->course.n; i++) {   /* lessons read, of the course taken */
@@ -319,14 +367,18 @@ static void write_cert(struct app *app, struct cert_view *v)
 	else if (!cert_write(p.certs, &ci, v->path, sizeof v->path, why, sizeof why))
 		snprintf(v->error, sizeof v->error, tr(MSG_CERT_NOT_WRITTEN), why);
 	else {
+		record_cert(app, v->path, ci.date);
+		snprintf(v->heading, sizeof v->heading, "%s", tr(MSG_CERT_WRITTEN));
 		v->state = CS_DONE;
-		v->existing = false;
-		v->error[0] = '\0';
+		v->changed = false;
+		v->note[0] = v->error[0] = '\0';
 		text_lines_free(&v->text);
 		v->top = 0;
 		load_text(v);
 	}
 	paths_free(&p);
+	free(ids);
+	drill_set_free(&set);
 	free(name);
 }
 
@@ -420,7 +472,10 @@ static enum act cert_key(struct app *app, void *st, const struct input *in)
 	case CK_QUIZ:
 		snprintf(app->open_id, sizeof app->open_id, "quiz");
 		return ACT_OPEN;
-	case CK_NEW: v->state = CS_NAME; break;
+	case CK_NEW:
+		v->state = CS_NAME;
+		v->note[0] = '\0';
+		break;
 	default: return ACT_IGNORED;
 	}
 	return ACT_NONE;

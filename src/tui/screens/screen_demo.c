@@ -208,6 +208,28 @@ static void pick_presets(struct demo_st *st)
 	}
 }
 
+/* The title row (demo_st.title).  A built-in title is "SUBJECT: WHAT
+ * IT SHOWS", its subject often a built-in lesson's name ("Moving
+ * ingredients"); a class has its own lessons, so there the subject is the
+ * class lesson that opened the demo, or is left out. */
+static void set_title(const struct app *app, struct demo_st *st)
+{
+	const char *t = tr(st->def->title), *rest = strstr(t, ": "), *zh = strstr(t, "：");
+	if (zh && (!rest || zh < rest))
+		rest = zh + strlen("：");
+	else if (rest)
+		rest += 2;
+	if (!app->opt.lessons_dir || !rest)
+		say(st->title, sizeof st->title, "%s", t);
+	else if (app->opened_from[0])
+		say(st->title, sizeof st->title, "%s%s%s", app->opened_from, rest == zh + strlen("：") ? "：" : ": ", rest);
+	else {
+		say(st->title, sizeof st->title, "%s", rest);
+		if (st->title[0] >= 'a' && st->title[0] <= 'z')
+			st->title[0] = (char)(st->title[0] - 'a' + 'A');
+	}
+}
+
 void *demo_enter(struct app *app, const struct demo_def *def)
 {
 	struct demo_st *st = calloc(1, sizeof *st);
@@ -215,6 +237,7 @@ void *demo_enter(struct app *app, const struct demo_def *def)
 		return NULL;
 	st->def = def;
 	st->row = &demo_rows[def->id];
+	set_title(app, st);
 	runner_init(&st->run);
 	char dir[4096];
 	if (app->demodir[0])
@@ -343,7 +366,7 @@ void demo_draw(struct app *app, void *p)
 {
 	struct demo_st *st = p;
 	const struct demo_ops *ops = st->def->ops;
-	ui_title(tr(st->def->title), st->row->name);
+	ui_title(st->title, st->row->name);
 	int y = draw_run_line(st, 1);
 	draw_size_line(st, y);
 	bool bars = ops->more && !st->roofline && !st->sweep_view;   /* the view that scrolls */

@@ -200,9 +200,13 @@ enum { HK_CLOSE = KEY_OWN, HK_SEARCH, HK_MATCH_NEXT, HK_MATCH_PREV, HK_SEARCH_EN
 static const struct screen_key help_keys[] = {
 	{ .id = HK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT },
 	{ .id = HK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV },
-	{ .id = HK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_SEARCH_END },
-	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
-	{ .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = HK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_SEARCH_END, .needed = true },
+	{ .cmd = CMD_UP },
+	{ .cmd = CMD_DOWN },
+	{ .cmd = CMD_PGDN },
+	{ .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP },
+	{ .cmd = CMD_BOTTOM },
 	{ .id = HK_SEARCH, .keys = "/", .label = MSG_ST_SEARCH, .help = MSG_HK_HELP_SEARCH },
 	{ .id = HK_CLOSE, .keys = "? Enter", .label = MSG_ST_CLOSE, .help = MSG_HELP_CLOSE },
 };

@@ -26,7 +26,13 @@ static const struct { const char *name; enum msg title, about; } extras[] = {
 	{ "cert", MSG_MENU_CERT, MSG_MENU_CERT_ABOUT },
 	{ "drills", MSG_MENU_DRILLS, MSG_MENU_DRILLS_ABOUT },
 };
-#define NEXTRA ((int)(sizeof extras / sizeof *extras))
+#define NEXTRA_ALL ((int)(sizeof extras / sizeof *extras))
+/* The entries shown: the drills (the last) only in a course that has
+ * drills (a class has none unless it adds its own). */
+static int nextra(const struct app *app)
+{
+	return app->course_drills > 0 || !app->opt.lessons_dir ? NEXTRA_ALL : NEXTRA_ALL - 1;
+}
 
 struct menu {
 	int cursor, top;
@@ -37,7 +43,7 @@ struct menu {
 
 static int menu_rows(const struct app *app)
 {
-	return (int)app->course.n + NEXTRA;
+	return (int)app->course.n + nextra(app);
 }
 
 #define NOTICE_MAX 6 /* text rows of the notice box at most */
@@ -63,7 +69,7 @@ static int list_h(const struct app *app) { return LINES - 7 - notice_rows(app); 
 static int lessons_h(const struct app *app)
 {
 	int h = list_h(app);
-	return menu_rows(app) > h && h > NEXTRA ? h - NEXTRA : h;
+	return menu_rows(app) > h && h > nextra(app) ? h - nextra(app) : h;
 }
 static bool pinned(const struct app *app) { return lessons_h(app) < list_h(app); }
 
@@ -132,6 +138,9 @@ static void lesson_place(struct app *app, const struct lesson *l, char *buf, siz
 			lp = &app->progress.lessons[i];
 	if (lp && lp->done)
 		snprintf(buf, size, "%s", tr(MSG_MENU_DONE));
+	else if (lp && lp->unread[0]) /* pages skipped: why it is not done */
+		snprintf(buf, size, tr(progress_unread_many(lp->unread) ? MSG_MENU_UNREAD_MANY : MSG_MENU_UNREAD_ONE),
+			 lp->unread);
 	else if (lp && l->npages > 0)
 		snprintf(buf, size, tr(MSG_MENU_PAGE), lp->page + 1, l->npages);
 	else
@@ -324,7 +333,7 @@ static void menu_draw(struct app *app, void *st)
 		else
 			draw_extra_row(app, list_y(app) + r, i - (int)app->course.n, i == m->cursor);
 	}
-	for (int e = 0; pin && e < NEXTRA; e++)
+	for (int e = 0; pin && e < nextra(app); e++)
 		draw_extra_row(app, list_y(app) + h + e, e, (int)app->course.n + e == m->cursor);
 	draw_notice(app);
 	draw_detail(app, m);

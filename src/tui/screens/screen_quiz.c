@@ -159,10 +159,13 @@ enum {
 
 static const struct screen_key quiz_keys[] = {
 	{ .id = QK_START, .keys = "Enter Right", .label = MSG_ST_START, .help = MSG_HK_QZ_START },
-	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN },
+	{ .cmd = CMD_UP },
+	{ .cmd = CMD_DOWN },
 	{ .id = QK_NEXT_ROW, .keys = "Tab", .help = MSG_HK_QZ_TAB },
-	{ .cmd = CMD_TOP, .help = MSG_HK_QZ_FIRST }, { .cmd = CMD_BOTTOM, .help = MSG_HK_QZ_LAST },
-	{ .cmd = CMD_PGDN }, { .cmd = CMD_PGUP },
+	{ .cmd = CMD_TOP, .help = MSG_HK_QZ_FIRST },
+	{ .cmd = CMD_BOTTOM, .help = MSG_HK_QZ_LAST },
+	{ .cmd = CMD_PGDN },
+	{ .cmd = CMD_PGUP },
 	{ .id = QK_CHOOSE, .keys = "Space", .label = MSG_ST_CHOOSE, .help = MSG_HK_QZ_SPACE },
 	{ .id = QK_SUBMIT, .keys = "Enter", .label = MSG_ST_SUBMIT, .help = MSG_HK_QZ_SUBMIT },
 	{ .id = QK_HINT_ROWS, .keys = "h", .label = MSG_ST_HINT, .help = MSG_HK_QZ_HINT },
@@ -176,11 +179,11 @@ static const struct screen_key quiz_keys[] = {
 	/* the review's search, as in less: Esc ends it before it leaves */
 	{ .id = QK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_QZ_MATCH_NEXT },
 	{ .id = QK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_QZ_MATCH_PREV },
-	{ .id = QK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_SEARCH_END },
+	{ .id = QK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_SEARCH_END, .needed = true },
 	{ .id = QK_SEARCH, .keys = "/", .label = MSG_ST_SEARCH, .help = MSG_HK_QZ_SEARCH },
 	{ .id = QK_CONTINUE, .keys = "Esc Backspace", .label = MSG_ST_CONTINUE, .help = MSG_HK_QZ_CONTINUE },
 	{ .id = QK_LEVELS, .keys = "Esc", .label = MSG_ST_LEVELS, .help = MSG_HK_QZ_ESC },
-	{ .id = QK_LEVELS_BS, .keys = "Backspace", .help = MSG_HK_QZ_ESC },   /* not under a typed answer */
+	{ .id = QK_LEVELS_BS, .keys = "Backspace", .help = MSG_HK_QZ_ESC }, /* not under a typed answer */
 };
 
 static bool quiz_on(struct app *app, void *st, int id, enum msg *why)

@@ -7,6 +7,7 @@
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "app.h"
 #include "drill_progress.h"
 #include "cert.h"
@@ -81,8 +82,12 @@ static int draw_hands_on(const struct app *app, int y, int x, int w)
 {
 	struct drill_set set;
 	struct diags d = { 0 };
-	drill_set_load(&set, app->datadir, app->opt.lessons_dir, "en", &d);
+	drill_set_load_course(&set, app->datadir, app->opt.lessons_dir, "en", &d);
 	diags_free(&d);
+	if (!set.n) { /* a class without drills of its own */
+		drill_set_free(&set);
+		return y;
+	}
 	int pct[PROGRESS_SKILLS], passed = 0;
 	drill_hands_on(&app->progress, &set, pct, &passed);
 	char line[256];
@@ -105,7 +110,7 @@ static int draw_panel(const struct app *app, const struct radar_scores *s, int y
 {
 	bool wide = w >= PANEL_W;
 	ui_text(y++, x, w, C_HEADING, tr(wide ? MSG_RADAR_QUIZ_LEVELS : MSG_RADAR_LEVELS));
-	for (int i = 0; i < PROGRESS_LEVELS; i++) {
+	for (int i = 0; i < app->quiz_levels && i < PROGRESS_LEVELS; i++) { /* the course's levels */
 		int best = app->progress.levels[i].best;
 		char line[48];
 		if (best < 0)
@@ -163,13 +168,24 @@ static void radar_draw(struct app *app, void *st)
 	int known = 0;
 	for (int i = 0; i < PROGRESS_SKILLS; i++)
 		known += s.known[i];
-	/* how the two columns of numbers are counted, so 85% beside 97% reads */
-	const char *note = !known ? tr(MSG_RADAR_EMPTY)
-		: cert_earned_in(&app->progress, app->quiz_levels) ? tr(MSG_RADAR_CERT_READY) : tr(MSG_RADAR_HOW);
-	/* wrapped, its last row just above the status line */
-	int nrows = ui_wrap_rows(note, COLS - 4);
-	nrows = nrows > 3 ? 3 : nrows;
-	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, COLS - 4, C_NOTE, note);
+	/* how the two columns of numbers are counted, so 85% beside 97% reads;
+	 * it stays once the certificate is earned, after the line saying so
+	 * (and in the help, with the screen's notes) */
+	char note[800];
+	if (!known)
+		snprintf(note, sizeof note, "%s", tr(MSG_RADAR_EMPTY));
+	else if (cert_earned_in(&app->progress, app->quiz_levels)) {
+		int n = snprintf(note, sizeof note, tr(MSG_RADAR_CERT_READY), app->quiz_levels);
+		bool cjk = n >= 3 && !strcmp(note + n - 3, "。"); /* no space after a Chinese full stop */
+		snprintf(note + n, sizeof note - (size_t)n, "%s%s", cjk ? "" : " ", tr(MSG_RADAR_HOW));
+	} else
+		snprintf(note, sizeof note, "%s", tr(MSG_RADAR_HOW));
+	/* wrapped, its last row just above the status line, below the panel */
+	int nrows = ui_wrap_rows(note, ui_cols() - 4), room = LINES - 1 - end;
+	nrows = nrows > 4 ? 4 : nrows;
+	if (nrows > room && room >= 1)
+		nrows = room;
+	ui_wrap(LINES - 1 - nrows, LINES - 1, 2, ui_cols() - 4, C_NOTE, note);
 	char hints[HINTS_MAX];
 	screen_hints(&screen_radar, app, st, hints, sizeof hints);
 	ui_status(app->status, hints);
@@ -198,6 +214,11 @@ static void radar_leave(struct app *app, void *st)
 }
 
 const struct screen screen_radar = {
-	.name = "radar", .enter = radar_enter, .draw = radar_draw, .key = radar_key, .leave = radar_leave,
+	.name = "radar",
+	.enter = radar_enter,
+	.draw = radar_draw,
+	.key = radar_key,
+	.leave = radar_leave,
 	SCREEN_KEYS(radar_keys),
+	.help_notes = { MSG_RADAR_HOW },
 };

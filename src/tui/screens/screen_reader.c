@@ -69,6 +69,9 @@ static void save_place(struct app *app, struct reader *r)
 	lp->line = r->want_sub > 0 ? r->want_sub : 0;
 	if (all_seen(r))
 		lp->done = true;
+	progress_unread_format(r->seen, r->page, lp->unread, sizeof lp->unread); /* skipped pages */
+	if (lp->done)
+		lp->unread[0] = '\0';
 	app_progress_changed(app);
 }
 
@@ -119,8 +122,8 @@ static void *reader_enter(struct app *app, const char *arg)
 	r->want_item = -1; /* the top of the page */
 	struct lesson_progress *lp = l->broken ? NULL : progress_lesson(&app->progress, l->id);
 	if (lp && lp->page >= 0 && (size_t)lp->page < l->npages) {
-		for (int i = 0; i < lp->page; i++)
-			seen[i] = true;   /* read before, to reach the saved place */
+		for (int i = 0; i < lp->page; i++)                             /* read before, to reach the saved place, */
+			seen[i] = !progress_unread_has(lp->unread, (size_t)i); /* but those skipped */
 		if (at == OPEN_SAVED) {
 			r->page = (size_t)lp->page;
 			if (lp->item > 0 || lp->line > 0) { /* where the learner left off */
@@ -208,11 +211,29 @@ static void draw_broken(struct app *app, struct reader *r)
 static void draw_end(struct app *app, const struct reader *r, int y)
 {
 	const struct lesson *next = course_next(&app->course, r->l);
-	char msg[200];
+	char msg[320];
+	char unread[64], pages[120] = ""; /* pages skipped (a search jumped): the lesson is not read yet */
+	progress_unread_format(r->seen, r->page, unread, sizeof unread);
+	if (unread[0])
+		snprintf(pages, sizeof pages, tr(progress_unread_many(unread) ? MSG_RD_UNREAD_MANY : MSG_RD_UNREAD_ONE),
+			 unread);
+	char end[200];
 	if (next)
-		snprintf(msg, sizeof msg, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
+		snprintf(end, sizeof end, tr(MSG_RD_END_NEXT), next->title ? next->title : next->id);
 	else
-		snprintf(msg, sizeof msg, "%s", tr(MSG_RD_END));
+		snprintf(end, sizeof end, "%s", tr(MSG_RD_END));
+	snprintf(msg, sizeof msg, "%s%s", pages, end);
+	/* too wide for one rule: the unread pages on the row below it, when there is one */
+	if (pages[0] && ui_width(msg) + 2 > text_w() && y + 1 < LINES - 2) {
+		page_end_rule(y, left_x(), text_w(), end);
+		size_t k = strlen(pages);
+		while (k && (pages[k - 1] == ' ' || pages[k - 1] == ';'))
+			pages[--k] = '\0';
+		if (k >= 3 && !strcmp(pages + k - 3, "；"))
+			pages[k - 3] = '\0';
+		ui_text(y + 1, left_x() + (text_w() - ui_width(pages)) / 2, text_w(), C_ACCENT, pages);
+		return;
+	}
 	page_end_rule(y, left_x(), text_w(), msg);
 }
 
@@ -279,6 +300,8 @@ static enum act open_link(struct app *app, struct reader *r)
 	snprintf(app->open_id, sizeof app->open_id, "%s", r->lay.link[pick].target);
 	if (!r->lay.link[pick].block)
 		app->open_at = OPEN_START;   /* a `see` lesson from its start */
+	else                                 /* a class's demo is titled after the class's lesson */
+		snprintf(app->opened_from, sizeof app->opened_from, "%s", r->l->title ? r->l->title : "");
 	return ACT_OPEN;
 }
 
@@ -314,20 +337,23 @@ enum { RK_NEXT = KEY_OWN, RK_NEXT_LESSON, RK_PREV, RK_LINK, RK_OPEN, RK_CODE_LEF
 /* The reader's keys (screen.h).  While a search is on, n, N and Esc are
  * its own (the rows before the page keys win), as in less. */
 static const struct screen_key reader_keys[] = {
-	{ .id = RK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT },
-	{ .id = RK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV },
-	{ .id = RK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_RD_SEARCH_END },
+	{ .id = RK_MATCH_NEXT, .keys = "n", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_NEXT, .needed = true },
+	{ .id = RK_MATCH_PREV, .keys = "N", .label = MSG_ST_MATCH, .help = MSG_HK_RD_MATCH_PREV, .needed = true },
+	{ .id = RK_SEARCH_END, .keys = "Esc", .label = MSG_ST_END_SEARCH, .help = MSG_HK_RD_SEARCH_END, .needed = true },
 	{ .id = RK_NEXT, .keys = "n Right", .label = MSG_ST_PAGE, .help = MSG_KEY_CMD_NEXT },
 	{ .id = RK_NEXT_LESSON, .keys = "n Right", .label = MSG_ST_NEXT_LESSON, .help = MSG_HK_RD_NEXT_LESSON },
 	{ .id = RK_PREV, .keys = "p Left", .label = MSG_ST_PAGE, .help = MSG_HK_RD_PREV },
 	{ .cmd = CMD_PGDN, .label = MSG_ST_MORE, .help = MSG_HELP_READER_SPACE },
 	{ .cmd = CMD_PGUP, .help = MSG_HELP_READER_B },
-	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN },
+	{ .id = RK_OPEN, .keys = "Enter o", .label = MSG_ST_OPEN, .help = MSG_HELP_OPEN, .needed = true },
 	{ .id = RK_LINK, .keys = "Tab", .help = MSG_HELP_READER_TAB },
 	{ .id = RK_CODE_LEFT, .keys = "[", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_LEFT },
 	{ .id = RK_CODE_RIGHT, .keys = "]", .label = MSG_ST_CODE, .help = MSG_HK_RD_CODE_RIGHT },
-	{ .id = RK_SEARCH, .keys = "/", .help = MSG_HK_RD_SEARCH },   /* as in less: on the help page */
-	{ .cmd = CMD_UP }, { .cmd = CMD_DOWN }, { .cmd = CMD_TOP }, { .cmd = CMD_BOTTOM },
+	{ .id = RK_SEARCH, .keys = "/", .help = MSG_HK_RD_SEARCH }, /* as in less: on the help page */
+	{ .cmd = CMD_UP },
+	{ .cmd = CMD_DOWN },
+	{ .cmd = CMD_TOP },
+	{ .cmd = CMD_BOTTOM },
 };
 
 /* Whether a code line in view is cut at the right at the current sideways

@@ -20,10 +20,10 @@
 /* A section's title on one row, an ellipsis only when it is cut. */
 void xfer_view_title_row(int y, enum role r, const char *t)
 {
-	if (ui_width(t) <= COLS)
-		ui_text(y, 0, COLS, r, t);
+	if (ui_width(t) <= COLS - 2) /* indented 1, as the lines under it */
+		ui_text(y, 1, COLS - 2, r, t);
 	else
-		ui_text_more(y, 0, COLS, r, t);
+		ui_text_more(y, 1, COLS - 2, r, t);
 }
 
 static const char *const pick_ids[ST_NPICK] = { "pinned", "pageable", "default" };
