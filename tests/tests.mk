@@ -1,15 +1,14 @@
 # tests/tests.mk: the tiers of the tests, each built by make and run
 # through prove (TAP).  Included by the top Makefile, after demos/demos.mk.
 #
-#   make test        the quick tiers (cold on two cores: see README), all
-#                    at once, each from when its programs are built; one
+#   make test        the quick tiers (cold on two cores: see README):
+#                    everything built first, then the three at once; one
 #                    failing tier does not stop the others
 #     make test-unit   C unit tests: the core, the key table, demos/common
 #                      and the streams model (tests/unit/, tests/demos/)
 #     make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc,
-#                      under ASan and UBSan), run by tests/e2e/demos_emu.sh
-#                      (make test-emu-kernels), and the drill catalogue
-#                      (tests/e2e/drills_emu.sh; make test-drills)
+#                      under ASan and UBSan), run by tests/e2e/demos_emu.sh,
+#                      and the drill catalogue (tests/e2e/drills_emu.sh)
 #     make test-e2e    the scripts of tests/e2e/ whose header says
 #                      `# ck-test: quick` (a sample of each part of the
 #                      program), against the real binaries
@@ -137,29 +136,23 @@ first_long = $$(grep -l '^\# ck-test: long' $(1)) $$(grep -L '^\# ck-test: long'
 # of every kernel takes minutes on two cores, and demos_build.sh (make
 # test-long, after `make`) checks it.
 TEST_DEMOS_NVCC = $(if $(wildcard $(DEMO_OBJ)/flags-1-*),$(NVCC))
-.PHONY: test test-all test-build test-progs test-unit test-emu test-emu-kernels test-drills \
-	test-e2e test-long
+.PHONY: test test-all test-build test-progs test-unit test-emu test-e2e test-long
 test-progs: $(BUILD)/cudakitchen $(BUILD)/cudakitchen.1 | deps-check
 	@$(MAKE) --no-print-directory NVCC='$(TEST_DEMOS_NVCC)' demos
-# The tiers at once, each starting as soon as what it runs is built: the
-# drill catalogue, the longest, needs only the program, so it runs while
-# the emulation's programs and the unit tests build (TEST_MAKE_JOBS slots,
-# twice the cores: the provers mostly wait on their children); -k: a tier
-# that fails does not stop the others (each says what failed, a build
-# failure in its own tier).
-TEST_MAKE_JOBS ?= $$(( $$(nproc 2>/dev/null || echo 1) * 2 ))
+# Everything built first, on every job slot, then the three tiers at once
+# (a tier's prove held a job slot for its whole run, so the builds of the
+# others waited behind it); -k: a tier that fails does not stop the others
+# (each says what failed, a build failure again in its own tier).
 test:
-	@$(MAKE) --no-print-directory -k -j$(TEST_MAKE_JOBS) test-drills test-unit test-emu-kernels test-e2e
+	-@$(MAKE) --no-print-directory -k test-build
+	@$(MAKE) --no-print-directory -k -j3 test-unit test-emu test-e2e
 test-all:
 	@$(MAKE) --no-print-directory -k test test-long
 test-build: test-progs $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
-test-emu: test-emu-kernels test-drills
-test-emu-kernels: $(EMU) test-progs | deps-check
-	$(TEST_ENV) $(call PROVE,emu) $(filter-out tests/e2e/drills_emu.sh,$(EMU_T))
-test-drills: $(BUILD)/cudakitchen | deps-check
-	$(TEST_ENV) $(call PROVE,drills) tests/e2e/drills_emu.sh
+test-emu: $(EMU) test-progs | deps-check
+	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: test-progs $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
 test-long: all $(REPLAY) | deps-check
