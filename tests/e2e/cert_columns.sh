@@ -58,6 +58,10 @@ for lang in en zh; do
 		keys -l 'Ada'; keys Enter
 		expect 'Certificate written to|证书已写入'
 		is "$(columns)" ok "$lang ${1}x$2: the level rows keep score and result on their row, in one column"
+		if [ "$1" = 200 ]; then
+			rule=$(screen | python3 -c 'import sys; print(next((len(r.rstrip()) for r in sys.stdin.read().split("\n") if r.startswith("\u2500")), 0))')
+			ok "$([ "$rule" -ge 90 ] && [ "$rule" -le 105 ] && echo 0 || echo 1)" "$lang 200x60: the rule under the path stops at the readable width ($rule)"
+		fi
 		if [ "$1" = 60 ] && [ "$lang" = en ]; then
 			for i in $(seq 40); do   # the skills table in view, line by line
 				screen | grep -Eq '^    concepts +[0-9]+%' && break

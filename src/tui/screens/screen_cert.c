@@ -241,7 +241,7 @@ static void draw_done(struct cert_view *v, int bar_rows)
 	y = draw_path(y, w, v->path);
 	if (v->changed)
 		y = ui_wrap(y, y + 2, 2, w, C_WRONG, tr(MSG_CERT_CHANGED));
-	ui_hline(y++, 0, COLS, C_DIM);
+	ui_hline(y++, 0, ui_cols(), C_DIM); /* the page's readable width, as the menu's */
 	int view = LINES - bar_rows - y, rows = draw_rows(&v->text, w, 0, y, 0);
 	if (v->top > rows - view)
 		v->top = rows - view;
