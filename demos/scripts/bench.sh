@@ -616,8 +616,10 @@ targets "$DEST"
 tc_targets "$DEST"
 # what limits tf32-mma: the rung and mma.sync alone, each in alternating
 # pairs with cuBLAS TF32 (tf32_ceiling.sh); BENCH_CEILING=0 leaves it out
-if ! part ceiling || [ "${BENCH_CEILING:-1}" = 0 ]; then
-    echo "tf32 ceiling: not measured (BENCH_CEILING=0, or not in BENCH_PARTS)"
+if [ "${BENCH_CEILING:-1}" = 0 ]; then
+    echo "tf32 ceiling: not measured (BENCH_CEILING=0)"
+elif ! part ceiling; then
+    echo "tf32 ceiling: not measured (not in BENCH_PARTS)"
 elif ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
     echo "tf32 ceiling: not measured (nvidia-smi lists no GPU)"
 else

@@ -14,7 +14,8 @@ fresh
 launch 80 24 "$CK_BIN" --lessons "$FIX"
 expect 'lessons done'; keys Enter; expect 'Pantry page one'
 is "$(screen | grep -c 'page 1/3')" 1 "the page number is shown once"
-keys n n; expect 'Pantry page three'
+keys G; expect 'lines [0-9]+-29 of 29'   # page one to its end: every page read
+keys n; expect 'Pantry page two'; keys n; expect 'Pantry page three'
 like "$(screen | tail -1)" 'n next lesson' "the last page offers the next lesson"
 like "$(screen)" 'n goes on to the next one' "and its end says so"
 keys n; wait_for 'Stations page one'; ok $? "n on the last page opens the next lesson"

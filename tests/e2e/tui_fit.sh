@@ -41,7 +41,7 @@ done
 
 # One style, one place: the row above the status line (the menu's rule
 # above its detail pane) on each screen that scrolls.
-fresh; launch 60 20 "$CK_BIN" --lessons "$CK_ROOT/lessons" open kitchen
+fresh; launch 60 20 "$CK_BIN" open kitchen
 expect 'page 1/'
 like "$(screen | sed -n 19p)" '─lines 1-17 of [0-9]+──$' "reader: lines in view on the rule above the status line"
 keys '?'; expect 'help for reader'

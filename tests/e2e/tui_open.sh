@@ -43,5 +43,5 @@ back_to 'The page'; ok $? "Esc comes back from gpu-map"
 keys G; expect 'lines [0-9]+-([0-9]+) of \1'
 unlike "$(screen)" "Interactive block|Demo 'matmul'" "neither is on screen at the bottom"
 keys o
-opened "Matrix multiply"; ok $? "at the bottom, o opens the nearer one (the matmul demo)"
+opened "from naive to the library"; ok $? "at the bottom, o opens the nearer one (the matmul demo)"
 done_testing

@@ -138,7 +138,8 @@ static void lesson_place(struct app *app, const struct lesson *l, char *buf, siz
 			lp = &app->progress.lessons[i];
 	if (lp && lp->done)
 		snprintf(buf, size, "%s", tr(MSG_MENU_DONE));
-	else if (lp && lp->unread[0]) /* pages skipped: why it is not done */
+	else if (lp && lp->unread[0] && (size_t)lp->page + 1 >= l->npages) /* at its end, pages
+										   skipped: why it is not done */
 		snprintf(buf, size, tr(progress_unread_many(lp->unread) ? MSG_MENU_UNREAD_MANY : MSG_MENU_UNREAD_ONE),
 			 lp->unread);
 	else if (lp && l->npages > 0)
