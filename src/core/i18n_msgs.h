@@ -822,7 +822,9 @@
 	/* ---- demo screens: why the sizes stop ---- */ \
 	X(MSG_DEMO_SIZE_LARGEST_CPU, "the CPU's largest size, to keep runs short; GPU sizes go up to %s", "这是 CPU 上的最大规模，以免运行太久；GPU 上规模可到 %s") \
 	X(MSG_DV_PCT_LIB, "%%lib", "库%%") \
-	X(MSG_DV_COLUMNS, "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %%lib, this row's speed as a percent of the library's (the median of side-by-side pairs where the row has them); spread, slowest less fastest repeat as a percent of the median; other, measured at another size (not compared).", "各列：时间，多次重复的中位数；误差，相对 FP64 参考的相对误差；加速比，相对朴素行；库%%，本行速度占库速度的百分比（有交替配对计时时取各对的中位数）；波动，最慢与最快一次之差占中位数的百分比；其他，在另一规模下测得（不作比较）。") \
+	X(MSG_DV_COLUMNS, "Columns: time, the median of the repeats; error, relative to an FP64 reference; speedup, against the naive row; %%lib, this row's speed as a percent of the library's (the median of side-by-side pairs where the row has them); spread, slowest less fastest repeat as a percent of the median%s", "各列：时间，多次重复的中位数；误差，相对 FP64 参考的相对误差；加速比，相对朴素行；库%%，本行速度占库速度的百分比（有交替配对计时时取各对的中位数）；波动，最慢与最快一次之差占中位数的百分比%s") \
+	X(MSG_DV_COL_OTHER, "; other, measured at another size (not compared).", "；其他，在另一规模下测得（不作比较）。") \
+	X(MSG_DV_COL_END, ".", "。") \
 	X(MSG_DV_CPU_SWING, "CPU fallback, %ld threads: its times swing from run to run; read them as rough.", "CPU 后备，%ld 个线程：时间每次运行都会波动，只能粗略参考。") \
 	X(MSG_DV_NOISY_1, "A spread over 100%% in %d row: that run was noisy (something else was using the machine); r runs it again.", "%d 行的波动超过 100%%：那次运行受了干扰（机器同时在做别的事）；按 r 再运行一次。") \
 	X(MSG_DV_NOISY_REC, "A spread over 100%% in %d of the recorded rows: those repeats were noisy; compare the medians, not single repeats.", "记录结果中有 %d 行的波动超过 100%%：这些重复测量受了干扰；请比较中位数，不要看单次结果。") \

@@ -107,6 +107,9 @@ if demo_screen attention "$CK_ROOT/demos/results/h200.yaml"; then
     wait_for "they run out past S = 24129 and S = 19713" 10
     ok $? "screen 80x24: where the unfused rungs run out on the H200 (B·H 64, D 64)"
     like "$(screen)" "Memory on NVIDIA H200 \(140 GiB\): at S = 1024" "screen 80x24: the memory line"
+    s=$(screen | tr '\n' ' ' | tr -s ' ')
+    like "$s" "spread, slowest less fastest repeat as a percent of the median\." "screen 80x24: the columns' legend ends at spread ..."
+    unlike "$s" "other, measured at another size" "... with no 'other', which no row here shows"
     # the roofline: each recorded rung at its own traffic model's intensity
     # (attn_traffic.h, given to the records by traffic.c), named in the key
     keys v

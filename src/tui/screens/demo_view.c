@@ -353,6 +353,19 @@ static int label_width(const struct demo_section *s, int n)
 	return most > max ? max : most < 12 ? 12 : most;
 }
 
+/* Whether a row of the sections was measured at another size than its
+ * section's naive row (its speed-up and %lib read "other"). */
+static bool any_other(const struct demo_section *s, int n)
+{
+	for (int i = 0; i < n; i++) {
+		const struct res_variant *naive = results_naive(s[i].r, s[i].demo);
+		for (size_t k = 0; naive && k < s[i].r->nvar; k++)
+			if (!strcmp(s[i].r->var[k].demo, s[i].demo) && !demo_view_same_size(&s[i].r->var[k], naive))
+				return true;
+	}
+	return false;
+}
+
 int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scroll)
 {
 	int lw = label_width(s, n);
@@ -364,9 +377,10 @@ int demo_view_bars(const struct demo_section *s, int n, int y0, int y1, int scro
 	time_axis(s, n, &lo, &hi);
 	for (int i = 0; i < n; i++)
 		y += section_lines(&s[i], y, y0, y1, lw, bw, lo, hi);
-	if (n) {   /* what the columns are, under the last section */
+	if (n) { /* what the columns are, under the last section; `other` where a row has it */
 		char cols[600];
-		text_unpercent(tr(MSG_DV_COLUMNS), cols, sizeof cols);
+		snprintf(cols, sizeof cols, tr(MSG_DV_COLUMNS),
+			 tr(any_other(s, n) ? MSG_DV_COL_OTHER : MSG_DV_COL_END));
 		y += demo_note_lines(cols, C_DIM, y, 0, y0, y1) + 1;
 	}
 	return y - (y0 - scroll);
