@@ -165,8 +165,8 @@
 	X(MSG_QUIZ_DO_TRUEFALSE, "True or false? Up/Down to move, Space to choose, Enter to submit.", "判断对错：上/下移动，空格选择，Enter 提交。") \
 	X(MSG_QUIZ_DO_MATCH, "Match: Space on a row, Space on another swaps their right sides. Enter submits.", "连线：在一行按空格，再在另一行按空格，交换两行的右侧。Enter 提交。") \
 	X(MSG_QUIZ_DO_ORDER, "Put in order: Space on a row, Space on another swaps them. Enter submits.", "排序：在一行按空格，再在另一行按空格，交换这两行。Enter 提交。") \
-	X(MSG_QUIZ_DO_PREDICT_NUM, "Predict: type a number, then Enter; the demo then measures.", "预测：输入一个数，然后按 Enter；随后演示程序进行测量。") \
-	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: Up/Down to move, Space to choose, Enter to submit; the demo then measures.", "预测：上/下移动，空格选择，Enter 提交；随后演示程序进行测量。") \
+	X(MSG_QUIZ_DO_PREDICT_NUM, "Predict: type a number, then Enter; the measured value follows.", "预测：输入一个数，然后按 Enter；随后给出测得的值。") \
+	X(MSG_QUIZ_DO_PREDICT_CHOICE, "Predict: Up/Down to move, Space to choose, Enter to submit; the measured value follows.", "预测：上/下移动，空格选择，Enter 提交；随后给出测得的值。") \
 	X(MSG_QUIZ_ST_CANNOT_LOAD, "cannot be loaded", "无法加载") \
 	X(MSG_QUIZ_ST_LOCKED, "locked", "未开启") \
 	X(MSG_QUIZ_ST_ALL_ANSWERED, "all answered: see your score", "已全部作答：查看得分") \

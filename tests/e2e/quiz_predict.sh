@@ -24,6 +24,7 @@ answer() { # answers whichever question is on screen
 		like "$(screen)" "Right when within a factor of 2 of what the matmul demo measures" \
 			"factor tolerance stated before answering"
 		unlike "$(screen)" "measured on your CPU|CPU run measures" "a GPU measure: no word of a CPU measurement"
+		like "$(flat)" "then Enter; the measured value follows" "the instruction promises the measured value, not a run here"
 		keys -l "abc"; keys Enter
 		wait_for "Type a number \(like 8 or 2.5\)"; ok $? "a word is not submitted: type a number"
 		like "$(screen)" "question [12]/2" "and the question stays"
