@@ -52,10 +52,10 @@ keys Enter; expect "Fixture level two"
 # A wrong answer: the explanation and the right answer are shown.
 keys Enter; expect "question 1/3"
 first=$(screen | sed -n 's/.*Type the word \([a-z]*\)\..*/\1/p' | head -1)
-keys -l "zzz"; keys Enter; expect "Not quite"
+keys -l "  zzz"; keys Enter; expect "Not quite"   # leading spaces, as a learner may type
 s=$(screen)
 like "$s" "Not quite\." "a wrong answer says so"
-like "$s" "You typed: zzz" "echoes what was typed"
+like "$s" "You typed: zzz\b" "echoes what was typed, without the leading spaces"
 like "$s" "Answer: $first" "shows the right answer"
 like "$s" "Explained: $first\." "and the explanation"
 keys Enter; expect "question 2/3"

@@ -343,7 +343,8 @@ static void draw_feedback(struct app *app, struct qs *s)
 		y = para(y, 2, w, bottom, C_ACCENT, s->measured);
 	char ans[600], mine[600];
 	if (quiz_text_entry(q) && s->resp.text[0]) {   /* echo what was typed */
-		snprintf(line, sizeof line, tr(MSG_QUIZ_YOU_TYPED), s->resp.text);
+		const char *typed = s->resp.text + strspn(s->resp.text, " \t"); /* as graded */
+		snprintf(line, sizeof line, tr(MSG_QUIZ_YOU_TYPED), typed);
 		y = para(y, 2, w, bottom, C_NORMAL, line);
 	} else if (!quiz_text_entry(q)) {              /* and what was chosen */
 		quiz_response_text(q, &s->resp, mine, sizeof mine);
