@@ -204,10 +204,17 @@ bool results_speedups_line(const struct results *r, const char *demo,
 	size_t len = w < 0 ? 0 : (size_t)w;
 	len = step(buf, size, len, naive->kind == RES_HAND ? "naive" : "naive CPU", naive, NULL);
 	enum res_kind k = naive->kind;
-	const struct res_variant *best = results_fastest(r, demo, k);
+	const struct res_variant *best = results_fastest(r, demo, k), *lib = results_library(r, demo);
+	size_t ntimed = 0;
+	for (size_t i = 0; i < r->nvar; i++)
+		ntimed += timed(&r->var[i], demo);
+	if (ntimed < 2) { /* one rung alone: nothing to compare it with */
+		buf[0] = '\0';
+		return false;
+	}
 	if (best && best != naive)
 		len = step(buf, size, len, k == RES_HAND ? "best hand-written" : "best CPU",
 			   best, naive);
-	step(buf, size, len, "library", results_library(r, demo), naive);
+	step(buf, size, len, "library", lib, naive);
 	return true;
 }

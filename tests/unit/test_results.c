@@ -579,6 +579,15 @@ static void test_pct_of(void)
 	ok(results_naive(&r, "attention") == &r.var[0],
 	   "a ladder without FP32 rows: its first hand row is the naive one, for speed-ups");
 	results_free(&r);
+	/* one timed rung alone (attention's CPU fallback): no speed-up to
+	 * put on a certificate */
+	static const char one[] =
+		"- {record: \"variant\", format: 1, demo: \"attention\", variant: \"cpu-naive\", kind: \"cpu\", label: \"c\", ok: true, rel_err: 1e-6, ms: 13.4, ms_min: 13, ms_max: 14, gflops: 1, pct_of_library: ~, pct_of_peak: ~, b: 1, h: 2, s: 128, d: 64, causal: 0, precision: \"fp16\"}\n";
+	char line[400];
+	ok(results_parse("one", one, sizeof one - 1, &r, &d) && r.nvar == 1, "one rung parses");
+	ok(!results_speedups_line(&r, "attention", line, sizeof line) && !line[0],
+	   "one rung alone: no speedups line (nothing to compare it with)");
+	results_free(&r);
 	diags_free(&d);
 }
 
