@@ -108,9 +108,11 @@ NOCURSES := $(addprefix $(BUILD)/nocurses/,curses.h ncurses.h ncursesw/curses.h 
 all: demos-first $(BUILD)/cudakitchen $(BUILD)/cudakitchen.1 demos
 
 # the man page with its lists of demos written from the registry
+# (a temporary file of its own: make test and make test-long may write the
+# page at once, as make test-all runs them)
 $(BUILD)/cudakitchen.1: cudakitchen.1 demos/demos.h scripts/man_page.sh
 	@mkdir -p $(@D)
-	scripts/man_page.sh demos/demos.h cudakitchen.1 >$@.tmp && mv $@.tmp $@
+	scripts/man_page.sh demos/demos.h cudakitchen.1 >$@.$$$$.tmp && mv $@.$$$$.tmp $@
 
 $(BUILD)/cudakitchen: $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB)
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_LIB) $(CORE_LIB) $(LDLIBS_CK)

@@ -120,7 +120,7 @@ $(foreach l,$(DEMO_LADDERS),$(eval $(DEMO_GEN)/$(dir $(l))rung_headers.h: \
 	demos/$(l)_ladder.h $(wildcard demos/$(dir $(l))*.cuh)))
 $(DEMO_GEN)/%/rung_headers.h: demos/scripts/rung_headers.sh
 	@mkdir -p $(@D)
-	demos/scripts/rung_headers.sh gpu $(filter %_ladder.h,$^) >$@.tmp && mv $@.tmp $@
+	demos/scripts/rung_headers.sh gpu $(filter %_ladder.h,$^) >$@.$$$$.tmp && mv $@.$$$$.tmp $@
 $(foreach l,$(DEMO_LADDERS),$(eval $(patsubst %,$(DEMO_OBJ)/%.o,$(filter %.cu,\
 	$(call demo_srcs,$(patsubst %/,%,$(dir $(l)))))): $(DEMO_GEN)/$(dir $(l))rung_headers.h))
 

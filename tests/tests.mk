@@ -94,7 +94,7 @@ $(EMU_GEN)/conv/rung_headers.h: demos/conv/conv_ladder.h $(wildcard demos/conv/*
 $(EMU_GEN)/reduce/rung_headers.h: demos/reduce/reduce_ladder.h $(wildcard demos/reduce/*.cuh)
 $(EMU_GEN)/%/rung_headers.h: demos/scripts/rung_headers.sh
 	@mkdir -p $(@D)
-	CPP="$(CXX) -E" demos/scripts/rung_headers.sh emu $(filter %_ladder.h,$^) >$@.tmp && mv $@.tmp $@
+	CPP="$(CXX) -E" demos/scripts/rung_headers.sh emu $(filter %_ladder.h,$^) >$@.$$$$.tmp && mv $@.$$$$.tmp $@
 $(EMU_DIR)/mm_emu: $(EMU_GEN)/matmul/rung_headers.h
 $(EMU_DIR)/mm_emu: EMU_OPT += -I$(EMU_GEN)/matmul
 $(EMU_DIR)/conv_emu: $(EMU_GEN)/conv/rung_headers.h
