@@ -39,7 +39,7 @@ q = max((q for q in qs if flat(q["prompt"]) in whole), key=lambda q: len(flat(q[
 
 # The rows: between the instruction (ends "Enter." / "submit." / "measures.") and the hint.
 end = next(i for i, l in enumerate(screen) if l.strip().startswith("Hint"))
-start = max(i for i in range(end) if re.search(r"(Enter|submit|submits|measures)\.\s*$", screen[i]))
+start = max(i for i in range(end) if re.search(r"(Enter|submit|submits|measures|follows)\.\s*$", screen[i]))
 rows = flat("".join(screen[start + 1:end]))
 
 def order_of(texts):
