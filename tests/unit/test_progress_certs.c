@@ -8,24 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "progress.h"
+#include "progress_text.h"
 #include "tap.h"
 
 static const char hexa[] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
-static char *format(const struct progress *p, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-	if (!f)
-		return NULL;
-	bool good = progress_format(f, p);
-	fclose(f);
-	if (!good) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
 
 static struct cert_record rec(const char *course, const char *path, const char *when)
 {
@@ -47,7 +34,7 @@ static void test_round_trip(void)
 	r = rec("/srv/class", "/srv/class/certs/c.txt", "2026-12-03T19:31:00Z");
 	progress_cert_set(&p, &r);
 	size_t len;
-	char *text = format(&p, &len);
+	char *text = progress_text(&p, &len);
 	ok(text && strstr(text, "format_version: 4\n"), "written as format 4");
 	ok(text && strstr(text, "certificates:\n  - {course: \"\", path: \"/home/ann/"), "with a certificates list");
 	ok(text && progress_parse("mem", text, len, &back), "reads back");

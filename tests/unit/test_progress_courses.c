@@ -10,22 +10,9 @@
 #include <string.h>
 #include "progress.h"
 #include "quiz.h"
+#include "progress_text.h"
 #include "tap.h"
 
-static char *format(const struct progress *p, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-	if (!f)
-		return NULL;
-	bool good = progress_format(f, p);
-	fclose(f);
-	if (!good) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
 
 static const char *const builtin[PROGRESS_LEVELS] = { "", "", "", "", "" };
 static const char *const cls[PROGRESS_LEVELS] = { "/srv/class", "", "", "", "" };
@@ -47,7 +34,7 @@ static void test_separate(void)
 	is_int(p.levels[0].best, 40, "the class's level 1 kept its own score");
 
 	size_t len;
-	char *text = format(&p, &len);
+	char *text = progress_text(&p, &len);
 	ok(text && strstr(text, "format_version: 4\n"), "written in the current format (4)");
 	ok(text && strstr(text, "courses:\n  - course: \"/srv/class\"\n    levels:\n"), "with the class's levels under its key");
 	struct progress back;
@@ -73,7 +60,7 @@ static void test_old_and_new(void)
 	progress_use_courses(&p, cls);
 	is_int(p.levels[0].best, -1, "so a class's level 1 is not passed by them");
 	size_t len;
-	char *text = format(&p, &len);
+	char *text = progress_text(&p, &len);
 	ok(text && strstr(text, "format_version: 4\n") && strstr(text, "levels:\n  - {best: 96,"),
 	   "saved in the current format, the built-in score kept");
 	free(text);
@@ -111,7 +98,7 @@ static void test_many(void)
 	is_int(p.levels[0].best, 77, "many classes later: the built-in course is never forgotten");
 	ok(p.ncourses <= PROGRESS_MAX_COURSES, "at most %d courses kept", PROGRESS_MAX_COURSES);
 	size_t len;
-	char *text = format(&p, &len);
+	char *text = progress_text(&p, &len);
 	struct progress back;
 	ok(text && progress_parse("many", text, len, &back), "a full store reads back");
 	free(text);
