@@ -106,6 +106,16 @@ attn_shapes() {
     done
 }
 
+# VAL_AWK: val(LINE, KEY), a field of a one-line YAML record ("" when
+# absent, quotes dropped), the awk function every program below reads
+# records with
+VAL_AWK='
+function val(line, key,   m) {
+    if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
+    m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
+    sub("^" key ": ", "", m); gsub(/"/, "", m); return m
+}'
+
 bench() { # PROGRAM TAG ARGS...: runs into $tmp/TAG.1 .. TAG.$RUNS
     prog=$1; name=$2; shift 2
     i=1
@@ -120,11 +130,7 @@ bench() { # PROGRAM TAG ARGS...: runs into $tmp/TAG.1 .. TAG.$RUNS
 # median record (see above)
 merge() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
+'"$VAL_AWK"'
     FNR == 1 && NR == 1 && /record: "device"/ { print; next }
     /record: "variant"/ {
         # transfer: one record per size; streams: per setting; conv: per shape
@@ -192,11 +198,7 @@ function paired(line,   p, lo, hi) {
 # of median ms; points of a series without a record (graph) last
 merge_points() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
+'"$VAL_AWK"'
     NR == FNR && /record: "device"/ { print; next }
     NR == FNR && /record: "series"/ {
         sr = val($0, "series"); if (!(sr in shead)) sorder[++nsr] = sr
@@ -230,11 +232,7 @@ merge_points() {
 # targets FILE: the reduce and launch targets of issue 11, read from FILE
 targets() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
+'"$VAL_AWK"'
     /record: "variant"/ && /demo: "reduce"/ {
         n = val($0, "n"); v = val($0, "variant"); r = val($0, "rung") + 0
         if (!(n in seen)) { seen[n] = 1; sizes[++ns] = n }
@@ -289,11 +287,7 @@ targets() {
 # beside it), never by two records' ms; or why one did not run
 tc_targets() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }'"$PAIRED_AWK"'
+'"$VAL_AWK"''"$PAIRED_AWK"'
     /demo: "matmul"/ && /record: "variant"/ { r[val($0, "variant")] = $0 }
     /demo: "matmul"/ && /record: "unsupported"/ { why[val($0, "variant")] = val($0, "reason") }
     END {
@@ -315,11 +309,7 @@ tc_targets() {
 # implicit-precomp-gemm (>= 100%: at least as fast)
 conv_targets() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
+'"$VAL_AWK"'
     /record: "variant"/ && /demo: "conv"/ && /ok: true/ {
         sh = "N=" val($0, "n") " C=" val($0, "c") " K=" val($0, "k") " " val($0, "h") "x" val($0, "w")
         if (!(sh in seen)) { seen[sh] = 1; shapes[++ns] = sh }
@@ -356,11 +346,7 @@ conv_targets() {
 # rungs' speed-up beside it, with no target
 fusion_targets() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
+'"$VAL_AWK"'
     function shape(line) {
         return val(line, "op") == "conv" ? val(line, "shape") : "gemm " val(line, "m") "x" val(line, "n") "x" val(line, "k")
     }
@@ -405,11 +391,7 @@ fusion_targets() {
 # cuDNN, each measured against the same cuDNN in its own process)
 attention_targets() {
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }'"$PAIRED_AWK"'
+'"$VAL_AWK"''"$PAIRED_AWK"'
     /demo: "attention"/ && /record: "(variant|unsupported)"/ {
         sh = "S=" val($0, "s") " D=" val($0, "d") (val($0, "causal") == "1" ? " causal" : "") " " val($0, "precision")
         v = val($0, "variant")
@@ -438,11 +420,7 @@ attention_targets() {
 
 table() { # FILE: the ratio table
     awk '
-    function val(line, key,   m) {
-        if (!match(line, "(\\{|, )" key ": (\"[^\"]*\"|[^,}]*)")) return ""
-        m = substr(line, RSTART, RLENGTH); sub(/^(\{|, )/, "", m)
-        sub("^" key ": ", "", m); gsub(/"/, "", m); return m
-    }
+'"$VAL_AWK"'
     /demo: "(transfer|streams)"/ { next } # their own table: xfer_targets.sh
     /record: "device"/ {
         flush_series()
