@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "args.h"
 #include "gpu.h"
 #include "launch_gpu.h"
 #include "launch_kernels.cuh"
@@ -71,6 +72,7 @@ static ln_kernel kernel_of(enum ln_rung series)
 {
     return series == LN_REGS   ? ln_regs_kernel
            : series == LN_SMEM ? ln_smem_kernel
+           : series == LN_VEC4 ? ln_vec4_kernel
                                : ln_plain_kernel;
 }
 
@@ -128,7 +130,14 @@ static int run_once(void *ctx, int copy)
     return CK_OK;
 }
 
-// y from y0, one run, then every element compared on the device
+// the series' ids, for the test hook (CK_DEMO_CORRUPT)
+#define LN_ID(e, id, ...) id,
+static const char *const ln_ids[] = {LN_LADDER(LN_ID)};
+#undef LN_ID
+
+// y from y0, one run, then every element compared on the device; under the
+// test hook the last element is spoiled after the run (NaN), so the check
+// must fail
 static int check_axpy(struct run_ctx *c, unsigned long long *bad)
 {
     struct ln_gpu *g = c->g;
@@ -139,6 +148,8 @@ static int check_axpy(struct run_ctx *c, unsigned long long *bad)
     int rc = run_once(c, 0);
     if (rc != CK_OK)
         return rc;
+    if (ck_corrupt_wanted(ln_ids[c->series]))
+        CUDA_CHECK(err, cudaMemset(g->y + g->n - 1, 0xFF, sizeof(float)));
     CK_LAUNCH(err, ln_check_kernel, 1024, 256, 0, 0, g->n, LN_A, g->x, g->y0, g->y,
               g->bad);
     CUDA_CHECK(err, cudaMemcpy(bad, g->bad, sizeof *bad, cudaMemcpyDeviceToHost));
@@ -194,7 +205,9 @@ extern "C" int ln_gpu_point(struct ln_gpu *g, enum ln_rung series, int block,
         block = LN_WAVE_BLOCK;
     else {
         long long per_block =
-            (long long)block * (series == LN_REGS ? LN_REGS_PER_THREAD : 1);
+            (long long)block * (series == LN_REGS   ? LN_REGS_PER_THREAD
+                                : series == LN_VEC4 ? LN_VEC
+                                                    : 1);
         grid = (g->n + per_block - 1) / per_block;
     }
     p->block = block;

@@ -25,11 +25,17 @@
 #define LN_LADDER_H
 #include "../common/ladder_row.h"
 
+/* the rows are aligned by hand: */
+/* clang-format off */
 #define LN_LADDER(X)                                                           \
     X(PLAIN, "plain", next, hand, "y = a*x + y, one element per thread",       \
       "a memory-bound kernel over block sizes 32..1024: occupancy from "       \
       "cudaOccupancyMaxActiveBlocksPerMultiprocessor and the GB/s reached",    \
       ln_plain_kernel, 0, 0)                                                   \
+    X(VEC4, "vec4", next, hand, "float4: four elements per thread",            \
+      "the same sum with 16-byte loads and stores, four elements a thread: "   \
+      "a quarter of the memory instructions, enough bytes in flight to "       \
+      "reach the memory's roof", ln_vec4_kernel, 0, 0)                         \
     X(REGS, "regs", next, hand, "register-heavy: 32 elements per thread",      \
       "the same sum, each thread loading 32 x and 32 y into registers "        \
       "before storing: many registers, low occupancy, many loads in flight",   \
@@ -52,6 +58,7 @@
     X(CPU_THREADS, "cpu-threads", next, cpu, "CPU y = a*x + y, all cores",     \
       "the loop split over every host core",                                   \
       ln_cpu_threads, CK_TOL_FP32, 0)
+/* clang-format on */
 
 /* LN_<ENUM>, the row's index, and LN_NUMBER_<ENUM>, its rung number
  * from the order of the rows (ladder_row.h). */

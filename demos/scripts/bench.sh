@@ -251,7 +251,7 @@ targets() {
     /record: "point"/ && !/series: "wave"/ && /fits: true/ {
         sr = val($0, "series"); b = val($0, "block") + 0; gb = val($0, "gbs") + 0
         if (!(sr in smax)) sorder[++nsr] = sr
-        if (gb > smax[sr]) smax[sr] = gb
+        if (gb > smax[sr]) { smax[sr] = gb; shbm[sr] = val($0, "pct_of_hbm") + 0 }
         np[sr]++; pb[sr, np[sr]] = b; pg[sr, np[sr]] = gb
     }
     END {
@@ -269,7 +269,12 @@ targets() {
                     printf "launch %s: best %.0f GB/s; within 5%% of it from block %d on\n", sr, smax[sr], pb[sr, j]
                     break
                 }
+            if (bs == "" || shbm[sr] > shbm[bs]) bs = sr
         }
+        if (bs != "")
+            printf "launch best series >= 85%% of HBM: %s, %.0f GB/s = %.1f%%: %s\n", bs, smax[bs],
+                shbm[bs], (shbm[bs] >= 85 ? "PASS" : "MISS")
+        else print "launch best series >= 85% of HBM: no points: MISS"
         # one wave: the slope from 1 to 4 full waves (the launch cost
         # cancels), else the first full wave
         wave = (W in wt && (4 * W) in wt) ? (wt[4 * W] - wt[W]) / 3 : wt[W]

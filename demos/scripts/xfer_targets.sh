@@ -5,6 +5,7 @@
 #   pinned >= pageable at every size >= 1 MiB, both directions;
 #   device to device (the better of d2d and d2d-kernel, largest size):
 #     >= 85% of the HBM bandwidth, bytes read + written;
+#   the copy kernel (d2d-kernel, largest size): >= 88% of it;
 #   streams pinned-4 at 16 (copy-bound) and 4096 (compute-bound) FLOP/B:
 #     >= 95% of the link-aware bound.
 # The link-aware bound of a pinned streams row: its link_ideal_ms where
@@ -119,6 +120,9 @@ END {
     # with a number as a string ("101.3" < "85")
     target("device to device: >= 85% of HBM (read + written)", best != "" && best + 0 >= 85,
         best != "" ? sprintf("%s %.1f%%", bv, best) : "no records")
+    k = maxb["d2d-kernel"]
+    target("the copy kernel (d2d-kernel): >= 88% of HBM", k && pct["d2d-kernel", k] + 0 >= 88,
+        k ? sprintf("%.1f%% at %d MiB", pct["d2d-kernel", k], k / 1048576) : "no records")
     for (k = 0; k < 2; k++) {
         f = k ? 4096 : 16; sk = "pinned-4 " f
         if (link[sk] != "") {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ck_cuda.cuh"
+#include "args.h"
 #include "xfer_gpu.h"
 #include "xfer_kernels.cuh"
 #include "xfer_sum.h"
@@ -180,8 +181,9 @@ static int buffers_for(struct xfer_gpu *g, enum xfer_how how, struct ck_err *err
 static int copy_kernel(struct xfer_gpu *g, const void *src, size_t bytes,
                        struct ck_err *err)
 {
-    size_t n = bytes / 16;
-    xf_copy_kernel<<<blocks_for(g, n), XF_THREADS>>>((const uint4 *)src, (uint4 *)g->dA, n);
+    size_t n = bytes / 16, grid = (n + XF_THREADS - 1) / XF_THREADS; // a thread a word
+    xf_copy_kernel<<<(unsigned)(grid ? grid : 1), XF_THREADS>>>((const uint4 *)src,
+                                                                (uint4 *)g->dA, n);
     CUDA_LAUNCH_CHECK(err);
     return CK_OK;
 }
@@ -255,9 +257,15 @@ static int device_sum(struct xfer_gpu *g, const uint64_t *p, size_t n, uint64_t 
     return CK_OK;
 }
 
+// the rows' ids, for the test hook (CK_DEMO_CORRUPT)
+#define XF_ID(e, id, ...) id,
+static const char *const xf_ids[] = {XF_LADDER(XF_ID)};
+#undef XF_ID
+
 // The checked copy: destinations poisoned, one transfer, then the checksum
 // of what arrived (on the device for device destinations, on the host for
-// host ones) against the pattern's.
+// host ones) against the pattern's; under the test hook (CK_DEMO_CORRUPT
+// names the row) one byte of what arrived is spoiled first, so it must fail.
 static int check_once(struct xfer_gpu *g, enum xfer_how how, size_t b, uint64_t expect,
                       struct ck_err *err)
 {
@@ -273,6 +281,12 @@ static int check_once(struct xfer_gpu *g, enum xfer_how how, size_t b, uint64_t 
     if (rc != CK_OK)
         return rc;
     CUDA_CHECK(err, cudaDeviceSynchronize());
+    if (ck_corrupt_wanted(xf_ids[how])) { // the test hook: one bit of what arrived
+        if (to_host)
+            hdst[b / 16] ^= 1;
+        else
+            CUDA_CHECK(err, cudaMemset((char *)g->dA + b / 2, 0x5A, 1));
+    }
     uint64_t got_dev = expect, got_host = to_host ? host_sum(hdst, b / 8) : expect;
     if (to_dev && (rc = device_sum(g, g->dA, b / 8, &got_dev, err)) != CK_OK)
         return rc;

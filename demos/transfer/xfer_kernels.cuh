@@ -1,7 +1,6 @@
 // xfer_kernels.cuh: the transfer demo's kernels, apart from the host code so
 // tests/emu can run them on the CPU: the pattern fill, the checksum of what
-// arrived, and the copy kernel (16-byte loads and stores, four in flight per
-// thread before any store, then a tail one at a time).
+// arrived, and the copy kernel (16-byte loads and stores, one a thread).
 #ifndef XFER_KERNELS_CUH
 #define XFER_KERNELS_CUH
 
@@ -27,19 +26,16 @@ __global__ void xf_sum_kernel(const uint64_t *p, size_t n, unsigned long long *o
     atomicAdd(out, s);
 }
 
-// dst[i] = src[i] for i < n 16-byte words
+// dst[i] = src[i] for i < n 16-byte words, one word a thread when the grid
+// covers n (as the demo launches it), grid-stride when it is smaller. On
+// the H200 (`make bench`, 1 GiB) this form moves 87.8% of HBM's bytes,
+// where a grid of 8 blocks per SM striding with four words in flight a
+// thread moved 80.8%.
 __global__ void xf_copy_kernel(const uint4 *__restrict__ src, uint4 *__restrict__ dst,
                                size_t n)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    for (; i + 3 * stride < n; i += 4 * stride) {
-        uint4 a = src[i], b = src[i + stride], c = src[i + 2 * stride],
-              d = src[i + 3 * stride];
-        dst[i] = a, dst[i + stride] = b, dst[i + 2 * stride] = c;
-        dst[i + 3 * stride] = d;
-    }
-    for (; i < n; i += stride)
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += stride)
         dst[i] = src[i];
 }
 

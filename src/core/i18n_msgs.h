@@ -584,6 +584,7 @@
 	X(MSG_DV_HBM_ROOF, "HBM roof %.0f GB/s: best hand-written %.0f GB/s (%.0f%%), library %.0f GB/s (%.0f%%)", "HBM 上限 %.0f GB/s：最佳手写 %.0f GB/s（%.0f%%），库 %.0f GB/s（%.0f%%）") \
 	X(MSG_LV_SERIES, "[%s] %s. %ld registers/thread, %ld B shared/block; suggested block %ld", "[%s] %s。每线程 %ld 个寄存器，每块 %ld B 共享内存；建议线程块 %ld") \
 	X(MSG_LV_NAME_PLAIN, "plain", "普通") \
+	X(MSG_LV_NAME_VEC4, "vec4", "float4 向量") \
 	X(MSG_LV_NAME_REGS, "regs", "寄存器多") \
 	X(MSG_LV_NAME_SMEM, "smem", "共享内存多") \
 	X(MSG_LV_NAME_WAVE, "wave", "波尾") \
@@ -886,6 +887,7 @@
 	X(MSG_ST_SIZES, "sizes", "规模图") \
 	/* ---- rung labels of the reduce demo and the newer matmul rungs, in Chinese (results_text.c) ---- */ \
 	X(MSG_RL_LN_PLAIN, "y = a*x + y, one element per thread", "y = a*x + y，每线程一个元素") \
+	X(MSG_RL_LN_VEC4, "float4: four elements per thread", "float4：每线程四个元素") \
 	X(MSG_RL_LN_REGS, "register-heavy: 32 elements per thread", "寄存器多：每线程 32 个元素") \
 	X(MSG_RL_LN_SMEM, "shared-memory-heavy: 48 KiB per block", "共享内存多：每块 48 KiB") \
 	X(MSG_RL_LN_WAVE, "wave tail: k waves and one block more", "波次尾巴：k 个波次再多一个线程块") \

@@ -61,6 +61,7 @@ static const struct {
 	enum msg text;
 } labels[] = {
 	{ "y = a*x + y, one element per thread", MSG_RL_LN_PLAIN },
+	{ "float4: four elements per thread", MSG_RL_LN_VEC4 },
 	{ "register-heavy: 32 elements per thread", MSG_RL_LN_REGS },
 	{ "shared-memory-heavy: 48 KiB per block", MSG_RL_LN_SMEM },
 	{ "wave tail: k waves and one block more", MSG_RL_LN_WAVE },

@@ -106,7 +106,7 @@ fi
 if emu_wait xfer "transfer, streams: the kernels are built for the CPU emulation"; then
     emu_relay xfer
     emu_ran xfer "transfer, streams"
-    like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.41$' "transfer, streams: all 41 checks reported"
+    like "$(tail -1 "$T_TMP/xfer.tap")" '^1\.\.51$' "transfer, streams: all 51 checks reported"
 fi
 if emu_wait multigpu "multigpu: the kernels are built for the CPU emulation"; then
     emu_relay multigpu

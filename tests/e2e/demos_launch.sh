@@ -13,7 +13,7 @@ for o in --n --iters --variants --reps --cpu --quick --format --list --help; do
 done
 out=$("$ln" --list); ok $? "--list exits 0"
 rung=1
-for id in plain regs smem wave graph cpu-naive cpu-threads; do
+for id in plain vec4 regs smem wave graph cpu-naive cpu-threads; do
     like "$out" "^$id +$rung +(cpu|hand) +[^ ]" "--list: $id is rung $rung"
     rung=$((rung + 1))
 done

@@ -4,8 +4,8 @@
 # the real demo beside a recorded reference (a synthetic fixture shaped
 # like the demos' output, tests/fixtures/results/synthetic-*.yaml): the
 # reduce bars with the HBM roof line, the launch views (GB/s and occupancy
-# against block size, the wave tail, the graph series' table), v cycling
-# the views.
+# against block size, the float4 series, the wave tail, the graph series'
+# table), v cycling the views.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -55,6 +55,10 @@ for size in "80 24" "60 20"; do
     like "$s" "best 4000 GB/s \(83% of HBM\)" "launch ${1}x$2: where it peaks"
     like "$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')" "within 5% of it from block 64 to 1024" \
         "launch ${1}x$2: the run of blocks within 5% of the best, both ends"
+    keys v; settle
+    s=$(screen)
+    like "$s" "\[vec4\] float4: four elements per thread" "launch ${1}x$2: v, the float4 series"
+    like "$s" "best 4300 GB/s \(89% of HBM\)" "launch ${1}x$2: ... and where it peaks, nearer the roof"
     keys v; settle
     s=$(screen)
     like "$s" "\[regs\] register-heavy" "launch ${1}x$2: v, the register-heavy series"
@@ -110,8 +114,8 @@ sed 's/series: "regs", block: 32, \(.*\)gbs: 2325,/series: "regs", block: 32, \1
     "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" >"$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open launch"
 wait_for "best 4000 GB/s" 30; ok $? "best alone: the plain view first"
-keys v
-wait_for "best 5000 GB/s"; ok $? "best alone: v, the register-heavy view's best"
+keys v v
+wait_for "best 5000 GB/s"; ok $? "best alone: v v, the register-heavy view's best"
 s=$(screen | tr '\n' ' ' | tr -s ' ')
 like "$s" "at block 32; no other block size comes within 5% of it" "best alone: said as one block"
 unlike "$s" "from block 32 to 32" "best alone: no range of one block"
@@ -127,6 +131,8 @@ start 60 20 "$ck --lang zh open launch"
 wait_for "线程块大小" 30; ok $? "zh launch 60x20: the block-size chart"
 like "$(screen)" "\[普通\] y = a\*x" "zh launch: the view's name in Chinese"
 keys v; settle
+like "$(screen)" "\[float4 向量\] float4：每线程四个元素" "zh launch: v, the float4 view and its label in Chinese"
+keys v; settle
 like "$(screen)" "\[寄存器多\] " "zh launch: v, the register-heavy view named in Chinese"
 unlike "$(screen)" "regs" "zh launch: no series id left in English"
 keys v; settle
@@ -140,7 +146,7 @@ grep -v 'series: "graph"' "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml
     >"$ckd/demos/results/h200.yaml"
 start 80 24 "$ck open launch"
 wait_for "^ Yours: CPU fallback" 30
-keys v v v v; settle
+keys v v v v v; settle
 like "$(screen | tr '\n' ' ' | tr -s ' ')" "This recording holds no points of the graph series" \
     "launch: a recording without the graph series says so"
 stop

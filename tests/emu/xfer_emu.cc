@@ -2,8 +2,8 @@
  * xfer_kernels.cuh, demos/streams/st_kernel.h) run on the CPU through
  * emu/simt.h: the fill against the host's pattern, the checksum
  * against the host's sum (one atomic per thread), the copy kernel at sizes
- * that end inside its four-wide loop and in its tail, over grids of one
- * block to more blocks than needed, and the pipeline kernel against an
+ * around a block's width, over grids of one block (each thread strides) to
+ * more blocks than needed, and the pipeline kernel against an
  * FP64 reference. Destinations poisoned. TAP on stdout. */
 #include <vector>
 #include "xfer_kernels.cuh"
@@ -87,7 +87,7 @@ int main(void)
     fill_and_sum(1000, 3, 64);
     fill_and_sum(4096, 2, 128);
     static const size_t sizes[] = { 1, 3, 4, 255, 256, 257, 1023, 1024, 1029, 4096 };
-    static const unsigned grids[] = { 1, 2, 5 };
+    static const unsigned grids[] = {1, 2, 5, 17};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
         for (size_t g = 0; g < sizeof grids / sizeof *grids; g++)
             copy(sizes[s], grids[g], 64);

@@ -9,12 +9,13 @@
 #include "ui.h"
 #include "i18n.h"
 
-const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "regs", "smem", "wave", "graph" };
+const char *const launch_view_series[LAUNCH_VIEWS] = { "plain", "vec4", "regs",
+						       "smem", "wave", "graph" };
 /* What each series is called on the screen, in the learner's language (the
  * ids above are the records' own). */
-static const enum msg series_names[LAUNCH_VIEWS] = { MSG_LV_NAME_PLAIN, MSG_LV_NAME_REGS,
-						     MSG_LV_NAME_SMEM, MSG_LV_NAME_WAVE,
-						     MSG_LV_NAME_GRAPH };
+static const enum msg series_names[LAUNCH_VIEWS] = { MSG_LV_NAME_PLAIN, MSG_LV_NAME_VEC4,
+						     MSG_LV_NAME_REGS, MSG_LV_NAME_SMEM,
+						     MSG_LV_NAME_WAVE, MSG_LV_NAME_GRAPH };
 
 static const char *series_name(const char *series)
 {

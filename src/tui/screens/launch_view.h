@@ -11,7 +11,7 @@
 #define CK_LAUNCH_VIEW_H
 #include "demo_view.h"
 
-#define LAUNCH_VIEWS 5   /* plain, regs, smem, wave, graph: the demo's rungs 1-5 */
+#define LAUNCH_VIEWS 6 /* plain, vec4, regs, smem, wave, graph: the demo's rungs 1-6 */
 extern const char *const launch_view_series[LAUNCH_VIEWS];
 
 /* The first section with points of series `view`, drawn; a section
