@@ -259,6 +259,7 @@ static void yaml_fields(void *ctx, int i, struct ck_rec *rec)
     if (ck_rung_is(&conv_rungs[i], "library")) {
         ck_rec_str(rec, "math", x->math);
         ck_rec_str(rec, "algo", x->algo);
+        ck_rec_str(rec, "layout", x->layout ? x->layout : "NCHW");
     }
     /* the integer inputs (conv_exact.h): exact, or the largest error */
     if (x->ex.exact >= 0)

@@ -1,6 +1,8 @@
 /* conv_cudnn.cu - cuDNN's forward convolution through the legacy (v7-style)
  * API, which cuDNN 9 still provides: tensor descriptors for x and y (NCHW,
- * FP32), a filter descriptor (KCRS), a convolution descriptor (padding,
+ * FP32; or NHWC in FP32 or FP16, with the kernels that move a tensor
+ * between the layouts), a filter descriptor (KCRS, or KRSC), a
+ * convolution descriptor (padding,
  * stride, dilation, cross-correlation, FP32 compute, a math mode), then
  * cudnnFindConvolutionForwardAlgorithmEx to run every algorithm once and
  * cudnnConvolutionForward to run a chosen one. See conv_cudnn.h. */
@@ -33,6 +35,13 @@ extern "C" int conv_cudnn_open(struct conv_cudnn **out,
                                const struct conv_shape *sh, char *version,
                                size_t version_len, struct ck_err *err)
 {
+    return conv_cudnn_open_form(out, sh, CONV_FORM_NCHW_FP32, version, version_len, err);
+}
+
+extern "C" int conv_cudnn_open_form(struct conv_cudnn **out, const struct conv_shape *sh,
+                                    enum conv_cudnn_form form, char *version,
+                                    size_t version_len, struct ck_err *err)
+{
     (void)sh;
     *out = NULL;
     snprintf(version, version_len, "not built in");
@@ -40,17 +49,38 @@ extern "C" int conv_cudnn_open(struct conv_cudnn **out,
     return CK_OK;
 }
 
-extern "C" int conv_cudnn_find(struct conv_cudnn *, bool, const float *,
-                               const float *, float *, struct conv_cudnn_algo *,
-                               int *, struct ck_err *err)
+extern "C" int conv_cudnn_open_form(struct conv_cudnn **out, const struct conv_shape *sh,
+                                    enum conv_cudnn_form, char *version, size_t version_len,
+                                    struct ck_err *err)
+{
+    return conv_cudnn_open(out, sh, version, version_len, err);
+}
+
+extern "C" size_t conv_cudnn_elem(const struct conv_cudnn *) { return sizeof(float); }
+
+extern "C" int conv_cudnn_to_form(const struct conv_cudnn *, const float *, void *, int, int,
+                                  int, int, struct ck_err *err)
 {
     snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
     return CK_ECUDA;
 }
 
-extern "C" int conv_cudnn_forward(struct conv_cudnn *,
-                                  const struct conv_cudnn_algo *, const float *,
-                                  const float *, float *, struct ck_err *err)
+extern "C" int conv_cudnn_from_form(const struct conv_cudnn *, const void *, float *, int, int,
+                                    int, int, struct ck_err *err)
+{
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
+    return CK_ECUDA;
+}
+
+extern "C" int conv_cudnn_find(struct conv_cudnn *, bool, const void *, const void *, void *,
+                               struct conv_cudnn_algo *, int *, struct ck_err *err)
+{
+    snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
+    return CK_ECUDA;
+}
+
+extern "C" int conv_cudnn_forward(struct conv_cudnn *, const struct conv_cudnn_algo *,
+                                  const void *, const void *, void *, struct ck_err *err)
 {
     snprintf(err->msg, sizeof err->msg, "built without cuDNN headers");
     return CK_ECUDA;
@@ -66,6 +96,7 @@ extern "C" int conv_cudnn_ws_last(struct conv_cudnn *, float *v, struct ck_err *
     return CK_OK;
 }
 #else
+#include <cuda_fp16.h>
 #include "cudnn_dl.h"
 
 /* Largest workspace we hand cuDNN: algorithms wanting more are skipped. */
@@ -79,6 +110,7 @@ struct conv_cudnn {
     cudnnConvolutionDescriptor_t cd;
     void *ws;        /* device workspace of ws_bytes */
     size_t ws_bytes;
+    enum conv_cudnn_form form;
 };
 
 extern "C" const char *conv_cudnn_math_name(int math)
@@ -97,15 +129,19 @@ static int describe(struct conv_cudnn *c, const struct conv_shape *sh,
 {
     struct conv_cudnn_lib *l = c->l;
     int n, k, p, q;
+    /* a filter's NHWC is KRSC; FP16 tensors, FP32 sums (the convolution's
+     * compute type) in every form */
+    const cudnnTensorFormat_t fmt =
+        c->form == CONV_FORM_NCHW_FP32 ? CUDNN_TENSOR_NCHW : CUDNN_TENSOR_NHWC;
+    const cudnnDataType_t dt = c->form == CONV_FORM_NHWC_FP16 ? CUDNN_DATA_HALF
+                                                              : CUDNN_DATA_FLOAT;
     CUDNN_CHECK(err, l, l->create(&c->h));
     CUDNN_CHECK(err, l, l->create_tensor(&c->xd));
     CUDNN_CHECK(err, l, l->create_tensor(&c->yd));
     CUDNN_CHECK(err, l, l->create_filter(&c->wd));
     CUDNN_CHECK(err, l, l->create_conv(&c->cd));
-    CUDNN_CHECK(err, l, l->set_tensor4d(c->xd, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
-                                        sh->n, sh->c, sh->h, sh->w));
-    CUDNN_CHECK(err, l, l->set_filter4d(c->wd, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW,
-                                        sh->k, sh->c, sh->r, sh->s));
+    CUDNN_CHECK(err, l, l->set_tensor4d(c->xd, fmt, dt, sh->n, sh->c, sh->h, sh->w));
+    CUDNN_CHECK(err, l, l->set_filter4d(c->wd, dt, fmt, sh->k, sh->c, sh->r, sh->s));
     CUDNN_CHECK(err, l, l->set_conv2d(c->cd, sh->pad, sh->pad, sh->stride,
                                       sh->stride, sh->dil, sh->dil,
                                       CUDNN_CROSS_CORRELATION, CUDNN_DATA_FLOAT));
@@ -116,14 +152,20 @@ static int describe(struct conv_cudnn *c, const struct conv_shape *sh,
                  sh->p, sh->q);
         return CK_ECUDA;
     }
-    CUDNN_CHECK(err, l, l->set_tensor4d(c->yd, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT,
-                                        n, k, p, q));
+    CUDNN_CHECK(err, l, l->set_tensor4d(c->yd, fmt, dt, n, k, p, q));
     return CK_OK;
 }
 
 extern "C" int conv_cudnn_open(struct conv_cudnn **out,
                                const struct conv_shape *sh, char *version,
                                size_t version_len, struct ck_err *err)
+{
+    return conv_cudnn_open_form(out, sh, CONV_FORM_NCHW_FP32, version, version_len, err);
+}
+
+extern "C" int conv_cudnn_open_form(struct conv_cudnn **out, const struct conv_shape *sh,
+                                    enum conv_cudnn_form form, char *version,
+                                    size_t version_len, struct ck_err *err)
 {
     *out = NULL;
     struct conv_cudnn_lib *l = conv_cudnn_load();
@@ -142,6 +184,7 @@ extern "C" int conv_cudnn_open(struct conv_cudnn **out,
         return CK_ENOMEM;
     }
     c->l = l;
+    c->form = form;
     int rc = describe(c, sh, err);
     if (rc != CK_OK) {
         conv_cudnn_close(c);
@@ -179,15 +222,21 @@ static int size_workspace(struct conv_cudnn *c, struct ck_err *err)
     return CK_OK;
 }
 
-extern "C" int conv_cudnn_find(struct conv_cudnn *c, bool fma, const float *x,
-                               const float *w, float *y,
-                               struct conv_cudnn_algo res[CONV_CUDNN_ALGOS],
+extern "C" int conv_cudnn_find(struct conv_cudnn *c, bool fma, const void *x, const void *w,
+                               void *y, struct conv_cudnn_algo res[CONV_CUDNN_ALGOS],
                                int *best, struct ck_err *err)
 {
     struct conv_cudnn_lib *l = c->l;
     cudnnConvolutionFwdAlgoPerf_t perf[4 * CONV_CUDNN_ALGOS];
     int want = 0, got = 0;
-    CUDNN_CHECK(err, l, l->set_math(c->cd, fma ? CUDNN_FMA_MATH : CUDNN_DEFAULT_MATH));
+    /* cuDNN's legacy convolutions use Tensor Cores only when the math
+     * type asks for them (CUDNN_TENSOR_OP_MATH); DEFAULT_MATH allows TF32
+     * on FP32 data, and FP16 data then runs on the CUDA cores: the NHWC
+     * forms ask, the ladder's own is FP32 (fma) or cuDNN's default */
+    const cudnnMathType_t math = fma                              ? CUDNN_FMA_MATH
+                                 : c->form == CONV_FORM_NCHW_FP32 ? CUDNN_DEFAULT_MATH
+                                                                  : CUDNN_TENSOR_OP_MATH;
+    CUDNN_CHECK(err, l, l->set_math(c->cd, math));
     int rc = size_workspace(c, err);
     if (rc != CK_OK)
         return rc;
@@ -197,9 +246,7 @@ extern "C" int conv_cudnn_find(struct conv_cudnn *c, bool fma, const float *x,
     CUDNN_CHECK(err, l, l->find_ex(c->h, c->xd, x, c->wd, w, c->cd, c->yd, y,
                                    want, &got, perf, c->ws, c->ws_bytes));
     for (int a = 0; a < CONV_CUDNN_ALGOS; a++) {
-        res[a] = (struct conv_cudnn_algo){a, false, fma ? CUDNN_FMA_MATH
-                                                        : CUDNN_DEFAULT_MATH,
-                                          0, 0.0f, "not returned by Find"};
+        res[a] = (struct conv_cudnn_algo){a, false, (int)math, 0, 0.0f, "not returned by Find"};
     }
     *best = -1;
     /* perf is sorted fastest first; keep each algorithm's first success */
@@ -220,10 +267,8 @@ extern "C" int conv_cudnn_find(struct conv_cudnn *c, bool fma, const float *x,
     return CK_OK;
 }
 
-extern "C" int conv_cudnn_forward(struct conv_cudnn *c,
-                                  const struct conv_cudnn_algo *a,
-                                  const float *x, const float *w, float *y,
-                                  struct ck_err *err)
+extern "C" int conv_cudnn_forward(struct conv_cudnn *c, const struct conv_cudnn_algo *a,
+                                  const void *x, const void *w, void *y, struct ck_err *err)
 {
     struct conv_cudnn_lib *l = c->l;
     const float one = 1.0f, zero = 0.0f;
@@ -238,6 +283,71 @@ extern "C" int conv_cudnn_forward(struct conv_cudnn *c,
                                    (cudnnConvolutionFwdAlgo_t)a->algo, c->ws,
                                    c->ws_bytes, &zero, c->yd, y));
     return CK_OK;
+}
+
+extern "C" size_t conv_cudnn_elem(const struct conv_cudnn *c)
+{
+    return c->form == CONV_FORM_NHWC_FP16 ? sizeof(__half) : sizeof(float);
+}
+
+/* element (i, j, y, x) of an i x j x h x w tensor, NCHW and NHWC */
+__device__ static size_t at_nchw(size_t i, size_t j, size_t y, size_t x, int ch, int h, int w)
+{
+    return ((i * ch + j) * h + y) * w + x;
+}
+__device__ static size_t at_nhwc(size_t i, size_t j, size_t y, size_t x, int ch, int h, int w)
+{
+    return ((i * h + y) * w + x) * ch + j;
+}
+__device__ static void put(float *p, float v) { *p = v; }
+__device__ static void put(__half *p, float v) { *p = __float2half_rn(v); }
+__device__ static float get(const float *p) { return *p; }
+__device__ static float get(const __half *p) { return __half2float(*p); }
+
+// one thread an element, in NCHW order: NCHW FP32 into NHWC (to), or back
+template <class T>
+__global__ void conv_form_kernel(const float *nchw, T *nhwc, float *back, const T *from,
+                                 int n, int ch, int h, int w)
+{
+    size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x, total = (size_t)n * ch * h * w;
+    if (e >= total)
+        return;
+    size_t x = e % w, y = e / w % h, j = e / ((size_t)w * h) % ch, i = e / ((size_t)w * h * ch);
+    if (nhwc)
+        put(&nhwc[at_nhwc(i, j, y, x, ch, h, w)], nchw[e]);
+    else
+        back[at_nchw(i, j, y, x, ch, h, w)] = get(&from[at_nhwc(i, j, y, x, ch, h, w)]);
+}
+
+static int form_copy(const struct conv_cudnn *c, const float *nchw, void *to, float *back,
+                     const void *from, int n, int ch, int h, int w, struct ck_err *err)
+{
+    size_t total = (size_t)n * ch * h * w;
+    unsigned blocks = (unsigned)((total + 255) / 256);
+    if (c->form == CONV_FORM_NCHW_FP32) { // the same layout: a copy
+        CUDA_CHECK(err, cudaMemcpy(to ? to : back, to ? (const void *)nchw : from,
+                                   total * sizeof(float), cudaMemcpyDeviceToDevice));
+        return CK_OK;
+    }
+    if (c->form == CONV_FORM_NHWC_FP16)
+        CK_LAUNCH(err, conv_form_kernel<__half>, blocks, 256, 0, 0, nchw, (__half *)to, back,
+                  (const __half *)from, n, ch, h, w);
+    else
+        CK_LAUNCH(err, conv_form_kernel<float>, blocks, 256, 0, 0, nchw, (float *)to, back,
+                  (const float *)from, n, ch, h, w);
+    return CK_OK;
+}
+
+extern "C" int conv_cudnn_to_form(const struct conv_cudnn *c, const float *src, void *dst, int n,
+                                  int ch, int h, int w, struct ck_err *err)
+{
+    return form_copy(c, src, dst, NULL, NULL, n, ch, h, w, err);
+}
+
+extern "C" int conv_cudnn_from_form(const struct conv_cudnn *c, const void *src, float *dst,
+                                    int n, int ch, int h, int w, struct ck_err *err)
+{
+    return form_copy(c, NULL, NULL, dst, src, n, ch, h, w, err);
 }
 
 extern "C" int conv_cudnn_poison(struct conv_cudnn *c, struct ck_err *err)

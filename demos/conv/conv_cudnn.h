@@ -35,18 +35,38 @@ struct conv_cudnn_algo {
 
 struct conv_cudnn;
 
+/* The tensors' layout and type a handle describes: the ladder's own
+ * (NCHW x and y, KCRS filters, FP32), or cuDNN's Tensor Core layout (NHWC
+ * x and y, KRSC filters) in FP32 or in FP16 (sums in FP32 either way). */
+enum conv_cudnn_form { CONV_FORM_NCHW_FP32,
+                       CONV_FORM_NHWC_FP32,
+                       CONV_FORM_NHWC_FP16 };
+
 /* *out is NULL (and CK_OK returned, reason in err) when cuDNN is missing. */
 int conv_cudnn_open(struct conv_cudnn **out, const struct conv_shape *sh,
                     char *version, size_t version_len, struct ck_err *err);
-/* fma: CUDNN_FMA_MATH (pure FP32) or CUDNN_DEFAULT_MATH (TF32 allowed).
- * res[a] describes algorithm a. *best is the fastest supported one, or -1. */
-int conv_cudnn_find(struct conv_cudnn *c, bool fma, const float *x,
-                    const float *w, float *y,
+/* the same for another form (conv_cudnn_open is CONV_FORM_NCHW_FP32) */
+int conv_cudnn_open_form(struct conv_cudnn **out, const struct conv_shape *sh,
+                         enum conv_cudnn_form form, char *version, size_t version_len,
+                         struct ck_err *err);
+/* bytes of one element of the handle's tensors: 4, or 2 in FP16 */
+size_t conv_cudnn_elem(const struct conv_cudnn *c);
+/* An NCHW FP32 tensor of n x ch x h x w (a filter: k x c x r x s) into the
+ * handle's form at dst, and an output in the handle's form back into NCHW
+ * FP32 (for the check against the ladder's reference). */
+int conv_cudnn_to_form(const struct conv_cudnn *c, const float *src, void *dst, int n,
+                       int ch, int h, int w, struct ck_err *err);
+int conv_cudnn_from_form(const struct conv_cudnn *c, const void *src, float *dst, int n,
+                         int ch, int h, int w, struct ck_err *err);
+/* fma: CUDNN_FMA_MATH (pure FP32), else CUDNN_DEFAULT_MATH (TF32 allowed)
+ * in NCHW FP32 and CUDNN_TENSOR_OP_MATH (Tensor Cores) in the NHWC forms.
+ * res[a] describes algorithm a. *best is the fastest supported one, or -1.
+ * x, w and y are in the handle's form. */
+int conv_cudnn_find(struct conv_cudnn *c, bool fma, const void *x, const void *w, void *y,
                     struct conv_cudnn_algo res[CONV_CUDNN_ALGOS], int *best,
                     struct ck_err *err);
-int conv_cudnn_forward(struct conv_cudnn *c, const struct conv_cudnn_algo *a,
-                       const float *x, const float *w, float *y,
-                       struct ck_err *err);
+int conv_cudnn_forward(struct conv_cudnn *c, const struct conv_cudnn_algo *a, const void *x,
+                       const void *w, void *y, struct ck_err *err);
 void conv_cudnn_close(struct conv_cudnn *c);
 /* Every byte of the workspace cuDNN gets set to 0xFF (NaN as floats), as
  * the hand rungs' workspace is before their check: an algorithm that reads

@@ -27,7 +27,15 @@ struct bufs {
     float *host_y;     /* one output, for checking */
 };
 
-/* What one timed call runs: a hand kernel (algo NULL) or a cuDNN algorithm. */
+/* The inputs and outputs of a cuDNN form other than NCHW FP32
+ * (conv_cudnn.h): the same values as bufs's, moved into its layout and
+ * type, as many sets as bufs rotates. */
+struct form_bufs {
+    void *x[CK_MAX_COPIES], *y[CK_MAX_COPIES], *w;
+};
+
+/* What one timed call runs: a hand kernel (algo NULL) or a cuDNN algorithm,
+ * on bufs's tensors or (fb) on another form's. */
 struct call {
     struct conv_job *job;
     enum conv_rung_id rung;
@@ -36,12 +44,16 @@ struct call {
     const struct conv_cudnn_algo *algo;
     struct ck_err *err;
     bool integer;      /* on the integer inputs instead of copy `copy` */
+    const struct form_bufs *fb;
 };
 
 static int run_once(void *ctx, int copy)
 {
     struct call *c = (struct call *)ctx;
     struct bufs *b = c->b;
+    if (c->fb)
+        return conv_cudnn_forward(c->cd, c->algo, c->fb->x[copy], c->fb->w, c->fb->y[copy],
+                                  c->err);
     const float *x = c->integer ? b->xi : b->x[copy];
     const float *w = c->integer ? b->wi : b->w;
     if (c->algo)
@@ -288,6 +300,117 @@ static int run_cudnn_default(struct conv_job *job, struct bufs *b,
     return check_and_time(&c, &job->res[i], false);
 }
 
+/* cuDNN's fastest algorithm on another form of the problem (NHWC FP32 with
+ * TF32, or NHWC FP16), its tensors moved there from bufs's; checked after
+ * its output is moved back to NCHW FP32 (the same reference, the row's
+ * tolerance), then timed alone, the moves left out. Not on the integer
+ * inputs: FP16 holds integers only to 2048, and its sums are rounded. */
+static int run_cudnn_form(struct conv_job *job, struct bufs *b, int i,
+                          enum conv_cudnn_form form, struct ck_err *err)
+{
+    if (!conv_job_selected(job, i))
+        return CK_OK;
+    const struct conv_shape *sh = &job->sh;
+    struct conv_cudnn *cd = NULL;
+    struct ck_err why;
+    char version[32];
+    int rc = conv_cudnn_open_form(&cd, sh, form, version, sizeof version, &why);
+    if (rc != CK_OK || !cd) {
+        if (rc != CK_OK)
+            *err = why;
+        return rc;
+    }
+    struct form_bufs fb;
+    memset(&fb, 0, sizeof fb);
+    size_t el = conv_cudnn_elem(cd), nx = conv_x_elems(sh), ny = conv_y_elems(sh);
+    struct ck_result *r = &job->res[i];
+    struct conv_extra *x = &job->ext[i];
+    struct conv_cudnn_algo res[CONV_CUDNN_ALGOS];
+    int best = -1;
+    bool fits = ck_gpu_fits(b->copies * (nx + ny) * el + conv_w_elems(sh) * el, err) == 1;
+    if (!fits) {
+        snprintf(r->error, sizeof r->error, "its %s copies of the tensors do not fit",
+                 form == CONV_FORM_NHWC_FP16 ? "FP16 NHWC" : "NHWC");
+        rc = CK_OK;
+        goto out;
+    }
+    rc = cudaMalloc(&fb.w, conv_w_elems(sh) * el) == cudaSuccess ? CK_OK : CK_ECUDA;
+    for (int k = 0; rc == CK_OK && k < b->copies; k++)
+        if (cudaMalloc(&fb.x[k], nx * el) != cudaSuccess ||
+            cudaMalloc(&fb.y[k], ny * el) != cudaSuccess)
+            rc = CK_ECUDA;
+    if (rc != CK_OK) {
+        snprintf(err->msg, sizeof err->msg, "cudaMalloc of the %s tensors failed",
+                 conv_rungs[i].id);
+        goto out;
+    }
+    rc = conv_cudnn_to_form(cd, b->w, fb.w, sh->k, sh->c, sh->r, sh->s, err);
+    for (int k = 0; rc == CK_OK && k < b->copies; k++)
+        rc = conv_cudnn_to_form(cd, b->x[k], fb.x[k], sh->n, sh->c, sh->h, sh->w, err);
+    if (rc == CK_OK)
+        rc = conv_cudnn_find(cd, false, fb.x[0], fb.w, fb.y[0], res, &best, err);
+    if (rc != CK_OK)
+        goto out;
+    x->layout = "NHWC";
+    if (best < 0) {
+        x->supported = 0;
+        snprintf(x->why, sizeof x->why, "no algorithm ran");
+        snprintf(r->error, sizeof r->error, "not supported by cuDNN for this problem (%s)",
+                 x->why);
+        goto out;
+    }
+    {
+        x->algo = conv_cudnn_algo_name(best);
+        x->math = conv_cudnn_math_name(res[best].math);
+        x->supported = 1;
+        x->workspace = (long long)res[best].workspace;
+        snprintf(x->label, sizeof x->label, "%s: %s (%s)", conv_rungs[i].label, x->algo,
+                 x->math);
+        r->label = x->label;
+        struct call c = {job, (enum conv_rung_id)i, b, cd, &res[best], err, false, &fb};
+        r->ran = true;
+        r->flops = conv_flops(sh);
+        r->bytes = (double)el * (nx + conv_w_elems(sh) + ny);
+        float hook;
+        /* the output poisoned (all bits set: NaN in FP32 and FP16) */
+        if (cudaMemset(fb.y[0], 0xFF, ny * el) != cudaSuccess) {
+            snprintf(err->msg, sizeof err->msg, "cudaMemset of the %s output failed",
+                     conv_rungs[i].id);
+            rc = CK_ECUDA;
+            goto out;
+        }
+        rc = poison_ws(&c, &hook);
+        if (rc == CK_OK)
+            rc = run_once(&c, 0);
+        if (rc == CK_OK && ck_corrupt_wanted(conv_rungs[i].id))
+            rc = cudaMemset(fb.y[0], 0xFF, el) == cudaSuccess ? CK_OK : CK_ECUDA;
+        if (rc == CK_OK)
+            rc = conv_cudnn_from_form(cd, fb.y[0], b->y[0], sh->n, sh->k, sh->p, sh->q, err);
+        if (rc == CK_OK && cudaMemcpy(b->host_y, b->y[0], ny * sizeof(float),
+                                      cudaMemcpyDeviceToHost) != cudaSuccess) {
+            snprintf(err->msg, sizeof err->msg, "copying the %s output back failed",
+                     conv_rungs[i].id);
+            rc = CK_ECUDA;
+        }
+        if (rc != CK_OK)
+            goto out;
+        b->host_y[ny / 2] += 0.0f * hook; /* NaN when the hook read poison */
+        if (!conv_ref_judge(&job->ref, b->host_y, false, r))
+            goto out;
+        rc = poison_ws(&c, &hook);
+        if (rc == CK_OK)
+            rc = ck_time_gpu(run_once, &c, b->copies, job->reps, &r->t, err);
+    }
+out:
+    cudaFree(fb.w);
+    for (int k = 0; k < CK_MAX_COPIES; k++) {
+        cudaFree(fb.x[k]);
+        cudaFree(fb.y[k]);
+    }
+    conv_cudnn_close(cd);
+    return rc;
+}
+
 static bool any_library(const struct conv_job *job)
 {
     for (int i = 0; i < CONV_NRUNGS; i++)
@@ -332,6 +455,10 @@ static int run_cudnn(struct conv_job *job, struct bufs *b, struct conv_cudnn **c
     }
     if (rc == CK_OK)
         rc = run_cudnn_default(job, b, cd, err);
+    if (rc == CK_OK)
+        rc = run_cudnn_form(job, b, CONV_CUDNN_NHWC_TF32, CONV_FORM_NHWC_FP32, err);
+    if (rc == CK_OK)
+        rc = run_cudnn_form(job, b, CONV_CUDNN_NHWC_FP16, CONV_FORM_NHWC_FP16, err);
     return rc;
 }
 

@@ -17,6 +17,8 @@
 #define CK_CONV_LADDER_H
 #include "../common/ladder_row.h"
 
+/* the rows are aligned by hand: */
+/* clang-format off */
 #define CONV_LADDER(X)                                                        \
     X(NAIVE, "naive", next, hand, "naive direct",                             \
       "one thread per output, every input and tap read from global memory",   \
@@ -82,6 +84,20 @@
       "cuDNN's fastest algorithm under CUDNN_DEFAULT_MATH: TF32 Tensor Cores", \
       -1, CK_TOL_TF32, 0,                                                     \
       tf32, 0, any, "")                                                       \
+    X(CUDNN_NHWC_TF32, "cudnn-nhwc-tf32", same, library,                      \
+      "cuDNN fastest, NHWC TF32",                                             \
+      "cuDNN's fastest algorithm on NHWC tensors (KRSC filters), FP32 data, " \
+      "CUDNN_TENSOR_OP_MATH (TF32 Tensor Cores): the layout its Tensor Core " \
+      "kernels read; another layout and precision than the hand rungs'",      \
+      -1, CK_TOL_TF32, 0,                                                     \
+      tf32, 0, any, "")                                                       \
+    X(CUDNN_NHWC_FP16, "cudnn-nhwc-fp16", same, library,                      \
+      "cuDNN fastest, NHWC FP16",                                             \
+      "cuDNN's fastest algorithm on NHWC tensors in FP16 (inputs rounded to " \
+      "FP16, sums in FP32), CUDNN_TENSOR_OP_MATH: half the bytes, FP16 "      \
+      "Tensor Cores; another layout and precision than the hand rungs'",      \
+      -1, CK_TOL_FP16, 0,                                                     \
+      fp16, 0, any, "")                                                       \
     X(CPU_NAIVE, "cpu-naive", next, cpu, "CPU naive",                         \
       "the seven nested loops on one core", conv_cpu_naive, CK_TOL_FP32, 0,   \
       fp32, 0, any, "CPU 朴素")                                               \
@@ -89,6 +105,7 @@
       "4 filters x one output plane per item, branch-free rows, pthreads",    \
       conv_cpu_blocked, CK_TOL_FP32, 0,                                       \
       fp32, 0, any, "CPU 分块，全部核心")
+/* clang-format on */
 
 /* CONV_<ENUM>, the row's index, and CONV_NUMBER_<ENUM>, its rung number
  * from the order of the rows (ladder_row.h). */

@@ -23,6 +23,7 @@ struct conv_extra {
     long long workspace; /* device/host workspace bytes, -1 unknown */
     const char *math;    /* cuDNN records: "fma", "default", "tensor-op"... */
     const char *algo;    /* cuDNN records: algorithm name */
+    const char *layout;  /* cuDNN records: "NCHW" (NULL), or "NHWC" */
     int supported;       /* cuDNN records: 1 yes, 0 no, -1 not asked */
     char label[96];      /* a label that depends on the run */
     char why[96];        /* cuDNN: status when not supported */

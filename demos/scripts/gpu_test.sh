@@ -197,6 +197,11 @@ if [ -x "$CONV" ]; then
             $CONV_WINO --reps 1 --variants cudnn-implicit-gemm
         run_caught conv-cudnn-workspace cudnn-implicit-precomp-gemm+ws "NaN" "$CONV" \
             $CONV_WINO --reps 1 --variants cudnn-implicit-precomp-gemm
+        # the NHWC rows: their output, moved back to NCHW, against the same
+        # reference (one element spoiled after the run must fail)
+        for v in cudnn-nhwc-tf32 cudnn-nhwc-fp16; do
+            run_caught "conv-corrupt-$v" "$v" "NaN" "$CONV" $CONV_WINO --reps 1 --variants "$v"
+        done
     else
         record conv-cudnn-checks skip "no cuDNN"
     fi

@@ -837,6 +837,8 @@
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results_text.c) ---- */ \
 	X(MSG_RL_CUDNN_DEFAULT, "cuDNN fastest, TF32-allowed", "cuDNN 最快（允许 TF32）") \
+	X(MSG_RL_CUDNN_NHWC_TF32, "cuDNN fastest, NHWC TF32", "cuDNN 最快，NHWC TF32") \
+	X(MSG_RL_CUDNN_NHWC_FP16, "cuDNN fastest, NHWC FP16", "cuDNN 最快，NHWC FP16") \
 	X(MSG_RL_NAME_SEP, ": ", "：") \
 	X(MSG_RR_CPU_GIVEN, "--cpu given%s", "指定了 --cpu%s") \
 	X(MSG_RR_NO_CUDA_BUILD, "built without CUDA%s", "编译时未启用 CUDA%s") \

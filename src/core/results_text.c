@@ -82,6 +82,8 @@ const char *results_label_text(const char *label)
 		enum msg text;
 	} prefixes[] = {
 		{ "cuDNN fastest, TF32-allowed", MSG_RL_CUDNN_DEFAULT },
+		{ "cuDNN fastest, NHWC TF32", MSG_RL_CUDNN_NHWC_TF32 },
+		{ "cuDNN fastest, NHWC FP16", MSG_RL_CUDNN_NHWC_FP16 },
 	};
 	static char ring[4][160];
 	static unsigned next;

@@ -379,9 +379,9 @@ static void test_reduce_launch(void)
 	results_free(&r);
 	const char *ln = "tests/fixtures/results/synthetic-launch.yaml";
 	ok(results_load_file(ln, &r, &d), "%s parses", ln);
-	is_int(r.nser, 4, "launch: four series records");
+	is_int(r.nser, 5, "launch: five series records");
 	const struct res_series *w = results_series(&r, "launch", "wave");
-	ok(w && w->wave == 132 && w->per_sm == 1 && w->rung == 4, "launch: the wave series' wave size");
+	ok(w && w->wave == 132 && w->per_sm == 1 && w->rung == 5, "launch: the wave series' wave size");
 	const struct res_series *rg = results_series(&r, "launch", "regs");
 	ok(rg && rg->regs == 155 && rg->suggest_block == 384, "launch: registers and the suggestion");
 	int fits = 0, nofit = 0, waves = 0;
@@ -489,6 +489,12 @@ static void test_translated(void)
 	       "zh: a label the demo writes around a name: its words and colon translated, the name kept");
 	is_str(results_label_text("cuDNN fastest, TF32-allowed (none)"), "cuDNN 最快（允许 TF32） (none)",
 	       "zh: ... and without a colon, the rest as it is");
+	is_str(results_rung_label("conv", "cudnn-nhwc-fp16",
+				  "cuDNN fastest, NHWC FP16: implicit-precomp-gemm (tensor-op)"),
+	       "cuDNN 最快，NHWC FP16：implicit-precomp-gemm (tensor-op)",
+	       "zh: the NHWC rows name their layout and precision in Chinese too");
+	is_str(results_label_text("cuDNN fastest, NHWC TF32: implicit-gemm (default)"),
+	       "cuDNN 最快，NHWC TF32：implicit-gemm (default)", "zh: ... the TF32 one as well");
 	i18n_set_lang("en");
 	is_str(results_label_text("cuDNN fastest, TF32-allowed: fft-tiling (default)"),
 	       "cuDNN fastest, TF32-allowed: fft-tiling (default)", "en: the label as written");
