@@ -400,8 +400,6 @@ void ck_usage(FILE *f, const struct ck_usage *u)
     char reps[128];
     fprintf(f, "usage: %s [options]\n%s", u->name, u->what);
     ck_args_help(f, u->opts, u->nopts);
-    if (u->own)
-        u->own(f);
     snprintf(reps, sizeof reps, "timed runs per %s (default: %s)", u->per, u->reps);
     fprintf(f, CK_USAGE_OPT CK_USAGE_OPT CK_USAGE_OPT CK_USAGE_OPT, "--variants LIST",
             "comma-separated ids (see --list)", "--reps N", reps, "--cpu", u->cpu,

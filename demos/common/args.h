@@ -115,7 +115,6 @@ struct ck_usage {
     const char *what;   /* lines under the usage line, each ending in \n */
     const struct ck_opt *opts; /* the demo's own options, as ck_args_parse */
     int nopts;                 /* takes them */
-    void (*own)(FILE *f);      /* the demo's own options written by hand, or NULL */
     const char *per;    /* what --reps counts: "variant", "point", "row" */
     const char *reps;   /* its default: "~100 ms worth" */
     const char *cpu;    /* what --cpu runs: "CPU variants only" */
