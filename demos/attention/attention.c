@@ -39,58 +39,65 @@ struct at_opts {
     bool causal, bf16, given;
 };
 
+/* what the arguments set: the rows below point into it */
+static struct at_opts opts;
+
+/* --dtype, and what no row takes: attention's own message for both */
+static int own_arg(void *ctx, int argc, char **argv, int *i)
+{
+    const char *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+    (void)ctx;
+    if (!strcmp(argv[*i], "--dtype") && val && (!strcmp(val, "fp16") || !strcmp(val, "bf16"))) {
+        opts.bf16 = !strcmp(val, "bf16"), ++*i;
+        return 1;
+    }
+    fprintf(stderr, "attention: unknown or incomplete argument '%s' (see --help)\n", argv[*i]);
+    return -1;
+}
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt at_options[] = {
+    {.name = "--b", .arg = "N", .kind = CK_OPT_LONG, .lo = 1, .hi = 4096, .dst = &opts.b,
+     .given = &opts.given, .help = "batch (default 4 on a GPU, 1 on the CPU)"},
+    {.name = "--h", .arg = "N", .kind = CK_OPT_LONG, .lo = 1, .hi = 4096, .dst = &opts.h,
+     .given = &opts.given, .help = "heads (default 16 on a GPU, 2 on the CPU)"},
+    {.name = "--s", .arg = "N", .kind = CK_OPT_LONG, .lo = 1, .hi = 65536, .dst = &opts.s,
+     .given = &opts.given, .help = "sequence length (default 1024 on a GPU, 128 on the CPU)"},
+    {.name = "--d", .arg = "N", .kind = CK_OPT_LONG, .lo = 1, .hi = 256, .dst = &opts.d,
+     .given = &opts.given, .help = "head dimension, {range} (default 64; flash-mma: 64, 128)"},
+    {.name = "--causal", .kind = CK_OPT_FLAG, .dst = &opts.causal,
+     .help = "each query sees only the keys up to itself"},
+    {.name = "--dtype", .arg = "fp16|bf16", .kind = CK_OPT_OWN,
+     .help = "the inputs' type (default fp16)"},
+};
+/* clang-format on */
+
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: attention [options]\n"
-        "softmax(Q·Kᵀ/√d)·V over B×H heads of S×D, 16-bit inputs, FP32 sums:\n"
-        "three kernels -> cuBLAS + fused softmax -> fused flash on Tensor Cores\n"
-        "-> cuDNN's fused attention (graph API).\n"
-        "  --b N             batch (default 4 on a GPU, 1 on the CPU)\n"
-        "  --h N             heads (default 16 on a GPU, 2 on the CPU)\n"
-        "  --s N             sequence length (default 1024 on a GPU, 128 on the CPU)\n"
-        "  --d N             head dimension, 1..256 (default 64; flash-mma: 64, 128)\n"
-        "  --causal          each query sees only the keys up to itself\n"
-        "  --dtype fp16|bf16 the inputs' type (default fp16)\n"
-        "  --variants LIST   comma-separated ids (see --list)\n"
-        "  --reps N          timed runs per variant (default: ~100 ms worth)\n"
-        "  --cpu             CPU variants only\n"
-        "  --quick           B=1 H=2 S=128 D=64, about a second on a CPU\n"
-        "  --format yaml|table  result lines or a table\n"
-        "  --list            the ladder: id, rung, kind, name, idea\n"
-        "  --help            this text\n"
-        "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error, 5 out of host memory\n");
+            "usage: attention [options]\n"
+            "softmax(Q·Kᵀ/√d)·V over B×H heads of S×D, 16-bit inputs, FP32 sums:\n"
+            "three kernels -> cuBLAS + fused softmax -> fused flash on Tensor Cores\n"
+            "-> cuDNN's fused attention (graph API).\n");
+    ck_args_help(f, at_options, CK_NOPTS(at_options));
+    fprintf(f,
+            "  --variants LIST   comma-separated ids (see --list)\n"
+            "  --reps N          timed runs per variant (default: ~100 ms worth)\n"
+            "  --cpu             CPU variants only\n"
+            "  --quick           B=1 H=2 S=128 D=64, about a second on a CPU\n"
+            "  --format yaml|table  result lines or a table\n"
+            "  --list            the ladder: id, rung, kind, name, idea\n"
+            "  --help            this text\n"
+            "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
+            "      4 a CUDA error, 5 out of host memory\n");
 }
 
 static int parse(int argc, char **argv, struct at_opts *o)
 {
-    ck_args_init(&o->args);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long *dst = !strcmp(argv[i], "--b") ? &o->b : !strcmp(argv[i], "--h") ? &o->h
-                  : !strcmp(argv[i], "--s") ? &o->s : !strcmp(argv[i], "--d") ? &o->d : NULL;
-        if (dst) {
-            long hi = dst == &o->d ? 256 : dst == &o->s ? 65536 : 4096;
-            if (!ck_args_long(argv[i], val, 1, hi, dst))
-                return -1;
-            o->given = true, i++;
-        } else if (!strcmp(argv[i], "--causal")) {
-            o->causal = true;
-        } else if (!strcmp(argv[i], "--dtype") && val &&
-                   (!strcmp(val, "fp16") || !strcmp(val, "bf16"))) {
-            o->bf16 = !strcmp(val, "bf16"), i++;
-        } else {
-            fprintf(stderr, "attention: unknown or incomplete argument '%s' (see --help)\n",
-                    argv[i]);
-            return -1;
-        }
-    }
+    if (ck_args_parse(&o->args, "attention", argc, argv, at_options, CK_NOPTS(at_options), own_arg,
+                      NULL))
+        return -1;
     if (o->b * o->h * o->s > (1L << 30) || (o->b && o->h && o->b * o->h > 65535)) {
         fprintf(stderr, "attention: B·H·S over 2^30 (or B·H over 65535) refused\n");
         return -1;
@@ -357,23 +364,23 @@ static int run_all(struct at_state *s, struct ck_result *res)
 
 int main(int argc, char **argv)
 {
-    struct at_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct at_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, at_table, AT_NRUNGS, &dev))
+    if (!ck_demo_start(&o->args, usage, at_table, AT_NRUNGS, &dev))
         return CK_OK;
-    bool big = dev.live && !o.args.quick;
-    o.b = o.b ? o.b : big ? 4 : 1;
-    o.h = o.h ? o.h : big ? 16 : 2;
-    o.s = o.s ? o.s : big ? 1024 : 128;
-    o.d = o.d ? o.d : 64;
-    struct at_state s = {.o = &o, .dev = &dev};
+    bool big = dev.live && !o->args.quick;
+    o->b = o->b ? o->b : (big ? 4 : 1);
+    o->h = o->h ? o->h : (big ? 16 : 2);
+    o->s = o->s ? o->s : (big ? 1024 : 128);
+    o->d = o->d ? o->d : 64;
+    struct at_state s = {.o = o, .dev = &dev};
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-    size_t n = (size_t)(o.b * o.h) * o.s * o.d;
+    size_t n = (size_t)(o->b * o->h) * o->s * o->d;
     s.out = malloc(n * sizeof *s.out);
-    if (!s.out || !at_problem_init(&s.p, (int)(o.b * o.h), (int)o.s, (int)o.d, o.causal,
-                                   o.bf16, seed)) {
+    if (!s.out || !at_problem_init(&s.p, (int)(o->b * o->h), (int)o->s, (int)o->d, o->causal,
+                                   o->bf16, seed)) {
         fprintf(stderr, "attention: out of host memory for B·H·S·D = %zu\n", n);
         free(s.out);
         return CK_ENOMEM;

@@ -1,4 +1,5 @@
-/* args.c: the common demo arguments and strict number parsing. */
+/* args.c: the common demo arguments, a demo's table of its own options,
+ * and strict number parsing. */
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"
 
@@ -115,6 +116,155 @@ int ck_args_common(struct ck_args *a, int argc, char **argv, int *i)
         return 1;
     }
     return 0;
+}
+
+/* "NAME: 'V' is not a, b or c" for a choice that is not one of its words. */
+static void not_a_choice(const struct ck_opt *o, const char *v)
+{
+    char safe[128];
+    fprintf(stderr, "%s: '%s' is not ", o->name, ck_safe(v, safe, sizeof safe));
+    for (int w = 0; o->choices[w]; w++)
+        fprintf(stderr, "%s%s", w == 0 ? "" : (o->choices[w + 1] ? ", " : " or "),
+                o->choices[w]);
+    fputc('\n', stderr);
+}
+
+/* Row o's value v (NULL when argv ends) into its place: 1 consumed (*i
+ * advanced past a value), -1 after a message. */
+static int take_opt(const struct ck_opt *o, const char *v, int *i)
+{
+    long x = 0;
+    switch (o->kind) {
+    case CK_OPT_FLAG:
+        *(bool *)o->dst = true;
+        break;
+    case CK_OPT_STRING:
+        /* "--id-file: needs a path": the placeholder says what is missing */
+        if (!v || !*v) {
+            fprintf(stderr, "%s: needs a ", o->name);
+            for (const char *c = o->arg ? o->arg : "value"; *c; c++)
+                fputc(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c, stderr);
+            fputc('\n', stderr);
+            return -1;
+        }
+        *(const char **)o->dst = v;
+        ++*i;
+        break;
+    case CK_OPT_CHOICE:
+        if (!v) {
+            fprintf(stderr, "%s: missing value\n", o->name);
+            return -1;
+        }
+        while (o->choices[x] && strcmp(o->choices[x], v))
+            x++;
+        if (!o->choices[x]) {
+            not_a_choice(o, v);
+            return -1;
+        }
+        *(int *)o->dst = (int)x;
+        ++*i;
+        break;
+    case CK_OPT_LONG:
+    case CK_OPT_LLONG:
+    case CK_OPT_INT:
+    case CK_OPT_MIB:
+        if (!ck_args_long(o->name, v, o->lo, o->hi, &x))
+            return -1;
+        if (o->kind == CK_OPT_LONG)
+            *(long *)o->dst = x;
+        else if (o->kind == CK_OPT_LLONG)
+            *(long long *)o->dst = x;
+        else if (o->kind == CK_OPT_INT)
+            *(int *)o->dst = (int)x;
+        else
+            *(size_t *)o->dst = (size_t)x << 20;
+        ++*i;
+        break;
+    case CK_OPT_OWN:
+    case CK_OPT_TEXT:
+        return 0; /* not the table's to parse (never reached: see find_opt) */
+    }
+    if (o->given)
+        *o->given = true;
+    return 1;
+}
+
+/* The row that parses argument s, or NULL. */
+static const struct ck_opt *find_opt(const struct ck_opt *opts, int nopts, const char *s)
+{
+    for (int k = 0; k < nopts; k++)
+        if (opts[k].kind != CK_OPT_OWN && opts[k].kind != CK_OPT_TEXT &&
+            !strcmp(opts[k].name, s))
+            return &opts[k];
+    return NULL;
+}
+
+int ck_args_parse(struct ck_args *a, const char *demo, int argc, char **argv,
+                  const struct ck_opt *opts, int nopts, ck_args_own_fn *own, void *ctx)
+{
+    ck_args_init(a);
+    for (int i = 1; i < argc; i++) {
+        int r = ck_args_common(a, argc, argv, &i);
+        const struct ck_opt *o = r == 0 ? find_opt(opts, nopts, argv[i]) : NULL;
+        if (o)
+            r = take_opt(o, i + 1 < argc ? argv[i + 1] : NULL, &i);
+        else if (r == 0 && own)
+            r = own(ctx, argc, argv, &i);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            ck_args_unknown(demo, argv[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Row o's help text: "{range}" as lo..hi, each line after the first
+ * indented to the text column of CK_USAGE_OPT. */
+static void help_text(FILE *f, const struct ck_opt *o)
+{
+    static const char range[] = "{range}";
+    for (const char *c = o->help; *c; c++) {
+        if (!strncmp(c, range, sizeof range - 1)) {
+            fprintf(f, "%ld..%ld", o->lo, o->hi);
+            c += sizeof range - 2;
+        } else if (*c == '\n') {
+            fprintf(f, "\n%20s", "");
+        } else {
+            fputc(*c, f);
+        }
+    }
+    fputc('\n', f);
+}
+
+void ck_args_help(FILE *f, const struct ck_opt *opts, int nopts)
+{
+    int first = 0; /* the first row of the line being gathered */
+    for (int k = 0; k < nopts; k++) {
+        const struct ck_opt *o = &opts[k];
+        if (o->kind == CK_OPT_TEXT) {
+            fputs(o->help, f);
+            first = k + 1;
+            continue;
+        }
+        if (!o->help)
+            continue; /* listed with the next row that has a help */
+        /* "--n --c --pad N": the names of the rows that share the line,
+         * then this row's placeholder */
+        char left[128];
+        size_t n = 0;
+        left[0] = '\0';
+        for (int j = first; j <= k && n < sizeof left; j++)
+            n += (size_t)snprintf(left + n, sizeof left - n, "%s%s", j > first ? " " : "",
+                                  opts[j].name);
+        if (o->arg && n < sizeof left)
+            snprintf(left + n, sizeof left - n, " %s", o->arg);
+        /* a name wider than its column keeps two spaces before the text */
+        fprintf(f, strlen(left) > 17 ? "  %s  " : "  %-17s ", left);
+        help_text(f, o);
+        first = k + 1;
+    }
 }
 
 /* Calls fn on each comma-separated item of list; stops at the first false. */
@@ -249,8 +399,7 @@ void ck_usage(FILE *f, const struct ck_usage *u)
 {
     char reps[128];
     fprintf(f, "usage: %s [options]\n%s", u->name, u->what);
-    if (u->own)
-        u->own(f);
+    ck_args_help(f, u->opts, u->nopts);
     snprintf(reps, sizeof reps, "timed runs per %s (default: %s)", u->per, u->reps);
     fprintf(f, CK_USAGE_OPT CK_USAGE_OPT CK_USAGE_OPT CK_USAGE_OPT, "--variants LIST",
             "comma-separated ids (see --list)", "--reps N", reps, "--cpu", u->cpu,

@@ -42,40 +42,44 @@ static const conv_cpu_fn conv_cpu_fns[CONV_NRUNGS] = {CONV_LADDER(CONV_CPU_)};
 static const struct conv_shape conv2_x = {32, 64, 56, 56, 64, 3, 3, 1, 1, 1, 0, 0};
 static const struct conv_shape quick = {4, 32, 28, 28, 32, 3, 3, 1, 1, 1, 0, 0};
 
-struct size_opt {
-    const char *name;
-    size_t off;
-    long lo, hi;
-    const char *help;
-};
-
-static const struct size_opt size_opts[] = {
-    {"--n", offsetof(struct conv_shape, n), 1, 65535, "batch size N"},
-    {"--c", offsetof(struct conv_shape, c), 1, 1 << 20, "input channels C"},
-    {"--h", offsetof(struct conv_shape, h), 1, 8192, "input height H"},
-    {"--w", offsetof(struct conv_shape, w), 1, 8192, "input width W"},
-    {"--k", offsetof(struct conv_shape, k), 1, 1 << 20, "filters (output channels) K"},
-    {"--r", offsetof(struct conv_shape, r), 1, 8192, "filter height R"},
-    {"--s", offsetof(struct conv_shape, s), 1, 8192, "filter width S"},
-    {"--pad", offsetof(struct conv_shape, pad), 0, 4096, "zero padding, each side"},
-    {"--stride", offsetof(struct conv_shape, stride), 1, 4096, "stride"},
-    {"--dil", offsetof(struct conv_shape, dil), 1, 4096, "dilation"},
-};
-#define N_SIZE_OPTS (sizeof size_opts / sizeof size_opts[0])
-
 bool conv_job_selected(const struct conv_job *job, int i)
 {
     return ck_ladder_wants(job->lad, i);
 }
 
-static void own_options(FILE *f)
-{
-    fprintf(f, "\nsizes:\n");
-    for (size_t i = 0; i < N_SIZE_OPTS; i++)
-        fprintf(f, "  %-9s N         %s\n", size_opts[i].name, size_opts[i].help);
-    fprintf(f, "\noptions:\n" CK_USAGE_OPT, "--shape-only",
-            "print P and Q for the sizes and exit");
-}
+struct opts {
+    struct ck_args a;
+    struct conv_shape sh;
+    bool sized; /* a size option was given */
+    bool shape_only;
+};
+
+/* what the arguments set: the rows below point into it */
+static struct opts opts;
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+/* a size: an int of the shape; any of them given means sizes were given */
+#define CONV_SIZE(opt, field, min, max, text) \
+    {.name = opt, .arg = "N", .kind = CK_OPT_INT, .lo = min, .hi = max, .dst = &opts.sh.field, \
+     .given = &opts.sized, .help = text}
+static const struct ck_opt conv_options[] = {
+    {.kind = CK_OPT_TEXT, .help = "\nsizes:\n"},
+    CONV_SIZE("--n", n, 1, 65535, "batch size N"),
+    CONV_SIZE("--c", c, 1, 1 << 20, "input channels C"),
+    CONV_SIZE("--h", h, 1, 8192, "input height H"),
+    CONV_SIZE("--w", w, 1, 8192, "input width W"),
+    CONV_SIZE("--k", k, 1, 1 << 20, "filters (output channels) K"),
+    CONV_SIZE("--r", r, 1, 8192, "filter height R"),
+    CONV_SIZE("--s", s, 1, 8192, "filter width S"),
+    CONV_SIZE("--pad", pad, 0, 4096, "zero padding, each side"),
+    CONV_SIZE("--stride", stride, 1, 4096, "stride"),
+    CONV_SIZE("--dil", dil, 1, 4096, "dilation"),
+    {.kind = CK_OPT_TEXT, .help = "\noptions:\n"},
+    {.name = "--shape-only", .kind = CK_OPT_FLAG, .dst = &opts.shape_only,
+     .help = "print P and Q for the sizes and exit"},
+};
+#undef CONV_SIZE
 
 static const struct ck_usage conv_usage = {
     .name = "conv",
@@ -83,62 +87,25 @@ static const struct ck_usage conv_usage = {
             "y (N,K,P,Q),\nP = (H + 2*pad - dil*(R-1) - 1)/stride + 1, "
             "Q likewise with W and S.\nDefault: the ResNet-50 conv2_x "
             "layer, N=32 C=64 H=W=56 K=64 R=S=3 pad=1.\n",
-    .own = own_options, .per = "variant", .reps = "about 100 ms",
+    .opts = conv_options, .nopts = CK_NOPTS(conv_options), .per = "variant", .reps = "about 100 ms",
     .cpu = "CPU variants only",
     .quick = "small sizes (N=4 C=32 H=W=28 K=32 3x3 pad 1)",
     .list = "the ladder: id, rung, kind, name, idea",
     .exits = " or too big, 3 a wrong result,\n      4 CUDA/cuDNN error, "
              "5 out of host memory",
 };
+/* clang-format on */
 
 static void usage(FILE *f)
 {
     ck_usage(f, &conv_usage);
 }
 
-struct opts {
-    struct ck_args a;
-    struct conv_shape sh;
-    bool sized;      /* a size option was given */
-    bool shape_only;
-};
-
-/* Returns 1 consumed, 0 not a size option, -1 bad value. */
-static int parse_size(struct opts *o, int argc, char **argv, int *i)
-{
-    for (size_t j = 0; j < N_SIZE_OPTS; j++) {
-        if (strcmp(argv[*i], size_opts[j].name) != 0)
-            continue;
-        long v;
-        const char *val = *i + 1 < argc ? argv[*i + 1] : NULL;
-        if (!ck_args_long(size_opts[j].name, val, size_opts[j].lo,
-                          size_opts[j].hi, &v))
-            return -1;
-        *(int *)((char *)&o->sh + size_opts[j].off) = (int)v;
-        o->sized = true;
-        ++*i;
-        return 1;
-    }
-    return 0;
-}
-
 static int parse(struct opts *o, int argc, char **argv)
 {
-    ck_args_init(&o->a);
     o->sh = conv2_x;
-    for (int i = 1; i < argc; i++) {
-        int rc = ck_args_common(&o->a, argc, argv, &i);
-        if (rc == 0)
-            rc = parse_size(o, argc, argv, &i);
-        if (rc == 0 && strcmp(argv[i], "--shape-only") == 0)
-            rc = 1, o->shape_only = true;
-        if (rc == 0) {
-            ck_args_unknown("conv", argv[i]);
-            return CK_EARGS;
-        }
-        if (rc < 0)
-            return CK_EARGS;
-    }
+    if (ck_args_parse(&o->a, "conv", argc, argv, conv_options, CK_NOPTS(conv_options), NULL, NULL))
+        return CK_EARGS;
     if (!ck_ladder_known(conv_rungs, CONV_NRUNGS, o->a.variants))
         return CK_EARGS;
     if (o->a.quick && o->sized) {
@@ -431,25 +398,25 @@ static int run(const struct opts *o, const struct ck_device *dev, int argc,
 
 int main(int argc, char **argv)
 {
-    struct opts o = {0};
-    int rc = parse(&o, argc, argv);
+    struct opts *o = &opts;
+    int rc = parse(o, argc, argv);
     if (rc != CK_OK)
         return rc;
     struct ck_device dev;
     memset(&dev, 0, sizeof dev);
-    if (!ck_demo_start(&o.a, usage, conv_rungs, CONV_NRUNGS, o.shape_only ? NULL : &dev))
+    if (!ck_demo_start(&o->a, usage, conv_rungs, CONV_NRUNGS, o->shape_only ? NULL : &dev))
         return CK_OK;
     /* without a GPU and without sizes, the CPU runs the small problem */
-    if (o.a.quick || (!o.shape_only && !dev.live && !o.sized))
-        o.sh = quick;
+    if (o->a.quick || (!o->shape_only && !dev.live && !o->sized))
+        o->sh = quick;
     char why[192];
-    if (!conv_shape_init(&o.sh, why, sizeof why)) {
+    if (!conv_shape_init(&o->sh, why, sizeof why)) {
         fprintf(stderr, "conv: %s\n", why);
         return CK_EARGS;
     }
-    if (o.shape_only) {
-        printf("p=%d q=%d\n", o.sh.p, o.sh.q);
+    if (o->shape_only) {
+        printf("p=%d q=%d\n", o->sh.p, o->sh.q);
         return CK_OK;
     }
-    return run(&o, &dev, argc, argv);
+    return run(o, &dev, argc, argv);
 }

@@ -24,16 +24,8 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     struct ck_args a;
-    ck_args_init(&a);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&a, argc, argv, &i);
-        if (r < 0)
-            return CK_EARGS;
-        if (r == 0) {
-            ck_args_unknown("devinfo", argv[i]);
-            return CK_EARGS;
-        }
-    }
+    if (ck_args_parse(&a, "devinfo", argc, argv, NULL, 0, NULL, NULL)) /* no options of its own */
+        return CK_EARGS;
     struct ck_device d;
     if (!ck_demo_start(&a, usage, NULL, 0, &d)) /* no ladder: --list lists nothing */
         return CK_OK;

@@ -30,50 +30,76 @@
 
 static const struct ck_rung fu_table[] = {FU_LADDER(FU_RUNG_ROW)};
 
+/* what the arguments set: the rows below point into it */
+static struct fu_opts opts;
+
+/* --op (op_arg parses it), then conv's sizes, then gemm's: --n and --k
+ * are other sizes in each, so parse() gives ck_args_parse the rows of one
+ * (--help lists them all; rows without help share the next row's line) */
+#define FU_CONV_ROW 1
+#define FU_CONV_ROWS 8
+#define FU_GEMM_ROW (FU_CONV_ROW + FU_CONV_ROWS)
+#define FU_GEMM_ROWS 4
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt fu_options[] = {
+    {.name = "--op", .arg = "conv|gemm", .kind = CK_OPT_OWN,
+     .help = "conv: convolution + bias + ReLU (default); gemm:\nGEMM + bias + GELU"},
+    {.name = "--n", .kind = CK_OPT_INT, .lo = 1, .hi = 65535, .dst = &opts.s.nb},
+    {.name = "--c", .kind = CK_OPT_INT, .lo = 1, .hi = 1 << 16, .dst = &opts.s.c},
+    {.name = "--h", .kind = CK_OPT_INT, .lo = 1, .hi = 65536, .dst = &opts.s.h},
+    {.name = "--w", .kind = CK_OPT_INT, .lo = 1, .hi = 65536, .dst = &opts.s.w},
+    {.name = "--k", .kind = CK_OPT_INT, .lo = 1, .hi = 1 << 16, .dst = &opts.s.kf},
+    {.name = "--r", .kind = CK_OPT_INT, .lo = 1, .hi = 65536, .dst = &opts.s.r},
+    {.name = "--s", .kind = CK_OPT_INT, .lo = 1, .hi = 65536, .dst = &opts.s.s},
+    {.name = "--pad", .arg = "N", .kind = CK_OPT_INT, .hi = 4096, .dst = &opts.s.pad,
+     .help = "conv: images, channels, height,\n"
+           "width, filters, filter height and width, padding\n"
+           "(default ResNet-50 conv2_x: 32 64 56 56 64 3 3 1)"},
+    {.name = "--m", .kind = CK_OPT_LLONG, .lo = 1, .hi = 1 << 20, .dst = &opts.s.m},
+    {.name = "--n", .kind = CK_OPT_INT, .lo = 1, .hi = 65536, .dst = &opts.s.n},
+    {.name = "--k", .arg = "N", .kind = CK_OPT_INT, .lo = 1, .hi = 65536, .dst = &opts.s.k,
+     .help = "gemm: y (M, N) = A (M, K)·B (K, N) (default 8192 3072 768)"},
+    /* taken and not listed: a GEMM has no padding (defaults() sets 0) */
+    {.name = "--pad", .kind = CK_OPT_INT, .hi = 4096, .dst = &opts.s.pad},
+};
+/* clang-format on */
+_Static_assert(CK_NOPTS(fu_options) == FU_GEMM_ROW + FU_GEMM_ROWS, "fu_options: --op, conv, gemm");
+
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: fusion [options]\n"
-        "a product, a bias per channel and an activation, unfused (three launches,\n"
-        "the product written and read back) against fused (one): by hand, by the\n"
-        "library (cuDNN, cuBLASLt) and on the CPU; the bytes and time fusion saves.\n"
-        "  --op conv|gemm    conv: convolution + bias + ReLU (default); gemm:\n"
-        "                    GEMM + bias + GELU\n"
-        "  --n --c --h --w --k --r --s --pad N   conv: images, channels, height,\n"
-        "                    width, filters, filter height and width, padding\n"
-        "                    (default ResNet-50 conv2_x: 32 64 56 56 64 3 3 1)\n"
-        "  --m --n --k N     gemm: y (M, N) = A (M, K)·B (K, N) (default 8192 3072 768)\n"
-        "  --variants LIST   comma-separated ids (see --list)\n"
-        "  --reps N          timed runs per variant (default: ~100 ms worth)\n"
-        "  --cpu             CPU variants only\n"
-        "  --quick           conv N4 C32 28x28 K32 3x3; gemm 256x256x256\n"
-        "  --format yaml|table  result lines or a table\n"
-        "  --list            the ladder: id, rung, kind, name, idea\n"
-        "  --help            this text\n"
-        "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
-        "      4 a CUDA error, 5 out of host memory\n");
+            "usage: fusion [options]\n"
+            "a product, a bias per channel and an activation, unfused (three launches,\n"
+            "the product written and read back) against fused (one): by hand, by the\n"
+            "library (cuDNN, cuBLASLt) and on the CPU; the bytes and time fusion saves.\n");
+    ck_args_help(f, fu_options, CK_NOPTS(fu_options));
+    fprintf(f,
+            "  --variants LIST   comma-separated ids (see --list)\n"
+            "  --reps N          timed runs per variant (default: ~100 ms worth)\n"
+            "  --cpu             CPU variants only\n"
+            "  --quick           conv N4 C32 28x28 K32 3x3; gemm 256x256x256\n"
+            "  --format yaml|table  result lines or a table\n"
+            "  --list            the ladder: id, rung, kind, name, idea\n"
+            "  --help            this text\n"
+            "exit: 0 ok (also CPU fallback), 2 bad arguments, 3 a check failed,\n"
+            "      4 a CUDA error, 5 out of host memory\n");
 }
 
-/* the option's field, or NULL: conv's and gemm's --n and --k differ */
-static int *field(struct fu_opts *o, const char *arg, bool gemm, long *lo, long *hi)
+/* --op VALUE, read before the loop (parse): skipped here; --op alone is
+ * unknown */
+static int op_arg(void *ctx, int argc, char **argv, int *i)
 {
-    struct fu_shape *s = &o->s;
-    *lo = 1, *hi = 65536;
-    if (!strcmp(arg, "--pad"))
-        return *lo = 0, *hi = 4096, &s->pad;
-    if (gemm)
-        return !strcmp(arg, "--n") ? &s->n : !strcmp(arg, "--k") ? &s->k : NULL;
-    if (!strcmp(arg, "--n") || !strcmp(arg, "--k") || !strcmp(arg, "--c"))
-        *hi = !strcmp(arg, "--c") || !strcmp(arg, "--k") ? 1 << 16 : 65535;
-    return !strcmp(arg, "--n") ? &s->nb : !strcmp(arg, "--c") ? &s->c : !strcmp(arg, "--h") ? &s->h
-         : !strcmp(arg, "--w") ? &s->w : !strcmp(arg, "--k") ? &s->kf : !strcmp(arg, "--r") ? &s->r
-         : !strcmp(arg, "--s") ? &s->s : NULL;
+    (void)ctx;
+    if (strcmp(argv[*i], "--op") || *i + 1 >= argc)
+        return 0;
+    ++*i;
+    return 1;
 }
 
 /* --op first (it decides what --n and --k mean), then the rest */
 static int parse(int argc, char **argv, struct fu_opts *o)
 {
-    ck_args_init(&o->args);
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--op"))
             o->s.op = !strcmp(argv[i + 1], "gemm") ? FU_GEMM : !strcmp(argv[i + 1], "conv") ? FU_CONV : -1;
@@ -83,30 +109,10 @@ static int parse(int argc, char **argv, struct fu_opts *o)
     }
     bool gemm = o->s.op == FU_GEMM;
     o->s.pad = -1;
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long lo, hi, v;
-        int *dst = field(o, argv[i], gemm, &lo, &hi);
-        if (!strcmp(argv[i], "--op") && val) {
-            i++;
-        } else if (gemm && !strcmp(argv[i], "--m")) {
-            if (!ck_args_long(argv[i], val, 1, 1 << 20, &v))
-                return -1;
-            o->s.m = v, i++;
-        } else if (dst) {
-            if (!ck_args_long(argv[i], val, lo, hi, &v))
-                return -1;
-            *dst = (int)v, i++;
-        } else {
-            ck_args_unknown("fusion", argv[i]);
-            return -1;
-        }
-    }
+    if (ck_args_parse(&o->args, "fusion", argc, argv,
+                      fu_options + (gemm ? FU_GEMM_ROW : FU_CONV_ROW),
+                      gemm ? FU_GEMM_ROWS : FU_CONV_ROWS, op_arg, NULL))
+        return -1;
     return ck_ladder_known(fu_table, FU_NRUNGS, o->args.variants) ? 0 : -1;
 }
 
@@ -132,31 +138,31 @@ static void defaults(struct fu_shape *s, bool big)
 
 int main(int argc, char **argv)
 {
-    struct fu_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct fu_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, fu_table, FU_NRUNGS, &dev))
+    if (!ck_demo_start(&o->args, usage, fu_table, FU_NRUNGS, &dev))
         return CK_OK;
-    defaults(&o.s, dev.live && !o.args.quick);
+    defaults(&o->s, dev.live && !o->args.quick);
     char why[160];
-    if (!fu_shape_init(&o.s, why, sizeof why)) {
+    if (!fu_shape_init(&o->s, why, sizeof why)) {
         fprintf(stderr, "fusion: %s\n", why);
         return CK_EARGS;
     }
-    struct fu_state s = {.o = &o, .dev = &dev};
+    struct fu_state s = {.o = o, .dev = &dev};
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-    size_t ny = (size_t)o.s.m * o.s.n;
+    size_t ny = (size_t)o->s.m * o->s.n;
     s.out = malloc(ny * sizeof *s.out);
     s.cross = malloc(ny * sizeof *s.cross);
-    if (!s.out || !s.cross || !fu_problem_init(&s.p, &o.s, seed)) {
+    if (!s.out || !s.cross || !fu_problem_init(&s.p, &o->s, seed)) {
         fprintf(stderr, "fusion: out of host memory for %zu outputs\n", ny);
         free(s.out), free(s.cross);
         return CK_ENOMEM;
     }
     struct ck_result res[FU_NRUNGS];
     s.table = fu_table;
-    ck_ladder_init(&s.l, "fusion", fu_table, FU_NRUNGS, res, &o.args, &dev);
+    ck_ladder_init(&s.l, "fusion", fu_table, FU_NRUNGS, res, &o->args, &dev);
     int status = fu_run_all(&s);
     status = fu_report(&s, status, argc, argv);
 #if CK_HAVE_CUDA

@@ -64,22 +64,29 @@ static const struct ln_row ln_rungs[] = {LN_LADDER(LN_ROW)};
 static const struct ck_rung ln_table[] = {LN_LADDER(LN_RUNG_ROW)};
 #define LN_NR LN_NRUNGS
 
-static void own_options(FILE *f)
-{
-    fprintf(f, "  --n N             elements of x and y (1..%lld; default 2^27: 1 GiB\n"
-               "                    together on a GPU, 2^24 on the CPU fallback)\n"
-               "  --iters N         wave kernel: FMA steps per chain (default %d)\n",
-            LN_MAX_N, LN_ITERS);
-}
+/* what the arguments set: the rows below point into it */
+static struct ln_opts opts;
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt ln_options[] = {
+    {.name = "--n", .arg = "N", .kind = CK_OPT_LLONG, .lo = 1, .hi = LN_MAX_N, .dst = &opts.n,
+     .given = &opts.n_given,
+     .help = "elements of x and y ({range}; default 2^27: 1 GiB\n"
+           "together on a GPU, 2^24 on the CPU fallback)"},
+    {.name = "--iters", .arg = "N", .kind = CK_OPT_INT, .lo = 1, .hi = 1 << 24, .dst = &opts.iters,
+     .help = "wave kernel: FMA steps per chain (default " CK_STR(LN_ITERS) ")"},
+};
 
 static const struct ck_usage ln_usage = {
     .name = "launch",
     .what = "Block size, occupancy and GB/s of y = a*x + y; the wave tail.\n",
-    .own = own_options, .per = "point", .reps = "~100 ms worth",
+    .opts = ln_options, .nopts = CK_NOPTS(ln_options), .per = "point", .reps = "~100 ms worth",
     .cpu = "CPU variants only",
     .quick = "small sizes, block sizes 32, 64, ..., 1024 only",
     .list = "the experiments: id, rung, kind, name, idea",
 };
+/* clang-format on */
 
 static void usage(FILE *f)
 {
@@ -88,28 +95,8 @@ static void usage(FILE *f)
 
 static int parse(int argc, char **argv, struct ln_opts *o)
 {
-    ck_args_init(&o->args);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x;
-        if (!strcmp(a, "--n")) {
-            if (!ck_args_long("--n", v, 1, LN_MAX_N, &x))
-                return -1;
-            o->n = x, o->n_given = true, i++;
-        } else if (!strcmp(a, "--iters")) {
-            if (!ck_args_long("--iters", v, 1, 1 << 24, &x))
-                return -1;
-            o->iters = (int)x, i++;
-        } else {
-            ck_args_unknown("launch", a);
-            return -1;
-        }
-    }
+    if (ck_args_parse(&o->args, "launch", argc, argv, ln_options, CK_NOPTS(ln_options), NULL, NULL))
+        return -1;
     return ck_ladder_known(ln_table, LN_NR, o->args.variants) ? 0 : -1;
 }
 
@@ -206,20 +193,20 @@ static int run_cpus(const struct ln_opts *o, const struct ck_device *dev,
 
 int main(int argc, char **argv)
 {
-    struct ln_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct ln_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, ln_table, LN_NR, &dev))
+    if (!ck_demo_start(&o->args, usage, ln_table, LN_NR, &dev))
         return CK_OK;
-    if (!o.iters)
-        o.iters = o.args.quick ? LN_ITERS_QUICK : LN_ITERS;
-    if (!o.n_given)
-        o.n = !dev.live ? (o.args.quick ? LN_N_QUICK / 4 : LN_CPU_N)
-              : o.args.quick ? LN_N_QUICK : LN_N;
+    if (!o->iters)
+        o->iters = o->args.quick ? LN_ITERS_QUICK : LN_ITERS;
+    if (!o->n_given)
+        o->n = !dev.live ? (o->args.quick ? LN_N_QUICK / 4 : LN_CPU_N)
+                         : (o->args.quick ? LN_N_QUICK : LN_N);
 #if CK_HAVE_CUDA
     if (dev.live)
-        return ln_run_gpu(&o, &dev, argc, argv);
+        return ln_run_gpu(o, &dev, argc, argv);
 #endif
-    return run_cpus(&o, &dev, argc, argv);
+    return run_cpus(o, &dev, argc, argv);
 }

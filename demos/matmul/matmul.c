@@ -18,67 +18,59 @@
 #define MM_DEFAULT 4096
 #define MM_MAX_DIM 65536
 
-static void own_options(FILE *f)
+/* what the arguments set: the rows below point into it */
+static struct mm_opts opts;
+static bool dim_given[3]; /* --m, --n, --k (--size sets all three) */
+
+/* M = N = K from one value: a form no row of the table says */
+static int size_arg(void *ctx, int argc, char **argv, int *i)
 {
-    fprintf(f, CK_USAGE_OPT, "--size N", "M = N = K = N (default "
-            CK_STR(MM_DEFAULT) " on a GPU, " CK_STR(MM_QUICK) " on CPU)");
-    fprintf(f, "  --m M             rows of A and C (1..%d; give all three)\n", MM_MAX_DIM);
-    fprintf(f, CK_USAGE_OPT CK_USAGE_OPT, "--n N", "columns of B and C", "--k K",
-            "columns of A, rows of B");
+    long v;
+    (void)ctx;
+    if (strcmp(argv[*i], "--size"))
+        return 0;
+    if (!ck_args_long("--size", *i + 1 < argc ? argv[*i + 1] : NULL, 1, MM_MAX_DIM, &v))
+        return -1;
+    ++*i;
+    opts.M = opts.N = opts.K = (int)v;
+    dim_given[0] = dim_given[1] = dim_given[2] = true;
+    return 1;
 }
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt mm_options[] = {
+    {.name = "--size", .arg = "N", .kind = CK_OPT_OWN,
+     .help = "M = N = K = N (default " CK_STR(MM_DEFAULT) " on a GPU, " CK_STR(MM_QUICK) " on CPU)"},
+    {.name = "--m", .arg = "M", .kind = CK_OPT_INT, .lo = 1, .hi = MM_MAX_DIM, .dst = &opts.M,
+     .given = &dim_given[0], .help = "rows of A and C ({range}; give all three)"},
+    {.name = "--n", .arg = "N", .kind = CK_OPT_INT, .lo = 1, .hi = MM_MAX_DIM, .dst = &opts.N,
+     .given = &dim_given[1], .help = "columns of B and C"},
+    {.name = "--k", .arg = "K", .kind = CK_OPT_INT, .lo = 1, .hi = MM_MAX_DIM, .dst = &opts.K,
+     .given = &dim_given[2], .help = "columns of A, rows of B"},
+};
 
 static const struct ck_usage mm_usage = {
     .name = "matmul",
     .what = "FP32 matrix multiply C = A*B (row-major), naive -> cuBLAS.\n",
-    .own = own_options, .per = "variant", .reps = "~100 ms worth",
+    .opts = mm_options, .nopts = CK_NOPTS(mm_options), .per = "variant", .reps = "~100 ms worth",
     .cpu = "CPU variants only",
     .quick = "small size (" CK_STR(MM_QUICK) "^3), about a second on a CPU",
     .list = "the ladder: id, rung, kind, name, idea",
 };
+/* clang-format on */
 
 static void usage(FILE *f)
 {
     ck_usage(f, &mm_usage);
 }
 
-static int dim_arg(const char *opt, int argc, char **argv, int *i, int *out)
-{
-    long v;
-    if (!ck_args_long(opt, *i + 1 < argc ? argv[*i + 1] : NULL, 1, MM_MAX_DIM, &v))
-        return -1;
-    ++*i;
-    *out = (int)v;
-    return 1;
-}
-
 static int parse(int argc, char **argv, struct mm_opts *o)
 {
-    ck_args_init(&o->args);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i), s = 0;
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *a = argv[i];
-        if (!strcmp(a, "--size")) {
-            r = dim_arg(a, argc, argv, &i, &o->M);
-            o->N = o->K = o->M;
-            s = 7;
-        } else if (!strcmp(a, "--m"))
-            r = dim_arg(a, argc, argv, &i, &o->M), s = 1;
-        else if (!strcmp(a, "--n"))
-            r = dim_arg(a, argc, argv, &i, &o->N), s = 2;
-        else if (!strcmp(a, "--k"))
-            r = dim_arg(a, argc, argv, &i, &o->K), s = 4;
-        else {
-            ck_args_unknown("matmul", a);
-            return -1;
-        }
-        if (r < 0)
-            return -1;
-        o->size_given |= s;
-    }
+    if (ck_args_parse(&o->args, "matmul", argc, argv, mm_options, CK_NOPTS(mm_options), size_arg,
+                      NULL))
+        return -1;
+    o->size_given = dim_given[0] | dim_given[1] << 1 | dim_given[2] << 2;
     if (o->size_given && o->size_given != 7) {
         fprintf(stderr, "matmul: give --size, or all of --m --n --k\n");
         return -1;
@@ -88,14 +80,14 @@ static int parse(int argc, char **argv, struct mm_opts *o)
 
 int main(int argc, char **argv)
 {
-    struct mm_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct mm_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, mm_rungs, MM_NRUNGS, &dev))
+    if (!ck_demo_start(&o->args, usage, mm_rungs, MM_NRUNGS, &dev))
         return CK_OK;
-    if (!o.size_given)
-        o.M = o.N = o.K = dev.live && !o.args.quick ? MM_DEFAULT : MM_QUICK;
-    o.seed = ck_demo_seed();
-    return mm_run(&o, &dev, argc, argv);
+    if (!o->size_given)
+        o->M = o->N = o->K = dev.live && !o->args.quick ? MM_DEFAULT : MM_QUICK;
+    o->seed = ck_demo_seed();
+    return mm_run(o, &dev, argc, argv);
 }

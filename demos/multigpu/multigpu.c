@@ -32,63 +32,46 @@ static const struct ck_rung ck_rows[] = {
 };
 #define MG_NROWS ((int)(sizeof ck_rows / sizeof *ck_rows))
 
-static void own_options(FILE *f)
-{
-    fprintf(f, CK_USAGE_OPT, "--max-mib N", "largest size of the sweeps in MiB (1..1024;");
-    fprintf(f, CK_USAGE_OPT, "", "default 1024, 16 with --quick)");
-    fprintf(f, CK_USAGE_OPT, "--size N", "the split matmul's m = n = k (256..16384;");
-    fprintf(f, CK_USAGE_OPT, "", "default 8192, 2048 with --quick)");
-    fprintf(f, CK_USAGE_OPT, "--procs N", "one process per GPU, N of them, started here");
-    fprintf(f, CK_USAGE_OPT, "--id-file PATH", "one process per GPU: where rank 0 leaves NCCL's");
-    fprintf(f, CK_USAGE_OPT, "", "unique id (a filesystem every node sees); under");
-    fprintf(f, CK_USAGE_OPT, "", "mpirun or srun each rank is one process");
-    fprintf(f, "  Environment: CK_NCCL_LIB the full path of libnccl.so.2; NCCL_NVLS_ENABLE\n"
-               "  is always set to 0 (NVLink multicast stays off).\n");
-}
+/* what the arguments set: the rows below point into it */
+static struct mg_opts opts;
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt mg_options[] = {
+    {.name = "--max-mib", .arg = "N", .kind = CK_OPT_MIB, .lo = 1, .hi = 1024, .dst = &opts.max,
+     .given = &opts.max_given,
+     .help = "largest size of the sweeps in MiB ({range};\ndefault 1024, 16 with --quick)"},
+    {.name = "--size", .arg = "N", .kind = CK_OPT_INT, .lo = 256, .hi = 16384, .dst = &opts.size,
+     .help = "the split matmul's m = n = k ({range};\ndefault 8192, 2048 with --quick)"},
+    {.name = "--procs", .arg = "N", .kind = CK_OPT_INT, .lo = 1, .hi = MG_MAX_GPUS,
+     .dst = &opts.procs, .help = "one process per GPU, N of them, started here"},
+    {.name = "--id-file", .arg = "PATH", .kind = CK_OPT_STRING, .dst = &opts.id_file,
+     .help = "one process per GPU: where rank 0 leaves NCCL's\n"
+           "unique id (a filesystem every node sees); under\n"
+           "mpirun or srun each rank is one process"},
+    {.kind = CK_OPT_TEXT,
+     .help = "  Environment: CK_NCCL_LIB the full path of libnccl.so.2; NCCL_NVLS_ENABLE\n"
+           "  is always set to 0 (NVLink multicast stays off).\n"},
+};
 
 static const struct ck_usage mg_usage = {
     .name = "multigpu",
     .what = "Many kitchens: links between GPUs, peer copies, NCCL collectives\n"
             "(4 KiB .. 1 GiB) and a matmul split over 1..n GPUs.\n",
-    .own = own_options, .per = "size", .reps = "by size, the same on every rank",
+    .opts = mg_options, .nopts = CK_NOPTS(mg_options), .per = "size",
+    .reps = "by size, the same on every rank",
     .cpu = "the bus-bandwidth model only", .quick = "sizes up to 16 MiB, matmul 2048",
     .list = "the parts: id, number, kind, name, idea",
     .exits = ", 3 a check failed,\n      4 a CUDA or NCCL error, 5 out of host memory",
 };
+/* clang-format on */
 
 static void usage(FILE *f) { ck_usage(f, &mg_usage); }
 
 static int parse(int argc, char **argv, struct mg_opts *o)
 {
-    ck_args_init(&o->args);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x;
-        if (!strcmp(argv[i], "--max-mib") && ck_args_long("--max-mib", v, 1, 1024, &x))
-            o->max = (size_t)x << 20, o->max_given = true;
-        else if (!strcmp(argv[i], "--size") && ck_args_long("--size", v, 256, 16384, &x))
-            o->size = (int)x;
-        else if (!strcmp(argv[i], "--procs") && ck_args_long("--procs", v, 1, MG_MAX_GPUS, &x))
-            o->procs = (int)x;
-        else if (!strcmp(argv[i], "--id-file") && v && *v)
-            o->id_file = v;
-        else if (!strcmp(argv[i], "--max-mib") || !strcmp(argv[i], "--size") ||
-                 !strcmp(argv[i], "--procs"))
-            return -1;   /* ck_args_long said why */
-        else if (!strcmp(argv[i], "--id-file")) {
-            fprintf(stderr, "--id-file: needs a path\n");
-            return -1;
-        } else {
-            ck_args_unknown("multigpu", argv[i]);
-            return -1;
-        }
-        i++;
-    }
+    if (ck_args_parse(&o->args, "multigpu", argc, argv, mg_options, CK_NOPTS(mg_options), NULL, NULL))
+        return -1;
     return ck_ladder_known(ck_rows, MG_NROWS, o->args.variants) ? 0 : -1;
 }
 
@@ -117,8 +100,8 @@ static int run_cpu(const struct mg_opts *o, const struct ck_device *dev, int arg
 
 int main(int argc, char **argv)
 {
-    struct mg_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct mg_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     mg_nccl_safe_env();   /* before NCCL, and for every child */
     struct mg_launch l;
@@ -128,22 +111,22 @@ int main(int argc, char **argv)
         fprintf(stderr, "multigpu: %s\n", err);
         return CK_EARGS;
     }
-    if (o.procs > 0 && in_launcher > 0) {
+    if (o->procs > 0 && in_launcher > 0) {
         fprintf(stderr, "multigpu: --procs inside %s: the launcher starts the processes\n", l.from);
         return CK_EARGS;
     }
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, ck_rows, MG_NROWS, &dev))
+    if (!ck_demo_start(&o->args, usage, ck_rows, MG_NROWS, &dev))
         return CK_OK;
-    if (!o.max_given)
-        o.max = o.args.quick ? MG_QUICK_BYTES : MG_MAX_BYTES;
-    if (!o.size)
-        o.size = o.args.quick ? 2048 : 8192;
+    if (!o->max_given)
+        o->max = o->args.quick ? MG_QUICK_BYTES : MG_MAX_BYTES;
+    if (!o->size)
+        o->size = o->args.quick ? 2048 : 8192;
     if (!dev.live)
-        return run_cpu(&o, &dev, argc, argv);
-    if (o.procs > 0)
-        return mg_run_procs(&o, argc, argv);
+        return run_cpu(o, &dev, argc, argv);
+    if (o->procs > 0)
+        return mg_run_procs(o, argc, argv);
     if (in_launcher > 0)
-        return mg_run_rank(&o, &l, &dev, argc, argv);
-    return mg_run_all(&o, &dev, argc, argv);
+        return mg_run_rank(o, &l, &dev, argc, argv);
+    return mg_run_all(o, &dev, argc, argv);
 }

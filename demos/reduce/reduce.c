@@ -51,19 +51,25 @@ struct rd_opts {
     bool n_given;
 };
 
-static void own_options(FILE *f)
-{
-    fprintf(f, "  --n N             elements (1..%lld; default 2^28 on a GPU,\n"
-               "                    2^20+7 on the CPU fallback)\n", RD_MAX);
-}
+/* what the arguments set: the rows below point into it */
+static struct rd_opts opts;
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt rd_options[] = {
+    {.name = "--n", .arg = "N", .kind = CK_OPT_LLONG, .lo = 1, .hi = RD_MAX, .dst = &opts.n,
+     .given = &opts.n_given,
+     .help = "elements ({range}; default 2^28 on a GPU,\n2^20+7 on the CPU fallback)"},
+};
 
 static const struct ck_usage rd_usage = {
     .name = "reduce",
     .what = "FP32 sum of N floats, atomics -> shared tree -> shuffles -> CUB.\n",
-    .own = own_options, .per = "variant", .reps = "~100 ms worth",
+    .opts = rd_options, .nopts = CK_NOPTS(rd_options), .per = "variant", .reps = "~100 ms worth",
     .cpu = "CPU variants only", .quick = "N = 2^20+7, about a second on a CPU",
     .list = "the ladder: id, rung, kind, name, idea",
 };
+/* clang-format on */
 
 static void usage(FILE *f)
 {
@@ -72,25 +78,8 @@ static void usage(FILE *f)
 
 static int parse(int argc, char **argv, struct rd_opts *o)
 {
-    ck_args_init(&o->args);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        long v;
-        if (!strcmp(argv[i], "--n")) {
-            if (!ck_args_long("--n", i + 1 < argc ? argv[i + 1] : NULL, 1, RD_MAX, &v))
-                return -1;
-            i++;
-            o->n = v;
-            o->n_given = true;
-        } else {
-            ck_args_unknown("reduce", argv[i]);
-            return -1;
-        }
-    }
+    if (ck_args_parse(&o->args, "reduce", argc, argv, rd_options, CK_NOPTS(rd_options), NULL, NULL))
+        return -1;
     return ck_ladder_known(rd_table, RD_N, o->args.variants) ? 0 : -1;
 }
 
@@ -293,21 +282,21 @@ static int run_all(struct rd_state *s)
 
 int main(int argc, char **argv)
 {
-    struct rd_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct rd_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, rd_table, RD_N, &dev))
+    if (!ck_demo_start(&o->args, usage, rd_table, RD_N, &dev))
         return CK_OK;
-    if (!o.n_given)
-        o.n = dev.live && !o.args.quick ? RD_DEFAULT : RD_QUICK;
+    if (!o->n_given)
+        o->n = dev.live && !o->args.quick ? RD_DEFAULT : RD_QUICK;
     static struct rd_state s; /* zeroed: its pointers free safely */
-    s.o = &o;
-    if (!rd_problem_init(&s.p, o.n, ck_demo_seed())) {
-        fprintf(stderr, "reduce: out of host memory for n = %lld\n", o.n);
+    s.o = o;
+    if (!rd_problem_init(&s.p, o->n, ck_demo_seed())) {
+        fprintf(stderr, "reduce: out of host memory for n = %lld\n", o->n);
         return CK_ENOMEM;
     }
-    ck_ladder_init(&s.lad, "reduce", rd_table, RD_N, s.res, &o.args, &dev);
+    ck_ladder_init(&s.lad, "reduce", rd_table, RD_N, s.res, &o->args, &dev);
     s.lad.ops = &rd_ops;
     s.lad.ctx = &s;
     s.lad.memory_roof = true;

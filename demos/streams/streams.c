@@ -62,24 +62,34 @@ struct st_state {
     double two_way;               /* ms of the bytes in and out at once, pinned; 0 unknown */
 };
 
-static void own_options(FILE *f)
-{
-    fprintf(f, "  --total-mib N     bytes through the pipeline, MiB (1..4096; default\n"
-               "                    256 on a GPU, 4 with --quick or on the CPU)\n"
-               "  --chunks N        chunks (1..%d; default 16, 8 with --quick)\n"
-               "  --flops-per-byte F  the kernel's work per input byte (0..65536;\n"
-               "                    default 1024, 4 with --quick): small is\n"
-               "                    copy-bound, large compute-bound\n", ST_MAX_CHUNKS);
-}
+/* what the arguments set: the rows below point into it */
+static struct st_opts opts;
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt st_options[] = {
+    {.name = "--total-mib", .arg = "N", .kind = CK_OPT_LONG, .lo = 1, .hi = 4096,
+     .dst = &opts.total_mib,
+     .help = "bytes through the pipeline, MiB ({range}; default\n"
+           "256 on a GPU, 4 with --quick or on the CPU)"},
+    {.name = "--chunks", .arg = "N", .kind = CK_OPT_LONG, .lo = 1, .hi = ST_MAX_CHUNKS,
+     .dst = &opts.chunks, .help = "chunks ({range}; default 16, 8 with --quick)"},
+    {.name = "--flops-per-byte", .arg = "F", .kind = CK_OPT_LONG, .hi = 65536, .dst = &opts.fpb,
+     .help = "the kernel's work per input byte ({range};\n"
+           "default 1024, 4 with --quick): small is\n"
+           "copy-bound, large compute-bound"},
+};
 
 static const struct ck_usage st_usage = {
     .name = "streams",
     .what = "A chunked pipeline (copy in, kernel, copy out) over 1, 2, 4, 8 "
             "streams.\n",
-    .own = own_options, .per = "row", .reps = "5, at most " CK_STR(ST_MAX_REPS),
+    .opts = st_options, .nopts = CK_NOPTS(st_options), .per = "row",
+    .reps = "5, at most " CK_STR(ST_MAX_REPS),
     .cpu = "the CPU model only", .quick = "small sizes, about a second on a CPU",
     .list = "the rows: id, rung, kind, name, idea",
 };
+/* clang-format on */
 
 static void usage(FILE *f)
 {
@@ -95,39 +105,11 @@ static const struct ck_rung ck_rows[ST_NRUNGS] = {
 #undef LIST_ROW_
 };
 
-static int num_arg(const char *opt, int argc, char **argv, int *i, long lo, long hi,
-                   long *out)
-{
-    if (!ck_args_long(opt, *i + 1 < argc ? argv[*i + 1] : NULL, lo, hi, out))
-        return -1;
-    ++*i;
-    return 1;
-}
-
 static int parse(int argc, char **argv, struct st_opts *o)
 {
-    ck_args_init(&o->args);
     o->fpb = -1;
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        const char *a = argv[i];
-        if (!strcmp(a, "--total-mib"))
-            r = num_arg(a, argc, argv, &i, 1, 4096, &o->total_mib);
-        else if (!strcmp(a, "--chunks"))
-            r = num_arg(a, argc, argv, &i, 1, ST_MAX_CHUNKS, &o->chunks);
-        else if (!strcmp(a, "--flops-per-byte"))
-            r = num_arg(a, argc, argv, &i, 0, 65536, &o->fpb);
-        else {
-            ck_args_unknown("streams", a);
-            return -1;
-        }
-        if (r < 0)
-            return -1;
-    }
+    if (ck_args_parse(&o->args, "streams", argc, argv, st_options, CK_NOPTS(st_options), NULL, NULL))
+        return -1;
     if (o->args.reps > ST_MAX_REPS) {
         fprintf(stderr, "--reps: at most %d for streams\n", ST_MAX_REPS);
         return -1;
@@ -450,24 +432,24 @@ static int run(struct st_state *s, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    struct st_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct st_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, ck_rows, ST_NRUNGS, &dev))
+    if (!ck_demo_start(&o->args, usage, ck_rows, ST_NRUNGS, &dev))
         return CK_OK;
-    bool big = dev.live && !o.args.quick;
+    bool big = dev.live && !o->args.quick;
     static struct st_state s;
-    s.o = &o, s.dev = &dev;
-    s.chunks = (int)(o.chunks ? o.chunks : big ? 16 : 8);
-    size_t total = (size_t)(o.total_mib ? o.total_mib : big ? 256 : 4) << 20;
+    s.o = o, s.dev = &dev;
+    s.chunks = (int)(o->chunks ? o->chunks : (big ? 16 : 8));
+    size_t total = (size_t)(o->total_mib ? o->total_mib : (big ? 256 : 4)) << 20;
     s.chunk = total / s.chunks / 256 * 256;
     if (s.chunk == 0) {
         fprintf(stderr, "streams: %zu bytes do not make %d chunks\n", total, s.chunks);
         return CK_EARGS;
     }
     s.total = s.chunk * s.chunks;
-    s.iters = 2 * (int)(o.fpb >= 0 ? o.fpb : big ? 1024 : 4);
-    o.seed = ck_demo_seed();
+    s.iters = 2 * (int)(o->fpb >= 0 ? o->fpb : (big ? 1024 : 4));
+    o->seed = ck_demo_seed();
     return run(&s, argc, argv);
 }

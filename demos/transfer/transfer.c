@@ -43,20 +43,27 @@ struct xf_state {
     int status;
 };
 
-static void own_options(FILE *f)
-{
-    fprintf(f, "  --max-mib N       largest size of the sweep in MiB (1..1024; default\n"
-               "                    1024 on a GPU, 16 with --quick or on the CPU)\n");
-}
+/* what the arguments set: the rows below point into it */
+static struct xf_opts opts;
+
+/* one row per option, laid out by hand */
+/* clang-format off */
+static const struct ck_opt xf_options[] = {
+    {.name = "--max-mib", .arg = "N", .kind = CK_OPT_MIB, .lo = 1, .hi = 1024, .dst = &opts.max,
+     .given = &opts.max_given,
+     .help = "largest size of the sweep in MiB ({range}; default\n"
+           "1024 on a GPU, 16 with --quick or on the CPU)"},
+};
 
 static const struct ck_usage xf_usage = {
     .name = "transfer",
     .what = "Copy bandwidth by kind of host memory and direction, 4 KiB to 1 GiB.\n",
-    .own = own_options, .per = "size", .reps = "~50 ms worth, 5..200",
+    .opts = xf_options, .nopts = CK_NOPTS(xf_options), .per = "size", .reps = "~50 ms worth, 5..200",
     .cpu = "the host memcpy row only", .quick = "sizes up to 16 MiB",
     .list = "the rows: id, rung, kind, name, idea",
     .exits = ", 3 a checksum failed,\n      4 a CUDA error, 5 out of host memory",
 };
+/* clang-format on */
 
 static void usage(FILE *f)
 {
@@ -74,26 +81,8 @@ static const struct ck_rung ck_rows[XF_NRUNGS] = {
 
 static int parse(int argc, char **argv, struct xf_opts *o)
 {
-    ck_args_init(&o->args);
-    for (int i = 1; i < argc; i++) {
-        int r = ck_args_common(&o->args, argc, argv, &i);
-        if (r < 0)
-            return -1;
-        if (r > 0)
-            continue;
-        long v;
-        if (!strcmp(argv[i], "--max-mib")) {
-            if (!ck_args_long("--max-mib", i + 1 < argc ? argv[i + 1] : NULL, 1,
-                              1024, &v))
-                return -1;
-            i++;
-            o->max = (size_t)v << 20;
-            o->max_given = true;
-        } else {
-            ck_args_unknown("transfer", argv[i]);
-            return -1;
-        }
-    }
+    if (ck_args_parse(&o->args, "transfer", argc, argv, xf_options, CK_NOPTS(xf_options), NULL, NULL))
+        return -1;
     return ck_ladder_known(ck_rows, XF_NRUNGS, o->args.variants) ? 0 : -1;
 }
 
@@ -383,14 +372,14 @@ static int run(struct xf_opts *o, const struct ck_device *dev, int argc, char **
 
 int main(int argc, char **argv)
 {
-    struct xf_opts o = {0};
-    if (parse(argc, argv, &o) < 0)
+    struct xf_opts *o = &opts;
+    if (parse(argc, argv, o) < 0)
         return CK_EARGS;
     struct ck_device dev;
-    if (!ck_demo_start(&o.args, usage, ck_rows, XF_NRUNGS, &dev))
+    if (!ck_demo_start(&o->args, usage, ck_rows, XF_NRUNGS, &dev))
         return CK_OK;
-    if (!o.max_given)
-        o.max = dev.live && !o.args.quick ? XF_MAX_BYTES : XF_QUICK_BYTES;
-    o.seed = ck_demo_seed();
-    return run(&o, &dev, argc, argv);
+    if (!o->max_given)
+        o->max = dev.live && !o->args.quick ? XF_MAX_BYTES : XF_QUICK_BYTES;
+    o->seed = ck_demo_seed();
+    return run(o, &dev, argc, argv);
 }
