@@ -340,14 +340,22 @@ static const struct res_variant *fastest_offered(const struct results *r,
 	return best;
 }
 
+/* Whether a conv variant runs one named cuDNN algorithm in the ladder's own
+ * NCHW FP32 (not cuDNN's own pick, TF32 or NHWC: conv_ladder.h's fn -1) */
+static bool is_fp32_algo_row(const char *variant)
+{
+	for (int r = 0; r < CONV_NRUNGS; r++)
+		if (!strcmp(conv_variants[r], variant))
+			return conv_rung_algo((enum conv_rung_id)r) >= 0;
+	return false;
+}
+
 static bool fastest_cudnn(const struct results *r, const char *demo, struct quiz_value *out)
 {
 	const struct res_variant *best = NULL;
 	for (size_t i = 0; i < r->nvar; i++) {
 		const struct res_variant *v = &r->var[i];
-		if (!strcmp(v->demo, demo) && v->kind == RES_LIBRARY && timed(v) &&
-		    !strncmp(v->variant, "cudnn-", 6) && strcmp(v->variant, conv_variants[CONV_CUDNN_DEFAULT]) &&
-		    (!best || v->ms < best->ms))
+		if (!strcmp(v->demo, demo) && v->kind == RES_LIBRARY && timed(v) && is_fp32_algo_row(v->variant) && (!best || v->ms < best->ms))
 			best = v;
 	}
 	if (best)
