@@ -52,18 +52,7 @@ for d in 64 128; do
     done
 done
 
-# pick NAME LOG: the value (and unit) of ncu's line NAME in LOG, the first
-pick() {
-    awk -v name="$1" '
-        index($0, name) { line = $0; sub(/^[ \t]*/, "", line)
-            if (substr(line, 1, length(name)) != name) next
-            rest = substr(line, length(name) + 1); n = split(rest, f, /[ \t]+/)
-            if (n >= 3) { print f[n] " " f[n - 1]; exit }
-            if (n >= 2) { print f[n]; exit } }' "$2"
-}
-metric() { # the value of a --metrics line whose name starts with PREFIX
-    awk -v p="$1" 'index($1, p) == 1 { print $1 "=" $NF; }' "$2" | head -4 | tr '\n' ' '
-}
+. demos/scripts/ncu_lib.sh # pick, metric (the repository root is the working folder)
 {
     echo "Nsight Compute, B=4 H=16 S=4096 FP16 non-causal: hand flash-mma beside cuDNN SDPA"
     for d in 64 128; do

@@ -12,6 +12,18 @@ cd "$CK_ROOT" || exit 1
 for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh demos/scripts/rd_tune.sh; do
     sh -n "$s"; ok $? "$s parses"
 done
+for s in demos/scripts/attn_ncu.sh demos/scripts/mm_ncu.sh; do
+    bash -n "$s"; ok $? "$s parses"
+done
+# the Nsight Compute readers both scripts share, on the recorded logs
+. demos/scripts/ncu_lib.sh
+is "$(pick Duration demos/results/logs/mm-ncu-h200/ncu-best.txt)" "3.82 ms" \
+    "ncu_lib pick: a section line's value and unit"
+is "$(pick 'Issue Slots Busy' demos/results/logs/mm-ncu-h200/ncu-cublas.txt)" "87.96 %" \
+    "... by its whole name"
+like "$(metric sm__pipe_fma demos/results/logs/mm-ncu-h200/ncu-cublas.txt)" \
+    "^sm__pipe_fma_cycles_active\.avg\.pct_of_peak_sustained_active=80\.43 $" \
+    "ncu_lib metric: a --metrics line as name=value"
 cat "$(ladder_fixture results/synthetic-reduce.yaml)" tests/fixtures/results/synthetic-launch.yaml \
     >"$T_TMP/both.yaml"
 # (the transfer and streams targets, xfer_targets.sh, find no records here
