@@ -4,11 +4,11 @@
 #
 #   field KEY LINE        the value of KEY in a `- {...}` result line
 #   within ERR TOL        status 0 when 0 <= ERR <= TOL
-#   demo_screen DEMO [RESULTS...]
+#   demo_screen DEMO[,DEMO...] [RESULTS...]
 #                         when tmux is there: $T_TMP/ck made a checkout of
 #                         the tutorial (build/cudakitchen, its path in
-#                         DEMO_TUI), the lessons, build/demos/DEMO (the
-#                         built one) and demos/results/ (the RESULTS files
+#                         DEMO_TUI), the lessons, build/demos/DEMO for each
+#                         DEMO (the built one) and demos/results/ (the RESULTS files
 #                         copied in, else empty), no GPU visible
 #                         (CUDA_VISIBLE_DEVICES=""); status 0.  Without
 #                         tmux: a skip recorded, status 1.
@@ -24,7 +24,7 @@ demo_screen() {
 	touch "$ckd/Makefile"
 	ln -s "$CK_ROOT/lessons" "$ckd/lessons"
 	cp "$CK_BIN" "$ckd/build/cudakitchen"
-	ln -s "$CK_BUILD/demos/$d" "$ckd/build/demos/$d"
+	for d in ${d//,/ }; do ln -s "$CK_BUILD/demos/$d" "$ckd/build/demos/$d"; done
 	export CUDA_VISIBLE_DEVICES=""
 	DEMO_TUI="$ckd/build/cudakitchen"
 }

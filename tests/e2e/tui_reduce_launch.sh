@@ -8,20 +8,16 @@
 # table), v cycling the views.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
+. "$(dirname "$0")/demo_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 for d in reduce launch; do
     [ -x "$CK_BUILD/demos/$d" ] || skip_all "$CK_BUILD/demos/$d not built (make demos)"
 done
+demo_screen reduce,launch || exit 1
 ckd="$T_TMP/ck"
-mkdir -p "$ckd/build/demos" "$ckd/demos/results"
-touch "$ckd/Makefile"
-ln -s "$CK_ROOT/lessons" "$ckd/lessons"
-cp "$CK_BIN" "$ckd/build/cudakitchen"
-for d in reduce launch; do ln -s "$CK_BUILD/demos/$d" "$ckd/build/demos/$d"; done
 cat "$(ladder_fixture results/synthetic-reduce.yaml)" \
     "$CK_ROOT/tests/fixtures/results/synthetic-launch.yaml" >"$ckd/demos/results/h200.yaml"
-ck="$ckd/build/cudakitchen"
-export CUDA_VISIBLE_DEVICES=""
+ck=$DEMO_TUI
 
 for size in "80 24" "60 20"; do
     set -- $size
