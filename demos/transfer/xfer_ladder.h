@@ -69,8 +69,8 @@
       "counted)") \
     X(D2D_KERNEL, "d2d-kernel", next, hand, "device to device (copy kernel)", \
       "device", "d2d", "hbm", 2, \
-      "a kernel of one 16-byte load and store a thread, a block per 256 " \
-      "words (bytes read + written)") \
+      "a kernel, one 16-byte load and store per thread (bytes read + " \
+      "written)") \
     X(CPU_MEMCPY, "cpu-memcpy", next, cpu, "host memcpy", "host", "h2h", NULL, 2, \
       "memcpy between two malloc buffers on the CPU (bytes read + written)")
 

@@ -22,11 +22,21 @@ cp "$CK_ROOT/tests/fixtures/results/xfer-fixture.yaml" "$ckd/demos/results/h200.
 ck="$ckd/build/cudakitchen"
 # rows of the screen from the first matching REGEX to the end
 from() { screen | sed -n "/$1/,\$p"; }
+# the table first: where the chart is drawn on its own, c. Whether a small
+# chart is crowded enough for the table depends on where this machine's
+# own CPU figures fall among the recorded ones (chart.h's readable), which
+# a loaded machine moves; the table and the chart are each checked below
+table_first() {
+	screen | grep -Eq "^ GB/s +4K" && return 0
+	keys c
+	wait_for "^ GB/s +4K"
+}
 
 for size in "80 24" "60 20"; do
 	set -- $size
 	start "$1" "$2" "$ck open transfer"
 	wait_for "transfer finished" 20; ok $? "$1x$2 transfer: the CPU run finishes"; settle
+	table_first
 	s=$(screen)
 	like "$s" "^ Yours: CPU fallback, 4K \.\. 16M" "$1x$2 transfer: yours is labelled CPU fallback with its sizes"
 	like "$s" "^ Reference: recorded on Fixture GPU" "$1x$2 transfer: the recorded run beside it"
@@ -35,7 +45,7 @@ for size in "80 24" "60 20"; do
 	unlike "$s" "pinned-d2h|managed" "$1x$2 transfer: not every line"
 	like "$s" "a: more lines" "$1x$2 transfer: a adds the others"
 	# twelve lines' points crowd a small chart: the figures as a table
-	like "$s" "^ GB/s +4K +(16K +)?64K .*256M" "$1x$2 transfer: too crowded for a chart here: a table of GB/s by size"
+	like "$s" "^ GB/s +4K +(16K +)?64K .*256M" "$1x$2 transfer: a table of GB/s by size"
 	like "$s" "^ C pinned-h2d +0\.51 +" "$1x$2 transfer: a row per line, its GB/s at each size"
 	keys a
 	wait_for "pinned-d2h"; ok $? "$1x$2 transfer: a, every line"
@@ -66,6 +76,7 @@ done
 
 start 80 24 "$ck --lang zh open transfer"
 wait_for "transfer 已完成" 20; ok $? "zh transfer: the run finishes"; settle
+table_first
 s=$(screen)
 like "$s" "^ 你的机器：CPU 后备" "zh transfer: yours labelled in Chinese"
 like "$s" "^ C 固定→设备 +0\.51" "zh transfer: the table's rows named whole in Chinese"
