@@ -257,11 +257,6 @@ static int device_sum(struct xfer_gpu *g, const uint64_t *p, size_t n, uint64_t 
     return CK_OK;
 }
 
-// the rows' ids, for the test hook (CK_DEMO_CORRUPT)
-#define XF_ID(e, id, ...) id,
-static const char *const xf_ids[] = {XF_LADDER(XF_ID)};
-#undef XF_ID
-
 // The checked copy: destinations poisoned, one transfer, then the checksum
 // of what arrived (on the device for device destinations, on the host for
 // host ones) against the pattern's; under the test hook (CK_DEMO_CORRUPT
@@ -281,7 +276,7 @@ static int check_once(struct xfer_gpu *g, enum xfer_how how, size_t b, uint64_t 
     if (rc != CK_OK)
         return rc;
     CUDA_CHECK(err, cudaDeviceSynchronize());
-    if (ck_corrupt_wanted(xf_ids[how])) { // the test hook: one bit of what arrived
+    if (ck_corrupt_wanted(xfer_rungs[how].id)) { // the test hook: one bit of what arrived
         if (to_host)
             hdst[b / 16] ^= 1;
         else
