@@ -146,8 +146,12 @@ test-progs: $(BUILD)/cudakitchen $(BUILD)/cudakitchen.1 | deps-check
 test:
 	-@$(MAKE) --no-print-directory -k test-build
 	@$(MAKE) --no-print-directory -k -j3 test-unit test-emu test-e2e
+# One after the other: as two goals of one make at -j2, test-long's `all`
+# built the same targets as test's own make, at the same time, and could
+# link $(BUILD)/cudakitchen again while a quick script was starting it.
 test-all:
-	@$(MAKE) --no-print-directory -k test test-long
+	@rc=0; $(MAKE) --no-print-directory -k test || rc=1; \
+	$(MAKE) --no-print-directory -k test-long || rc=1; exit $$rc
 test-build: test-progs $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
