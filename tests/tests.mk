@@ -1,18 +1,20 @@
 # tests/tests.mk: the tiers of the tests, each built by make and run
 # through prove (TAP).  Included by the top Makefile, after demos/demos.mk.
 #
-#   make test        the quick tiers (cold on two cores: see README):
-#                    everything built first, then the three at once; one
-#                    failing tier does not stop the others
+#   make test        the quick tiers, 90 s cold on two cores at most (see
+#                    README): everything built first, then the three at
+#                    once; one failing tier does not stop the others
 #     make test-unit   C unit tests: the core, the key table, demos/common
 #                      and the streams model (tests/unit/, tests/demos/)
-#     make test-emu    the CUDA kernels on the CPU (tests/emu/*_emu.cc,
-#                      under ASan and UBSan), run by tests/e2e/demos_emu.sh,
-#                      and the drill catalogue (tests/e2e/drills_emu.sh)
+#     make test-emu    two drills of the catalogue on the CPU emulator
+#                      (tests/e2e/drills_sample.sh)
 #     make test-e2e    the scripts of tests/e2e/ whose header says
 #                      `# ck-test: quick` (a sample of each part of the
 #                      program), against the real binaries
-#   make test-long   every other script: the demos' nvcc build, the
+#   make test-long   every other script: the CUDA kernels on the CPU
+#                    (tests/emu/*_emu.cc, under ASan and UBSan, run by
+#                    tests/e2e/demos_emu.sh), the whole drill catalogue
+#                    (tests/e2e/drills_emu.sh), the demos' nvcc build, the
 #                    lessons' code through nvcc, valgrind, and the e2e
 #                    scripts not in the quick tier; CI (.ci/run) runs it
 #                    after `make test`
@@ -110,14 +112,15 @@ $(EMU_DIR)/emu-san.flags:
 
 # ---- e2e: the quick scripts, those whose header says `# ck-test: quick`
 # (read by make, no shell), and the long tier: the rest but the emulation
-# tier's (the rungs', and the drill catalogue's, which runs the program's
-# own check: every drill's reference, starter and wrong solutions, about
-# 100 CPU-seconds cold, the price of a compile per check).  The long tier
-# holds what a cold `make test` cannot afford on two cores: nvcc's build
-# of the demos (demos_build.sh), the lessons' code blocks through nvcc
-# (lesson_code.sh), valgrind (valgrind.sh), and the screen walks that
-# replay whole courses and journeys.
-EMU_T := tests/e2e/demos_emu.sh tests/e2e/drills_emu.sh
+# tier's sample of two drills.  The long tier holds what a cold `make test`
+# cannot afford in 90 s on two cores: every rung on the emulator
+# (demos_emu.sh), the whole drill catalogue (drills_emu.sh: a compile per
+# check, about 100 CPU-seconds cold), the reduce check at 2^28
+# (demo_checks_long.sh), nvcc's build of the demos (demos_build.sh), the
+# lessons' code blocks through nvcc (lesson_code.sh), valgrind
+# (valgrind.sh), and the screen walks that replay whole courses and
+# journeys.
+EMU_T := tests/e2e/drills_sample.sh
 define _ck_nl
 
 
@@ -152,14 +155,14 @@ test:
 test-all:
 	@rc=0; $(MAKE) --no-print-directory -k test || rc=1; \
 	$(MAKE) --no-print-directory -k test-long || rc=1; exit $$rc
-test-build: test-progs $(UNIT) $(DEMO_UNIT) $(EMU) $(REPLAY) | deps-check
+test-build: test-progs $(UNIT) $(DEMO_UNIT) $(REPLAY) | deps-check
 test-unit: $(UNIT) $(DEMO_UNIT) | deps-check
 	$(call PROVE,unit) $(UNIT) $(DEMO_UNIT)
-test-emu: $(EMU) test-progs | deps-check
+test-emu: test-progs | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: test-progs $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
-test-long: all $(REPLAY) | deps-check
+test-long: all $(REPLAY) $(DEMO_UNIT) $(EMU) | deps-check
 	$(TEST_ENV) $(call PROVE,long) $(call first_long,$(LONG_T))
 
 -include $(EMU:=.d)

@@ -1,6 +1,6 @@
 /* test_demo_checks.c: the demos' checks can fail where it matters, on the
  * CPU with the demos' own problem and check code: a reduce that returns 0,
- * or the sum of half its input, fails at N = 2^28 (rd_problem_init,
+ * or the sum of half its input, fails at N = 2^22 and 2^28 (rd_problem_init,
  * rd_check); a GEMM result with one wrong element fails at 4096^2
  * (mm_exact_init, mm_exact_check), as does one NaN or one fraction.
  * Built and run by make test-unit (tests/tests.mk). */
@@ -76,10 +76,19 @@ static void test_gemm(int M, int N, int K)
     ok(!mm_exact_init(&big, 1, 1, MM_EXACT_K_MAX, 1), "a K whose sums could pass 2^24 is refused");
 }
 
-int main(void)
+/* The reduce at 2^E, E the argument: 22 by default (make test: the size
+ * where a mean-0 input's sum first let 0 and half the sum pass), 28 from
+ * tests/e2e/demo_checks_long.sh (make test-long: the benchmark's size, 2 GiB
+ * of inputs, half a minute on two cores). */
+int main(int argc, char **argv)
 {
+    const int e = argc > 1 ? atoi(argv[1]) : 22;
+    if (e < 20 || e > 30) {
+        fprintf(stderr, "test_demo_checks: the exponent %s is not in 20..30\n", argv[1]);
+        return 2;
+    }
     test_reduce(1000003);
-    test_reduce(1LL << 28);
+    test_reduce(1LL << e);
     test_gemm(37, 53, 61);
     test_gemm(4096, 4096, 4);
     return tap_done();

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # demos/scripts/bench.sh reads the reduce and launch targets from a results
 # file (BENCH_TABLE_ONLY=1 runs nothing): the ladder climbing over rungs
 # 1-6, best against CUB and the HBM roof, where each launch series stops

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # How a demo screen's numbers are read, in tmux at 80x24 in English and
 # Chinese: a line under the bars names every column (%lib, spread, other),
 # and so does the screen's help under "Reading this screen"; a run whose

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # The attention demo from the outside, without a GPU: help and --list (the
 # one ladder table, demos/attention/attn_ladder.h), argument errors (exit 2
 # with a message), the CPU rung against FP64 (every row at these sizes),

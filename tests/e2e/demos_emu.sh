@@ -13,14 +13,14 @@
 # exact checks, the split reduce's sum; tests/emu/mg_emu.cc), and the emulation's own
 # barriers, warps and deadlock report (tests/emu/simt_emu.cc).
 # tests/tests.mk builds each tests/emu/NAME_emu.cc into $CK_BUILD/tests/emu/
-# (`make test-emu`), under ASan and UBSan when the compiler has them; a
+# (`make test-long`), under ASan and UBSan when the compiler has them; a
 # compile error is make's failure, not this script's.  No GPU.
 # ck-test: long
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
 EMU="$CK_BUILD/tests/emu"
-[ -d "$EMU" ] || skip_all "no $EMU (make test-emu builds it)"
+[ -d "$EMU" ] || skip_all "no $EMU (make test-long builds it)"
 san=$(cat "$EMU/emu-san.flags" 2>/dev/null)
 
 hdr() { case $1 in matmul) echo demos/matmul/mm_ladder.h ;; conv) echo demos/conv/conv_ladder.h ;;
@@ -62,7 +62,7 @@ emu_wait() { # emu_wait NAME DESCRIPTION: wait for it, check that make built it
     local prog
     eval "wait \$pid_$1; prog=\$prog_$1"
     [ -x "$prog" ]
-    ok $? "$2${san:+ (ASan, UBSan)}" || echo "#   no $prog: make test-emu builds it"
+    ok $? "$2${san:+ (ASan, UBSan)}" || echo "#   no $prog: make test-long builds it"
     [ -x "$prog" ]
 }
 emu_ran() { # emu_ran NAME WHAT: its exit status and its stderr

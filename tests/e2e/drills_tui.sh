@@ -11,13 +11,14 @@
 # row while the report scrolls; `s` after a pass, `r` keeping a backup.
 # drills_watch.sh tries the same from the command line, with a wrong
 # solution in English.  Checks run on the CPU emulator; their
-# compiled harnesses are cached in $CK_BUILD/tests/drill-cache (shared
-# with drills_watch.sh), so only a first run compiles them.
+# compiled harnesses are cached in $CK_BUILD/drill-cache (shared with the
+# other drill scripts: named by a hash, written aside and renamed), so only
+# a first run compiles them.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
-cache=${CK_DRILL_CACHE:-$CK_BUILD/tests/drill-cache}
+cache=${CK_DRILL_CACHE:-$CK_BUILD/drill-cache}
 mkdir -p "$cache" 2>/dev/null || cache=$T_TMP/cache
 cat >"$T_TMP/ed.sh" <<'ED'
 #!/bin/sh

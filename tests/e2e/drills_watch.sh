@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # ck-test: long
 # `cudakitchen drill check --watch` as a learner at a terminal uses it, in
 # tmux (one server): at 60x20 in Chinese on a file of their own, a racy
@@ -11,12 +10,12 @@
 # deleted (waited for), Ctrl-C.  The learner's file is never written.
 # And a plain check stopped by SIGTERM ends as the signal would, leaving
 # nothing behind.  The compiled harnesses are cached in
-# $CK_BUILD/tests/drill-cache, shared with drills_tui.sh.
+# $CK_BUILD/drill-cache, shared with the other drill scripts.
 . "$(dirname "$0")/lib.bash"
 cd "$CK_ROOT" || exit 1
 CXX=${CXX:-$(command -v c++ || command -v g++)}
 [ -n "$CXX" ] || skip_all "no C++ compiler"
-cache=${CK_DRILL_CACHE:-$CK_BUILD/tests/drill-cache}
+cache=${CK_DRILL_CACHE:-$CK_BUILD/drill-cache}
 mkdir -p "$cache" 2>/dev/null || cache=$T_TMP/cache
 # the checks' temporary folders go here, to see that none is left
 mkdir -p "$T_TMP/tmp"

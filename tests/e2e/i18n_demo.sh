@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # A Chinese demo screen keeps no English inside its Chinese sentences: the
 # rung labels and the CPU fallback's reason are translated (the demos print
 # English; results_label_text / results_reason_text translate the known ones).

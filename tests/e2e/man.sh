@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # cudakitchen.1, as the build makes it (CK_BUILD/cudakitchen.1, its lists
 # of demos written from demos/demos.h): groff finds nothing to warn about,
 # man -l renders every required section, every demo of the registry is in

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # A shown hint stays paid for (QA): in tmux at 80x24 with the fixture class,
 # the learner shows a question's hint, leaves the level with Esc and comes
 # back, then quits and reopens the quiz with `open quiz`: the hint is shown

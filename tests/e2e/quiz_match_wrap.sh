@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # A matching question at 60 columns in Chinese: a right-hand text too long
 # for its row wraps under the right column, never under the left one (a
 # left side wider than half the row wraps in its own column).  At 200

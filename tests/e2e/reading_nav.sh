@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Moving between lessons as a reader expects: Space on the last page stops
 # at an end-of-lesson marker (naming the next lesson) before it moves on;
 # p or b on a lesson's first page goes back to the previous lesson's last

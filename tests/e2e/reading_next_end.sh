@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # The next-page key n (and Right) on a lesson's last page stops at the
 # end-of-lesson marker before it moves on, as Space does; and the next
 # lesson, entered from there, opens at its start (page 1, top), not at the

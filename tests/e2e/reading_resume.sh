@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Resuming keeps the place inside a page: a lesson left scrolled down opens,
 # on the next start, at the same line (by content, so a start at another
 # width finds it too), and progress.yaml holds the place.

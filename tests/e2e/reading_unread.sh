@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # A lesson counts as read only when every page was on screen; when a
 # search jumps over pages, the end-of-lesson marker and the menu's row say
 # which pages are unread (in English and Chinese), the list survives a

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Search from the menu across lessons: / on the menu, a text, Enter lists
 # the pages of every lesson that hold it (lesson number, title, page, how
 # many places) with the first place below, marked; Enter opens the lesson

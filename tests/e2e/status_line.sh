@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # The status line at 60x20, in English and Chinese: the key hints always
 # keep the bottom row, and a message too long to share it starts on the
 # row above, never below the hints nor over a screen's key legend; a

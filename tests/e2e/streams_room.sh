@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # The streams screen at 60x20 with the recorded H200 run (16 stream rows at
 # most, too many to show under the CPU fallback): the recorded run keeps
 # its title, and the "no room" line under it is whole, not drawn over the

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # tiling survives resizing to 60x20 and back: the counters keep their
 # values (still equal to the formulas), the grid and the convolution view
 # are drawn again to the new size.

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # tiling: its mode tabs take a click, as gpu-map's view tabs do (row 1:
 # "[naive] [smem-tiled] [regblock]"); the grid line says what tells the SMs
 # apart: "colour = SM", or "mark = SM" (the SM's number in each cell)

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # --ascii: lesson text is transliterated where it is drawn (· -> ., × -> x,
 # ² -> ^2 ...), anything else non-ASCII is '?', and the wrapped lines fit
 # because they were measured after transliteration.

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Which course is running is on screen: a class (--lessons DIR) is named in
 # the menu's title, the built-in course is not renamed; and the menu shows
 # the selected lesson's required `analogy` after its summary.

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Text cut for room says so: at 60 columns a menu summary longer than its
 # three lines ends in an ellipsis, and so does gpu-map's legend at 60x20.
 . "$(dirname "$0")/lib.bash"

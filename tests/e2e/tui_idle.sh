@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Never a busy loop: left alone in the menu and in the reader, the process
 # uses (almost) no CPU; the input wait blocks with a timeout.
 . "$(dirname "$0")/lib.bash"

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# ck-test: quick
 # Every way out leaves the terminal restored: SIGTERM, SIGHUP and Ctrl-C
 # exit cleanly and save progress; every other signal whose default action
 # ends the program (SIGSEGV, SIGABRT, Ctrl-\ = SIGQUIT, SIGILL, SIGTRAP,
