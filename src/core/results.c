@@ -84,6 +84,7 @@ static const struct field var_fields[] = {
 	VAR(algo, F_STR, false, true),
 	VAR(supported, F_BOOL, false, true),
 	VAR(precision, F_STR, false, true),
+	VAR(layout, F_STR, false, true),
 	VAR(pct_of_hbm, F_NUM, false, true),
 	VAR(cache, F_STR, false, true),
 	VAR(queued, F_BOOL, false, true),

@@ -75,6 +75,8 @@ struct res_variant {
 	char algo[48];              /* cuDNN algorithm, "" when absent */
 	char precision[8];          /* "fp32", "tf32", "fp16", "bf16"; "" when
 	                               absent (read as fp32) */
+	char layout[8];             /* conv's tensors: "NCHW", "NHWC"; "" when
+	                               absent */
 	bool supported;             /* false: the library has no such algorithm
 	                               for this shape here (not a failure) */
 	/* transfer: one record per row and size ("" / -1 / NAN when absent) */

@@ -5,8 +5,10 @@
 # error beside its bound, in English and Chinese, at 200x60, 80x24 and
 # 60x20. The records are the H200 --quick fixture, given the fields the
 # demo now writes (exact: true on the sums-of-products rungs) and one
-# stand-in Winograd F(4x4,3x3) record with max_err and max_err_bound; the
-# real CPU demo's records then say their two rungs were exact.
+# stand-in Winograd F(4x4,3x3) record with max_err and max_err_bound, and
+# two stand-in cuDNN rows in NHWC (layout: "NHWC", as conv.c writes it),
+# which bring the line that says %lib is NCHW FP32; the real CPU demo's
+# records then say their two rungs were exact, and have no such line.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -23,7 +25,12 @@ exact='"(naive|smem-direct|im2col-gemm|implicit-gemm|cudnn-implicit-gemm|cudnn-i
 	grep 'variant: "implicit-gemm"' "$fx" | sed -E -e 's/variant: "implicit-gemm"/variant: "winograd4"/' \
 		-e 's/label: "[^"]*"/label: "Winograd F(4x4,3x3)"/' \
 		-e 's/\}$/, exact: ~, max_err: 2.4e-07, max_err_bound: 0.00201}/'
+	for p in tf32 fp16; do
+		grep 'variant: "cudnn-implicit-gemm"' "$fx" | sed -E -e "s/variant: \"cudnn-implicit-gemm\"/variant: \"cudnn-nhwc-$p\"/" \
+			-e 's/\}$/, layout: "NHWC"}/'
+	done
 } >"$T_TMP/conv.yaml"
+is "$(grep -c 'layout: "NHWC"' "$T_TMP/conv.yaml")" 2 "the stand-in records: two NHWC rows"
 is "$(grep -c 'exact: true' "$T_TMP/conv.yaml")" 9 "the stand-in records: nine exact rungs"
 printf '#!/bin/sh\ncat "%s"\n' "$T_TMP/conv.yaml" >"$ckd/build/demos/conv"
 chmod +x "$ckd/build/demos/conv"
@@ -34,18 +41,24 @@ zh='在整数输入上，其中 9 个梯级逐位精确；Winograd F\(4x4,3x3\)�
 start 200 60 "$ck open conv"
 wait_for "Yours: live" 10; ok $? "200x60: the conv results"
 wait_flat "$en"; ok $? "200x60: the line gives the exact rungs and Winograd's error and bound"
+lay="%lib compares like with like: the hand rungs and cuDNN's named algorithms are NCHW FP32, against cuDNN's fastest NCHW FP32 one. The 2 NHWC rows are cuDNN's production path"
+wait_flat "$lay"; ok $? "200x60: %lib is NCHW FP32, the NHWC rows another layout and precision"
 stop
 
 start 80 24 "$ck --lang zh open conv"
 wait_for "你的机器：刚刚在 NVIDIA H200 上实测" 10; ok $? "80x24 zh: the conv results"
 keys G
 wait_flat "$zh"; ok $? "80x24 zh: the same line in Chinese, at the end"
+wait_flat '库% 列是同类比较：手写梯级和 cuDNN 各具名算法都是 NCHW FP32，对照 cuDNN 最快的 NCHW FP32 算法。2 个 NHWC 行是 cuDNN 的生产路径'
+ok $? "80x24 zh: the layout line in Chinese"
 stop
 
 start 60 20 "$ck open conv"
 wait_for "Yours: live" 10; ok $? "60x20: the conv results"
 keys G
-wait_flat "$en"; ok $? "60x20: the line wraps whole"
+wait_flat "$lay"; ok $? "60x20: the layout line wraps whole, at the end"
+keys Up Up Up Up Up Up
+wait_flat "$en"; ok $? "60x20: the exact line wraps whole, above it"
 stop
 
 # the real CPU demo: its two rungs, exact
@@ -54,6 +67,8 @@ if [ -x "$CK_BUILD/demos/conv" ]; then
 	wait_for "Yours: CPU fallback" 30; ok $? "real conv: CPU fallback results"
 	wait_flat 'On integer inputs 2 of these rungs are exact to the bit'
 	ok $? "real conv: both CPU rungs exact on the integer inputs"
+	is "$(flat | grep -o 'compares like with like' | wc -l)" 1 \
+		"real conv: the layout line under the recorded H200 rows only, not under the CPU's"
 	stop
 fi
 done_testing

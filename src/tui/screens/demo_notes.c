@@ -121,6 +121,24 @@ static bool exact_text(const struct demo_section *s, char *buf, size_t n)
 	return true;
 }
 
+/* The conv demo's rows in another layout (cuDNN's NHWC rows, TF32 and
+ * FP16: conv_ladder.h): the %lib column and the hand rungs are NCHW FP32;
+ * one line says so. False when the records have no NHWC row. */
+static bool layout_text(const struct demo_section *s, char *buf, size_t n)
+{
+	const struct res_variant *naive = results_naive(s->r, s->demo);
+	int rows = 0;
+	for (size_t i = 0; i < s->r->nvar; i++) {
+		const struct res_variant *v = &s->r->var[i];
+		rows += !strcmp(v->demo, s->demo) && !strcmp(v->layout, "NHWC") && v->ok
+			&& (!naive || demo_view_same_size(v, naive));
+	}
+	if (!rows)
+		return false;
+	snprintf(buf, n, tr(MSG_DV_LAYOUT), rows);
+	return true;
+}
+
 /* bytes in a short form: "820 kB", "25.7 MB", "1.23 GB" */
 static void bytes_text(double b, char *buf, size_t n)
 {
@@ -221,6 +239,8 @@ int demo_notes_ladder(const struct demo_section *s, int y, int line, int y0, int
 	if (best_text(s, text, sizeof text))
 		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
 	if (exact_text(s, text, sizeof text))
+		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
+	if (layout_text(s, text, sizeof text))
 		line = demo_note_lines(text, C_NOTE, y, line, y0, y1);
 	for (size_t i = 0; i < s->r->nvar; i++)
 		if (!strcmp(s->r->var[i].demo, s->demo) && fused_text(s, &s->r->var[i], text, sizeof text))
