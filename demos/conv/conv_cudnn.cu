@@ -290,11 +290,8 @@ extern "C" size_t conv_cudnn_elem(const struct conv_cudnn *c)
     return c->form == CONV_FORM_NHWC_FP16 ? sizeof(__half) : sizeof(float);
 }
 
-/* element (i, j, y, x) of an i x j x h x w tensor, NCHW and NHWC */
-__device__ static size_t at_nchw(size_t i, size_t j, size_t y, size_t x, int ch, int h, int w)
-{
-    return ((i * ch + j) * h + y) * w + x;
-}
+/* element (i, j, y, x) of an i x j x h x w tensor stored NHWC (NCHW's
+ * index is the thread's own, e) */
 __device__ static size_t at_nhwc(size_t i, size_t j, size_t y, size_t x, int ch, int h, int w)
 {
     return ((i * h + y) * w + x) * ch + j;
@@ -304,50 +301,58 @@ __device__ static void put(__half *p, float v) { *p = __float2half_rn(v); }
 __device__ static float get(const float *p) { return *p; }
 __device__ static float get(const __half *p) { return __half2float(*p); }
 
-// one thread an element, in NCHW order: NCHW FP32 into NHWC (to), or back
+// one thread an element, in NCHW order: NCHW FP32 into NHWC of type T
 template <class T>
-__global__ void conv_form_kernel(const float *nchw, T *nhwc, float *back, const T *from,
-                                 int n, int ch, int h, int w)
+__global__ void conv_to_nhwc_kernel(const float *nchw, T *nhwc, int n, int ch, int h, int w)
 {
     size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x, total = (size_t)n * ch * h * w;
     if (e >= total)
         return;
     size_t x = e % w, y = e / w % h, j = e / ((size_t)w * h) % ch, i = e / ((size_t)w * h * ch);
-    if (nhwc)
-        put(&nhwc[at_nhwc(i, j, y, x, ch, h, w)], nchw[e]);
-    else
-        back[at_nchw(i, j, y, x, ch, h, w)] = get(&from[at_nhwc(i, j, y, x, ch, h, w)]);
+    put(&nhwc[at_nhwc(i, j, y, x, ch, h, w)], nchw[e]);
 }
 
-static int form_copy(const struct conv_cudnn *c, const float *nchw, void *to, float *back,
-                     const void *from, int n, int ch, int h, int w, struct ck_err *err)
+// and back: NHWC of type T into NCHW FP32, one thread an NCHW element
+template <class T>
+__global__ void conv_from_nhwc_kernel(const T *nhwc, float *nchw, int n, int ch, int h, int w)
 {
-    size_t total = (size_t)n * ch * h * w;
-    unsigned blocks = (unsigned)((total + 255) / 256);
-    if (c->form == CONV_FORM_NCHW_FP32) { // the same layout: a copy
-        CUDA_CHECK(err, cudaMemcpy(to ? to : back, to ? (const void *)nchw : from,
-                                   total * sizeof(float), cudaMemcpyDeviceToDevice));
-        return CK_OK;
-    }
-    if (c->form == CONV_FORM_NHWC_FP16)
-        CK_LAUNCH(err, conv_form_kernel<__half>, blocks, 256, 0, 0, nchw, (__half *)to, back,
-                  (const __half *)from, n, ch, h, w);
-    else
-        CK_LAUNCH(err, conv_form_kernel<float>, blocks, 256, 0, 0, nchw, (float *)to, back,
-                  (const float *)from, n, ch, h, w);
-    return CK_OK;
+    size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x, total = (size_t)n * ch * h * w;
+    if (e >= total)
+        return;
+    size_t x = e % w, y = e / w % h, j = e / ((size_t)w * h) % ch, i = e / ((size_t)w * h * ch);
+    nchw[e] = get(&nhwc[at_nhwc(i, j, y, x, ch, h, w)]);
 }
 
+static unsigned form_blocks(int n, int ch, int h, int w)
+{
+    return (unsigned)(((size_t)n * ch * h * w + 255) / 256);
+}
+
+// only the NHWC forms are moved: an NCHW FP32 handle uses the ladder's own
 extern "C" int conv_cudnn_to_form(const struct conv_cudnn *c, const float *src, void *dst, int n,
                                   int ch, int h, int w, struct ck_err *err)
 {
-    return form_copy(c, src, dst, NULL, NULL, n, ch, h, w, err);
+    unsigned blocks = form_blocks(n, ch, h, w);
+    if (c->form == CONV_FORM_NHWC_FP16)
+        CK_LAUNCH(err, conv_to_nhwc_kernel<__half>, blocks, 256, 0, 0, src, (__half *)dst, n, ch,
+                  h, w);
+    else
+        CK_LAUNCH(err, conv_to_nhwc_kernel<float>, blocks, 256, 0, 0, src, (float *)dst, n, ch, h,
+                  w);
+    return CK_OK;
 }
 
 extern "C" int conv_cudnn_from_form(const struct conv_cudnn *c, const void *src, float *dst,
                                     int n, int ch, int h, int w, struct ck_err *err)
 {
-    return form_copy(c, NULL, NULL, dst, src, n, ch, h, w, err);
+    unsigned blocks = form_blocks(n, ch, h, w);
+    if (c->form == CONV_FORM_NHWC_FP16)
+        CK_LAUNCH(err, conv_from_nhwc_kernel<__half>, blocks, 256, 0, 0, (const __half *)src, dst,
+                  n, ch, h, w);
+    else
+        CK_LAUNCH(err, conv_from_nhwc_kernel<float>, blocks, 256, 0, 0, (const float *)src, dst,
+                  n, ch, h, w);
+    return CK_OK;
 }
 
 extern "C" int conv_cudnn_poison(struct conv_cudnn *c, struct ck_err *err)

@@ -52,8 +52,9 @@ int conv_cudnn_open_form(struct conv_cudnn **out, const struct conv_shape *sh,
 /* bytes of one element of the handle's tensors: 4, or 2 in FP16 */
 size_t conv_cudnn_elem(const struct conv_cudnn *c);
 /* An NCHW FP32 tensor of n x ch x h x w (a filter: k x c x r x s) into the
- * handle's form at dst, and an output in the handle's form back into NCHW
- * FP32 (for the check against the ladder's reference). */
+ * handle's NHWC form at dst, and an output in that form back into NCHW
+ * FP32 (for the check against the ladder's reference). For the NHWC forms
+ * only: an NCHW FP32 handle uses the ladder's own tensors. */
 int conv_cudnn_to_form(const struct conv_cudnn *c, const float *src, void *dst, int n,
                        int ch, int h, int w, struct ck_err *err);
 int conv_cudnn_from_form(const struct conv_cudnn *c, const void *src, float *dst, int n,

@@ -79,24 +79,48 @@ static int poison_ws(struct call *c, float *hook)
     return rc;
 }
 
+/* The checked run of a call on another form (fb): its output poisoned in
+ * its own type (all bits set: NaN in FP32 and FP16), the run, then the
+ * output moved back into bufs's y[0] as NCHW FP32, which ck_gpu_check_run
+ * copies out for the check. The test hook CK_DEMO_CORRUPT=<id> spoils one
+ * element of it before the move. */
+static int form_check_once(void *ctx, int copy)
+{
+    struct call *c = (struct call *)ctx;
+    const struct conv_shape *sh = &c->job->sh;
+    const size_t el = conv_cudnn_elem(c->cd);
+    (void)copy;
+    CUDA_CHECK(c->err, cudaMemset(c->fb->y[0], 0xFF, conv_y_elems(sh) * el));
+    int rc = run_once(c, 0);
+    if (rc != CK_OK)
+        return rc;
+    if (ck_corrupt_wanted(conv_rungs[c->rung].id))
+        CUDA_CHECK(c->err, cudaMemset(c->fb->y[0], 0xFF, el));
+    return conv_cudnn_from_form(c->cd, c->fb->y[0], c->b->y[0], sh->n, sh->k, sh->p, sh->q,
+                                c->err);
+}
+
 /* A checked run of c into host (n floats), its workspace poisoned first. */
 static int checked_run(struct call *c, float *host, size_t n)
 {
     float hook;
     int rc = poison_ws(c, &hook);
     if (rc == CK_OK)
-        rc = ck_gpu_check_run(run_once, c, c->b->y[0], host, n, c->err);
+        rc = ck_gpu_check_run(c->fb ? form_check_once : run_once, c, c->b->y[0], host, n,
+                              c->err);
     if (rc == CK_OK && n)
         host[n / 2] += 0.0f * hook; /* NaN when the hook read poison */
     return rc;
 }
 
 /* The second judgement, on the integer inputs (conv_exact.h): exact
- * element for element, or Winograd's largest error within its bound. */
+ * element for element, or Winograd's largest error within its bound. Not
+ * for another form: FP16 holds integers only to 2048, and its sums are
+ * rounded. */
 static int check_integer(struct call *c, struct ck_result *r)
 {
     struct conv_job *job = c->job;
-    if (!job->exact.on)
+    if (!job->exact.on || c->fb)
         return CK_OK;
     struct call ci = *c;
     ci.integer = true;
@@ -112,9 +136,10 @@ static int check_and_time(struct call *c, struct ck_result *r, bool use_lib)
 {
     struct conv_job *job = c->job;
     size_t ny = conv_y_elems(&job->sh);
+    double el = c->fb ? (double)conv_cudnn_elem(c->cd) : 4.0;
     r->ran = true;
     r->flops = conv_flops(&job->sh);
-    r->bytes = 4.0 * (conv_x_elems(&job->sh) + conv_w_elems(&job->sh) + ny);
+    r->bytes = el * (conv_x_elems(&job->sh) + conv_w_elems(&job->sh) + ny);
     int rc = checked_run(c, c->b->host_y, ny);
     if (rc != CK_OK)
         return rc;
@@ -301,10 +326,10 @@ static int run_cudnn_default(struct conv_job *job, struct bufs *b,
 }
 
 /* cuDNN's fastest algorithm on another form of the problem (NHWC FP32 with
- * TF32, or NHWC FP16), its tensors moved there from bufs's; checked after
- * its output is moved back to NCHW FP32 (the same reference, the row's
- * tolerance), then timed alone, the moves left out. Not on the integer
- * inputs: FP16 holds integers only to 2048, and its sums are rounded. */
+ * TF32, or NHWC FP16), its tensors moved there from bufs's before it is
+ * found; then checked and timed as every row is (check_and_time), its
+ * output moved back to NCHW FP32 for the check (the same reference, the
+ * row's tolerance) and the moves left out of the time. */
 static int run_cudnn_form(struct conv_job *job, struct bufs *b, int i,
                           enum conv_cudnn_form form, struct ck_err *err)
 {
@@ -327,13 +352,15 @@ static int run_cudnn_form(struct conv_job *job, struct bufs *b, int i,
     struct conv_extra *x = &job->ext[i];
     struct conv_cudnn_algo res[CONV_CUDNN_ALGOS];
     int best = -1;
-    bool fits = ck_gpu_fits(b->copies * (nx + ny) * el + conv_w_elems(sh) * el, err) == 1;
-    if (!fits) {
+    rc = ck_gpu_fits(b->copies * (nx + ny) * el + conv_w_elems(sh) * el, err);
+    if (rc == 0) { /* not an error: the row says so */
         snprintf(r->error, sizeof r->error, "its %s copies of the tensors do not fit",
                  form == CONV_FORM_NHWC_FP16 ? "FP16 NHWC" : "NHWC");
         rc = CK_OK;
         goto out;
     }
+    if (rc != 1)
+        goto out;
     rc = cudaMalloc(&fb.w, conv_w_elems(sh) * el) == cudaSuccess ? CK_OK : CK_ECUDA;
     for (int k = 0; rc == CK_OK && k < b->copies; k++)
         if (cudaMalloc(&fb.x[k], nx * el) != cudaSuccess ||
@@ -359,47 +386,15 @@ static int run_cudnn_form(struct conv_job *job, struct bufs *b, int i,
                  x->why);
         goto out;
     }
+    x->algo = conv_cudnn_algo_name(best);
+    x->math = conv_cudnn_math_name(res[best].math);
+    x->supported = 1;
+    x->workspace = (long long)res[best].workspace;
+    snprintf(x->label, sizeof x->label, "%s: %s (%s)", conv_rungs[i].label, x->algo, x->math);
+    r->label = x->label;
     {
-        x->algo = conv_cudnn_algo_name(best);
-        x->math = conv_cudnn_math_name(res[best].math);
-        x->supported = 1;
-        x->workspace = (long long)res[best].workspace;
-        snprintf(x->label, sizeof x->label, "%s: %s (%s)", conv_rungs[i].label, x->algo,
-                 x->math);
-        r->label = x->label;
         struct call c = {job, (enum conv_rung_id)i, b, cd, &res[best], err, false, &fb};
-        r->ran = true;
-        r->flops = conv_flops(sh);
-        r->bytes = (double)el * (nx + conv_w_elems(sh) + ny);
-        float hook;
-        /* the output poisoned (all bits set: NaN in FP32 and FP16) */
-        if (cudaMemset(fb.y[0], 0xFF, ny * el) != cudaSuccess) {
-            snprintf(err->msg, sizeof err->msg, "cudaMemset of the %s output failed",
-                     conv_rungs[i].id);
-            rc = CK_ECUDA;
-            goto out;
-        }
-        rc = poison_ws(&c, &hook);
-        if (rc == CK_OK)
-            rc = run_once(&c, 0);
-        if (rc == CK_OK && ck_corrupt_wanted(conv_rungs[i].id))
-            rc = cudaMemset(fb.y[0], 0xFF, el) == cudaSuccess ? CK_OK : CK_ECUDA;
-        if (rc == CK_OK)
-            rc = conv_cudnn_from_form(cd, fb.y[0], b->y[0], sh->n, sh->k, sh->p, sh->q, err);
-        if (rc == CK_OK && cudaMemcpy(b->host_y, b->y[0], ny * sizeof(float),
-                                      cudaMemcpyDeviceToHost) != cudaSuccess) {
-            snprintf(err->msg, sizeof err->msg, "copying the %s output back failed",
-                     conv_rungs[i].id);
-            rc = CK_ECUDA;
-        }
-        if (rc != CK_OK)
-            goto out;
-        b->host_y[ny / 2] += 0.0f * hook; /* NaN when the hook read poison */
-        if (!conv_ref_judge(&job->ref, b->host_y, false, r))
-            goto out;
-        rc = poison_ws(&c, &hook);
-        if (rc == CK_OK)
-            rc = ck_time_gpu(run_once, &c, b->copies, job->reps, &r->t, err);
+        rc = check_and_time(&c, r, false);
     }
 out:
     cudaFree(fb.w);

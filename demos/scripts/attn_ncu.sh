@@ -19,12 +19,9 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-build/demos/attn-ncu}
-mkdir -p "$OUT"
 BIN=build/demos/attention
-NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-[ -x "$NCU" ] || { echo "attn_ncu: no ncu (Nsight Compute) here: nothing profiled" | tee "$OUT/summary.txt"; exit 0; }
-make -j"$(nproc)" "$BIN" >"$OUT/build.log" 2>&1 || { echo "build failed: $OUT/build.log"; exit 1; }
-FAIL=0
+. demos/scripts/ncu_lib.sh # ncu_start, pick, metric
+ncu_start attn_ncu "$BIN"
 
 # the kernel of each rung: ours by its name, cuDNN's by the words its
 # generated SDPA kernels carry (the demo's own helper kernels match none)
@@ -52,7 +49,6 @@ for d in 64 128; do
     done
 done
 
-. demos/scripts/ncu_lib.sh # pick, metric (the repository root is the working folder)
 {
     echo "Nsight Compute, B=4 H=16 S=4096 FP16 non-causal: hand flash-mma beside cuDNN SDPA"
     for d in 64 128; do

@@ -20,12 +20,9 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-build/demos/mm-ncu}
 SIZE=${1:-4096}
-mkdir -p "$OUT"
 BIN=build/demos/matmul
-NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-[ -x "$NCU" ] || { echo "mm_ncu: no ncu (Nsight Compute) here: nothing profiled" | tee "$OUT/summary.txt"; exit 0; }
-make -j"$(nproc)" "$BIN" >"$OUT/build.log" 2>&1 || { echo "build failed: $OUT/build.log"; exit 1; }
-FAIL=0
+. demos/scripts/ncu_lib.sh # ncu_start, pick, metric
+ncu_start mm_ncu "$BIN"
 
 # the kernel of each rung: ours by name, cuBLAS's by the words its GEMM
 # kernels carry (the demo's own fill and check kernels match none)
@@ -54,7 +51,6 @@ for v in $RUNGS; do
     fi
 done
 
-. demos/scripts/ncu_lib.sh # pick, metric (the repository root is the working folder)
 side() { # HAND LIB: the two rungs' figures side by side
     local a="$OUT/ncu-$1.txt" b="$OUT/ncu-$2.txt"
     echo
