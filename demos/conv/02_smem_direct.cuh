@@ -1,23 +1,25 @@
 /* Rung 2, direct convolution with shared-memory tiles: a block owns an
- * 8 x 32 patch of output pixels for SD_KT filters. For a few channels at a
- * time it copies the input patch plus its halo (the extra rows and columns
- * the filter reaches) and those filters' taps into shared memory once, then
- * every thread reads its taps from there: each input value is fetched from
- * global memory about once per block instead of R*S*SD_KT times. */
+ * 8 x tq patch of output pixels for `groups` groups of SD_KT filters
+ * (sd_tile.h: tq 32, 16 or 8 as the output is wide, so a small plane does
+ * not leave most of the block idle). For a few channels at a time it
+ * copies the input patch plus its halo (the extra rows and columns the
+ * filter reaches) and those filters' taps into shared memory once, then
+ * every thread reads its taps from there: each input value is fetched
+ * from global memory about once per block instead of R*S*SD_KT*groups
+ * times. */
 #ifndef CK_CONV_02_SMEM_DIRECT_CUH
 #define CK_CONV_02_SMEM_DIRECT_CUH
 #include "../common/ck_cuda.cuh"
 #include "conv.h"
+#include "sd_tile.h"
 
-#define SD_TP 8   /* output rows per block */
-#define SD_TQ 32  /* output columns per block (one warp wide) */
-#define SD_KT 8   /* filters per block; each thread keeps SD_KT sums */
 #define SD_CB 4   /* channels staged per step */
 
 struct sd_geom {
-    int ih, iw;    /* staged input patch, halo included */
-    int cb;        /* channels per step */
-    size_t smem;   /* dynamic shared memory bytes */
+    int tq, groups; /* the block's tile (sd_tile.h) */
+    int ih, iw;     /* staged input patch, halo included */
+    int cb;         /* channels per step */
+    size_t smem;    /* dynamic shared memory bytes */
 };
 
 /* Stages up to SD_CB channels per step, fewer when that would not fit in
@@ -25,9 +27,12 @@ struct sd_geom {
 static struct sd_geom sd_geometry(const struct conv_shape *sh)
 {
     struct sd_geom g;
+    struct sd_tile t = sd_tile_of(sh->q);
+    g.tq = t.tq, g.groups = t.groups;
     g.ih = (SD_TP - 1) * sh->stride + (sh->r - 1) * sh->dil + 1;
-    g.iw = (SD_TQ - 1) * sh->stride + (sh->s - 1) * sh->dil + 1;
-    size_t per_c = ((size_t)g.ih * g.iw + SD_KT * sh->r * sh->s) * sizeof(float);
+    g.iw = (g.tq - 1) * sh->stride + (sh->s - 1) * sh->dil + 1;
+    size_t per_c = ((size_t)g.ih * g.iw + (size_t)g.groups * SD_KT * sh->r * sh->s) *
+                   sizeof(float);
     g.cb = sh->c < SD_CB ? sh->c : SD_CB;
     while (g.cb > 1 && g.cb * per_c > 48 * 1024)
         g.cb /= 2;
@@ -40,12 +45,14 @@ __global__ void conv_smem_direct_kernel(struct conv_shape sh, struct sd_geom g,
                                         float *y)
 {
     CK_DYN_SHARED(float, sd_smem);
+    const int kf = g.groups * SD_KT;                 /* the block's filters */
     float *xs = sd_smem;                             /* (cb, ih, iw) */
-    float *ws = sd_smem + (size_t)g.cb * g.ih * g.iw; /* (cb, KT, R, S) */
-    int tiles_q = (sh.q + SD_TQ - 1) / SD_TQ;
-    int p0 = blockIdx.x / tiles_q * SD_TP, q0 = blockIdx.x % tiles_q * SD_TQ;
-    int k0 = blockIdx.y * SD_KT, n = blockIdx.z;
-    int tp = threadIdx.x / SD_TQ, tq = threadIdx.x % SD_TQ;
+    float *ws = sd_smem + (size_t)g.cb * g.ih * g.iw; /* (cb, kf, R, S) */
+    int tiles_q = (sh.q + g.tq - 1) / g.tq;
+    int p0 = blockIdx.x / tiles_q * SD_TP, q0 = blockIdx.x % tiles_q * g.tq;
+    int k0 = blockIdx.y * kf, n = blockIdx.z;
+    int pix = threadIdx.x % (SD_TP * g.tq), grp = threadIdx.x / (SD_TP * g.tq);
+    int tp = pix / g.tq, tq = pix % g.tq;
     int h_org = p0 * sh.stride - sh.pad, w_org = q0 * sh.stride - sh.pad;
     int rs = sh.r * sh.s;
     float acc[SD_KT];
@@ -60,15 +67,15 @@ __global__ void conv_smem_direct_kernel(struct conv_shape sh, struct sd_geom g,
             xs[i] = in ? x[(((long)n * sh.c + c0 + cc) * sh.h + hh) * sh.w + ww]
                        : 0.0f;
         }
-        for (int i = threadIdx.x; i < cn * SD_KT * rs; i += blockDim.x) {
-            int cc = i / (SD_KT * rs), j = i / rs % SD_KT, t = i % rs;
+        for (int i = threadIdx.x; i < cn * kf * rs; i += blockDim.x) {
+            int cc = i / (kf * rs), j = i / rs % kf, t = i % rs;
             ws[i] = k0 + j < sh.k
                         ? w[((long)(k0 + j) * sh.c + c0 + cc) * rs + t] : 0.0f;
         }
         __syncthreads();
         for (int cc = 0; cc < cn; cc++) {
             const float *xc = xs + (size_t)cc * g.ih * g.iw;
-            const float *wc = ws + (size_t)cc * SD_KT * rs;
+            const float *wc = ws + ((size_t)cc * kf + grp * SD_KT) * rs;
             for (int r = 0; r < sh.r; r++) {
                 const float *row = xc + (tp * sh.stride + r * sh.dil) * g.iw +
                                    tq * sh.stride;
@@ -82,11 +89,11 @@ __global__ void conv_smem_direct_kernel(struct conv_shape sh, struct sd_geom g,
         }
         __syncthreads();
     }
-    int p = p0 + tp, q = q0 + tq;
+    int p = p0 + tp, q = q0 + tq, kg = k0 + grp * SD_KT;
     if (p >= sh.p || q >= sh.q)
         return;
-    for (int j = 0; j < SD_KT && k0 + j < sh.k; j++)
-        y[(((long)n * sh.k + k0 + j) * sh.p + p) * sh.q + q] = acc[j];
+    for (int j = 0; j < SD_KT && kg + j < sh.k; j++)
+        y[(((long)n * sh.k + kg + j) * sh.p + p) * sh.q + q] = acc[j];
 }
 
 static int conv_smem_direct_launch(const struct conv_shape *sh,
@@ -99,9 +106,10 @@ static int conv_smem_direct_launch(const struct conv_shape *sh,
                             cudaFuncAttributeMaxDynamicSharedMemorySize,
                             (int)g.smem));
     dim3 grid((unsigned)(((sh->p + SD_TP - 1) / SD_TP) *
-                         ((sh->q + SD_TQ - 1) / SD_TQ)),
-              (unsigned)((sh->k + SD_KT - 1) / SD_KT), (unsigned)sh->n);
-    CK_LAUNCH(err, conv_smem_direct_kernel, grid, SD_TP * SD_TQ, g.smem,
+                         ((sh->q + g.tq - 1) / g.tq)),
+              (unsigned)((sh->k + g.groups * SD_KT - 1) / (g.groups * SD_KT)),
+              (unsigned)sh->n);
+    CK_LAUNCH(err, conv_smem_direct_kernel, grid, SD_THREADS, g.smem,
               (cudaStream_t)io->stream, *sh, g, io->x, io->w, io->y);
     return CK_OK;
 }

@@ -12,9 +12,11 @@
  * feeds N·C·vh·vw multiply-adds per filter. NPQ = N·P·Q, CRS = C·R·S:
  *
  *  naive          x and w per multiply-add: 2·K·N·C·vh·vw  "no reuse: 2 loads per FMA"
- *  smem-direct    per block (8x32 pixels, 8 filters) and channel, the
- *                 input patch with its halo once and 8·R·S taps
- *                                                  "8x32-pixel patches + halo, 8 filters"
+ *  smem-direct    per block (8x32 pixels and 8 filters, 8x16 and 16, or
+ *                 8x8 and 32: sd_tile.h, as wide as the output) and
+ *                 channel, the input patch with its halo once and the
+ *                 filters' R·S taps       "8x32-pixel patches + halo, 8 filters"
+ *                                         (or 8x16 ... 16, 8x8 ... 32)
  *  im2col-gemm    x read once into col (N·C·vh·vw), col written (CRS·NPQ),
  *                 then a 64x64-tile GEMM: col read ⌈K/64⌉ times, w
  *                 ⌈NPQ/64⌉ times                  "im2col written and read, 64x64 tiles"
@@ -40,6 +42,7 @@
 #define CK_CONV_TRAFFIC_H
 
 #include "conv_ladder.h"
+#include "sd_tile.h"
 #include "wg4_rule.h"
 
 struct conv_traffic {
@@ -110,13 +113,17 @@ static inline struct conv_traffic conv_traffic_of(enum conv_rung_id r, int n, in
         t.loads = 2.0 * k * x_taps;
         t.model = "no reuse: 2 loads per FMA";
         break;
-    case CONV_SMEM_DIRECT: /* 02_smem_direct.cuh: SD_TP 8, SD_TQ 32, SD_KT 8 */
-        t.loads = (double)n * c * conv_traffic_up(k, 8) *
-                      conv_traffic_patch(h, p, fr, pad, st, dil, 8) *
-                      conv_traffic_patch(w, q, fs, pad, st, dil, 32) +
-                  conv_traffic_up(p, 8) * conv_traffic_up(q, 32) * n * (double)k * crs;
-        t.model = "8x32-pixel patches + halo, 8 filters";
+    case CONV_SMEM_DIRECT: { /* 02_smem_direct.cuh, its tile from sd_tile.h */
+        struct sd_tile b = sd_tile_of(q);
+        t.loads = (double)n * c * conv_traffic_up(k, b.groups * SD_KT) *
+                      conv_traffic_patch(h, p, fr, pad, st, dil, SD_TP) *
+                      conv_traffic_patch(w, q, fs, pad, st, dil, b.tq) +
+                  conv_traffic_up(p, SD_TP) * conv_traffic_up(q, b.tq) * n * (double)k * crs;
+        t.model = b.tq == 32   ? "8x32-pixel patches + halo, 8 filters"
+                  : b.tq == 16 ? "8x16-pixel patches + halo, 16 filters"
+                               : "8x8-pixel patches + halo, 32 filters";
         break;
+    }
     case CONV_IM2COL_GEMM: /* 03_im2col_gemm.cuh: IC_T 64 */
         t.loads = x_taps + crs * npq * conv_traffic_up(k, 64) +
                   (double)k * crs * conv_traffic_up(npq, 64);

@@ -311,7 +311,8 @@ tc_targets() {
 # conv_targets FILE: per conv shape, the fastest hand rung (by its median %
 # of library, a ratio taken within each run) against cuDNN's fastest FMA
 # algorithm (>= 95%) and against cuDNN implicit-gemm and
-# implicit-precomp-gemm (>= 100%: at least as fast)
+# implicit-precomp-gemm (>= 100%: at least as fast); then whether the hand
+# rungs climb: each, in rung order, faster (median ms) than the one before
 conv_targets() {
     awk '
 '"$VAL_AWK"'
@@ -321,6 +322,8 @@ conv_targets() {
         v = val($0, "variant"); kd = val($0, "kind")
         p = val($0, "paired_pct_of_library"); if (p == "" || p == "~") p = val($0, "pct_of_library"); p += 0
         if (kd == "hand" && p > hp[sh]) { hp[sh] = p; hv[sh] = v; hms[sh] = val($0, "ms") }
+        if (kd == "hand") { r = val($0, "rung") + 0; rms[sh, r] = val($0, "ms") + 0; rtxt[sh, r] = val($0, "ms"); rid[sh, r] = v
+            if (r > top[sh]) top[sh] = r }
         if (kd == "library" && val($0, "math") == "fma" && (!(sh in lms) || val($0, "ms") + 0 < lms[sh])) {
             lms[sh] = val($0, "ms") + 0; lv[sh] = v }
         if (v == "cudnn-implicit-gemm") ig[sh] = p
@@ -338,6 +341,17 @@ conv_targets() {
             b = (sh in ipg && ipg[sh] > 0) ? 100 * hp[sh] / ipg[sh] : -1
             printf "%-24s %-11s %9s %7.1f%% %-25s %8.1f%% %8.1f%%  %s %s %s\n", sh, hv[sh], hms[sh], hp[sh],
                 lv[sh] " " lms[sh], a, b, verdict(hp[sh] >= 95), verdict(a >= 100), verdict(b >= 100)
+        }
+        for (i = 1; i <= ns; i++) {
+            sh = shapes[i]; climb = "yes"; prev = 0; n = 0
+            for (r = 1; r <= top[sh]; r++) {
+                if (!((sh, r) in rms)) continue
+                if (prev && !(rms[sh, r] < rms[sh, prev]))
+                    climb = (climb == "yes" ? "" : climb "; ") rid[sh, r] " " rtxt[sh, r] \
+                        " ms not faster than " rid[sh, prev] " " rtxt[sh, prev] " ms"
+                prev = r; n++
+            }
+            printf "conv %s: the %d hand rungs climb: %s\n", sh, n, climb == "yes" ? "PASS" : "MISS (" climb ")"
         }
     }' "$1"
 }

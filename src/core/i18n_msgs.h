@@ -867,7 +867,7 @@
 	X(MSG_RF_M_TILES_BT, "%dx%d tiles, B transposed first", "%dx%d 分块，B 先转置") \
 	X(MSG_RF_M_SPLIT, ", K split in %d", "，K 切成 %d 段") \
 	X(MSG_RF_M_PARTS, ", K in %d parts", "，K 分 %d 份各自求和再相加") \
-	X(MSG_RF_M_PATCH, "8x32 patches+halo, 8 filters", "8x32 像素块加边框，8 个滤波器") \
+	X(MSG_RF_M_PATCH, "%dx%d patches+halo, %d filters", "%dx%d 像素块加边框，%d 个滤波器") \
 	X(MSG_RF_M_IM2COL, "im2col stored+read, 64x64", "im2col 写入再读出，64x64") \
 	X(MSG_RF_M_IGEMM, "x gathered per 128x64 tile", "每个 128x64 分块收集一次 x") \
 	X(MSG_RF_M_WINO, "Winograd transforms+16 GEMMs", "Winograd 变换加 16 个 GEMM") \

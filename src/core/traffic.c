@@ -143,7 +143,6 @@ const char *traffic_model_words(const char *model, char *buf, size_t size)
 		enum msg id;
 	} words[] = {
 		{ "no reuse: 2 loads per FMA", MSG_RF_M_NOREUSE },
-		{ "8x32-pixel patches + halo, 8 filters", MSG_RF_M_PATCH },
 		{ "im2col written and read, 64x64 tiles", MSG_RF_M_IM2COL },
 		{ "x gathered per 128x64 tile", MSG_RF_M_IGEMM },
 		{ "Winograd transforms + 16 GEMMs", MSG_RF_M_WINO },
@@ -159,7 +158,12 @@ const char *traffic_model_words(const char *model, char *buf, size_t size)
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
 		if (!strcmp(model, words[i].en))
 			return tr(words[i].id);
-	int bm, bn, split = 1, end = 0, tail = 0;
+	int bm, bn, split = 1, end = 0, tail = 0, nf;
+	/* smem-direct's tile: conv_traffic.h's three */
+	if (sscanf(model, "%dx%d-pixel patches + halo, %d filters%n", &bm, &bn, &nf, &end) == 3 && !model[end]) {
+		snprintf(buf, size, tr(MSG_RF_M_PATCH), bm, bn, nf);
+		return buf;
+	}
 	if (sscanf(model, "%dx%d tiles, B transposed first%n", &bm, &bn, &end) == 2 && !model[end]) {
 		snprintf(buf, size, tr(MSG_RF_M_TILES_BT), bm, bn);
 		return buf;

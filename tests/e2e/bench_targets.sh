@@ -34,6 +34,22 @@ like "$out" "reduce n=268435456: ladder climbs 1..6: yes; best = 103.8[0-9]*% of
 like "$out" "launch plain: best 4000 GB/s; within 5% of it from block 64 on" "where the plain series stops gaining"
 like "$out" "launch best series >= 85% of HBM: vec4, 4300 GB/s = 89.3%: PASS" \
     "the launch target: the series nearest the HBM roof (float4), over 85%: PASS"
+# conv: the hand rungs climb at a shape when each, in rung order, is faster
+# than the one before (made-up times: the second shape's rung 2 is not)
+{
+    for sh in 'c: 64, h: 56, w: 56, k: 64:1' 'c: 512, h: 7, w: 7, k: 512:2'; do
+        f=${sh%:*} slow=${sh##*:}
+        for r in 1:naive:4.0 2:smem-direct:$([ "$slow" = 2 ] && echo 5.8 || echo 1.3) 3:im2col-gemm:0.9; do
+            echo "- {record: \"variant\", format: 1, demo: \"conv\", variant: \"${r#*:}\", rung: ${r%%:*}, kind: \"hand\", ok: true, pct_of_library: 10, n: 32, $f, r: 3, s: 3}" |
+                sed -E 's/variant: "([^:"]*):([0-9.]+)"/variant: "\1", ms: \2/'
+        done
+        echo "- {record: \"variant\", format: 1, demo: \"conv\", variant: \"cudnn-gemm\", rung: 7, kind: \"library\", ok: true, math: \"fma\", ms: 0.5, pct_of_library: 100, n: 32, $f, r: 3, s: 3}"
+    done
+} >"$T_TMP/conv.yaml"
+out3=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/both.yaml" BENCH_CONV_OUT="$T_TMP/conv.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out3" "conv N=32 C=64 K=64 56x56: the 3 hand rungs climb: PASS" "conv: a ladder that climbs"
+like "$out3" "conv N=32 C=512 K=512 7x7: the 3 hand rungs climb: MISS \(smem-direct 5.8 ms not faster than naive 4.0 ms\)" \
+    "conv: a rung slower than the one before is named"
 grep -v 'series: "vec4"' "$T_TMP/both.yaml" >"$T_TMP/novec.yaml"
 out2=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/novec.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out2" "launch best series >= 85% of HBM: plain, 4000 GB/s = 83.1%: MISS" \

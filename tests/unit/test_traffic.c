@@ -130,9 +130,21 @@ static void conv_models(void)
 	/* padding 1: 4x4 outputs; per axis 2 + 3 + 3 + 2 = 10 taps inside, 100 of 144 */
 	t = conv_traffic_of(CONV_NAIVE, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
 	ok(t.loads == 2 * 100, "naive with padding 1: out-of-image taps not loaded (%g)", t.loads);
-	/* smem-direct: one block of 8x32 covers 4x4 outputs; its patch 10x34 clipped to 4x4 */
+	/* smem-direct: one block of 8x8 (sd_tile.h: the output is 4 wide) covers 4x4 outputs;
+	 * its patch 10x10 clipped to 4x4 */
 	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
 	ok(t.loads == 16 + 9, "smem-direct: the image once and the 9 taps (%g)", t.loads);
+	/* a 7x7 plane, 32 filters: one 8x8 block of four filter groups reads the
+	 * plane once and 32 filters' 9 taps; 14 wide: 8x16 tiles, 16 filters */
+	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 7, 7, 32, 3, 3, 1, 1, 1, 7, 7);
+	ok(t.loads == 49 + 32 * 9 && !strcmp(t.model, "8x8-pixel patches + halo, 32 filters"),
+	   "smem-direct at 7x7: one 8x8 block for 32 filters (%g, %s)", t.loads, t.model);
+	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 14, 14, 16, 3, 3, 1, 1, 1, 14, 14);
+	ok(!strcmp(t.model, "8x16-pixel patches + halo, 16 filters"), "smem-direct at 14x14: %s",
+	   t.model);
+	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 28, 28, 8, 3, 3, 1, 1, 1, 28, 28);
+	ok(!strcmp(t.model, "8x32-pixel patches + halo, 8 filters"), "smem-direct at 28x28: %s",
+	   t.model);
 	/* im2col: x once (100 in-image taps), col 9x16 written, read once; w 1x9 read once */
 	t = conv_traffic_of(CONV_IM2COL_GEMM, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
 	ok(t.loads == 100 + 144 + 9 && t.stores == 16 + 144, "im2col: col written and read (%g, %g)",
@@ -219,7 +231,9 @@ static void records(void)
  * demos' English; anything else comes back as it is. */
 static void model_words(void)
 {
-	static const struct { const char *lang, *model, *want; } cases[] = {
+	static const struct {
+		const char *lang, *model, *want;
+	} cases[] = {
 		{ "en", "global loads of 128x128 tiles", "128x128 tiles" },
 		{ "en", "global loads of 128x64 tiles, K split in 4", "128x64 tiles, K split in 4" },
 		{ "en", "global loads of 128x128 tiles, K in 6 parts", "128x128 tiles, K in 6 parts" },
@@ -231,6 +245,10 @@ static void model_words(void)
 		{ "en", "global loads of 128x128 tiles, K split in 2 more",
 		  "global loads of 128x128 tiles, K split in 2 more" },
 		{ "en", "from the future", "from the future" },
+		{ "en", "8x32-pixel patches + halo, 8 filters", "8x32 patches+halo, 8 filters" },
+		{ "zh", "8x8-pixel patches + halo, 32 filters", "8x8 像素块加边框，32 个滤波器" },
+		{ "en", "8x16-pixel patches + halo, 16 filters and more",
+		  "8x16-pixel patches + halo, 16 filters and more" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		char buf[96];
