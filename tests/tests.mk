@@ -162,7 +162,7 @@ test-emu: test-progs | deps-check
 	$(TEST_ENV) $(call PROVE,emu) $(EMU_T)
 test-e2e: test-progs $(REPLAY) | deps-check
 	$(TEST_ENV) $(call PROVE,e2e) $(call first_long,$(E2E))
-test-long: all $(REPLAY) $(DEMO_UNIT) $(EMU) | deps-check
+test-long: all $(REPLAY) $(UNIT) $(DEMO_UNIT) $(EMU) | deps-check
 	$(TEST_ENV) $(call PROVE,long) $(call first_long,$(LONG_T))
 
 -include $(EMU:=.d)

@@ -27,14 +27,13 @@ struct sd_geom {
 static struct sd_geom sd_geometry(const struct conv_shape *sh)
 {
     struct sd_geom g;
-    struct sd_tile t = sd_tile_of(sh->q);
+    struct sd_tile t = sd_tile_of(sh->q, sh->r, sh->s, sh->stride, sh->dil);
     g.tq = t.tq, g.groups = t.groups;
     g.ih = (SD_TP - 1) * sh->stride + (sh->r - 1) * sh->dil + 1;
     g.iw = (g.tq - 1) * sh->stride + (sh->s - 1) * sh->dil + 1;
-    size_t per_c = ((size_t)g.ih * g.iw + (size_t)g.groups * SD_KT * sh->r * sh->s) *
-                   sizeof(float);
+    size_t per_c = sd_channel_bytes(t, sh->r, sh->s, sh->stride, sh->dil);
     g.cb = sh->c < SD_CB ? sh->c : SD_CB;
-    while (g.cb > 1 && g.cb * per_c > 48 * 1024)
+    while (g.cb > 1 && g.cb * per_c > SD_SMEM_DEFAULT)
         g.cb /= 2;
     g.smem = g.cb * per_c;
     return g;
@@ -100,7 +99,7 @@ static int conv_smem_direct_launch(const struct conv_shape *sh,
                                    const struct conv_io *io, struct ck_err *err)
 {
     struct sd_geom g = sd_geometry(sh);
-    if (g.smem > 48 * 1024)
+    if (g.smem > SD_SMEM_DEFAULT)
         CUDA_CHECK(err, cudaFuncSetAttribute(
                             conv_smem_direct_kernel,
                             cudaFuncAttributeMaxDynamicSharedMemorySize,

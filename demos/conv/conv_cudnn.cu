@@ -329,9 +329,19 @@ static unsigned form_blocks(int n, int ch, int h, int w)
 }
 
 // only the NHWC forms are moved: an NCHW FP32 handle uses the ladder's own
+static int form_nhwc(const struct conv_cudnn *c, struct ck_err *err)
+{
+    if (c->form != CONV_FORM_NCHW_FP32)
+        return CK_OK;
+    snprintf(err->msg, sizeof err->msg, "an NCHW FP32 cuDNN handle has no other form to move to");
+    return CK_EARGS;
+}
+
 extern "C" int conv_cudnn_to_form(const struct conv_cudnn *c, const float *src, void *dst, int n,
                                   int ch, int h, int w, struct ck_err *err)
 {
+    if (form_nhwc(c, err) != CK_OK)
+        return CK_EARGS;
     unsigned blocks = form_blocks(n, ch, h, w);
     if (c->form == CONV_FORM_NHWC_FP16)
         CK_LAUNCH(err, conv_to_nhwc_kernel<__half>, blocks, 256, 0, 0, src, (__half *)dst, n, ch,
@@ -345,6 +355,8 @@ extern "C" int conv_cudnn_to_form(const struct conv_cudnn *c, const float *src, 
 extern "C" int conv_cudnn_from_form(const struct conv_cudnn *c, const void *src, float *dst,
                                     int n, int ch, int h, int w, struct ck_err *err)
 {
+    if (form_nhwc(c, err) != CK_OK)
+        return CK_EARGS;
     unsigned blocks = form_blocks(n, ch, h, w);
     if (c->form == CONV_FORM_NHWC_FP16)
         CK_LAUNCH(err, conv_from_nhwc_kernel<__half>, blocks, 256, 0, 0, (const __half *)src, dst,

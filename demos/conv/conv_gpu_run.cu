@@ -335,6 +335,7 @@ static int run_cudnn_form(struct conv_job *job, struct bufs *b, int i,
 {
     if (!conv_job_selected(job, i))
         return CK_OK;
+    job->ext[i].layout = "NHWC"; /* its record says so, whatever happens below */
     const struct conv_shape *sh = &job->sh;
     struct conv_cudnn *cd = NULL;
     struct ck_err why;
@@ -378,7 +379,6 @@ static int run_cudnn_form(struct conv_job *job, struct bufs *b, int i,
         rc = conv_cudnn_find(cd, false, fb.x[0], fb.w, fb.y[0], res, &best, err);
     if (rc != CK_OK)
         goto out;
-    x->layout = "NHWC";
     if (best < 0) {
         x->supported = 0;
         snprintf(x->why, sizeof x->why, "no algorithm ran");

@@ -114,7 +114,7 @@ static inline struct conv_traffic conv_traffic_of(enum conv_rung_id r, int n, in
         t.model = "no reuse: 2 loads per FMA";
         break;
     case CONV_SMEM_DIRECT: { /* 02_smem_direct.cuh, its tile from sd_tile.h */
-        struct sd_tile b = sd_tile_of(q);
+        struct sd_tile b = sd_tile_of(q, fr, fs, st, dil);
         t.loads = (double)n * c * conv_traffic_up(k, b.groups * SD_KT) *
                       conv_traffic_patch(h, p, fr, pad, st, dil, SD_TP) *
                       conv_traffic_patch(w, q, fs, pad, st, dil, b.tq) +

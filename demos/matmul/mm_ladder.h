@@ -1,5 +1,7 @@
 /* mm_ladder.h: THE matmul ladder, the one place a rung is added, renamed or
- * reordered: a row here and its header (NN_<id>.cuh) are all a rung needs.
+ * reordered: a row here, its header (NN_<id>.cuh) and its traffic model
+ * (MM_TRAFFIC_<ENUM> in mm_traffic.h, which the build asks for) are all a
+ * rung needs.
  * Plain C with no CUDA, so the C host, the CUDA side, the CPU emulation,
  * the tutorial (src/core/quiz_measure.c, results_text.c, the tiling view) and
  * the tests all read it. The columns are every ladder's

@@ -312,7 +312,8 @@ tc_targets() {
 # of library, a ratio taken within each run) against cuDNN's fastest FMA
 # algorithm (>= 95%) and against cuDNN implicit-gemm and
 # implicit-precomp-gemm (>= 100%: at least as fast); then whether the hand
-# rungs climb: each, in rung order, faster (median ms) than the one before
+# rungs climb: each, in rung order, faster (median ms) than the one before,
+# and none failed its check
 conv_targets() {
     awk '
 '"$VAL_AWK"'
@@ -329,6 +330,10 @@ conv_targets() {
         if (v == "cudnn-implicit-gemm") ig[sh] = p
         if (v == "cudnn-implicit-precomp-gemm") ipg[sh] = p
     }
+    /record: "variant"/ && /demo: "conv"/ && /ok: false/ && /kind: "hand"/ && !/supported: false/ {
+        sh = "N=" val($0, "n") " C=" val($0, "c") " K=" val($0, "k") " " val($0, "h") "x" val($0, "w")
+        failed[sh] = (nfail[sh]++ ? failed[sh] ", " : "") val($0, "variant")
+    }
     function verdict(ok) { return ok ? "PASS" : "MISS" }
     END {
         printf "\nconv stages: fastest hand rung vs cuDNN FP32 (medians of %% of library)\n"
@@ -343,7 +348,7 @@ conv_targets() {
                 lv[sh] " " lms[sh], a, b, verdict(hp[sh] >= 95), verdict(a >= 100), verdict(b >= 100)
         }
         for (i = 1; i <= ns; i++) {
-            sh = shapes[i]; climb = "yes"; prev = 0; n = 0
+            sh = shapes[i]; climb = nfail[sh] ? failed[sh] " failed its check" : "yes"; prev = 0; n = 0
             for (r = 1; r <= top[sh]; r++) {
                 if (!((sh, r) in rms)) continue
                 if (prev && !(rms[sh, r] < rms[sh, prev]))

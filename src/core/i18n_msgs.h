@@ -833,7 +833,7 @@
 	X(MSG_DV_SPREAD, "spread", "波动") \
 	X(MSG_DV_ERROR, "error", "误差") \
 	X(MSG_DV_EXACT, "On integer inputs %d of these rungs are exact to the bit%s", "在整数输入上，其中 %d 个梯级逐位精确%s") \
-	X(MSG_DV_LAYOUT, "%%lib compares like with like: the hand rungs and cuDNN's named algorithms are NCHW FP32, against cuDNN's fastest NCHW FP32 one. The %d NHWC rows are cuDNN's production path, another layout and precision (TF32, FP16) on Tensor Cores, outside that comparison", "库%% 列是同类比较：手写梯级和 cuDNN 各具名算法都是 NCHW FP32，对照 cuDNN 最快的 NCHW FP32 算法。%d 个 NHWC 行是 cuDNN 的生产路径，布局和精度（TF32、FP16）都不同，用张量核心，不在这一比较之内") \
+	X(MSG_DV_LAYOUT, "%%lib compares like with like: the hand rungs and cuDNN's named algorithms are NCHW FP32, against cuDNN's fastest NCHW FP32 one. The %d NHWC rows are cuDNN's production path, another layout and precision (TF32, FP16) on Tensor Cores: their %%lib says what that path gains over the same baseline, not a race like for like", "库%% 列是同类比较：手写梯级和 cuDNN 各具名算法都是 NCHW FP32，对照 cuDNN 最快的 NCHW FP32 算法。%d 个 NHWC 行是 cuDNN 的生产路径，布局和精度（TF32、FP16）都不同，用张量核心：它们的库%% 表示这条路径相对同一基准快了多少，并非同类比较") \
 	X(MSG_DV_EXACT_WG, "; %s: largest error %s of the value scale (bound %s)", "；%s：最大误差为数值尺度的 %s（上限 %s）") \
 	X(MSG_DV_ERR_MARK, "! marks an error above twice that of %s: %s, at the same size", "! 标出误差超过 %s 两倍（%s，同一规模）的行") \
 	/* ---- demo rung labels and fallback reasons in the learner's language (results_text.c) ---- */ \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# demos/scripts/bench.sh reads the reduce and launch targets from a results
-# file (BENCH_TABLE_ONLY=1 runs nothing): the ladder climbing over rungs
-# 1-6, best against CUB and the HBM roof, where each launch series stops
-# gaining, and the wave tail in waves. Here from the synthetic fixtures
+# demos/scripts/bench.sh reads the reduce, launch and conv targets from a
+# results file (BENCH_TABLE_ONLY=1 runs nothing): the ladder climbing over
+# rungs 1-6, best against CUB and the HBM roof, where each launch series
+# stops gaining, the wave tail in waves, and whether the conv hand rungs
+# climb at each shape. Here from the synthetic fixtures
 # (tests/fixtures/results/synthetic-*.yaml, made-up numbers); gpu_test.sh
 # and bench.sh must at least parse as sh.
 . "$(dirname "$0")/lib.bash"
@@ -50,6 +51,11 @@ out3=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/both.yaml" BENCH_CONV_OUT="$T_TMP/co
 like "$out3" "conv N=32 C=64 K=64 56x56: the 3 hand rungs climb: PASS" "conv: a ladder that climbs"
 like "$out3" "conv N=32 C=512 K=512 7x7: the 3 hand rungs climb: MISS \(smem-direct 5.8 ms not faster than naive 4.0 ms\)" \
     "conv: a rung slower than the one before is named"
+sed -E '/c: 64,/ s/variant: "smem-direct", ms: 1.3, (.*)ok: true/variant: "smem-direct", ms: 1.3, \1ok: false/' \
+    "$T_TMP/conv.yaml" >"$T_TMP/conv-bad.yaml"
+out4=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/both.yaml" BENCH_CONV_OUT="$T_TMP/conv-bad.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out4" "conv N=32 C=64 K=64 56x56: the 2 hand rungs climb: MISS \(smem-direct failed its check\)" \
+    "conv: a hand rung that failed its check is a MISS, not left out"
 grep -v 'series: "vec4"' "$T_TMP/both.yaml" >"$T_TMP/novec.yaml"
 out2=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/novec.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out2" "launch best series >= 85% of HBM: plain, 4000 GB/s = 83.1%: MISS" \

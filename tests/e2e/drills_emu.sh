@@ -28,6 +28,7 @@ jobs_list="$T_TMP/jobs"
 n=0
 dirs=
 for d in ${CK_DRILLS:-}; do
+    case $d in [0-9][0-9]-*) ;; *) echo "Bail out! CK_DRILLS names $d, not a drill folder (NN-id)"; exit 1 ;; esac
     [ -d "drills/$d" ] || { echo "Bail out! CK_DRILLS names drills/$d, which is not there"; exit 1; }
     dirs="$dirs drills/$d/"
 done

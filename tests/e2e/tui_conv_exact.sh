@@ -49,7 +49,9 @@ start 80 24 "$ck --lang zh open conv"
 wait_for "你的机器：刚刚在 NVIDIA H200 上实测" 10; ok $? "80x24 zh: the conv results"
 keys G
 wait_flat "$zh"; ok $? "80x24 zh: the same line in Chinese, at the end"
-wait_flat '库% 列是同类比较：手写梯级和 cuDNN 各具名算法都是 NCHW FP32，对照 cuDNN 最快的 NCHW FP32 算法。2 个 NHWC 行是 cuDNN 的生产路径'
+# Chinese wraps anywhere: the rows joined with their spaces taken out
+zlay='库%列是同类比较：手写梯级和cuDNN各具名算法都是NCHWFP32，对照cuDNN最快的NCHWFP32算法。2个NHWC行是cuDNN的生产路径'
+wait_until "the zh layout line" 'flat | tr -d " " | grep -qF -- "$zlay"'
 ok $? "80x24 zh: the layout line in Chinese"
 stop
 

@@ -145,6 +145,11 @@ static void conv_models(void)
 	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 28, 28, 8, 3, 3, 1, 1, 1, 28, 28);
 	ok(!strcmp(t.model, "8x32-pixel patches + halo, 8 filters"), "smem-direct at 28x28: %s",
 	   t.model);
+	/* 45x45 filters on a 6-wide output: 8x8 for 32 filters would stage 270 KB a channel,
+	 * 8x16 for 16 142 KB: back to 8x32 for 8 (80 KB, the opt-in shared memory) */
+	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 50, 50, 32, 45, 45, 0, 1, 1, 6, 6);
+	ok(!strcmp(t.model, "8x32-pixel patches + halo, 8 filters"),
+	   "smem-direct with 45x45 filters: the wide tile again (%s)", t.model);
 	/* im2col: x once (100 in-image taps), col 9x16 written, read once; w 1x9 read once */
 	t = conv_traffic_of(CONV_IM2COL_GEMM, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
 	ok(t.loads == 100 + 144 + 9 && t.stores == 16 + 144, "im2col: col written and read (%g, %g)",
