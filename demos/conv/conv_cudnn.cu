@@ -290,10 +290,10 @@ extern "C" size_t conv_cudnn_elem(const struct conv_cudnn *c)
     return c->form == CONV_FORM_NHWC_FP16 ? sizeof(__half) : sizeof(float);
 }
 
-/* element (i, j, y, x) of an i x j x h x w tensor stored NHWC (NCHW's
- * index is the thread's own, e) */
-__device__ static size_t at_nhwc(size_t i, size_t j, size_t y, size_t x, int ch, int h, int w)
+/* where element e of an n x ch x h x w tensor in NCHW order lies in NHWC */
+__device__ static size_t nhwc_of(size_t e, int ch, int h, int w)
 {
+    size_t x = e % w, y = e / w % h, j = e / ((size_t)w * h) % ch, i = e / ((size_t)w * h * ch);
     return ((i * h + y) * w + x) * ch + j;
 }
 __device__ static void put(float *p, float v) { *p = v; }
@@ -308,8 +308,7 @@ __global__ void conv_to_nhwc_kernel(const float *nchw, T *nhwc, int n, int ch, i
     size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x, total = (size_t)n * ch * h * w;
     if (e >= total)
         return;
-    size_t x = e % w, y = e / w % h, j = e / ((size_t)w * h) % ch, i = e / ((size_t)w * h * ch);
-    put(&nhwc[at_nhwc(i, j, y, x, ch, h, w)], nchw[e]);
+    put(&nhwc[nhwc_of(e, ch, h, w)], nchw[e]);
 }
 
 // and back: NHWC of type T into NCHW FP32, one thread an NCHW element
@@ -319,8 +318,7 @@ __global__ void conv_from_nhwc_kernel(const T *nhwc, float *nchw, int n, int ch,
     size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x, total = (size_t)n * ch * h * w;
     if (e >= total)
         return;
-    size_t x = e % w, y = e / w % h, j = e / ((size_t)w * h) % ch, i = e / ((size_t)w * h * ch);
-    nchw[e] = get(&nhwc[at_nhwc(i, j, y, x, ch, h, w)]);
+    nchw[e] = get(&nhwc[nhwc_of(e, ch, h, w)]);
 }
 
 static unsigned form_blocks(int n, int ch, int h, int w)
