@@ -44,16 +44,36 @@
 #include "08_wgmma_tma_transpose.cuh"
 #include "mm_tma.cuh"
 
-// BM x BN block tile (BM 128, BN 128 or 256), BK 32 floats (= 128 bytes,
-// one swizzle row); one producer warpgroup and two consumer warpgroups,
-// each owning 64 rows of the tile and all BN columns (BN / 2 accumulators
-// per thread).
-template <int BN_, int STAGES_>
+// What a wgmma rung multiplies in: the bytes of an element, the k of one
+// wgmma, and whether B's tile is N-major (each row of the shared tile runs
+// along N, as B lies in memory: the instruction reads it transposed, which
+// wgmma allows for FP16 and BF16 only; TF32 reads both tiles K-major).
+struct wg_in_tf32 {
+    static constexpr int ESIZE = 4, KSTEP = 8;
+    static constexpr bool B_MN = false;
+};
+struct wg_in_fp16 {
+    static constexpr int ESIZE = 2, KSTEP = 16;
+    static constexpr bool B_MN = true;
+};
+struct wg_in_bf16 {
+    static constexpr int ESIZE = 2, KSTEP = 16;
+    static constexpr bool B_MN = true;
+};
+
+// BM x BN block tile (BM 128, BN 128 or 256), BK = 128 bytes of K (one
+// swizzle row: 32 TF32 or 64 16-bit elements); one producer warpgroup and
+// two consumer warpgroups, each owning 64 rows of the tile and all BN
+// columns (BN / 2 accumulators per thread). B's N-major tile is BN / 64
+// boxes of 64 columns (128 bytes) by BK rows, one after another.
+template <int BN_, int STAGES_, class T = wg_in_tf32>
 struct wg_cfg_t {
-    static constexpr int CONSUMERS = 2, BM = 64 * CONSUMERS, BN = BN_, BK = 32;
+    using in = T;
+    static constexpr int CONSUMERS = 2, BM = 64 * CONSUMERS, BN = BN_, BK = 128 / T::ESIZE;
     static constexpr int STAGES = STAGES_;
     static constexpr int THREADS = 128 * (CONSUMERS + 1);
-    static constexpr int A_BYTES = BM * BK * 4, B_BYTES = BN * BK * 4;
+    static constexpr int A_BYTES = BM * 128, B_BYTES = BN * 128;
+    static constexpr int B_BOX_BYTES = BK * 128; // one N-major box of B
     static constexpr int STAGE_BYTES = A_BYTES + B_BYTES;
     static constexpr int ACC = BN / 2; // floats per consumer thread
     // a stage is free once every consumer warp has read it
@@ -64,6 +84,7 @@ struct wg_cfg_t {
     // the accumulators need them (BN 256: 128 accumulators per thread)
     static constexpr int PRODUCER_REGS = 40, CONSUMER_REGS = 232;
     static constexpr bool SETMAXNREG = BN > 128;
+    static_assert(BK % T::KSTEP == 0 && BN % 64 == 0, "a stage holds whole wgmmas and boxes");
 };
 // The rung: 128x256 tiles, 4 stages of 48 KiB (what was measured, NOTES.md).
 using wg_cfg = wg_cfg_t<256, 4>;
@@ -82,6 +103,15 @@ __device__ __forceinline__ uint64_t wg_desc(uint32_t addr)
     return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)1 << 16 | (uint64_t)(1024 >> 4) << 32 |
            (uint64_t)1 << 62;
 }
+// The descriptor of an N-major tile (B in 16 bits): boxes of 64 columns
+// (128-byte rows, one per k, swizzled as above) `box` bytes apart along N
+// (the leading byte offset, bits 16-29), groups of 8 k rows 1024 bytes
+// apart (the stride byte offset). Stepping k16 adds 16 rows (2048 bytes).
+__device__ __forceinline__ uint64_t wg_desc_mn(uint32_t addr, uint32_t box)
+{
+    return (uint64_t)((addr & 0x3FFFF) >> 4) | (uint64_t)(box >> 4) << 16 |
+           (uint64_t)(1024 >> 4) << 32 | (uint64_t)1 << 62;
+}
 __device__ __forceinline__ void wg_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
 __device__ __forceinline__ void wg_commit()
 {
@@ -92,51 +122,73 @@ template <int N> __device__ __forceinline__ void wg_wait()
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
 }
 
-// d (64 x BN per warpgroup, BN / 2 floats per thread) += A (64 x 8, desc a)
-// * B (8 x BN, stored BN x 8 K-major, desc b). The accumulators stay in
-// registers the whole time; the operand list is spelled out by macro.
+// d (64 x BN per warpgroup, BN / 2 floats per thread) += A (64 x k, desc a)
+// * B (k x BN, desc b), k = 8 (TF32) or 16 (FP16, BF16; B read N-major:
+// the trailing 0, 1 are imm-trans-a and imm-trans-b). The accumulators
+// stay in registers the whole time; the operand list is spelled out by
+// macro.
+// the operand lists are aligned by hand:
+// clang-format off
 #define WG_R8(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), \
                  "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), "+f"(d[i + 7])
 #define WG_R32(i) WG_R8(i), WG_R8(i + 8), WG_R8(i + 16), WG_R8(i + 24)
 #define WG_S8(a, b, c, e, f, g, h, i) "%" #a ",%" #b ",%" #c ",%" #e ",%" #f ",%" #g ",%" #h ",%" #i
-template <int BN> struct wg_mma_t;
-template <> struct wg_mma_t<128> {
+#define WG_S64 WG_S8(0, 1, 2, 3, 4, 5, 6, 7) "," WG_S8(8, 9, 10, 11, 12, 13, 14, 15) ","     \
+               WG_S8(16, 17, 18, 19, 20, 21, 22, 23) "," WG_S8(24, 25, 26, 27, 28, 29, 30, 31) "," \
+               WG_S8(32, 33, 34, 35, 36, 37, 38, 39) "," WG_S8(40, 41, 42, 43, 44, 45, 46, 47) "," \
+               WG_S8(48, 49, 50, 51, 52, 53, 54, 55) "," WG_S8(56, 57, 58, 59, 60, 61, 62, 63)
+#define WG_S128 WG_S64 "," WG_S8(64, 65, 66, 67, 68, 69, 70, 71) ","                              \
+                WG_S8(72, 73, 74, 75, 76, 77, 78, 79) "," WG_S8(80, 81, 82, 83, 84, 85, 86, 87) "," \
+                WG_S8(88, 89, 90, 91, 92, 93, 94, 95) "," WG_S8(96, 97, 98, 99, 100, 101, 102, 103) "," \
+                WG_S8(104, 105, 106, 107, 108, 109, 110, 111) ","                                 \
+                WG_S8(112, 113, 114, 115, 116, 117, 118, 119) ","                                 \
+                WG_S8(120, 121, 122, 123, 124, 125, 126, 127)
+#define WG_MMA(shape_types, regs, a_op, b_op, tail, ...)                              \
+    asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"                       \
+                 "wgmma.mma_async.sync.aligned." shape_types " {" regs "}, " a_op ", " \
+                 b_op ", p, 1, 1" tail ";\n}\n"                                        \
+                 : __VA_ARGS__                                                          \
+                 : "l"(a), "l"(b))
+// clang-format on
+template <class T, int BN>
+struct wg_mma_t;
+template <>
+struct wg_mma_t<wg_in_tf32, 128> {
     static __device__ __forceinline__ void run(float *d, uint64_t a, uint64_t b)
     {
-        asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {"
-                     WG_S8(0, 1, 2, 3, 4, 5, 6, 7) "," WG_S8(8, 9, 10, 11, 12, 13, 14, 15) ","
-                     WG_S8(16, 17, 18, 19, 20, 21, 22, 23) "," WG_S8(24, 25, 26, 27, 28, 29, 30, 31) ","
-                     WG_S8(32, 33, 34, 35, 36, 37, 38, 39) "," WG_S8(40, 41, 42, 43, 44, 45, 46, 47) ","
-                     WG_S8(48, 49, 50, 51, 52, 53, 54, 55) "," WG_S8(56, 57, 58, 59, 60, 61, 62, 63)
-                     "}, %64, %65, p, 1, 1;\n}\n"
-                     : WG_R32(0), WG_R32(32)
-                     : "l"(a), "l"(b));
+        WG_MMA("m64n128k8.f32.tf32.tf32", WG_S64, "%64", "%65", "", WG_R32(0), WG_R32(32));
     }
 };
-template <> struct wg_mma_t<256> {
+template <>
+struct wg_mma_t<wg_in_tf32, 256> {
     static __device__ __forceinline__ void run(float *d, uint64_t a, uint64_t b)
     {
-        asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"
-                     "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {"
-                     WG_S8(0, 1, 2, 3, 4, 5, 6, 7) "," WG_S8(8, 9, 10, 11, 12, 13, 14, 15) ","
-                     WG_S8(16, 17, 18, 19, 20, 21, 22, 23) "," WG_S8(24, 25, 26, 27, 28, 29, 30, 31) ","
-                     WG_S8(32, 33, 34, 35, 36, 37, 38, 39) "," WG_S8(40, 41, 42, 43, 44, 45, 46, 47) ","
-                     WG_S8(48, 49, 50, 51, 52, 53, 54, 55) "," WG_S8(56, 57, 58, 59, 60, 61, 62, 63) ","
-                     WG_S8(64, 65, 66, 67, 68, 69, 70, 71) "," WG_S8(72, 73, 74, 75, 76, 77, 78, 79) ","
-                     WG_S8(80, 81, 82, 83, 84, 85, 86, 87) "," WG_S8(88, 89, 90, 91, 92, 93, 94, 95) ","
-                     WG_S8(96, 97, 98, 99, 100, 101, 102, 103) ","
-                     WG_S8(104, 105, 106, 107, 108, 109, 110, 111) ","
-                     WG_S8(112, 113, 114, 115, 116, 117, 118, 119) ","
-                     WG_S8(120, 121, 122, 123, 124, 125, 126, 127)
-                     "}, %128, %129, p, 1, 1;\n}\n"
-                     : WG_R32(0), WG_R32(32), WG_R32(64), WG_R32(96)
-                     : "l"(a), "l"(b));
+        WG_MMA("m64n256k8.f32.tf32.tf32", WG_S128, "%128", "%129", "", WG_R32(0), WG_R32(32),
+               WG_R32(64), WG_R32(96));
+    }
+};
+template <>
+struct wg_mma_t<wg_in_fp16, 256> {
+    static __device__ __forceinline__ void run(float *d, uint64_t a, uint64_t b)
+    {
+        WG_MMA("m64n256k16.f32.f16.f16", WG_S128, "%128", "%129", ", 0, 1", WG_R32(0),
+               WG_R32(32), WG_R32(64), WG_R32(96));
+    }
+};
+template <>
+struct wg_mma_t<wg_in_bf16, 256> {
+    static __device__ __forceinline__ void run(float *d, uint64_t a, uint64_t b)
+    {
+        WG_MMA("m64n256k16.f32.bf16.bf16", WG_S128, "%128", "%129", ", 0, 1", WG_R32(0),
+               WG_R32(32), WG_R32(64), WG_R32(96));
     }
 };
 #undef WG_R8
 #undef WG_R32
 #undef WG_S8
+#undef WG_S64
+#undef WG_S128
+#undef WG_MMA
 #endif
 
 // The accumulators of one consumer thread: for each 8 columns j, d[4j..4j+3]
@@ -166,9 +218,9 @@ __device__ __forceinline__ void wg_store(const float *d, float *C, int M, int N,
 
 template <class c>
 __global__ void __launch_bounds__(c::THREADS, 1)
-mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
-                const __grid_constant__ CUtensorMap tmB, // Bt (N, K), K-major
-                float *__restrict__ C, int M, int N, int K)
+    mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
+                    const __grid_constant__ CUtensorMap tmB, // Bt (N, K), K-major, or B (K, N)
+                    float *__restrict__ C, int M, int N, int K)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
     extern __shared__ unsigned char wg_raw[];
@@ -188,7 +240,12 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
             tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
                 ring, bars, kt_n, &tmA, &tmB, [&](uint32_t a, uint32_t full, int kt) {
                     tma_load_2d(a, &tmA, full, kt * c::BK, m0);
-                    tma_load_2d(a + c::A_BYTES, &tmB, full, kt * c::BK, n0);
+                    if (c::in::B_MN) // B (K, N): BN / 64 boxes of 64 columns
+                        for (int j = 0; j < c::BN / 64; j++)
+                            tma_load_2d(a + c::A_BYTES + j * c::B_BOX_BYTES, &tmB, full,
+                                        n0 + 64 * j, kt * c::BK);
+                    else // Bt (N, K)
+                        tma_load_2d(a + c::A_BYTES, &tmB, full, kt * c::BK, n0);
                 });
     } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
         if (c::SETMAXNREG)
@@ -206,8 +263,11 @@ mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), K-major
             tma_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
             wg_fence();
 #pragma unroll
-            for (int k = 0; k < c::BK / 8; k++)
-                wg_mma_t<c::BN>::run(d, wg_desc(a + 32 * k), wg_desc(b + 32 * k));
+            for (int k = 0; k < c::BK / c::in::KSTEP; k++) // a k step is 32 bytes of a row
+                wg_mma_t<typename c::in, c::BN>::run(
+                    d, wg_desc(a + 32 * k),
+                    c::in::B_MN ? wg_desc_mn(b + k * c::in::KSTEP * 128, c::B_BOX_BYTES)
+                                : wg_desc(b + 32 * k));
             wg_commit();
             wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
             if (kt > 0 && lane0) // one arrival per warp: the slice before is free

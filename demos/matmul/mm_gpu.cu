@@ -3,6 +3,7 @@
 // cuBLAS through its dlopen table. The rungs' headers come from the
 // ladder's rows (rung_headers.h, made by demos/scripts/rung_headers.sh).
 #include <stdlib.h>
+#include <string.h>
 #include "args.h"
 #include "gpu.h"
 #include "ladder.h"
@@ -32,10 +33,10 @@ struct mm_gpu {
     int sms, cc;                                // the device's SMs, compute capability x 10
     int best_cfg, best_split, best_parts;       // CK_MM_BEST_CFG, _SPLIT, _PARTS: tuning
     int tf32_cfg;                               // CK_MM_TF32_CFG: tuning
-    // the inputs once more in 16 bits, for the FP16 / BF16 rungs (made on
-    // first use, from the FP32 copies; 0 = none yet)
-    cudaDataType half_type;
-    void *hA[CK_MAX_COPIES], *hB[CK_MAX_COPIES];
+    // the inputs once more in 16 bits, for the FP16 / BF16 rungs: [0] FP16,
+    // [1] BF16, each made on first use from the FP32 copies
+    bool half_made[2];
+    void *hA[2][CK_MAX_COPIES], *hB[2][CK_MAX_COPIES];
 };
 
 static int alloc_all(struct mm_gpu *g, const float *hA, const float *hB,
@@ -130,33 +131,35 @@ __global__ void mm_to_half(const float *__restrict__ s, void *d, size_t n, bool 
 
 static void free_half(struct mm_gpu *g)
 {
-    for (int c = 0; c < g->ncopies; c++) {
-        cudaFree(g->hA[c]);
-        cudaFree(g->hB[c]);
-        g->hA[c] = g->hB[c] = NULL;
+    for (int h = 0; h < 2; h++) {
+        for (int c = 0; c < g->ncopies; c++) {
+            cudaFree(g->hA[h][c]);
+            cudaFree(g->hB[h][c]);
+            g->hA[h][c] = g->hB[h][c] = NULL;
+        }
+        g->half_made[h] = false;
     }
-    g->half_type = (cudaDataType)0;
 }
 
-// The 16-bit copies of every rotated input set, converted (not timed).
-static int make_half(struct mm_gpu *g, cudaDataType t, struct ck_err *err)
+// The 16-bit copies of every rotated input set (FP16 or BF16, by t),
+// converted once (not timed); which one: [0] FP16, [1] BF16.
+static int make_half(struct mm_gpu *g, cudaDataType t, int *which, struct ck_err *err)
 {
-    if (g->half_type == t)
+    const int h = *which = t == CUDA_R_16BF;
+    if (g->half_made[h])
         return CK_OK;
-    free_half(g);
     size_t na = (size_t)g->M * g->K, nb = (size_t)g->K * g->N;
     int fits = ck_gpu_fits(g->ncopies * (na + nb) * 2, err);
     if (fits != 1)
         return CK_ECUDA;
-    bool bf16 = t == CUDA_R_16BF;
     for (int c = 0; c < g->ncopies; c++) {
-        CUDA_CHECK(err, cudaMalloc(&g->hA[c], na * 2));
-        CUDA_CHECK(err, cudaMalloc(&g->hB[c], nb * 2));
-        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->A[c], g->hA[c], na, bf16);
-        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->B[c], g->hB[c], nb, bf16);
+        CUDA_CHECK(err, cudaMalloc(&g->hA[h][c], na * 2));
+        CUDA_CHECK(err, cudaMalloc(&g->hB[h][c], nb * 2));
+        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->A[c], g->hA[h][c], na, h == 1);
+        CK_LAUNCH(err, mm_to_half, 1024, 256, 0, 0, g->B[c], g->hB[h][c], nb, h == 1);
     }
     CUDA_CHECK(err, cudaDeviceSynchronize());
-    g->half_type = t;
+    g->half_made[h] = true;
     return CK_OK;
 }
 
@@ -169,12 +172,12 @@ static int mm_cublas_ex(struct mm_gpu *g, int copy, cudaDataType t, struct ck_er
         snprintf(err->msg, sizeof err->msg, "cuBLAS is not installed");
         return CK_ECUDA;
     }
-    int rc = make_half(g, t, err);
+    int h, rc = make_half(g, t, &h, err);
     if (rc != CK_OK)
         return rc;
     CUBLAS_CHECK(err, g->cb->set_math(g->handle, CUBLAS_DEFAULT_MATH));
     CUBLAS_CHECK(err, g->cb->gemm_ex(g->handle, CUBLAS_OP_N, CUBLAS_OP_N, g->N, g->M,
-                                     g->K, &one, g->hB[copy], t, g->N, g->hA[copy],
+                                     g->K, &one, g->hB[h][copy], t, g->N, g->hA[h][copy],
                                      t, g->K, &zero, g->C, CUDA_R_32F, g->N,
                                      CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
     return CK_OK;
@@ -211,6 +214,14 @@ int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
     return mm_tf32_mma(a, err);
 }
 
+// 1: row r is a hand rung (its kind column).
+#define MM_HAND_hand 1
+#define MM_HAND_library 0
+#define MM_HAND_cpu 0
+#define MM_HAND_(e, id, step, kind, ...) MM_HAND_##kind,
+static const bool mm_hand[] = {MM_LADDER(MM_HAND_)};
+#undef MM_HAND_
+
 // One case per GPU rung of mm_ladder.h: a hand rung's launcher takes the
 // problem, a library rung's call the context (handle, rotated copies).
 #define MM_CASE_hand(e, fn) case MM_##e: return fn(&a, err);
@@ -221,7 +232,15 @@ int mm_tf32_mma_rung(const struct mm_args *a, struct ck_err *err)
 extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                           struct ck_err *err)
 {
-    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms, g->cc};
+    struct mm_args a = {g->M, g->N, g->K, g->A[copy], g->B[copy], g->C, g->sms, g->cc, NULL, NULL};
+    const char *prec = mm_rung_precision(v);
+    const bool fp16 = !strcmp(prec, "fp16");
+    if (mm_hand[v] && (fp16 || !strcmp(prec, "bf16"))) {
+        int h, rc = make_half(g, fp16 ? CUDA_R_16F : CUDA_R_16BF, &h, err);
+        if (rc != CK_OK)
+            return rc;
+        a.hA = g->hA[h][copy], a.hB = g->hB[h][copy];
+    }
     if (v == MM_BEST && (g->best_cfg || g->best_split || g->best_parts)) // a tuning run
         return mm_best_tune(&a, g->best_cfg, g->best_split, g->best_parts, err);
     if (v == MM_TF32_MMA && g->tf32_cfg) // a tuning run
@@ -236,7 +255,7 @@ extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
 
 extern "C" struct mm_best_plan mm_gpu_best_plan(const struct mm_gpu *g)
 {
-    struct mm_args a = {g->M, g->N, g->K, NULL, NULL, NULL, g->sms, g->cc};
+    struct mm_args a = {g->M, g->N, g->K, NULL, NULL, NULL, g->sms, g->cc, NULL, NULL};
     const struct mm_best_machine m = mm_best_machine_of(&a);
     return mm_best_choose(g->M, g->N, g->K, &m);
 }

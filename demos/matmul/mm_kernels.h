@@ -17,6 +17,9 @@ struct mm_args {
                     // CK_H200_SMS in common/sm_fill.h)
     int cc;         // its compute capability x 10 (90: Hopper), for launchers
                     // that pick a path by it (tf32-mma); 0: unknown
+    const void *hA, *hB; // A and B in 16 bits (FP16 or BF16, as the rung's
+                         // precision column says), for the rungs that
+                         // multiply in 16 bits; NULL for the others
 };
 
 // Tile number pid -> the tile's first row m0 and column n0 (BM x BN tiles

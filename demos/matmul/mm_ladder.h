@@ -18,6 +18,8 @@
 #define MM_LADDER_H
 #include "../common/ladder_row.h"
 
+// the rows are aligned by hand:
+// clang-format off
 #define MM_LADDER(X)                                                          \
     X(NAIVE, "naive", next, hand, "naive, uncoalesced",                       \
       "one thread per output; a warp's threads walk down a column of C, so "  \
@@ -65,11 +67,21 @@
       "rounded to 10 mantissa bits, faster and less exact",                   \
       mm_cublas_tf32, CK_TOL_TF32, 0,                                         \
       tf32, 0, any, "cuBLAS TF32 张量核心")                                   \
+    X(WGMMA_FP16, "wgmma-fp16", next, hand, "Hopper wgmma + TMA (FP16)",      \
+      "the wgmma rung on FP16 inputs: 64x256x16 pieces, B read as it lies "   \
+      "(no transpose first), twice the Tensor Core rate of TF32",             \
+      mm_wgmma_fp16, CK_TOL_FP16, 0,                                          \
+      fp16, 1, sm90a, "Hopper wgmma + TMA 张量核心 (FP16)")                   \
     X(CUBLAS_FP16, "cublas-fp16", next, library, "cuBLAS FP16 in, FP32 sums", \
       "cublasGemmEx on inputs stored as FP16 (11 significant bits), "         \
       "accumulated in FP32: half the bytes, another precision",               \
       mm_cublas_fp16, CK_TOL_FP16, 0,                                         \
       fp16, 0, any, "cuBLAS FP16 输入，FP32 累加")                            \
+    X(WGMMA_BF16, "wgmma-bf16", next, hand, "Hopper wgmma + TMA (BF16)",      \
+      "the same wgmma kernel on BF16 inputs: FP32's range, 8 significant "    \
+      "bits",                                                                 \
+      mm_wgmma_bf16, CK_TOL_BF16, 0,                                          \
+      bf16, 1, sm90a, "Hopper wgmma + TMA 张量核心 (BF16)")                   \
     X(CUBLAS_BF16, "cublas-bf16", next, library, "cuBLAS BF16 in, FP32 sums", \
       "cublasGemmEx on BF16 inputs: FP32's range but 8 significant bits, "    \
       "accumulated in FP32: another precision",                               \
@@ -83,6 +95,7 @@
       "cache-sized tiles of B, rows of C split over every host core",         \
       cpu_mm_blocked, CK_TOL_FP32, 2048,                                      \
       fp32, 0, any, "CPU 分块，全部核心")
+// clang-format on
 
 /* MM_<ENUM>, the row's index, and MM_NUMBER_<ENUM>, its rung number
  * from the order of the rows (ladder_row.h). */

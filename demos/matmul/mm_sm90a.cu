@@ -1,13 +1,15 @@
 // mm_sm90a.cu: the matmul code that needs sm_90a (wgmma, setmaxnreg), in a
 // file of its own because it alone is compiled for sm_90a (demos/demos.mk:
 // MM_SM90A=1 when the build targets sm_90): the wgmma-tma rung
-// (08_wgmma_tma.cuh) and the tf32-mma rung's TMA feed
+// (08_wgmma_tma.cuh), its 16-bit twins wgmma-fp16 and wgmma-bf16
+// (10_wgmma_fp16.cuh) and the tf32-mma rung's TMA feed
 // (07_tf32_mma_tma.cuh). Elsewhere the wgmma kernel is a stub and the host
 // declines that rung (mm_run.c asks mm_gpu_has_sm90a()), and tf32-mma runs
 // its cp.async kernel (07_tf32_mma.cuh) from mm_gpu.cu.
 #include "mm_gpu.h"
 #include "07_tf32_mma_tma.cuh"
 #include "08_wgmma_tma.cuh"
+#include "10_wgmma_fp16.cuh"
 
 #ifndef MM_SM90A
 #define MM_SM90A 0
@@ -21,6 +23,18 @@ static struct ck_workspace wg_ws;
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 {
     return mm_wgmma_run<wg_cfg>(a, &wg_ws, err);
+}
+
+// The 16-bit rungs (10_wgmma_fp16.cuh): the same workspace, for A or B
+// copied with rows 16 bytes apart.
+int mm_wgmma_fp16(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_wgmma16_run<wg16_cfg>(a, &wg_ws, err);
+}
+
+int mm_wgmma_bf16(const struct mm_args *a, struct ck_err *err)
+{
+    return mm_wgmma16_run<wgb16_cfg>(a, &wg_ws, err);
 }
 
 void mm_wgmma_release(void) { ck_workspace_free(&wg_ws); }

@@ -110,10 +110,11 @@ __device__ __forceinline__ void tma_ring_produce(uint32_t ring, uint32_t bars, i
 #endif // CK_SIMT_EMU
 
 #ifndef CK_SIMT_EMU
-// A 2-D FP32 tensor map: rows x cols (cols innermost, ld floats apart),
-// boxes of box_rows x 32, 128-byte swizzle, zeros outside the matrix.
-static int tma_map_2d(CUtensorMap *map, const float *p, int rows, int cols, int ld,
-                      int box_rows, struct ck_err *err)
+// A 2-D tensor map of `type` (esize bytes an element): rows x cols (cols
+// innermost, ld elements apart, a multiple of 16 bytes), boxes of
+// box_rows x 128 bytes, 128-byte swizzle, zeros outside the matrix.
+static int tma_map_2d_of(CUtensorMap *map, CUtensorMapDataType type, int esize, const void *p,
+                         int rows, int cols, int ld, int box_rows, struct ck_err *err)
 {
     static PFN_cuTensorMapEncodeTiled_v12000 encode = NULL;
     if (!encode) {
@@ -129,10 +130,10 @@ static int tma_map_2d(CUtensorMap *map, const float *p, int rows, int cols, int 
         encode = (PFN_cuTensorMapEncodeTiled_v12000)fn;
     }
     cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    cuuint64_t strides[1] = {(cuuint64_t)ld * sizeof(float)};
-    cuuint32_t box[2] = {32, (cuuint32_t)box_rows}, estr[2] = {1, 1};
-    CUresult r = encode(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)p, dims, strides, box,
-                        estr, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+    cuuint64_t strides[1] = {(cuuint64_t)ld * (cuuint64_t)esize};
+    cuuint32_t box[2] = {(cuuint32_t)(128 / esize), (cuuint32_t)box_rows}, estr[2] = {1, 1};
+    CUresult r = encode(map, type, 2, (void *)p, dims, strides, box, estr,
+                        CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
                         CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) {
         snprintf(err->msg, sizeof err->msg, "cuTensorMapEncodeTiled: error %d (%s:%d)", (int)r,
@@ -140,6 +141,14 @@ static int tma_map_2d(CUtensorMap *map, const float *p, int rows, int cols, int 
         return CK_ECUDA;
     }
     return CK_OK;
+}
+
+// The FP32 one: boxes of box_rows x 32 floats.
+static int tma_map_2d(CUtensorMap *map, const float *p, int rows, int cols, int ld,
+                      int box_rows, struct ck_err *err)
+{
+    return tma_map_2d_of(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, p, rows, cols, ld, box_rows,
+                         err);
 }
 
 #endif // CK_SIMT_EMU

@@ -45,8 +45,9 @@
 #include "mm_ladder.h"
 
 struct mm_traffic {
-    double loads, stores;   /* FP32 elements to and from global memory */
-    double bytes;           /* 4·(loads + stores) */
+    double loads, stores;   /* elements to and from global memory */
+    double bytes;           /* what they come to: 4·(loads + stores) in
+                             * FP32, 2 bytes a load in 16 bits */
     char model[64];         /* what was counted, for the record and the screen */
     int known;              /* 0: no model of this rung, minimum traffic */
 };
@@ -115,6 +116,18 @@ static inline struct mm_traffic mm_traffic_wgmma(int M, int N, int K)
     return t;
 }
 
+/* 10_wgmma_fp16.cuh: 128x256 tiles of 16-bit inputs (2 bytes a load),
+ * FP32 out, A or B copied first where their rows are not 16 bytes apart. */
+static inline struct mm_traffic mm_traffic_half(int M, int N, int K)
+{
+    struct mm_traffic t = mm_traffic_tiles(M, N, K, 128, 256, 1, 0);
+    double extra = (K % 8 ? (double)M * K : 0) + (N % 8 ? (double)K * N : 0);
+    t.bytes = 2.0 * (t.loads + 2 * extra) + 4.0 * t.stores; /* copies: read, written */
+    t.loads += extra;
+    t.stores += extra;
+    return t;
+}
+
 /* No model of the rung's own traffic (a library, the CPU): the minimum. */
 static inline struct mm_traffic mm_traffic_unknown(int M, int N, int K)
 {
@@ -136,7 +149,9 @@ static inline struct mm_traffic mm_traffic_unknown(int M, int N, int K)
 #define MM_TRAFFIC_TF32_MMA(M, N, K) mm_traffic_tiles(M, N, K, 128, 256, 1, 0) /* its tc_cfg */
 #define MM_TRAFFIC_WGMMA_TMA(M, N, K) mm_traffic_wgmma(M, N, K)
 #define MM_TRAFFIC_CUBLAS_TF32(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_WGMMA_FP16(M, N, K) mm_traffic_half(M, N, K)
 #define MM_TRAFFIC_CUBLAS_FP16(M, N, K) mm_traffic_unknown(M, N, K)
+#define MM_TRAFFIC_WGMMA_BF16(M, N, K) mm_traffic_half(M, N, K)
 #define MM_TRAFFIC_CUBLAS_BF16(M, N, K) mm_traffic_unknown(M, N, K)
 #define MM_TRAFFIC_CPU_NAIVE(M, N, K) mm_traffic_unknown(M, N, K)
 #define MM_TRAFFIC_CPU_BLOCKED(M, N, K) mm_traffic_unknown(M, N, K)

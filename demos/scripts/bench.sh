@@ -285,9 +285,9 @@ targets() {
     }' "$1"
 }
 
-# tc_targets FILE: the FP32 best rung against cuBLAS FP32 and the
+# tc_targets FILE: the FP32 best rung against cuBLAS FP32, the
 # hand-written Tensor Core rungs (tf32-mma, wgmma-tma) against cuBLAS TF32
-# at the same size, each by its paired ratio (the median of interleaved,
+# and wgmma-fp16, wgmma-bf16 against cuBLAS FP16, BF16 at the same size, each by its paired ratio (the median of interleaved,
 # order-swapped pairs in one process; the spread over the processes
 # beside it), never by two records' ms; or why one did not run
 tc_targets() {
@@ -296,8 +296,8 @@ tc_targets() {
     /demo: "matmul"/ && /record: "variant"/ { r[val($0, "variant")] = $0 }
     /demo: "matmul"/ && /record: "unsupported"/ { why[val($0, "variant")] = val($0, "reason") }
     END {
-        split("best 95 tf32-mma 65 wgmma-tma 100", t, " ")
-        for (i = 1; i < 6; i += 2) {
+        n = split("best 95 tf32-mma 65 wgmma-tma 100 wgmma-fp16 85 wgmma-bf16 85", t, " ")
+        for (i = 1; i < n; i += 2) {
             v = t[i]
             if (v in why) { printf "matmul %s: not run: %s\n", v, why[v]; continue }
             if (!(v in r) || paired(r[v]) == "") { printf "matmul %s: no paired record: MISS\n", v; continue }

@@ -127,26 +127,32 @@ for cfg in $(seq 1 "$BEST_NCFG"); do
     done
 done
 
-# wgmma-tma (08_wgmma_tma.cuh, sm_90 only): on a GPU of compute capability
-# 9.0 it must run and pass at sizes that cut every tile (K % 4 != 0: A is
-# copied for the TMA's 16-byte strides; 4097^3: every edge); on any other
-# GPU it must be declined with its reason
+# the wgmma rungs (sm_90 only): wgmma-tma (08_wgmma_tma.cuh, TF32) and its
+# 16-bit twins wgmma-fp16 and wgmma-bf16 (10_wgmma_fp16.cuh), each beside
+# the cuBLAS row of its precision. On a GPU of compute capability 9.0 each
+# must run and pass at sizes that cut every tile (K % 4 != 0: wgmma-tma
+# copies A for the TMA's 16-byte strides; K or N % 8 != 0: the 16-bit
+# rungs copy A or B; 4097^3: every edge); on any other GPU each must be
+# declined with its reason
 CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' ')
-for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" "4097 4097 4097"; do
-    set -- $size
-    name="matmul-wgmma-$1x$2x$3"
-    run_demo "$name" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1 \
-        --variants wgmma-tma,cublas-tf32
-    if [ "$CC" = 9.0 ]; then
-        grep -q 'variant: "wgmma-tma".*ok: true' "$LOG/$name.log" &&
-            record "$name ran" ok "sm_90: $(grep -o 'variant: "wgmma-tma".*rel_err: [^,]*' \
-                "$LOG/$name.log" | sed 's/.*rel_err/rel_err/')" ||
-            record "$name ran" FAIL "sm_90 but no passing wgmma-tma record"
-    else
-        grep -q 'record: "unsupported".*wgmma-tma.*needs an sm_90 GPU' "$LOG/$name.log" &&
-            record "$name declined" ok "compute capability $CC" ||
-            record "$name declined" FAIL "no unsupported record on $CC"
-    fi
+for pair in wgmma-tma,cublas-tf32 wgmma-fp16,cublas-fp16 wgmma-bf16,cublas-bf16; do
+    v=${pair%%,*}
+    for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" "256 388 204" \
+        "4097 4097 4097"; do
+        set -- $size
+        name="matmul-$v-$1x$2x$3"
+        run_demo "$name" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1 --variants "$pair"
+        if [ "$CC" = 9.0 ]; then
+            grep -q "variant: \"$v\".*ok: true" "$LOG/$name.log" &&
+                record "$name ran" ok "sm_90: $(grep -o "variant: \"$v\".*rel_err: [^,]*" \
+                    "$LOG/$name.log" | sed 's/.*rel_err/rel_err/')" ||
+                record "$name ran" FAIL "sm_90 but no passing $v record"
+        else
+            grep -q "record: \"unsupported\".*$v.*needs an sm_90 GPU" "$LOG/$name.log" &&
+                record "$name declined" ok "compute capability $CC" ||
+                record "$name declined" FAIL "no unsupported record on $CC"
+        fi
+    done
 done
 
 # the tf32-mma rung's tuning configurations (07_tf32_mma_tuning.cuh,
@@ -341,6 +347,12 @@ for tool in memcheck racecheck initcheck synccheck; do
     # copy of A at K % 4 != 0: 37x53x61 above)
     sanitize "$tool" matmul-wgmma-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
         --reps 1 --variants wgmma-tma
+    # the 16-bit wgmma rungs: B's boxes of 64 columns at cut tiles, and A
+    # and B copied (K and N not multiples of 8)
+    sanitize "$tool" matmul-wgmma16-256x384x200 "$BIN/matmul" --m 256 --n 384 --k 200 \
+        --reps 1 --variants wgmma-fp16,wgmma-bf16
+    sanitize "$tool" matmul-wgmma16-130x389x205 "$BIN/matmul" --m 130 --n 389 --k 205 \
+        --reps 1 --variants wgmma-fp16,wgmma-bf16
     # tf32-mma (on sm_90 its TMA feed): whole 128x256 tiles, seven slices
     # through its ring; then tiles cut both ways, K past a slice
     sanitize "$tool" matmul-tf32-256x512x200 "$BIN/matmul" --m 256 --n 512 --k 200 \

@@ -142,7 +142,7 @@ int main(int argc, char **argv)
     int major = 0, minor = 0;
     CK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
     CK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
-    struct mm_args args = {n, n, n, A, B, C, sms, 10 * major + minor};
+    struct mm_args args = {n, n, n, A, B, C, sms, 10 * major + minor, NULL, NULL};
     auto rung = [&]() { // as the demo runs it (mm_sm90a.cu's mm_tf32_mma_rung)
         struct ck_err err = {};
         if (mm_tf32_tma_with<tw_cfg>(&args, &err) != CK_OK) {

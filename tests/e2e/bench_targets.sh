@@ -71,12 +71,17 @@ like "$out" "ladder climbs 1..6: NO \(shuffle not faster than unrolled\)" "a run
 tc='- {record: "variant", format: 1, demo: "matmul", variant: "best", rung: 5, kind: "hand", ok: true, ms: 2.9, paired_with: "cublas", paired_pct_of_library: 95.2, paired_lo: 94, paired_hi: 96, pairs: 30}
 - {record: "variant", format: 1, demo: "matmul", variant: "tf32-mma", rung: 7, kind: "hand", ok: true, ms: 0.8, paired_with: "cublas-tf32", paired_pct_of_library: 66.0, paired_lo: 65, paired_hi: 67, pairs: 30}
 - {record: "variant", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", ok: true, ms: 0.5, paired_with: "cublas-tf32", paired_pct_of_library: 99.9, paired_lo: 98, paired_hi: 101, pairs: 30}
-- {record: "variant", format: 1, demo: "matmul", variant: "cublas-tf32", rung: 9, kind: "library", ok: true, ms: 0.4}'
+- {record: "variant", format: 1, demo: "matmul", variant: "cublas-tf32", rung: 9, kind: "library", ok: true, ms: 0.4}
+- {record: "variant", format: 1, demo: "matmul", variant: "wgmma-fp16", rung: 10, kind: "hand", ok: true, ms: 0.4, paired_with: "cublas-fp16", paired_pct_of_library: 85.0, paired_lo: 84, paired_hi: 86, pairs: 30}
+- {record: "variant", format: 1, demo: "matmul", variant: "wgmma-bf16", rung: 12, kind: "hand", ok: true, ms: 0.1, paired_with: "cublas-bf16", paired_pct_of_library: 84.9, paired_lo: 84, paired_hi: 86, pairs: 30}'
 printf '%s\n' "$tc" >"$T_TMP/tc.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "matmul best: 95.2% of cublas \(paired; target >= 95%\): PASS" "best by its paired ratio: PASS"
 like "$out" "matmul tf32-mma: 66.0% of cublas-tf32 \(paired; target >= 65%\): PASS" "tf32-mma by its paired ratio, not the ms: PASS"
 like "$out" "matmul wgmma-tma: 99.9% of cublas-tf32 \(paired; target >= 100%\): MISS" "wgmma-tma just under 100%: MISS"
+like "$out" "matmul wgmma-fp16: 85.0% of cublas-fp16 \(paired; target >= 85%\): PASS" "wgmma-fp16 against cuBLAS FP16, at its target: PASS"
+like "$out" "matmul wgmma-bf16: 84.9% of cublas-bf16 \(paired; target >= 85%\): MISS" \
+    "wgmma-bf16 against cuBLAS BF16, its fast ms notwithstanding, just under: MISS"
 printf '%s\n' "$tc" | sed '3s/.*/- {record: "unsupported", format: 1, demo: "matmul", variant: "wgmma-tma", rung: 8, kind: "hand", label: "Hopper wgmma + TMA (TF32)", reason: "needs an sm_90 GPU (Hopper): wgmma and TMA (this GPU: 8.0)"}/' \
     >"$T_TMP/tc80.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc80.yaml" sh demos/scripts/bench.sh 2>&1)

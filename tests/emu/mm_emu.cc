@@ -77,7 +77,7 @@ static double check(const struct hand &h, int M, int N, int K)
     std::vector<float> A((size_t)M * K), B((size_t)K * N), C((size_t)M * N, NAN);
     emu_fill(A, 7u + (unsigned)(M * 31 + K));
     emu_fill(B, 11u + (unsigned)(N * 17 + K));
-    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), CK_H200_SMS, 0};
+    struct mm_args a = {M, N, K, A.data(), B.data(), C.data(), CK_H200_SMS, 0, NULL, NULL};
     struct ck_err err = {{0}};
     if (h.fn(&a, &err) != CK_OK)
         return 1.0;
@@ -104,7 +104,7 @@ int main(void)
     };
     for (const auto &h : hands)
         for (const auto &s : sizes) {
-            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0, 0};
+            struct mm_args probe = {1, 1, 1, NULL, NULL, NULL, 0, 0, NULL, NULL};
             struct ck_err perr = {{0}};
             if (h.gpu_only && h.fn(&probe, &perr) == EMU_NO_CPU) {
                 printf("ok %d - matmul %s # skip wgmma and the TMA run on an sm_90 GPU only\n",
@@ -237,7 +237,7 @@ int main(void)
            strstr(p.why, "blocks for") && (!r.sk || strstr(p.why, "stream-K")) &&
            !strstr(p.why, "summed apart") == !r.parts, what);
     }
-    struct mm_args unknown = {512, 512, 512, NULL, NULL, NULL, 0, 0};
+    struct mm_args unknown = {512, 512, 512, NULL, NULL, NULL, 0, 0, NULL, NULL};
     const struct mm_best_machine m0 = mm_best_machine_of(&unknown);
     struct mm_best_plan p0 = mm_best_choose(512, 512, 512, &m0);
     ok(p0.cfg == MM_BEST_64x64x4 && m0.sms == CK_H200_SMS && strstr(p0.why, "132 SMs"),

@@ -27,7 +27,7 @@ int main(void)
         std::vector<float> Bt((size_t)N * ld, NAN), Ap((size_t)M * ld, NAN);
         emu_fill(A, 3u + (unsigned)(M * 7 + K));
         emu_fill(B, 5u + (unsigned)(N * 13 + K));
-        struct mm_args a = {M, N, K, A.data(), B.data(), NULL, 132, 0};
+        struct mm_args a = {M, N, K, A.data(), B.data(), NULL, 132, 0, NULL, NULL};
         struct ck_err err = {{0}};
         int rc = wg_prepare(&a, Bt.data(), copy_a ? Ap.data() : NULL, ld, &err);
         size_t bad = 0;

@@ -54,6 +54,15 @@ static void against_tiling(void)
 		ok(wg.known && wg.loads == mm_traffic_tiled(n, n, n, 128, 256) + extra &&
 		   wg.stores == tc.stores + extra && strstr(wg.model, "128x256 tiles, B transposed"),
 		   "n=%d wgmma-tma: 128x256 tiles plus B transposed (and A copied when K %% 4)", n);
+		/* the 16-bit wgmma rungs: 2 bytes a load, C in FP32; A and B copied
+		 * (read and written in 16 bits) when n % 8 */
+		for (int r = MM_WGMMA_FP16; r <= MM_WGMMA_BF16; r += MM_WGMMA_BF16 - MM_WGMMA_FP16) {
+			struct mm_traffic h = mm_traffic_of((enum mm_rung)r, n, n, n);
+			double pad = n % 8 ? 2.0 * n * n : 0, tiles = mm_traffic_tiled(n, n, n, 128, 256);
+			ok(h.known && h.loads == tiles + pad && h.stores == (double)n * n + pad && h.bytes == 2 * (tiles + 2 * pad) + 4.0 * n * n && !strcmp(h.model, "global loads of 128x256 tiles"),
+			   "n=%d %s: 128x256 tiles of 16-bit inputs, FP32 out (A and B copied when n %% 8)",
+			   n, mm_rung_id((enum mm_rung)r));
+		}
 		ok(nv.stores == (double)n * n && ti.bytes == 4 * (ti.loads + n * n),
 		   "n=%d C written once, 4 bytes an element", n);
 	}

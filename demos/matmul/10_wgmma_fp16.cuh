@@ -1,0 +1,94 @@
+// Rungs 10 and 12, Hopper's wgmma on 16-bit inputs (FP16, and BF16 with
+// the same code), against cuBLAS on the very same inputs (cublas-fp16,
+// cublas-bf16): the kernel of rung 8 (08_wgmma_tma.cuh, wg_cfg_t with
+// wg_in_fp16 or wg_in_bf16), fed 64 elements of K per 128-byte row instead of 32.
+//
+// What changes with 16 bits: wgmma may read B N-major (imm-trans-b), so B
+// goes into shared memory as it lies in memory, row-major K x N, with no
+// transpose first (rung 8 spends about a tenth of its time on that). The
+// TMA copies B's tile as BN / 64 boxes of 64 columns by 64 rows; the
+// descriptor (wg_desc_mn) says how far apart the boxes are. A is K-major
+// as before. Each wgmma is 64 x 256 x 16; four make a 64-deep stage.
+//
+// The inputs are the demo's 16-bit copies of A and B (mm_args' hA, hB:
+// converted once, not timed, exactly as cuBLAS gets them), so the two rows
+// compare like for like. The TMA needs rows 16 bytes apart: where K or N
+// is not a multiple of 8, the rung first copies A or B into a workspace
+// whose rows are (timed as part of the rung, as rung 8's transpose).
+// Products of 16-bit numbers are exact in FP32 and summed in FP32, so the
+// result is checked against the tolerance of the precision (CK_TOL_FP16,
+// CK_TOL_BF16: the rounding of the inputs), and bit for bit on the
+// integer inputs of mm_exact.h.
+//
+// Built only for sm_90a, like rung 8 (mm_sm90a.cu).
+#ifndef MM_10_WGMMA_FP16_CUH
+#define MM_10_WGMMA_FP16_CUH
+#include "08_wgmma_tma.cuh"
+
+using wg16_cfg = wg_cfg_t<256, 4, wg_in_fp16>;
+using wgb16_cfg = wg_cfg_t<256, 4, wg_in_bf16>;
+
+// d (rows x ld) = s (rows x cols), 16-bit elements: a copy whose rows are
+// 16 bytes apart; columns cols .. ld - 1 are never read (the tensor map
+// stops at cols).
+__global__ void wg_pad16(const uint16_t *__restrict__ s, uint16_t *__restrict__ d, int rows,
+                         int cols, int ld)
+{
+    size_t n = (size_t)rows * cols;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        d[i / cols * ld + i % cols] = s[i];
+}
+
+template <class T>
+struct wg16_type;
+template <>
+struct wg16_type<wg_in_fp16> {
+    static constexpr CUtensorMapDataType TMA = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+};
+template <>
+struct wg16_type<wg_in_bf16> {
+    static constexpr CUtensorMapDataType TMA = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+};
+
+// The workspace (ck_workspace): A again (M x ldk) when K % 8 != 0, B again
+// (K x ldn) when N % 8 != 0.
+template <class c>
+static int mm_wgmma16_run(const struct mm_args *a, struct ck_workspace *ws, struct ck_err *err)
+{
+    const int M = a->M, N = a->N, K = a->K;
+    if (!a->hA || !a->hB) {
+        snprintf(err->msg, sizeof err->msg, "wgmma on 16 bits: no 16-bit inputs given");
+        return CK_EARGS;
+    }
+    const int ldk = (K + 7) / 8 * 8, ldn = (N + 7) / 8 * 8;
+    const bool pad_a = ldk != K, pad_b = ldn != N;
+    size_t na = pad_a ? (size_t)M * ldk : 0, nb = pad_b ? (size_t)K * ldn : 0;
+    int rc = ck_workspace_fit(ws, (na + nb) * 2, false, err);
+    if (rc != CK_OK)
+        return rc;
+    const uint16_t *A = (const uint16_t *)a->hA, *B = (const uint16_t *)a->hB;
+    uint16_t *pa = (uint16_t *)ws->p, *pb = pa + na;
+    if (pad_a) {
+        CK_LAUNCH(err, wg_pad16, 1024, 256, 0, 0, A, pa, M, K, ldk);
+        A = pa;
+    }
+    if (pad_b) {
+        CK_LAUNCH(err, wg_pad16, 1024, 256, 0, 0, B, pb, K, N, ldn);
+        B = pb;
+    }
+    const CUtensorMapDataType t = wg16_type<typename c::in>::TMA;
+    CUtensorMap ta, tb;
+    rc = tma_map_2d_of(&ta, t, 2, A, M, K, ldk, c::BM, err);
+    if (rc == CK_OK)
+        rc = tma_map_2d_of(&tb, t, 2, B, K, N, ldn, c::BK, err);
+    if (rc != CK_OK)
+        return rc;
+    auto kernel = mm_wgmma_kernel<c>;
+    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         c::SMEM));
+    int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
+    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
+    return CK_OK;
+}
+#endif
