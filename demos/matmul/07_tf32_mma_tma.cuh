@@ -129,15 +129,17 @@ mm_tf32_tma_kernel(const __grid_constant__ CUtensorMap tmA, // A (M, K), boxes 1
 
     if (warp < 4) { // the producer warpgroup: one thread feeds the ring
         asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
-        if (threadIdx.x == 0)
+        if (threadIdx.x == 0) {
+            tma_prefetch_maps(&tmA, &tmB);
             tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
-                ring_u, bars, kt_n, &tmA, &tmB, [&](uint32_t a, uint32_t full, int kt) {
+                ring_u, bars, 0, kt_n, [&](uint32_t a, uint32_t full, int kt) {
                     tma_load_2d(a, &tmA, full, kt * c::BK, m0); // A, then B's boxes
 #pragma unroll
                     for (int q = 0; q < c::BN / 32; q++)
                         tma_load_2d(a + c::A_BYTES + q * c::B_BOX, &tmB, full, n0 + 32 * q,
                                     kt * c::BK);
                 });
+        }
         return;
     }
 

@@ -43,6 +43,7 @@
 #include "mm_kernels.h"
 #include "08_wgmma_tma_transpose.cuh"
 #include "mm_tma.cuh"
+#include "sm_fill.h"
 
 // What a wgmma rung multiplies in: the bytes of an element, the k of one
 // wgmma, and whether B's tile is N-major (each row of the shared tile runs
@@ -227,54 +228,69 @@ __global__ void __launch_bounds__(c::THREADS, 1)
     const uint32_t raw = tma_smem_u32(wg_raw), ring = (raw + 1023) & ~1023u;
     const uint32_t bars = ring + c::STAGES * c::STAGE_BYTES; // full[s], then empty[s]
     const int wgi = threadIdx.x / 128;                        // 0: producer
-    int m0, n0; // tiles in groups of 8 tile rows (mm_kernels.h)
-    mm_tile(M, N, c::BM, c::BN, 8, blockIdx.x, &m0, &n0);
+    const int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
     const int kt_n = (K + c::BK - 1) / c::BK;
 
     tma_ring_init(bars, c::STAGES, c::EMPTY_ARRIVALS);
 
+    // Tiles blockIdx.x, + gridDim.x, ... (one, with a block per tile; with
+    // a block per SM, persistent: the ring runs on from one tile to the
+    // next, so the next tile's slices load while this one's are stored).
+    // `first`: the ring's slices before the tile's.
     if (wgi == 0) { // producer: one thread feeds the ring
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(c::PRODUCER_REGS));
-        if (threadIdx.x == 0)
-            tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
-                ring, bars, kt_n, &tmA, &tmB, [&](uint32_t a, uint32_t full, int kt) {
-                    tma_load_2d(a, &tmA, full, kt * c::BK, m0);
-                    if (c::in::B_MN) // B (K, N): BN / 64 boxes of 64 columns
-                        for (int j = 0; j < c::BN / 64; j++)
-                            tma_load_2d(a + c::A_BYTES + j * c::B_BOX_BYTES, &tmB, full,
-                                        n0 + 64 * j, kt * c::BK);
-                    else // Bt (N, K)
-                        tma_load_2d(a + c::A_BYTES, &tmB, full, kt * c::BK, n0);
-                });
+        if (threadIdx.x == 0) {
+            tma_prefetch_maps(&tmA, &tmB);
+            for (int t = blockIdx.x, first = 0; t < tiles; t += gridDim.x, first += kt_n) {
+                int m0, n0; // tiles in groups of 8 tile rows (mm_kernels.h)
+                mm_tile(M, N, c::BM, c::BN, 8, t, &m0, &n0);
+                tma_ring_produce<c::STAGES, c::STAGE_BYTES>(
+                    ring, bars, first, kt_n, [&](uint32_t a, uint32_t full, int kt) {
+                        tma_load_2d(a, &tmA, full, kt * c::BK, m0);
+                        if (c::in::B_MN) // B (K, N): BN / 64 boxes of 64 columns
+                            for (int j = 0; j < c::BN / 64; j++)
+                                tma_load_2d(a + c::A_BYTES + j * c::B_BOX_BYTES, &tmB, full,
+                                            n0 + 64 * j, kt * c::BK);
+                        else // Bt (N, K)
+                            tma_load_2d(a + c::A_BYTES, &tmB, full, kt * c::BK, n0);
+                    });
+            }
+        }
     } else { // consumers: warpgroup w owns rows 64w .. 64w + 63 of the tile
         if (c::SETMAXNREG)
             asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(c::CONSUMER_REGS));
         const int w = wgi - 1;
         const bool lane0 = threadIdx.x % 32 == 0;
         float d[c::ACC];
+        for (int t = blockIdx.x, first = 0; t < tiles; t += gridDim.x, first += kt_n) {
+            int m0, n0;
+            mm_tile(M, N, c::BM, c::BN, 8, t, &m0, &n0);
 #pragma unroll
-        for (int i = 0; i < c::ACC; i++)
-            d[i] = 0.0f;
-        for (int kt = 0; kt < kt_n; kt++) {
-            const int s = kt % c::STAGES;
-            const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
-            const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
-            tma_bar_wait(bars + 8 * s, (uint32_t)(kt / c::STAGES) & 1); // stage landed
-            wg_fence();
+            for (int i = 0; i < c::ACC; i++)
+                d[i] = 0.0f;
+            for (int kt = 0; kt < kt_n; kt++) {
+                const int g = first + kt, s = g % c::STAGES;
+                const uint32_t a = ring + s * c::STAGE_BYTES + w * 64 * 128;
+                const uint32_t b = ring + s * c::STAGE_BYTES + c::A_BYTES;
+                tma_bar_wait(bars + 8 * s, (uint32_t)(g / c::STAGES) & 1); // stage landed
+                wg_fence();
 #pragma unroll
-            for (int k = 0; k < c::BK / c::in::KSTEP; k++) // a k step is 32 bytes of a row
-                wg_mma_t<typename c::in, c::BN>::run(
-                    d, wg_desc(a + 32 * k),
-                    c::in::B_MN ? wg_desc_mn(b + k * c::in::KSTEP * 128, c::B_BOX_BYTES)
-                                : wg_desc(b + 32 * k));
-            wg_commit();
-            wg_wait<1>(); // this slice's wgmmas may run on; the last slice's are done
-            if (kt > 0 && lane0) // one arrival per warp: the slice before is free
-                tma_bar_arrive(bars + 8 * (c::STAGES + (kt - 1) % c::STAGES));
+                for (int k = 0; k < c::BK / c::in::KSTEP; k++) // a k step is 32 bytes of a row
+                    wg_mma_t<typename c::in, c::BN>::run(
+                        d, wg_desc(a + 32 * k),
+                        c::in::B_MN ? wg_desc_mn(b + k * c::in::KSTEP * 128, c::B_BOX_BYTES)
+                                    : wg_desc(b + 32 * k));
+                wg_commit();
+                wg_wait<1>();        // this slice's wgmmas may run on; the last slice's are done
+                if (kt > 0 && lane0) // one arrival per warp: the slice before is free
+                    tma_bar_arrive(bars + 8 * (c::STAGES + (g - 1) % c::STAGES));
+            }
+            wg_wait<0>();
+            if (lane0) // the tile's last slice is free too: the next tile's may load
+                tma_bar_arrive(bars + 8 * (c::STAGES + (first + kt_n - 1) % c::STAGES));
+            wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
         }
-        wg_wait<0>();
-        wg_store<c>(d, C, M, N, m0 + 64 * w + 16 * (threadIdx.x / 32 % 4), n0);
     }
 #else
     __trap(); // the host declines this rung unless built for sm_90a on an sm_90 GPU
@@ -283,8 +299,17 @@ __global__ void __launch_bounds__(c::THREADS, 1)
 
 // The workspace (ck_workspace): Bt (N x ldk) and, when A's rows are not
 // 16-byte apart, A again (M x ldk), ldk = K rounded up to 4.
+// The grid: a block per tile, or (persist) a block per SM, each running
+// tiles blockIdx.x, + gridDim.x, ... one after another.
+static inline int wg_grid(const struct mm_args *a, int tiles, bool persist)
+{
+    const int sms = ck_sms_or_h200(a->sms);
+    return persist && tiles > sms ? sms : tiles;
+}
+
 template <class c>
-static int mm_wgmma_run(const struct mm_args *a, struct ck_workspace *ws, struct ck_err *err)
+static int mm_wgmma_run(const struct mm_args *a, bool persist, struct ck_workspace *ws,
+                        struct ck_err *err)
 {
     const int M = a->M, N = a->N, K = a->K, ldk = (K + 3) / 4 * 4;
     const bool copy_a = K % 4 != 0 || (uintptr_t)a->A % 16 != 0;
@@ -307,7 +332,8 @@ static int mm_wgmma_run(const struct mm_args *a, struct ck_workspace *ws, struct
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
+    CK_LAUNCH(err, kernel, wg_grid(a, tiles, persist), c::THREADS, c::SMEM, 0, ta, tb, a->C, M,
+              N, K);
     return CK_OK;
 }
 #endif

@@ -54,7 +54,8 @@ struct wg16_type<wg_in_bf16> {
 // The workspace (ck_workspace): A again (M x ldk) when K % 8 != 0, B again
 // (K x ldn) when N % 8 != 0.
 template <class c>
-static int mm_wgmma16_run(const struct mm_args *a, struct ck_workspace *ws, struct ck_err *err)
+static int mm_wgmma16_run(const struct mm_args *a, bool persist, struct ck_workspace *ws,
+                          struct ck_err *err)
 {
     const int M = a->M, N = a->N, K = a->K;
     if (!a->hA || !a->hB) {
@@ -88,7 +89,8 @@ static int mm_wgmma16_run(const struct mm_args *a, struct ck_workspace *ws, stru
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    CK_LAUNCH(err, kernel, tiles, c::THREADS, c::SMEM, 0, ta, tb, a->C, M, N, K);
+    CK_LAUNCH(err, kernel, wg_grid(a, tiles, persist), c::THREADS, c::SMEM, 0, ta, tb, a->C, M,
+              N, K);
     return CK_OK;
 }
 #endif

@@ -20,21 +20,37 @@
 // the CPU emulation shares); mm_gpu_close() frees it (mm_wgmma_release).
 static struct ck_workspace wg_ws;
 
+// Whether the wgmma rungs run persistent (a block per SM, each taking tile
+// after tile: wg_grid) or a block per tile, as measured (NOTES.md).
+#define WG_PERSIST false
+
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 {
-    return mm_wgmma_run<wg_cfg>(a, &wg_ws, err);
+    return mm_wgmma_run<wg_cfg>(a, WG_PERSIST, &wg_ws, err);
 }
 
 // The 16-bit rungs (10_wgmma_fp16.cuh): the same workspace, for A or B
 // copied with rows 16 bytes apart.
 int mm_wgmma_fp16(const struct mm_args *a, struct ck_err *err)
 {
-    return mm_wgmma16_run<wg16_cfg>(a, &wg_ws, err);
+    return mm_wgmma16_run<wg16_cfg>(a, WG_PERSIST, &wg_ws, err);
 }
 
 int mm_wgmma_bf16(const struct mm_args *a, struct ck_err *err)
 {
-    return mm_wgmma16_run<wgb16_cfg>(a, &wg_ws, err);
+    return mm_wgmma16_run<wgb16_cfg>(a, WG_PERSIST, &wg_ws, err);
+}
+
+// A tuning run (CK_MM_WG_GRID, mm_gpu.cu): rung v (wgmma-tma, -fp16 or
+// -bf16) with a block per tile (grid 1) or per SM (grid 2).
+int mm_wgmma_tune(int v, const struct mm_args *a, int grid, struct ck_err *err)
+{
+    const bool persist = grid == 2;
+    if (v == MM_WGMMA_FP16)
+        return mm_wgmma16_run<wg16_cfg>(a, persist, &wg_ws, err);
+    if (v == MM_WGMMA_BF16)
+        return mm_wgmma16_run<wgb16_cfg>(a, persist, &wg_ws, err);
+    return mm_wgmma_run<wg_cfg>(a, persist, &wg_ws, err);
 }
 
 void mm_wgmma_release(void) { ck_workspace_free(&wg_ws); }

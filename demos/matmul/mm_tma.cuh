@@ -84,25 +84,33 @@ __device__ __forceinline__ void tma_ring_init(uint32_t bars, int stages, int con
     __syncthreads();
 }
 
-// The producer's loop, for its one thread: K slice kt uses stage kt % STAGES
-// in its (kt / STAGES)-th round, whose parity the barriers flip; once the
-// stage is free, its full barrier expects STAGE_BYTES (zero fill counts
-// too) and load(stage address, full barrier, kt) issues the slice's copies.
+// The producer's loop, for its one thread: the ring's slice g (counted
+// from the first the ring ever carried: `first` slices came before this
+// tile's kt_n) uses stage g % STAGES in its (g / STAGES)-th round, whose
+// parity the barriers flip; once the stage is free, its full barrier
+// expects STAGE_BYTES (zero fill counts too) and load(stage address, full
+// barrier, kt) issues the copies of the tile's slice kt.
 template <int STAGES, int STAGE_BYTES, class LOAD>
-__device__ __forceinline__ void tma_ring_produce(uint32_t ring, uint32_t bars, int kt_n,
-                                                 const CUtensorMap *ma, const CUtensorMap *mb,
+__device__ __forceinline__ void tma_ring_produce(uint32_t ring, uint32_t bars, int first, int kt_n,
                                                  LOAD load)
 {
-    asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)ma) : "memory");
-    asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)mb) : "memory");
     for (int kt = 0; kt < kt_n; kt++) {
-        const int s = kt % STAGES;
-        const uint32_t ph = (uint32_t)(kt / STAGES) & 1;
+        const int g = first + kt, s = g % STAGES;
+        const uint32_t ph = (uint32_t)(g / STAGES) & 1;
         const uint32_t full = bars + 8 * s;
         tma_bar_wait(bars + 8 * (STAGES + s), ph ^ 1); // stage free
         tma_bar_expect(full, STAGE_BYTES);
         load(ring + s * STAGE_BYTES, full, kt);
     }
+}
+
+// The tensor maps into the cache before the first copy reads them.
+__device__ __forceinline__ void tma_prefetch_maps(const CUtensorMap *ma, const CUtensorMap *mb)
+{
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)ma)
+                 : "memory");
+    asm volatile("prefetch.tensormap [%0];\n" ::"l"((uint64_t)mb)
+                 : "memory");
 }
 
 #endif
