@@ -120,6 +120,16 @@ bool ck_corrupt(const char *id, float *out, size_t n)
     return true;
 }
 
+bool ck_corrupt_plus_one(const char *id, float *out, size_t n)
+{
+    char want[96];
+    snprintf(want, sizeof want, "%s+1", id);
+    if (!n || !ck_corrupt_wanted(want))
+        return false;
+    out[n / 2] += 1.0f;
+    return true;
+}
+
 int ck_input_copies(double copy_bytes, long long l2_bytes)
 {
     if (!(copy_bytes > 0) || l2_bytes <= 0)

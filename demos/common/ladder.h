@@ -107,6 +107,9 @@ bool ck_judge_exact(struct ck_result *r, double got, double want,
 /* The test hook: when CK_DEMO_CORRUPT is id, sets out[n / 2] to NaN and
  * returns true (a scalar result is out with n = 1). */
 bool ck_corrupt(const char *id, float *out, size_t n);
+/* The exact checks' test hook: when CK_DEMO_CORRUPT is id+1, adds 1 to
+ * out[n / 2] (an integer result off by one) and returns true. */
+bool ck_corrupt_plus_one(const char *id, float *out, size_t n);
 
 /* How many input copies GPU timing rotates through, for copies of
  * copy_bytes each: enough that one pass over them all exceeds

@@ -10,6 +10,7 @@
 
 #include "../common/args.h"
 #include "../common/check.h"
+#include "../common/ladder.h"
 
 static double exact_scale(const struct conv_shape *sh)
 {
@@ -213,15 +214,6 @@ double conv_exact_max_err(const struct conv_exact *e, const float *out)
     return most / e->scale;
 }
 
-/* The test hook of conv_exact_judge: CK_DEMO_CORRUPT=<id>+1. */
-static void off_by_one(const char *id, float *out, size_t n)
-{
-    char want[96];
-    snprintf(want, sizeof want, "%s+1", id);
-    if (n && ck_corrupt_wanted(want))
-        out[n / 2] += 1.0f;
-}
-
 bool conv_exact_judge(const struct conv_exact *e, const struct conv_shape *sh,
                       enum conv_rung_id r, float *out, struct conv_exact_result *x,
                       struct ck_result *res)
@@ -229,7 +221,7 @@ bool conv_exact_judge(const struct conv_exact *e, const struct conv_shape *sh,
     *x = CONV_EXACT_NONE;
     if (!e->on)
         return res->ok;
-    off_by_one(res->id, out, e->ny);
+    ck_corrupt_plus_one(res->id, out, e->ny); /* the test hook: CK_DEMO_CORRUPT=<id>+1 */
     enum conv_exactness how = conv_exactness_of(r);
     char why[192];
     if (how == CONV_EXACT_EQUAL) {

@@ -38,6 +38,11 @@ int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
                struct ck_err *err);
 int mm_gpu_check_run(struct mm_gpu *g, enum mm_rung v, float *hC,
                      struct ck_err *err);
+/* mm_gpu_check_run on other inputs (mm_exact.h's integers, eA and eB):
+ * they replace copy 0 for this one run, and A and B (the host inputs copy
+ * 0 was made from) are put back after, whatever happened. */
+int mm_gpu_exact_run(struct mm_gpu *g, enum mm_rung v, const float *eA, const float *eB,
+                     const float *A, const float *B, float *hC, struct ck_err *err);
 /* Rung v side by side with library rung lib (ck_time_gpu_pair). */
 int mm_gpu_pair(struct mm_gpu *g, enum mm_rung v, enum mm_rung lib, int pairs,
                 struct ck_pair *p, struct ck_err *err);

@@ -19,6 +19,7 @@
 #include "ladder.h"
 #include "mm_best_rule.h"
 #include "mm_declines.h"
+#include "mm_exact.h"
 #include "mm_problem.h"
 #include "mm_traffic.h"
 #include "report.h"
@@ -40,6 +41,9 @@ struct mm_state {
     struct ck_cublas *cb;
     struct mm_gpu *g;
 #endif
+    struct mm_exact ex;              /* integer inputs at the GPU size (mm_exact.h) */
+    bool ex_on;                      /* ex made: every GPU rung is run on it too */
+    int exact[MM_NRUNGS];            /* 1 exact on integer inputs, 0 not, -1 not run */
     const char *declined[MM_NRUNGS]; /* why a GPU rung does not apply here */
     char declined_buf[MM_NRUNGS][128];
     bool gpu_dead;            /* a CUDA error: no more GPU variants */
@@ -72,6 +76,8 @@ static double mm_bytes(int M, int N, int K)
 struct cpu_ctx {
     mm_cpu_fn fn;
     struct mm_problem *p;
+    struct mm_exact *ex; /* integer inputs at this size, or NULL */
+    int *exact;          /* the rung's mm_state.exact */
 };
 
 static int cpu_once(void *ctx, int copy)
@@ -89,6 +95,31 @@ static double cpu_err(void *ctx, const float *out, const char **checked)
     return mm_problem_err(c->p, out);
 }
 
+/* The second judgement (mm_exact.h): on integer inputs every rung's sums
+ * are whole numbers below 2^24, exact in FP32 in any order, so the output
+ * must be the exact product bit for bit. The test hook CK_DEMO_CORRUPT=
+ * <id>+1 puts one element off by one. */
+static bool exact_judge(const struct mm_exact *e, struct ck_result *r, float *C, int *exact)
+{
+    char why[160];
+    ck_corrupt_plus_one(r->id, C, (size_t)e->M * e->N);
+    *exact = mm_exact_check(e, C, why, sizeof why);
+    if (!*exact) {
+        r->ok = false;
+        snprintf(r->error, sizeof r->error, "integer inputs, not exact: %s", why);
+    }
+    return *exact;
+}
+
+static bool cpu_exact(void *ctx, struct ck_result *r)
+{
+    struct cpu_ctx *c = ctx;
+    if (!c->ex)
+        return r->ok;
+    c->fn(c->ex->M, c->ex->N, c->ex->K, c->ex->A, c->ex->B, c->p->C);
+    return exact_judge(c->ex, r, c->p->C, c->exact);
+}
+
 static int run_cpu(struct mm_state *s, struct ck_ladder *l, int i)
 {
     int cap = mm_rungs[i].cap;
@@ -101,10 +132,14 @@ static int run_cpu(struct mm_state *s, struct ck_ladder *l, int i)
         snprintf(l->res[i].error, sizeof l->res[i].error, "out of host memory");
         return CK_ENOMEM;
     }
-    struct cpu_ctx c = {mm_cpu_fns[i], p};
+    struct mm_exact ex;
+    bool ex_on = mm_exact_init(&ex, M, N, K, s->o->seed ^ 0x5eed);
+    struct cpu_ctx c = {mm_cpu_fns[i], p, ex_on ? &ex : NULL, &s->exact[i]};
     struct ck_cpu_job job = {cpu_once, &c, p->C, (size_t)M * N, cpu_err,
-                             mm_flops(M, N, K), mm_bytes(M, N, K), NULL};
-    return ck_ladder_cpu(l, i, &job);
+                             mm_flops(M, N, K), mm_bytes(M, N, K), cpu_exact};
+    int rc = ck_ladder_cpu(l, i, &job);
+    mm_exact_free(&ex);
+    return rc;
 }
 
 #if CK_HAVE_CUDA
@@ -129,6 +164,7 @@ static int gpu_setup(struct mm_state *s)
         s->g = NULL;
         return rc;
     }
+    s->ex_on = mm_exact_init(&s->ex, o->M, o->N, o->K, o->seed ^ 0x5eed);
     float *lib = p->rows && s->cb ? malloc((size_t)o->M * o->N * sizeof(float)) : NULL;
     if (lib && mm_gpu_check_run(s->g, MM_CUBLAS, lib, &s->err) == CK_OK &&
         ck_within(mm_problem_err(p, lib), CK_TOL_FP32))
@@ -172,7 +208,14 @@ static int run_gpu(struct mm_state *s, struct ck_ladder *l, int i)
                              : mm_problem_err(p, p->C);
         if (!ck_judge(r, err, use_lib ? "library" : "fp64"))
             return CK_ECHECK;
-        rc = mm_gpu_time(s->g, (enum mm_rung)i, o->args.reps, &r->t, &s->err);
+        if (s->ex_on) { /* the second judgement: integer inputs, exact */
+            rc = mm_gpu_exact_run(s->g, (enum mm_rung)i, s->ex.A, s->ex.B, p->A, p->B, p->C,
+                                  &s->err);
+            if (rc == CK_OK && !exact_judge(&s->ex, r, p->C, &s->exact[i]))
+                return CK_ECHECK;
+        }
+        if (rc == CK_OK)
+            rc = mm_gpu_time(s->g, (enum mm_rung)i, o->args.reps, &r->t, &s->err);
     }
     if (rc != CK_OK) {
         snprintf(r->error, sizeof r->error, "%s", s->err.msg);
@@ -212,6 +255,7 @@ static void pair_all(struct mm_state *s, struct ck_result *res)
 
 static void gpu_teardown(struct mm_state *s)
 {
+    mm_exact_free(&s->ex);
     mm_gpu_close(s->g);
     ck_cublas_free(s->cb);
     free(s->lib);
@@ -268,6 +312,8 @@ static void fields(void *ctx, int i, struct ck_rec *rec)
     ck_rec_int(rec, "n", s->dims[i][1]);
     ck_rec_int(rec, "k", s->dims[i][2]);
     ck_rec_str(rec, "precision", mm_rung_precision((enum mm_rung)i));
+    if (s->exact[i] >= 0) /* the integer inputs (mm_exact.h) */
+        ck_rec_bool(rec, "exact", s->exact[i] == 1);
     if (i == MM_BEST && mm_best_forced()) {
         ck_rec_str(rec, "config", "forced");
         ck_rec_str(rec, "why", "a tuning run: CK_MM_BEST_CFG / _SPLIT / _PARTS");
@@ -341,6 +387,8 @@ int mm_run(const struct mm_opts *o, const struct ck_device *dev, int argc,
            char **argv)
 {
     struct mm_state s = {.o = o, .dev = dev};
+    for (int i = 0; i < MM_NRUNGS; i++)
+        s.exact[i] = -1;
     struct ck_result res[MM_NRUNGS];
     struct ck_ladder l;
     ck_ladder_init(&l, "matmul", mm_rungs, MM_NRUNGS, res, &o->args, dev);

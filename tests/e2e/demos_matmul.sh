@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The matmul demo from the outside, without a GPU: help and --list, argument
 # errors (exit 2 with a message), the CPU variants against the FP64 reference
-# at odd sizes, the documented YAML fields, a failed check (exit 3, not
-# timed), and the CPU fallback when no GPU is visible.
+# and exact on integer inputs at odd sizes, the documented YAML fields, a
+# failed check and an off-by-one element (exit 3, not timed), and the CPU fallback when no GPU is visible.
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 ladder="$CK_ROOT/demos/matmul/mm_ladder.h"
@@ -64,6 +64,7 @@ for size in "37 53 61" "1 1 1" "17 1 33" "64 64 64" "1 40 7"; do
         err=$(field rel_err "$line")
         ok "$(awk -v e="$err" 'BEGIN { exit !(e >= 0 && e < 1e-5) }'; echo $?)" \
             "cpu ${1}x${2}x${3}: $v rel_err $err far under tol"
+        is "$(field exact "$line")" true "cpu ${1}x${2}x${3}: $v exact on integer inputs"
     done
 done
 
@@ -100,6 +101,18 @@ is "$(field ok "$line")" false "the spoilt variant is reported failed"
 is "$(field ms "$line")" '~' "a failed variant is not timed"
 like "$(field error "$line")" 'NaN' "its error says why"
 like "$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')" 'ok: true' "the others still run"
+
+# the second judgement (mm_exact.h): one element off by one on the integer
+# inputs passes the normwise check and fails the exact one
+out=$(CK_DEMO_CORRUPT=cpu-blocked+1 "$mm" --cpu --m 37 --n 53 --k 61 --reps 1 --format yaml); rc=$?
+is "$rc" 3 "one element off by one on integer inputs exits 3"
+line=$(printf '%s\n' "$out" | grep 'variant: "cpu-blocked"')
+is "$(field ok "$line") $(field exact "$line") $(field ms "$line")" "false false ~" \
+    "the off-by-one rung: failed, not exact, not timed"
+like "$(field error "$line")" '^"integer inputs, not exact: (row|column) [0-9]+ sums to [0-9]+, exactly [0-9]+"$' \
+    "its error names the row or column whose sum is off"
+line=$(printf '%s\n' "$out" | grep 'variant: "cpu-naive"')
+is "$(field ok "$line") $(field exact "$line")" "true true" "the other rung: exact"
 
 out=$("$mm" --cpu --quick --format table); rc=$?
 is "$rc" 0 "table output exits 0"
