@@ -45,6 +45,12 @@
 #include "sd_tile.h"
 #include "wg4_rule.h"
 
+/* smem-direct's model names (one per tile of sd_tile.h), written by
+ * CONV_TRAFFIC_PATCH_NAME and read back by the tutorial's src/core/traffic.c
+ * through CONV_TRAFFIC_PATCH: the one wording of both. */
+#define CONV_TRAFFIC_PATCH "%dx%d-pixel patches + halo, %d filters"
+#define CONV_TRAFFIC_PATCH_NAME(tp, tq, kt) #tp "x" #tq "-pixel patches + halo, " #kt " filters"
+
 struct conv_traffic {
     double loads, stores;  /* FP32 elements from and to global memory */
     double bytes;          /* 4·(loads + stores) */
@@ -119,9 +125,9 @@ static inline struct conv_traffic conv_traffic_of(enum conv_rung_id r, int n, in
                       conv_traffic_patch(h, p, fr, pad, st, dil, SD_TP) *
                       conv_traffic_patch(w, q, fs, pad, st, dil, b.tq) +
                   conv_traffic_up(p, SD_TP) * conv_traffic_up(q, b.tq) * n * (double)k * crs;
-        t.model = b.tq == 32   ? "8x32-pixel patches + halo, 8 filters"
-                  : b.tq == 16 ? "8x16-pixel patches + halo, 16 filters"
-                               : "8x8-pixel patches + halo, 32 filters";
+        t.model = b.tq == 32   ? CONV_TRAFFIC_PATCH_NAME(8, 32, 8)
+                  : b.tq == 16 ? CONV_TRAFFIC_PATCH_NAME(8, 16, 16)
+                               : CONV_TRAFFIC_PATCH_NAME(8, 8, 32);
         break;
     }
     case CONV_IM2COL_GEMM: /* 03_im2col_gemm.cuh: IC_T 64 */

@@ -160,7 +160,7 @@ const char *traffic_model_words(const char *model, char *buf, size_t size)
 			return tr(words[i].id);
 	int bm, bn, split = 1, end = 0, tail = 0, nf;
 	/* smem-direct's tile: conv_traffic.h's three */
-	if (sscanf(model, "%dx%d-pixel patches + halo, %d filters%n", &bm, &bn, &nf, &end) == 3 && !model[end]) {
+	if (sscanf(model, CONV_TRAFFIC_PATCH "%n", &bm, &bn, &nf, &end) == 3 && !model[end]) {
 		snprintf(buf, size, tr(MSG_RF_M_PATCH), bm, bn, nf);
 		return buf;
 	}

@@ -159,6 +159,17 @@ static void conv_models(void)
 	t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, 50, 50, 32, 45, 45, 0, 1, 1, 6, 6);
 	ok(!strcmp(t.model, "8x32-pixel patches + halo, 8 filters"),
 	   "smem-direct with 45x45 filters: the wide tile again (%s)", t.model);
+	/* each tile's name reads back (CONV_TRAFFIC_PATCH, as the tutorial
+	 * reads it) as the tile sd_tile.h gives */
+	static const int widths[] = { 6, 14, 28 };
+	for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
+		int wq = widths[i], tp = 0, tq = 0, kt = 0, end = 0;
+		struct sd_tile b = sd_tile_of(wq, 3, 3, 1, 1);
+		t = conv_traffic_of(CONV_SMEM_DIRECT, 1, 1, wq, wq, 32, 3, 3, 1, 1, 1, wq, wq);
+		ok(sscanf(t.model, CONV_TRAFFIC_PATCH "%n", &tp, &tq, &kt, &end) == 3 && !t.model[end] && tp == SD_TP && tq == b.tq && kt == b.groups * SD_KT,
+		   "smem-direct %dx%d: its name says its tile, %dx%d for %d filters (%s)", wq, wq, SD_TP,
+		   b.tq, b.groups * SD_KT, t.model);
+	}
 	/* im2col: x once (100 in-image taps), col 9x16 written, read once; w 1x9 read once */
 	t = conv_traffic_of(CONV_IM2COL_GEMM, 1, 1, 4, 4, 1, 3, 3, 1, 1, 1, 4, 4);
 	ok(t.loads == 100 + 144 + 9 && t.stores == 16 + 144, "im2col: col written and read (%g, %g)",
