@@ -22,7 +22,7 @@ static struct ck_workspace wg_ws;
 
 // Whether the wgmma rungs run persistent (a block per SM, each taking tile
 // after tile: wg_grid) or a block per tile, as measured (NOTES.md).
-#define WG_PERSIST false
+#define WG_PERSIST true
 
 int mm_wgmma_tma(const struct mm_args *a, struct ck_err *err)
 {
