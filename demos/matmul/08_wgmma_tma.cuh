@@ -307,6 +307,20 @@ static inline int wg_grid(const struct mm_args *a, int tiles, bool persist)
     return persist && tiles > sms ? sms : tiles;
 }
 
+// The kernel over A's and B's tensor maps: its shared memory, its grid.
+template <class c>
+static int wg_launch(const struct mm_args *a, const CUtensorMap &ta, const CUtensorMap &tb,
+                     bool persist, struct ck_err *err)
+{
+    auto kernel = mm_wgmma_kernel<c>;
+    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         c::SMEM));
+    int tiles = ((a->M + c::BM - 1) / c::BM) * ((a->N + c::BN - 1) / c::BN);
+    CK_LAUNCH(err, kernel, wg_grid(a, tiles, persist), c::THREADS, c::SMEM, 0, ta, tb, a->C,
+              a->M, a->N, a->K);
+    return CK_OK;
+}
+
 template <class c>
 static int mm_wgmma_run(const struct mm_args *a, bool persist, struct ck_workspace *ws,
                         struct ck_err *err)
@@ -328,12 +342,6 @@ static int mm_wgmma_run(const struct mm_args *a, bool persist, struct ck_workspa
         rc = tma_map_2d(&tb, Bt, N, K, ldk, c::BN, err);
     if (rc != CK_OK)
         return rc;
-    auto kernel = mm_wgmma_kernel<c>;
-    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         c::SMEM));
-    int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    CK_LAUNCH(err, kernel, wg_grid(a, tiles, persist), c::THREADS, c::SMEM, 0, ta, tb, a->C, M,
-              N, K);
-    return CK_OK;
+    return wg_launch<c>(a, ta, tb, persist, err);
 }
 #endif

@@ -85,12 +85,6 @@ static int mm_wgmma16_run(const struct mm_args *a, bool persist, struct ck_works
         rc = tma_map_2d_of(&tb, t, 2, B, K, N, ldn, c::BK, err);
     if (rc != CK_OK)
         return rc;
-    auto kernel = mm_wgmma_kernel<c>;
-    CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         c::SMEM));
-    int tiles = ((M + c::BM - 1) / c::BM) * ((N + c::BN - 1) / c::BN);
-    CK_LAUNCH(err, kernel, wg_grid(a, tiles, persist), c::THREADS, c::SMEM, 0, ta, tb, a->C, M,
-              N, K);
-    return CK_OK;
+    return wg_launch<c>(a, ta, tb, persist, err);
 }
 #endif
