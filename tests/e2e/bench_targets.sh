@@ -260,4 +260,19 @@ like "$(grep -c 'variant: "old"' "$T_TMP/res.yaml")" "^0$" "parts: the old atten
 like "$(grep 'demo: "attention", variant' "$T_TMP/res.yaml")" "s: 1024, d: 64" "... by S = 1024, D = 64"
 like "$out" "attention S=4096 D=64 fp16: flash-mma 45.0% \[40.0-50.0 over 3 processes\] of cudnn-sdpa" \
     "parts: the attention targets printed with their spread"
+# GPU_TEST_PARTS: gpu_test.sh runs the parts named and nothing else (here
+# the drills, with a tutorial that cannot run: recorded skipped, a failure),
+# says which it ran, and refuses a part that does not exist
+printf '#!/bin/sh\nexit 1\n' >"$T_TMP/ck-broken"
+chmod +x "$T_TMP/ck-broken"
+out=$(CK_BIN="$T_TMP/ck-broken" GPU_TEST_PARTS=drills OUT= sh demos/scripts/gpu_test.sh "$T_TMP/gt" 2>&1)
+is $? 1 "gpu_test parts: a drills part that could not run fails"
+is "$(cat "$T_TMP/gt/gpu-test/summary.txt")" \
+    "drills                                       skip  no runnable $T_TMP/ck-broken: run make first (or set CK_BIN)" \
+    "gpu_test parts: the drills part alone ran"
+like "$out" "gpu-test: FAILED \(parts: drills\)$" "gpu_test parts: the last line names the parts run"
+out=$(GPU_TEST_PARTS="checks drill" sh demos/scripts/gpu_test.sh "$T_TMP/gt" 2>&1)
+is $? 2 "gpu_test parts: an unknown part exits 2 ..."
+like "$out" "no part 'drill' \(GPU_TEST_PARTS takes: checks memcheck racecheck initcheck synccheck multigpu drills profile\)" \
+    "... and names the parts there are"
 done_testing
