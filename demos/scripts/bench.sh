@@ -29,6 +29,8 @@
 # BENCH_SWEEP=0 leaves it out. On a GPU, after the Tensor Core targets,
 # also what limits the tf32-mma rung (demos/scripts/tf32_ceiling.sh;
 # BENCH_CEILING=0 leaves it out). Exit non-zero if any run failed.
+# The matmul part runs the Tensor Core rungs at 8192^3 too, into BENCH_TC_OUT
+# (default demos/results/h200-tc.yaml), judged there as at 4096^3.
 # BENCH_PARTS (default: all of them) runs some parts only, so that a GPU
 # session whose commands stop at 10 minutes runs the bench in several
 # commands: matmul reduce launch conv fusion attention transfer streams
@@ -63,6 +65,10 @@ CONV_DEST=${BENCH_CONV_OUT:-demos/results/h200-conv.yaml}
 CONV_STAGES=${BENCH_CONV_STAGES:-64:56 128:28 256:14 512:7}
 FUSION_DEST=${BENCH_FUSION_OUT:-demos/results/h200-fusion.yaml}
 ATTN_DEST=${BENCH_ATTN_OUT:-demos/results/h200-attention.yaml}
+TC_DEST=${BENCH_TC_OUT:-demos/results/h200-tc.yaml}
+# the matmul part's second size: the Tensor Core rungs (the FP32 rungs
+# are in the sweep, the slow ones would take minutes), each beside its library
+TC_8192=tf32-mma,wgmma-tma,cublas-tf32,wgmma-fp16,cublas-fp16,wgmma-bf16,cublas-bf16
 PARTS=" ${BENCH_PARTS:-matmul reduce launch conv fusion attention transfer streams ceiling sweep} "
 part() { case $PARTS in *" $1 "*) return 0 ;; esac; return 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ck-bench.XXXXXX")
@@ -285,27 +291,40 @@ targets() {
     }' "$1"
 }
 
-# tc_targets FILE: the FP32 best rung against cuBLAS FP32, the
+# tc_targets FILE [FILE_8192]: the FP32 best rung against cuBLAS FP32, the
 # hand-written Tensor Core rungs (tf32-mma, wgmma-tma) against cuBLAS TF32
-# and wgmma-fp16, wgmma-bf16 against cuBLAS FP16, BF16 at the same size, each by its paired ratio (the median of interleaved,
-# order-swapped pairs in one process; the spread over the processes
-# beside it), never by two records' ms; or why one did not run
+# and wgmma-fp16, wgmma-bf16 against cuBLAS FP16, BF16 at the same size,
+# each by its paired ratio (the median of interleaved, order-swapped pairs
+# in one process; the spread over the processes beside it), never by two
+# records' ms; or why one did not run. FILE holds the 4096^3 records; where
+# FILE_8192 is named, the wgmma rungs are judged at 8192^3 too, from it
+# (a line "at 8192^3"; no record there is a MISS)
 tc_targets() {
-    awk '
+    f2=
+    [ -n "${2:-}" ] && [ -f "$2" ] && f2=$2
+    awk -v big="${2:-}" '
 '"$VAL_AWK"''"$PAIRED_AWK"'
-    /demo: "matmul"/ && /record: "variant"/ { r[val($0, "variant")] = $0 }
-    /demo: "matmul"/ && /record: "unsupported"/ { why[val($0, "variant")] = val($0, "reason") }
+    FILENAME != big && /demo: "matmul"/ && /record: "variant"/ { r[val($0, "variant")] = $0 }
+    FILENAME != big && /demo: "matmul"/ && /record: "unsupported"/ { why[val($0, "variant")] = val($0, "reason") }
+    FILENAME == big && /demo: "matmul"/ && /record: "variant"/ { r8[val($0, "variant")] = $0 }
+    FILENAME == big && /demo: "matmul"/ && /record: "unsupported"/ { why8[val($0, "variant")] = val($0, "reason") }
+    function judge(v, t, rec, no, at,   p) {
+        if (no != "") { printf "matmul %s%s: not run: %s\n", v, at, no; return }
+        if (rec == "" || paired(rec) == "") { printf "matmul %s%s: no paired record: MISS\n", v, at; return }
+        p = val(rec, "paired_pct_of_library") + 0
+        printf "matmul %s%s: %s of %s (paired; target >= %s%%): %s\n", v, at, paired(rec),
+            val(rec, "paired_with"), t, (p >= t + 0 ? "PASS" : "MISS")
+    }
     END {
         n = split("best 95 tf32-mma 65 wgmma-tma 100 wgmma-fp16 85 wgmma-bf16 85", t, " ")
-        for (i = 1; i < n; i += 2) {
-            v = t[i]
-            if (v in why) { printf "matmul %s: not run: %s\n", v, why[v]; continue }
-            if (!(v in r) || paired(r[v]) == "") { printf "matmul %s: no paired record: MISS\n", v; continue }
-            p = val(r[v], "paired_pct_of_library") + 0
-            printf "matmul %s: %s of %s (paired; target >= %s%%): %s\n", v, paired(r[v]),
-                val(r[v], "paired_with"), t[i + 1], (p >= t[i + 1] + 0 ? "PASS" : "MISS")
-        }
-    }' "$1"
+        for (i = 1; i < n; i += 2)
+            judge(t[i], t[i + 1], (t[i] in r) ? r[t[i]] : "", (t[i] in why) ? why[t[i]] : "", "")
+        if (big == "") exit
+        n = split("wgmma-tma 100 wgmma-fp16 85 wgmma-bf16 85", t, " ")
+        for (i = 1; i < n; i += 2)
+            judge(t[i], t[i + 1], (t[i] in r8) ? r8[t[i]] : "", (t[i] in why8) ? why8[t[i]] : "",
+                " at 8192^3")
+    }' "$1" ${f2:+"$f2"}
 }
 
 # conv_targets FILE: per conv shape, the fastest hand rung (by its median %
@@ -510,7 +529,7 @@ fi
 if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     table "$DEST"
     targets "$DEST"
-    tc_targets "$DEST"
+    tc_targets "$DEST" "$TC_DEST"
     [ -f "$CONV_DEST" ] && conv_targets "$CONV_DEST"
     [ -f "$FUSION_DEST" ] && fusion_targets "$FUSION_DEST"
     [ -f "$ATTN_DEST" ] && attention_targets "$ATTN_DEST"
@@ -520,7 +539,10 @@ if [ "${BENCH_TABLE_ONLY:-}" = 1 ]; then
     exit $?
 fi
 
-part matmul && bench matmul matmul --size 4096
+if part matmul; then
+    bench matmul matmul --size 4096
+    bench matmul matmul-8192 --size 8192 --variants "$TC_8192"
+fi
 if part reduce; then
     bench reduce reduce-large --n 268435456
     bench reduce reduce-small --n 1048583
@@ -588,6 +610,11 @@ mkdir -p "$(dirname "$DEST")"
     [ -f "$tmp/attention-s1024-d64.1" ] && merge "$tmp"/attention-s1024-d64.*
     kept "$DEST" $keep
 } >"$DEST.tmp" && mv "$DEST.tmp" "$DEST"
+if part matmul; then
+    mkdir -p "$(dirname "$TC_DEST")"
+    merge "$tmp"/matmul-8192.* >"$TC_DEST.tmp" && mv "$TC_DEST.tmp" "$TC_DEST"
+    echo "bench: wrote $TC_DEST (matmul at 8192^3: $TC_8192)"
+fi
 if [ -f "$tmp/conv-64-56.1" ]; then
     # every stage, per variant and shape (the merge key has the sizes)
     mkdir -p "$(dirname "$CONV_DEST")"
@@ -615,7 +642,7 @@ echo "bench: wrote $DEST (median of $RUNS runs per variant; parts:$PARTS)"
 table "$DEST"
 echo
 targets "$DEST"
-tc_targets "$DEST"
+tc_targets "$DEST" "$TC_DEST"
 # what limits tf32-mma: the rung and mma.sync alone, each in alternating
 # pairs with cuBLAS TF32 (tf32_ceiling.sh); BENCH_CEILING=0 leaves it out
 if [ "${BENCH_CEILING:-1}" = 0 ]; then

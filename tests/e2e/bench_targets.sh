@@ -90,6 +90,19 @@ like "$out" "matmul wgmma-tma: not run: needs an sm_90 GPU \(Hopper\): wgmma and
 printf '%s\n' "$tc" | sed '1d' >"$T_TMP/nobest.yaml"
 out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/nobest.yaml" sh demos/scripts/bench.sh 2>&1)
 like "$out" "matmul best: no paired record: MISS" "a rung without a paired ratio misses"
+# at 8192^3 (BENCH_TC_OUT) the wgmma rungs are judged again, from that
+# file: each by its own record there, one missing there a MISS
+printf '%s\n' "$tc" | sed -n '3p;5p' |
+    sed 's/paired_pct_of_library: 99.9/paired_pct_of_library: 100.4/' >"$T_TMP/tc8192.yaml"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc.yaml" BENCH_TC_OUT="$T_TMP/tc8192.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "matmul wgmma-tma at 8192\^3: 100.4% of cublas-tf32 \(paired; target >= 100%\): PASS" \
+    "8192^3: wgmma-tma judged from its own record there"
+like "$out" "matmul wgmma-tma: 99.9% of cublas-tf32 \(paired; target >= 100%\): MISS" "... 4096^3 still from the results file"
+like "$out" "matmul wgmma-fp16 at 8192\^3: 85.0% of cublas-fp16 \(paired; target >= 85%\): PASS" "8192^3: wgmma-fp16"
+like "$out" "matmul wgmma-bf16 at 8192\^3: no paired record: MISS" "8192^3: a rung with no record there misses"
+unlike "$out" "matmul (best|tf32-mma) at 8192" "8192^3: only the wgmma rungs are judged there"
+out=$(BENCH_TABLE_ONLY=1 BENCH_OUT="$T_TMP/tc.yaml" BENCH_TC_OUT="$T_TMP/none.yaml" sh demos/scripts/bench.sh 2>&1)
+like "$out" "matmul wgmma-tma at 8192\^3: no paired record: MISS" "8192^3: no file, no PASS"
 # the merge keeps, per variant, the run of the median paired ratio and
 # writes the spread over the processes into it
 for i in 1 2 3; do
@@ -260,6 +273,36 @@ like "$(grep -c 'variant: "old"' "$T_TMP/res.yaml")" "^0$" "parts: the old atten
 like "$(grep 'demo: "attention", variant' "$T_TMP/res.yaml")" "s: 1024, d: 64" "... by S = 1024, D = 64"
 like "$out" "attention S=4096 D=64 fp16: flash-mma 45.0% \[40.0-50.0 over 3 processes\] of cudnn-sdpa" \
     "parts: the attention targets printed with their spread"
+# BENCH_PARTS=matmul over a stand-in program: three runs at 4096^3 (every
+# rung) and three at 8192^3 (the Tensor Core rungs named), the first into
+# the results file, the second merged into BENCH_TC_OUT with its spread
+cat >"$T_TMP/bin/matmul" <<'SH'
+#!/bin/sh
+size=0 vars=all
+while [ $# -gt 0 ]; do case $1 in --size) size=$2 ;; --variants) vars=$2 ;; esac; shift; done
+echo "$size $vars" >>"$0.args"
+n=$(grep -c "^$size " "$0.args")
+p=$(echo "99 101 100" | cut -d' ' -f"$n")
+echo '- {record: "device", format: 1, demo: "matmul", live: true, name: "NVIDIA H200"}'
+echo "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"wgmma-tma\", rung: 8, kind: \"hand\", ok: true, ms: 1.0, paired_with: \"cublas-tf32\", paired_pct_of_library: $p, pairs: 30, m: $size, n: $size, k: $size}"
+SH
+chmod +x "$T_TMP/bin/matmul"
+out=$(BENCH_PARTS=matmul BENCH_OUT="$T_TMP/mres.yaml" BENCH_TC_OUT="$T_TMP/mtc.yaml" \
+    BENCH_CONV_OUT="$T_TMP/none-conv.yaml" BENCH_FUSION_OUT="$T_TMP/none-fu.yaml" \
+    BENCH_ATTN_OUT="$T_TMP/none-at.yaml" sh demos/scripts/bench.sh "$T_TMP/bin" 2>&1)
+is "$(cat "$T_TMP/bin/matmul.args")" "4096 all
+4096 all
+4096 all
+8192 tf32-mma,wgmma-tma,cublas-tf32,wgmma-fp16,cublas-fp16,wgmma-bf16,cublas-bf16
+8192 tf32-mma,wgmma-tma,cublas-tf32,wgmma-fp16,cublas-fp16,wgmma-bf16,cublas-bf16
+8192 tf32-mma,wgmma-tma,cublas-tf32,wgmma-fp16,cublas-fp16,wgmma-bf16,cublas-bf16" \
+    "matmul part: three runs at 4096^3, then three of the Tensor Core rungs at 8192^3"
+like "$(cat "$T_TMP/mres.yaml")" "m: 4096, .*processes: 3" "matmul part: 4096^3 into the results file"
+unlike "$(cat "$T_TMP/mres.yaml")" "m: 8192" "... and 8192^3 not there"
+like "$(cat "$T_TMP/mtc.yaml")" "paired_pct_of_library: 100, .*m: 8192, .*processes: 3, processes_paired_min: 99, processes_paired_max: 101" \
+    "matmul part: 8192^3 into BENCH_TC_OUT, the median process with the spread"
+like "$out" "matmul wgmma-tma at 8192\^3: 100.0% \[99.0-101.0 over 3 processes\] of cublas-tf32 \(paired; target >= 100%\): PASS" \
+    "matmul part: the 8192^3 target judged after the run"
 # GPU_TEST_PARTS: gpu_test.sh runs the parts named and nothing else (here
 # the drills, with a tutorial that cannot run: recorded skipped, a failure),
 # says which it ran, and refuses a part that does not exist
