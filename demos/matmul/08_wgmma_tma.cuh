@@ -184,6 +184,24 @@ struct wg_mma_t<wg_in_bf16, 256> {
                WG_R32(32), WG_R32(64), WG_R32(96));
     }
 };
+// d (64 x 256 per warpgroup) += A (64 x 8, TF32, from registers: x[0..3]
+// the thread's four elements, wgmma's register layout: rows g, g + 8 of
+// its warp's 16 by columns t, t + 4 as x[0] (g, t), x[1] (g + 8, t), x[2]
+// (g, t + 4), x[3] (g + 8, t + 4)) * B (8 x 256, desc b, K-major). Used by
+// 08_wgmma_tma_rs.cuh. A register a wgmma reads may not be written until
+// its group has been waited for.
+struct wg_mma_rs {
+    static __device__ __forceinline__ void run(float *d, const uint32_t *x, uint64_t b)
+    {
+        // clang-format off
+        asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, 1, 0;\n"
+                     "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {" WG_S128 "}, "
+                     "{%128, %129, %130, %131}, %132, p, 1, 1;\n}\n"
+                     : WG_R32(0), WG_R32(32), WG_R32(64), WG_R32(96)
+                     : "r"(x[0]), "r"(x[1]), "r"(x[2]), "r"(x[3]), "l"(b));
+        // clang-format on
+    }
+};
 #undef WG_R8
 #undef WG_R32
 #undef WG_S8
@@ -297,8 +315,18 @@ __global__ void __launch_bounds__(c::THREADS, 1)
 #endif
 }
 
-// The workspace (ck_workspace): Bt (N x ldk) and, when A's rows are not
-// 16-byte apart, A again (M x ldk), ldk = K rounded up to 4.
+// d (rows x ld) = s (rows x cols): a copy whose rows are 16 bytes apart
+// (the TMA's rule for a row stride); columns cols .. ld - 1 are never read
+// (the tensor map stops at cols).
+template <class E>
+__global__ void wg_pad(const E *__restrict__ s, E *__restrict__ d, int rows, int cols, int ld)
+{
+    size_t n = (size_t)rows * cols;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        d[i / cols * ld + i % cols] = s[i];
+}
+
 // The grid: a block per tile, or (persist) a block per SM, each running
 // tiles blockIdx.x, + gridDim.x, ... one after another.
 static inline int wg_grid(const struct mm_args *a, int tiles, bool persist)
@@ -307,12 +335,12 @@ static inline int wg_grid(const struct mm_args *a, int tiles, bool persist)
     return persist && tiles > sms ? sms : tiles;
 }
 
-// The kernel over A's and B's tensor maps: its shared memory, its grid.
-template <class c>
+// A kernel of c's tiles over A's and B's tensor maps (mm_wgmma_kernel<c>
+// by default): its shared memory, its grid.
+template <class c, class KERNEL>
 static int wg_launch(const struct mm_args *a, const CUtensorMap &ta, const CUtensorMap &tb,
-                     bool persist, struct ck_err *err)
+                     bool persist, struct ck_err *err, KERNEL kernel)
 {
-    auto kernel = mm_wgmma_kernel<c>;
     CUDA_CHECK(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          c::SMEM));
     int tiles = ((a->M + c::BM - 1) / c::BM) * ((a->N + c::BN - 1) / c::BN);
@@ -320,7 +348,15 @@ static int wg_launch(const struct mm_args *a, const CUtensorMap &ta, const CUten
               a->M, a->N, a->K);
     return CK_OK;
 }
+template <class c>
+static int wg_launch(const struct mm_args *a, const CUtensorMap &ta, const CUtensorMap &tb,
+                     bool persist, struct ck_err *err)
+{
+    return wg_launch<c>(a, ta, tb, persist, err, mm_wgmma_kernel<c>);
+}
 
+// The workspace (ck_workspace): Bt (N x ldk) and, when A's rows are not
+// 16-byte apart, A again (M x ldk), ldk = K rounded up to 4.
 template <class c>
 static int mm_wgmma_run(const struct mm_args *a, bool persist, struct ck_workspace *ws,
                         struct ck_err *err)

@@ -28,18 +28,6 @@
 using wg16_cfg = wg_cfg_t<256, 4, wg_in_fp16>;
 using wgb16_cfg = wg_cfg_t<256, 4, wg_in_bf16>;
 
-// d (rows x ld) = s (rows x cols), 16-bit elements: a copy whose rows are
-// 16 bytes apart; columns cols .. ld - 1 are never read (the tensor map
-// stops at cols).
-__global__ void wg_pad16(const uint16_t *__restrict__ s, uint16_t *__restrict__ d, int rows,
-                         int cols, int ld)
-{
-    size_t n = (size_t)rows * cols;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        d[i / cols * ld + i % cols] = s[i];
-}
-
 template <class T>
 struct wg16_type;
 template <>
@@ -71,11 +59,11 @@ static int mm_wgmma16_run(const struct mm_args *a, bool persist, struct ck_works
     const uint16_t *A = (const uint16_t *)a->hA, *B = (const uint16_t *)a->hB;
     uint16_t *pa = (uint16_t *)ws->p, *pb = pa + na;
     if (pad_a) {
-        CK_LAUNCH(err, wg_pad16, 1024, 256, 0, 0, A, pa, M, K, ldk);
+        CK_LAUNCH(err, wg_pad<uint16_t>, 1024, 256, 0, 0, A, pa, M, K, ldk);
         A = pa;
     }
     if (pad_b) {
-        CK_LAUNCH(err, wg_pad16, 1024, 256, 0, 0, B, pb, K, N, ldn);
+        CK_LAUNCH(err, wg_pad<uint16_t>, 1024, 256, 0, 0, B, pb, K, N, ldn);
         B = pb;
     }
     const CUtensorMapDataType t = wg16_type<typename c::in>::TMA;

@@ -19,7 +19,7 @@
     MM_SM90A_##needs(fn)
 MM_LADDER(MM_SM90A_)
 void mm_wgmma_release(void);
-int mm_wgmma_tune(int v, const struct mm_args *a, int grid, struct ck_err *err);
+int mm_wgmma_tune(int v, const struct mm_args *a, int grid, int rs, struct ck_err *err);
 int mm_tf32_mma_tma(const struct mm_args *a, struct ck_err *err);
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -35,6 +35,7 @@ struct mm_gpu {
     int best_cfg, best_split, best_parts;       // CK_MM_BEST_CFG, _SPLIT, _PARTS: tuning
     int tf32_cfg;                               // CK_MM_TF32_CFG: tuning
     int wg_grid;                                // CK_MM_WG_GRID: tuning
+    int wg_rs;                                  // CK_MM_WG_RS: tuning
     // the inputs once more in 16 bits, for the FP16 / BF16 rungs: [0] FP16,
     // [1] BF16, each made on first use from the FP32 copies
     bool half_made[2];
@@ -83,12 +84,13 @@ extern "C" int mm_gpu_open(struct mm_gpu **out, int M, int N, int K,
     *out = g;
     // the tuning switches (05_best_tuning.cuh, 07_tf32_mma_tuning.cuh;
     // CK_MM_WG_GRID: the wgmma rungs with a block per tile (1) or per SM
-    // (2), mm_sm90a.cu)
+    // (2); CK_MM_WG_RS=1: wgmma-tma without its transpose; mm_sm90a.cu)
     if (!ck_env_int("CK_MM_BEST_CFG", 0, MM_BEST_NCFG, &g->best_cfg, err) ||
         !ck_env_int("CK_MM_BEST_SPLIT", -1, 64, &g->best_split, err) ||
         !ck_env_int("CK_MM_BEST_PARTS", 0, 1, &g->best_parts, err) ||
         !ck_env_int("CK_MM_TF32_CFG", 0, MM_TF32_NTUNE, &g->tf32_cfg, err) ||
-        !ck_env_int("CK_MM_WG_GRID", 0, 2, &g->wg_grid, err))
+        !ck_env_int("CK_MM_WG_GRID", 0, 2, &g->wg_grid, err) ||
+        !ck_env_int("CK_MM_WG_RS", 0, 1, &g->wg_rs, err))
         return CK_EARGS;
     int dev = 0, major = 0, minor = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
@@ -250,9 +252,9 @@ extern "C" int mm_gpu_run(struct mm_gpu *g, enum mm_rung v, int copy,
         return mm_best_tune(&a, g->best_cfg, g->best_split, g->best_parts, err);
     if (v == MM_TF32_MMA && g->tf32_cfg) // a tuning run
         return mm_tf32_tune(&a, g->tf32_cfg, err);
-    if ((v == MM_WGMMA_TMA || v == MM_WGMMA_FP16 || v == MM_WGMMA_BF16) && g->wg_grid &&
-        mm_gpu_has_sm90a()) // a tuning run
-        return mm_wgmma_tune(v, &a, g->wg_grid, err);
+    if ((v == MM_WGMMA_TMA || v == MM_WGMMA_FP16 || v == MM_WGMMA_BF16) &&
+        (g->wg_grid || g->wg_rs) && mm_gpu_has_sm90a()) // a tuning run
+        return mm_wgmma_tune(v, &a, g->wg_grid, g->wg_rs, err);
     switch (v) {
         MM_LADDER(MM_CASE_)
     default: break;

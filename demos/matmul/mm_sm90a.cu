@@ -9,6 +9,7 @@
 #include "mm_gpu.h"
 #include "07_tf32_mma_tma.cuh"
 #include "08_wgmma_tma.cuh"
+#include "08_wgmma_tma_rs.cuh"
 #include "10_wgmma_fp16.cuh"
 
 #ifndef MM_SM90A
@@ -41,11 +42,15 @@ int mm_wgmma_bf16(const struct mm_args *a, struct ck_err *err)
     return mm_wgmma16_run<wgb16_cfg>(a, WG_PERSIST, &wg_ws, err);
 }
 
-// A tuning run (CK_MM_WG_GRID, mm_gpu.cu): rung v (wgmma-tma, -fp16 or
-// -bf16) with a block per tile (grid 1) or per SM (grid 2).
-int mm_wgmma_tune(int v, const struct mm_args *a, int grid, struct ck_err *err)
+// A tuning run (CK_MM_WG_GRID, CK_MM_WG_RS; mm_gpu.cu): rung v (wgmma-tma,
+// -fp16 or -bf16) with a block per tile (grid 1) or per SM (grid 2; 0: as
+// the rung), and wgmma-tma without its transpose (rs 1: C^T = B^T A^T, B
+// from registers, 08_wgmma_tma_rs.cuh).
+int mm_wgmma_tune(int v, const struct mm_args *a, int grid, int rs, struct ck_err *err)
 {
-    const bool persist = grid == 2;
+    const bool persist = grid ? grid == 2 : WG_PERSIST;
+    if (v == MM_WGMMA_TMA && rs)
+        return mm_wgmma_rs_run<wgrs_cfg>(a, persist, &wg_ws, err);
     if (v == MM_WGMMA_FP16)
         return mm_wgmma16_run<wg16_cfg>(a, persist, &wg_ws, err);
     if (v == MM_WGMMA_BF16)

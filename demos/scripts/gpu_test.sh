@@ -177,13 +177,18 @@ if part checks; then
     # rungs copy A or B; 4097^3: every edge); on any other GPU each must be
     # declined with its reason
     CC=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' ')
-    for pair in wgmma-tma,cublas-tf32 wgmma-fp16,cublas-fp16 wgmma-bf16,cublas-bf16; do
+    # (",rs": wgmma-tma without its transpose, CK_MM_WG_RS=1, 08_wgmma_tma_rs.cuh)
+    for pair in wgmma-tma,cublas-tf32 wgmma-fp16,cublas-fp16 wgmma-bf16,cublas-bf16 \
+        wgmma-tma,cublas-tf32,rs; do
+        rs=0 tag=
+        case $pair in *,rs) rs=1 tag=-rs pair=${pair%,rs} ;; esac
         v=${pair%%,*}
         for size in "1000 3000 2000" "333 777 555" "1 1 1" "17 1 33" "256 384 200" "256 388 204" \
             "4097 4097 4097"; do
             set -- $size
-            name="matmul-$v-$1x$2x$3"
-            run_demo "$name" "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1 --variants "$pair"
+            name="matmul-$v$tag-$1x$2x$3"
+            run_demo "$name" env CK_MM_WG_RS=$rs "$BIN/matmul" --m "$1" --n "$2" --k "$3" --reps 1 \
+                --variants "$pair"
             if [ "$CC" = 9.0 ]; then
                 grep -q "variant: \"$v\".*ok: true" "$LOG/$name.log" &&
                     record "$name ran" ok "sm_90: $(grep -o "variant: \"$v\".*rel_err: [^,]*" \
@@ -392,6 +397,12 @@ for tool in memcheck racecheck initcheck synccheck; do
         --reps 1 --variants wgmma-fp16,wgmma-bf16
     sanitize "$tool" matmul-wgmma16-130x389x205 "$BIN/matmul" --m 130 --n 389 --k 205 \
         --reps 1 --variants wgmma-fp16,wgmma-bf16
+    # wgmma-tma without its transpose: B's fragments read from its swizzled
+    # boxes, at whole and cut tiles (A and B copied: K and N % 4 != 0)
+    sanitize "$tool" matmul-wgmma-rs-256x384x200 env CK_MM_WG_RS=1 "$BIN/matmul" --m 256 \
+        --n 384 --k 200 --reps 1 --variants wgmma-tma
+    sanitize "$tool" matmul-wgmma-rs-130x389x205 env CK_MM_WG_RS=1 "$BIN/matmul" --m 130 \
+        --n 389 --k 205 --reps 1 --variants wgmma-tma
     # tf32-mma (on sm_90 its TMA feed): whole 128x256 tiles, seven slices
     # through its ring; then tiles cut both ways, K past a slice
     sanitize "$tool" matmul-tf32-256x512x200 "$BIN/matmul" --m 256 --n 512 --k 200 \

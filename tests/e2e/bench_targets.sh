@@ -9,7 +9,8 @@
 . "$(dirname "$0")/lib.bash"
 . "$(dirname "$0")/ladder_lib.bash"
 cd "$CK_ROOT" || exit 1
-for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh demos/scripts/rd_tune.sh; do
+for s in demos/scripts/bench.sh demos/scripts/gpu_test.sh demos/scripts/rd_tune.sh \
+    demos/scripts/wg_rs_tune.sh; do
     sh -n "$s"; ok $? "$s parses"
 done
 for s in demos/scripts/attn_ncu.sh demos/scripts/mm_ncu.sh; do
@@ -303,6 +304,23 @@ like "$(cat "$T_TMP/mtc.yaml")" "paired_pct_of_library: 100, .*m: 8192, .*proces
     "matmul part: 8192^3 into BENCH_TC_OUT, the median process with the spread"
 like "$out" "matmul wgmma-tma at 8192\^3: 100.0% \[99.0-101.0 over 3 processes\] of cublas-tf32 \(paired; target >= 100%\): PASS" \
     "matmul part: the 8192^3 target judged after the run"
+# wg_rs_tune.sh over a stand-in: processes alternate between rung 8 and
+# CK_MM_WG_RS=1, each setting's median process with its spread; a record
+# that is not exact is left out and the setting marked FAILED
+mkdir -p "$T_TMP/rs"
+cat >"$T_TMP/rs/matmul" <<'SH'
+#!/bin/sh
+n=$(cat "$0.n" 2>/dev/null || echo 0); n=$((n + 1)); echo $n >"$0.n"
+p=$(echo "91 99 93 101 92 97" | cut -d' ' -f"$n") exact=true
+[ "$n" = 6 ] && exact=false
+echo "- {record: \"variant\", format: 1, demo: \"matmul\", variant: \"wgmma-tma\", ok: true, rel_err: 0.0004, ms: 0.4$n, paired_pct_of_library: $p, exact: $exact, rs: ${CK_MM_WG_RS:-0}}"
+SH
+chmod +x "$T_TMP/rs/matmul"
+out=$(PROCS=3 SIZES=4096 sh demos/scripts/wg_rs_tune.sh "$T_TMP/rs" 2>&1)
+like "$out" "4096 +transpose \(rung 8\) +91 \(0.41, 0.0004\) 93 \(0.43, 0.0004\) 92 \(0.45, 0.0004\)  median 92 \[91-93\]" \
+    "wg_rs_tune: rung 8's processes (1st, 3rd, 5th), their median and spread"
+like "$out" "4096 +no transpose \(RS\) +99 .* 101 .* FAIL .*median 99 \[99-101\]  FAILED" \
+    "wg_rs_tune: the RS processes, one not exact: left out and the setting marked"
 # GPU_TEST_PARTS: gpu_test.sh runs the parts named and nothing else (here
 # the drills, with a tutorial that cannot run: recorded skipped, a failure),
 # says which it ran, and refuses a part that does not exist
