@@ -327,6 +327,37 @@ __global__ void wg_pad(const E *__restrict__ s, E *__restrict__ d, int rows, int
         d[i / cols * ld + i % cols] = s[i];
 }
 
+// A (M x K) and B (K x N) as the TMA takes them: each one whose rows are not
+// 16 bytes apart, or which is not 16-byte aligned, copied into the
+// workspace (A first) with its rows padded to 16 bytes. On return *A and *B
+// point at what the maps read, *lda and *ldb are their row strides.
+template <class E>
+static int wg_pad_inputs(const E **A, const E **B, int M, int N, int K, int *lda, int *ldb,
+                         struct ck_workspace *ws, struct ck_err *err)
+{
+    const int q = 16 / (int)sizeof(E), ldk = (K + q - 1) / q * q, ldn = (N + q - 1) / q * q;
+    const bool pad_a = ldk != K || (uintptr_t)*A % 16 != 0;
+    const bool pad_b = ldn != N || (uintptr_t)*B % 16 != 0;
+    size_t na = pad_a ? (size_t)M * ldk : 0, nb = pad_b ? (size_t)K * ldn : 0;
+    int rc = ck_workspace_fit(ws, (na + nb) * sizeof(E), false, err);
+    if (rc != CK_OK)
+        return rc;
+    E *pa = (E *)ws->p, *pb = pa + na;
+    *lda = K;
+    *ldb = N;
+    if (pad_a) {
+        CK_LAUNCH(err, wg_pad<E>, 1024, 256, 0, 0, *A, pa, M, K, ldk);
+        *A = pa;
+        *lda = ldk;
+    }
+    if (pad_b) {
+        CK_LAUNCH(err, wg_pad<E>, 1024, 256, 0, 0, *B, pb, K, N, ldn);
+        *B = pb;
+        *ldb = ldn;
+    }
+    return CK_OK;
+}
+
 // The grid: a block per tile, or (persist) a block per SM, each running
 // tiles blockIdx.x, + gridDim.x, ... one after another.
 static inline int wg_grid(const struct mm_args *a, int tiles, bool persist)

@@ -175,27 +175,16 @@ template <class c>
 static int mm_wgmma_rs_run(const struct mm_args *a, bool persist, struct ck_workspace *ws,
                            struct ck_err *err)
 {
-    const int M = a->M, N = a->N, K = a->K, ldk = (K + 3) / 4 * 4, ldn = (N + 3) / 4 * 4;
-    const bool pad_a = ldk != K || (uintptr_t)a->A % 16 != 0;
-    const bool pad_b = ldn != N || (uintptr_t)a->B % 16 != 0;
-    size_t na = pad_a ? (size_t)M * ldk : 0, nb = pad_b ? (size_t)K * ldn : 0;
-    int rc = ck_workspace_fit(ws, (na + nb) * sizeof(float), false, err);
+    const int M = a->M, N = a->N, K = a->K;
+    const float *A = a->A, *B = a->B;
+    int ldk, ldn;
+    int rc = wg_pad_inputs(&A, &B, M, N, K, &ldk, &ldn, ws, err);
     if (rc != CK_OK)
         return rc;
-    const float *A = a->A, *B = a->B;
-    float *pa = (float *)ws->p, *pb = pa + na;
-    if (pad_a) {
-        CK_LAUNCH(err, wg_pad<float>, 1024, 256, 0, 0, A, pa, M, K, ldk);
-        A = pa;
-    }
-    if (pad_b) {
-        CK_LAUNCH(err, wg_pad<float>, 1024, 256, 0, 0, B, pb, K, N, ldn);
-        B = pb;
-    }
     CUtensorMap ta, tb;
-    rc = tma_map_2d(&ta, A, M, K, pad_a ? ldk : K, c::BM, err);
+    rc = tma_map_2d(&ta, A, M, K, ldk, c::BM, err);
     if (rc == CK_OK)
-        rc = tma_map_2d(&tb, B, K, N, pad_b ? ldn : N, c::BK, err);
+        rc = tma_map_2d(&tb, B, K, N, ldn, c::BK, err);
     if (rc != CK_OK)
         return rc;
     return wg_launch<c>(a, ta, tb, persist, err, mm_wgmma_rs_kernel<c>);

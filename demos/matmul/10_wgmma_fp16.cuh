@@ -40,7 +40,7 @@ struct wg16_type<wg_in_bf16> {
 };
 
 // The workspace (ck_workspace): A again (M x ldk) when K % 8 != 0, B again
-// (K x ldn) when N % 8 != 0.
+// (K x ldn) when N % 8 != 0, either when not 16-byte aligned (wg_pad_inputs).
 template <class c>
 static int mm_wgmma16_run(const struct mm_args *a, bool persist, struct ck_workspace *ws,
                           struct ck_err *err)
@@ -50,22 +50,11 @@ static int mm_wgmma16_run(const struct mm_args *a, bool persist, struct ck_works
         snprintf(err->msg, sizeof err->msg, "wgmma on 16 bits: no 16-bit inputs given");
         return CK_EARGS;
     }
-    const int ldk = (K + 7) / 8 * 8, ldn = (N + 7) / 8 * 8;
-    const bool pad_a = ldk != K, pad_b = ldn != N;
-    size_t na = pad_a ? (size_t)M * ldk : 0, nb = pad_b ? (size_t)K * ldn : 0;
-    int rc = ck_workspace_fit(ws, (na + nb) * 2, false, err);
+    const uint16_t *A = (const uint16_t *)a->hA, *B = (const uint16_t *)a->hB;
+    int ldk, ldn;
+    int rc = wg_pad_inputs(&A, &B, M, N, K, &ldk, &ldn, ws, err);
     if (rc != CK_OK)
         return rc;
-    const uint16_t *A = (const uint16_t *)a->hA, *B = (const uint16_t *)a->hB;
-    uint16_t *pa = (uint16_t *)ws->p, *pb = pa + na;
-    if (pad_a) {
-        CK_LAUNCH(err, wg_pad<uint16_t>, 1024, 256, 0, 0, A, pa, M, K, ldk);
-        A = pa;
-    }
-    if (pad_b) {
-        CK_LAUNCH(err, wg_pad<uint16_t>, 1024, 256, 0, 0, B, pb, K, N, ldn);
-        B = pb;
-    }
     const CUtensorMapDataType t = wg16_type<typename c::in>::TMA;
     CUtensorMap ta, tb;
     rc = tma_map_2d_of(&ta, t, 2, A, M, K, ldk, c::BM, err);
